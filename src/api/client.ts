@@ -1,0 +1,272 @@
+import { setTimeout as sleep } from 'node:timers/promises';
+import { type Dispatcher, Pool } from 'undici';
+import type { z } from 'zod';
+import { type CacheEntry, ResponseCache } from './cache.js';
+import { canonicalJson, keyTag, sha256 } from './canonical.js';
+import {
+  AbortedError,
+  type ApiError,
+  BadResponseError,
+  errorForStatus,
+  NetworkError,
+  TimeoutError,
+  UnauthorizedError,
+} from './errors.js';
+import { buildPath } from './path.js';
+import { type HeaderBag, type Quota, QuotaTracker } from './quota.js';
+import { ROUTES, type RouteName, type RouteParams } from './routes.js';
+
+export type QueryValue = string | number | boolean | undefined | null | readonly string[];
+
+export interface CallOptions<N extends RouteName> {
+  params?: RouteParams<N>;
+  query?: Record<string, QueryValue>;
+  body?: unknown;
+  signal?: AbortSignal;
+  /** Skip the cache read (the answer still refreshes the cache). */
+  fresh?: boolean;
+  /** Send even while the local quota says 0: the one way to learn of a reset or a new plan early. */
+  probe?: boolean;
+}
+
+export interface Source {
+  cached: boolean;
+  fetched_at: string;
+}
+
+export interface ApiResult<T> {
+  data: T;
+  quota: Quota;
+  source: Source;
+}
+
+export interface ApiClientOptions {
+  baseUrl: string;
+  /** Undefined = no key configured: every call is refused locally with a clear 401. */
+  apiKey: string | undefined;
+  timeoutMs?: number;
+  retries?: number;
+  retryBaseMs?: number;
+  /** The longest Retry-After the client will wait out; a longer one ends the retries. */
+  maxRetryAfterMs?: number;
+  dispatcher?: Dispatcher;
+  cache?: ResponseCache;
+  quota?: QuotaTracker;
+  userAgent?: string;
+  /** Called once per upstream attempt, after the answer; for logs and metrics. */
+  onUpstream?: (event: UpstreamEvent) => void;
+}
+
+export interface UpstreamEvent {
+  route: RouteName;
+  method: string;
+  status: number | 'network' | 'timeout' | 'aborted';
+  attempt: number;
+  ms: number;
+}
+
+const RETRYABLE_STATUS = new Set([500, 502, 503, 504]);
+
+/** The Football Data API v1 client: one instance per API key. Knows nothing about MCP. */
+export class ApiClient {
+  readonly quota: QuotaTracker;
+  private readonly origin: string;
+  private readonly basePath: string;
+  private readonly dispatcher: Dispatcher;
+  private readonly ownsDispatcher: boolean;
+  private readonly cache: ResponseCache;
+  private readonly tag: string;
+  private readonly timeoutMs: number;
+  private readonly retries: number;
+  private readonly retryBaseMs: number;
+  private readonly maxRetryAfterMs: number;
+
+  constructor(private readonly options: ApiClientOptions) {
+    const url = new URL(options.baseUrl);
+    this.origin = url.origin;
+    this.basePath = url.pathname.replace(/\/+$/, '');
+    this.ownsDispatcher = !options.dispatcher;
+    this.dispatcher =
+      options.dispatcher ??
+      new Pool(this.origin, { connections: 32, keepAliveTimeout: 30_000, pipelining: 1 });
+    this.cache = options.cache ?? new ResponseCache();
+    this.quota = options.quota ?? new QuotaTracker();
+    this.tag = options.apiKey ? keyTag(options.apiKey) : 'nokey';
+    this.timeoutMs = options.timeoutMs ?? 10_000;
+    this.retries = options.retries ?? 2;
+    this.retryBaseMs = options.retryBaseMs ?? 250;
+    this.maxRetryAfterMs = options.maxRetryAfterMs ?? 20_000;
+  }
+
+  /** Calls one route of ROUTES, answering from the cache when it can, and parses with `schema`. */
+  async call<N extends RouteName, S extends z.ZodType>(
+    route: N,
+    schema: S,
+    options: CallOptions<N> = {},
+  ): Promise<ApiResult<z.infer<S>>> {
+    const def = ROUTES[route];
+    const path = this.basePath + buildPath(def.path, options.params as Record<string, string> | undefined);
+    const search = toSearch(options.query);
+    const body = def.method === 'POST' ? canonicalJson(options.body ?? {}) : undefined;
+    const key = sha256(`${this.tag}\n${def.method} ${path}?${search}\n${body ?? ''}`);
+    const fetcher = async (signal: AbortSignal): Promise<CacheEntry> => {
+      const raw = await this.send(route, path + (search ? `?${search}` : ''), body, signal, options.probe);
+      return { body: parse(schema, raw), fetched_at: new Date().toISOString() };
+    };
+    const { entry, cached } = await this.cache.getOrFetch(key, def.cache, fetcher, {
+      ...(options.signal ? { signal: options.signal } : {}),
+      ...(options.fresh ? { fresh: true } : {}),
+    });
+    return {
+      data: entry.body as z.infer<S>,
+      quota: this.quota.current(),
+      source: { cached, fetched_at: entry.fetched_at },
+    };
+  }
+
+  async close(): Promise<void> {
+    if (this.ownsDispatcher) await this.dispatcher.close();
+  }
+
+  /** One logical request: the quota check, then up to `retries` retries on network errors and 5xx. */
+  private async send(
+    route: RouteName,
+    path: string,
+    body: string | undefined,
+    signal: AbortSignal,
+    probe = false,
+  ) {
+    if (!this.options.apiKey) throw new UnauthorizedError('missing');
+    for (let attempt = 0; ; attempt++) {
+      if (!probe) this.quota.assertAvailable();
+      let delayMs: number | undefined;
+      try {
+        return await this.attempt(route, path, body, signal, attempt);
+      } catch (error) {
+        if (!(error instanceof RetryableError) || attempt >= this.retries) throw unwrap(error);
+        delayMs = error.retryAfterMs ?? this.backoff(attempt);
+        if (delayMs > this.maxRetryAfterMs) throw unwrap(error);
+      }
+      try {
+        await sleep(delayMs, undefined, { signal });
+      } catch {
+        throw new AbortedError();
+      }
+    }
+  }
+
+  private backoff(attempt: number): number {
+    const base = this.retryBaseMs * 2 ** attempt;
+    return base + Math.random() * base;
+  }
+
+  private async attempt(
+    route: RouteName,
+    path: string,
+    body: string | undefined,
+    signal: AbortSignal,
+    attempt: number,
+  ): Promise<unknown> {
+    const method = ROUTES[route].method;
+    const timeout = AbortSignal.timeout(this.timeoutMs);
+    const combined = AbortSignal.any([signal, timeout]);
+    const started = performance.now();
+    const report = (status: UpstreamEvent['status']) =>
+      this.options.onUpstream?.({ route, method, status, attempt, ms: performance.now() - started });
+    let response: Dispatcher.ResponseData;
+    let text: string;
+    try {
+      response = await this.dispatcher.request({
+        origin: this.origin,
+        path,
+        method,
+        headers: this.headers(body !== undefined),
+        ...(body !== undefined ? { body } : {}),
+        signal: combined,
+      });
+      text = await response.body.text();
+    } catch (error) {
+      if (signal.aborted) {
+        report('aborted');
+        throw new AbortedError();
+      }
+      if (timeout.aborted) {
+        report('timeout');
+        throw new RetryableError(new TimeoutError(this.timeoutMs));
+      }
+      report('network');
+      throw new RetryableError(new NetworkError(error));
+    }
+    const headers = response.headers as HeaderBag;
+    this.quota.observe(response.statusCode, headers);
+    report(response.statusCode);
+    const json = parseJson(text);
+    if (response.statusCode >= 200 && response.statusCode < 300) {
+      if (json === undefined) throw new BadResponseError('body is not JSON');
+      return json;
+    }
+    const error = errorForStatus(response.statusCode, json, this.quota.current().reset);
+    if (RETRYABLE_STATUS.has(response.statusCode)) {
+      throw new RetryableError(error, retryAfterMs(headers['retry-after']));
+    }
+    throw error;
+  }
+
+  private headers(hasBody: boolean): Record<string, string> {
+    return {
+      accept: 'application/json',
+      'x-api-key': this.options.apiKey ?? '',
+      'user-agent': this.options.userAgent ?? 'football-scout-mcp',
+      ...(hasBody ? { 'content-type': 'application/json' } : {}),
+    };
+  }
+}
+
+/** Marks an error worth another attempt; never escapes `send`. */
+class RetryableError extends Error {
+  constructor(
+    readonly inner: ApiError,
+    readonly retryAfterMs?: number,
+  ) {
+    super(inner.message);
+  }
+}
+
+function unwrap(error: unknown): unknown {
+  return error instanceof RetryableError ? error.inner : error;
+}
+
+function parseJson(text: string): unknown {
+  if (text === '') return undefined;
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return undefined;
+  }
+}
+
+function parse<S extends z.ZodType>(schema: S, raw: unknown): z.infer<S> {
+  const result = schema.safeParse(raw);
+  if (result.success) return result.data;
+  const issue = result.error.issues[0];
+  throw new BadResponseError(`unexpected shape at ${issue?.path.join('.') || '(root)'}`);
+}
+
+function retryAfterMs(value: string | string[] | undefined): number | undefined {
+  const text = Array.isArray(value) ? value[0] : value;
+  if (!text) return undefined;
+  if (/^\d+(\.\d+)?$/.test(text.trim())) return Number(text) * 1000;
+  const date = Date.parse(text);
+  return Number.isNaN(date) ? undefined : Math.max(0, date - Date.now());
+}
+
+function toSearch(query: Record<string, QueryValue> | undefined): string {
+  if (!query) return '';
+  const params = new URLSearchParams();
+  for (const name of Object.keys(query).sort()) {
+    const value = query[name];
+    if (value === undefined || value === null) continue;
+    params.set(name, Array.isArray(value) ? value.join(',') : String(value));
+  }
+  return params.toString();
+}

@@ -1,0 +1,154 @@
+// Typed errors of the upstream client. Messages here are for logs and developers; what an MCP
+// client reads is written by src/mcp/result.ts from these fields, never from upstream text.
+
+export type ApiErrorKind =
+  | 'invalid_argument'
+  | 'bad_request'
+  | 'unauthorized'
+  | 'forbidden'
+  | 'not_found'
+  | 'rate_limited'
+  | 'quota_exhausted'
+  | 'server'
+  | 'network'
+  | 'timeout'
+  | 'bad_response'
+  | 'aborted';
+
+export class ApiError extends Error {
+  readonly kind: ApiErrorKind;
+  readonly status: number | undefined;
+  /** The upstream parameter the error is about, when the upstream names one (400). */
+  readonly parameter: string | undefined;
+
+  constructor(kind: ApiErrorKind, message: string, options: { status?: number; parameter?: string } = {}) {
+    super(message);
+    this.name = new.target.name;
+    this.kind = kind;
+    this.status = options.status;
+    this.parameter = options.parameter;
+  }
+}
+
+/** Refused locally, before any upstream call: the argument cannot be sent as it is. */
+export class InvalidArgumentError extends ApiError {
+  readonly argument: string;
+  readonly suggestions: readonly string[];
+  constructor(argument: string, message: string, suggestions: readonly string[] = []) {
+    super('invalid_argument', message);
+    this.argument = argument;
+    this.suggestions = suggestions;
+  }
+}
+
+export class BadRequestError extends ApiError {
+  constructor(parameter: string | undefined) {
+    super('bad_request', `upstream rejected the request${parameter ? ` (parameter ${parameter})` : ''}`, {
+      status: 400,
+      ...(parameter ? { parameter } : {}),
+    });
+  }
+}
+
+export type AuthProblem = 'missing' | 'rejected';
+export class UnauthorizedError extends ApiError {
+  readonly problem: AuthProblem;
+  constructor(problem: AuthProblem) {
+    const message = problem === 'missing' ? 'no API key configured' : 'upstream rejected the API key';
+    super('unauthorized', message, problem === 'missing' ? {} : { status: 401 });
+    this.problem = problem;
+  }
+}
+
+export class ForbiddenError extends ApiError {
+  constructor() {
+    super('forbidden', 'upstream refused access (plan or league)', { status: 403 });
+  }
+}
+
+export class NotFoundError extends ApiError {
+  constructor() {
+    super('not_found', 'upstream resource not found', { status: 404 });
+  }
+}
+
+/** The upstream answered 429. */
+export class RateLimitedError extends ApiError {
+  readonly resetAt: string | null;
+  constructor(resetAt: string | null) {
+    super('rate_limited', 'upstream daily quota exceeded', { status: 429 });
+    this.resetAt = resetAt;
+  }
+}
+
+/** Refused locally: the last response said the quota is spent and its reset has not passed. */
+export class QuotaExhaustedError extends ApiError {
+  readonly resetAt: string;
+  constructor(resetAt: string) {
+    super('quota_exhausted', `daily quota spent until ${resetAt}; request not sent`);
+    this.resetAt = resetAt;
+  }
+}
+
+export class UpstreamServerError extends ApiError {
+  constructor(status: number) {
+    super('server', `upstream answered ${status}`, { status });
+  }
+}
+
+export class NetworkError extends ApiError {
+  constructor(cause: unknown) {
+    super('network', `upstream unreachable: ${describeCause(cause)}`);
+  }
+}
+
+export class TimeoutError extends ApiError {
+  constructor(timeoutMs: number) {
+    super('timeout', `upstream did not answer within ${timeoutMs} ms`);
+  }
+}
+
+export class BadResponseError extends ApiError {
+  constructor(detail: string) {
+    super('bad_response', `upstream answer unreadable: ${detail}`);
+  }
+}
+
+export class AbortedError extends ApiError {
+  constructor() {
+    super('aborted', 'request cancelled by the caller');
+  }
+}
+
+function describeCause(cause: unknown): string {
+  if (cause instanceof Error) {
+    const code = (cause as { code?: unknown }).code;
+    return typeof code === 'string' ? code : cause.name;
+  }
+  return 'unknown error';
+}
+
+const PARAMETER_NAME = /^[A-Za-z_][A-Za-z0-9_.[\]-]{0,63}$/;
+
+/** Reads the parameter name out of an upstream error body, if it has a plausible one. */
+export function parameterFromBody(body: unknown): string | undefined {
+  if (!body || typeof body !== 'object') return undefined;
+  const record = body as Record<string, unknown>;
+  const inner =
+    record.error && typeof record.error === 'object' ? (record.error as Record<string, unknown>) : {};
+  for (const candidate of [inner.parameter, inner.param, record.parameter, record.param, inner.field]) {
+    if (typeof candidate === 'string' && PARAMETER_NAME.test(candidate)) return candidate;
+  }
+  return undefined;
+}
+
+/** The typed error for an upstream status (non-2xx). */
+export function errorForStatus(status: number, body: unknown, resetAt: string | null): ApiError {
+  if (status === 400 || status === 422) return new BadRequestError(parameterFromBody(body));
+  if (status === 401) return new UnauthorizedError('rejected');
+  if (status === 403) return new ForbiddenError();
+  if (status === 404) return new NotFoundError();
+  if (status === 429) return new RateLimitedError(resetAt);
+  if (status >= 500) return new UpstreamServerError(status);
+  return new BadRequestError(parameterFromBody(body));
+}

@@ -1,0 +1,119 @@
+// Zod schemas of upstream responses. Loose on purpose: the version contract covers the shape of
+// responses, not their values, so unknown fields pass through and numbers sent as strings are read.
+import { z } from 'zod';
+
+const num = z.preprocess((v) => (typeof v === 'string' && v.trim() !== '' ? Number(v) : v), z.number());
+const optNum = num.nullable().optional();
+const str = z.string();
+const optStr = z.string().nullable().optional();
+
+/** Fields every player row carries: `service_id` is null while the row is not linked to a person. */
+export const PlayerRow = z.looseObject({
+  player_id: str,
+  service_id: z.string().nullable(),
+  name: str,
+  club: optStr,
+  league: optStr,
+  season: optStr,
+  age: optNum,
+  position: optStr,
+  competition: optStr,
+});
+export type PlayerRow = z.infer<typeof PlayerRow>;
+
+export const League = z.looseObject({
+  name: str,
+  country: optStr,
+  region: optStr,
+  gender: optStr,
+  level: optStr,
+  type: optStr,
+  seasons: z.array(str).optional(),
+});
+export type League = z.infer<typeof League>;
+export const LeaguesResponse = z.looseObject({ data: z.array(League) });
+
+/** GET /v1/enums: shape undocumented; `parseEnumRoles` walks it leniently. */
+export const EnumsResponse = z.looseObject({});
+
+export const RankingEntry = z.looseObject({
+  rank: num,
+  name: str,
+  club: optStr,
+  age: optNum,
+  score: num,
+  player_id: optStr,
+  service_id: optStr,
+  league: optStr,
+  season: optStr,
+  minutes: optNum,
+});
+export type RankingEntry = z.infer<typeof RankingEntry>;
+export const RankingsResponse = z.looseObject({ data: z.array(RankingEntry) });
+
+export const ScoutedPlayer = PlayerRow.extend({
+  minutes: optNum,
+  role: optStr,
+  score: optNum,
+  market_value_eur: optNum,
+});
+export type ScoutedPlayer = z.infer<typeof ScoutedPlayer>;
+export const ScoutingResponse = z.looseObject({ data: z.array(ScoutedPlayer) });
+
+export const ResolveStatus = z.enum(['resolved', 'unlinked', 'not_found', 'ambiguous']);
+export const ResolvedPlayer = z.looseObject({
+  query: z.record(z.string(), z.unknown()).optional(),
+  status: z.string(),
+  player_id: optStr,
+  service_id: optStr,
+  name: optStr,
+  club: optStr,
+  league: optStr,
+  season: optStr,
+  candidates: z.array(PlayerRow).optional(),
+});
+export type ResolvedPlayer = z.infer<typeof ResolvedPlayer>;
+export const ResolveBatchResponse = z.looseObject({ data: z.array(ResolvedPlayer) });
+
+export const HistoryRow = z.looseObject({
+  season: str,
+  player_id: str,
+  service_id: optStr,
+  club: optStr,
+  league: optStr,
+  competition: optStr,
+  minutes: optNum,
+});
+export type HistoryRow = z.infer<typeof HistoryRow>;
+export const HistoryResponse = z.looseObject({
+  service_id: z.string().nullable(),
+  name: optStr,
+  data: z.array(HistoryRow),
+});
+
+export const RoleScore = z.looseObject({ role: str, score: num });
+export const ComparedPlayer = PlayerRow.extend({
+  minutes: optNum,
+  statistics: z.record(z.string(), z.union([z.number(), z.string(), z.null()])).optional(),
+  roles: z.array(RoleScore).optional(),
+});
+export type ComparedPlayer = z.infer<typeof ComparedPlayer>;
+export const CompareResponse = z.looseObject({ data: z.array(ComparedPlayer) });
+
+export const ClubFit = z.looseObject({ club: str, league: optStr, score: num });
+export const PlayerFit = z.looseObject({
+  player_id: str,
+  service_id: z.string().nullable(),
+  name: str,
+  club: optStr,
+  fits: z.array(ClubFit),
+});
+export type PlayerFit = z.infer<typeof PlayerFit>;
+export const FitScoreResponse = z.looseObject({ data: z.array(PlayerFit) });
+
+export const PlayerSearchResponse = z.looseObject({ data: z.array(PlayerRow) });
+
+/** Any list response: `data` is an array of objects whose fields are not all known. */
+export const ListResponse = z.looseObject({ data: z.array(z.looseObject({})) });
+/** Any record response: the record is in `data`. */
+export const RecordResponse = z.looseObject({ data: z.looseObject({}) });

@@ -1,0 +1,173 @@
+import { parseArgs } from 'node:util';
+import { z } from 'zod';
+
+// Every setting has a flag and an environment variable; a flag wins over the variable.
+// This table is also the source of `--help` and of the README's settings table.
+
+const intIn = (min: number, max: number) => z.coerce.number().int().min(min).max(max);
+const bool = z.preprocess(
+  (v) => (typeof v === 'string' ? !/^(0|false|no|off|)$/i.test(v.trim()) : v),
+  z.boolean(),
+);
+const list = z.preprocess(
+  (v) =>
+    typeof v === 'string'
+      ? v
+          .split(',')
+          .map((s) => s.trim())
+          .filter(Boolean)
+      : v,
+  z.array(z.string()),
+);
+
+export const SETTINGS = {
+  apiKey: {
+    flag: 'api-key',
+    env: 'FOOTBALL_API_KEY',
+    schema: z.string().trim().min(1).optional(),
+    help: 'Football Data API key, sent as X-API-Key. Prefer the env var: flags show in process lists.',
+  },
+  baseUrl: {
+    flag: 'base-url',
+    env: 'FOOTBALL_API_BASE_URL',
+    schema: z.url({ protocol: /^https?$/ }).optional(),
+    help: 'Base address of the API (the part before /v1). Without it and without a key: the sandbox.',
+  },
+  timeoutMs: {
+    flag: 'timeout-ms',
+    env: 'FOOTBALL_API_TIMEOUT_MS',
+    schema: intIn(100, 300_000).default(10_000),
+    help: 'Timeout of one upstream attempt, in milliseconds.',
+  },
+  retries: {
+    flag: 'retries',
+    env: 'FOOTBALL_API_RETRIES',
+    schema: intIn(0, 5).default(2),
+    help: 'Retries on network errors and 500/502/503/504 (never on other 4xx or 429).',
+  },
+  sandbox: {
+    flag: 'sandbox',
+    env: 'FOOTBALL_SANDBOX',
+    schema: bool.default(false),
+    help: 'Run on the embedded sandbox API (synthetic data) even if a key or base URL is set.',
+  },
+  sandboxSeed: {
+    flag: 'sandbox-seed',
+    env: 'FOOTBALL_SANDBOX_SEED',
+    schema: z.string().min(1).default('football-scout'),
+    help: 'Seed of the sandbox data: the same seed gives the same players.',
+  },
+  transport: {
+    flag: 'transport',
+    env: 'FOOTBALL_MCP_TRANSPORT',
+    schema: z.enum(['stdio', 'http']).default('stdio'),
+    help: 'stdio (what Claude Desktop launches) or http (Streamable HTTP).',
+  },
+  host: {
+    flag: 'host',
+    env: 'FOOTBALL_MCP_HOST',
+    schema: z.string().min(1).default('127.0.0.1'),
+    help: 'Address the HTTP transport binds to.',
+  },
+  port: {
+    flag: 'port',
+    env: 'FOOTBALL_MCP_PORT',
+    schema: intIn(0, 65_535).default(3000),
+    help: 'Port of the HTTP transport (0 = any free port).',
+  },
+  allowedHosts: {
+    flag: 'allowed-hosts',
+    env: 'FOOTBALL_MCP_ALLOWED_HOSTS',
+    schema: list.default([]),
+    help: 'Extra Host header values accepted by the HTTP transport (comma-separated); loopback names are always accepted on a loopback bind.',
+  },
+  allowedOrigins: {
+    flag: 'allowed-origins',
+    env: 'FOOTBALL_MCP_ALLOWED_ORIGINS',
+    schema: list.default([]),
+    help: 'Extra browser Origins accepted by the HTTP transport (comma-separated); loopback origins are always accepted.',
+  },
+  cacheTtlReference: {
+    flag: 'cache-ttl-reference',
+    env: 'FOOTBALL_CACHE_TTL_REFERENCE_S',
+    schema: intIn(0, 30 * 86_400).default(86_400),
+    help: 'Cache lifetime of reference data (leagues, enums, glossary), seconds; 0 disables.',
+  },
+  cacheTtlComputed: {
+    flag: 'cache-ttl-computed',
+    env: 'FOOTBALL_CACHE_TTL_COMPUTED_S',
+    schema: intIn(0, 7 * 86_400).default(21_600),
+    help: 'Cache lifetime of computed data (rankings, scouting, players), seconds; 0 disables.',
+  },
+  cacheTtlAccount: {
+    flag: 'cache-ttl-account',
+    env: 'FOOTBALL_CACHE_TTL_ACCOUNT_S',
+    schema: intIn(0, 86_400).default(300),
+    help: 'Cache lifetime of account data (profile, saved indices), seconds; 0 disables.',
+  },
+  cacheMaxEntries: {
+    flag: 'cache-max-entries',
+    env: 'FOOTBALL_CACHE_MAX_ENTRIES',
+    schema: intIn(0, 1_000_000).default(5000),
+    help: 'Most answers kept in the in-memory cache; the oldest go first.',
+  },
+  logLevel: {
+    flag: 'log-level',
+    env: 'FOOTBALL_MCP_LOG_LEVEL',
+    schema: z.enum(['debug', 'info', 'warn', 'error', 'silent']).default('info'),
+    help: 'Verbosity of the log on stderr.',
+  },
+} as const;
+
+type Settings = typeof SETTINGS;
+export type Config = { [K in keyof Settings]: z.output<Settings[K]['schema']> };
+
+export class ConfigError extends Error {}
+
+const BOOLEAN_FLAGS = new Set(['sandbox']);
+
+/** Reads flags and env into a validated Config; throws ConfigError with a readable message. */
+export function loadConfig(argv: readonly string[], env: NodeJS.ProcessEnv): Config | 'help' | 'version' {
+  const options: Record<string, { type: 'string' | 'boolean' }> = {
+    help: { type: 'boolean' },
+    version: { type: 'boolean' },
+  };
+  for (const setting of Object.values(SETTINGS)) {
+    options[setting.flag] = { type: BOOLEAN_FLAGS.has(setting.flag) ? 'boolean' : 'string' };
+  }
+  let values: Record<string, string | boolean | undefined>;
+  try {
+    ({ values } = parseArgs({ args: [...argv], options, strict: true, allowPositionals: false }));
+  } catch (error) {
+    throw new ConfigError(`${(error as Error).message}. Run with --help for the list of settings.`);
+  }
+  if (values.help) return 'help';
+  if (values.version) return 'version';
+  const problems: string[] = [];
+  const config: Record<string, unknown> = {};
+  for (const [key, setting] of Object.entries(SETTINGS)) {
+    const value = values[setting.flag] ?? emptyToUndefined(env[setting.env]);
+    const parsed = (setting.schema as z.ZodType).safeParse(value);
+    if (parsed.success) config[key] = parsed.data;
+    else problems.push(`--${setting.flag} / ${setting.env}: ${parsed.error.issues[0]?.message ?? 'invalid'}`);
+  }
+  if (problems.length > 0) throw new ConfigError(`invalid settings:\n  ${problems.join('\n  ')}`);
+  return config as Config;
+}
+
+function emptyToUndefined(value: string | undefined): string | undefined {
+  return value === undefined || value.trim() === '' ? undefined : value;
+}
+
+export function helpText(): string {
+  const rows = Object.values(SETTINGS).map((s) => `  --${s.flag.padEnd(22)} ${s.env.padEnd(32)} ${s.help}`);
+  return [
+    'football-scout-mcp: the Football Data API v1 for AI assistants, over MCP.',
+    '',
+    'With no FOOTBALL_API_KEY and no FOOTBALL_API_BASE_URL it runs on the embedded sandbox.',
+    '',
+    'Settings (flag, environment variable):',
+    ...rows,
+    '  --help, --version',
+  ].join('\n');
+}

@@ -1,0 +1,103 @@
+#!/usr/bin/env node
+import { type Config, ConfigError, helpText, loadConfig } from './config.js';
+import { createLogger, type Logger } from './log.js';
+import { connectHelp } from './mcp/connect-help.js';
+import { createToolDeps, type Upstream } from './mcp/deps.js';
+import { serveHttp } from './mcp/http.js';
+import { serveStdio } from './mcp/stdio.js';
+import { VERSION } from './version.js';
+
+type Closer = () => Promise<void>;
+
+async function main(): Promise<void> {
+  let config: Config;
+  try {
+    const loaded = loadConfig(process.argv.slice(2), process.env);
+    if (loaded === 'help') return void process.stderr.write(`${helpText()}\n`);
+    if (loaded === 'version') return void process.stderr.write(`${VERSION}\n`);
+    config = loaded;
+  } catch (error) {
+    if (!(error instanceof ConfigError)) throw error;
+    process.stderr.write(`football-scout-mcp: ${error.message}\n`);
+    process.exitCode = 2;
+    return;
+  }
+  const logger = createLogger(config.logLevel, [config.apiKey]);
+  const closers: Closer[] = [];
+  const shutdown = once(async () => {
+    for (const close of closers.reverse()) await close().catch(() => undefined);
+    process.exit(0);
+  });
+  process.on('SIGINT', shutdown);
+  process.on('SIGTERM', shutdown);
+
+  const { upstream, sandboxNote } = await pickUpstream(config, logger, closers);
+  const deps = createToolDeps(config, upstream, logger);
+  closers.push(() => deps.api.close());
+
+  if (config.transport === 'stdio') {
+    const stdio = await serveStdio(deps, shutdown);
+    closers.push(() => stdio.close());
+    logger.info(`serving MCP over stdio${sandboxNote}`);
+    return;
+  }
+  const http = await serveHttp(
+    deps,
+    {
+      bindHost: config.host,
+      port: config.port,
+      allowedHosts: config.allowedHosts,
+      allowedOrigins: config.allowedOrigins,
+    },
+    logger,
+  );
+  closers.push(() => http.close());
+  process.stderr.write(`${connectHelp(http.url, sandboxNote ? upstream : undefined)}\n`);
+}
+
+/** With no key and no base URL (or with --sandbox) the embedded sandbox is the upstream. */
+async function pickUpstream(config: Config, logger: Logger, closers: Closer[]) {
+  const useSandbox = config.sandbox || (!config.apiKey && !config.baseUrl);
+  if (!useSandbox) {
+    if (!config.baseUrl) {
+      throw new StartError(
+        'FOOTBALL_API_KEY is set but FOOTBALL_API_BASE_URL is not: set it to the base address of your Football Data API (the part before /v1), or unset the key to use the sandbox.',
+      );
+    }
+    if (!config.apiKey)
+      logger.warn('FOOTBALL_API_KEY is not set: every tool call will answer "no API key configured".');
+    return {
+      upstream: { baseUrl: config.baseUrl, apiKey: config.apiKey } satisfies Upstream,
+      sandboxNote: '',
+    };
+  }
+  // Loaded only in sandbox mode: the client never imports the sandbox.
+  const { startSandbox } = await import('./sandbox/server.js');
+  const sandbox = await startSandbox({ port: 0, host: '127.0.0.1', seed: config.sandboxSeed });
+  closers.push(() => sandbox.close());
+  logger.info(
+    `no API key and no base URL: running on the embedded sandbox API at ${sandbox.url} (synthetic data)`,
+  );
+  return {
+    upstream: { baseUrl: sandbox.url, apiKey: sandbox.demoKey } satisfies Upstream,
+    sandboxNote: ` on the embedded sandbox (${sandbox.url})`,
+  };
+}
+
+class StartError extends Error {}
+
+function once(fn: () => Promise<void>): () => void {
+  let started = false;
+  return () => {
+    if (started) return;
+    started = true;
+    void fn();
+  };
+}
+
+main().catch((error: unknown) => {
+  const message = error instanceof StartError ? error.message : String((error as Error)?.stack ?? error);
+  const redact = createLogger('silent', [process.env.FOOTBALL_API_KEY]).redact;
+  process.stderr.write(`football-scout-mcp: ${redact(message)}\n`);
+  process.exit(1);
+});

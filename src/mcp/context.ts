@@ -1,0 +1,15 @@
+import type { ApiClient } from '../api/client.js';
+import type { RoleCatalog } from '../api/role-catalog.js';
+import type { Logger } from '../log.js';
+
+/** What a tool may use: the upstream client and the role catalog, nothing of the transport. */
+export interface ToolDeps {
+  api: ApiClient;
+  roles: RoleCatalog;
+  logger: Logger;
+}
+
+export interface ToolContext extends ToolDeps {
+  /** Aborts when the MCP client cancels the request; passed to every upstream call. */
+  signal: AbortSignal;
+}

@@ -1,0 +1,34 @@
+import { ResponseCache } from '../api/cache.js';
+import { ApiClient } from '../api/client.js';
+import { RoleCatalog } from '../api/role-catalog.js';
+import type { Config } from '../config.js';
+import type { Logger } from '../log.js';
+import { VERSION } from '../version.js';
+import type { ToolDeps } from './context.js';
+
+export interface Upstream {
+  baseUrl: string;
+  apiKey: string | undefined;
+}
+
+/** Builds what the tools use: one client (pool, cache, quota) for one upstream key. */
+export function createToolDeps(config: Config, upstream: Upstream, logger: Logger): ToolDeps {
+  const cache = new ResponseCache({
+    maxEntries: config.cacheMaxEntries,
+    ttlMs: {
+      reference: config.cacheTtlReference * 1000,
+      computed: config.cacheTtlComputed * 1000,
+      account: config.cacheTtlAccount * 1000,
+    },
+  });
+  const api = new ApiClient({
+    baseUrl: upstream.baseUrl,
+    apiKey: upstream.apiKey,
+    timeoutMs: config.timeoutMs,
+    retries: config.retries,
+    cache,
+    userAgent: `football-scout-mcp/${VERSION}`,
+    onUpstream: (event) => logger.debug('upstream', { ...event }),
+  });
+  return { api, roles: new RoleCatalog(api), logger };
+}

@@ -1,0 +1,147 @@
+// The result envelope and the one error boundary. Every tool result goes through here.
+import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import { z } from 'zod';
+import type { Source } from '../api/client.js';
+import {
+  ApiError,
+  type InvalidArgumentError,
+  type QuotaExhaustedError,
+  type RateLimitedError,
+  type UnauthorizedError,
+} from '../api/errors.js';
+import type { Quota } from '../api/quota.js';
+import type { Logger } from '../log.js';
+
+export const QuotaSchema = z.object({
+  limit: z.number().nullable().describe('Daily request limit; null when unlimited or not reported yet.'),
+  remaining: z.number().nullable().describe('Requests left today; null when unlimited or not reported yet.'),
+  reset: z.string().nullable().describe('When the daily quota resets (ISO 8601).'),
+  unlimited: z.boolean(),
+});
+
+export const SourceSchema = z.object({
+  cached: z.boolean().describe('true when answered from the cache, at no quota cost.'),
+  fetched_at: z.string().describe('When the upstream produced this answer (ISO 8601).'),
+});
+
+export interface Outcome<D, X = Record<string, never>> {
+  data: D;
+  quota: Quota;
+  source: Source;
+  extra?: X;
+  /** Short facts the model should know about this answer (renamed role, truncation...). */
+  notes?: string[];
+}
+
+export function envelopeSchema(data: z.ZodType, extra: z.ZodRawShape = {}) {
+  return z.object({
+    data,
+    quota: QuotaSchema,
+    source: SourceSchema,
+    notes: z.array(z.string()).optional(),
+    ...extra,
+  });
+}
+
+export function successResult<D, X>(outcome: Outcome<D, X>, text: string): CallToolResult {
+  const { data, quota, source, extra, notes } = outcome;
+  const structuredContent = {
+    data,
+    quota: publicQuota(quota),
+    source,
+    ...(notes && notes.length > 0 ? { notes } : {}),
+    ...(extra ?? {}),
+  };
+  const lines = [text, ...(notes ?? []).map((n) => `Note: ${n}`), footer(quota, source)];
+  return { content: [{ type: 'text', text: lines.join('\n') }], structuredContent };
+}
+
+function publicQuota(quota: Quota) {
+  return { limit: quota.limit, remaining: quota.remaining, reset: quota.reset, unlimited: quota.unlimited };
+}
+
+export function quotaLine(quota: Quota): string {
+  if (quota.unlimited) return 'quota: unlimited plan';
+  if (quota.remaining === null) return 'quota: not reported yet';
+  const limit = quota.limit === null ? '' : ` of ${quota.limit}`;
+  return `quota: ${quota.remaining}${limit} requests left today${quota.reset ? `, resets ${shortTime(quota.reset)}` : ''}`;
+}
+
+function footer(quota: Quota, source: Source): string {
+  const origin = source.cached
+    ? `cached answer from ${shortTime(source.fetched_at)} (no quota used)`
+    : 'fresh answer';
+  return `— ${origin}; ${quotaLine(quota)}`;
+}
+
+function shortTime(iso: string): string {
+  return iso.replace('T', ' ').replace(/:\d{2}(\.\d+)?Z$/, ' UTC');
+}
+
+/** Where a 404 comes from decides what the model should do next. */
+export type NotFoundHint = string;
+
+const PARAMETER_NAMES: Record<string, string> = {
+  saison: 'season',
+  ageMax: 'max_age',
+  minutesMin: 'min_minutes',
+  q: 'query',
+  players: 'players',
+  player_ids: 'player_ids',
+};
+
+/**
+ * Turns any failure into `isError: true` with text written here, never upstream text, never the
+ * key. Unexpected errors are logged (redacted) and reported without their details.
+ */
+export function errorResult(error: unknown, logger: Logger, notFound?: NotFoundHint): CallToolResult {
+  return { isError: true, content: [{ type: 'text', text: errorText(error, logger, notFound) }] };
+}
+
+export function errorText(error: unknown, logger: Logger, notFound?: NotFoundHint): string {
+  if (!(error instanceof ApiError)) {
+    logger.error('unexpected error in a tool', {
+      error: logger.redact(String((error as Error)?.stack ?? error)),
+    });
+    return 'Internal error in football-scout-mcp (details in the server log on stderr). Retrying will not help; report it.';
+  }
+  switch (error.kind) {
+    case 'invalid_argument': {
+      const e = error as InvalidArgumentError;
+      return `Invalid ${e.argument}: ${e.message}`;
+    }
+    case 'bad_request': {
+      const name = error.parameter ? (PARAMETER_NAMES[error.parameter] ?? error.parameter) : undefined;
+      return name
+        ? `The Football API rejected the argument "${name}" as missing or invalid. Check it (seasons like 25-26, role keys from list_roles, league names from list_leagues) and call again.`
+        : 'The Football API rejected the request as invalid. Check the arguments (seasons like 25-26, role keys from list_roles, league names from list_leagues) and call again.';
+    }
+    case 'unauthorized':
+      return (error as UnauthorizedError).problem === 'missing'
+        ? 'No Football API key is configured. Set FOOTBALL_API_KEY (with FOOTBALL_API_BASE_URL) in the server environment, or start without both to use the built-in sandbox.'
+        : 'The Football API refused the API key (missing, invalid, expired or revoked). Check FOOTBALL_API_KEY in the server environment or ask the provider for a new key. Calling again with the same key will fail the same way.';
+    case 'forbidden':
+      return "The API key's plan does not cover this league or feature. Call list_leagues to see the leagues this key can access, and ask the provider to add a league if needed.";
+    case 'not_found':
+      return (
+        notFound ?? 'The Football API has no such resource. Check the identifier or name and call again.'
+      );
+    case 'rate_limited': {
+      const reset = (error as RateLimitedError).resetAt;
+      return `The daily request quota of this key is spent (HTTP 429)${reset ? `; it resets at ${reset}` : ''}. Answers already cached are still served; quota_status shows the state.`;
+    }
+    case 'quota_exhausted':
+      return `The daily request quota of this key is spent, so no request was sent. It resets at ${(error as QuotaExhaustedError).resetAt}. Answers already cached are still served; quota_status shows the state.`;
+    case 'server':
+      return `The Football API is failing (HTTP ${error.status ?? '5xx'}) and retries did not help. Try again in a few minutes.`;
+    case 'network':
+      return 'The Football API could not be reached, even after retries. Check FOOTBALL_API_BASE_URL and the network, then try again.';
+    case 'timeout':
+      return 'The Football API did not answer in time, even after retries. Try again, perhaps with a smaller limit; FOOTBALL_API_TIMEOUT_MS sets the timeout.';
+    case 'bad_response':
+      logger.warn('unreadable upstream answer', { detail: error.message });
+      return 'The Football API sent an answer this server cannot read (its shape changed?). Details are in the server log; report it.';
+    case 'aborted':
+      return 'The request was cancelled.';
+  }
+}

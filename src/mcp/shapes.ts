@@ -1,0 +1,38 @@
+// Output shapes shared by tools. Tools map upstream rows into these, so the outputSchema stays
+// stable when the upstream adds fields, and the model reads only what it needs.
+import { z } from 'zod';
+import type { PlayerRow } from '../api/schemas.js';
+
+export const PlayerOut = z.object({
+  player_id: z.string().describe('Id of this season/club/competition row; changes every season.'),
+  service_id: z
+    .string()
+    .nullable()
+    .describe('Stable person id (ds_…); null while the row is not linked yet.'),
+  name: z.string(),
+  club: z.string().nullable(),
+  league: z.string().nullable(),
+  season: z.string().nullable(),
+  age: z.number().nullable(),
+});
+export type PlayerOut = z.infer<typeof PlayerOut>;
+
+export function toPlayerOut(row: PlayerRow): PlayerOut {
+  return {
+    player_id: row.player_id,
+    service_id: row.service_id,
+    name: row.name,
+    club: row.club ?? null,
+    league: row.league ?? null,
+    season: row.season ?? null,
+    age: row.age ?? null,
+  };
+}
+
+/** "Name (ds_…)" or "Name (player_id, unlinked)": how a player is named in text output. */
+export function playerLabel(row: { name: string; service_id: string | null; player_id: string }): string {
+  return row.service_id ? `${row.name} (${row.service_id})` : `${row.name} (${row.player_id}, unlinked)`;
+}
+
+export const PLAYER_NOT_FOUND =
+  'No player with that id. player_id values change every season, on transfers and between league and cup: get current ids with resolve_players or search_players, or pass the stable service_id (ds_…).';

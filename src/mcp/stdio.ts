@@ -1,0 +1,13 @@
+import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
+import type { ToolDeps } from './context.js';
+import { createServer } from './server.js';
+
+/** Serves MCP on stdin/stdout; resolves once connected, calls `onClose` when the client goes. */
+export async function serveStdio(deps: ToolDeps, onClose: () => void): Promise<{ close(): Promise<void> }> {
+  const server = createServer(deps);
+  const transport = new StdioServerTransport();
+  transport.onclose = onClose;
+  await server.connect(transport);
+  process.stdin.on('end', onClose);
+  return { close: () => server.close() };
+}

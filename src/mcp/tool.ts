@@ -1,0 +1,59 @@
+import type { CallToolResult, ToolAnnotations } from '@modelcontextprotocol/sdk/types.js';
+import { z } from 'zod';
+import type { ToolContext } from './context.js';
+import { envelopeSchema, errorResult, type NotFoundHint, type Outcome, successResult } from './result.js';
+
+export interface ToolSpec<I extends z.ZodRawShape, D extends z.ZodType, X extends z.ZodRawShape> {
+  name: string;
+  title: string;
+  /** A guide for the model: when to use the tool, its limits, what to call first. */
+  description: string;
+  input: I;
+  /** Schema of `data` in the envelope. */
+  output: D;
+  /** Tool-specific top-level fields beside data/quota/source. */
+  extra?: X;
+  /** What a 404 means for this tool and what to do about it. */
+  notFound?: NotFoundHint;
+  run(
+    args: z.output<z.ZodObject<I>>,
+    ctx: ToolContext,
+  ): Promise<Outcome<z.output<D>, z.output<z.ZodObject<X>>>>;
+  text(outcome: Outcome<z.output<D>, z.output<z.ZodObject<X>>>, args: z.output<z.ZodObject<I>>): string;
+}
+
+/** A tool with its types erased, ready to register: what the registry and the meta-tests see. */
+export interface ToolDefinition {
+  name: string;
+  title: string;
+  description: string;
+  inputShape: z.ZodRawShape;
+  outputSchema: z.ZodObject;
+  annotations: ToolAnnotations;
+  handle(args: unknown, ctx: ToolContext): Promise<CallToolResult>;
+}
+
+export function defineTool<
+  I extends z.ZodRawShape,
+  D extends z.ZodType,
+  X extends z.ZodRawShape = Record<never, never>,
+>(spec: ToolSpec<I, D, X>): ToolDefinition {
+  const inputSchema = z.object(spec.input);
+  return {
+    name: spec.name,
+    title: spec.title,
+    description: spec.description,
+    inputShape: spec.input,
+    outputSchema: envelopeSchema(spec.output, spec.extra ?? {}),
+    annotations: { title: spec.title, readOnlyHint: true, openWorldHint: true, idempotentHint: true },
+    async handle(rawArgs, ctx) {
+      try {
+        const args = inputSchema.parse(rawArgs);
+        const outcome = await spec.run(args, ctx);
+        return successResult(outcome, spec.text(outcome, args));
+      } catch (error) {
+        return errorResult(error, ctx.logger, spec.notFound);
+      }
+    },
+  };
+}

@@ -1,0 +1,59 @@
+import { z } from 'zod';
+import { CompareResponse } from '../src/api/schemas.js';
+import { PlayerIdArg, Season, seasonParam } from '../src/mcp/args.js';
+import { PLAYER_NOT_FOUND, PlayerOut, toPlayerOut } from '../src/mcp/shapes.js';
+import { formatCell, table } from '../src/mcp/text.js';
+import { defineTool } from '../src/mcp/tool.js';
+
+const Compared = PlayerOut.extend({
+  minutes: z.number().nullable(),
+  statistics: z.record(z.string(), z.union([z.number(), z.string(), z.null()])),
+  roles: z.array(z.object({ role: z.string(), score: z.number() })).describe('Best roles, highest first.'),
+});
+
+export default defineTool({
+  name: 'compare_players',
+  title: 'Compare players side by side',
+  description:
+    'Side-by-side statistics (per 90) and best roles of 2-10 players. Pass service_ids (stable) or player_ids; with a service_id the ' +
+    'latest league season is compared unless `season` is given. Get ids from search_players, rank_players_by_role or scout_players. ' +
+    'Costs 1 request unless cached.',
+  input: {
+    player_ids: z.array(PlayerIdArg).min(2).max(10).describe('2-10 player_id or service_id values.'),
+    season: Season.optional(),
+  },
+  output: z.array(Compared),
+  notFound: PLAYER_NOT_FOUND,
+  async run({ player_ids, season }, { api, signal }) {
+    const result = await api.call('compare', CompareResponse, {
+      body: { player_ids, saison: seasonParam(season) },
+      signal,
+    });
+    const data = result.data.data.map((row) => ({
+      ...toPlayerOut(row),
+      minutes: row.minutes ?? null,
+      statistics: row.statistics ?? {},
+      roles: (row.roles ?? []).map((r) => ({ role: r.role, score: r.score })),
+    }));
+    return { ...result, data };
+  },
+  text: ({ data }) => {
+    const stats = [...new Set(data.flatMap((p) => Object.keys(p.statistics)))];
+    type Row = { label: string; values: string[] };
+    const rows: Row[] = [
+      { label: 'club', values: data.map((p) => formatCell(p.club)) },
+      { label: 'season', values: data.map((p) => formatCell(p.season)) },
+      { label: 'age', values: data.map((p) => formatCell(p.age)) },
+      { label: 'minutes', values: data.map((p) => formatCell(p.minutes)) },
+      {
+        label: 'best role',
+        values: data.map((p) => (p.roles[0] ? `${p.roles[0].role} ${p.roles[0].score}` : '–')),
+      },
+      ...stats.map((s) => ({ label: s, values: data.map((p) => formatCell(p.statistics[s])) })),
+    ];
+    return table(rows, [
+      ['', (r: Row) => r.label],
+      ...data.map((p, i) => [p.name, (r: Row) => r.values[i]] as const),
+    ]);
+  },
+});

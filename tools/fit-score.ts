@@ -1,0 +1,56 @@
+import { z } from 'zod';
+import { FitScoreResponse } from '../src/api/schemas.js';
+import { PlayerIdArg } from '../src/mcp/args.js';
+import { PLAYER_NOT_FOUND } from '../src/mcp/shapes.js';
+import { table } from '../src/mcp/text.js';
+import { defineTool } from '../src/mcp/tool.js';
+
+const Fit = z.object({
+  player_id: z.string(),
+  service_id: z.string().nullable(),
+  name: z.string(),
+  club: z.string().nullable().describe('Current club.'),
+  fits: z.array(z.object({ club: z.string(), league: z.string().nullable(), score: z.number() })),
+});
+
+export default defineTool({
+  name: 'fit_score',
+  title: 'Player-to-club fit',
+  description:
+    "How well 1-10 players fit a club's style (fit score, higher is better). With `club`, one score per player for that club; " +
+    'without it, the best-fitting clubs of the player\'s league. Use it for "would he suit Lens?" or to find destinations. ' +
+    'Pass service_ids or player_ids. Costs 1 request unless cached.',
+  input: {
+    player_ids: z.array(PlayerIdArg).min(1).max(10).describe('1-10 player_id or service_id values.'),
+    club: z
+      .string()
+      .min(2)
+      .max(80)
+      .optional()
+      .describe('Club name (e.g. "FC Lens") or team id; omit for best fits.'),
+  },
+  output: z.array(Fit),
+  notFound: PLAYER_NOT_FOUND,
+  async run({ player_ids, club }, { api, signal }) {
+    const result = await api.call('fitScore', FitScoreResponse, { body: { player_ids, club }, signal });
+    const data = result.data.data.map((row) => ({
+      player_id: row.player_id,
+      service_id: row.service_id,
+      name: row.name,
+      club: row.club ?? null,
+      fits: row.fits.map((f) => ({ club: f.club, league: f.league ?? null, score: f.score })),
+    }));
+    return { ...result, data };
+  },
+  text: ({ data }) =>
+    table(
+      data.flatMap((p) => p.fits.map((fit) => ({ p, fit }))),
+      [
+        ['player', ({ p }) => p.name],
+        ['current club', ({ p }) => p.club],
+        ['target club', ({ fit }) => fit.club],
+        ['league', ({ fit }) => fit.league],
+        ['fit', ({ fit }) => fit.score],
+      ],
+    ),
+});

@@ -1,0 +1,25 @@
+// The registry: every MCP tool of the server, in the order tools/list shows them.
+import type { ToolDefinition } from '../src/mcp/tool.js';
+import comparePlayers from './compare-players.js';
+import fitScore from './fit-score.js';
+import listLeagues from './list-leagues.js';
+import listRoles from './list-roles.js';
+import playerHistory from './player-history.js';
+import quotaStatus from './quota-status.js';
+import rankPlayersByRole from './rank-players-by-role.js';
+import resolvePlayers from './resolve-players.js';
+import scoutPlayers from './scout-players.js';
+import searchPlayers from './search-players.js';
+
+export const TOOLS: readonly ToolDefinition[] = [
+  searchPlayers,
+  rankPlayersByRole,
+  scoutPlayers,
+  comparePlayers,
+  fitScore,
+  resolvePlayers,
+  playerHistory,
+  listLeagues,
+  listRoles,
+  quotaStatus,
+];

@@ -1,0 +1,68 @@
+import { z } from 'zod';
+import { HistoryResponse } from '../src/api/schemas.js';
+import { PlayerIdArg } from '../src/mcp/args.js';
+import { PLAYER_NOT_FOUND } from '../src/mcp/shapes.js';
+import { table } from '../src/mcp/text.js';
+import { defineTool } from '../src/mcp/tool.js';
+
+const History = z.object({
+  service_id: z.string().nullable(),
+  name: z.string().nullable(),
+  rows: z.array(
+    z.object({
+      season: z.string(),
+      player_id: z.string(),
+      club: z.string().nullable(),
+      league: z.string().nullable(),
+      competition: z
+        .string()
+        .nullable()
+        .describe('league or cup: cup rows have their own ids and statistics.'),
+      minutes: z.number().nullable(),
+    }),
+  ),
+});
+
+export default defineTool({
+  name: 'player_history',
+  title: 'Player id history',
+  description:
+    "A player's rows season by season (club, league or European cup, player_id of each), for one player_id or service_id. " +
+    "Use it to follow a player across transfers, or to find last season's player_id of someone. Costs 1 request unless cached.",
+  input: { player_id: PlayerIdArg },
+  output: History,
+  notFound: PLAYER_NOT_FOUND,
+  async run({ player_id }, { api, signal }) {
+    const result = await api.call('playerHistory', HistoryResponse, { params: { id: player_id }, signal });
+    const body = result.data;
+    const data = {
+      service_id: body.service_id,
+      name: body.name ?? null,
+      rows: body.data.map((r) => ({
+        season: r.season,
+        player_id: r.player_id,
+        club: r.club ?? null,
+        league: r.league ?? null,
+        competition: r.competition ?? null,
+        minutes: r.minutes ?? null,
+      })),
+    };
+    const notes =
+      body.service_id === null
+        ? [
+            'This row is not linked to a person yet (transitory): its history is just itself. Try resolve_players later.',
+          ]
+        : [];
+    return { ...result, data, notes };
+  },
+  text: ({ data }) =>
+    `${data.name ?? 'Player'} — service_id ${data.service_id ?? 'not linked yet'}\n` +
+    table(data.rows, [
+      ['season', (r) => r.season],
+      ['competition', (r) => r.competition],
+      ['club', (r) => r.club],
+      ['league', (r) => r.league],
+      ['minutes', (r) => r.minutes],
+      ['player_id', (r) => r.player_id],
+    ]),
+});

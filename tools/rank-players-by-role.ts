@@ -1,0 +1,69 @@
+import { z } from 'zod';
+import { RankingsResponse } from '../src/api/schemas.js';
+import { LeagueName, Limit, RoleKeyArg, Season, seasonParam } from '../src/mcp/args.js';
+import { table } from '../src/mcp/text.js';
+import { defineTool } from '../src/mcp/tool.js';
+
+const Entry = z.object({
+  rank: z.number(),
+  name: z.string(),
+  club: z.string().nullable(),
+  age: z.number().nullable(),
+  score: z
+    .number()
+    .describe('Performance index for the role; relative, recalculated weekly: compare, do not threshold.'),
+  player_id: z.string().nullable(),
+  service_id: z.string().nullable(),
+  league: z.string().nullable(),
+  minutes: z.number().nullable(),
+});
+
+export default defineTool({
+  name: 'rank_players_by_role',
+  title: 'Rank players by role',
+  description:
+    'Best players for one positional role (performance index), in one league or across the leagues the key can access, for a season. ' +
+    'Use it for "best ball-playing centre-backs in Ligue 1"-type questions. For several roles at once or age/minutes filters use scout_players. ' +
+    'Role keys are French (e.g. defenseur_relanceur); call list_roles when unsure, and list_leagues for exact league names. Costs 1 request unless cached.',
+  input: {
+    role: RoleKeyArg,
+    season: Season.optional(),
+    league: LeagueName.optional(),
+    limit: Limit(20, 100),
+  },
+  output: z.array(Entry),
+  extra: { role: z.string().describe('The role key ranked (current key, also when an old key was given).') },
+  async run({ role, season, league, limit }, { api, roles, signal }) {
+    const saison = seasonParam(season);
+    const resolved = await roles.resolve(role, signal);
+    const result = await api.call('rankings', RankingsResponse, {
+      query: { role: resolved.key, saison, league, limit },
+      signal,
+    });
+    const data = result.data.data.slice(0, limit).map((e) => ({
+      rank: e.rank,
+      name: e.name,
+      club: e.club ?? null,
+      age: e.age ?? null,
+      score: e.score,
+      player_id: e.player_id ?? null,
+      service_id: e.service_id ?? null,
+      league: e.league ?? null,
+      minutes: e.minutes ?? null,
+    }));
+    const notes = resolved.renamedFrom
+      ? [`role "${resolved.renamedFrom}" was renamed "${resolved.key}".`]
+      : [];
+    return { ...result, data, extra: { role: resolved.key }, notes };
+  },
+  text: ({ data, extra }, { league, season }) =>
+    `${extra?.role ?? ''} ranking${league ? ` in ${league}` : ''}${season ? `, ${season}` : ''}:\n` +
+    table(data, [
+      ['#', (e) => e.rank],
+      ['name', (e) => e.name],
+      ['club', (e) => e.club],
+      ['age', (e) => e.age],
+      ['score', (e) => e.score],
+      ['service_id', (e) => e.service_id ?? `${e.player_id ?? ''} (unlinked)`],
+    ]),
+});

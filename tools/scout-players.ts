@@ -1,0 +1,72 @@
+import { z } from 'zod';
+import { ScoutingResponse } from '../src/api/schemas.js';
+import { LeagueName, Limit, RoleKeyArg, Season, seasonParam } from '../src/mcp/args.js';
+import { PlayerOut, toPlayerOut } from '../src/mcp/shapes.js';
+import { formatEuros, table } from '../src/mcp/text.js';
+import { defineTool } from '../src/mcp/tool.js';
+
+const Scouted = PlayerOut.extend({
+  minutes: z.number().nullable(),
+  role: z.string().nullable().describe('Best-matching requested role.'),
+  score: z.number().nullable(),
+  market_value_eur: z.number().nullable(),
+});
+
+export default defineTool({
+  name: 'scout_players',
+  title: 'Scout players (multi-criteria)',
+  description:
+    'Multi-criteria search: players who fit any of several roles, with age and minutes filters, optionally in one league, sorted by score. ' +
+    'Use it for shortlists ("under-23 box-to-box or mezzala with 900+ minutes"). For a single role without filters rank_players_by_role is simpler. ' +
+    'Role keys from list_roles. Costs 1 request unless cached.',
+  input: {
+    roles: z.array(RoleKeyArg).min(1).max(8).describe('1-8 role keys; a player matches on their best one.'),
+    season: Season.optional(),
+    max_age: z.number().int().min(14).max(50).optional().describe('Oldest age accepted.'),
+    min_minutes: z
+      .number()
+      .int()
+      .min(0)
+      .max(10_000)
+      .optional()
+      .describe('Fewest minutes played this season.'),
+    league: LeagueName.optional().describe(
+      'Restrict to one league (a filter the spec implies but does not name: assumed).',
+    ),
+    limit: Limit(20, 100),
+  },
+  output: z.array(Scouted),
+  extra: { roles: z.array(z.string()).describe('Role keys searched (current keys).') },
+  async run({ roles: wanted, season, max_age, min_minutes, league, limit }, { api, roles, signal }) {
+    const saison = seasonParam(season);
+    const resolved = await Promise.all(wanted.map((role) => roles.resolve(role, signal, 'roles')));
+    const keys = [...new Set(resolved.map((r) => r.key))];
+    const result = await api.call('scouting', ScoutingResponse, {
+      body: { saison, roles: keys, ageMax: max_age, minutesMin: min_minutes, limit, league },
+      signal,
+    });
+    const data = result.data.data.slice(0, limit).map((row) => ({
+      ...toPlayerOut(row),
+      minutes: row.minutes ?? null,
+      role: row.role ?? null,
+      score: row.score ?? null,
+      market_value_eur: row.market_value_eur ?? null,
+    }));
+    const notes = resolved
+      .filter((r) => r.renamedFrom)
+      .map((r) => `role "${r.renamedFrom}" was renamed "${r.key}".`);
+    return { ...result, data, extra: { roles: keys }, notes };
+  },
+  text: ({ data }) =>
+    table(data, [
+      ['name', (p) => p.name],
+      ['club', (p) => p.club],
+      ['league', (p) => p.league],
+      ['age', (p) => p.age],
+      ['min', (p) => p.minutes],
+      ['role', (p) => p.role],
+      ['score', (p) => p.score],
+      ['value', (p) => formatEuros(p.market_value_eur)],
+      ['service_id', (p) => p.service_id ?? `${p.player_id} (unlinked)`],
+    ]),
+});

@@ -1,0 +1,44 @@
+import { z } from 'zod';
+import { PlayerSearchResponse } from '../src/api/schemas.js';
+import { LeagueName, Limit, Season, seasonParam } from '../src/mcp/args.js';
+import { PlayerOut, toPlayerOut } from '../src/mcp/shapes.js';
+import { table } from '../src/mcp/text.js';
+import { defineTool } from '../src/mcp/tool.js';
+
+export default defineTool({
+  name: 'search_players',
+  title: 'Search players by name',
+  description:
+    'Find players by (part of) their name, optionally within a league, club or season, to get their player_id and service_id. ' +
+    'Use it first when the user names a player; then pass the service_id to the other tools. Accents and case are ignored. ' +
+    'The upstream route is assumed (the spec names player search without its path). Costs 1 request unless cached.',
+  input: {
+    query: z.string().trim().min(2).max(80).describe('Name or part of it, e.g. "Mbaye".'),
+    league: LeagueName.optional(),
+    club: z.string().min(2).max(80).optional().describe('Club name to narrow the search.'),
+    season: Season.optional(),
+    limit: Limit(10, 50),
+  },
+  output: z.array(PlayerOut.extend({ position: z.string().nullable() })),
+  async run({ query, league, club, season, limit }, { api, signal }) {
+    const result = await api.call('playerSearch', PlayerSearchResponse, {
+      query: { q: query, league, club, saison: seasonParam(season), limit },
+      signal,
+    });
+    const data = result.data.data
+      .slice(0, limit)
+      .map((row) => ({ ...toPlayerOut(row), position: row.position ?? null }));
+    return { ...result, data };
+  },
+  text: ({ data }) =>
+    table(data, [
+      ['name', (p) => p.name],
+      ['club', (p) => p.club],
+      ['league', (p) => p.league],
+      ['season', (p) => p.season],
+      ['age', (p) => p.age],
+      ['position', (p) => p.position],
+      ['service_id', (p) => p.service_id ?? 'unlinked'],
+      ['player_id', (p) => p.player_id],
+    ]),
+});

@@ -5,6 +5,7 @@ import { connectHelp } from './mcp/connect-help.js';
 import { createToolDeps, type Upstream } from './mcp/deps.js';
 import { serveHttp } from './mcp/http.js';
 import { serveStdio } from './mcp/stdio.js';
+import { StartError } from './start-error.js';
 import { VERSION } from './version.js';
 
 type Closer = () => Promise<void>;
@@ -28,6 +29,12 @@ async function main(): Promise<void> {
     for (const close of closers.reverse()) await close().catch(() => undefined);
     process.exit(0);
   });
+  // A bug must not take the server down in the middle of an assistant's session: log it instead.
+  process.on('unhandledRejection', (reason) =>
+    logger.error('unhandled rejection', {
+      reason: logger.redact(String((reason as Error)?.stack ?? reason)),
+    }),
+  );
   process.on('SIGINT', shutdown);
   process.on('SIGTERM', shutdown);
 
@@ -83,8 +90,6 @@ async function pickUpstream(config: Config, logger: Logger, closers: Closer[]) {
     sandboxNote: ` on the embedded sandbox (${sandbox.url})`,
   };
 }
-
-class StartError extends Error {}
 
 function once(fn: () => Promise<void>): () => void {
   let started = false;

@@ -92,7 +92,8 @@ export class ResponseCache {
   ): Promise<CacheEntry> {
     if (signal?.aborted) return Promise.reject(new AbortedError());
     let flight = this.flights.get(key);
-    if (!flight) {
+    // A flight every waiter cancelled is winding down: a newcomer must not inherit its abort.
+    if (!flight || flight.controller.signal.aborted) {
       const controller = new AbortController();
       const promise = fetcher(controller.signal).then(async (entry) => {
         if (ttl > 0) await this.store.set(key, entry, ttl);

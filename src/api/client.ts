@@ -265,7 +265,7 @@ function toSearch(query: Record<string, QueryValue> | undefined): string {
   const params = new URLSearchParams();
   for (const name of Object.keys(query).sort()) {
     const value = query[name];
-    if (value === undefined || value === null) continue;
+    if (value === undefined || value === null || (Array.isArray(value) && value.length === 0)) continue;
     params.set(name, Array.isArray(value) ? value.join(',') : String(value));
   }
   return params.toString();

@@ -150,5 +150,6 @@ export function errorForStatus(status: number, body: unknown, resetAt: string | 
   if (status === 404) return new NotFoundError();
   if (status === 429) return new RateLimitedError(resetAt);
   if (status >= 500) return new UpstreamServerError(status);
+  if (status < 400) return new BadResponseError(`unexpected status ${status} (a redirect?)`);
   return new BadRequestError(parameterFromBody(body));
 }

@@ -49,6 +49,7 @@ export const ROUTES = {
     status: 'documented',
     cache: 'computed',
     summary: 'multi-criteria search (saison, roles, ageMax, minutesMin, limit)',
+    note: 'the league filter in the body is assumed (the spec says the full filter list is not shown)',
   },
   resolveBatch: {
     method: 'POST',
@@ -56,7 +57,7 @@ export const ROUTES = {
     status: 'documented',
     cache: 'computed',
     summary: 'service_id for each player of a list',
-    note: 'request body {players: [{player_id} | {name, club?, saison?}]} assumed',
+    note: 'request body {players: [{player_id} or {name, club?, saison?}]} assumed',
   },
   playerHistory: {
     method: 'GET',

@@ -5,6 +5,7 @@ import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
 import { isInitializeRequest } from '@modelcontextprotocol/sdk/types.js';
 import type { Logger } from '../log.js';
+import { StartError } from '../start-error.js';
 import type { ToolDeps } from './context.js';
 import { hostAllowed, type OriginPolicy, originAllowed } from './origin.js';
 import { createServer } from './server.js';
@@ -78,7 +79,15 @@ export async function serveHttp(deps: ToolDeps, options: HttpOptions, logger: Lo
     });
   });
   await new Promise<void>((resolve, reject) => {
-    http.once('error', reject);
+    http.once('error', (error: NodeJS.ErrnoException) =>
+      reject(
+        error.code === 'EADDRINUSE'
+          ? new StartError(
+              `port ${options.port} is already in use on ${options.bindHost}: pass --port <free port> (or 0 for any)`,
+            )
+          : error,
+      ),
+    );
     http.listen(options.port, options.bindHost, () => resolve());
   });
   const port = (http.address() as AddressInfo).port;

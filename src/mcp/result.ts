@@ -140,7 +140,7 @@ export function errorText(error: unknown, logger: Logger, notFound?: NotFoundHin
       return 'The Football API did not answer in time, even after retries. Try again, perhaps with a smaller limit; FOOTBALL_API_TIMEOUT_MS sets the timeout.';
     case 'bad_response':
       logger.warn('unreadable upstream answer', { detail: error.message });
-      return 'The Football API sent an answer this server cannot read (its shape changed?). Details are in the server log; report it.';
+      return 'The Football API sent an answer this server cannot read (an unexpected shape or status). Check that FOOTBALL_API_BASE_URL points at the API; details are in the server log.';
     case 'aborted':
       return 'The request was cancelled.';
   }

@@ -1,0 +1,576 @@
+// Countries of the covered leagues: real city names (clubs are named after them), club name
+// patterns, the suffix of women's sides, and the name cultures of their people.
+
+export type Region = 'Europe' | 'Americas' | 'Asia' | 'Africa';
+
+export interface CountryDef {
+  readonly name: string;
+  readonly region: Region;
+  /** Name cultures (see names.ts); the first is the most common. */
+  readonly cultures: readonly string[];
+  readonly cities: readonly string[];
+  /** `{c}` is replaced by a city. */
+  readonly patterns: readonly string[];
+  readonly women: string;
+}
+
+// biome-ignore format: data
+const EN = ['{c} United', '{c} City', '{c} Town', '{c} Rovers', '{c} Athletic', '{c} Albion', '{c} Wanderers', 'AFC {c}', '{c} FC', '{c} County'];
+// biome-ignore format: data
+const ES = ['Real {c}', 'CD {c}', 'UD {c}', 'Atlético {c}', 'SD {c}', 'Racing {c}', 'CF {c}', 'Deportivo {c}', 'Club {c}', 'Unión {c}'];
+// biome-ignore format: data
+const LATAM = ['Club {c}', 'Deportivo {c}', 'Atlético {c}', 'Real {c}', 'Unión {c}', 'Sporting {c}', 'Independiente {c}', 'Universitario de {c}', 'Deportes {c}', 'Racing {c}'];
+// biome-ignore format: data
+const ARAB = ['Al-Ahli {c}', 'Al-Ittihad {c}', 'Al-Nasr {c}', 'Al-Shabab {c}', 'Al-Wahda {c}', 'Al-Taawoun {c}', 'Al-Khaleej {c}', '{c} Club'];
+// biome-ignore format: data
+const MAGHREB = ['Raja {c}', 'Wydad {c}', 'Olympique {c}', 'Ittihad {c}', 'CS {c}', 'Union {c}', 'Chabab {c}', 'Mouloudia {c}', 'JS {c}', 'ES {c}', 'Stade {c}'];
+// biome-ignore format: data
+const FR_AFRICA = ['AS {c}', 'US {c}', 'Stade {c}', 'Racing Club de {c}', 'Jeunesse de {c}', 'Renaissance de {c}', 'Union Sportive de {c}', 'Daring Club {c}', 'FC {c}'];
+// biome-ignore format: data
+const EN_AFRICA = ['{c} United', '{c} Stars', '{c} Rangers', '{c} Warriors', '{c} Pillars', '{c} City', '{c} Lions', '{c} Arrows', '{c} FC'];
+// biome-ignore format: data
+const ASIA = ['{c} FC', 'FC {c}', '{c} United', '{c} City', '{c} SC', 'Sporting {c}', '{c} Athletic'];
+// biome-ignore format: data
+const GREEK = ['AE {c}', 'PAS {c}', 'Aris {c}', 'Ethnikos {c}', 'Apollon {c}', 'Asteras {c}', 'Doxa {c}', 'Atromitos {c}', 'Olympiakos {c}', 'Omonia {c}'];
+// biome-ignore format: data
+const NORDIC = ['{c} FF', '{c} IF', '{c} BK', 'IFK {c}', '{c} IK', 'FC {c}', '{c} IL', '{c} FK', 'SK {c}'];
+
+// biome-ignore format: data table, one line per list
+export const COUNTRIES: readonly CountryDef[] = [
+  {
+    name: 'England',
+    region: 'Europe',
+    cultures: ['english', 'english', 'english', 'west_african'],
+    women: ' Women',
+    patterns: EN,
+    cities: ['Manchester', 'Liverpool', 'Birmingham', 'Leeds', 'Sheffield', 'Bristol', 'Newcastle', 'Nottingham', 'Leicester', 'Coventry', 'Bradford', 'Hull', 'Plymouth', 'Stoke', 'Wolverhampton', 'Derby', 'Southampton', 'Portsmouth', 'Brighton', 'Reading', 'Norwich', 'Ipswich', 'Sunderland', 'Middlesbrough', 'Bolton', 'Blackburn', 'Preston', 'Wigan', 'Oxford', 'Cambridge', 'Exeter', 'Luton', 'Swindon', 'Peterborough', 'Northampton', 'Huddersfield', 'Barnsley', 'Doncaster', 'Rotherham', 'Burnley', 'Blackpool', 'Carlisle', 'York', 'Lincoln', 'Gloucester', 'Bournemouth', 'Watford', 'Chester', 'Shrewsbury', 'Colchester'],
+  },
+  {
+    name: 'Scotland',
+    region: 'Europe',
+    cultures: ['english'],
+    women: ' Women',
+    patterns: [...EN, '{c} Thistle', '{c} Academical'],
+    cities: ['Glasgow', 'Edinburgh', 'Aberdeen', 'Dundee', 'Inverness', 'Perth', 'Stirling', 'Kilmarnock', 'Paisley', 'Motherwell', 'Hamilton', 'Ayr', 'Falkirk', 'Dunfermline', 'Livingston', 'Greenock', 'Arbroath', 'Airdrie', 'Dumfries', 'Kirkcaldy'],
+  },
+  {
+    name: 'Ireland',
+    region: 'Europe',
+    cultures: ['english'],
+    women: ' Women',
+    patterns: ['{c} Rovers', '{c} Celtic', '{c} United', '{c} City', '{c} Harps', '{c} Town', '{c} Athletic'],
+    cities: ['Dublin', 'Cork', 'Limerick', 'Galway', 'Waterford', 'Drogheda', 'Dundalk', 'Sligo', 'Athlone', 'Wexford', 'Bray', 'Kilkenny', 'Longford', 'Derry'],
+  },
+  {
+    name: 'Spain',
+    region: 'Europe',
+    cultures: ['spanish', 'spanish', 'spanish', 'latam'],
+    women: ' Femenino',
+    patterns: ES,
+    cities: ['Madrid', 'Barcelona', 'Valencia', 'Sevilla', 'Zaragoza', 'Málaga', 'Murcia', 'Palma', 'Bilbao', 'Alicante', 'Córdoba', 'Valladolid', 'Vigo', 'Gijón', 'Vitoria', 'A Coruña', 'Granada', 'Elche', 'Oviedo', 'Badajoz', 'Cartagena', 'Pamplona', 'Almería', 'San Sebastián', 'Santander', 'Burgos', 'Salamanca', 'Albacete', 'Logroño', 'Huelva', 'Cádiz', 'León', 'Tarragona', 'Lleida', 'Castellón', 'Ourense', 'Lugo', 'Girona', 'Getafe', 'Leganés', 'Huesca', 'Ponferrada'],
+  },
+  {
+    name: 'Germany',
+    region: 'Europe',
+    cultures: ['german', 'german', 'german', 'turkish'],
+    women: ' Frauen',
+    patterns: ['FC {c}', 'SV {c}', 'VfB {c}', 'VfL {c}', 'SC {c}', 'TSV {c}', 'Borussia {c}', 'Eintracht {c}', 'Fortuna {c}', '1. FC {c}', 'SpVgg {c}', 'Rot-Weiss {c}'],
+    cities: ['Berlin', 'Hamburg', 'München', 'Köln', 'Frankfurt', 'Stuttgart', 'Düsseldorf', 'Leipzig', 'Dortmund', 'Essen', 'Bremen', 'Dresden', 'Hannover', 'Nürnberg', 'Duisburg', 'Bochum', 'Wuppertal', 'Bielefeld', 'Bonn', 'Münster', 'Mannheim', 'Karlsruhe', 'Augsburg', 'Wiesbaden', 'Mainz', 'Kiel', 'Freiburg', 'Aachen', 'Rostock', 'Kassel', 'Magdeburg', 'Saarbrücken', 'Osnabrück', 'Paderborn', 'Regensburg', 'Ulm', 'Darmstadt', 'Heidenheim', 'Jena', 'Cottbus', 'Oldenburg', 'Lübeck'],
+  },
+  {
+    name: 'Austria',
+    region: 'Europe',
+    cultures: ['german'],
+    women: ' Frauen',
+    patterns: ['SK {c}', 'FC {c}', 'SV {c}', 'Austria {c}', 'Admira {c}', 'WSG {c}', 'SC {c}', 'ASK {c}'],
+    cities: ['Wien', 'Graz', 'Linz', 'Salzburg', 'Innsbruck', 'Klagenfurt', 'Villach', 'Wels', 'Sankt Pölten', 'Dornbirn', 'Wiener Neustadt', 'Steyr', 'Feldkirch', 'Bregenz', 'Leoben', 'Wolfsberg', 'Hartberg', 'Ried', 'Lustenau', 'Horn'],
+  },
+  {
+    name: 'Switzerland',
+    region: 'Europe',
+    cultures: ['german', 'french', 'italian', 'balkan'],
+    women: ' Frauen',
+    patterns: ['FC {c}', 'SC {c}', 'AC {c}', 'FC Stade {c}', 'BSC {c}'],
+    cities: ['Zürich', 'Genève', 'Basel', 'Lausanne', 'Bern', 'Winterthur', 'Luzern', 'Sankt Gallen', 'Lugano', 'Biel', 'Thun', 'Sion', 'Aarau', 'Schaffhausen', 'Neuchâtel', 'Yverdon', 'Wil', 'Bellinzona'],
+  },
+  {
+    name: 'Italy',
+    region: 'Europe',
+    cultures: ['italian', 'italian', 'italian', 'latam'],
+    women: ' Femminile',
+    patterns: ['AC {c}', 'US {c}', 'SS {c}', 'Calcio {c}', '{c} Calcio', 'FC {c}', 'AS {c}', 'SSC {c}', 'Virtus {c}', 'Sporting {c}', 'Real {c}'],
+    cities: ['Roma', 'Milano', 'Napoli', 'Torino', 'Palermo', 'Genova', 'Bologna', 'Firenze', 'Bari', 'Catania', 'Venezia', 'Verona', 'Messina', 'Padova', 'Trieste', 'Brescia', 'Parma', 'Taranto', 'Prato', 'Modena', 'Reggio Calabria', 'Perugia', 'Livorno', 'Cagliari', 'Foggia', 'Salerno', 'Ravenna', 'Ferrara', 'Rimini', 'Lecce', 'Bergamo', 'Vicenza', 'Pescara', 'Udine', 'Como', 'Cremona', 'Pisa', 'Ancona', 'Avellino', 'Empoli', 'Novara', 'Monza'],
+  },
+  {
+    name: 'France',
+    region: 'Europe',
+    cultures: ['french', 'french', 'french', 'maghreb', 'francophone_african'],
+    women: ' Féminines',
+    patterns: ['FC {c}', 'AS {c}', 'Olympique de {c}', 'Stade {c}', 'US {c}', 'SC {c}', 'Racing Club de {c}', 'AC {c}', 'En Avant {c}', '{c} FC'],
+    cities: ['Paris', 'Marseille', 'Lyon', 'Toulouse', 'Nice', 'Nantes', 'Montpellier', 'Strasbourg', 'Bordeaux', 'Lille', 'Rennes', 'Reims', 'Toulon', 'Saint-Étienne', 'Le Havre', 'Grenoble', 'Dijon', 'Angers', 'Nîmes', 'Clermont', 'Le Mans', 'Brest', 'Tours', 'Amiens', 'Limoges', 'Metz', 'Besançon', 'Perpignan', 'Orléans', 'Caen', 'Rouen', 'Nancy', 'Lorient', 'Lens', 'Auxerre', 'Sochaux', 'Troyes', 'Guingamp', 'Valenciennes', 'Laval', 'Annecy', 'Bastia', 'Niort', 'Quevilly', 'Dunkerque', 'Pau', 'Rodez', 'Châteauroux'],
+  },
+  {
+    name: 'Belgium',
+    region: 'Europe',
+    cultures: ['dutch', 'french', 'francophone_african'],
+    women: ' Ladies',
+    patterns: ['KV {c}', 'KRC {c}', 'Standard {c}', 'RSC {c}', 'Royal {c}', 'Sporting {c}', 'KAA {c}', 'Union {c}', 'Cercle {c}', 'SV {c}'],
+    cities: ['Brussel', 'Antwerpen', 'Gent', 'Charleroi', 'Liège', 'Brugge', 'Namur', 'Leuven', 'Mons', 'Mechelen', 'Aalst', 'Kortrijk', 'Hasselt', 'Oostende', 'Genk', 'Sint-Truiden', 'Waregem', 'Lommel', 'Beveren', 'Lokeren', 'Seraing', 'Tubize', 'Eupen', 'Roeselare'],
+  },
+  {
+    name: 'Netherlands',
+    region: 'Europe',
+    cultures: ['dutch', 'dutch', 'dutch', 'west_african'],
+    women: ' Vrouwen',
+    patterns: ['FC {c}', 'SC {c}', 'VV {c}', 'Sparta {c}', 'Fortuna {c}', 'Excelsior {c}', 'Go Ahead {c}', 'Roda {c}'],
+    cities: ['Amsterdam', 'Rotterdam', 'Den Haag', 'Utrecht', 'Eindhoven', 'Groningen', 'Tilburg', 'Almere', 'Breda', 'Nijmegen', 'Enschede', 'Arnhem', 'Haarlem', 'Zwolle', 'Leeuwarden', 'Maastricht', 'Dordrecht', 'Alkmaar', 'Venlo', 'Deventer', 'Heerenveen', 'Emmen', 'Helmond', 'Oss', 'Waalwijk', 'Volendam', 'Sittard', 'Kerkrade', 'Velsen', 'Apeldoorn'],
+  },
+  {
+    name: 'Portugal',
+    region: 'Europe',
+    cultures: ['portuguese', 'portuguese', 'brazilian', 'francophone_african'],
+    women: ' Feminino',
+    patterns: ['Sporting {c}', 'FC {c}', 'SC {c}', 'CD {c}', 'GD {c}', 'Vitória {c}', 'Académico de {c}', 'União de {c}', 'Desportivo de {c}'],
+    cities: ['Lisboa', 'Porto', 'Braga', 'Coimbra', 'Funchal', 'Setúbal', 'Aveiro', 'Faro', 'Leiria', 'Viseu', 'Guimarães', 'Barcelos', 'Famalicão', 'Chaves', 'Portimão', 'Estoril', 'Amadora', 'Vizela', 'Arouca', 'Penafiel', 'Tondela', 'Covilhã', 'Mafra', 'Santa Maria da Feira', 'Torres Vedras', 'Oliveira de Azeméis', 'Évora', 'Castelo Branco', 'Viana do Castelo', 'Bragança'],
+  },
+  {
+    name: 'Turkey',
+    region: 'Europe',
+    cultures: ['turkish', 'turkish', 'turkish', 'francophone_african'],
+    women: ' Kadın',
+    patterns: ['{c}spor', '{c} FK', '{c} Belediyespor', '{c} Gençlikspor', '{c} İdman Yurdu', '{c} SK'],
+    cities: ['İstanbul', 'Ankara', 'İzmir', 'Bursa', 'Antalya', 'Konya', 'Adana', 'Gaziantep', 'Kayseri', 'Samsun', 'Trabzon', 'Eskişehir', 'Sivas', 'Malatya', 'Denizli', 'Manisa', 'Erzurum', 'Rize', 'Sakarya', 'Kocaeli', 'Hatay', 'Bodrum', 'Giresun', 'Ordu', 'Tekirdağ', 'Bandırma', 'Alanya', 'Kahramanmaraş', 'Çorum', 'Amasya'],
+  },
+  {
+    name: 'Greece',
+    region: 'Europe',
+    cultures: ['greek', 'greek', 'balkan'],
+    women: ' Women',
+    patterns: GREEK,
+    cities: ['Athens', 'Thessaloniki', 'Patras', 'Heraklion', 'Larissa', 'Volos', 'Ioannina', 'Chania', 'Kalamata', 'Tripoli', 'Serres', 'Xanthi', 'Kavala', 'Drama', 'Lamia', 'Kozani', 'Rhodes', 'Veria', 'Karditsa', 'Trikala', 'Katerini', 'Agrinio'],
+  },
+  {
+    name: 'Cyprus',
+    region: 'Europe',
+    cultures: ['greek', 'greek', 'portuguese'],
+    women: ' Women',
+    patterns: GREEK,
+    cities: ['Nicosia', 'Limassol', 'Larnaca', 'Paphos', 'Famagusta', 'Paralimni', 'Aradippou', 'Achna', 'Dasaki', 'Deryneia', 'Ayia Napa', 'Polis', 'Kiti', 'Xylotymbou', 'Strovolos', 'Lakatamia'],
+  },
+  {
+    name: 'Denmark',
+    region: 'Europe',
+    cultures: ['nordic'],
+    women: ' Kvinder',
+    patterns: ['FC {c}', '{c} BK', '{c} IF', 'AC {c}', '{c} Boldklub'],
+    cities: ['København', 'Aarhus', 'Odense', 'Aalborg', 'Esbjerg', 'Randers', 'Kolding', 'Horsens', 'Vejle', 'Roskilde', 'Herning', 'Silkeborg', 'Næstved', 'Fredericia', 'Viborg', 'Hvidovre', 'Lyngby', 'Hillerød'],
+  },
+  {
+    name: 'Sweden',
+    region: 'Europe',
+    cultures: ['nordic', 'nordic', 'balkan', 'west_african'],
+    women: ' Dam',
+    patterns: NORDIC.slice(0, 6),
+    cities: ['Stockholm', 'Göteborg', 'Malmö', 'Uppsala', 'Västerås', 'Örebro', 'Linköping', 'Helsingborg', 'Norrköping', 'Jönköping', 'Umeå', 'Lund', 'Borås', 'Sundsvall', 'Gävle', 'Halmstad', 'Växjö', 'Karlstad', 'Kalmar', 'Östersund', 'Trelleborg', 'Varberg', 'Degerfors', 'Landskrona'],
+  },
+  {
+    name: 'Norway',
+    region: 'Europe',
+    cultures: ['nordic'],
+    women: ' Kvinner',
+    patterns: ['{c} IL', '{c} FK', 'FK {c}', 'SK {c}', '{c} BK', 'IK {c}'],
+    cities: ['Oslo', 'Bergen', 'Trondheim', 'Stavanger', 'Drammen', 'Fredrikstad', 'Kristiansand', 'Sandnes', 'Tromsø', 'Sarpsborg', 'Skien', 'Ålesund', 'Sandefjord', 'Haugesund', 'Tønsberg', 'Moss', 'Bodø', 'Arendal', 'Hamar', 'Molde', 'Lillestrøm', 'Kongsvinger', 'Raufoss', 'Mjøndalen'],
+  },
+  {
+    name: 'Finland',
+    region: 'Europe',
+    cultures: ['nordic'],
+    women: ' Naiset',
+    patterns: ['{c} JK', 'FC {c}', '{c} PS', 'IFK {c}', '{c} Palloseura', '{c} Seura'],
+    cities: ['Helsinki', 'Espoo', 'Tampere', 'Vantaa', 'Oulu', 'Turku', 'Jyväskylä', 'Lahti', 'Kuopio', 'Pori', 'Vaasa', 'Seinäjoki', 'Mariehamn', 'Kotka'],
+  },
+  {
+    name: 'Iceland',
+    region: 'Europe',
+    cultures: ['nordic'],
+    women: ' Konur',
+    patterns: ['ÍF {c}', 'UMF {c}', '{c} FC', 'KF {c}', 'ÍB {c}'],
+    cities: ['Reykjavík', 'Kópavogur', 'Hafnarfjörður', 'Akureyri', 'Garðabær', 'Mosfellsbær', 'Akranes', 'Selfoss', 'Keflavík', 'Vestmannaeyjar', 'Grindavík', 'Ísafjörður', 'Húsavík', 'Egilsstaðir'],
+  },
+  {
+    name: 'Poland',
+    region: 'Europe',
+    cultures: ['polish', 'polish', 'polish', 'ukrainian'],
+    women: ' Kobiety',
+    patterns: ['Wisła {c}', 'Legia {c}', 'Lech {c}', 'Górnik {c}', 'Zagłębie {c}', 'Stal {c}', 'Pogoń {c}', 'Śląsk {c}', 'Warta {c}', 'Polonia {c}', 'Odra {c}', 'Motor {c}', 'Ruch {c}'],
+    cities: ['Warszawa', 'Kraków', 'Łódź', 'Wrocław', 'Poznań', 'Gdańsk', 'Szczecin', 'Bydgoszcz', 'Lublin', 'Białystok', 'Katowice', 'Gdynia', 'Częstochowa', 'Radom', 'Rzeszów', 'Toruń', 'Kielce', 'Gliwice', 'Zabrze', 'Olsztyn', 'Bielsko-Biała', 'Opole', 'Płock', 'Legnica', 'Mielec', 'Chorzów', 'Łęczna', 'Tychy'],
+  },
+  {
+    name: 'Czech Republic',
+    region: 'Europe',
+    cultures: ['czech', 'czech', 'czech', 'balkan'],
+    women: ' ženy',
+    patterns: ['FK {c}', 'SK {c}', 'Slavia {c}', 'Baník {c}', 'Slovan {c}', 'Viktoria {c}', 'Dukla {c}', 'FC {c}', 'Bohemians {c}'],
+    cities: ['Praha', 'Brno', 'Ostrava', 'Plzeň', 'Liberec', 'Olomouc', 'České Budějovice', 'Hradec Králové', 'Ústí nad Labem', 'Pardubice', 'Zlín', 'Jihlava', 'Teplice', 'Karviná', 'Opava', 'Mladá Boleslav', 'Jablonec', 'Příbram', 'Prostějov', 'Třinec', 'Vyškov', 'Chrudim'],
+  },
+  {
+    name: 'Slovakia',
+    region: 'Europe',
+    cultures: ['czech'],
+    women: ' ženy',
+    patterns: ['MFK {c}', 'FK {c}', 'ŠK {c}', 'Spartak {c}', 'Slovan {c}', 'FC {c}', 'Dukla {c}'],
+    cities: ['Bratislava', 'Košice', 'Prešov', 'Žilina', 'Nitra', 'Banská Bystrica', 'Trnava', 'Trenčín', 'Martin', 'Poprad', 'Zvolen', 'Michalovce', 'Ružomberok', 'Skalica', 'Dunajská Streda', 'Zlaté Moravce'],
+  },
+  {
+    name: 'Croatia',
+    region: 'Europe',
+    cultures: ['balkan'],
+    women: ' žene',
+    patterns: ['NK {c}', 'HNK {c}', 'GNK {c}', 'Slaven {c}', 'Lokomotiva {c}', 'Istra {c}'],
+    cities: ['Zagreb', 'Split', 'Rijeka', 'Osijek', 'Zadar', 'Pula', 'Slavonski Brod', 'Karlovac', 'Varaždin', 'Šibenik', 'Sisak', 'Vinkovci', 'Koprivnica', 'Velika Gorica', 'Gorica', 'Vukovar'],
+  },
+  {
+    name: 'Serbia',
+    region: 'Europe',
+    cultures: ['balkan'],
+    women: ' žene',
+    patterns: ['FK {c}', 'Radnički {c}', 'Spartak {c}', 'Mladost {c}', 'Borac {c}', 'Železničar {c}', 'Napredak {c}', 'OFK {c}'],
+    cities: ['Beograd', 'Novi Sad', 'Niš', 'Kragujevac', 'Subotica', 'Zrenjanin', 'Pančevo', 'Čačak', 'Kraljevo', 'Novi Pazar', 'Smederevo', 'Leskovac', 'Valjevo', 'Kruševac', 'Vranje', 'Šabac', 'Užice', 'Sombor', 'Jagodina', 'Lučani'],
+  },
+  {
+    name: 'Slovenia',
+    region: 'Europe',
+    cultures: ['balkan'],
+    women: ' ženske',
+    patterns: ['NK {c}', 'ND {c}', 'Olimpija {c}', 'Rudar {c}', 'FC {c}'],
+    cities: ['Ljubljana', 'Maribor', 'Celje', 'Kranj', 'Koper', 'Velenje', 'Novo Mesto', 'Ptuj', 'Murska Sobota', 'Domžale', 'Nova Gorica', 'Kidričevo', 'Radomlje', 'Kamnik'],
+  },
+  {
+    name: 'Bulgaria',
+    region: 'Europe',
+    cultures: ['bulgarian'],
+    women: ' Women',
+    patterns: ['PFC {c}', 'Levski {c}', 'Botev {c}', 'Lokomotiv {c}', 'Cherno More {c}', 'Beroe {c}', 'Spartak {c}', 'Slavia {c}'],
+    cities: ['Sofia', 'Plovdiv', 'Varna', 'Burgas', 'Ruse', 'Stara Zagora', 'Pleven', 'Sliven', 'Dobrich', 'Shumen', 'Pernik', 'Haskovo', 'Yambol', 'Pazardzhik', 'Blagoevgrad', 'Vratsa', 'Montana', 'Razgrad'],
+  },
+  {
+    name: 'Ukraine',
+    region: 'Europe',
+    cultures: ['ukrainian', 'ukrainian', 'brazilian'],
+    women: ' Women',
+    patterns: ['FC {c}', 'Dynamo {c}', 'Metalist {c}', 'Zorya {c}', 'Rukh {c}', 'Polissya {c}', 'Veres {c}', 'Obolon {c}'],
+    cities: ['Kyiv', 'Kharkiv', 'Odesa', 'Dnipro', 'Lviv', 'Zaporizhzhia', 'Kryvyi Rih', 'Mykolaiv', 'Vinnytsia', 'Poltava', 'Chernihiv', 'Cherkasy', 'Zhytomyr', 'Sumy', 'Rivne', 'Lutsk', 'Ternopil', 'Uzhhorod', 'Oleksandriia', 'Kropyvnytskyi'],
+  },
+  {
+    name: 'Romania',
+    region: 'Europe',
+    cultures: ['romanian'],
+    women: ' Feminin',
+    patterns: ['FC {c}', 'CS {c}', 'Universitatea {c}', 'Rapid {c}', 'Dinamo {c}', 'Petrolul {c}', 'Farul {c}', 'Gloria {c}', 'Politehnica {c}'],
+    cities: ['București', 'Cluj-Napoca', 'Timișoara', 'Iași', 'Constanța', 'Craiova', 'Brașov', 'Galați', 'Ploiești', 'Oradea', 'Brăila', 'Arad', 'Pitești', 'Sibiu', 'Bacău', 'Târgu Mureș', 'Botoșani', 'Voluntari'],
+  },
+  {
+    name: 'Hungary',
+    region: 'Europe',
+    cultures: ['hungarian'],
+    women: ' Női',
+    patterns: ['{c} FC', '{c} SE', '{c} TE', '{c} ETO', 'Honvéd {c}', 'Vasas {c}', 'MTK {c}', 'Haladás {c}'],
+    cities: ['Budapest', 'Debrecen', 'Szeged', 'Miskolc', 'Pécs', 'Győr', 'Nyíregyháza', 'Kecskemét', 'Székesfehérvár', 'Szombathely', 'Paks', 'Kisvárda', 'Zalaegerszeg', 'Mezőkövesd'],
+  },
+  {
+    name: 'Israel',
+    region: 'Europe',
+    cultures: ['hebrew', 'hebrew', 'arabic'],
+    women: ' Women',
+    patterns: ['Maccabi {c}', 'Hapoel {c}', 'Beitar {c}', 'Bnei {c}', 'Ironi {c}', 'Sektzia {c}', 'FC {c}'],
+    cities: ['Tel Aviv', 'Haifa', 'Jerusalem', "Be'er Sheva", 'Netanya', 'Ashdod', 'Petah Tikva', 'Rishon LeZion', 'Holon', 'Ramat Gan', 'Kiryat Shmona', 'Hadera', 'Sakhnin', 'Tiberias', 'Nazareth', 'Herzliya'],
+  },
+  {
+    name: 'USA',
+    region: 'Americas',
+    cultures: ['english', 'english', 'latam', 'west_african'],
+    women: ' Women',
+    patterns: ['{c} FC', '{c} SC', 'FC {c}', '{c} United', 'Sporting {c}', 'Real {c}', '{c} City SC', '{c} Athletic'],
+    cities: ['New York', 'Los Angeles', 'Chicago', 'Houston', 'Phoenix', 'Philadelphia', 'San Antonio', 'San Diego', 'Dallas', 'Austin', 'Jacksonville', 'Columbus', 'Charlotte', 'Indianapolis', 'Seattle', 'Denver', 'Nashville', 'Portland', 'Las Vegas', 'Detroit', 'Memphis', 'Louisville', 'Baltimore', 'Milwaukee', 'Albuquerque', 'Tucson', 'Sacramento', 'Kansas City', 'Atlanta', 'Miami', 'Oakland', 'Minneapolis', 'Tampa', 'New Orleans', 'Cleveland', 'Pittsburgh', 'Cincinnati', 'Orlando', 'Salt Lake City', 'Saint Louis', 'Boston', 'Raleigh', 'Richmond', 'Birmingham', 'Omaha', 'Tulsa', 'El Paso', 'Hartford', 'Rochester', 'San Jose'],
+  },
+  {
+    name: 'Canada',
+    region: 'Americas',
+    cultures: ['english', 'french', 'west_african'],
+    women: ' Women',
+    patterns: ['{c} FC', 'FC {c}', '{c} United', 'Atlético {c}', '{c} SC'],
+    cities: ['Toronto', 'Montréal', 'Vancouver', 'Calgary', 'Edmonton', 'Ottawa', 'Winnipeg', 'Halifax', 'Hamilton', 'Victoria', 'Québec', 'Langley'],
+  },
+  {
+    name: 'Mexico',
+    region: 'Americas',
+    cultures: ['latam'],
+    women: ' Femenil',
+    patterns: ['Club {c}', 'Deportivo {c}', 'Atlético {c}', 'Real {c}', 'CF {c}', 'Club Deportivo {c}', 'Unión {c}', 'Mineros de {c}', 'Leones de {c}', 'Toros de {c}'],
+    cities: ['Ciudad de México', 'Guadalajara', 'Monterrey', 'Puebla', 'Tijuana', 'Toluca', 'León', 'Querétaro', 'San Luis Potosí', 'Mérida', 'Aguascalientes', 'Chihuahua', 'Cancún', 'Morelia', 'Saltillo', 'Hermosillo', 'Culiacán', 'Mazatlán', 'Torreón', 'Pachuca', 'Veracruz', 'Oaxaca', 'Tepic', 'Durango', 'Zacatecas', 'Irapuato', 'Celaya', 'Tlaxcala'],
+  },
+  {
+    name: 'Costa Rica',
+    region: 'Americas',
+    cultures: ['latam'],
+    women: ' Femenino',
+    patterns: LATAM,
+    cities: ['San José', 'Alajuela', 'Heredia', 'Cartago', 'Puntarenas', 'Liberia', 'Limón', 'Pérez Zeledón', 'Guápiles', 'Grecia', 'San Carlos', 'Santa Ana'],
+  },
+  {
+    name: 'Brazil',
+    region: 'Americas',
+    cultures: ['brazilian'],
+    women: ' Feminino',
+    patterns: ['{c} EC', '{c} FC', 'Atlético {c}', 'América {c}', 'Esporte Clube {c}', 'Sport Club {c}', 'Clube Atlético {c}', 'Grêmio {c}', 'Associação {c}'],
+    cities: ['São Paulo', 'Rio de Janeiro', 'Belo Horizonte', 'Porto Alegre', 'Salvador', 'Recife', 'Fortaleza', 'Curitiba', 'Goiânia', 'Belém', 'Manaus', 'Florianópolis', 'Natal', 'Cuiabá', 'Campinas', 'Santos', 'Ribeirão Preto', 'Juiz de Fora', 'Londrina', 'Maceió', 'João Pessoa', 'Teresina', 'São Luís', 'Aracaju', 'Campo Grande', 'Joinville', 'Criciúma', 'Chapecó', 'Caxias do Sul', 'Pelotas', 'Volta Redonda', 'Uberlândia', 'Sorocaba', 'Bragança Paulista', 'Mirassol', 'Novo Horizonte', 'Feira de Santana', 'Vitória', 'Ipatinga', 'Petrópolis'],
+  },
+  {
+    name: 'Argentina',
+    region: 'Americas',
+    cultures: ['latam'],
+    women: ' Femenino',
+    patterns: ['Club Atlético {c}', 'Deportivo {c}', 'Racing Club de {c}', 'Unión de {c}', 'Sportivo {c}', 'Gimnasia de {c}', 'Estudiantes de {c}', 'Talleres de {c}', 'Independiente de {c}', 'Defensores de {c}'],
+    cities: ['Buenos Aires', 'Córdoba', 'Rosario', 'Mendoza', 'La Plata', 'Tucumán', 'Mar del Plata', 'Salta', 'Santa Fe', 'San Juan', 'Resistencia', 'Neuquén', 'Corrientes', 'Posadas', 'Bahía Blanca', 'Paraná', 'Santiago del Estero', 'San Luis', 'Río Cuarto', 'Jujuy', 'Formosa', 'Rafaela', 'Junín', 'Avellaneda', 'Lanús', 'Quilmes', 'Banfield', 'Tandil', 'Sarandí', 'Florencio Varela', 'Victoria', 'Temperley', 'Chacarita', 'Morón'],
+  },
+  {
+    name: 'Colombia',
+    region: 'Americas',
+    cultures: ['latam'],
+    women: ' Femenino',
+    patterns: LATAM,
+    cities: ['Bogotá', 'Medellín', 'Cali', 'Barranquilla', 'Cartagena', 'Cúcuta', 'Bucaramanga', 'Pereira', 'Santa Marta', 'Ibagué', 'Manizales', 'Villavicencio', 'Pasto', 'Montería', 'Neiva', 'Armenia', 'Valledupar', 'Popayán', 'Tunja', 'Envigado', 'Itagüí', 'Rionegro', 'Palmira', 'Sincelejo'],
+  },
+  {
+    name: 'Chile',
+    region: 'Americas',
+    cultures: ['latam'],
+    women: ' Femenino',
+    patterns: LATAM,
+    cities: ['Santiago', 'Valparaíso', 'Concepción', 'La Serena', 'Antofagasta', 'Temuco', 'Rancagua', 'Talca', 'Arica', 'Iquique', 'Puerto Montt', 'Coquimbo', 'Osorno', 'Valdivia', 'Calama', 'Copiapó', 'Chillán', 'Quillota'],
+  },
+  {
+    name: 'Uruguay',
+    region: 'Americas',
+    cultures: ['latam'],
+    women: ' Femenino',
+    patterns: LATAM,
+    cities: ['Montevideo', 'Salto', 'Paysandú', 'Las Piedras', 'Rivera', 'Maldonado', 'Tacuarembó', 'Melo', 'Mercedes', 'Artigas', 'Minas', 'Durazno', 'Florida', 'Treinta y Tres', 'Rocha', 'Colonia', 'Fray Bentos', 'Canelones', 'Carmelo', 'Trinidad'],
+  },
+  {
+    name: 'Peru',
+    region: 'Americas',
+    cultures: ['latam'],
+    women: ' Femenino',
+    patterns: LATAM,
+    cities: ['Lima', 'Arequipa', 'Trujillo', 'Chiclayo', 'Piura', 'Iquitos', 'Cusco', 'Huancayo', 'Tacna', 'Juliaca', 'Ica', 'Cajamarca', 'Pucallpa', 'Ayacucho', 'Chimbote', 'Huánuco', 'Puno', 'Moquegua', 'Callao', 'Tumbes'],
+  },
+  {
+    name: 'Ecuador',
+    region: 'Americas',
+    cultures: ['latam'],
+    women: ' Femenino',
+    patterns: LATAM,
+    cities: ['Guayaquil', 'Quito', 'Cuenca', 'Santo Domingo', 'Machala', 'Manta', 'Portoviejo', 'Loja', 'Ambato', 'Riobamba', 'Esmeraldas', 'Ibarra', 'Babahoyo', 'Latacunga', 'Milagro', 'Quevedo'],
+  },
+  {
+    name: 'Paraguay',
+    region: 'Americas',
+    cultures: ['latam'],
+    women: ' Femenino',
+    patterns: LATAM,
+    cities: ['Asunción', 'Ciudad del Este', 'Luque', 'San Lorenzo', 'Encarnación', 'Capiatá', 'Lambaré', 'Fernando de la Mora', 'Concepción', 'Itauguá', 'Villarrica', 'Pedro Juan Caballero', 'Coronel Oviedo', 'Caaguazú'],
+  },
+  {
+    name: 'Japan',
+    region: 'Asia',
+    cultures: ['japanese', 'japanese', 'japanese', 'brazilian', 'korean'],
+    women: ' Ladies',
+    patterns: ASIA,
+    cities: ['Tokyo', 'Yokohama', 'Osaka', 'Nagoya', 'Sapporo', 'Fukuoka', 'Kobe', 'Kawasaki', 'Kyoto', 'Saitama', 'Hiroshima', 'Sendai', 'Chiba', 'Kitakyushu', 'Sakai', 'Niigata', 'Hamamatsu', 'Kumamoto', 'Sagamihara', 'Shizuoka', 'Okayama', 'Kagoshima', 'Funabashi', 'Hachioji', 'Kashiwa', 'Machida', 'Kanazawa', 'Oita', 'Nagasaki', 'Toyama', 'Kofu', 'Tokushima', 'Matsuyama', 'Iwaki', 'Mito', 'Kashima', 'Tosu', 'Akita', 'Yamagata', 'Gifu', 'Numazu', 'Fujieda'],
+  },
+  {
+    name: 'South Korea',
+    region: 'Asia',
+    cultures: ['korean', 'korean', 'korean', 'brazilian'],
+    women: ' WFC',
+    patterns: ['{c} FC', '{c} United', '{c} Citizen', 'FC {c}', '{c} City', '{c} Hyundai'],
+    cities: ['Seoul', 'Busan', 'Incheon', 'Daegu', 'Daejeon', 'Gwangju', 'Suwon', 'Ulsan', 'Changwon', 'Goyang', 'Seongnam', 'Yongin', 'Bucheon', 'Cheongju', 'Ansan', 'Jeonju', 'Cheonan', 'Gimpo', 'Pohang', 'Jeju', 'Gimcheon', 'Asan'],
+  },
+  {
+    name: 'China',
+    region: 'Asia',
+    cultures: ['chinese', 'chinese', 'chinese', 'brazilian'],
+    women: ' Women',
+    patterns: ['{c} FC', '{c} United', '{c} City', '{c} Sports', '{c} Star'],
+    cities: ['Shanghai', 'Beijing', 'Guangzhou', 'Shenzhen', 'Chengdu', 'Wuhan', 'Tianjin', 'Chongqing', 'Nanjing', 'Hangzhou', 'Xian', 'Changsha', 'Qingdao', 'Jinan', 'Kunming', 'Shenyang', 'Zhengzhou', 'Dalian', 'Suzhou', 'Xiamen', 'Meizhou', 'Nantong', 'Changchun', 'Harbin', 'Shijiazhuang', 'Taizhou'],
+  },
+  {
+    name: 'Saudi Arabia',
+    region: 'Asia',
+    cultures: ['arabic', 'arabic', 'arabic', 'brazilian', 'francophone_african'],
+    women: ' Women',
+    patterns: ARAB,
+    cities: ['Riyadh', 'Jeddah', 'Mecca', 'Medina', 'Dammam', 'Taif', 'Tabuk', 'Buraidah', 'Khobar', 'Abha', 'Khamis Mushait', 'Hail', 'Najran', 'Jizan', 'Al Ahsa', 'Qatif', 'Yanbu', 'Unaizah', 'Al Kharj', 'Arar', 'Sakaka', 'Al Bahah', 'Al Majmaah', 'Al Rass'],
+  },
+  {
+    name: 'Qatar',
+    region: 'Asia',
+    cultures: ['arabic', 'arabic', 'francophone_african'],
+    women: ' Women',
+    patterns: ARAB,
+    cities: ['Doha', 'Al Rayyan', 'Al Wakrah', 'Al Khor', 'Umm Salal', 'Al Shamal', 'Lusail', 'Al Daayen', 'Mesaieed', 'Dukhan', 'Al Gharafa', 'Al Sadd'],
+  },
+  {
+    name: 'UAE',
+    region: 'Asia',
+    cultures: ['arabic', 'arabic', 'brazilian'],
+    women: ' Women',
+    patterns: ARAB,
+    cities: ['Dubai', 'Abu Dhabi', 'Sharjah', 'Al Ain', 'Ajman', 'Ras Al Khaimah', 'Fujairah', 'Umm Al Quwain', 'Khor Fakkan', 'Dibba', 'Kalba', 'Hatta', 'Madinat Zayed', 'Ruwais'],
+  },
+  {
+    name: 'Iran',
+    region: 'Asia',
+    cultures: ['persian'],
+    women: ' Women',
+    patterns: ['Esteghlal {c}', 'Paykan {c}', 'Sanat {c}', 'Foolad {c}', 'Shahr Khodro {c}', '{c} FC', 'Malavan {c}'],
+    cities: ['Tehran', 'Mashhad', 'Isfahan', 'Karaj', 'Shiraz', 'Tabriz', 'Qom', 'Ahvaz', 'Kermanshah', 'Urmia', 'Rasht', 'Kerman', 'Zahedan', 'Hamadan', 'Yazd', 'Arak', 'Ardabil', 'Bandar Abbas', 'Abadan', 'Sirjan'],
+  },
+  {
+    name: 'Uzbekistan',
+    region: 'Asia',
+    cultures: ['uzbek'],
+    women: ' Women',
+    patterns: ['FC {c}', '{c} FK', 'Lokomotiv {c}', 'Navbahor {c}', 'Neftchi {c}', 'Sogdiana {c}'],
+    cities: ['Tashkent', 'Samarkand', 'Namangan', 'Andijan', 'Nukus', 'Fergana', 'Bukhara', 'Qarshi', 'Kokand', 'Margilan', 'Termez', 'Jizzakh', 'Urgench', 'Olmaliq', 'Navoiy', 'Guliston'],
+  },
+  {
+    name: 'Australia',
+    region: 'Asia',
+    cultures: ['english', 'english', 'balkan', 'greek'],
+    women: ' Women',
+    patterns: ['{c} FC', '{c} City', '{c} United', '{c} Victory', '{c} Wanderers', '{c} Jets'],
+    cities: ['Sydney', 'Melbourne', 'Brisbane', 'Perth', 'Adelaide', 'Gold Coast', 'Newcastle', 'Canberra', 'Wollongong', 'Geelong', 'Hobart', 'Townsville', 'Cairns', 'Darwin', 'Macarthur'],
+  },
+  {
+    name: 'India',
+    region: 'Asia',
+    cultures: ['indian'],
+    women: ' Women',
+    patterns: ['{c} FC', '{c} City FC', '{c} United', 'Sporting {c}', '{c} Athletic'],
+    cities: ['Mumbai', 'Delhi', 'Bengaluru', 'Kolkata', 'Chennai', 'Hyderabad', 'Pune', 'Goa', 'Kochi', 'Jamshedpur', 'Guwahati', 'Shillong', 'Aizawl', 'Imphal', 'Bhubaneswar', 'Kozhikode'],
+  },
+  {
+    name: 'Thailand',
+    region: 'Asia',
+    cultures: ['thai'],
+    women: ' Women',
+    patterns: ['{c} FC', '{c} United', '{c} City', 'Port {c}', '{c} Athletic'],
+    cities: ['Bangkok', 'Chiang Mai', 'Nakhon Ratchasima', 'Khon Kaen', 'Udon Thani', 'Chonburi', 'Buriram', 'Nonthaburi', 'Pathum Thani', 'Rayong', 'Songkhla', 'Sukhothai', 'Lamphun', 'Ratchaburi', 'Nakhon Pathom', 'Uthai Thani', 'Chiang Rai', 'Prachuap'],
+  },
+  {
+    name: 'Morocco',
+    region: 'Africa',
+    cultures: ['maghreb'],
+    women: ' Féminin',
+    patterns: MAGHREB,
+    cities: ['Casablanca', 'Rabat', 'Fès', 'Marrakech', 'Tanger', 'Agadir', 'Meknès', 'Oujda', 'Kénitra', 'Tétouan', 'Safi', 'El Jadida', 'Nador', 'Khouribga', 'Béni Mellal', 'Mohammedia', 'Berkane', 'Settat', 'Taza', 'Larache', 'Errachidia', 'Khémisset'],
+  },
+  {
+    name: 'Algeria',
+    region: 'Africa',
+    cultures: ['maghreb'],
+    women: ' Féminin',
+    patterns: MAGHREB,
+    cities: ['Alger', 'Oran', 'Constantine', 'Annaba', 'Blida', 'Batna', 'Sétif', 'Tlemcen', 'Béjaïa', 'Tizi Ouzou', 'Biskra', 'Chlef', 'Skikda', 'Médéa', 'Mostaganem', 'El Eulma', 'Khenchela', 'Saïda'],
+  },
+  {
+    name: 'Tunisia',
+    region: 'Africa',
+    cultures: ['maghreb'],
+    women: ' Féminin',
+    patterns: MAGHREB,
+    cities: ['Tunis', 'Sfax', 'Sousse', 'Kairouan', 'Bizerte', 'Gabès', 'Ariana', 'Gafsa', 'Monastir', 'Ben Arous', 'Kasserine', 'Médenine', 'Nabeul', 'Béja', 'Zarzis', 'Métlaoui', 'Jendouba', 'Tataouine'],
+  },
+  {
+    name: 'Egypt',
+    region: 'Africa',
+    cultures: ['arabic'],
+    women: ' Women',
+    patterns: ['{c} SC', 'Ittihad {c}', 'Ahly {c}', 'Masry {c}', '{c} FC', 'Ghazl {c}', "Tala'ea {c}"],
+    cities: ['Cairo', 'Alexandria', 'Giza', 'Port Said', 'Suez', 'Mansoura', 'Tanta', 'Asyut', 'Ismailia', 'Faiyum', 'Zagazig', 'Aswan', 'Damietta', 'Minya', 'Beni Suef', 'Qena', 'Sohag', 'Hurghada', 'Banha', 'Kafr El Sheikh', 'Mahalla', 'Luxor', 'Arish', 'Marsa Matruh'],
+  },
+  {
+    name: 'Nigeria',
+    region: 'Africa',
+    cultures: ['west_african'],
+    women: ' Queens',
+    patterns: EN_AFRICA,
+    cities: ['Lagos', 'Kano', 'Ibadan', 'Abuja', 'Port Harcourt', 'Benin City', 'Kaduna', 'Enugu', 'Jos', 'Ilorin', 'Aba', 'Onitsha', 'Warri', 'Calabar', 'Uyo', 'Akure', 'Abeokuta', 'Owerri', 'Katsina', 'Lafia', 'Makurdi', 'Umuahia'],
+  },
+  {
+    name: 'Ghana',
+    region: 'Africa',
+    cultures: ['west_african'],
+    women: ' Ladies',
+    patterns: ['{c} Stars', '{c} Hearts', '{c} United', '{c} City', '{c} Olympics', '{c} Eleven Wise', '{c} FC'],
+    cities: ['Accra', 'Kumasi', 'Tamale', 'Takoradi', 'Cape Coast', 'Obuasi', 'Tema', 'Koforidua', 'Sunyani', 'Ho', 'Techiman', 'Wa', 'Nsoatre', 'Berekum', 'Dormaa', 'Nkoranza', 'Tarkwa', 'Winneba'],
+  },
+  {
+    name: 'Senegal',
+    region: 'Africa',
+    cultures: ['francophone_african'],
+    women: ' Féminin',
+    patterns: FR_AFRICA,
+    cities: ['Dakar', 'Thiès', 'Touba', 'Rufisque', 'Kaolack', 'Ziguinchor', 'Saint-Louis', 'Mbour', 'Diourbel', 'Louga', 'Tambacounda', 'Kolda', 'Guédiawaye', 'Pikine'],
+  },
+  {
+    name: "Côte d'Ivoire",
+    region: 'Africa',
+    cultures: ['francophone_african'],
+    women: ' Féminin',
+    patterns: FR_AFRICA,
+    cities: ['Abidjan', 'Bouaké', 'Daloa', 'Yamoussoukro', 'San-Pédro', 'Korhogo', 'Man', 'Gagnoa', 'Divo', 'Abengourou', 'Soubré', 'Bondoukou', 'Séguéla', 'Odienné'],
+  },
+  {
+    name: 'Cameroon',
+    region: 'Africa',
+    cultures: ['francophone_african'],
+    women: ' Féminin',
+    patterns: FR_AFRICA,
+    cities: ['Douala', 'Yaoundé', 'Garoua', 'Bamenda', 'Bafoussam', 'Maroua', 'Ngaoundéré', 'Bertoua', 'Kumba', 'Limbé', 'Ebolowa', 'Kribi', 'Buea', 'Dschang', 'Edéa', 'Foumban'],
+  },
+  {
+    name: 'DR Congo',
+    region: 'Africa',
+    cultures: ['francophone_african'],
+    women: ' Féminin',
+    patterns: ['AS {c}', 'TP {c}', 'DC {c}', 'FC {c}', 'AC {c}', 'US {c}', 'Renaissance de {c}'],
+    cities: ['Kinshasa', 'Lubumbashi', 'Mbuji-Mayi', 'Kananga', 'Kisangani', 'Bukavu', 'Goma', 'Likasi', 'Kolwezi', 'Tshikapa', 'Matadi', 'Mbandaka', 'Uvira', 'Butembo', 'Kikwit', 'Bunia'],
+  },
+  {
+    name: 'Tanzania',
+    region: 'Africa',
+    cultures: ['southern_african'],
+    women: ' Queens',
+    patterns: ['{c} United', '{c} City', '{c} Stars', '{c} Warriors', '{c} FC', '{c} Prisons'],
+    cities: ['Dar es Salaam', 'Mwanza', 'Arusha', 'Dodoma', 'Mbeya', 'Morogoro', 'Tanga', 'Kigoma', 'Moshi', 'Tabora', 'Songea', 'Musoma', 'Shinyanga', 'Iringa', 'Singida', 'Zanzibar'],
+  },
+  {
+    name: 'South Africa',
+    region: 'Africa',
+    cultures: ['southern_african', 'southern_african', 'english'],
+    women: ' Ladies',
+    patterns: ['{c} City', '{c} United', '{c} Stars', '{c} Arrows', '{c} Rovers', '{c} FC', '{c} Chiefs'],
+    cities: ['Johannesburg', 'Cape Town', 'Durban', 'Pretoria', 'Gqeberha', 'Bloemfontein', 'Polokwane', 'Soweto', 'Pietermaritzburg', 'East London', 'Mbombela', 'Kimberley', 'Rustenburg', 'Stellenbosch', 'Sekhukhune', 'Richards Bay', 'Tembisa', 'Mthatha', 'George', 'Welkom', 'Potchefstroom', 'Upington'],
+  },
+];
+
+const BY_NAME = new Map(COUNTRIES.map((c) => [c.name, c]));
+
+export function country(name: string): CountryDef {
+  const c = BY_NAME.get(name);
+  if (!c) throw new Error(`unknown country ${name}`);
+  return c;
+}

@@ -1,0 +1,137 @@
+// The synthetic world of one seed: clubs, people, movements and competition-seasons, all built on
+// first use and memoized. Lookups by id decode the id and generate only what they need.
+import { ClubBook, type Team } from './clubs.js';
+import { buildCompSeason, type CompSeason, type PlayerRow, type RowSource } from './generate.js';
+import { parseCoachId, parsePlayerId, parseServiceId, parseTeamId } from './ids.js';
+import { COMPS, type Comp, CUPS } from './leagues.js';
+import { Movements } from './movements.js';
+import { PeopleBook, type Person, personKey, SQUAD_SIZE } from './people.js';
+import { hashString } from './random.js';
+import { CURRENT_SEASON } from './seasons.js';
+import { fold } from './text.js';
+
+export class World {
+  readonly seed: number;
+  private clubBook: ClubBook | undefined;
+  private peopleBook: PeopleBook | undefined;
+  private moves: Movements | undefined;
+  private readonly compSeasons = new Map<number, CompSeason>();
+  private readonly foldedNames = new Map<number, string>();
+
+  constructor(readonly seedText: string) {
+    this.seed = hashString(seedText);
+  }
+
+  get clubs(): ClubBook {
+    this.clubBook ??= new ClubBook(this.seed);
+    return this.clubBook;
+  }
+
+  get people(): PeopleBook {
+    this.peopleBook ??= new PeopleBook(this.seed);
+    return this.peopleBook;
+  }
+
+  get movements(): Movements {
+    this.moves ??= new Movements(this.seed, this.people, this.clubs);
+    return this.moves;
+  }
+
+  compSeason(comp: Comp, season: number): CompSeason {
+    const key = comp.index * 8 + season;
+    let cs = this.compSeasons.get(key);
+    if (!cs) {
+      cs = buildCompSeason(this.seed, this.people, comp, season, this.sources(comp, season));
+      this.compSeasons.set(key, cs);
+    }
+    return cs;
+  }
+
+  private sources(comp: Comp, season: number): RowSource[] {
+    if (comp.type === 'league') {
+      const occ = this.movements.occupants(comp, season);
+      const teams = this.clubs.teamsOf(comp);
+      return Array.from(occ, (key, r) => ({
+        team: teams[Math.floor(r / SQUAD_SIZE)] as Team,
+        person: this.people.get(key),
+      }));
+    }
+    const qualifiers = this.movements.qualifiers(season)[CUPS.indexOf(comp)] ?? [];
+    const out: RowSource[] = [];
+    for (const q of qualifiers) {
+      const occ = this.movements.occupants(q.comp, season);
+      const team = this.clubs.team(q.comp.index, q.team) as Team;
+      for (let k = 0; k < SQUAD_SIZE; k++) {
+        out.push({ team, person: this.people.get(occ[q.team * SQUAD_SIZE + k] ?? 0) });
+      }
+    }
+    return out;
+  }
+
+  rowById(id: string): PlayerRow | undefined {
+    const parsed = parsePlayerId(this.seed, id);
+    if (!parsed || parsed.season > CURRENT_SEASON) return undefined;
+    const comp = COMPS[parsed.comp];
+    if (!comp) return undefined;
+    return this.compSeason(comp, parsed.season).rows[parsed.row];
+  }
+
+  /** Person key of a service_id, if it names someone. */
+  personOf(serviceId: string): number | undefined {
+    const parsed = parseServiceId(this.seed, serviceId);
+    if (!parsed || !this.movements.exists(parsed.season, parsed.comp, parsed.row)) return undefined;
+    return personKey(parsed.season, parsed.comp, parsed.row);
+  }
+
+  /** Every row of a person, season by season, league row before cup row; linked or not. */
+  rowsOfPerson(key: number): PlayerRow[] {
+    const person = this.people.get(key);
+    const path = this.movements.trajectory(key, person.originSeason, person.originComp, person.originRow);
+    const out: PlayerRow[] = [];
+    path.forEach((slot, season) => {
+      if (!slot) return;
+      const comp = COMPS[slot.comp];
+      if (!comp) return;
+      const row = this.compSeason(comp, season).rows[slot.row];
+      if (row) out.push(row);
+      const team = Math.floor(slot.row / SQUAD_SIZE);
+      this.movements.qualifiers(season).forEach((list, cup) => {
+        const q = list.findIndex((x) => x.comp === comp && x.team === team);
+        const cupComp = CUPS[cup];
+        if (q < 0 || !cupComp) return;
+        const cupRow = this.compSeason(cupComp, season).rows[q * SQUAD_SIZE + (slot.row % SQUAD_SIZE)];
+        if (cupRow) out.push(cupRow);
+      });
+    });
+    return out;
+  }
+
+  teamById(id: string): Team | undefined {
+    const parsed = parseTeamId(this.seed, id);
+    return parsed ? this.clubs.team(parsed.comp, parsed.team) : undefined;
+  }
+
+  teamByCoachId(id: string): Team | undefined {
+    const parsed = parseCoachId(this.seed, id);
+    return parsed ? this.clubs.team(parsed.comp, parsed.team) : undefined;
+  }
+
+  /** A person's full name folded for matching (lower case, no accents). */
+  foldedName(person: Person): string {
+    let name = this.foldedNames.get(person.key);
+    if (name === undefined) {
+      name = fold(person.name.full);
+      this.foldedNames.set(person.key, name);
+    }
+    return name;
+  }
+
+  /** Cups a club plays in a season. */
+  cupsOf(team: Team, season: number): Comp[] {
+    return this.movements
+      .qualifiers(season)
+      .flatMap((list, cup) =>
+        list.some((q) => q.comp === team.comp && q.team === team.index) ? [CUPS[cup] as Comp] : [],
+      );
+  }
+}

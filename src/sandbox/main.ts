@@ -1,0 +1,84 @@
+// Standalone sandbox: `node dist/src/sandbox/main.js --port 4010 [--host 127.0.0.1] [--seed s] [--keys keys.json]`
+// (env SANDBOX_PORT, SANDBOX_HOST, SANDBOX_SEED, SANDBOX_KEYS_FILE). Prints its URL, keys and a curl
+// example on stdout; stops on SIGINT/SIGTERM.
+import { parseArgs } from 'node:util';
+import { loadKeysFile } from './keys.js';
+import { DEFAULT_SEED, startSandbox } from './server.js';
+
+const USAGE = `usage: sandbox [--port 4010] [--host 127.0.0.1] [--seed football-scout] [--keys keys.json]
+  env: SANDBOX_PORT, SANDBOX_HOST, SANDBOX_SEED, SANDBOX_KEYS_FILE
+  keys.json: [{"key": "...", "plan": "...", "leagues": "all" | ["Ligue 1", ...], "dailyLimit": 100 | null,
+               "expiresAt"?: "2027-01-01T00:00:00Z", "revoked"?: false}]`;
+
+async function main(): Promise<void> {
+  const { values } = parseArgs({
+    options: {
+      port: { type: 'string' },
+      host: { type: 'string' },
+      seed: { type: 'string' },
+      keys: { type: 'string' },
+      help: { type: 'boolean', short: 'h' },
+    },
+    strict: true,
+  });
+  if (values.help) {
+    console.log(USAGE);
+    return;
+  }
+  const portText = values.port ?? process.env.SANDBOX_PORT ?? '4010';
+  const port = Number(portText);
+  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`invalid port "${portText}"`);
+  const keysFile = values.keys ?? process.env.SANDBOX_KEYS_FILE;
+  const seed = values.seed ?? process.env.SANDBOX_SEED ?? DEFAULT_SEED;
+  const sandbox = await startSandbox({
+    port,
+    host: values.host ?? process.env.SANDBOX_HOST ?? '127.0.0.1',
+    seed,
+    ...(keysFile ? { keys: loadKeysFile(keysFile) } : {}),
+  });
+
+  const limit = (n: number | null) => (n === null ? 'unlimited' : `${n}/day`);
+  const state = (k: (typeof sandbox.keys)[number]) =>
+    k.revoked
+      ? 'revoked'
+      : k.expiresAt && Date.parse(k.expiresAt) <= Date.now()
+        ? `expired ${k.expiresAt}`
+        : 'active';
+  const rows = sandbox.keys.map((k) => [
+    k.key,
+    k.plan,
+    k.leagues === 'all' ? 'all leagues' : k.leagues.join(', '),
+    limit(k.dailyLimit),
+    state(k),
+  ]);
+  const widths = [0, 1, 2, 3].map((i) => Math.max(...rows.map((r) => (r[i] ?? '').length)));
+  console.log(`Football Data API sandbox (synthetic data, seed "${seed}") listening on ${sandbox.url}`);
+  console.log('');
+  console.log('Keys (send one in the X-API-Key header):');
+  for (const r of rows)
+    console.log(
+      `  ${r
+        .map((cell, i) => cell.padEnd(widths[i] ?? 0))
+        .join('  ')
+        .trimEnd()}`,
+    );
+  console.log('');
+  console.log('Try:');
+  console.log(
+    `  curl -H 'X-API-Key: ${sandbox.demoKey}' '${sandbox.url}/v1/rankings?role=renard_des_surfaces&league=Ligue%201&limit=5'`,
+  );
+
+  const stop = () => {
+    sandbox.close().then(
+      () => process.exit(0),
+      () => process.exit(1),
+    );
+  };
+  process.once('SIGINT', stop);
+  process.once('SIGTERM', stop);
+}
+
+main().catch((error: unknown) => {
+  console.error(`sandbox: ${error instanceof Error ? error.message : String(error)}`);
+  process.exit(1);
+});

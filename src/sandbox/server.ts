@@ -1,0 +1,179 @@
+// The sandbox: a local, spec-faithful Football Data REST API v1 over node:http with deterministic
+// synthetic data. It is a separate program the client talks to over real HTTP; it imports nothing
+// from the client (src/api, src/mcp, tools/).
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { Access } from './access.js';
+import { compByName } from './data/leagues.js';
+import { World } from './data/world.js';
+import { buildRouter } from './handlers/index.js';
+import { jsonObject, readBody } from './http/body.js';
+import { ApiError, notFound, rateLimited, serverError, unauthorized } from './http/errors.js';
+import { DEFAULT_KEYS, SANDBOX_DEMO_KEY, type SandboxKey, validateKeys } from './keys.js';
+import { nextUtcMidnight, QuotaBook, rateLimitHeaders } from './quota.js';
+
+export { DEFAULT_KEYS, SANDBOX_DEMO_KEY, type SandboxKey } from './keys.js';
+
+export interface SandboxOptions {
+  /** 0 = ephemeral. Default 0. */
+  port?: number;
+  /** Default 127.0.0.1. */
+  host?: string;
+  /** Default 'football-scout'. */
+  seed?: string;
+  /** Default DEFAULT_KEYS. */
+  keys?: SandboxKey[];
+  now?: () => Date;
+}
+
+export interface LoggedRequest {
+  method: string;
+  /** The request target as received: raw path (still percent-encoded) and query string. */
+  path: string;
+  status: number;
+  key: string | null;
+}
+
+export interface RunningSandbox {
+  /** e.g. http://127.0.0.1:4010 */
+  url: string;
+  port: number;
+  keys: readonly SandboxKey[];
+  demoKey: string;
+  /** Requests served since start, all statuses. */
+  requestCount(): number;
+  /** Most recent last; the last 10 000. */
+  requests(): readonly LoggedRequest[];
+  resetQuotas(): void;
+  close(): Promise<void>;
+}
+
+export const DEFAULT_SEED = 'football-scout';
+const LOG_SIZE = 10_000;
+
+export async function startSandbox(options: SandboxOptions = {}): Promise<RunningSandbox> {
+  const keys = validateKeys(options.keys ?? DEFAULT_KEYS);
+  for (const k of keys) {
+    if (k.leagues === 'all') continue;
+    for (const name of k.leagues) {
+      if (!compByName(name)) throw new Error(`key ${k.key.slice(0, 9)}…: unknown league "${name}"`);
+    }
+  }
+  const byKey = new Map(keys.map((k) => [k.key, k]));
+  const accessOf = new Map(keys.map((k) => [k.key, new Access(k)]));
+  const now = options.now ?? (() => new Date());
+  const world = new World(options.seed ?? DEFAULT_SEED);
+  const router = buildRouter();
+  const quotas = new QuotaBook();
+  const log: LoggedRequest[] = [];
+  let count = 0;
+
+  function send(res: ServerResponse, status: number, headers: Record<string, string>, body: unknown): void {
+    const text = JSON.stringify(body);
+    res.writeHead(status, {
+      ...headers,
+      'Content-Type': 'application/json; charset=utf-8',
+      'Content-Length': String(Buffer.byteLength(text)),
+      'Cache-Control': 'no-store',
+    });
+    res.end(text);
+  }
+
+  async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    const method = req.method ?? 'GET';
+    const target = req.url ?? '/';
+    const entry: LoggedRequest = { method, path: target, status: 0, key: null };
+    count++;
+    log.push(entry);
+    if (log.length > LOG_SIZE + 1000) log.splice(0, log.length - LOG_SIZE);
+
+    const at = now();
+    let headers = rateLimitHeaders({ reset: nextUtcMidnight(at), anonymous: true });
+    const reply = (status: number, body: unknown) => {
+      entry.status = status;
+      send(res, status, headers, body);
+    };
+    try {
+      const raw = await readBody(req);
+      const header = req.headers['x-api-key'];
+      const given = Array.isArray(header) ? header[0] : header;
+      if (!given) throw unauthorized('missing API key: send it in the X-API-Key header');
+      const key = byKey.get(given);
+      if (!key) throw unauthorized('invalid API key');
+      if (key.revoked) throw unauthorized('this API key has been revoked');
+      if (key.expiresAt !== undefined && Date.parse(key.expiresAt) <= at.getTime()) {
+        throw unauthorized(`this API key expired on ${key.expiresAt}`);
+      }
+      entry.key = key.key;
+      const quota = quotas.spend(key.key, key.dailyLimit, at);
+      headers = rateLimitHeaders(quota);
+      if (quota.over) throw rateLimited(quota.reset);
+
+      const url = new URL(req.url ?? '/', 'http://sandbox.local');
+      let segments: string[];
+      try {
+        segments = url.pathname.split('/').filter(Boolean).map(decodeURIComponent);
+      } catch {
+        throw notFound(`no route ${method} ${url.pathname}`);
+      }
+      const match = router.match(method, segments);
+      if (match === undefined || match === 'method') {
+        const hint = match === 'method' ? ' (this path exists with another method)' : '';
+        throw notFound(`no route ${method} ${url.pathname}${hint}`);
+      }
+      const body = method === 'POST' ? jsonObject(raw) : {};
+      const query = url.searchParams;
+      const result = match.handler({
+        world,
+        access: accessOf.get(key.key) as Access,
+        key,
+        quota,
+        method,
+        query,
+        params: match.params,
+        body,
+        input: (name) => (method === 'POST' ? body[name] : query.get(name)),
+      });
+      reply(200, result);
+    } catch (error) {
+      if (error instanceof ApiError) {
+        reply(error.status, error.body());
+      } else {
+        process.stderr.write(
+          `sandbox: internal error on ${method} ${target.split('?')[0]}: ${String(error)}\n`,
+        );
+        reply(500, serverError().body());
+      }
+    }
+  }
+
+  const server = createServer((req, res) => {
+    handle(req, res).catch(() => {
+      if (!res.headersSent) res.destroy();
+    });
+  });
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(options.port ?? 0, options.host ?? '127.0.0.1', () => {
+      server.off('error', reject);
+      resolve();
+    });
+  });
+  const address = server.address() as AddressInfo;
+  const host = address.family === 'IPv6' ? `[${address.address}]` : address.address;
+
+  return {
+    url: `http://${host}:${address.port}`,
+    port: address.port,
+    keys,
+    demoKey: byKey.has(SANDBOX_DEMO_KEY) ? SANDBOX_DEMO_KEY : (keys[0]?.key ?? SANDBOX_DEMO_KEY),
+    requestCount: () => count,
+    requests: () => log.slice(-LOG_SIZE),
+    resetQuotas: () => quotas.reset(),
+    close: () =>
+      new Promise<void>((resolve, reject) => {
+        server.close((error) => (error ? reject(error) : resolve()));
+        server.closeAllConnections();
+      }),
+  };
+}

@@ -1,0 +1,89 @@
+// The tool surface as clients see it: a committed snapshot (any change shows in review) and
+// rules every tool must follow.
+import { readdirSync } from 'node:fs';
+import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import type { Tool } from '@modelcontextprotocol/sdk/types.js';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { TOOLS } from '../../tools/index.js';
+import { depsFor, inMemoryClient } from '../support/mcp.js';
+
+let client: Client;
+let tools: Tool[];
+
+beforeAll(async () => {
+  // No call reaches this address: listing tools needs no upstream.
+  client = await inMemoryClient(depsFor('http://127.0.0.1:9', 'unused-key'));
+  tools = (await client.listTools()).tools;
+});
+
+afterAll(async () => {
+  await client.close();
+});
+
+describe('tools/list', () => {
+  it('matches the committed snapshot', async () => {
+    const surface = tools.map((t) => ({
+      name: t.name,
+      title: t.title,
+      description: t.description,
+      annotations: t.annotations,
+      inputSchema: t.inputSchema,
+      outputSchema: t.outputSchema,
+    }));
+    await expect(`${JSON.stringify(surface, null, 2)}\n`).toMatchFileSnapshot(
+      '__snapshots__/tools-list.json',
+    );
+  });
+
+  it('has the ten contract tools of DESIGN.md with their arguments', () => {
+    const args = Object.fromEntries(tools.map((t) => [t.name, Object.keys(t.inputSchema.properties ?? {})]));
+    expect(args).toMatchObject({
+      search_players: expect.arrayContaining(['query', 'league', 'club', 'season', 'limit']),
+      rank_players_by_role: expect.arrayContaining(['role', 'season', 'league', 'limit']),
+      scout_players: expect.arrayContaining(['roles', 'season', 'max_age', 'min_minutes', 'limit']),
+      compare_players: expect.arrayContaining(['player_ids']),
+      fit_score: expect.arrayContaining(['player_ids', 'club']),
+      resolve_players: expect.arrayContaining(['players']),
+      player_history: expect.arrayContaining(['player_id']),
+      list_leagues: expect.any(Array),
+      list_roles: expect.any(Array),
+      quota_status: expect.any(Array),
+    });
+  });
+});
+
+describe.each(TOOLS.map((t) => [t.name, t] as const))('%s', (name) => {
+  const listed = () => {
+    const tool = tools.find((t) => t.name === name);
+    if (!tool) throw new Error(`${name} not listed`);
+    return tool;
+  };
+
+  it('has a snake_case name, a title and a guiding description', () => {
+    const tool = listed();
+    expect(tool.name).toMatch(/^[a-z][a-z0-9_]*$/);
+    expect(tool.title?.length).toBeGreaterThan(3);
+    expect(tool.description?.length).toBeGreaterThan(120);
+  });
+
+  it('is annotated read-only and open-world', () => {
+    expect(listed().annotations).toMatchObject({ readOnlyHint: true, openWorldHint: true });
+  });
+
+  it('declares an output schema with the envelope', () => {
+    const schema = listed().outputSchema;
+    expect(schema?.type).toBe('object');
+    expect(schema?.required).toEqual(expect.arrayContaining(['data', 'quota', 'source']));
+  });
+
+  it('has a plain object input schema (no anyOf/oneOf/allOf at the root)', () => {
+    const schema = listed().inputSchema as Record<string, unknown>;
+    expect(schema.type).toBe('object');
+    for (const combinator of ['anyOf', 'oneOf', 'allOf']) expect(schema).not.toHaveProperty(combinator);
+  });
+
+  it('lives in its own kebab-case file under tools/', () => {
+    const files = readdirSync(new URL('../../tools/', import.meta.url));
+    expect(files).toContain(`${name.replace(/_/g, '-')}.ts`);
+  });
+});

@@ -1,0 +1,299 @@
+// Every tool through a real SDK Client (InMemoryTransport) against the sandbox over real HTTP.
+import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ROLE_KEYS } from '../../src/domain/roles.js';
+import type { ToolDeps } from '../../src/mcp/context.js';
+import { DEFAULT_KEYS } from '../../src/sandbox/keys.js';
+import { type RunningSandbox, startSandbox } from '../../src/sandbox/server.js';
+import { call, depsFor, inMemoryClient, structured, textOf } from '../support/mcp.js';
+
+let sandbox: RunningSandbox;
+let deps: ToolDeps;
+let client: Client;
+const outputs: string[] = [];
+
+function requestsTo(prefix: string): number {
+  return sandbox.requests().filter((r) => r.path.startsWith(prefix)).length;
+}
+
+async function run(name: string, args: Record<string, unknown> = {}, on: Client = client) {
+  const result = await call(on, name, args);
+  outputs.push(textOf(result), JSON.stringify(result.structuredContent ?? {}));
+  return result;
+}
+
+beforeAll(async () => {
+  sandbox = await startSandbox({ port: 0 });
+  deps = depsFor(sandbox.url, sandbox.demoKey);
+  client = await inMemoryClient(deps);
+});
+
+afterAll(async () => {
+  await client.close();
+  await deps.api.close();
+  await sandbox.close();
+});
+
+describe('rank_players_by_role', () => {
+  it('ranks a league for a role, best first, and reports quota and source', async () => {
+    const result = await run('rank_players_by_role', {
+      role: 'defenseur_relanceur',
+      league: 'Ligue 1',
+      limit: 5,
+    });
+    const body = structured(result);
+    expect(body.data).toHaveLength(5);
+    expect(body.data.map((e: { rank: number }) => e.rank)).toEqual([1, 2, 3, 4, 5]);
+    const scores = body.data.map((e: { score: number }) => e.score);
+    expect([...scores].sort((a, b) => b - a)).toEqual(scores);
+    expect(body.data.every((e: { league: string }) => e.league === 'Ligue 1')).toBe(true);
+    expect(body.role).toBe('defenseur_relanceur');
+    expect(body.source.cached).toBe(false);
+    expect(typeof body.quota.remaining).toBe('number');
+    expect(body.quota.limit).toBeGreaterThan(body.quota.remaining);
+    expect(textOf(result)).toMatch(/\| # \| name \| club/);
+  });
+
+  it('answers a repeated call from the cache without an upstream request', async () => {
+    const args = { role: 'renard_des_surfaces', league: 'Eredivisie', limit: 3 };
+    const first = structured(await run('rank_players_by_role', args));
+    const before = sandbox.requestCount();
+    const second = structured(await run('rank_players_by_role', args));
+    expect(sandbox.requestCount()).toBe(before);
+    expect(second.source).toEqual({ cached: true, fetched_at: first.source.fetched_at });
+    expect(second.data).toEqual(first.data);
+  });
+
+  it('normalises the season before sending it', async () => {
+    const body = structured(
+      await run('rank_players_by_role', { role: 'faux_9', league: 'Serie A', season: '2024/2025', limit: 2 }),
+    );
+    expect(body.data).toHaveLength(2);
+    const last = sandbox
+      .requests()
+      .filter((r) => r.path.startsWith('/v1/rankings'))
+      .at(-1);
+    expect(last?.path).toContain('saison=24-25');
+  });
+
+  it('refuses an unknown role before any ranking request, naming the closest keys', async () => {
+    const before = requestsTo('/v1/rankings');
+    const result = await run('rank_players_by_role', { role: 'defenseur_relanceu', league: 'Ligue 1' });
+    expect(result.isError).toBe(true);
+    expect(textOf(result)).toContain('defenseur_relanceur');
+    expect(textOf(result)).toContain('list_roles');
+    expect(requestsTo('/v1/rankings')).toBe(before);
+  });
+
+  it('refuses a malformed season with an example, without an upstream request', async () => {
+    const before = sandbox.requestCount();
+    const result = await run('rank_players_by_role', { role: 'faux_9', season: 'last season' });
+    expect(result.isError).toBe(true);
+    expect(textOf(result)).toContain('25-26');
+    expect(sandbox.requestCount()).toBe(before);
+  });
+
+  it('accepts a renamed role key learnt from the live enums and says so', async () => {
+    const roles = structured(await run('list_roles')).data as { key: string; deprecated_keys: string[] }[];
+    const renamed = roles.find((r) => r.deprecated_keys.length > 0);
+    expect(renamed).toBeDefined();
+    const oldKey = renamed?.deprecated_keys[0] ?? '';
+    const body = structured(await run('rank_players_by_role', { role: oldKey, league: 'Ligue 1', limit: 3 }));
+    expect(body.role).toBe(renamed?.key);
+    expect(body.notes.join(' ')).toContain(oldKey);
+    expect(body.data.length).toBeGreaterThan(0);
+  });
+});
+
+describe('the other tools', () => {
+  it('list_roles gives the 31 documented keys and six renamed ones', async () => {
+    const body = structured(await run('list_roles'));
+    const keys = body.data.map((r: { key: string }) => r.key);
+    for (const key of ROLE_KEYS) expect(keys).toContain(key);
+    const renamed = body.data.flatMap((r: { deprecated_keys: string[] }) => r.deprecated_keys);
+    expect(renamed).toHaveLength(6);
+  });
+
+  it('list_leagues lists 100+ leagues and the three European cups, and filters locally', async () => {
+    const all = structured(await run('list_leagues'));
+    expect(all.total).toBeGreaterThanOrEqual(100);
+    const names = all.data.map((l: { name: string }) => l.name);
+    for (const cup of ['UEFA Champions League', 'UEFA Europa League', 'UEFA Conference League']) {
+      expect(names).toContain(cup);
+    }
+    const before = sandbox.requestCount();
+    const women = structured(await run('list_leagues', { gender: 'women' }));
+    expect(sandbox.requestCount()).toBe(before);
+    expect(women.data.length).toBeGreaterThan(3);
+    expect(women.data.every((l: { gender: string }) => l.gender === 'women')).toBe(true);
+  });
+
+  it('scout_players filters by role, age and minutes', async () => {
+    const body = structured(
+      await run('scout_players', {
+        roles: ['milieu_box_to_box', 'mezzala'],
+        max_age: 23,
+        min_minutes: 300,
+        limit: 10,
+      }),
+    );
+    expect(body.data.length).toBeGreaterThan(0);
+    for (const p of body.data) {
+      expect(p.age).toBeLessThanOrEqual(23);
+      expect(p.minutes).toBeGreaterThanOrEqual(300);
+      expect(['milieu_box_to_box', 'mezzala']).toContain(p.role);
+    }
+    expect(body.roles).toEqual(['milieu_box_to_box', 'mezzala']);
+  });
+
+  it('search_players, resolve_players, player_history, compare_players and fit_score chain on real ids', async () => {
+    const ranked = structured(
+      await run('rank_players_by_role', { role: 'ailier_provocateur', league: 'Ligue 1', limit: 10 }),
+    );
+    const linked = ranked.data.filter((e: { service_id: string | null }) => e.service_id).slice(0, 2);
+    expect(linked).toHaveLength(2);
+    const [a, b] = linked;
+
+    const found = structured(await run('search_players', { query: a.name, league: 'Ligue 1' }));
+    expect(found.data.map((p: { service_id: string }) => p.service_id)).toContain(a.service_id);
+
+    const resolved = structured(
+      await run('resolve_players', { players: [{ player_id: a.player_id }, { name: b.name, club: b.club }] }),
+    );
+    expect(resolved.data[0]).toMatchObject({ status: 'resolved', service_id: a.service_id });
+    expect(resolved.data[1]).toMatchObject({ status: 'resolved', service_id: b.service_id });
+
+    const history = structured(await run('player_history', { player_id: a.service_id }));
+    expect(history.data.service_id).toBe(a.service_id);
+    expect(history.data.rows.map((r: { player_id: string }) => r.player_id)).toContain(a.player_id);
+
+    const compared = structured(await run('compare_players', { player_ids: [a.service_id, b.player_id] }));
+    expect(compared.data).toHaveLength(2);
+    expect(Object.keys(compared.data[0].statistics).length).toBeGreaterThan(5);
+    expect(compared.data[0].roles.length).toBeGreaterThan(0);
+
+    const fit = structured(await run('fit_score', { player_ids: [a.service_id], club: b.club }));
+    expect(fit.data[0].fits).toHaveLength(1);
+    expect(fit.data[0].fits[0].club).toBe(b.club);
+    const best = structured(await run('fit_score', { player_ids: [a.service_id] }));
+    expect(best.data[0].fits.length).toBeGreaterThan(1);
+  });
+
+  it('quota_status reports the last figures for free, and refresh spends one request', async () => {
+    await run('list_leagues');
+    const before = sandbox.requestCount();
+    const status = structured(await run('quota_status'));
+    expect(sandbox.requestCount()).toBe(before);
+    expect(status.data.remaining).toBeTypeOf('number');
+    expect(status.data.observed_at).toBeTypeOf('string');
+    const refreshed = structured(await run('quota_status', { refresh: true }));
+    expect(sandbox.requestCount()).toBe(before + 1);
+    expect(refreshed.data.remaining).toBeLessThan(status.data.remaining);
+  });
+});
+
+describe('errors reach the model as clear, trusted text', () => {
+  it('an unknown player id suggests resolve_players', async () => {
+    const result = await run('player_history', { player_id: 'ds_AAAAAAAAAAAAAAAA' });
+    expect(result.isError).toBe(true);
+    expect(textOf(result)).toContain('resolve_players');
+  });
+
+  it('an id cannot escape its path segment', async () => {
+    const result = await run('player_history', { player_id: '..' });
+    expect(result.isError).toBe(true);
+    const escaped = await run('player_history', { player_id: '../../leagues' });
+    expect(escaped.isError).toBe(true);
+    expect(sandbox.requests().at(-1)?.path).toContain('%2F');
+  });
+
+  it('a league outside the key gives 403 advice; an expired key says so without showing it', async () => {
+    const proLigue = DEFAULT_KEYS.find((k) => k.plan === 'Pro Ligue');
+    const expired = DEFAULT_KEYS.find((k) => k.expiresAt && Date.parse(k.expiresAt) < Date.now());
+    if (!proLigue || !expired) throw new Error('sandbox default keys changed');
+
+    const ligueDeps = depsFor(sandbox.url, proLigue.key);
+    const ligue = await inMemoryClient(ligueDeps);
+    const forbidden = await run('rank_players_by_role', { role: 'faux_9', league: 'Premier League' }, ligue);
+    expect(forbidden.isError).toBe(true);
+    expect(textOf(forbidden)).toContain('list_leagues');
+    const allowed = await run('rank_players_by_role', { role: 'faux_9', league: 'Ligue 1', limit: 2 }, ligue);
+    expect(allowed.isError).toBeFalsy();
+
+    const expiredDeps = depsFor(sandbox.url, expired.key);
+    const old = await inMemoryClient(expiredDeps);
+    const refused = await run('list_leagues', {}, old);
+    expect(refused.isError).toBe(true);
+    expect(textOf(refused)).toMatch(/refused the API key/);
+    // A 401 does not latch: the next call goes upstream again.
+    const before = sandbox.requestCount();
+    await run('list_leagues', {}, old);
+    expect(sandbox.requestCount()).toBe(before + 1);
+
+    for (const c of [ligue, old]) await c.close();
+    for (const d of [ligueDeps, expiredDeps]) await d.api.close();
+  });
+
+  it('no configured key: refused locally with setup advice', async () => {
+    const noKey = depsFor(sandbox.url, undefined);
+    const c = await inMemoryClient(noKey);
+    const before = sandbox.requestCount();
+    const result = await run('list_leagues', {}, c);
+    expect(result.isError).toBe(true);
+    expect(textOf(result)).toContain('FOOTBALL_API_KEY');
+    expect(sandbox.requestCount()).toBe(before);
+    await c.close();
+    await noKey.api.close();
+  });
+
+  it('the API key never appears in any output', () => {
+    const keys = DEFAULT_KEYS.map((k) => k.key);
+    for (const text of outputs) for (const key of keys) expect(text).not.toContain(key);
+    expect(outputs.length).toBeGreaterThan(20);
+  });
+});
+
+describe('daily quota', () => {
+  it('refused locally once spent, 429 for a client that did not know, cached answers still served', async () => {
+    const key = 'sbx_small_000000000000000';
+    const small = await startSandbox({
+      port: 0,
+      keys: [{ key, plan: 'Test', leagues: 'all', dailyLimit: 3 }],
+    });
+    const depsA = depsFor(small.url, key);
+    const depsB = depsFor(small.url, key);
+    const a = await inMemoryClient(depsA);
+    const b = await inMemoryClient(depsB);
+    try {
+      const first = structured(await run('list_leagues', {}, a));
+      expect(first.quota).toMatchObject({ limit: 3, remaining: 2 });
+      await run('rank_players_by_role', { role: 'faux_9', league: 'Ligue 1', limit: 2 }, a);
+      const third = structured(
+        await run('rank_players_by_role', { role: 'faux_9', league: 'Ligue 2', limit: 2 }, a),
+      );
+      expect(third.quota.remaining).toBe(0);
+
+      const sent = small.requestCount();
+      const refused = await run('rank_players_by_role', { role: 'faux_9', league: 'Serie A', limit: 2 }, a);
+      expect(refused.isError).toBe(true);
+      expect(textOf(refused)).toMatch(/no request was sent/);
+      expect(textOf(refused)).toContain(third.quota.reset);
+      expect(small.requestCount()).toBe(sent);
+
+      const over = await run('rank_players_by_role', { role: 'faux_9', league: 'LaLiga', limit: 2 }, b);
+      expect(over.isError).toBe(true);
+      expect(textOf(over)).toMatch(/HTTP 429/);
+      expect(small.requestCount()).toBe(sent + 1);
+      await run('rank_players_by_role', { role: 'faux_9', league: 'LaLiga', limit: 2 }, b);
+      expect(small.requestCount()).toBe(sent + 1);
+
+      const cached = await run('list_leagues', {}, a);
+      expect(cached.isError).toBeFalsy();
+      expect(structured(cached).source.cached).toBe(true);
+    } finally {
+      for (const c of [a, b]) await c.close();
+      for (const d of [depsA, depsB]) await d.api.close();
+      await small.close();
+    }
+  });
+});

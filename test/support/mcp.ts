@@ -1,0 +1,86 @@
+// Test support: real SDK clients against real servers and a real sandbox over HTTP.
+import { type ChildProcess, spawn } from 'node:child_process';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
+import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import { type Config, loadConfig } from '../../src/config.js';
+import { createLogger } from '../../src/log.js';
+import type { ToolDeps } from '../../src/mcp/context.js';
+import { createToolDeps } from '../../src/mcp/deps.js';
+import { createServer } from '../../src/mcp/server.js';
+
+export function defaultConfig(overrides: Partial<Config> = {}): Config {
+  const config = loadConfig([], {});
+  if (typeof config === 'string') throw new Error('unexpected');
+  return { ...config, logLevel: 'silent', ...overrides };
+}
+
+export function depsFor(
+  baseUrl: string,
+  apiKey: string | undefined,
+  overrides: Partial<Config> = {},
+): ToolDeps {
+  return createToolDeps(defaultConfig(overrides), { baseUrl, apiKey }, createLogger('silent', [apiKey]));
+}
+
+/** A real SDK Client linked to a real server over InMemoryTransport. */
+export async function inMemoryClient(deps: ToolDeps): Promise<Client> {
+  const server = createServer(deps);
+  const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
+  await server.connect(serverSide);
+  const client = new Client({ name: 'test', version: '1.0.0' });
+  await client.connect(clientSide);
+  return client;
+}
+
+export async function call(client: Client, name: string, args: Record<string, unknown> = {}) {
+  return (await client.callTool({ name, arguments: args })) as CallToolResult;
+}
+
+export function textOf(result: CallToolResult): string {
+  return result.content.map((c) => (c.type === 'text' ? c.text : '')).join('\n');
+}
+
+// biome-ignore lint/suspicious/noExplicitAny: tests read structured content loosely
+export function structured(result: CallToolResult): any {
+  if (result.isError) throw new Error(`tool failed: ${textOf(result)}`);
+  return result.structuredContent;
+}
+
+export const BUILT_ENTRY = new URL('../../dist/src/index.js', import.meta.url).pathname;
+
+/** Spawns the built binary with `--transport http --port 0` and waits for the URL it prints. */
+export async function spawnHttpServer(
+  args: string[],
+  env: Record<string, string>,
+): Promise<{ url: string; child: ChildProcess; stderr: () => string }> {
+  const child = spawn(process.execPath, [BUILT_ENTRY, '--transport', 'http', '--port', '0', ...args], {
+    env: { PATH: process.env.PATH ?? '', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let stderr = '';
+  let stdout = '';
+  child.stdout?.on('data', (chunk: Buffer) => {
+    stdout += chunk.toString();
+  });
+  const url = await new Promise<string>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`server did not start:\n${stderr}`)), 15_000);
+    child.stderr?.on('data', (chunk: Buffer) => {
+      stderr += chunk.toString();
+      const match = /serving MCP \(Streamable HTTP\) at (http:\/\/\S+)/.exec(stderr);
+      if (match?.[1]) {
+        clearTimeout(timer);
+        resolve(match[1]);
+      }
+    });
+    child.once('exit', (code) => reject(new Error(`server exited with ${code}:\n${stderr}${stdout}`)));
+  });
+  return { url, child, stderr: () => stderr };
+}
+
+export async function stop(child: ChildProcess): Promise<number | null> {
+  if (child.exitCode !== null) return child.exitCode;
+  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+  child.kill('SIGTERM');
+  return exited;
+}

@@ -7,7 +7,7 @@ import { badRequest } from '../http/errors.js';
 import * as p from '../http/params.js';
 import type { Ctx } from './context.js';
 import { clubParam, findRow, isServiceId } from './lookup.js';
-import { playerRow, roleScores, score, seasonLabel, statistics, topK } from './present.js';
+import { playerRow, roleScores, score, statistics, topK } from './present.js';
 
 function playerIds(ctx: Ctx, min: number, max: number): string[] {
   const ids = p.list(ctx.input('player_ids'), 'player_ids');
@@ -67,15 +67,7 @@ export function fitScores(ctx: Ctx) {
         const candidates = ctx.world.clubs.teamsOf(domestic(row)).filter((t) => t !== row.team);
         fits = topK(candidates, 5, (t) => fitScore(row, t, ability)).map(({ item }) => fitTo(item));
       }
-      return {
-        player_id: row.id,
-        service_id: row.serviceId,
-        name: row.person.name.full,
-        club: row.team.name,
-        league: row.comp.name,
-        season: seasonLabel(row.season),
-        fits,
-      };
+      return { ...playerRow(row), fits };
     }),
     meta: { club: club?.name ?? null },
   };

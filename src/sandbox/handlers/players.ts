@@ -269,16 +269,7 @@ type Resolution = {
 };
 
 function resolved(query: Record<string, unknown>, row: PlayerRow): Resolution {
-  return {
-    query,
-    status: row.serviceId === null ? 'unlinked' : 'resolved',
-    player_id: row.id,
-    service_id: row.serviceId,
-    name: row.person.name.full,
-    club: row.team.name,
-    league: row.comp.name,
-    season: seasonLabel(row.season),
-  };
+  return { query, status: row.serviceId === null ? 'unlinked' : 'resolved', ...playerRow(row) };
 }
 
 function unresolved(

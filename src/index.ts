@@ -83,7 +83,7 @@ async function pickUpstream(config: Config, logger: Logger, closers: Closer[]) {
   const sandbox = await startSandbox({ port: 0, host: '127.0.0.1', seed: config.sandboxSeed });
   closers.push(() => sandbox.close());
   logger.info(
-    `no API key and no base URL: running on the embedded sandbox API at ${sandbox.url} (synthetic data)`,
+    `running on the embedded sandbox API at ${sandbox.url} (synthetic data); set FOOTBALL_API_KEY and FOOTBALL_API_BASE_URL for the real API`,
   );
   return {
     upstream: { baseUrl: sandbox.url, apiKey: sandbox.demoKey } satisfies Upstream,

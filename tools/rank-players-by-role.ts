@@ -1,8 +1,11 @@
 import { z } from 'zod';
+import { withLeagueHint } from '../src/api/league-hint.js';
 import { RankingsResponse } from '../src/api/schemas.js';
-import { LeagueName, Limit, RoleKeyArg, Season, seasonParam } from '../src/mcp/args.js';
+import { LeagueName, Limit, moreRows, RoleKeyArg, Season, seasonParam } from '../src/mcp/args.js';
 import { table } from '../src/mcp/text.js';
 import { defineTool } from '../src/mcp/tool.js';
+
+const MAX = 100;
 
 const Entry = z.object({
   rank: z.number(),
@@ -29,17 +32,19 @@ export default defineTool({
     role: RoleKeyArg,
     season: Season.optional(),
     league: LeagueName.optional(),
-    limit: Limit(20, 100),
+    limit: Limit(20, MAX),
   },
   output: z.array(Entry),
   extra: { role: z.string().describe('The role key ranked (current key, also when an old key was given).') },
   async run({ role, season, league, limit }, { api, roles, signal }) {
     const saison = seasonParam(season);
     const resolved = await roles.resolve(role, signal);
-    const result = await api.call('rankings', RankingsResponse, {
-      query: { role: resolved.key, saison, league, limit },
-      signal,
-    });
+    const result = await withLeagueHint(api, league, signal, () =>
+      api.call('rankings', RankingsResponse, {
+        query: { role: resolved.key, saison, league, limit },
+        signal,
+      }),
+    );
     const data = result.data.data.slice(0, limit).map((e) => ({
       rank: e.rank,
       name: e.name,
@@ -51,9 +56,10 @@ export default defineTool({
       league: e.league ?? null,
       minutes: e.minutes ?? null,
     }));
-    const notes = resolved.renamedFrom
-      ? [`role "${resolved.renamedFrom}" was renamed "${resolved.key}".`]
-      : [];
+    const notes = [
+      ...(resolved.renamedFrom ? [`role "${resolved.renamedFrom}" was renamed "${resolved.key}".`] : []),
+      ...moreRows(data.length, limit, MAX),
+    ];
     return { ...result, data, extra: { role: resolved.key }, notes };
   },
   text: ({ data, extra }, { league, season }) =>

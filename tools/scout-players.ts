@@ -1,9 +1,12 @@
 import { z } from 'zod';
+import { withLeagueHint } from '../src/api/league-hint.js';
 import { ScoutingResponse } from '../src/api/schemas.js';
-import { LeagueName, Limit, RoleKeyArg, Season, seasonParam } from '../src/mcp/args.js';
+import { LeagueName, Limit, moreRows, RoleKeyArg, Season, seasonParam } from '../src/mcp/args.js';
 import { PlayerOut, toPlayerOut } from '../src/mcp/shapes.js';
 import { formatEuros, table } from '../src/mcp/text.js';
 import { defineTool } from '../src/mcp/tool.js';
+
+const MAX = 100;
 
 const Scouted = PlayerOut.extend({
   minutes: z.number().nullable(),
@@ -33,7 +36,7 @@ export default defineTool({
     league: LeagueName.optional().describe(
       'Restrict to one league (a filter the spec implies but does not name: assumed).',
     ),
-    limit: Limit(20, 100),
+    limit: Limit(20, MAX),
   },
   output: z.array(Scouted),
   extra: { roles: z.array(z.string()).describe('Role keys searched (current keys).') },
@@ -41,10 +44,12 @@ export default defineTool({
     const saison = seasonParam(season);
     const resolved = await Promise.all(wanted.map((role) => roles.resolve(role, signal, 'roles')));
     const keys = [...new Set(resolved.map((r) => r.key))];
-    const result = await api.call('scouting', ScoutingResponse, {
-      body: { saison, roles: keys, ageMax: max_age, minutesMin: min_minutes, limit, league },
-      signal,
-    });
+    const result = await withLeagueHint(api, league, signal, () =>
+      api.call('scouting', ScoutingResponse, {
+        body: { saison, roles: keys, ageMax: max_age, minutesMin: min_minutes, limit, league },
+        signal,
+      }),
+    );
     const data = result.data.data.slice(0, limit).map((row) => ({
       ...toPlayerOut(row),
       minutes: row.minutes ?? null,
@@ -52,9 +57,10 @@ export default defineTool({
       score: row.score ?? null,
       market_value_eur: row.market_value_eur ?? null,
     }));
-    const notes = resolved
-      .filter((r) => r.renamedFrom)
-      .map((r) => `role "${r.renamedFrom}" was renamed "${r.key}".`);
+    const notes = [
+      ...resolved.filter((r) => r.renamedFrom).map((r) => `role "${r.renamedFrom}" was renamed "${r.key}".`),
+      ...moreRows(data.length, limit, MAX),
+    ];
     return { ...result, data, extra: { roles: keys }, notes };
   },
   text: ({ data }) =>

@@ -1,9 +1,12 @@
 import { z } from 'zod';
+import { withLeagueHint } from '../src/api/league-hint.js';
 import { PlayerSearchResponse } from '../src/api/schemas.js';
-import { LeagueName, Limit, Season, seasonParam } from '../src/mcp/args.js';
+import { LeagueName, Limit, moreRows, Season, seasonParam } from '../src/mcp/args.js';
 import { PlayerOut, toPlayerOut } from '../src/mcp/shapes.js';
 import { table } from '../src/mcp/text.js';
 import { defineTool } from '../src/mcp/tool.js';
+
+const MAX = 50;
 
 export default defineTool({
   name: 'search_players',
@@ -17,18 +20,20 @@ export default defineTool({
     league: LeagueName.optional(),
     club: z.string().min(2).max(80).optional().describe('Club name to narrow the search.'),
     season: Season.optional(),
-    limit: Limit(10, 50),
+    limit: Limit(10, MAX),
   },
   output: z.array(PlayerOut.extend({ position: z.string().nullable() })),
   async run({ query, league, club, season, limit }, { api, signal }) {
-    const result = await api.call('playerSearch', PlayerSearchResponse, {
-      query: { q: query, league, club, saison: seasonParam(season), limit },
-      signal,
-    });
+    const result = await withLeagueHint(api, league, signal, () =>
+      api.call('playerSearch', PlayerSearchResponse, {
+        query: { q: query, league, club, saison: seasonParam(season), limit },
+        signal,
+      }),
+    );
     const data = result.data.data
       .slice(0, limit)
       .map((row) => ({ ...toPlayerOut(row), position: row.position ?? null }));
-    return { ...result, data };
+    return { ...result, data, notes: moreRows(data.length, limit, MAX) };
   },
   text: ({ data }) =>
     table(data, [

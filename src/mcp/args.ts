@@ -40,6 +40,14 @@ export function Limit(fallback: number, max: number) {
     .describe(`Rows to return, 1-${max} (default ${fallback}).`);
 }
 
+/** A note when a list stopped at its limit, saying how to see the rest. */
+export function moreRows(count: number, limit: number, max: number): string[] {
+  if (count < limit) return [];
+  return limit < max
+    ? [`Showing the first ${limit}; more may exist: raise limit (up to ${max}) or narrow the filters.`]
+    : [`Showing the first ${max}, the most one call returns: narrow the filters to see others.`];
+}
+
 /** `season` as the API wants it, or undefined; a clear refusal for anything else. */
 export function seasonParam(season: string | undefined): string | undefined {
   if (season === undefined || season.trim() === '') return undefined;

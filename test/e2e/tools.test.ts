@@ -93,6 +93,23 @@ describe('rank_players_by_role', () => {
     expect(sandbox.requestCount()).toBe(before);
   });
 
+  it('names the closest leagues when a league name is wrong', async () => {
+    const result = await run('rank_players_by_role', { role: 'faux_9', league: 'ligue1' });
+    expect(result.isError).toBe(true);
+    expect(textOf(result)).toContain('Closest: Ligue 1');
+    expect(textOf(result)).toContain('list_leagues');
+  });
+
+  it('says when a list stopped at its limit and how to see more', async () => {
+    const full = structured(
+      await run('rank_players_by_role', { role: 'faux_9', league: 'Ligue 1', limit: 3 }),
+    );
+    expect(full.notes.join(' ')).toMatch(/raise limit \(up to 100\)/);
+    const short = structured(await run('search_players', { query: 'zzzz', limit: 5 }));
+    expect(short.data).toHaveLength(0);
+    expect(short.notes).toBeUndefined();
+  });
+
   it('accepts a renamed role key learnt from the live enums and says so', async () => {
     const roles = structured(await run('list_roles')).data as { key: string; deprecated_keys: string[] }[];
     const renamed = roles.find((r) => r.deprecated_keys.length > 0);

@@ -38,14 +38,14 @@ async function main(): Promise<void> {
   process.on('SIGINT', shutdown);
   process.on('SIGTERM', shutdown);
 
-  const { upstream, sandboxNote } = await pickUpstream(config, logger, closers);
+  const { upstream, sandbox } = await pickUpstream(config, logger, closers);
   const deps = createToolDeps(config, upstream, logger);
   closers.push(() => deps.api.close());
 
   if (config.transport === 'stdio') {
     const stdio = await serveStdio(deps, shutdown);
     closers.push(() => stdio.close());
-    logger.info(`serving MCP over stdio${sandboxNote}`);
+    logger.info(`serving MCP over stdio${sandbox ? ` on the embedded sandbox (${upstream.baseUrl})` : ''}`);
     return;
   }
   const http = await serveHttp(
@@ -59,7 +59,7 @@ async function main(): Promise<void> {
     logger,
   );
   closers.push(() => http.close());
-  process.stderr.write(`${connectHelp(http.url, sandboxNote ? upstream : undefined)}\n`);
+  process.stderr.write(`${connectHelp(http.url, sandbox ? upstream : undefined)}\n`);
 }
 
 /** With no key and no base URL (or with --sandbox) the embedded sandbox is the upstream. */
@@ -75,7 +75,7 @@ async function pickUpstream(config: Config, logger: Logger, closers: Closer[]) {
       logger.warn('FOOTBALL_API_KEY is not set: every tool call will answer "no API key configured".');
     return {
       upstream: { baseUrl: config.baseUrl, apiKey: config.apiKey } satisfies Upstream,
-      sandboxNote: '',
+      sandbox: false,
     };
   }
   // Loaded only in sandbox mode: the client never imports the sandbox.
@@ -87,7 +87,7 @@ async function pickUpstream(config: Config, logger: Logger, closers: Closer[]) {
   );
   return {
     upstream: { baseUrl: sandbox.url, apiKey: sandbox.demoKey } satisfies Upstream,
-    sandboxNote: ` on the embedded sandbox (${sandbox.url})`,
+    sandbox: true,
   };
 }
 

@@ -1,5 +1,5 @@
 import type { CallToolResult, ToolAnnotations } from '@modelcontextprotocol/sdk/types.js';
-import { z } from 'zod';
+import type { z } from 'zod';
 import type { ToolContext } from './context.js';
 import { envelopeSchema, errorResult, type NotFoundHint, type Outcome, successResult } from './result.js';
 
@@ -30,6 +30,7 @@ export interface ToolDefinition {
   inputShape: z.ZodRawShape;
   outputSchema: z.ZodObject;
   annotations: ToolAnnotations;
+  /** `args` as the SDK passes them: already validated against `inputShape`. */
   handle(args: unknown, ctx: ToolContext): Promise<CallToolResult>;
 }
 
@@ -38,7 +39,6 @@ export function defineTool<
   D extends z.ZodType,
   X extends z.ZodRawShape = Record<never, never>,
 >(spec: ToolSpec<I, D, X>): ToolDefinition {
-  const inputSchema = z.object(spec.input);
   return {
     name: spec.name,
     title: spec.title,
@@ -48,7 +48,8 @@ export function defineTool<
     annotations: { title: spec.title, readOnlyHint: true, openWorldHint: true, idempotentHint: true },
     async handle(rawArgs, ctx) {
       try {
-        const args = inputSchema.parse(rawArgs);
+        // The SDK has already validated the arguments against `inputShape` and applied defaults.
+        const args = rawArgs as z.output<z.ZodObject<I>>;
         const outcome = await spec.run(args, ctx);
         return successResult(outcome, spec.text(outcome, args));
       } catch (error) {

@@ -14,6 +14,7 @@ const Compared = PlayerOut.extend({
 export default defineTool({
   name: 'compare_players',
   title: 'Compare players side by side',
+  toolset: 'players',
   description:
     'Side-by-side statistics (per 90) and best roles of 2-10 players. Pass service_ids (stable) or player_ids; with a service_id the ' +
     'latest league season is compared unless `season` is given. Get ids from search_players, rank_players_by_role or scout_players. ' +

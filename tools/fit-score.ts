@@ -16,6 +16,7 @@ const Fit = z.object({
 export default defineTool({
   name: 'fit_score',
   title: 'Player-to-club fit',
+  toolset: 'players',
   description:
     "How well 1-10 players fit a club's style (fit score, higher is better). With `club`, one score per player for that club; " +
     'without it, the best-fitting clubs of the player\'s league. Use it for "would he suit Lens?" or to find destinations. ' +

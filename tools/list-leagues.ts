@@ -17,6 +17,7 @@ const LeagueOut = z.object({
 export default defineTool({
   name: 'list_leagues',
   title: 'List accessible leagues',
+  toolset: 'reference',
   description:
     'Leagues (and European cups) the API key can access, with the exact names other tools expect as `league`. ' +
     'Call it when unsure of a league name or after an access error. Optional filters narrow the list locally (no extra request). ' +

@@ -13,6 +13,7 @@ const RoleOut = z.object({
 export default defineTool({
   name: 'list_roles',
   title: 'List positional roles',
+  toolset: 'reference',
   description:
     'The 31 positional role keys (French, e.g. defenseur_relanceur = ball-playing centre-back) grouped by position family, ' +
     'with the former keys of the six roles renamed on 2026-09-18. Call it before rank_players_by_role or scout_players when unsure of a key. ' +

@@ -26,6 +26,7 @@ const History = z.object({
 export default defineTool({
   name: 'player_history',
   title: 'Player id history',
+  toolset: 'players',
   description:
     "A player's rows season by season (club, league or European cup, player_id of each), for one player_id or service_id. " +
     "Use it to follow a player across transfers, or to find last season's player_id of someone. Costs 1 request unless cached.",

@@ -6,6 +6,7 @@ import { defineTool } from '../src/mcp/tool.js';
 export default defineTool({
   name: 'quota_status',
   title: 'Daily quota status',
+  toolset: 'account',
   description:
     "The key's daily request quota as last reported by the API (limit, remaining, reset time). Free: no request is sent. " +
     'Check it before a long series of calls. Cached answers never use quota. With refresh: true, one request (1 quota unit) ' +

@@ -24,6 +24,7 @@ const Entry = z.object({
 export default defineTool({
   name: 'rank_players_by_role',
   title: 'Rank players by role',
+  toolset: 'players',
   description:
     'Best players for one positional role (performance index), in one league or across the leagues the key can access, for a season. ' +
     'Use it for "best ball-playing centre-backs in Ligue 1"-type questions. For several roles at once or age/minutes filters use scout_players. ' +

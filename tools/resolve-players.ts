@@ -29,6 +29,7 @@ const Resolved = z.object({
 export default defineTool({
   name: 'resolve_players',
   title: 'Resolve player ids',
+  toolset: 'players',
   description:
     'Turns up to 100 players (player_id, old ids, or names with club/season) into their stable service_id and current row. ' +
     'Use it to refresh stored player_ids (they change every season), before saving a shortlist, or when another tool says an id is unknown. ' +

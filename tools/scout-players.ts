@@ -18,6 +18,7 @@ const Scouted = PlayerOut.extend({
 export default defineTool({
   name: 'scout_players',
   title: 'Scout players (multi-criteria)',
+  toolset: 'players',
   description:
     'Multi-criteria search: players who fit any of several roles, with age and minutes filters, optionally in one league, sorted by score. ' +
     'Use it for shortlists ("under-23 box-to-box or mezzala with 900+ minutes"). For a single role without filters rank_players_by_role is simpler. ' +

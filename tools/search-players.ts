@@ -11,6 +11,7 @@ const MAX = 50;
 export default defineTool({
   name: 'search_players',
   title: 'Search players by name',
+  toolset: 'players',
   description:
     'Find players by (part of) their name, optionally within a league, club or season, to get their player_id and service_id. ' +
     'Use it first when the user names a player; then pass the service_id to the other tools. Accents and case are ignored. ' +

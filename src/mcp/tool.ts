@@ -1,11 +1,14 @@
 import type { CallToolResult, ToolAnnotations } from '@modelcontextprotocol/sdk/types.js';
 import type { z } from 'zod';
 import type { ToolContext } from './context.js';
+import type { Toolset } from './toolsets.js';
 import { envelopeSchema, errorResult, type NotFoundHint, type Outcome, successResult } from './result.js';
 
 export interface ToolSpec<I extends z.ZodRawShape, D extends z.ZodType, X extends z.ZodRawShape> {
   name: string;
   title: string;
+  /** The group a user can switch on or off with the toolsets setting. */
+  toolset: Toolset;
   /** A guide for the model: when to use the tool, its limits, what to call first. */
   description: string;
   input: I;
@@ -26,6 +29,7 @@ export interface ToolSpec<I extends z.ZodRawShape, D extends z.ZodType, X extend
 export interface ToolDefinition {
   name: string;
   title: string;
+  toolset: Toolset;
   description: string;
   inputShape: z.ZodRawShape;
   outputSchema: z.ZodObject;
@@ -42,6 +46,7 @@ export function defineTool<
   return {
     name: spec.name,
     title: spec.title,
+    toolset: spec.toolset,
     description: spec.description,
     inputShape: spec.input,
     outputSchema: envelopeSchema(spec.output, spec.extra ?? {}),

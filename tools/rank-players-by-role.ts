@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { withLeagueHint } from '../src/api/league-hint.js';
 import { RankingsResponse } from '../src/api/schemas.js';
+import { roleWithLabel } from '../src/domain/role-labels.js';
 import { LeagueName, Limit, moreRows, RoleKeyArg, Season, seasonParam } from '../src/mcp/args.js';
 import { table } from '../src/mcp/text.js';
 import { defineTool } from '../src/mcp/tool.js';
@@ -28,7 +29,7 @@ export default defineTool({
   description:
     'Best players for one positional role (performance index), in one league or across the leagues the key can access, for a season. ' +
     'Use it for "best ball-playing centre-backs in Ligue 1"-type questions. For several roles at once or age/minutes filters use scout_players. ' +
-    'Role keys are French (e.g. defenseur_relanceur); call list_roles when unsure, and list_leagues for exact league names. Costs 1 request unless cached.',
+    'Roles: French key (defenseur_relanceur) or English name (ball-playing centre-back); call list_roles when unsure, and list_leagues for exact league names. Costs 1 request unless cached.',
   input: {
     role: RoleKeyArg,
     season: Season.optional(),
@@ -64,7 +65,7 @@ export default defineTool({
     return { ...result, data, extra: { role: resolved.key }, notes };
   },
   text: ({ data, extra }, { league, season }) =>
-    `${extra?.role ?? ''} ranking${league ? ` in ${league}` : ''}${season ? `, ${season}` : ''}:\n` +
+    `${roleWithLabel(extra?.role ?? '')} ranking${league ? ` in ${league}` : ''}${season ? `, ${season}` : ''}:\n` +
     table(data, [
       ['#', (e) => e.rank],
       ['name', (e) => e.name],

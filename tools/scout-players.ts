@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { withLeagueHint } from '../src/api/league-hint.js';
 import { ScoutingResponse } from '../src/api/schemas.js';
+import { roleWithLabel } from '../src/domain/role-labels.js';
 import { LeagueName, Limit, moreRows, RoleKeyArg, Season, seasonParam } from '../src/mcp/args.js';
 import { PlayerOut, toPlayerOut } from '../src/mcp/shapes.js';
 import { formatEuros, table } from '../src/mcp/text.js';
@@ -22,9 +23,9 @@ export default defineTool({
   description:
     'Multi-criteria search: players who fit any of several roles, with age and minutes filters, optionally in one league, sorted by score. ' +
     'Use it for shortlists ("under-23 box-to-box or mezzala with 900+ minutes"). For a single role without filters rank_players_by_role is simpler. ' +
-    'Role keys from list_roles. Costs 1 request unless cached.',
+    'Roles as keys or English names (list_roles). Costs 1 request unless cached.',
   input: {
-    roles: z.array(RoleKeyArg).min(1).max(8).describe('1-8 role keys; a player matches on their best one.'),
+    roles: z.array(RoleKeyArg).min(1).max(8).describe('1-8 roles (keys or English names); a player matches on their best one.'),
     season: Season.optional(),
     max_age: z.number().int().min(14).max(50).optional().describe('Oldest age accepted.'),
     min_minutes: z
@@ -71,7 +72,7 @@ export default defineTool({
       ['league', (p) => p.league],
       ['age', (p) => p.age],
       ['min', (p) => p.minutes],
-      ['role', (p) => p.role],
+      ['role', (p) => (p.role ? roleWithLabel(p.role) : null)],
       ['score', (p) => p.score],
       ['value', (p) => formatEuros(p.market_value_eur)],
       ['service_id', (p) => p.service_id ?? `${p.player_id} (unlinked)`],

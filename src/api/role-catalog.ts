@@ -1,5 +1,6 @@
 import { fold, nearest } from '../domain/nearest.js';
-import { isRoleKey, ROLE_KEYS } from '../domain/roles.js';
+import { roleByName, roleNames, roleWithLabel } from '../domain/role-labels.js';
+import { ROLE_KEYS } from '../domain/roles.js';
 import type { ApiClient } from './client.js';
 import { parseEnumRoles } from './enums.js';
 import { ApiError, InvalidArgumentError } from './errors.js';
@@ -13,26 +14,28 @@ export interface ResolvedRole {
 }
 
 /**
- * Validates role keys: the 31 documented keys pass at once; anything else is looked up in the
- * live GET /v1/enums (cached 24 h), which also names the six renamed keys. Unknown keys are refused
- * before any other upstream call, with the nearest valid keys named.
+ * Validates role keys: the 31 documented keys and their English names (labels, aliases) pass at
+ * once; anything else is looked up in the live GET /v1/enums (cached 24 h), which also names the six
+ * renamed keys. Unknown roles are refused before any other upstream call, with the nearest valid
+ * keys named beside their English labels.
  */
 export class RoleCatalog {
   constructor(private readonly api: ApiClient) {}
 
   async resolve(input: string, signal?: AbortSignal, argument = 'role'): Promise<ResolvedRole> {
+    const named = roleByName(input);
+    if (named) return { key: named };
     const wanted = fold(input);
-    if (isRoleKey(wanted)) return { key: wanted };
     const live = await this.liveRoles(signal);
     const current = live.current.has(wanted) ? wanted : undefined;
     if (current) return { key: current };
     const renamed = live.renamed.get(wanted);
     if (renamed) return { key: renamed, renamedFrom: wanted };
-    const known = [...ROLE_KEYS, ...live.current, ...live.renamed.keys()];
-    const suggestions = nearest(input, known, 3);
+    const suggestions = closestRoles(input, [...live.current, ...live.renamed.keys()]);
     throw new InvalidArgumentError(
       argument,
-      `"${input}" is not a role key. Closest: ${suggestions.join(', ')}. Call list_roles for all 31.`,
+      `"${input}" is not a role. Closest: ${suggestions.map(roleWithLabel).join(', ')}. ` +
+        'Pass a key or an English name from list_roles (31 roles).',
       suggestions,
     );
   }
@@ -53,4 +56,12 @@ export class RoleCatalog {
     }
     return { current, renamed };
   }
+}
+
+/** The three role keys whose key or English names come closest to `input`. */
+function closestRoles(input: string, liveKeys: readonly string[]): string[] {
+  const keyOfName = new Map<string, string>(liveKeys.map((key) => [key, key]));
+  for (const key of ROLE_KEYS) for (const name of roleNames(key)) keyOfName.set(name, key);
+  const keys = nearest(input, keyOfName.keys(), keyOfName.size).map((name) => keyOfName.get(name) ?? name);
+  return [...new Set(keys)].slice(0, 3);
 }

@@ -13,7 +13,7 @@ export const RoleKeyArg = z
   .min(2)
   .max(60)
   .describe(
-    'Role key, e.g. "defenseur_relanceur" (one of the 31 keys of list_roles; renamed old keys are accepted).',
+    'Role: a key of list_roles, e.g. "defenseur_relanceur", or its English name, e.g. "ball-playing centre-back", "poacher" (old keys accepted).',
   );
 
 export const LeagueName = z

@@ -1,0 +1,80 @@
+// Argument completion for prompts and resource templates: role, league, season. Role and season
+// completions cost nothing upstream; league names come from GET /v1/leagues, cached 24 h.
+import type { ApiClient } from '../api/client.js';
+import { LeaguesResponse } from '../api/schemas.js';
+import { fold } from '../domain/nearest.js';
+import { ROLE_LABELS, roleNames } from '../domain/role-labels.js';
+import { ROLE_KEYS, type RoleKey } from '../domain/roles.js';
+import { seasonOf } from '../domain/season.js';
+
+/** Seasons offered: the current one and the ones before it. */
+const SEASONS_OFFERED = 4;
+
+/**
+ * Candidates matching `value` (case and accents ignored), best first: an exact form, then forms
+ * that start with it, then (unless `prefixOnly`) forms that contain it; shorter forms first.
+ */
+function matching(
+  value: string,
+  candidates: readonly string[],
+  forms: (candidate: string) => string[] = (c) => [c],
+  prefixOnly = false,
+): string[] {
+  const needle = fold(value);
+  if (needle === '') return [...candidates];
+  const rank = (form: string): number => {
+    const f = fold(form);
+    if (f === needle) return 0;
+    if (f.startsWith(needle)) return 1 + f.length / 1000;
+    if (!prefixOnly && f.includes(needle)) return 2 + f.length / 1000;
+    return Number.POSITIVE_INFINITY;
+  };
+  return candidates
+    .map((candidate) => ({ candidate, score: Math.min(...forms(candidate).map(rank)) }))
+    .filter((c) => Number.isFinite(c.score))
+    .sort((a, b) => a.score - b.score)
+    .map((c) => c.candidate);
+}
+
+/** Role keys and English names matching what was typed: for prompt arguments. */
+export function completeRole(value: string): string[] {
+  // Nothing typed yet: the keys and labels, not every alias (a client shows 100 at most).
+  const names =
+    fold(value) === ''
+      ? ROLE_KEYS.flatMap((key) => [key, ROLE_LABELS[key].label])
+      : ROLE_KEYS.flatMap((key) => roleNames(key));
+  return [...new Set(matching(value, names))];
+}
+
+/** Role keys only (URI-safe), found by key or by any English name: for `football://roles/{role}`. */
+export function completeRoleKey(value: string): string[] {
+  return matching(value, ROLE_KEYS, (key) => roleNames(key as RoleKey));
+}
+
+/** Season labels (25-26), newest first; "2025" or "2025/26" find "25-26" too. */
+export function completeSeason(value: string, now = new Date()): string[] {
+  const labels = Array.from({ length: SEASONS_OFFERED }, (_, i) =>
+    seasonOf(new Date(Date.UTC(now.getUTCFullYear() - i, now.getUTCMonth(), 1))),
+  );
+  const longForms = (label: string) => {
+    const [start = '', end = ''] = label.split('-');
+    return [label, `20${start}-${end}`, `20${start}/${end}`, `20${start}/20${end}`, `20${start}-20${end}`];
+  };
+  return matching(value.trim(), labels, longForms, true);
+}
+
+/** League names of the key matching what was typed (by name or country); none when unreachable. */
+export async function completeLeague(api: ApiClient, value: string): Promise<string[]> {
+  try {
+    const { data } = await api.call('leagues', LeaguesResponse);
+    const countryOf = new Map(data.data.map((l) => [l.name, l.country ?? '']));
+    return matching(
+      value,
+      data.data.map((l) => l.name),
+      (name) => [name, countryOf.get(name) ?? ''],
+    );
+  } catch {
+    // A completion is a hint: without a key or upstream the client just gets no suggestions.
+    return [];
+  }
+}

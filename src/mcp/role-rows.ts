@@ -19,16 +19,15 @@ export type RoleRow = z.infer<typeof RoleRow>;
 
 /** The documented roles with no live data: what the table is when GET /v1/enums cannot be read. */
 export function documentedRoleRows(deprecatedOf: (key: string) => string[] = () => []): RoleRow[] {
-  return (Object.entries(ROLE_FAMILIES) as [RoleFamily, readonly RoleKey[]][]).flatMap(
-    ([family, keys]) =>
-      keys.map((key) => ({
-        key,
-        family,
-        label: ROLE_LABELS[key].label,
-        description: ROLE_LABELS[key].description,
-        aliases: [...ROLE_LABELS[key].aliases],
-        deprecated_keys: deprecatedOf(key),
-      })),
+  return (Object.entries(ROLE_FAMILIES) as [RoleFamily, readonly RoleKey[]][]).flatMap(([family, keys]) =>
+    keys.map((key) => ({
+      key,
+      family,
+      label: ROLE_LABELS[key].label,
+      description: ROLE_LABELS[key].description,
+      aliases: [...ROLE_LABELS[key].aliases],
+      deprecated_keys: deprecatedOf(key),
+    })),
   );
 }
 

@@ -1,13 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { completeRole, completeRoleKey, completeSeason } from '../../src/mcp/completions.js';
-import {
-  nameKey,
-  ROLE_LABELS,
-  roleByName,
-  roleNames,
-  roleWithLabel,
-} from '../../src/domain/role-labels.js';
+import { nameKey, ROLE_LABELS, roleByName, roleNames, roleWithLabel } from '../../src/domain/role-labels.js';
 import { ROLE_KEYS } from '../../src/domain/roles.js';
+import { completeRole, completeRoleKey, completeSeason } from '../../src/mcp/completions.js';
 
 describe('the English role table', () => {
   it('covers exactly the 31 keys, each with a label, a one-line description and aliases', () => {

@@ -2,13 +2,16 @@ import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { TOOLS } from '../../tools/index.js';
 import { VERSION } from '../version.js';
 import type { ToolDeps } from './context.js';
+import { registerPrompts } from './prompts.js';
+import { registerResources } from './resources.js';
 import type { ToolDefinition } from './tool.js';
 
 export const INSTRUCTIONS = [
   'Football scouting data (Football Data API v1): rankings by 31 positional roles, scouting, comparisons, club fit.',
   'Players have two ids: player_id names one season/club/competition row and changes every season; service_id (ds_…) is the stable person. Keep service_ids; refresh player_ids with resolve_players.',
   'Every upstream request spends the daily quota of the key; cached answers are free. Each result reports the quota; quota_status shows it.',
-  'Role keys are French (list_roles); league names must match list_leagues.',
+  'Roles: a French key or its English name ("poacher", "ball-playing centre-back"; list_roles); league names must match list_leagues.',
+  'Resources football://roles, football://leagues and football://glossary hold reference data; prompts cover a player report, a role shortlist, a comparison and a replacement search.',
 ].join('\n');
 
 export interface ServerOptions {
@@ -34,5 +37,7 @@ export function createServer(deps: ToolDeps, options: ServerOptions = {}): McpSe
       (args: unknown, extra) => tool.handle(args, { ...deps, signal: extra.signal }),
     );
   }
+  registerResources(server, deps);
+  registerPrompts(server, deps);
   return server;
 }

@@ -1,0 +1,225 @@
+// MCP prompts: the four everyday scouting tasks, each one message that tells the assistant which
+// tools to call, in which order, with which arguments, so it gets there in a handful of calls.
+import { completable } from '@modelcontextprotocol/sdk/server/completable.js';
+import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import { ErrorCode, type GetPromptResult, McpError } from '@modelcontextprotocol/sdk/types.js';
+import { z } from 'zod';
+import { ApiError } from '../api/errors.js';
+import { ROLE_LABELS } from '../domain/role-labels.js';
+import { isRoleKey } from '../domain/roles.js';
+import { isServiceId, seasonParam } from './args.js';
+import { completeLeague, completeRole, completeSeason } from './completions.js';
+import type { ToolDeps } from './context.js';
+import { errorText } from './result.js';
+
+const QUOTA_RULE =
+  'Every upstream request spends the daily quota of the key (cached answers are free); each result shows what is left. ' +
+  'Do not repeat a call whose answer you already have; if fewer than 20 requests remain, stop and say so.';
+
+const SCORE_RULE =
+  'Scores are relative and recalculated weekly: compare them, never read them as thresholds.';
+
+function message(lines: (string | false | undefined)[]): GetPromptResult {
+  const text = lines.filter((l): l is string => typeof l === 'string').join('\n');
+  return { messages: [{ role: 'user', content: { type: 'text', text } }] };
+}
+
+/** Tool arguments written as the model should send them. */
+function args(value: Record<string, unknown>): string {
+  return JSON.stringify(Object.fromEntries(Object.entries(value).filter(([, v]) => v !== undefined)));
+}
+
+/** "a, b; c\nd" → ["a", "b", "c", "d"]. */
+function splitList(text: string): string[] {
+  return text
+    .split(/[,;\n]/)
+    .map((s) => s.trim())
+    .filter((s) => s !== '');
+}
+
+/** A service_id, or one word mixing letters and digits (player_id has no documented format). */
+function isLikelyId(text: string): boolean {
+  return isServiceId(text) || (/^[A-Za-z0-9_-]+$/.test(text) && /\d/.test(text) && /[A-Za-z]/.test(text));
+}
+
+const Player = z
+  .string()
+  .trim()
+  .min(2)
+  .max(80)
+  .describe('Player name (e.g. "Mbaye"), or a service_id (ds_…) / player_id.');
+const Club = z.string().trim().min(2).max(80).optional().describe('Club to judge fit for, e.g. "RC Lens".');
+const MaxAge = z
+  .string()
+  .regex(/^\d{2}$/, 'write the age as a number, e.g. 23')
+  .optional()
+  .describe('Oldest age accepted, e.g. 23.');
+
+export function registerPrompts(server: McpServer, deps: ToolDeps): void {
+  const role = completable(
+    z.string().trim().min(2).max(60).describe('Role: French key or English name, e.g. "poacher".'),
+    (value) => completeRole(value),
+  );
+  const league = completable(
+    z.string().trim().min(2).max(80).optional().describe('League name, e.g. "Eredivisie".'),
+    async (value) => completeLeague(deps.api, value ?? ''),
+  );
+  const season = completable(
+    z.string().trim().max(20).optional().describe('Season like 25-26; omit for the current one.'),
+    (value) => completeSeason(value ?? ''),
+  );
+
+  /** Argument problems become InvalidParams errors with the same text a tool would give. */
+  const guarded =
+    <A>(build: (args: A, signal: AbortSignal) => Promise<GetPromptResult> | GetPromptResult) =>
+    async (input: A, extra: { signal: AbortSignal }): Promise<GetPromptResult> => {
+      try {
+        return await build(input, extra.signal);
+      } catch (error) {
+        if (error instanceof ApiError && error.kind === 'invalid_argument') {
+          throw new McpError(ErrorCode.InvalidParams, errorText(error, deps.logger));
+        }
+        throw error;
+      }
+    };
+
+  server.registerPrompt(
+    'player_report',
+    {
+      title: 'Scouting report on a player',
+      description:
+        'A written scouting report on one player (optionally with fit for a club) in two tool calls.',
+      argsSchema: { player: Player, club: Club },
+    },
+    guarded(({ player, club }) => {
+      const known = isLikelyId(player);
+      const id = known ? player : '<service_id>';
+      return message([
+        `Write a scouting report on ${player}${club ? `, judging fit for ${club}` : ''}.`,
+        '',
+        `Plan (${known ? 'one tool call' : 'two tool calls'}):`,
+        !known &&
+          `1. search_players with ${args({ query: player, limit: 5 })} to get the service_id. If several people match, ask me which one before going on.`,
+        `${known ? '1' : '2'}. scouting_report with ${args({ player_id: id, club })}: one call gathers identity, season-by-season history, best roles, strengths and weaknesses, market value, projection and similar profiles${club ? `, and fit for ${club}` : ''}. Its result states the quota it cost.`,
+        'Do not call get_player, player_history or fit_score separately: the report already holds their answers.',
+        '',
+        'Then write the report with these sections: Profile (age, club, league, service_id), Season by season, Best roles (key and English name), ' +
+          `Strengths and weaknesses, Market value, Projection, Similar profiles${club ? `, Fit for ${club}` : ''}, Verdict (three lines).`,
+        SCORE_RULE,
+        QUOTA_RULE,
+      ]);
+    }),
+  );
+
+  server.registerPrompt(
+    'role_shortlist',
+    {
+      title: 'Shortlist for a role',
+      description:
+        'A shortlist of players for one positional role, optionally in one league, season and under an age, in two or three tool calls.',
+      argsSchema: { role, league, season, max_age: MaxAge },
+    },
+    guarded(async ({ role: wanted, league: inLeague, season: inSeason, max_age }, signal) => {
+      const { key } = await deps.roles.resolve(wanted, signal);
+      const label = isRoleKey(key) ? ROLE_LABELS[key] : undefined;
+      const saison = seasonParam(inSeason);
+      const maxAge = max_age === undefined ? undefined : Number(max_age);
+      const where = [
+        inLeague && `in ${inLeague}`,
+        saison && `season ${saison}`,
+        maxAge && `aged ${maxAge} or under`,
+      ]
+        .filter(Boolean)
+        .join(', ');
+      const first =
+        maxAge === undefined
+          ? `1. rank_players_by_role with ${args({ role: key, league: inLeague, season: saison, limit: 15 })}.`
+          : `1. scout_players with ${args({ roles: [key], league: inLeague, season: saison, max_age: maxAge, limit: 15 })}.`;
+      return message([
+        `Build a shortlist of players for the role ${key}${label ? ` (${label.label}: ${label.description})` : ''}${where ? `, ${where}` : ''}.`,
+        '',
+        'Plan (two tool calls, a third only if asked):',
+        first,
+        `2. compare_players with ${args({ player_ids: ['<service_id of the best 5>'], season: saison })}: one call puts their statistics side by side.`,
+        '3. Only if I ask for more on one player: scouting_report with that player_id.',
+        '',
+        'Then answer with a table (name, club, age, score, the statistic that stands out, service_id) and two lines on each of the top three.',
+        'Keep the service_ids: they are the stable ids to store.',
+        SCORE_RULE,
+        QUOTA_RULE,
+      ]);
+    }),
+  );
+
+  server.registerPrompt(
+    'compare_shortlist',
+    {
+      title: 'Compare a shortlist',
+      description: 'Compare 2-10 players side by side and rank them, in two tool calls at most.',
+      argsSchema: {
+        players: z
+          .string()
+          .trim()
+          .min(3)
+          .max(800)
+          .describe('2-10 players separated by commas: names (with club if ambiguous) or ids.'),
+        season,
+      },
+    },
+    guarded(({ players, season: inSeason }) => {
+      const list = splitList(players);
+      if (list.length < 2 || list.length > 10) {
+        throw new McpError(
+          ErrorCode.InvalidParams,
+          `Give 2-10 players separated by commas; got ${list.length}.`,
+        );
+      }
+      const saison = seasonParam(inSeason);
+      const names = list.filter((p) => !isLikelyId(p));
+      const ids = list.filter(isLikelyId);
+      const compare = `compare_players with ${args({ player_ids: [...ids, ...names.map(() => '<service_id>')], season: saison })}`;
+      return message([
+        `Compare these players and rank them: ${list.join(', ')}${saison ? ` (season ${saison})` : ''}.`,
+        '',
+        `Plan (${names.length > 0 ? 'two tool calls' : 'one tool call'}):`,
+        names.length > 0 &&
+          `1. resolve_players with ${args({ players: names.map((name) => ({ name })) })}: one call turns every name into its service_id. If a name is ambiguous or not found, ask me before going on.`,
+        `${names.length > 0 ? '2' : '1'}. ${compare}: one call for all of them.`,
+        'Do not call search_players or get_player for each player: the two calls above are enough.',
+        '',
+        'Then answer with a side-by-side table of the statistics that separate them, who is best at what, and a ranking with one reason each.',
+        SCORE_RULE,
+        QUOTA_RULE,
+      ]);
+    }),
+  );
+
+  server.registerPrompt(
+    'find_replacement',
+    {
+      title: 'Find a replacement for a player',
+      description:
+        'Players who could replace a given player (optionally ranked by fit for a club), in four tool calls at most.',
+      argsSchema: { player: Player, club: Club },
+    },
+    guarded(({ player, club }) => {
+      const known = isLikelyId(player);
+      const id = known ? player : '<service_id>';
+      const step = (n: number) => String(known ? n - 1 : n);
+      return message([
+        `Find players who could replace ${player}${club ? ` at ${club}` : ''}.`,
+        '',
+        'Plan:',
+        !known &&
+          `1. search_players with ${args({ query: player, limit: 5 })} to get the service_id. If several people match, ask me which one.`,
+        `${step(2)}. get_player with ${args({ player_id: id, sections: ['roles', 'similar', 'market_value'] })}: his best roles, similar profiles and value in one call.`,
+        `${step(3)}. scout_players with {"roles":[<his best one or two role keys>],"max_age":<his age + 2>,"limit":15}: players strong in the same roles; his similar profiles from step ${step(2)} are candidates too.`,
+        `${step(4)}. fit_score with ${args({ player_ids: ['<service_ids of the best 5 candidates>'], club: club ?? '<his current club>' })}: one call scores them all for ${club ?? 'his club'}.`,
+        '',
+        `Then answer with five candidates ranked by fit for ${club ?? 'his club'}: name, club, age, role score, similarity, market value beside his, service_id, and why each fits.`,
+        SCORE_RULE,
+        QUOTA_RULE,
+      ]);
+    }),
+  );
+}

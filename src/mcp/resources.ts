@@ -1,0 +1,205 @@
+// MCP resources: reference data an assistant or a user can attach without a tool call.
+//   football://roles             the 31 roles with English names (static table + live enums)
+//   football://roles/{role}      one role, by key or English name
+//   football://leagues           leagues the key can access (GET /v1/leagues, cached 24 h)
+//   football://leagues/{league}  one league, by name
+//   football://glossary          statistics and indices explained (GET /v1/glossary, cached 24 h)
+//   football://glossary/{entry}  one glossary entry, by key
+import { type McpServer, ResourceTemplate } from '@modelcontextprotocol/sdk/server/mcp.js';
+import { ErrorCode, McpError, type ReadResourceResult } from '@modelcontextprotocol/sdk/types.js';
+import { ApiError } from '../api/errors.js';
+import { LeaguesResponse, ListResponse } from '../api/schemas.js';
+import { fold, nearest } from '../domain/nearest.js';
+import { roleWithLabel } from '../domain/role-labels.js';
+import { ROLE_KEYS } from '../domain/roles.js';
+import { completeLeague, completeRoleKey } from './completions.js';
+import type { ToolDeps } from './context.js';
+import { errorText } from './result.js';
+import { documentedRoleRows, loadRoleRows, type RoleRow } from './role-rows.js';
+
+const JSON_TYPE = 'application/json';
+
+function json(uri: URL, body: unknown): ReadResourceResult {
+  return { contents: [{ uri: uri.href, mimeType: JSON_TYPE, text: JSON.stringify(body) }] };
+}
+
+/** A template variable as the user meant it: percent-decoded when it can be. */
+function variable(value: string | string[] | undefined): string {
+  const raw = Array.isArray(value) ? value.join(',') : (value ?? '');
+  try {
+    return decodeURIComponent(raw);
+  } catch {
+    return raw;
+  }
+}
+
+export function registerResources(server: McpServer, deps: ToolDeps): void {
+  const { api, logger } = deps;
+
+  /** Runs a read; a failure becomes a JSON-RPC error carrying our own text, as tools do. */
+  const reading =
+    <A extends unknown[]>(read: (...args: A) => Promise<ReadResourceResult>) =>
+    async (...args: A): Promise<ReadResourceResult> => {
+      try {
+        return await read(...args);
+      } catch (error) {
+        if (error instanceof McpError) throw error;
+        const code =
+          error instanceof ApiError && error.kind === 'invalid_argument'
+            ? ErrorCode.InvalidParams
+            : ErrorCode.InternalError;
+        throw new McpError(code, errorText(error, logger));
+      }
+    };
+
+  /** The role table; without the live enums (no key, outage) the documented 31 still answer. */
+  async function roleRows(signal: AbortSignal): Promise<{ rows: RoleRow[]; live: boolean }> {
+    try {
+      return { rows: (await loadRoleRows(api, signal)).data, live: true };
+    } catch (error) {
+      if (!(error instanceof ApiError) || error.kind === 'aborted') throw error;
+      return { rows: documentedRoleRows(), live: false };
+    }
+  }
+
+  server.registerResource(
+    'roles',
+    'football://roles',
+    {
+      title: 'Positional roles',
+      description:
+        'The 31 roles: French key, English name, description, other accepted names, family, former keys.',
+      mimeType: JSON_TYPE,
+    },
+    reading(async (uri, extra) => {
+      const { rows, live } = await roleRows(extra.signal);
+      return json(uri, { data: rows, live_enums: live });
+    }),
+  );
+
+  server.registerResource(
+    'role',
+    new ResourceTemplate('football://roles/{role}', {
+      list: () => ({
+        resources: ROLE_KEYS.map((key) => ({
+          uri: `football://roles/${key}`,
+          name: key,
+          title: roleWithLabel(key),
+          mimeType: JSON_TYPE,
+        })),
+      }),
+      complete: { role: (value) => completeRoleKey(value) },
+    }),
+    {
+      title: 'One positional role',
+      description: 'One role by key or English name, e.g. football://roles/poacher.',
+      mimeType: JSON_TYPE,
+    },
+    reading(async (uri, variables, extra) => {
+      const { key } = await deps.roles.resolve(variable(variables.role), extra.signal);
+      const { rows } = await roleRows(extra.signal);
+      const row = rows.find((r) => r.key === key);
+      if (!row) throw new McpError(ErrorCode.InvalidParams, `No role ${key} in the role table.`);
+      return json(uri, row);
+    }),
+  );
+
+  async function leagues(signal: AbortSignal) {
+    return (await api.call('leagues', LeaguesResponse, { signal })).data.data;
+  }
+
+  server.registerResource(
+    'leagues',
+    'football://leagues',
+    {
+      title: 'Accessible leagues',
+      description: 'Leagues and European cups this API key can access, with their exact names.',
+      mimeType: JSON_TYPE,
+    },
+    reading(async (uri, extra) => json(uri, { data: await leagues(extra.signal) })),
+  );
+
+  server.registerResource(
+    'league',
+    new ResourceTemplate('football://leagues/{league}', {
+      list: undefined,
+      complete: { league: (value) => completeLeague(api, value) },
+    }),
+    {
+      title: 'One league',
+      description: 'One accessible league by name, e.g. football://leagues/Eredivisie.',
+      mimeType: JSON_TYPE,
+    },
+    reading(async (uri, variables, extra) => {
+      const wanted = variable(variables.league);
+      const all = await leagues(extra.signal);
+      const league = all.find((l) => fold(l.name) === fold(wanted));
+      if (!league) {
+        const closest = nearest(
+          wanted,
+          all.map((l) => l.name),
+          3,
+        );
+        throw new McpError(
+          ErrorCode.InvalidParams,
+          `"${wanted}" is not a league this key can access. Closest: ${closest.join(', ') || 'none'}. Read football://leagues for all.`,
+        );
+      }
+      return json(uri, league);
+    }),
+  );
+
+  async function glossary(signal?: AbortSignal) {
+    return (await api.call('glossary', ListResponse, signal ? { signal } : {})).data.data;
+  }
+
+  server.registerResource(
+    'glossary',
+    'football://glossary',
+    {
+      title: 'Glossary of statistics and indices',
+      description: 'What each statistic, role index and computed index means, with its unit.',
+      mimeType: JSON_TYPE,
+    },
+    reading(async (uri, extra) => json(uri, { data: await glossary(extra.signal) })),
+  );
+
+  server.registerResource(
+    'glossary-entry',
+    new ResourceTemplate('football://glossary/{entry}', {
+      list: undefined,
+      complete: {
+        entry: async (value) => {
+          const keys = await glossary()
+            .then((entries) => entries.map(entryKey).filter((k): k is string => k !== undefined))
+            .catch(() => [] as string[]);
+          const needle = fold(value);
+          return keys.filter((k) => fold(k).includes(needle));
+        },
+      },
+    }),
+    {
+      title: 'One glossary entry',
+      description: 'One statistic or index by key, e.g. football://glossary/progressive_passes.',
+      mimeType: JSON_TYPE,
+    },
+    reading(async (uri, variables, extra) => {
+      const wanted = variable(variables.entry);
+      const entries = await glossary(extra.signal);
+      const entry = entries.find((e) => fold(entryKey(e) ?? '') === fold(wanted));
+      if (!entry) {
+        const keys = entries.map(entryKey).filter((k): k is string => k !== undefined);
+        throw new McpError(
+          ErrorCode.InvalidParams,
+          `No glossary entry "${wanted}". Closest: ${nearest(wanted, keys, 3).join(', ') || 'none'}. Read football://glossary for all.`,
+        );
+      }
+      return json(uri, entry);
+    }),
+  );
+}
+
+/** The glossary's shape is not documented: an entry is named by `key`, else `id` or `name`. */
+function entryKey(entry: Record<string, unknown>): string | undefined {
+  return [entry.key, entry.id, entry.name].find((v): v is string => typeof v === 'string');
+}

@@ -1,0 +1,372 @@
+// Roles in English, resources, prompts and completions through a real SDK Client (InMemoryTransport)
+// against the sandbox over real HTTP.
+import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import type { GetPromptResult, ReadResourceResult } from '@modelcontextprotocol/sdk/types.js';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ROLE_KEYS } from '../../src/domain/roles.js';
+import type { ToolDeps } from '../../src/mcp/context.js';
+import { type RunningSandbox, startSandbox } from '../../src/sandbox/server.js';
+import { call, depsFor, inMemoryClient, structured, textOf } from '../support/mcp.js';
+
+let sandbox: RunningSandbox;
+let deps: ToolDeps;
+let client: Client;
+
+beforeAll(async () => {
+  sandbox = await startSandbox({ port: 0 });
+  deps = depsFor(sandbox.url, sandbox.demoKey);
+  client = await inMemoryClient(deps);
+});
+
+afterAll(async () => {
+  await client.close();
+  await deps.api.close();
+  await sandbox.close();
+});
+
+function requestsTo(prefix: string): number {
+  return sandbox.requests().filter((r) => r.path.startsWith(prefix)).length;
+}
+
+// biome-ignore lint/suspicious/noExplicitAny: tests read JSON resources loosely
+function jsonOf(result: ReadResourceResult): any {
+  const [content] = result.contents;
+  expect(content?.mimeType).toBe('application/json');
+  return JSON.parse(content && 'text' in content ? content.text : '');
+}
+
+function promptText(result: GetPromptResult): string {
+  expect(result.messages).toHaveLength(1);
+  const [first] = result.messages;
+  expect(first?.role).toBe('user');
+  return first?.content.type === 'text' ? first.content.text : '';
+}
+
+describe('roles in plain English', () => {
+  it('rank_players_by_role takes "poacher" and ranks renard_des_surfaces', async () => {
+    const result = await call(client, 'rank_players_by_role', {
+      role: 'poacher',
+      league: 'Ligue 1',
+      limit: 3,
+    });
+    const body = structured(result);
+    expect(body.role).toBe('renard_des_surfaces');
+    expect(body.data).toHaveLength(3);
+    expect(textOf(result)).toContain('renard_des_surfaces (poacher) ranking in Ligue 1');
+    const sent = sandbox
+      .requests()
+      .filter((r) => r.path.startsWith('/v1/rankings'))
+      .at(-1);
+    expect(sent?.path).toContain('role=renard_des_surfaces');
+  });
+
+  it('rank_players_by_role takes "Ball-playing centre-back" without asking the enums', async () => {
+    const before = requestsTo('/v1/enums');
+    const body = structured(
+      await call(client, 'rank_players_by_role', {
+        role: 'Ball-playing centre-back',
+        league: 'Eredivisie',
+        limit: 2,
+      }),
+    );
+    expect(body.role).toBe('defenseur_relanceur');
+    expect(requestsTo('/v1/enums')).toBe(before);
+  });
+
+  it('scout_players takes English names and shows the label beside each key', async () => {
+    const result = await call(client, 'scout_players', {
+      roles: ['box-to-box', 'mezzala'],
+      max_age: 24,
+      limit: 5,
+    });
+    const body = structured(result);
+    expect(body.roles).toEqual(['milieu_box_to_box', 'mezzala']);
+    expect(textOf(result)).toMatch(/milieu_box_to_box \(box-to-box midfielder\)|mezzala \(mezzala\)/);
+  });
+
+  it('refuses a near miss before any ranking request, naming keys with their English labels', async () => {
+    const before = requestsTo('/v1/rankings');
+    const result = await call(client, 'rank_players_by_role', { role: 'ball-playing centre half' });
+    expect(result.isError).toBe(true);
+    expect(textOf(result)).toContain('defenseur_relanceur (ball-playing centre-back)');
+    expect(requestsTo('/v1/rankings')).toBe(before);
+    const poacher = await call(client, 'rank_players_by_role', { role: 'poachers' });
+    expect(textOf(poacher)).toContain('renard_des_surfaces (poacher)');
+  });
+
+  it('list_roles gives each role a label, description and aliases, and shows labels in text', async () => {
+    const result = await call(client, 'list_roles');
+    const body = structured(result);
+    const poacher = body.data.find((r: { key: string }) => r.key === 'renard_des_surfaces');
+    expect(poacher).toMatchObject({ family: 'forward', label: 'poacher' });
+    expect(poacher.aliases).toContain('fox in the box');
+    expect(poacher.description.length).toBeGreaterThan(10);
+    expect(body.data.filter((r: { label: string }) => r.label).length).toBeGreaterThanOrEqual(31);
+    expect(textOf(result)).toContain('defenseur_relanceur (ball-playing centre-back)');
+  });
+});
+
+describe('resources', () => {
+  it('lists the three resources and the three templates', async () => {
+    const { resources } = await client.listResources();
+    const uris = resources.map((r) => r.uri);
+    expect(uris).toEqual(
+      expect.arrayContaining(['football://roles', 'football://leagues', 'football://glossary']),
+    );
+    // The roles template lists its 31 roles (no upstream); the others list nothing, to spend no quota.
+    expect(uris).toContain('football://roles/renard_des_surfaces');
+    expect(uris.filter((u) => u.startsWith('football://roles/'))).toHaveLength(31);
+    const { resourceTemplates } = await client.listResourceTemplates();
+    expect(resourceTemplates.map((t) => t.uriTemplate).sort()).toEqual([
+      'football://glossary/{entry}',
+      'football://leagues/{league}',
+      'football://roles/{role}',
+    ]);
+  });
+
+  it('reads football://roles: the 31 roles in English with the live former keys', async () => {
+    const body = jsonOf(await client.readResource({ uri: 'football://roles' }));
+    expect(body.live_enums).toBe(true);
+    for (const key of ROLE_KEYS) expect(body.data.map((r: { key: string }) => r.key)).toContain(key);
+    expect(body.data.flatMap((r: { deprecated_keys: string[] }) => r.deprecated_keys)).toHaveLength(6);
+  });
+
+  it('reads football://roles/{role} by key and by English name', async () => {
+    const byKey = jsonOf(await client.readResource({ uri: 'football://roles/faux_9' }));
+    expect(byKey).toMatchObject({ key: 'faux_9', label: 'false nine', family: 'forward' });
+    const byName = jsonOf(await client.readResource({ uri: 'football://roles/target%20man' }));
+    expect(byName.key).toBe('attaquant_pivot');
+    await expect(client.readResource({ uri: 'football://roles/poachr' })).rejects.toThrow(
+      /renard_des_surfaces \(poacher\)/,
+    );
+  });
+
+  it('reads football://leagues and one league by name', async () => {
+    const all = jsonOf(await client.readResource({ uri: 'football://leagues' }));
+    expect(all.data.length).toBeGreaterThanOrEqual(100);
+    const one = jsonOf(await client.readResource({ uri: 'football://leagues/Ligue%201' }));
+    expect(one.name).toBe('Ligue 1');
+    await expect(client.readResource({ uri: 'football://leagues/Ligue1' })).rejects.toThrow(
+      /Closest: Ligue 1/,
+    );
+  });
+
+  it('reads football://glossary and one entry', async () => {
+    const all = jsonOf(await client.readResource({ uri: 'football://glossary' }));
+    expect(all.data.length).toBeGreaterThan(31);
+    const key = all.data[0].key as string;
+    const one = jsonOf(await client.readResource({ uri: `football://glossary/${key}` }));
+    expect(one).toEqual(all.data[0]);
+    await expect(client.readResource({ uri: 'football://glossary/no_such_stat' })).rejects.toThrow(
+      /No glossary entry/,
+    );
+  });
+
+  it('answers a repeated read from the cache, with no upstream request', async () => {
+    await client.readResource({ uri: 'football://leagues' });
+    const before = sandbox.requestCount();
+    await client.readResource({ uri: 'football://leagues' });
+    await client.readResource({ uri: 'football://leagues/Eredivisie' });
+    expect(sandbox.requestCount()).toBe(before);
+  });
+
+  it('reports an upstream refusal as an error with our text, never the key', async () => {
+    const badDeps = depsFor(sandbox.url, 'fd_live_not_a_real_key_000000');
+    const bad = await inMemoryClient(badDeps);
+    try {
+      await expect(bad.readResource({ uri: 'football://leagues' })).rejects.toThrow(/refused the API key/);
+      // The role table still answers from the documented roles.
+      const roles = jsonOf(await bad.readResource({ uri: 'football://roles' }));
+      expect(roles.live_enums).toBe(false);
+      expect(roles.data).toHaveLength(31);
+    } finally {
+      await bad.close();
+      await badDeps.api.close();
+    }
+  });
+});
+
+describe('completions', () => {
+  const complete = async (
+    ref: { type: 'ref/prompt'; name: string } | { type: 'ref/resource'; uri: string },
+    name: string,
+    value: string,
+  ) => (await client.complete({ ref, argument: { name, value } })).completion.values;
+
+  it('completes role on the prompt with keys and English names', async () => {
+    expect(await complete({ type: 'ref/prompt', name: 'role_shortlist' }, 'role', 'poach')).toEqual([
+      'poacher',
+      'goal poacher',
+    ]);
+    expect(await complete({ type: 'ref/prompt', name: 'role_shortlist' }, 'role', 'defenseur_re')).toEqual([
+      'defenseur_relanceur',
+    ]);
+  });
+
+  it('completes role on the template with keys only', async () => {
+    const values = await complete({ type: 'ref/resource', uri: 'football://roles/{role}' }, 'role', 'target');
+    expect(values).toEqual(['attaquant_pivot']);
+  });
+
+  it('completes league from the live list, by name or country', async () => {
+    const prompt = await complete({ type: 'ref/prompt', name: 'role_shortlist' }, 'league', 'eredi');
+    expect(prompt[0]).toBe('Eredivisie');
+    const template = await complete(
+      { type: 'ref/resource', uri: 'football://leagues/{league}' },
+      'league',
+      'ligue',
+    );
+    expect(template).toContain('Ligue 1');
+    const leagues = jsonOf(await client.readResource({ uri: 'football://leagues' })).data;
+    const france = leagues
+      .filter((l: { country: string }) => l.country === 'France')
+      .map((l: { name: string }) => l.name);
+    expect(await complete({ type: 'ref/prompt', name: 'role_shortlist' }, 'league', 'France')).toEqual(
+      expect.arrayContaining(france),
+    );
+  });
+
+  it('completes season with current and previous labels', async () => {
+    const all = await complete({ type: 'ref/prompt', name: 'role_shortlist' }, 'season', '');
+    expect(all).toHaveLength(4);
+    for (const label of all) expect(label).toMatch(/^\d{2}-\d{2}$/);
+    expect(await complete({ type: 'ref/prompt', name: 'compare_shortlist' }, 'season', '2025')).toEqual([
+      '25-26',
+    ]);
+  });
+
+  it('completes glossary entries on the template', async () => {
+    const values = await complete(
+      { type: 'ref/resource', uri: 'football://glossary/{entry}' },
+      'entry',
+      'progressive',
+    );
+    expect(values.length).toBeGreaterThan(0);
+    for (const v of values) expect(v).toContain('progressive');
+  });
+});
+
+describe('prompts', () => {
+  it('lists the four prompts with their arguments', async () => {
+    const { prompts } = await client.listPrompts();
+    const shape = Object.fromEntries(
+      prompts.map((p) => [p.name, (p.arguments ?? []).map((a) => `${a.name}${a.required ? '' : '?'}`)]),
+    );
+    expect(shape).toEqual({
+      player_report: ['player', 'club?'],
+      role_shortlist: ['role', 'league?', 'season?', 'max_age?'],
+      compare_shortlist: ['players', 'season?'],
+      find_replacement: ['player', 'club?'],
+    });
+    for (const p of prompts) expect(p.description?.length).toBeGreaterThan(30);
+  });
+
+  it('player_report: search the name, then one scouting_report call with the club', async () => {
+    const text = promptText(
+      await client.getPrompt({ name: 'player_report', arguments: { player: 'Mbaye', club: 'RC Lens' } }),
+    );
+    expect(text).toContain('search_players with {"query":"Mbaye","limit":5}');
+    expect(text).toContain('scouting_report with {"player_id":"<service_id>","club":"RC Lens"}');
+    expect(text.indexOf('search_players')).toBeLessThan(text.indexOf('scouting_report'));
+    expect(text).toMatch(/quota/);
+  });
+
+  it('player_report: a service_id skips the search', async () => {
+    const text = promptText(
+      await client.getPrompt({ name: 'player_report', arguments: { player: 'ds_AbCdEfGh12345678' } }),
+    );
+    expect(text).not.toContain('search_players with');
+    expect(text).toContain('scouting_report with {"player_id":"ds_AbCdEfGh12345678"}');
+  });
+
+  it('role_shortlist: an English role, a league, a season and an age become scout_players arguments', async () => {
+    const before = sandbox.requestCount();
+    const text = promptText(
+      await client.getPrompt({
+        name: 'role_shortlist',
+        arguments: {
+          role: 'ball-playing centre-back',
+          league: 'Eredivisie',
+          season: '2025/26',
+          max_age: '23',
+        },
+      }),
+    );
+    expect(text).toContain('defenseur_relanceur (ball-playing centre-back');
+    expect(text).toContain(
+      'scout_players with {"roles":["defenseur_relanceur"],"league":"Eredivisie","season":"25-26","max_age":23,"limit":15}',
+    );
+    expect(text).toContain('compare_players');
+    // Building the prompt spends nothing upstream.
+    expect(sandbox.requestCount()).toBe(before);
+  });
+
+  it('role_shortlist: without an age it ranks by role', async () => {
+    const text = promptText(
+      await client.getPrompt({ name: 'role_shortlist', arguments: { role: 'poacher' } }),
+    );
+    expect(text).toContain('rank_players_by_role with {"role":"renard_des_surfaces","limit":15}');
+  });
+
+  it('role_shortlist: refuses an unknown role or season with what to do', async () => {
+    await expect(client.getPrompt({ name: 'role_shortlist', arguments: { role: 'poachr' } })).rejects.toThrow(
+      /renard_des_surfaces \(poacher\)/,
+    );
+    await expect(
+      client.getPrompt({ name: 'role_shortlist', arguments: { role: 'poacher', season: 'last year' } }),
+    ).rejects.toThrow(/25-26/);
+  });
+
+  it('compare_shortlist: one resolve_players call for the names, one compare_players call', async () => {
+    const text = promptText(
+      await client.getPrompt({
+        name: 'compare_shortlist',
+        arguments: { players: 'Mbaye, Okafor; ds_AbCdEfGh12345678', season: '25-26' },
+      }),
+    );
+    expect(text).toContain('resolve_players with {"players":[{"name":"Mbaye"},{"name":"Okafor"}]}');
+    expect(text).toContain(
+      'compare_players with {"player_ids":["ds_AbCdEfGh12345678","<service_id>","<service_id>"],"season":"25-26"}',
+    );
+    await expect(
+      client.getPrompt({ name: 'compare_shortlist', arguments: { players: 'Mbaye' } }),
+    ).rejects.toThrow(/2-10 players/);
+  });
+
+  it('find_replacement: player record, scouting by his roles, then fit for the club', async () => {
+    const text = promptText(
+      await client.getPrompt({ name: 'find_replacement', arguments: { player: 'Mbaye', club: 'RC Lens' } }),
+    );
+    const order = ['search_players', 'get_player', 'scout_players', 'fit_score'].map((tool) =>
+      text.indexOf(`${tool} with`),
+    );
+    expect(order.every((i) => i >= 0)).toBe(true);
+    expect([...order].sort((a, b) => a - b)).toEqual(order);
+    expect(text).toContain('"sections":["roles","similar","market_value"]');
+    expect(text).toContain('"club":"RC Lens"');
+    const own = promptText(
+      await client.getPrompt({ name: 'find_replacement', arguments: { player: 'p20c079cavd' } }),
+    );
+    expect(own).not.toContain('search_players with');
+    expect(own).toContain('get_player with {"player_id":"p20c079cavd"');
+    expect(own).toContain('"club":"<his current club>"');
+  });
+
+  it('names only tools that exist or that the merge of issue 5 adds', async () => {
+    const { tools } = await client.listTools();
+    const known = new Set([...tools.map((t) => t.name), 'get_player', 'scouting_report']);
+    const { prompts } = await client.listPrompts();
+    const samples: Record<string, Record<string, string>> = {
+      player_report: { player: 'Mbaye', club: 'RC Lens' },
+      role_shortlist: { role: 'poacher', max_age: '21' },
+      compare_shortlist: { players: 'Mbaye, Okafor' },
+      find_replacement: { player: 'Mbaye' },
+    };
+    for (const prompt of prompts) {
+      const text = promptText(
+        await client.getPrompt({ name: prompt.name, arguments: samples[prompt.name] ?? {} }),
+      );
+      for (const [, tool] of text.matchAll(/\b([a-z]+(?:_[a-z]+)+) with \{/g)) expect(known).toContain(tool);
+    }
+  });
+});

@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { nameKey, ROLE_LABELS, roleByName, roleNames, roleWithLabel } from '../../src/domain/role-labels.js';
 import { ROLE_KEYS } from '../../src/domain/roles.js';
@@ -73,4 +74,21 @@ describe('completions without upstream', () => {
     expect(completeSeason('2025/26', now)).toEqual(['25-26']);
     expect(completeSeason('2026-2027', now)).toEqual(['26-27']);
   });
+});
+
+describe('README', () => {
+  const readme = readFileSync(new URL('../../README.md', import.meta.url), 'utf8');
+
+  it('lists every role key with its English label', () => {
+    for (const key of ROLE_KEYS) {
+      expect(readme).toMatch(new RegExp(`\\| \`${key}\` \\| ${ROLE_LABELS[key].label} \\|`));
+    }
+  });
+
+  it.each(['player_report', 'role_shortlist', 'compare_shortlist', 'find_replacement'])(
+    'documents the prompt %s',
+    (name) => {
+      expect(readme).toMatch(new RegExp(`^\\|\\s*\`${name}\`\\s*\\|`, 'm'));
+    },
+  );
 });

@@ -35,6 +35,26 @@ function jsonOf(result: ReadResourceResult): any {
   return JSON.parse(content && 'text' in content ? content.text : '');
 }
 
+/** The tool calls a prompt plans, in order: `tool with {json}`; placeholders stay as strings. */
+function plannedCalls(text: string): { tool: string; args: Record<string, unknown> }[] {
+  const calls = [];
+  for (const match of text.matchAll(/\b([a-z]+(?:_[a-z]+)+) with \{/g)) {
+    const start = (match.index ?? 0) + match[0].length - 1;
+    let depth = 0;
+    let end = start;
+    for (; end < text.length; end++) {
+      if (text[end] === '{') depth++;
+      if (text[end] === '}' && --depth === 0) break;
+    }
+    try {
+      calls.push({ tool: match[1] ?? '', args: JSON.parse(text.slice(start, end + 1)) });
+    } catch {
+      // A step whose arguments the assistant must fill in itself (e.g. "<his age + 2>").
+    }
+  }
+  return calls;
+}
+
 function promptText(result: GetPromptResult): string {
   expect(result.messages).toHaveLength(1);
   const [first] = result.messages;
@@ -368,5 +388,52 @@ describe('prompts', () => {
       );
       for (const [, tool] of text.matchAll(/\b([a-z]+(?:_[a-z]+)+) with \{/g)) expect(known).toContain(tool);
     }
+  });
+
+  it('role_shortlist runs end to end on the sandbox with the arguments it gives', async () => {
+    const text = promptText(
+      await client.getPrompt({
+        name: 'role_shortlist',
+        arguments: { role: 'ball-playing centre-back', league: 'Eredivisie', max_age: '23' },
+      }),
+    );
+    const [scout, compare] = plannedCalls(text);
+    expect(scout?.tool).toBe('scout_players');
+    const shortlist = structured(await call(client, 'scout_players', scout?.args));
+    expect(shortlist.data.length).toBeGreaterThanOrEqual(2);
+    for (const p of shortlist.data) expect(p.age).toBeLessThanOrEqual(23);
+    const ids = shortlist.data
+      .slice(0, 5)
+      .map((p: { service_id: string; player_id: string }) => p.service_id ?? p.player_id);
+    expect(compare?.tool).toBe('compare_players');
+    const compared = structured(await call(client, 'compare_players', { ...compare?.args, player_ids: ids }));
+    expect(compared.data).toHaveLength(ids.length);
+  });
+
+  it('compare_shortlist runs end to end on the sandbox with the arguments it gives', async () => {
+    const ranking = structured(
+      await call(client, 'rank_players_by_role', { role: 'poacher', league: 'Ligue 1', limit: 3 }),
+    );
+    const [first, second, third] = ranking.data as { name: string; service_id: string }[];
+    const text = promptText(
+      await client.getPrompt({
+        name: 'compare_shortlist',
+        arguments: { players: `${first?.name}, ${second?.name}, ${third?.service_id}` },
+      }),
+    );
+    const [resolve, compare] = plannedCalls(text);
+    expect(resolve?.tool).toBe('resolve_players');
+    const resolved = structured(await call(client, 'resolve_players', resolve?.args));
+    const ids = resolved.data.map(
+      (r: { service_id: string | null; candidates?: { service_id: string }[] }) =>
+        r.service_id ?? r.candidates?.[0]?.service_id,
+    );
+    expect(compare?.tool).toBe('compare_players');
+    const planned = (compare?.args.player_ids ?? []) as string[];
+    const placeholders = planned.filter((id) => id === '<service_id>');
+    expect(placeholders).toHaveLength(ids.length);
+    const player_ids = [...planned.filter((id) => id !== '<service_id>'), ...ids];
+    const compared = structured(await call(client, 'compare_players', { ...compare?.args, player_ids }));
+    expect(compared.data).toHaveLength(3);
   });
 });

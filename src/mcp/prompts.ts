@@ -42,6 +42,11 @@ function isLikelyId(text: string): boolean {
   return isServiceId(text) || (/^[A-Za-z0-9_-]+$/.test(text) && /\d/.test(text) && /[A-Za-z]/.test(text));
 }
 
+/** The first step when the user names a player instead of giving an id. */
+function searchStep(player: string): string {
+  return `1. search_players with ${args({ query: player, limit: 5 })} to get the service_id. If several people match, ask me which one before going on.`;
+}
+
 const Player = z
   .string()
   .trim()
@@ -98,8 +103,7 @@ export function registerPrompts(server: McpServer, deps: ToolDeps): void {
         `Write a scouting report on ${player}${club ? `, judging fit for ${club}` : ''}.`,
         '',
         `Plan (${known ? 'one tool call' : 'two tool calls'}):`,
-        !known &&
-          `1. search_players with ${args({ query: player, limit: 5 })} to get the service_id. If several people match, ask me which one before going on.`,
+        !known && searchStep(player),
         `${known ? '1' : '2'}. scouting_report with ${args({ player_id: id, club })}: one call gathers identity, season-by-season history, best roles, strengths and weaknesses, market value, projection and similar profiles${club ? `, and fit for ${club}` : ''}. Its result states the quota it cost.`,
         'Do not call get_player, player_history or fit_score separately: the report already holds their answers.',
         '',
@@ -210,8 +214,7 @@ export function registerPrompts(server: McpServer, deps: ToolDeps): void {
         `Find players who could replace ${player}${club ? ` at ${club}` : ''}.`,
         '',
         'Plan:',
-        !known &&
-          `1. search_players with ${args({ query: player, limit: 5 })} to get the service_id. If several people match, ask me which one.`,
+        !known && searchStep(player),
         `${step(2)}. get_player with ${args({ player_id: id, sections: ['roles', 'similar', 'market_value'] })}: his best roles, similar profiles and value in one call.`,
         `${step(3)}. scout_players with {"roles":[<his best one or two role keys>],"max_age":<his age + 2>,"limit":15}: players strong in the same roles; his similar profiles from step ${step(2)} are candidates too.`,
         `${step(4)}. fit_score with ${args({ player_ids: ['<service_ids of the best 5 candidates>'], club: club ?? '<his current club>' })}: one call scores them all for ${club ?? 'his club'}.`,

@@ -51,6 +51,8 @@ export interface RunningSandbox {
   /** Most recent last; the last 10 000. */
   requests(): readonly LoggedRequest[];
   resetQuotas(): void;
+  /** Replaces the injected faults from the next request on; undefined turns them off. */
+  setFaults(faults: FaultOptions | undefined): void;
   close(): Promise<void>;
 }
 
@@ -71,7 +73,9 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
   const world = new World(options.seed ?? DEFAULT_SEED);
   const router = buildRouter();
   const quotas = new QuotaBook();
-  const faults = options.faults ? new Faults(options.faults, options.seed ?? DEFAULT_SEED) : undefined;
+  const makeFaults = (given: FaultOptions | undefined) =>
+    given ? new Faults(given, options.seed ?? DEFAULT_SEED) : undefined;
+  let faults = makeFaults(options.faults);
   const log: LoggedRequest[] = [];
   let count = 0;
 
@@ -203,6 +207,9 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
     requestCount: () => count,
     requests: () => log.slice(-LOG_SIZE),
     resetQuotas: () => quotas.reset(),
+    setFaults: (given) => {
+      faults = makeFaults(given);
+    },
     close: () =>
       new Promise<void>((resolve, reject) => {
         server.close((error) => (error ? reject(error) : resolve()));

@@ -1,0 +1,152 @@
+// Load: 50 concurrent MCP sessions × 200 mixed tool calls against the built server over Streamable
+// HTTP, its upstream a sandbox injecting faults. Every call must be answered; every error must be
+// one a fault explains (5xx, network, timeout, unreadable body, 429). Prints the figures and the
+// server's resident memory before and after. `npm run load` (builds first). Not a test: no timing
+// is asserted; it exits 1 only on a lost call or an error no fault explains.
+import { readFileSync } from 'node:fs';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import { ROLE_KEYS } from '../src/domain/roles.js';
+import type { FaultOptions } from '../src/sandbox/faults.js';
+import { SANDBOX_PRO_FULL_KEY } from '../src/sandbox/keys.js';
+import { startSandbox } from '../src/sandbox/server.js';
+import { spawnHttpServer, stop } from '../test/support/mcp.js';
+
+const SESSIONS = Number(process.env.LOAD_SESSIONS ?? 50);
+const CALLS = Number(process.env.LOAD_CALLS ?? 200);
+const FAULTS: FaultOptions = {
+  latencyMs: [0, 15],
+  errors: { 500: 0.01, 503: 0.03 },
+  reset: 0.01,
+  truncate: 0.01,
+  malformed: 0.005,
+  drip: 0.005,
+  dripMs: 150,
+  storm: { every: 250, length: 3, retryAfterS: 1 },
+};
+const FAULT_TEXT =
+  /is failing \(HTTP 5\d\d\)|could not be reached|did not answer in time|cannot read|HTTP 429|quota of this key is spent/;
+const LEAGUES = ['Ligue 1', 'Ligue 2', 'Premier League', 'Serie A', 'Bundesliga', 'LaLiga'];
+
+type Call = [name: string, args: Record<string, unknown>];
+
+function residentMb(pid: number): { rss: number; peak: number } {
+  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+  const kb = (field: string) => Number(new RegExp(`${field}:\\s+(\\d+)`).exec(status)?.[1] ?? 0);
+  return { rss: Math.round(kb('VmRSS') / 1024), peak: Math.round(kb('VmHWM') / 1024) };
+}
+
+function mixedCall(session: number, i: number, ids: readonly string[]): Call {
+  const n = session * CALLS + i;
+  const role = ROLE_KEYS[n % ROLE_KEYS.length] ?? 'regista';
+  const league = LEAGUES[n % LEAGUES.length] ?? 'Ligue 1';
+  const id = ids[n % ids.length] ?? 'ds_0000000000000000';
+  switch (n % 8) {
+    case 0:
+      return ['rank_players_by_role', { role, league, limit: 5 + (n % 3) }];
+    case 1:
+      return ['list_leagues', {}];
+    case 2:
+      return ['search_players', { query: ['ma', 'le', 'an', 'ro'][n % 4], limit: 5 }];
+    case 3:
+      return ['player_history', { player_id: id }];
+    case 4:
+      return ['scout_players', { roles: [role], max_age: 20 + (n % 10), limit: 5 }];
+    case 5:
+      return ['compare_players', { player_ids: [id, ids[(n + 1) % ids.length] ?? id] }];
+    case 6:
+      return ['quota_status', { refresh: true }];
+    default:
+      return ['list_roles', {}];
+  }
+}
+
+async function connect(url: string): Promise<Client> {
+  const client = new Client({ name: 'load', version: '1' });
+  await client.connect(new StreamableHTTPClientTransport(new URL(url)));
+  return client;
+}
+
+async function main(): Promise<void> {
+  const sandbox = await startSandbox({ port: 0 });
+  const server = await spawnHttpServer(['--timeout-ms', '1000', '--retries', '2', '--log-level', 'warn'], {
+    FOOTBALL_API_BASE_URL: sandbox.url,
+    FOOTBALL_API_KEY: SANDBOX_PRO_FULL_KEY,
+  });
+  const pid = server.child.pid ?? 0;
+  const probe = await connect(server.url);
+  const ranking = (await probe.callTool({
+    name: 'rank_players_by_role',
+    arguments: { role: 'renard_des_surfaces', league: 'Ligue 1', limit: 20 },
+  })) as CallToolResult;
+  const rows = (ranking.structuredContent as { data: { player_id: string }[] }).data;
+  const ids = rows.map((r) => r.player_id);
+  await probe.close();
+  const before = residentMb(pid);
+
+  sandbox.setFaults(FAULTS);
+  const upstreamBefore = sandbox.requestCount();
+  let ok = 0;
+  let faultErrors = 0;
+  const unexplained: string[] = [];
+  const lost: string[] = [];
+  const started = performance.now();
+  await Promise.all(
+    Array.from({ length: SESSIONS }, async (_, session) => {
+      const client = await connect(server.url);
+      for (let i = 0; i < CALLS; i++) {
+        const [name, args] = mixedCall(session, i, ids);
+        try {
+          const result = (await client.callTool({ name, arguments: args }, undefined, {
+            timeout: 60_000,
+          })) as CallToolResult;
+          const text = result.content.map((c) => (c.type === 'text' ? c.text : '')).join('\n');
+          if (!result.isError) ok++;
+          else if (FAULT_TEXT.test(text)) faultErrors++;
+          else unexplained.push(`${name} ${JSON.stringify(args)}: ${text}`);
+        } catch (error) {
+          lost.push(`${name}: ${String(error)}`);
+        }
+      }
+      await client.close();
+    }),
+  );
+  const seconds = (performance.now() - started) / 1000;
+  sandbox.setFaults(undefined);
+  const after = residentMb(pid);
+  const upstream = sandbox.requests().slice(-(sandbox.requestCount() - upstreamBefore));
+  const injected = upstream.filter((r) => r.fault !== undefined).length;
+  const alive = server.child.exitCode === null;
+  await stop(server.child);
+  await sandbox.close();
+
+  const total = SESSIONS * CALLS;
+  const figures = {
+    sessions: SESSIONS,
+    calls: total,
+    answered: ok + faultErrors + unexplained.length,
+    ok,
+    errors_explained_by_faults: faultErrors,
+    errors_unexplained: unexplained.length,
+    lost: lost.length,
+    upstream_requests: upstream.length,
+    faults_injected: injected,
+    server_alive_after: alive,
+    seconds: Number(seconds.toFixed(1)),
+    calls_per_second: Math.round(total / seconds),
+    rss_mb_before: before.rss,
+    rss_mb_after: after.rss,
+    rss_mb_peak: after.peak,
+  };
+  for (const [name, value] of Object.entries(figures)) process.stdout.write(`${name.padEnd(28)} ${value}\n`);
+  for (const line of [...unexplained, ...lost].slice(0, 10))
+    process.stdout.write(`  ! ${line.slice(0, 300)}\n`);
+  const failed = lost.length > 0 || unexplained.length > 0 || faultErrors > injected || !alive;
+  process.exitCode = failed ? 1 : 0;
+}
+
+main().catch((error: unknown) => {
+  process.stderr.write(`load: ${String((error as Error)?.stack ?? error)}\n`);
+  process.exitCode = 1;
+});

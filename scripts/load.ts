@@ -22,7 +22,7 @@ const FAULTS: FaultOptions = {
   truncate: 0.01,
   malformed: 0.005,
   drip: 0.005,
-  dripMs: 150,
+  dripMs: 800,
   storm: { every: 250, length: 3, retryAfterS: 1 },
 };
 const FAULT_TEXT =
@@ -37,22 +37,23 @@ function residentMb(pid: number): { rss: number; peak: number } {
   return { rss: Math.round(kb('VmRSS') / 1024), peak: Math.round(kb('VmHWM') / 1024) };
 }
 
-function mixedCall(session: number, i: number, ids: readonly string[], calls: number): Call {
+/** The i-th call of a session; `limit` differs between phases so each phase has its own cache misses. */
+function mixedCall(session: number, i: number, ids: readonly string[], calls: number, limit: number): Call {
   const n = session * calls + i;
   const role = ROLE_KEYS[n % ROLE_KEYS.length] ?? 'regista';
   const league = LEAGUES[n % LEAGUES.length] ?? 'Ligue 1';
   const id = ids[n % ids.length] ?? 'ds_0000000000000000';
   switch (n % 8) {
     case 0:
-      return ['rank_players_by_role', { role, league, limit: 5 + (n % 3) }];
+      return ['rank_players_by_role', { role, league, limit: limit + (n % 3) }];
     case 1:
       return ['list_leagues', {}];
     case 2:
-      return ['search_players', { query: ['ma', 'le', 'an', 'ro'][n % 4], limit: 5 }];
+      return ['search_players', { query: ['ma', 'le', 'an', 'ro'][n % 4], limit }];
     case 3:
       return ['player_history', { player_id: id }];
     case 4:
-      return ['scout_players', { roles: [role], max_age: 20 + (n % 10), limit: 5 }];
+      return ['scout_players', { roles: [role], max_age: 20 + (n % 10), limit }];
     case 5:
       return ['compare_players', { player_ids: [id, ids[(n + 1) % ids.length] ?? id] }];
     case 6:
@@ -70,7 +71,7 @@ async function connect(url: string): Promise<Client> {
 
 async function main(): Promise<void> {
   const sandbox = await startSandbox({ port: 0 });
-  const server = await spawnHttpServer(['--timeout-ms', '1000', '--retries', '2', '--log-level', 'warn'], {
+  const server = await spawnHttpServer(['--timeout-ms', '5000', '--retries', '2', '--log-level', 'warn'], {
     FOOTBALL_API_BASE_URL: sandbox.url,
     FOOTBALL_API_KEY: SANDBOX_PRO_FULL_KEY,
   });
@@ -82,14 +83,16 @@ async function main(): Promise<void> {
   })) as CallToolResult;
   const rows = (ranking.structuredContent as { data: { player_id: string }[] }).data;
   const ids = rows.map((r) => r.player_id);
+  // The sandbox generates its data lazily: generate all of it once, outside the measured phases.
+  await probe.callTool({ name: 'scout_players', arguments: { roles: ['regista'], limit: 1 } });
   await probe.close();
   const before = residentMb(pid);
 
   // Baseline without faults: here any error at all is unexplained.
-  const calm = await runPhase(server.url, Math.ceil(CALLS / 10), ids, () => false);
+  const calm = await runPhase(server.url, Math.ceil(CALLS / 10), ids, 10, () => false);
   sandbox.setFaults(FAULTS);
   const upstreamBefore = sandbox.requestCount();
-  const stormy = await runPhase(server.url, CALLS, ids, (text) => FAULT_TEXT.test(text));
+  const stormy = await runPhase(server.url, CALLS, ids, 5, (text) => FAULT_TEXT.test(text));
   sandbox.setFaults(undefined);
   const after = residentMb(pid);
   const upstream = sandbox.requests().slice(-(sandbox.requestCount() - upstreamBefore));
@@ -138,6 +141,7 @@ async function runPhase(
   url: string,
   calls: number,
   ids: readonly string[],
+  limit: number,
   explained: (errorText: string) => boolean,
 ): Promise<Phase> {
   const phase: Phase = {
@@ -153,7 +157,7 @@ async function runPhase(
     Array.from({ length: SESSIONS }, async (_, session) => {
       const client = await connect(url);
       for (let i = 0; i < calls; i++) {
-        const [name, args] = mixedCall(session, i, ids, calls);
+        const [name, args] = mixedCall(session, i, ids, calls, limit);
         try {
           const result = (await client.callTool({ name, arguments: args }, undefined, {
             timeout: 60_000,

@@ -12,7 +12,7 @@ import { TOOLS } from '../../tools/index.js';
 import { call, depsFor, inMemoryClient, structured, textOf } from '../support/mcp.js';
 import { fitsOneRoute } from '../support/routes.js';
 
-export const RUNS_PER_TOOL = 60;
+const RUNS_PER_TOOL = 60;
 
 const hostile = fc.constantFrom(
   '/',

@@ -18,7 +18,7 @@ const LIST_ROLES = {
   params: { name: 'list_roles', arguments: {} },
 };
 
-export const BROKEN_MESSAGES = [
+const BROKEN_MESSAGES = [
   '{',
   'not json',
   JSON.stringify(INITIALIZE).slice(0, 40),

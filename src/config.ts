@@ -105,6 +105,12 @@ export const SETTINGS = {
     schema: intIn(0, 86_400).default(300),
     help: 'Cache lifetime of account data (profile, saved indices), seconds; 0 disables.',
   },
+  cacheStaleMaxAge: {
+    flag: 'cache-stale-max-age',
+    env: 'FOOTBALL_CACHE_STALE_MAX_AGE_S',
+    schema: intIn(0, 30 * 86_400).default(86_400),
+    help: 'How long past its lifetime a cached answer is still served, marked stale, while the API fails (5xx, network, timeout), seconds; 0 disables.',
+  },
   cacheMaxEntries: {
     flag: 'cache-max-entries',
     env: 'FOOTBALL_CACHE_MAX_ENTRIES',

@@ -1,5 +1,5 @@
 import Keyv from 'keyv';
-import { AbortedError } from './errors.js';
+import { AbortedError, ApiError } from './errors.js';
 import type { CacheKind } from './routes.js';
 
 export interface CacheEntry {
@@ -7,9 +7,17 @@ export interface CacheEntry {
   fetched_at: string;
 }
 
+/** What the store holds: the answer and when it was stored, to tell fresh from stale. */
+interface Stored {
+  entry: CacheEntry;
+  stored_at: number;
+}
+
 export interface CacheLookup {
   entry: CacheEntry;
   cached: boolean;
+  /** Set when the entry is past its TTL and served only because the upstream is failing. */
+  stale?: { age_s: number };
 }
 
 export type CacheTtls = Record<CacheKind, number>;
@@ -47,22 +55,31 @@ export interface ResponseCacheOptions {
   store?: Keyv;
   ttlMs?: Partial<CacheTtls>;
   maxEntries?: number;
+  /** How long past its TTL an entry is kept to answer while the upstream fails; 0 = not at all. */
+  staleMaxAgeMs?: number;
+  now?: () => number;
 }
 
 /**
  * Response cache with single-flight: identical concurrent requests share one upstream request.
  * Only successful answers are stored (a fetcher that throws stores nothing). The shared request
- * is cancelled only when every caller waiting on it has cancelled.
+ * is cancelled only when every caller waiting on it has cancelled. Entries are kept `staleMaxAgeMs`
+ * past their TTL (freshness is judged from when they were stored): when the upstream then fails with a 5xx,
+ * a network error or a timeout, the old answer is served, marked stale, instead of the error.
  */
 export class ResponseCache {
   private readonly store: Keyv;
   private readonly ttls: CacheTtls;
   private readonly flights = new Map<string, Flight>();
+  private readonly staleMaxAgeMs: number;
+  private readonly now: () => number;
 
   constructor(options: ResponseCacheOptions = {}) {
     this.store =
       options.store ?? new Keyv({ store: new BoundedMap(options.maxEntries ?? 5000), namespace: 'fsm' });
     this.ttls = { ...DEFAULT_TTLS_MS, ...options.ttlMs };
+    this.staleMaxAgeMs = options.staleMaxAgeMs ?? 0;
+    this.now = options.now ?? Date.now;
   }
 
   async getOrFetch(
@@ -72,12 +89,18 @@ export class ResponseCache {
     options: { signal?: AbortSignal; fresh?: boolean } = {},
   ): Promise<CacheLookup> {
     const ttl = this.ttls[kind];
-    if (!options.fresh && ttl > 0) {
-      const hit = (await this.store.get(key)) as CacheEntry | undefined;
-      if (hit) return { entry: hit, cached: true };
+    const hit = ttl > 0 ? ((await this.store.get(key)) as Stored | undefined) : undefined;
+    const ageMs = hit ? this.now() - hit.stored_at : Number.NaN;
+    if (hit && !options.fresh && ageMs < ttl) return { entry: hit.entry, cached: true };
+    try {
+      const entry = await this.join(key, ttl, fetcher, options.signal);
+      return { entry, cached: false };
+    } catch (error) {
+      if (hit && isOutage(error) && ageMs < ttl + this.staleMaxAgeMs) {
+        return { entry: hit.entry, cached: true, stale: { age_s: Math.max(0, Math.round(ageMs / 1000)) } };
+      }
+      throw error;
     }
-    const entry = await this.join(key, ttl, fetcher, options.signal);
-    return { entry, cached: false };
   }
 
   async clear(): Promise<void> {
@@ -96,7 +119,10 @@ export class ResponseCache {
     if (!flight || flight.controller.signal.aborted) {
       const controller = new AbortController();
       const promise = fetcher(controller.signal).then(async (entry) => {
-        if (ttl > 0) await this.store.set(key, entry, ttl);
+        if (ttl > 0) {
+          const stored: Stored = { entry, stored_at: this.now() };
+          await this.store.set(key, stored, ttl + this.staleMaxAgeMs);
+        }
         return entry;
       });
       const created: Flight = { promise, controller, waiters: 0 };
@@ -132,4 +158,12 @@ export class ResponseCache {
       );
     });
   }
+}
+
+/** The failures a stale answer may stand in for: the upstream is down, not the request wrong. */
+function isOutage(error: unknown): boolean {
+  return (
+    error instanceof ApiError &&
+    (error.kind === 'server' || error.kind === 'network' || error.kind === 'timeout')
+  );
 }

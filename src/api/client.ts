@@ -32,6 +32,9 @@ export interface CallOptions<N extends RouteName> {
 export interface Source {
   cached: boolean;
   fetched_at: string;
+  /** Past its TTL, served because the upstream is failing. */
+  stale?: boolean;
+  age_s?: number;
 }
 
 export interface ApiResult<T> {
@@ -113,14 +116,18 @@ export class ApiClient {
       const raw = await this.send(route, path + (search ? `?${search}` : ''), body, signal, options.probe);
       return { body: parse(schema, raw), fetched_at: new Date().toISOString() };
     };
-    const { entry, cached } = await this.cache.getOrFetch(key, def.cache, fetcher, {
+    const { entry, cached, stale } = await this.cache.getOrFetch(key, def.cache, fetcher, {
       ...(options.signal ? { signal: options.signal } : {}),
       ...(options.fresh ? { fresh: true } : {}),
     });
     return {
       data: entry.body as z.infer<S>,
       quota: this.quota.current(),
-      source: { cached, fetched_at: entry.fetched_at },
+      source: {
+        cached,
+        fetched_at: entry.fetched_at,
+        ...(stale ? { stale: true, age_s: stale.age_s } : {}),
+      },
     };
   }
 

@@ -20,6 +20,7 @@ export function createToolDeps(config: Config, upstream: Upstream, logger: Logge
       computed: config.cacheTtlComputed * 1000,
       account: config.cacheTtlAccount * 1000,
     },
+    staleMaxAgeMs: config.cacheStaleMaxAge * 1000,
   });
   const api = new ApiClient({
     baseUrl: upstream.baseUrl,

@@ -22,6 +22,8 @@ export const QuotaSchema = z.object({
 export const SourceSchema = z.object({
   cached: z.boolean().describe('true when answered from the cache, at no quota cost.'),
   fetched_at: z.string().describe('When the upstream produced this answer (ISO 8601).'),
+  stale: z.boolean().optional().describe('Expired answer served while the API fails.'),
+  age_s: z.number().optional().describe('Age of a stale answer, seconds.'),
 });
 
 export interface Outcome<D, X = Record<string, never>> {
@@ -68,10 +70,18 @@ export function quotaLine(quota: Quota): string {
 }
 
 function footer(quota: Quota, source: Source): string {
-  const origin = source.cached
-    ? `cached answer from ${shortTime(source.fetched_at)} (no quota used)`
-    : 'fresh answer';
+  const origin = source.stale
+    ? `STALE answer from ${shortTime(source.fetched_at)} (${age(source.age_s ?? 0)} old), served because the Football API is failing`
+    : source.cached
+      ? `cached answer from ${shortTime(source.fetched_at)} (no quota used)`
+      : 'fresh answer';
   return `— ${origin}; ${quotaLine(quota)}`;
+}
+
+function age(seconds: number): string {
+  if (seconds < 120) return `${seconds} s`;
+  if (seconds < 7200) return `${Math.round(seconds / 60)} min`;
+  return `${Math.round(seconds / 3600)} h`;
 }
 
 function shortTime(iso: string): string {

@@ -1,12 +1,14 @@
-// Standalone sandbox: `node dist/src/sandbox/main.js --port 4010 [--host 127.0.0.1] [--seed s] [--keys keys.json]`
-// (env SANDBOX_PORT, SANDBOX_HOST, SANDBOX_SEED, SANDBOX_KEYS_FILE). Prints its URL, keys and a curl
+// Standalone sandbox: `node dist/src/sandbox/main.js --port 4010 [--host 127.0.0.1] [--seed s] [--keys keys.json]
+// [--faults spec]` (env SANDBOX_PORT, SANDBOX_HOST, SANDBOX_SEED, SANDBOX_KEYS_FILE, SANDBOX_FAULTS). Prints its URL, keys and a curl
 // example on stdout; stops on SIGINT/SIGTERM.
 import { parseArgs } from 'node:util';
+import { parseFaults } from './faults.js';
 import { loadKeysFile } from './keys.js';
 import { DEFAULT_SEED, startSandbox } from './server.js';
 
-const USAGE = `usage: sandbox [--port 4010] [--host 127.0.0.1] [--seed football-scout] [--keys keys.json]
-  env: SANDBOX_PORT, SANDBOX_HOST, SANDBOX_SEED, SANDBOX_KEYS_FILE
+const USAGE = `usage: sandbox [--port 4010] [--host 127.0.0.1] [--seed football-scout] [--keys keys.json] [--faults spec]
+  env: SANDBOX_PORT, SANDBOX_HOST, SANDBOX_SEED, SANDBOX_KEYS_FILE, SANDBOX_FAULTS
+  faults: latency=20-80,503=0.05,reset=0.02,truncate=0.02,malformed=0.02,drip=0.02,drip-ms=250,storm=5/100,retry-after=1
   keys.json: [{"key": "...", "plan": "...", "leagues": "all" | ["Ligue 1", ...], "dailyLimit": 100 | null,
                "expiresAt"?: "2027-01-01T00:00:00Z", "revoked"?: false}]`;
 
@@ -17,6 +19,7 @@ async function main(): Promise<void> {
       host: { type: 'string' },
       seed: { type: 'string' },
       keys: { type: 'string' },
+      faults: { type: 'string' },
       help: { type: 'boolean', short: 'h' },
     },
     strict: true,
@@ -30,11 +33,13 @@ async function main(): Promise<void> {
   if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`invalid port "${portText}"`);
   const keysFile = values.keys ?? process.env.SANDBOX_KEYS_FILE;
   const seed = values.seed ?? process.env.SANDBOX_SEED ?? DEFAULT_SEED;
+  const faultSpec = values.faults ?? process.env.SANDBOX_FAULTS;
   const sandbox = await startSandbox({
     port,
     host: values.host ?? process.env.SANDBOX_HOST ?? '127.0.0.1',
     seed,
     ...(keysFile ? { keys: loadKeysFile(keysFile) } : {}),
+    ...(faultSpec ? { faults: parseFaults(faultSpec) } : {}),
   });
 
   const limit = (n: number | null) => (n === null ? 'unlimited' : `${n}/day`);
@@ -53,6 +58,7 @@ async function main(): Promise<void> {
   ]);
   const widths = [0, 1, 2, 3].map((i) => Math.max(...rows.map((r) => (r[i] ?? '').length)));
   console.log(`Football Data API sandbox (synthetic data, seed "${seed}") listening on ${sandbox.url}`);
+  if (faultSpec) console.log(`Injecting faults: ${faultSpec}`);
   console.log('');
   console.log('Keys (send one in the X-API-Key header):');
   for (const r of rows)

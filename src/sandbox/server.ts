@@ -3,9 +3,11 @@
 // from the client (src/api, src/mcp, tools/).
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { Access } from './access.js';
 import { compByName } from './data/leagues.js';
 import { World } from './data/world.js';
+import { type FaultKind, type FaultOptions, Faults } from './faults.js';
 import { buildRouter } from './handlers/index.js';
 import { jsonObject, readBody } from './http/body.js';
 import { ApiError, notFound, rateLimited, serverError, unauthorized } from './http/errors.js';
@@ -24,6 +26,8 @@ export interface SandboxOptions {
   /** Default DEFAULT_KEYS. */
   keys?: SandboxKey[];
   now?: () => Date;
+  /** Misbehave on purpose (latency, errors, resets, broken bodies, 429 storms); see faults.ts. */
+  faults?: FaultOptions;
 }
 
 export interface LoggedRequest {
@@ -32,6 +36,8 @@ export interface LoggedRequest {
   path: string;
   status: number;
   key: string | null;
+  /** The fault injected into this request, if any. */
+  fault?: FaultKind;
 }
 
 export interface RunningSandbox {
@@ -45,6 +51,8 @@ export interface RunningSandbox {
   /** Most recent last; the last 10 000. */
   requests(): readonly LoggedRequest[];
   resetQuotas(): void;
+  /** Replaces the injected faults from the next request on; undefined turns them off. */
+  setFaults(faults: FaultOptions | undefined): void;
   close(): Promise<void>;
 }
 
@@ -65,18 +73,29 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
   const world = new World(options.seed ?? DEFAULT_SEED);
   const router = buildRouter();
   const quotas = new QuotaBook();
+  const makeFaults = (given: FaultOptions | undefined) =>
+    given ? new Faults(given, options.seed ?? DEFAULT_SEED) : undefined;
+  let faults = makeFaults(options.faults);
   const log: LoggedRequest[] = [];
   let count = 0;
 
-  function send(res: ServerResponse, status: number, headers: Record<string, string>, body: unknown): void {
-    const text = JSON.stringify(body);
+  function send(
+    res: ServerResponse,
+    status: number,
+    headers: Record<string, string>,
+    body: unknown,
+    fault?: FaultKind,
+  ): void {
+    const json = JSON.stringify(body);
+    const text = fault === 'malformed' ? Faults.malformed(json) : json;
     res.writeHead(status, {
       ...headers,
       'Content-Type': 'application/json; charset=utf-8',
       'Content-Length': String(Buffer.byteLength(text)),
       'Cache-Control': 'no-store',
     });
-    res.end(text);
+    if (faults) faults.writeBody(res, text, fault);
+    else res.end(text);
   }
 
   async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
@@ -87,11 +106,25 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
     log.push(entry);
     if (log.length > LOG_SIZE + 1000) log.splice(0, log.length - LOG_SIZE);
 
+    const fault = faults?.plan(count - 1);
+    if (fault?.kind) entry.fault = fault.kind;
+    if (fault?.latencyMs) await sleep(fault.latencyMs);
+    if (fault?.kind === 'reset') {
+      req.socket.destroy();
+      return;
+    }
+    if (fault?.kind === 'error') {
+      const status = fault.status ?? 503;
+      entry.status = status;
+      send(res, status, {}, injectedError(status).body());
+      return;
+    }
+
     const at = now();
     let headers = rateLimitHeaders({ reset: nextUtcMidnight(at), anonymous: true });
     const reply = (status: number, body: unknown) => {
       entry.status = status;
-      send(res, status, headers, body);
+      send(res, status, headers, body, fault?.kind);
     };
     try {
       const raw = await readBody(req);
@@ -108,6 +141,10 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
       const quota = quotas.spend(key.key, key.dailyLimit, at);
       headers = rateLimitHeaders(quota);
       if (quota.over) throw rateLimited(quota.reset);
+      if (fault?.kind === 'storm' && faults) {
+        headers = { ...headers, 'Retry-After': String(faults.retryAfterS) };
+        throw new ApiError(429, 'rate_limited', 'too many requests; slow down and retry later');
+      }
 
       const url = new URL(req.url ?? '/', 'http://sandbox.local');
       let segments: string[];
@@ -170,10 +207,19 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
     requestCount: () => count,
     requests: () => log.slice(-LOG_SIZE),
     resetQuotas: () => quotas.reset(),
+    setFaults: (given) => {
+      faults = makeFaults(given);
+    },
     close: () =>
       new Promise<void>((resolve, reject) => {
         server.close((error) => (error ? reject(error) : resolve()));
         server.closeAllConnections();
       }),
   };
+}
+
+/** The body of an injected error status: what a failing gateway in front of the API would send. */
+function injectedError(status: number): ApiError {
+  if (status >= 500) return new ApiError(status, 'server_error', 'injected fault: upstream unavailable');
+  return new ApiError(status, status === 429 ? 'rate_limited' : 'bad_request', 'injected fault');
 }

@@ -34,6 +34,7 @@ describe('loadConfig defaults', () => {
       cacheTtlReference: 86_400,
       cacheTtlComputed: 21_600,
       cacheTtlAccount: 300,
+      cacheStaleMaxAge: 86_400,
       cacheMaxEntries: 5000,
       logLevel: 'info',
     });

@@ -1,0 +1,183 @@
+// Load: 50 concurrent MCP sessions × 200 mixed tool calls against the built server over Streamable
+// HTTP, its upstream a sandbox injecting faults. Every call must be answered; every error must be
+// one a fault explains (5xx, network, timeout, unreadable body, 429). Prints the figures and the
+// server's resident memory before and after. `npm run load` (builds first). Not a test: no timing
+// is asserted; it exits 1 only on a lost call or an error no fault explains.
+import { readFileSync } from 'node:fs';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import { ROLE_KEYS } from '../src/domain/roles.js';
+import type { FaultOptions } from '../src/sandbox/faults.js';
+import { SANDBOX_PRO_FULL_KEY } from '../src/sandbox/keys.js';
+import { startSandbox } from '../src/sandbox/server.js';
+import { spawnHttpServer, stop } from '../test/support/mcp.js';
+
+const SESSIONS = Number(process.env.LOAD_SESSIONS ?? 50);
+const CALLS = Number(process.env.LOAD_CALLS ?? 200);
+const FAULTS: FaultOptions = {
+  latencyMs: [0, 15],
+  errors: { 500: 0.01, 503: 0.03 },
+  reset: 0.01,
+  truncate: 0.01,
+  malformed: 0.005,
+  drip: 0.005,
+  dripMs: 800,
+  storm: { every: 250, length: 3, retryAfterS: 1 },
+};
+const FAULT_TEXT =
+  /is failing \(HTTP 5\d\d\)|could not be reached|did not answer in time|cannot read|HTTP 429|quota of this key is spent/;
+const LEAGUES = ['Ligue 1', 'Ligue 2', 'Premier League', 'Serie A', 'Bundesliga', 'LaLiga'];
+
+type Call = [name: string, args: Record<string, unknown>];
+
+function residentMb(pid: number): { rss: number; peak: number } {
+  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+  const kb = (field: string) => Number(new RegExp(`${field}:\\s+(\\d+)`).exec(status)?.[1] ?? 0);
+  return { rss: Math.round(kb('VmRSS') / 1024), peak: Math.round(kb('VmHWM') / 1024) };
+}
+
+/** The i-th call of a session; `limit` differs between phases so each phase has its own cache misses. */
+function mixedCall(session: number, i: number, ids: readonly string[], calls: number, limit: number): Call {
+  const n = session * calls + i;
+  const role = ROLE_KEYS[n % ROLE_KEYS.length] ?? 'regista';
+  const league = LEAGUES[n % LEAGUES.length] ?? 'Ligue 1';
+  const id = ids[n % ids.length] ?? 'ds_0000000000000000';
+  switch (n % 8) {
+    case 0:
+      return ['rank_players_by_role', { role, league, limit: limit + (n % 3) }];
+    case 1:
+      return ['list_leagues', {}];
+    case 2:
+      return ['search_players', { query: ['ma', 'le', 'an', 'ro'][n % 4], limit }];
+    case 3:
+      return ['player_history', { player_id: id }];
+    case 4:
+      return ['scout_players', { roles: [role], max_age: 20 + (n % 10), limit }];
+    case 5:
+      return ['compare_players', { player_ids: [id, ids[(n + 1) % ids.length] ?? id] }];
+    case 6:
+      return ['quota_status', { refresh: true }];
+    default:
+      return ['list_roles', {}];
+  }
+}
+
+async function connect(url: string): Promise<Client> {
+  const client = new Client({ name: 'load', version: '1' });
+  await client.connect(new StreamableHTTPClientTransport(new URL(url)));
+  return client;
+}
+
+async function main(): Promise<void> {
+  const sandbox = await startSandbox({ port: 0 });
+  const server = await spawnHttpServer(['--timeout-ms', '5000', '--retries', '2', '--log-level', 'warn'], {
+    FOOTBALL_API_BASE_URL: sandbox.url,
+    FOOTBALL_API_KEY: SANDBOX_PRO_FULL_KEY,
+  });
+  const pid = server.child.pid ?? 0;
+  const probe = await connect(server.url);
+  const ranking = (await probe.callTool({
+    name: 'rank_players_by_role',
+    arguments: { role: 'renard_des_surfaces', league: 'Ligue 1', limit: 20 },
+  })) as CallToolResult;
+  const rows = (ranking.structuredContent as { data: { player_id: string }[] }).data;
+  const ids = rows.map((r) => r.player_id);
+  // The sandbox generates its data lazily: generate all of it once, outside the measured phases.
+  await probe.callTool({ name: 'scout_players', arguments: { roles: ['regista'], limit: 1 } });
+  await probe.close();
+  const before = residentMb(pid);
+
+  // Baseline without faults: here any error at all is unexplained.
+  const calm = await runPhase(server.url, Math.ceil(CALLS / 10), ids, 10, () => false);
+  sandbox.setFaults(FAULTS);
+  const upstreamBefore = sandbox.requestCount();
+  const stormy = await runPhase(server.url, CALLS, ids, 5, (text) => FAULT_TEXT.test(text));
+  sandbox.setFaults(undefined);
+  const after = residentMb(pid);
+  const upstream = sandbox.requests().slice(-(sandbox.requestCount() - upstreamBefore));
+  const alive = server.child.exitCode === null;
+  await stop(server.child);
+  await sandbox.close();
+
+  const figures = {
+    sessions: SESSIONS,
+    baseline_calls: calm.calls,
+    baseline_errors: calm.faultErrors + calm.unexplained.length,
+    calls_under_faults: stormy.calls,
+    answered: stormy.ok + stormy.faultErrors + stormy.unexplained.length,
+    ok: stormy.ok,
+    errors_explained_by_faults: stormy.faultErrors,
+    errors_unexplained: stormy.unexplained.length,
+    lost: calm.lost.length + stormy.lost.length,
+    upstream_requests: upstream.length,
+    faults_injected: upstream.filter((r) => r.fault !== undefined).length,
+    server_alive_after: alive,
+    seconds: Number(stormy.seconds.toFixed(1)),
+    calls_per_second: Math.round(stormy.calls / stormy.seconds),
+    rss_mb_before: before.rss,
+    rss_mb_after: after.rss,
+    rss_mb_peak: after.peak,
+  };
+  for (const [name, value] of Object.entries(figures)) process.stdout.write(`${name.padEnd(28)} ${value}\n`);
+  // Identical concurrent calls share one upstream request (single-flight), so one fault can fail
+  // several calls: errors are matched to faults by kind, not counted one for one.
+  const problems = [...calm.unexplained, ...stormy.unexplained, ...calm.lost, ...stormy.lost];
+  for (const line of problems.slice(0, 10)) process.stdout.write(`  ! ${line.slice(0, 300)}\n`);
+  process.exitCode = problems.length > 0 || !alive ? 1 : 0;
+}
+
+interface Phase {
+  calls: number;
+  ok: number;
+  faultErrors: number;
+  unexplained: string[];
+  lost: string[];
+  seconds: number;
+}
+
+/** SESSIONS concurrent sessions, each making `calls` calls one after another. */
+async function runPhase(
+  url: string,
+  calls: number,
+  ids: readonly string[],
+  limit: number,
+  explained: (errorText: string) => boolean,
+): Promise<Phase> {
+  const phase: Phase = {
+    calls: SESSIONS * calls,
+    ok: 0,
+    faultErrors: 0,
+    unexplained: [],
+    lost: [],
+    seconds: 0,
+  };
+  const started = performance.now();
+  await Promise.all(
+    Array.from({ length: SESSIONS }, async (_, session) => {
+      const client = await connect(url);
+      for (let i = 0; i < calls; i++) {
+        const [name, args] = mixedCall(session, i, ids, calls, limit);
+        try {
+          const result = (await client.callTool({ name, arguments: args }, undefined, {
+            timeout: 60_000,
+          })) as CallToolResult;
+          const text = result.content.map((c) => (c.type === 'text' ? c.text : '')).join('\n');
+          if (!result.isError) phase.ok++;
+          else if (explained(text)) phase.faultErrors++;
+          else phase.unexplained.push(`${name} ${JSON.stringify(args)}: ${text}`);
+        } catch (error) {
+          phase.lost.push(`${name}: ${String(error)}`);
+        }
+      }
+      await client.close();
+    }),
+  );
+  phase.seconds = (performance.now() - started) / 1000;
+  return phase;
+}
+
+main().catch((error: unknown) => {
+  process.stderr.write(`load: ${String((error as Error)?.stack ?? error)}\n`);
+  process.exitCode = 1;
+});

@@ -1,0 +1,152 @@
+// Random, hostile arguments against every tool's input schema: every call is answered (a result or
+// a validation error), none hits the internal-error path, the server stays up, and no id ever
+// reaches the upstream as anything but one path segment of a known route.
+import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { McpError } from '@modelcontextprotocol/sdk/types.js';
+import fc from 'fast-check';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ToolDeps } from '../../src/mcp/context.js';
+import { SANDBOX_PRO_FULL_KEY } from '../../src/sandbox/keys.js';
+import { type RunningSandbox, startSandbox } from '../../src/sandbox/server.js';
+import { TOOLS } from '../../tools/index.js';
+import { call, depsFor, inMemoryClient, structured, textOf } from '../support/mcp.js';
+import { fitsOneRoute } from '../support/routes.js';
+
+const RUNS_PER_TOOL = 60;
+
+const hostile = fc.constantFrom(
+  '/',
+  '..',
+  '.',
+  '%2F',
+  '%2e%2e',
+  '?',
+  '#',
+  '../../v1/me',
+  'ds_x/../../leagues',
+  'a?limit=1000#frag',
+  '\u0000\u202e',
+  '🏟️ Ligue 1',
+  ' ',
+  '',
+);
+const text = fc.oneof(
+  fc.string({ unit: 'grapheme', maxLength: 40 }),
+  fc.string({ unit: 'binary', maxLength: 40 }),
+  hostile,
+  fc.string({ minLength: 5_000, maxLength: 20_000 }),
+);
+const scalar = fc.oneof(text, fc.integer(), fc.double(), fc.boolean(), fc.constant(null));
+const value = fc.oneof(
+  scalar,
+  fc.array(text, { maxLength: 12 }),
+  fc.array(scalar, { maxLength: 4 }),
+  fc.array(fc.record({ player_id: text, name: text, club: text }, { requiredKeys: [] }), { maxLength: 4 }),
+  fc.dictionary(fc.string({ maxLength: 8 }), scalar, { maxKeys: 3 }),
+);
+
+/** Loose: any value under any known key, plus unknown keys. Mostly refused by validation. */
+function looseArgs(keys: readonly string[]) {
+  const known = fc.record(Object.fromEntries(keys.map((k) => [k, value])), { requiredKeys: [] });
+  const unknown = fc.dictionary(fc.string({ maxLength: 10 }), value, { maxKeys: 2 });
+  return fc.tuple(known, unknown).map(([a, b]) => ({ ...b, ...a }) as Record<string, unknown>);
+}
+
+interface JsonSchema {
+  type?: string;
+  enum?: unknown[];
+  anyOf?: JsonSchema[];
+  minLength?: number;
+  maxLength?: number;
+  minimum?: number;
+  maximum?: number;
+  minItems?: number;
+  maxItems?: number;
+  items?: JsonSchema;
+  properties?: Record<string, JsonSchema>;
+  required?: string[];
+}
+
+/** Shaped: hostile values that fit the advertised input schema, so they get past validation. */
+function shapedArgs(schema: JsonSchema): fc.Arbitrary<unknown> {
+  if (schema.enum) return fc.constantFrom(...schema.enum);
+  if (schema.anyOf) return fc.oneof(...schema.anyOf.map(shapedArgs));
+  switch (schema.type) {
+    case 'string': {
+      const min = schema.minLength ?? 0;
+      const max = schema.maxLength ?? 20_000;
+      return text.map((t) => t.slice(0, max).padEnd(min, '.'));
+    }
+    case 'integer':
+      return fc.integer({ min: schema.minimum ?? -1e9, max: schema.maximum ?? 1e9 });
+    case 'number':
+      return fc.double({ min: schema.minimum ?? -1e9, max: schema.maximum ?? 1e9, noNaN: true });
+    case 'boolean':
+      return fc.boolean();
+    case 'array':
+      return fc.array(shapedArgs(schema.items ?? {}), {
+        minLength: schema.minItems ?? 0,
+        maxLength: Math.min(schema.maxItems ?? 10, 10),
+      });
+    case 'object': {
+      const props = schema.properties ?? {};
+      return fc.record(Object.fromEntries(Object.entries(props).map(([k, v]) => [k, shapedArgs(v)])), {
+        requiredKeys: (schema.required ?? []).filter((k) => k in props),
+      });
+    }
+    default:
+      return value;
+  }
+}
+
+let sandbox: RunningSandbox;
+let deps: ToolDeps;
+let client: Client;
+
+beforeAll(async () => {
+  sandbox = await startSandbox({ port: 0 });
+  deps = depsFor(sandbox.url, SANDBOX_PRO_FULL_KEY, { timeoutMs: 5_000, retries: 0 });
+  client = await inMemoryClient(deps);
+});
+
+afterAll(async () => {
+  await client.close();
+  await deps.api.close();
+  await sandbox.close();
+});
+
+describe('fuzzing every tool', () => {
+  it.each(TOOLS.map((t) => [t.name, Object.keys(t.inputShape)] as const))(
+    '%s answers every random argument set',
+    async (name, keys) => {
+      const listed = (await client.listTools()).tools.find((t) => t.name === name);
+      const shaped = shapedArgs(listed?.inputSchema as JsonSchema) as fc.Arbitrary<Record<string, unknown>>;
+      await fc.assert(
+        fc.asyncProperty(fc.oneof(looseArgs(keys), shaped), async (args) => {
+          let text: string;
+          try {
+            text = textOf(await call(client, name, args));
+          } catch (error) {
+            // A protocol-level validation error is an answer too; anything else (timeout, closed) is not.
+            expect(error).toBeInstanceOf(McpError);
+            text = (error as McpError).message;
+          }
+          expect(text.length).toBeGreaterThan(0);
+          expect(text).not.toMatch(/Internal error/);
+        }),
+        { numRuns: RUNS_PER_TOOL, seed: 20_261_122, endOnFailure: true },
+      );
+      // Still up and serving after the barrage.
+      expect(structured(await call(client, 'list_roles')).data.length).toBe(31);
+    },
+  );
+
+  it('no fuzzed id reached the upstream as anything but one segment of a known route', () => {
+    const strays = sandbox.requests().filter((r) => !fitsOneRoute(r.method, r.path));
+    expect(strays).toEqual([]);
+    // The shaped half of the inputs did reach the upstream, hostile ids in paths included.
+    expect(sandbox.requests().length).toBeGreaterThan(30);
+    const historyPaths = sandbox.requests().filter((r) => r.path.endsWith('/history'));
+    expect(historyPaths.some((r) => /%2F|%3F|%23|%25/.test(r.path))).toBe(true);
+  });
+});

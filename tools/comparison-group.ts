@@ -10,6 +10,18 @@ import { defineTool } from '../src/mcp/tool.js';
 
 const MAX = 200;
 
+type Point = {
+  name: string;
+  club: string | null;
+  position: string | null;
+  minutes: number | null;
+  x: number | null;
+  y: number | null;
+  service_id: string | null;
+  player_id: string;
+  highlighted: boolean;
+};
+
 const Spread = z.object({
   mean: z.number().nullable(),
   median: z.number().nullable(),
@@ -34,24 +46,12 @@ export default defineTool({
     highlight: z.array(PlayerIdArg).max(10).optional().describe('player_id or service_id values to mark.'),
     limit: Limit(30, MAX),
   },
-  output: z.array(
-    z.object({
-      name: z.string(),
-      club: z.string().nullable(),
-      position: z.string().nullable(),
-      minutes: z.number().nullable(),
-      x: z.number().nullable(),
-      y: z.number().nullable(),
-      service_id: z.string().nullable(),
-      player_id: z.string(),
-      highlighted: z.boolean(),
-    }),
-  ),
+  output: z.array(z.looseObject({ player_id: z.string(), highlighted: z.boolean() })),
   extra: {
     x: z.string(),
     y: z.string(),
     count: z.number().nullable().describe('Players in the group.'),
-    spread: z.object({ x: Spread, y: Spread, correlation: z.number().nullable() }).nullable(),
+    spread: z.looseObject({ correlation: z.number().nullable() }).nullable(),
     has_more: z.boolean(),
   },
   async run({ x, y, league, season, position, highlight = [], limit }, { api, signal }) {
@@ -79,17 +79,19 @@ export default defineTool({
       total ?? (all.length > limit ? all.length : undefined),
     );
     const shown = [...rows, ...all.slice(limit).filter(isWanted)];
-    const data = shown.map((p) => ({
-      name: p.name,
-      club: p.club ?? null,
-      position: p.position ?? null,
-      minutes: p.minutes ?? null,
-      x: p.x ?? null,
-      y: p.y ?? null,
-      service_id: p.service_id ?? null,
-      player_id: p.player_id,
-      highlighted: isWanted(p),
-    }));
+    const data = shown.map(
+      (p): Point => ({
+        name: p.name,
+        club: p.club ?? null,
+        position: p.position ?? null,
+        minutes: p.minutes ?? null,
+        x: p.x ?? null,
+        y: p.y ?? null,
+        service_id: p.service_id ?? null,
+        player_id: p.player_id,
+        highlighted: isWanted(p),
+      }),
+    );
     const found = new Set(data.filter((p) => p.highlighted).flatMap((p) => [p.player_id, p.service_id]));
     const missing = [...wanted].filter((id) => !found.has(id));
     if (missing.length > 0)
@@ -107,7 +109,7 @@ export default defineTool({
     };
   },
   text: ({ data, extra }) => {
-    const sp = extra?.spread;
+    const sp = extra?.spread as { x: Spread; y: Spread; correlation: number | null } | null | undefined;
     const line = (name: string, v: Spread) =>
       `${name}: mean ${v.mean ?? '–'}, median ${v.median ?? '–'}, p10 ${v.p10 ?? '–'}, p90 ${v.p90 ?? '–'}`;
     const head = sp
@@ -117,7 +119,7 @@ export default defineTool({
       : [];
     return [
       ...head,
-      table(data, [
+      table(data as Point[], [
         ['name', (p) => (p.highlighted ? `★ ${p.name}` : p.name)],
         ['club', (p) => p.club],
         ['position', (p) => p.position],

@@ -8,6 +8,14 @@ import { defineTool } from '../src/mcp/tool.js';
 
 const MAX = 100;
 
+type Entry = {
+  key: string;
+  kind: string | null;
+  name: string | null;
+  unit: string | null;
+  definition: string | null;
+};
+
 export default defineTool({
   name: 'get_glossary',
   title: 'Glossary of statistics and indices',
@@ -20,15 +28,7 @@ export default defineTool({
     kind: z.enum(['statistic', 'role_index', 'index']).optional(),
     limit: Limit(30, MAX),
   },
-  output: z.array(
-    z.object({
-      key: z.string(),
-      kind: z.string().nullable(),
-      name: z.string().nullable(),
-      unit: z.string().nullable(),
-      definition: z.string().nullable(),
-    }),
-  ),
+  output: z.array(z.looseObject({ key: z.string() })),
   extra: { total: z.number(), has_more: z.boolean() },
   async run({ query, kind, limit }, { api, signal }) {
     const result = await api.call('glossary', GlossaryResponse, { signal });
@@ -39,17 +39,19 @@ export default defineTool({
       return words.every((w) => haystack.includes(w));
     });
     const { rows, has_more, notes } = page(hits, limit, MAX, hits.length);
-    const data = rows.map((e) => ({
-      key: e.key,
-      kind: e.kind ?? null,
-      name: e.name ?? null,
-      unit: e.unit ?? null,
-      definition: e.definition ?? null,
-    }));
+    const data = rows.map(
+      (e): Entry => ({
+        key: e.key,
+        kind: e.kind ?? null,
+        name: e.name ?? null,
+        unit: e.unit ?? null,
+        definition: e.definition ?? null,
+      }),
+    );
     return { ...result, data, extra: { total: hits.length, has_more }, notes };
   },
   text: ({ data }) =>
-    table(data, [
+    table(data as Entry[], [
       ['key', (e) => e.key],
       ['kind', (e) => e.kind],
       ['unit', (e) => e.unit],

@@ -46,6 +46,26 @@ const HeadToHead = z.object({
   comparison: z.array(z.object({ metric: z.string(), team: z.number(), opponent: z.number() })),
 });
 
+type TeamData = {
+  team: {
+    team_id: string;
+    name: string;
+    league: string | null;
+    country: string | null;
+    coach: string | null;
+    coach_id: string | null;
+    season: string | null;
+    rating: number | null;
+    squad_size: number | null;
+    average_age: number | null;
+    squad_value_eur: number | null;
+    style: Record<string, number> | null;
+  };
+  squad?: z.infer<typeof Squad>;
+  similar?: z.infer<typeof Similar>;
+  head_to_head?: z.infer<typeof HeadToHead>;
+};
+
 export default defineTool({
   name: 'get_team',
   title: 'Team record',
@@ -63,11 +83,12 @@ export default defineTool({
     season: Season.optional(),
     limit: Limit(30, MAX).describe(`Rows per list section, 1-${MAX} (default 30).`),
   },
+  // Only the identifying fields are declared (TeamData has the rest): tools/list stays small.
   output: z.object({
     team: z.looseObject({ team_id: z.string(), name: z.string() }),
-    squad: Squad.optional(),
-    similar: Similar.optional(),
-    head_to_head: HeadToHead.optional(),
+    squad: z.array(z.looseObject({ player_id: z.string() })).optional(),
+    similar: z.array(z.looseObject({ team_id: z.string() })).optional(),
+    head_to_head: z.looseObject({ opponent: z.string() }).optional(),
   }),
   extra: {
     has_more: z.boolean(),
@@ -114,7 +135,7 @@ export default defineTool({
     const squadPage = squad ? page(squad.data, limit, MAX) : undefined;
     const similarPage = similar ? page(similar.data, limit, MAX) : undefined;
     const t = team.data;
-    const data = {
+    const data: TeamData = {
       team: {
         team_id: t.team_id,
         name: t.name,
@@ -168,13 +189,14 @@ export default defineTool({
       ],
     };
   },
-  text: ({ data }) => {
+  text: ({ data: loose }) => {
+    const data = loose as TeamData;
     const t = data.team;
     const lines = [
       `${t.name} (${t.team_id}) — ${t.league ?? '?'}, ${t.country ?? '?'}; coach ${t.coach ?? '?'}${t.coach_id ? ` (${t.coach_id})` : ''}`,
-      `rating ${t.rating ?? '–'}, squad ${t.squad_size ?? '–'}, average age ${t.average_age ?? '–'}, value ${formatEuros(t.squad_value_eur as number | null)}` +
+      `rating ${t.rating ?? '–'}, squad ${t.squad_size ?? '–'}, average age ${t.average_age ?? '–'}, value ${formatEuros(t.squad_value_eur)}` +
         (t.style
-          ? `; style ${Object.entries(t.style as Record<string, number>)
+          ? `; style ${Object.entries(t.style)
               .map(([k, v]) => `${k} ${v}`)
               .join(', ')}`
           : ''),

@@ -7,13 +7,8 @@ import { defineTool } from '../src/mcp/tool.js';
 const MAX_ITEMS = 50;
 const LEAGUES_IN_TEXT = 20;
 
-const SavedItem = z.object({
-  id: z.string(),
-  name: z.string(),
-  description: z.string().nullable(),
-  detail: z.string(),
-});
-type SavedItem = z.infer<typeof SavedItem>;
+type SavedItem = { id: string; name: string; description: string | null; detail: string };
+const SavedItemOut = z.looseObject({ id: z.string(), name: z.string() });
 
 export default defineTool({
   name: 'my_account',
@@ -33,8 +28,8 @@ export default defineTool({
     daily_limit: z.number().nullable(),
     expires_at: z.string().nullable(),
     leagues: z.union([z.literal('all'), z.array(z.string())]),
-    indices: z.array(SavedItem).optional(),
-    presets: z.array(SavedItem).optional(),
+    indices: z.array(SavedItemOut).optional(),
+    presets: z.array(SavedItemOut).optional(),
   }),
   extra: { failed_sections: z.record(z.string(), z.string()).optional() },
   async run({ sections }, ctx) {
@@ -82,8 +77,8 @@ export default defineTool({
         ['name', (i) => i.name],
         ['detail', (i) => i.detail],
       ]);
-    if (data.indices) lines.push('\nSaved indices:', items(data.indices));
-    if (data.presets) lines.push('\nSaved presets:', items(data.presets));
+    if (data.indices) lines.push('\nSaved indices:', items(data.indices as SavedItem[]));
+    if (data.presets) lines.push('\nSaved presets:', items(data.presets as SavedItem[]));
     return lines.join('\n');
   },
 });

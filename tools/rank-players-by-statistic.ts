@@ -10,6 +10,16 @@ import { defineTool } from '../src/mcp/tool.js';
 
 const MAX = 100;
 
+type Ranked = {
+  rank: number;
+  name: string;
+  club: string | null;
+  age: number | null;
+  value: number;
+  service_id: string | null;
+  player_id: string | null;
+};
+
 export default defineTool({
   name: 'rank_players_by_statistic',
   title: 'Rank players by statistic',
@@ -24,17 +34,7 @@ export default defineTool({
     position: PositionArg.optional(),
     limit: Limit(20, MAX),
   },
-  output: z.array(
-    z.object({
-      rank: z.number(),
-      name: z.string(),
-      club: z.string().nullable(),
-      age: z.number().nullable(),
-      value: z.number(),
-      service_id: z.string().nullable(),
-      player_id: z.string().nullable(),
-    }),
-  ),
+  output: z.array(z.looseObject({ rank: z.number(), name: z.string(), value: z.number() })),
   extra: { statistic: z.string(), unit: z.string().nullable(), has_more: z.boolean() },
   async run({ statistic, league, season, position, limit }, { api, signal }) {
     const saison = seasonParam(season);
@@ -46,21 +46,23 @@ export default defineTool({
       }),
     );
     const { rows, has_more, notes } = page(result.data.data, limit, MAX);
-    const data = rows.map((e) => ({
-      rank: e.rank,
-      name: e.name,
-      club: e.club ?? null,
-      age: e.age ?? null,
-      value: e.value ?? e.score,
-      service_id: e.service_id ?? null,
-      player_id: e.player_id ?? null,
-    }));
+    const data = rows.map(
+      (e): Ranked => ({
+        rank: e.rank,
+        name: e.name,
+        club: e.club ?? null,
+        age: e.age ?? null,
+        value: e.value ?? e.score,
+        service_id: e.service_id ?? null,
+        player_id: e.player_id ?? null,
+      }),
+    );
     const unit = result.data.meta?.unit ?? rows[0]?.unit ?? null;
     return { ...result, data, extra: { statistic: key, unit, has_more }, notes };
   },
   text: ({ data, extra }, { league, season }) =>
     `${extra?.statistic ?? ''}${extra?.unit ? ` (${extra.unit})` : ''} ranking${league ? ` in ${league}` : ''}${season ? `, ${season}` : ''}:\n` +
-    table(data, [
+    table(data as Ranked[], [
       ['#', (e) => e.rank],
       ['name', (e) => e.name],
       ['club', (e) => e.club],

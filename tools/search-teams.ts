@@ -8,27 +8,28 @@ import { defineTool } from '../src/mcp/tool.js';
 
 const MAX = 100;
 
+type TeamRow = {
+  team_id: string;
+  name: string;
+  league: string | null;
+  country: string | null;
+  coach: string | null;
+};
+
 export default defineTool({
   name: 'search_teams',
   title: 'Search teams',
   toolset: 'clubs',
   description:
-    'Teams by (part of) name and/or league, with their team_id for get_team and their coach. 1 request unless cached.',
+    'Teams by (part of) name and/or league, with the team_id that get_team needs (record, squad, similar teams, head-to-head) and their coach. 1 request unless cached.',
   input: {
     query: z.string().trim().min(2).max(80).optional().describe('Part of the team name.'),
     league: LeagueName.optional(),
     season: Season.optional(),
     limit: Limit(20, MAX),
   },
-  output: z.array(
-    z.object({
-      team_id: z.string(),
-      name: z.string(),
-      league: z.string().nullable(),
-      country: z.string().nullable(),
-      coach: z.string().nullable(),
-    }),
-  ),
+  // Only the identifying fields are declared: the rest pass through and tools/list stays small.
+  output: z.array(z.looseObject({ team_id: z.string(), name: z.string() })),
   extra: { has_more: z.boolean() },
   async run({ query, league, season, limit }, { api, signal }) {
     const result = await withLeagueHint(api, league, signal, () =>
@@ -38,17 +39,19 @@ export default defineTool({
       }),
     );
     const { rows, has_more, notes } = page(result.data.data, limit, MAX, result.data.meta?.total);
-    const data = rows.map((t) => ({
-      team_id: t.team_id,
-      name: t.name,
-      league: t.league ?? null,
-      country: t.country ?? null,
-      coach: t.coach?.name ?? null,
-    }));
+    const data = rows.map(
+      (t): TeamRow => ({
+        team_id: t.team_id,
+        name: t.name,
+        league: t.league ?? null,
+        country: t.country ?? null,
+        coach: t.coach?.name ?? null,
+      }),
+    );
     return { ...result, data, extra: { has_more }, notes };
   },
   text: ({ data }) =>
-    table(data, [
+    table(data as TeamRow[], [
       ['team', (t) => t.name],
       ['league', (t) => t.league],
       ['country', (t) => t.country],

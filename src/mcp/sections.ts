@@ -5,6 +5,10 @@ import type { Quota } from '../api/quota.js';
 import type { ToolContext } from './context.js';
 import { errorText } from './result.js';
 
+/** A section's 404 once its record exists: the likely cause is an assumed route, not the id. */
+export const SECTION_ROUTE_MISSING =
+  'The API answered 404 for this section: its route is assumed and may differ on this API; a routes file can remap it (README, "Remapping routes").';
+
 export class SectionRun {
   /** Why each failed section is missing, in words the model can act on. */
   readonly failed: Record<string, string> = {};
@@ -30,7 +34,7 @@ export class SectionRun {
   async section<T>(
     name: string,
     fetch: (signal: AbortSignal) => Promise<ApiResult<T>>,
-    notFound?: string,
+    notFound = SECTION_ROUTE_MISSING,
   ): Promise<T | undefined> {
     try {
       return this.keep(await fetch(this.signal));

@@ -4,6 +4,5 @@ import { ROLE_FAMILIES, type RoleFamily } from '../domain/roles.js';
 
 export const StatisticArg = z.string().min(2).max(60).describe('Statistic key from get_glossary, e.g. "xg".');
 
-export const PositionArg = z
-  .enum(Object.keys(ROLE_FAMILIES) as [RoleFamily, ...RoleFamily[]])
-  .describe('Only players of this position family.');
+/** Position family (the enum speaks for itself: no description, fewer tokens in tools/list). */
+export const PositionArg = z.enum(Object.keys(ROLE_FAMILIES) as [RoleFamily, ...RoleFamily[]]);

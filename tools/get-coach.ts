@@ -83,6 +83,8 @@ export default defineTool({
       ...(tactics ? { tactical_profile: tacticalProfile(tactics.data) } : {}),
     };
     const { notes, failed_sections } = run.report();
+    if (career && career.data.length > MAX_STINTS)
+      notes.push(`career: the ${MAX_STINTS} first of ${career.data.length} clubs shown.`);
     return { ...run.envelope(), data, extra: failed_sections ? { failed_sections } : {}, notes };
   },
   text: ({ data }) => {

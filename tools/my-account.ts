@@ -27,7 +27,10 @@ export default defineTool({
     plan: z.string().nullable(),
     daily_limit: z.number().nullable(),
     expires_at: z.string().nullable(),
-    leagues: z.union([z.literal('all'), z.array(z.string())]),
+    leagues: z
+      .union([z.literal('all'), z.array(z.string())])
+      .nullable()
+      .describe('"all", the league names, or null when the API does not say.'),
     indices: z.array(SavedItemOut).optional(),
     presets: z.array(SavedItemOut).optional(),
   }),
@@ -45,12 +48,18 @@ export default defineTool({
         : undefined,
     ]);
     const p = profile.data;
-    const leagues = Array.isArray(p.leagues) ? p.leagues : 'all';
+    const leagues = Array.isArray(p.leagues)
+      ? p.leagues
+      : p.leagues === 'all'
+        ? ('all' as const)
+        : typeof p.leagues === 'string'
+          ? [p.leagues]
+          : null;
     const data = {
       plan: p.plan ?? null,
       daily_limit: p.daily_limit ?? null,
       expires_at: p.expires_at ?? null,
-      leagues: leagues as 'all' | string[],
+      leagues,
       ...(indices ? { indices: indices.data.slice(0, MAX_ITEMS).map(savedItem) } : {}),
       ...(presets ? { presets: presets.data.slice(0, MAX_ITEMS).map(savedItem) } : {}),
     };
@@ -65,9 +74,11 @@ export default defineTool({
   },
   text: ({ data }) => {
     const leagues =
-      data.leagues === 'all'
-        ? 'all leagues'
-        : `${data.leagues.length} leagues: ${data.leagues.slice(0, LEAGUES_IN_TEXT).join(', ')}${data.leagues.length > LEAGUES_IN_TEXT ? ', …' : ''}`;
+      data.leagues === null
+        ? 'leagues not reported: list_leagues shows them'
+        : data.leagues === 'all'
+          ? 'all leagues'
+          : `${data.leagues.length} leagues: ${data.leagues.slice(0, LEAGUES_IN_TEXT).join(', ')}${data.leagues.length > LEAGUES_IN_TEXT ? ', …' : ''}`;
     const lines = [
       `plan ${data.plan ?? '?'}; daily limit ${data.daily_limit ?? 'unlimited'}; expires ${data.expires_at ?? 'never'}; ${leagues}`,
     ];

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { withLeagueHint } from '../src/api/league-hint.js';
 import { ComparisonResponse } from '../src/api/schemas.js';
 import { checkStatistic } from '../src/api/statistic-keys.js';
-import { LeagueName, Limit, PlayerIdArg, Season, seasonParam } from '../src/mcp/args.js';
+import { LeagueName, Limit, Season, seasonParam } from '../src/mcp/args.js';
 import { page } from '../src/mcp/paging.js';
 import { PositionArg, StatisticArg } from '../src/mcp/stat-args.js';
 import { table } from '../src/mcp/text.js';
@@ -43,7 +43,11 @@ export default defineTool({
     league: LeagueName.optional(),
     season: Season.optional(),
     position: PositionArg.optional(),
-    highlight: z.array(PlayerIdArg).max(10).optional().describe('player_id or service_id values to mark.'),
+    highlight: z
+      .array(z.string().min(1).max(64))
+      .max(10)
+      .optional()
+      .describe('player_id or service_id values to mark.'),
     limit: Limit(30, MAX),
   },
   output: z.array(z.looseObject({ player_id: z.string(), highlighted: z.boolean() })),

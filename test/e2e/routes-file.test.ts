@@ -63,6 +63,27 @@ describe('a routes file, in memory', () => {
       await deps.api.close();
     }
   });
+  it('with the glossary remapped to nowhere, statistic keys go unchecked to the API, which judges them', async () => {
+    const file = routesFile('no-glossary.json', { glossary: { path: '/v1/glossary-gone' } });
+    const deps = depsFor(sandbox.url, sandbox.demoKey, { routesFile: file });
+    const client = await inMemoryClient(deps);
+    try {
+      const ok = structured(
+        await call(client, 'rank_players_by_statistic', { statistic: 'xg', league: 'Ligue 1', limit: 2 }),
+      );
+      expect(ok.data).toHaveLength(2);
+      const bad = await call(client, 'rank_players_by_statistic', { statistic: 'xgg', league: 'Ligue 1' });
+      expect(bad.isError).toBe(true);
+      expect(textOf(bad)).toContain('"statistic"');
+      expect(requested()).toContain('/v1/glossary-gone');
+      expect(
+        requested().filter((p) => p.startsWith('/v1/rankings/statistics?') && p.includes('statistic=xgg')),
+      ).toHaveLength(1);
+    } finally {
+      await client.close();
+      await deps.api.close();
+    }
+  });
 });
 
 describe('a routes file, in the built binary', () => {

@@ -132,7 +132,7 @@ export default defineTool({
           )
         : undefined,
     ]);
-    const squadPage = squad ? page(squad.data, limit, MAX) : undefined;
+    const squadPage = squad ? page(squad.data, limit, MAX, squad.data.length) : undefined;
     const similarPage = similar ? page(similar.data, limit, MAX) : undefined;
     const t = team.data;
     const data: TeamData = {

@@ -90,6 +90,16 @@ describe('get_team', () => {
       expect(text).toContain(heading);
   });
 
+  it('gives the whole squad when it fits the limit, with has_more false', async () => {
+    const [team] = await teamsOf('Serie A', 1);
+    const body = structured(
+      await call(client, 'get_team', { team_id: team?.team_id, sections: ['squad'], limit: 60 }),
+    );
+    expect(body.data.squad).toHaveLength(body.data.team.squad_size);
+    expect(body.has_more).toBe(false);
+    expect(body.notes).toBeUndefined();
+  });
+
   it('asks for other_team_id before any request when head_to_head lacks it', async () => {
     const before = sandbox.requestCount();
     const result = await call(client, 'get_team', { team_id: 'whatever', sections: ['head_to_head'] });

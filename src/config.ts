@@ -117,6 +117,12 @@ export const SETTINGS = {
     schema: intIn(0, 1_000_000).default(5000),
     help: 'Most answers kept in the in-memory cache; the oldest go first.',
   },
+  routesFile: {
+    flag: 'routes-file',
+    env: 'FOOTBALL_SCOUT_ROUTES_FILE',
+    schema: z.string().trim().min(1).optional(),
+    help: 'JSON file remapping upstream routes, e.g. {"teams": {"path": "/v2/clubs"}}; checked at start.',
+  },
   logLevel: {
     flag: 'log-level',
     env: 'FOOTBALL_MCP_LOG_LEVEL',

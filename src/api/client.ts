@@ -14,7 +14,7 @@ import {
 } from './errors.js';
 import { buildPath } from './path.js';
 import { type HeaderBag, type Quota, QuotaTracker } from './quota.js';
-import { ROUTES, type RouteName, type RouteParams } from './routes.js';
+import { ROUTES, type RouteName, type RouteParams, type RouteTable } from './routes.js';
 
 export type QueryValue = string | number | boolean | undefined | null | readonly string[];
 
@@ -56,6 +56,8 @@ export interface ApiClientOptions {
   cache?: ResponseCache;
   quota?: QuotaTracker;
   userAgent?: string;
+  /** The route table; ROUTES unless a routes file remaps some. */
+  routes?: RouteTable;
   /** Called once per upstream attempt, after the answer; for logs and metrics. */
   onUpstream?: (event: UpstreamEvent) => void;
 }
@@ -83,6 +85,7 @@ export class ApiClient {
   private readonly retries: number;
   private readonly retryBaseMs: number;
   private readonly maxRetryAfterMs: number;
+  private readonly routes: RouteTable;
 
   constructor(private readonly options: ApiClientOptions) {
     const url = new URL(options.baseUrl);
@@ -99,6 +102,7 @@ export class ApiClient {
     this.retries = options.retries ?? 2;
     this.retryBaseMs = options.retryBaseMs ?? 250;
     this.maxRetryAfterMs = options.maxRetryAfterMs ?? 20_000;
+    this.routes = options.routes ?? ROUTES;
   }
 
   /** Calls one route of ROUTES, answering from the cache when it can, and parses with `schema`. */
@@ -107,9 +111,9 @@ export class ApiClient {
     schema: S,
     options: CallOptions<N> = {},
   ): Promise<ApiResult<z.infer<S>>> {
-    const def = ROUTES[route];
+    const def = this.routes[route];
     const path = this.basePath + buildPath(def.path, options.params as Record<string, string> | undefined);
-    const search = toSearch(options.query);
+    const search = toSearch({ ...def.query, ...options.query });
     const body = def.method === 'POST' ? canonicalJson(options.body ?? {}) : undefined;
     const key = sha256(`${this.tag}\n${def.method} ${path}?${search}\n${body ?? ''}`);
     const fetcher = async (signal: AbortSignal): Promise<CacheEntry> => {
@@ -174,7 +178,7 @@ export class ApiClient {
     signal: AbortSignal,
     attempt: number,
   ): Promise<unknown> {
-    const method = ROUTES[route].method;
+    const method = this.routes[route].method;
     const timeout = AbortSignal.timeout(this.timeoutMs);
     const combined = AbortSignal.any([signal, timeout]);
     const started = performance.now();

@@ -18,6 +18,8 @@ export interface RouteDef {
   readonly cache: CacheKind;
   readonly summary: string;
   readonly note?: string;
+  /** Fixed query parameters sent with every request of the route (set by a routes file). */
+  readonly query?: Readonly<Record<string, string>>;
 }
 
 export const ROUTES = {
@@ -261,6 +263,9 @@ export const ROUTES = {
 } as const satisfies Record<string, RouteDef>;
 
 export type RouteName = keyof typeof ROUTES;
+
+/** The routes the client uses: ROUTES, or ROUTES remapped by a routes file (route-overrides.ts). */
+export type RouteTable = { readonly [N in RouteName]: RouteDef };
 
 /** Names of the `:param` segments of a route's path, in order. */
 export type PathParams<P extends string> = P extends `${string}:${infer Param}/${infer Rest}`

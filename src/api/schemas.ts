@@ -117,3 +117,166 @@ export const PlayerSearchResponse = z.looseObject({ data: z.array(PlayerRow) });
 export const ListResponse = z.looseObject({ data: z.array(z.looseObject({})) });
 /** Any record response: the record is in `data`. */
 export const RecordResponse = z.looseObject({ data: z.looseObject({}) });
+
+/** `meta.total` of list responses that report it (the spec shows no pagination). */
+const ListMeta = z.looseObject({ total: optNum }).optional();
+
+export const TeamSummary = z.looseObject({
+  team_id: str,
+  name: str,
+  city: optStr,
+  country: optStr,
+  league: optStr,
+  season: optStr,
+  coach: z.looseObject({ coach_id: optStr, name: optStr }).nullable().optional(),
+});
+export type TeamSummary = z.infer<typeof TeamSummary>;
+export const TeamsResponse = z.looseObject({ data: z.array(TeamSummary), meta: ListMeta });
+export const TeamResponse = z.looseObject({
+  data: TeamSummary.extend({
+    competitions: z.array(str).optional(),
+    rating: optNum,
+    style: z.record(z.string(), num).optional(),
+    squad_size: optNum,
+    average_age: optNum,
+    squad_value_eur: optNum,
+  }),
+});
+export const SquadResponse = z.looseObject({
+  data: z.array(
+    PlayerRow.extend({
+      minutes: optNum,
+      primary_role: optStr,
+      performance_index: optNum,
+      market_value_eur: optNum,
+    }),
+  ),
+});
+export const SimilarTeamsResponse = z.looseObject({
+  data: z.array(
+    z.looseObject({ team_id: str, name: str, league: optStr, country: optStr, similarity: optNum }),
+  ),
+});
+export const HeadToHeadResponse = z.looseObject({
+  data: z.looseObject({
+    season: optStr,
+    summary: z
+      .looseObject({
+        played: num,
+        wins: num,
+        draws: num,
+        losses: num,
+        goals_for: optNum,
+        goals_against: optNum,
+      })
+      .optional(),
+    meetings: z
+      .array(
+        z.looseObject({
+          season: optStr,
+          date: optStr,
+          home: str,
+          away: str,
+          home_goals: num,
+          away_goals: num,
+        }),
+      )
+      .optional(),
+    comparison: z.array(z.looseObject({ metric: str, team: num, opponent: num })).optional(),
+  }),
+});
+
+export const CoachSummary = z.looseObject({
+  coach_id: str,
+  name: str,
+  nationality: optStr,
+  age: optNum,
+  team: optStr,
+  team_id: optStr,
+  league: optStr,
+  since: optStr,
+  formation: optStr,
+});
+export type CoachSummary = z.infer<typeof CoachSummary>;
+export const CoachesResponse = z.looseObject({ data: z.array(CoachSummary), meta: ListMeta });
+export const CoachResponse = z.looseObject({ data: CoachSummary.extend({ style: optStr }) });
+export const CoachCareerResponse = z.looseObject({
+  data: z.array(
+    z.looseObject({
+      club: str,
+      league: optStr,
+      from: optStr,
+      to: optStr,
+      matches: optNum,
+      wins: optNum,
+      draws: optNum,
+      losses: optNum,
+      points_per_match: optNum,
+    }),
+  ),
+});
+export const TacticalProfileResponse = z.looseObject({
+  data: z.looseObject({
+    formation: optStr,
+    alternative_formations: z.array(str).optional(),
+    style: optStr,
+    build_up: optStr,
+    favoured_roles: z.array(str).optional(),
+  }),
+});
+
+export const StatisticRankingsResponse = z.looseObject({
+  data: z.array(RankingEntry.extend({ value: optNum, statistic: optStr, unit: optStr, position: optStr })),
+  meta: z.looseObject({ unit: optStr, eligible: optNum }).optional(),
+});
+
+export const GlossaryEntry = z.looseObject({
+  key: str,
+  kind: optStr,
+  name: optStr,
+  definition: optStr,
+  unit: optStr,
+  deprecated_key: optStr,
+});
+export type GlossaryEntry = z.infer<typeof GlossaryEntry>;
+export const GlossaryResponse = z.looseObject({ data: z.array(GlossaryEntry) });
+
+const Spread = z.looseObject({
+  mean: optNum,
+  median: optNum,
+  p10: optNum,
+  p90: optNum,
+  min: optNum,
+  max: optNum,
+});
+export const ComparisonResponse = z.looseObject({
+  data: z.array(
+    z.looseObject({
+      player_id: str,
+      service_id: z.string().nullable().optional(),
+      name: str,
+      club: optStr,
+      league: optStr,
+      position: optStr,
+      minutes: optNum,
+      x: optNum,
+      y: optNum,
+    }),
+  ),
+  summary: z
+    .looseObject({ count: optNum, x: Spread.optional(), y: Spread.optional(), correlation: optNum })
+    .optional(),
+  meta: z.looseObject({ count: optNum }).optional(),
+});
+
+export const ProfileResponse = z.looseObject({
+  data: z.looseObject({
+    plan: optStr,
+    leagues: z.union([z.string(), z.array(z.string())]).optional(),
+    daily_limit: optNum,
+    expires_at: optStr,
+  }),
+});
+export const SavedItemsResponse = z.looseObject({
+  data: z.array(z.looseObject({ id: str, name: str, description: optStr })),
+});

@@ -1,6 +1,7 @@
 import { ResponseCache } from '../api/cache.js';
 import { ApiClient } from '../api/client.js';
 import { RoleCatalog } from '../api/role-catalog.js';
+import { loadRoutesFile, remappedRoutes } from '../api/route-overrides.js';
 import type { Config } from '../config.js';
 import type { Logger } from '../log.js';
 import { VERSION } from '../version.js';
@@ -22,6 +23,9 @@ export function createToolDeps(config: Config, upstream: Upstream, logger: Logge
     },
     staleMaxAgeMs: config.cacheStaleMaxAge * 1000,
   });
+  const routes = config.routesFile ? loadRoutesFile(config.routesFile) : undefined;
+  if (routes)
+    logger.info(`routes file ${config.routesFile}: ${remappedRoutes(routes).join('; ') || 'no change'}`);
   const api = new ApiClient({
     baseUrl: upstream.baseUrl,
     apiKey: upstream.apiKey,
@@ -30,6 +34,7 @@ export function createToolDeps(config: Config, upstream: Upstream, logger: Logge
     cache,
     userAgent: `football-scout-mcp/${VERSION}`,
     onUpstream: (event) => logger.debug('upstream', { ...event }),
+    ...(routes ? { routes } : {}),
   });
   return { api, roles: new RoleCatalog(api), logger };
 }

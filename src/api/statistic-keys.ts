@@ -1,0 +1,44 @@
+import { fold, nearest } from '../domain/nearest.js';
+import type { ApiClient } from './client.js';
+import { ApiError, InvalidArgumentError } from './errors.js';
+import { GlossaryResponse } from './schemas.js';
+
+/**
+ * The statistic key the API knows for `input` (case and separators ignored), checked against the
+ * glossary (cached 24 h). An unknown key is refused with the nearest keys. When the glossary cannot
+ * be read (route missing, plan, unreadable), the key is sent as given and the API decides.
+ */
+export async function checkStatistic(
+  api: ApiClient,
+  input: string,
+  argument: string,
+  signal: AbortSignal,
+): Promise<string> {
+  let keys: string[];
+  let names: Map<string, string>;
+  try {
+    const { data } = await api.call('glossary', GlossaryResponse, { signal });
+    const statistics = data.data.filter(
+      (e) => e.kind === undefined || e.kind === null || e.kind === 'statistic',
+    );
+    keys = statistics.map((e) => e.key);
+    names = new Map(statistics.flatMap((e) => (e.name ? [[e.name, e.key] as const] : [])));
+  } catch (error) {
+    if (error instanceof ApiError && ['bad_response', 'not_found', 'forbidden'].includes(error.kind))
+      return input;
+    throw error;
+  }
+  if (keys.length === 0) return input;
+  const wanted = fold(input);
+  const match =
+    keys.find((k) => fold(k) === wanted) ?? [...names].find(([name]) => fold(name) === wanted)?.[1];
+  if (match) return match;
+  // Names count as candidates too ("expected goals" is closer to "Expected goals" than to any key).
+  const byName = (candidate: string) => names.get(candidate) ?? candidate;
+  const suggestions = [...new Set(nearest(input, [...keys, ...names.keys()], 6).map(byName))].slice(0, 3);
+  throw new InvalidArgumentError(
+    argument,
+    `"${input}" is not a statistic key. Closest: ${suggestions.join(', ')}. get_glossary lists them all.`,
+    suggestions,
+  );
+}

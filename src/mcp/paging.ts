@@ -1,0 +1,27 @@
+// Lists cut to a limit: whether more rows exist, and how to get them.
+import { moreRows } from './args.js';
+
+export interface Page<T> {
+  rows: T[];
+  has_more: boolean;
+  notes: string[];
+}
+
+/**
+ * `rows` cut to `limit`. `total` (when the upstream reports one) makes `has_more` exact; without it a
+ * full page is taken to mean more may exist.
+ */
+export function page<T>(rows: readonly T[], limit: number, max: number, total?: number | null): Page<T> {
+  const shown = rows.slice(0, limit);
+  if (typeof total !== 'number') {
+    const notes = moreRows(rows.length, limit, max);
+    return { rows: shown, has_more: notes.length > 0, notes };
+  }
+  if (total <= shown.length) return { rows: shown, has_more: false, notes: [] };
+  const how = limit < max ? `raise limit (up to ${max}) or narrow the filters` : 'narrow the filters';
+  return {
+    rows: shown,
+    has_more: true,
+    notes: [`${shown.length} of ${total} rows shown: ${how} to see others.`],
+  };
+}

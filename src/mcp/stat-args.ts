@@ -1,0 +1,8 @@
+// Arguments of the statistics tools (rank_players_by_statistic, comparison_group).
+import { z } from 'zod';
+import { ROLE_FAMILIES, type RoleFamily } from '../domain/roles.js';
+
+export const StatisticArg = z.string().min(2).max(60).describe('Statistic key from get_glossary, e.g. "xg".');
+
+/** Position family (the enum speaks for itself: no description, fewer tokens in tools/list). */
+export const PositionArg = z.enum(Object.keys(ROLE_FAMILIES) as [RoleFamily, ...RoleFamily[]]);

@@ -1,0 +1,315 @@
+// The team, coach, statistics, glossary and account tools through a real SDK Client against the
+// sandbox over real HTTP: answers, truncation, optional sections that fail without failing the call.
+import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ToolDeps } from '../../src/mcp/context.js';
+import { SANDBOX_PRO_LIGUE_KEY } from '../../src/sandbox/keys.js';
+import { type RunningSandbox, startSandbox } from '../../src/sandbox/server.js';
+import { call, depsFor, inMemoryClient, structured, textOf } from '../support/mcp.js';
+
+let sandbox: RunningSandbox;
+let deps: ToolDeps;
+let client: Client;
+
+interface Team {
+  team_id: string;
+  name: string;
+  league: string;
+}
+
+const paths = (prefix: string) => sandbox.requests().filter((r) => r.path.startsWith(prefix));
+
+async function teamsOf(league: string, limit = 3): Promise<Team[]> {
+  return structured(await call(client, 'search_teams', { league, limit })).data;
+}
+
+beforeAll(async () => {
+  sandbox = await startSandbox({ port: 0 });
+  deps = depsFor(sandbox.url, sandbox.demoKey);
+  client = await inMemoryClient(deps);
+});
+
+afterAll(async () => {
+  await client.close();
+  await deps.api.close();
+  await sandbox.close();
+});
+
+describe('search_teams', () => {
+  it('lists a league with ids and says how to see the rest', async () => {
+    const result = await call(client, 'search_teams', { league: 'Ligue 1', limit: 4 });
+    const body = structured(result);
+    expect(body.data).toHaveLength(4);
+    expect(body.data.every((t: Team) => t.league === 'Ligue 1' && /\S/.test(t.team_id))).toBe(true);
+    expect(body.has_more).toBe(true);
+    expect(body.notes.join(' ')).toMatch(/4 of \d+ rows shown: raise limit \(up to 100\)/);
+    expect(textOf(result)).toMatch(/\| team \| league \| country \| coach \| team_id \|/);
+  });
+
+  it('finds a team by part of its name, with no has_more when all are shown', async () => {
+    const [team] = await teamsOf('Eredivisie', 1);
+    const word = team?.name.split(' ').at(-1) ?? '';
+    const body = structured(await call(client, 'search_teams', { query: word, league: 'Eredivisie' }));
+    expect(body.data.map((t: Team) => t.team_id)).toContain(team?.team_id);
+    expect(body.has_more).toBe(false);
+    expect(body.notes).toBeUndefined();
+  });
+
+  it('names the closest leagues for a wrong league', async () => {
+    const result = await call(client, 'search_teams', { league: 'Eredivise' });
+    expect(result.isError).toBe(true);
+    expect(textOf(result)).toContain('Closest: Eredivisie');
+  });
+});
+
+describe('get_team', () => {
+  it('gives the record and runs the sections in parallel, each on its route', async () => {
+    const [a, b] = await teamsOf('Ligue 1', 2);
+    const before = sandbox.requestCount();
+    const result = await call(client, 'get_team', {
+      team_id: a?.team_id,
+      sections: ['squad', 'similar'],
+      other_team_id: b?.team_id,
+      limit: 5,
+    });
+    const body = structured(result);
+    expect(sandbox.requestCount() - before).toBe(4);
+    expect(body.data.team).toMatchObject({ team_id: a?.team_id, name: a?.name, league: 'Ligue 1' });
+    expect(body.data.squad).toHaveLength(5);
+    expect(body.data.squad[0]).toHaveProperty('primary_role');
+    expect(body.data.similar).toHaveLength(5);
+    expect(body.data.head_to_head.opponent).toBe(b?.name);
+    expect(body.data.head_to_head.played).toBe(
+      body.data.head_to_head.wins + body.data.head_to_head.draws + body.data.head_to_head.losses,
+    );
+    expect(body.has_more).toBe(true);
+    expect(body.notes.join(' ')).toContain('squad cut at 5 rows');
+    expect(body.failed_sections).toBeUndefined();
+    const text = textOf(result);
+    for (const heading of ['Squad:', 'Similar teams:', `Head-to-head with ${b?.name}`])
+      expect(text).toContain(heading);
+  });
+
+  it('gives the whole squad when it fits the limit, with has_more false', async () => {
+    const [team] = await teamsOf('Serie A', 1);
+    const body = structured(
+      await call(client, 'get_team', { team_id: team?.team_id, sections: ['squad'], limit: 60 }),
+    );
+    expect(body.data.squad).toHaveLength(body.data.team.squad_size);
+    expect(body.has_more).toBe(false);
+    expect(body.notes).toBeUndefined();
+  });
+
+  it('asks for other_team_id before any request when head_to_head lacks it', async () => {
+    const before = sandbox.requestCount();
+    const result = await call(client, 'get_team', { team_id: 'whatever', sections: ['head_to_head'] });
+    expect(result.isError).toBe(true);
+    expect(textOf(result)).toContain('other_team_id');
+    expect(sandbox.requestCount()).toBe(before);
+  });
+
+  it('reports a failing section inside the result: 403 and 404 sections, the record still served', async () => {
+    const proLigue = depsFor(sandbox.url, SANDBOX_PRO_LIGUE_KEY);
+    const restricted = await inMemoryClient(proLigue);
+    try {
+      const [home] = await teamsOf('Ligue 1', 1);
+      const [away] = await teamsOf('Serie A', 1);
+      const forbidden = structured(
+        await call(restricted, 'get_team', {
+          team_id: home?.team_id,
+          sections: ['squad'],
+          other_team_id: away?.team_id,
+        }),
+      );
+      expect(forbidden.data.team.team_id).toBe(home?.team_id);
+      expect(forbidden.data.squad.length).toBeGreaterThan(0);
+      expect(forbidden.data.head_to_head).toBeUndefined();
+      expect(forbidden.failed_sections.head_to_head).toContain('list_leagues');
+      expect(forbidden.notes.join(' ')).toContain('section head_to_head unavailable');
+
+      const missing = await call(restricted, 'get_team', { team_id: home?.team_id, other_team_id: 'tnope' });
+      expect(missing.isError).toBeFalsy();
+      expect(structured(missing).failed_sections.head_to_head).toContain('other_team_id');
+      expect(textOf(missing)).toContain('section head_to_head unavailable');
+    } finally {
+      await restricted.close();
+      await proLigue.api.close();
+    }
+  });
+
+  it('fails as a whole, with the search hint, when the team itself is unknown', async () => {
+    const result = await call(client, 'get_team', { team_id: 'tnope', sections: ['squad'] });
+    expect(result.isError).toBe(true);
+    expect(textOf(result)).toContain('search_teams');
+  });
+});
+
+describe('search_coaches and get_coach', () => {
+  it('finds a coach and reads the record, career and tactical profile', async () => {
+    const coaches = structured(await call(client, 'search_coaches', { league: 'Bundesliga', limit: 2 }));
+    expect(coaches.data).toHaveLength(2);
+    expect(coaches.has_more).toBe(true);
+    const [coach] = coaches.data;
+    const byName = structured(await call(client, 'search_coaches', { query: coach.name }));
+    expect(byName.data.map((c: { coach_id: string }) => c.coach_id)).toContain(coach.coach_id);
+
+    const result = await call(client, 'get_coach', {
+      coach_id: coach.coach_id,
+      sections: ['career', 'tactical_profile'],
+    });
+    const body = structured(result);
+    expect(body.data.coach).toMatchObject({ coach_id: coach.coach_id, name: coach.name, team: coach.team });
+    expect(body.data.career.length).toBeGreaterThan(0);
+    expect(body.data.career.at(-1).club).toBeTypeOf('string');
+    expect(body.data.tactical_profile.formation).toBe(coach.formation);
+    expect(Array.isArray(body.data.tactical_profile.favoured_roles)).toBe(true);
+    expect(textOf(result)).toContain('Tactical profile:');
+    expect(paths('/v1/coaches/').map((r) => r.path.split('?')[0])).toEqual(
+      expect.arrayContaining([
+        `/v1/coaches/${coach.coach_id}`,
+        `/v1/coaches/${coach.coach_id}/career`,
+        `/v1/coaches/${coach.coach_id}/tactical-profile`,
+      ]),
+    );
+  });
+
+  it('sends only the record request without sections', async () => {
+    const [coach] = structured(await call(client, 'search_coaches', { league: 'Serie A', limit: 1 })).data;
+    const before = sandbox.requestCount();
+    const body = structured(await call(client, 'get_coach', { coach_id: coach.coach_id }));
+    expect(sandbox.requestCount() - before).toBe(1);
+    expect(body.data.career).toBeUndefined();
+  });
+
+  it('an unknown coach id points to search_coaches', async () => {
+    const result = await call(client, 'get_coach', { coach_id: 'cnope' });
+    expect(result.isError).toBe(true);
+    expect(textOf(result)).toContain('search_coaches');
+  });
+});
+
+describe('rank_players_by_statistic', () => {
+  it('ranks a league by a statistic, highest first, within a position', async () => {
+    const result = await call(client, 'rank_players_by_statistic', {
+      statistic: 'progressive_passes',
+      league: 'Ligue 1',
+      position: 'centre_back',
+      limit: 5,
+    });
+    const body = structured(result);
+    expect(body.statistic).toBe('progressive_passes');
+    expect(body.unit).toBe('per 90');
+    const values = body.data.map((e: { value: number }) => e.value);
+    expect(values).toHaveLength(5);
+    expect([...values].sort((x, y) => y - x)).toEqual(values);
+    expect(body.has_more).toBe(true);
+    const sent = paths('/v1/rankings/statistics').at(-1)?.path ?? '';
+    expect(sent).toContain('position=centre_back');
+    expect(textOf(result)).toContain('progressive_passes (per 90) ranking in Ligue 1');
+  });
+
+  it('reads a statistic by its glossary name, and refuses an unknown one with the nearest keys', async () => {
+    const byName = structured(
+      await call(client, 'rank_players_by_statistic', {
+        statistic: 'Expected goals',
+        league: 'Ligue 1',
+        limit: 2,
+      }),
+    );
+    expect(byName.statistic).toBe('xg');
+    const before = paths('/v1/rankings/statistics').length;
+    const result = await call(client, 'rank_players_by_statistic', { statistic: 'progresive_pases' });
+    expect(result.isError).toBe(true);
+    expect(textOf(result)).toContain('Closest: progressive_passes');
+    expect(textOf(result)).toContain('get_glossary');
+    expect(paths('/v1/rankings/statistics').length).toBe(before);
+  });
+});
+
+describe('get_glossary', () => {
+  it('filters locally by words and kind: one request for any number of calls', async () => {
+    const first = structured(await call(client, 'get_glossary', { query: 'pass', kind: 'statistic' }));
+    expect(first.data.length).toBeGreaterThan(2);
+    for (const e of first.data) {
+      expect(e.kind).toBe('statistic');
+      expect(`${e.key} ${e.name} ${e.definition}`.toLowerCase()).toContain('pass');
+    }
+    const before = sandbox.requestCount();
+    const roles = structured(await call(client, 'get_glossary', { kind: 'role_index', limit: 5 }));
+    expect(sandbox.requestCount()).toBe(before);
+    expect(roles.data).toHaveLength(5);
+    expect(roles.total).toBe(31);
+    expect(roles.has_more).toBe(true);
+    expect(roles.notes.join(' ')).toContain('5 of 31 rows shown');
+    expect(paths('/v1/glossary').every((r) => !r.path.includes('?'))).toBe(true);
+  });
+});
+
+describe('comparison_group', () => {
+  it('gives the spread and correlation of two statistics and highlights players of interest', async () => {
+    const all = structured(
+      await call(client, 'comparison_group', {
+        x: 'xg',
+        y: 'progressive_passes',
+        league: 'Ligue 1',
+        limit: 60,
+      }),
+    );
+    expect(all.count).toBeGreaterThan(60);
+    expect(all.spread.x.median).toBeTypeOf('number');
+    expect(all.spread.correlation).toBeGreaterThanOrEqual(-1);
+    const far = all.data[50];
+    const near = all.data[1];
+    const result = await call(client, 'comparison_group', {
+      x: 'xg',
+      y: 'progressive_passes',
+      league: 'Ligue 1',
+      limit: 5,
+      highlight: [near.service_id ?? near.player_id, far.player_id, 'ds_0000000000000000'],
+    });
+    const body = structured(result);
+    expect(body.data).toHaveLength(6);
+    expect(
+      body.data.filter((p: { highlighted: boolean }) => p.highlighted).map((p: { name: string }) => p.name),
+    ).toEqual([near.name, far.name]);
+    expect(body.has_more).toBe(true);
+    expect(body.notes.join(' ')).toContain('ds_0000000000000000');
+    expect(textOf(result)).toContain(`★ ${far.name}`);
+  });
+
+  it('checks both statistics against the glossary before the request', async () => {
+    const before = paths('/v1/comparison').length;
+    const result = await call(client, 'comparison_group', { x: 'xg', y: 'tacklez' });
+    expect(result.isError).toBe(true);
+    expect(textOf(result)).toMatch(/Invalid y: .*Closest: tackles/);
+    expect(paths('/v1/comparison').length).toBe(before);
+  });
+});
+
+describe('my_account', () => {
+  it('gives the plan and leagues, and the saved indices and presets on request', async () => {
+    const plain = structured(await call(client, 'my_account'));
+    expect(plain.data).toMatchObject({ plan: 'Demo', daily_limit: 2500, leagues: 'all' });
+    expect(plain.data.indices).toBeUndefined();
+    const result = await call(client, 'my_account', { sections: ['indices', 'presets'] });
+    const body = structured(result);
+    expect(body.data.indices.length).toBeGreaterThan(0);
+    expect(body.data.indices[0].detail).toMatch(/\w+ 0\.\d+/);
+    expect(body.data.presets[0].detail).toMatch(/^(GET|POST) \/v1\//);
+    expect(textOf(result)).toContain('Saved presets:');
+    expect(textOf(result)).not.toContain(sandbox.demoKey);
+  });
+
+  it('lists the leagues of a restricted key', async () => {
+    const proLigue = depsFor(sandbox.url, SANDBOX_PRO_LIGUE_KEY);
+    const restricted = await inMemoryClient(proLigue);
+    try {
+      const body = structured(await call(restricted, 'my_account'));
+      expect(body.data.leagues).toEqual(expect.arrayContaining(['Ligue 1', 'Ligue 2']));
+      expect(body.data.plan).toBe('Pro Ligue');
+    } finally {
+      await restricted.close();
+      await proLigue.api.close();
+    }
+  });
+});

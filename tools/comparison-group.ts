@@ -1,0 +1,146 @@
+import { z } from 'zod';
+import { withLeagueHint } from '../src/api/league-hint.js';
+import { ComparisonResponse } from '../src/api/schemas.js';
+import { checkStatistic } from '../src/api/statistic-keys.js';
+import { LeagueName, Limit, Season, seasonParam } from '../src/mcp/args.js';
+import { page } from '../src/mcp/paging.js';
+import { PositionArg, StatisticArg } from '../src/mcp/stat-args.js';
+import { table } from '../src/mcp/text.js';
+import { defineTool } from '../src/mcp/tool.js';
+
+const MAX = 200;
+
+type Point = {
+  name: string;
+  club: string | null;
+  position: string | null;
+  minutes: number | null;
+  x: number | null;
+  y: number | null;
+  service_id: string | null;
+  player_id: string;
+  highlighted: boolean;
+};
+
+const Spread = z.object({
+  mean: z.number().nullable(),
+  median: z.number().nullable(),
+  p10: z.number().nullable(),
+  p90: z.number().nullable(),
+});
+type Spread = z.infer<typeof Spread>;
+
+export default defineTool({
+  name: 'comparison_group',
+  title: 'Players over two statistics',
+  toolset: 'reference',
+  description:
+    'How players of a league spread over two statistics (x, y): mean, median, p10/p90, correlation, and the most-played players with both values. ' +
+    'highlight marks players of interest and keeps them in the list. 1 request (+1 glossary check, cached).',
+  input: {
+    x: StatisticArg,
+    y: StatisticArg,
+    league: LeagueName.optional(),
+    season: Season.optional(),
+    position: PositionArg.optional(),
+    highlight: z
+      .array(z.string().min(1).max(64))
+      .max(10)
+      .optional()
+      .describe('player_id or service_id values to mark.'),
+    limit: Limit(30, MAX),
+  },
+  output: z.array(z.looseObject({ player_id: z.string(), highlighted: z.boolean() })),
+  extra: {
+    x: z.string(),
+    y: z.string(),
+    count: z.number().nullable().describe('Players in the group.'),
+    spread: z.looseObject({ correlation: z.number().nullable() }).nullable(),
+    has_more: z.boolean(),
+  },
+  async run({ x, y, league, season, position, highlight = [], limit }, { api, signal }) {
+    const saison = seasonParam(season);
+    const [xKey, yKey] = await Promise.all([
+      checkStatistic(api, x, 'x', signal),
+      checkStatistic(api, y, 'y', signal),
+    ]);
+    const wanted = new Set(highlight);
+    // With players to highlight, one request for the most rows finds them beyond the first `limit`.
+    const result = await withLeagueHint(api, league, signal, () =>
+      api.call('comparisonGroup', ComparisonResponse, {
+        query: { x: xKey, y: yKey, league, saison, position, limit: wanted.size > 0 ? MAX : limit },
+        signal,
+      }),
+    );
+    const all = result.data.data;
+    const isWanted = (p: (typeof all)[number]) =>
+      wanted.has(p.player_id) || (p.service_id != null && wanted.has(p.service_id));
+    const total = result.data.summary?.count ?? result.data.meta?.count;
+    const { rows, has_more, notes } = page(
+      all,
+      limit,
+      MAX,
+      total ?? (all.length > limit ? all.length : undefined),
+    );
+    const shown = [...rows, ...all.slice(limit).filter(isWanted)];
+    const data = shown.map(
+      (p): Point => ({
+        name: p.name,
+        club: p.club ?? null,
+        position: p.position ?? null,
+        minutes: p.minutes ?? null,
+        x: p.x ?? null,
+        y: p.y ?? null,
+        service_id: p.service_id ?? null,
+        player_id: p.player_id,
+        highlighted: isWanted(p),
+      }),
+    );
+    const found = new Set(data.filter((p) => p.highlighted).flatMap((p) => [p.player_id, p.service_id]));
+    const missing = [...wanted].filter((id) => !found.has(id));
+    if (missing.length > 0)
+      notes.push(
+        `not in the group's ${all.length} most-played players (other league, season or position, or too few minutes): ${missing.join(', ')}.`,
+      );
+    const s = result.data.summary;
+    const spread =
+      s?.x && s.y ? { x: spreadOf(s.x), y: spreadOf(s.y), correlation: s.correlation ?? null } : null;
+    return {
+      ...result,
+      data,
+      extra: { x: xKey, y: yKey, count: total ?? null, spread, has_more },
+      notes,
+    };
+  },
+  text: ({ data, extra }) => {
+    const sp = extra?.spread as { x: Spread; y: Spread; correlation: number | null } | null | undefined;
+    const line = (name: string, v: Spread) =>
+      `${name}: mean ${v.mean ?? '–'}, median ${v.median ?? '–'}, p10 ${v.p10 ?? '–'}, p90 ${v.p90 ?? '–'}`;
+    const head = sp
+      ? [
+          `${extra?.count ?? '?'} players. ${line(`x=${extra?.x}`, sp.x)}; ${line(`y=${extra?.y}`, sp.y)}; correlation ${sp.correlation ?? '–'}.`,
+        ]
+      : [];
+    return [
+      ...head,
+      table(data as Point[], [
+        ['name', (p) => (p.highlighted ? `★ ${p.name}` : p.name)],
+        ['club', (p) => p.club],
+        ['position', (p) => p.position],
+        ['min', (p) => p.minutes],
+        [extra?.x ?? 'x', (p) => (p.x === null ? null : String(p.x))],
+        [extra?.y ?? 'y', (p) => (p.y === null ? null : String(p.y))],
+        ['service_id', (p) => p.service_id ?? `${p.player_id} (unlinked)`],
+      ]),
+    ].join('\n');
+  },
+});
+
+function spreadOf(v: {
+  mean?: number | null;
+  median?: number | null;
+  p10?: number | null;
+  p90?: number | null;
+}): Spread {
+  return { mean: v.mean ?? null, median: v.median ?? null, p10: v.p10 ?? null, p90: v.p90 ?? null };
+}

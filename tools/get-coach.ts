@@ -1,0 +1,137 @@
+import { z } from 'zod';
+import { CoachCareerResponse, CoachResponse, TacticalProfileResponse } from '../src/api/schemas.js';
+import { SectionRun } from '../src/mcp/sections.js';
+import { table } from '../src/mcp/text.js';
+import { defineTool } from '../src/mcp/tool.js';
+
+const MAX_STINTS = 30;
+type Stint = {
+  club: string;
+  league: string | null;
+  from: string | null;
+  to: string | null;
+  matches: number | null;
+  points_per_match: number | null;
+};
+
+const SCALES = ['possession', 'pressing', 'directness', 'width', 'defensive_line', 'tempo'];
+
+export default defineTool({
+  name: 'get_coach',
+  title: 'Coach record',
+  toolset: 'clubs',
+  description:
+    'A coach: team, league, nationality, age, formation; optional sections career (clubs and results) and tactical_profile (style scales, build-up, favoured roles). ' +
+    'Costs 1 request plus 1 per section unless cached; a failing section is reported, not fatal.',
+  input: {
+    coach_id: z.string().min(1).max(64).describe('coach_id from search_coaches or get_team.'),
+    sections: z
+      .array(z.enum(['career', 'tactical_profile']))
+      .max(2)
+      .default([]),
+  },
+  output: z.object({
+    coach: z.looseObject({ coach_id: z.string(), name: z.string() }),
+    career: z.array(z.looseObject({ club: z.string() })).optional(),
+    tactical_profile: z.record(z.string(), z.unknown()).optional(),
+  }),
+  extra: { failed_sections: z.record(z.string(), z.string()).optional() },
+  notFound: 'No coach with that id: get coach_id values from search_coaches or get_team.',
+  async run({ coach_id, sections }, ctx) {
+    const { api } = ctx;
+    const run = new SectionRun(ctx);
+    const params = { id: coach_id };
+    const [coach, career, tactics] = await Promise.all([
+      run.main((signal) => api.call('coach', CoachResponse, { params, signal })),
+      sections.includes('career')
+        ? run.section('career', (signal) => api.call('coachCareer', CoachCareerResponse, { params, signal }))
+        : undefined,
+      sections.includes('tactical_profile')
+        ? run.section('tactical_profile', (signal) =>
+            api.call('coachTactics', TacticalProfileResponse, { params, signal }),
+          )
+        : undefined,
+    ]);
+    const c = coach.data;
+    const data = {
+      coach: {
+        coach_id: c.coach_id,
+        name: c.name,
+        nationality: c.nationality ?? null,
+        age: c.age ?? null,
+        team: c.team ?? null,
+        team_id: c.team_id ?? null,
+        league: c.league ?? null,
+        since: c.since ?? null,
+        formation: c.formation ?? null,
+        style: c.style ?? null,
+      },
+      ...(career
+        ? {
+            career: career.data.slice(0, MAX_STINTS).map(
+              (s): Stint => ({
+                club: s.club,
+                league: s.league ?? null,
+                from: s.from ?? null,
+                to: s.to ?? null,
+                matches: s.matches ?? null,
+                points_per_match: s.points_per_match ?? null,
+              }),
+            ),
+          }
+        : {}),
+      ...(tactics ? { tactical_profile: tacticalProfile(tactics.data) } : {}),
+    };
+    const { notes, failed_sections } = run.report();
+    if (career && career.data.length > MAX_STINTS)
+      notes.push(`career: the ${MAX_STINTS} first of ${career.data.length} clubs shown.`);
+    return { ...run.envelope(), data, extra: failed_sections ? { failed_sections } : {}, notes };
+  },
+  text: ({ data }) => {
+    const c = data.coach as Record<string, string | number | null>;
+    const lines = [
+      `${c.name} (${c.coach_id}), ${c.nationality ?? '?'}, ${c.age ?? '?'} — coach of ${c.team ?? '?'} (${c.league ?? '?'}) since ${c.since ?? '?'}; formation ${c.formation ?? '?'}${c.style ? `, ${c.style}` : ''}`,
+    ];
+    if (data.career)
+      lines.push(
+        '\nCareer:',
+        table(data.career as Stint[], [
+          ['club', (s) => s.club],
+          ['league', (s) => s.league],
+          ['from', (s) => s.from],
+          ['to', (s) => s.to ?? 'now'],
+          ['matches', (s) => s.matches],
+          ['pts/match', (s) => s.points_per_match?.toFixed(2)],
+        ]),
+      );
+    const t = data.tactical_profile;
+    if (t)
+      lines.push(
+        '\nTactical profile:',
+        table(
+          Object.entries(t).filter(([, v]) => v !== null && v !== undefined),
+          [
+            ['aspect', ([k]) => k],
+            ['value', ([, v]) => (Array.isArray(v) ? v.join(', ') : String(v))],
+          ],
+        ),
+      );
+    return lines.join('\n');
+  },
+});
+
+/** The profile without the identity fields the record already gives. */
+function tacticalProfile(data: Record<string, unknown>): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const key of [
+    'formation',
+    'alternative_formations',
+    'style',
+    'build_up',
+    ...SCALES,
+    'favoured_roles',
+  ]) {
+    if (data[key] !== undefined) out[key] = data[key];
+  }
+  return out;
+}

@@ -1,0 +1,60 @@
+import { z } from 'zod';
+import { GlossaryResponse } from '../src/api/schemas.js';
+import { fold } from '../src/domain/nearest.js';
+import { Limit } from '../src/mcp/args.js';
+import { page } from '../src/mcp/paging.js';
+import { table } from '../src/mcp/text.js';
+import { defineTool } from '../src/mcp/tool.js';
+
+const MAX = 100;
+
+type Entry = {
+  key: string;
+  kind: string | null;
+  name: string | null;
+  unit: string | null;
+  definition: string | null;
+};
+
+export default defineTool({
+  name: 'get_glossary',
+  title: 'Glossary of statistics and indices',
+  toolset: 'reference',
+  description:
+    'Definitions and units of the statistics (keys for rank_players_by_statistic and comparison_group), role indices and computed indices. ' +
+    'Filters apply locally: 1 request, cached 24 h.',
+  input: {
+    query: z.string().max(60).optional().describe('Words to find in key, name or definition, e.g. "pass".'),
+    kind: z.enum(['statistic', 'role_index', 'index']).optional(),
+    limit: Limit(30, MAX),
+  },
+  output: z.array(z.looseObject({ key: z.string() })),
+  extra: { total: z.number(), has_more: z.boolean() },
+  async run({ query, kind, limit }, { api, signal }) {
+    const result = await api.call('glossary', GlossaryResponse, { signal });
+    const words = query ? fold(query).split('_').filter(Boolean) : [];
+    const hits = result.data.data.filter((e) => {
+      if (kind && e.kind !== kind) return false;
+      const haystack = fold(`${e.key} ${e.name ?? ''} ${e.definition ?? ''} ${e.deprecated_key ?? ''}`);
+      return words.every((w) => haystack.includes(w));
+    });
+    const { rows, has_more, notes } = page(hits, limit, MAX, hits.length);
+    const data = rows.map(
+      (e): Entry => ({
+        key: e.key,
+        kind: e.kind ?? null,
+        name: e.name ?? null,
+        unit: e.unit ?? null,
+        definition: e.definition ?? null,
+      }),
+    );
+    return { ...result, data, extra: { total: hits.length, has_more }, notes };
+  },
+  text: ({ data }) =>
+    table(data as Entry[], [
+      ['key', (e) => e.key],
+      ['kind', (e) => e.kind],
+      ['unit', (e) => e.unit],
+      ['definition', (e) => e.definition ?? e.name],
+    ]),
+});

@@ -1,0 +1,268 @@
+import { z } from 'zod';
+import { InvalidArgumentError } from '../src/api/errors.js';
+import { HeadToHeadResponse, SimilarTeamsResponse, SquadResponse, TeamResponse } from '../src/api/schemas.js';
+import { Limit, Season, seasonParam } from '../src/mcp/args.js';
+import { page } from '../src/mcp/paging.js';
+import { SectionRun } from '../src/mcp/sections.js';
+import { formatEuros, table } from '../src/mcp/text.js';
+import { defineTool } from '../src/mcp/tool.js';
+
+const MAX = 60;
+const MEETINGS = 10;
+const NOT_FOUND = 'No team with that id: get team_id values from search_teams.';
+
+const TeamId = z.string().min(1).max(64).describe('team_id from search_teams.');
+
+const Squad = z.array(
+  z.object({
+    name: z.string(),
+    service_id: z.string().nullable(),
+    player_id: z.string(),
+    age: z.number().nullable(),
+    position: z.string().nullable(),
+    primary_role: z.string().nullable(),
+    minutes: z.number().nullable(),
+    performance_index: z.number().nullable(),
+    market_value_eur: z.number().nullable(),
+  }),
+);
+const Similar = z.array(
+  z.object({
+    team_id: z.string(),
+    name: z.string(),
+    league: z.string().nullable(),
+    similarity: z.number().nullable(),
+  }),
+);
+const HeadToHead = z.object({
+  opponent: z.string(),
+  played: z.number(),
+  wins: z.number(),
+  draws: z.number(),
+  losses: z.number(),
+  meetings: z.array(
+    z.object({ date: z.string().nullable(), home: z.string(), away: z.string(), score: z.string() }),
+  ),
+  comparison: z.array(z.object({ metric: z.string(), team: z.number(), opponent: z.number() })),
+});
+
+type TeamData = {
+  team: {
+    team_id: string;
+    name: string;
+    league: string | null;
+    country: string | null;
+    coach: string | null;
+    coach_id: string | null;
+    season: string | null;
+    rating: number | null;
+    squad_size: number | null;
+    average_age: number | null;
+    squad_value_eur: number | null;
+    style: Record<string, number> | null;
+  };
+  squad?: z.infer<typeof Squad>;
+  similar?: z.infer<typeof Similar>;
+  head_to_head?: z.infer<typeof HeadToHead>;
+};
+
+export default defineTool({
+  name: 'get_team',
+  title: 'Team record',
+  toolset: 'clubs',
+  description:
+    'A team: league, coach, rating, style, squad size and value; optional sections squad, similar (similar teams), head_to_head (needs other_team_id). ' +
+    'Costs 1 request plus 1 per section unless cached; a failing section is reported, not fatal.',
+  input: {
+    team_id: TeamId,
+    sections: z
+      .array(z.enum(['squad', 'similar', 'head_to_head']))
+      .max(3)
+      .default([]),
+    other_team_id: TeamId.optional().describe('Opponent for head_to_head.'),
+    season: Season.optional(),
+    limit: Limit(30, MAX).describe(`Rows per list section, 1-${MAX} (default 30).`),
+  },
+  // Only the identifying fields are declared (TeamData has the rest): tools/list stays small.
+  output: z.object({
+    team: z.looseObject({ team_id: z.string(), name: z.string() }),
+    squad: z.array(z.looseObject({ player_id: z.string() })).optional(),
+    similar: z.array(z.looseObject({ team_id: z.string() })).optional(),
+    head_to_head: z.looseObject({ opponent: z.string() }).optional(),
+  }),
+  extra: {
+    has_more: z.boolean(),
+    failed_sections: z.record(z.string(), z.string()).optional(),
+  },
+  notFound: NOT_FOUND,
+  async run({ team_id, sections, other_team_id, season, limit }, ctx) {
+    const { api } = ctx;
+    const saison = seasonParam(season);
+    const want = new Set(sections);
+    if (other_team_id) want.add('head_to_head');
+    if (want.has('head_to_head') && !other_team_id)
+      throw new InvalidArgumentError(
+        'other_team_id',
+        'head_to_head needs other_team_id (a team_id from search_teams).',
+      );
+    const run = new SectionRun(ctx);
+    const params = { id: team_id };
+    const [team, squad, similar, h2h] = await Promise.all([
+      run.main((signal) => api.call('team', TeamResponse, { params, query: { saison }, signal })),
+      want.has('squad')
+        ? run.section('squad', (signal) =>
+            api.call('teamSquad', SquadResponse, { params, query: { saison }, signal }),
+          )
+        : undefined,
+      want.has('similar')
+        ? run.section('similar', (signal) =>
+            api.call('teamSimilar', SimilarTeamsResponse, { params, query: { limit }, signal }),
+          )
+        : undefined,
+      want.has('head_to_head') && other_team_id
+        ? run.section(
+            'head_to_head',
+            (signal) =>
+              api.call('teamHeadToHead', HeadToHeadResponse, {
+                params: { id: team_id, otherId: other_team_id },
+                query: { saison },
+                signal,
+              }),
+            'No team with other_team_id: get team_id values from search_teams.',
+          )
+        : undefined,
+    ]);
+    const squadPage = squad ? page(squad.data, limit, MAX, squad.data.length) : undefined;
+    const similarPage = similar ? page(similar.data, limit, MAX) : undefined;
+    const t = team.data;
+    const data: TeamData = {
+      team: {
+        team_id: t.team_id,
+        name: t.name,
+        league: t.league ?? null,
+        country: t.country ?? null,
+        coach: t.coach?.name ?? null,
+        coach_id: t.coach?.coach_id ?? null,
+        season: t.season ?? null,
+        rating: t.rating ?? null,
+        squad_size: t.squad_size ?? null,
+        average_age: t.average_age ?? null,
+        squad_value_eur: t.squad_value_eur ?? null,
+        style: t.style ?? null,
+      },
+      ...(squadPage
+        ? {
+            squad: squadPage.rows.map((p) => ({
+              name: p.name,
+              service_id: p.service_id,
+              player_id: p.player_id,
+              age: p.age ?? null,
+              position: p.position ?? null,
+              primary_role: p.primary_role ?? null,
+              minutes: p.minutes ?? null,
+              performance_index: p.performance_index ?? null,
+              market_value_eur: p.market_value_eur ?? null,
+            })),
+          }
+        : {}),
+      ...(similarPage
+        ? {
+            similar: similarPage.rows.map((s) => ({
+              team_id: s.team_id,
+              name: s.name,
+              league: s.league ?? null,
+              similarity: s.similarity ?? null,
+            })),
+          }
+        : {}),
+      ...(h2h ? { head_to_head: headToHead(h2h.data, other_team_id ?? '') } : {}),
+    };
+    const { notes, failed_sections } = run.report();
+    const cut = [...(squadPage?.has_more ? ['squad'] : []), ...(similarPage?.has_more ? ['similar'] : [])];
+    return {
+      ...run.envelope(),
+      data,
+      extra: { has_more: cut.length > 0, ...(failed_sections ? { failed_sections } : {}) },
+      notes: [
+        ...cut.map((s) => `${s} cut at ${limit} rows: raise limit (up to ${MAX}) to see more.`),
+        ...notes,
+      ],
+    };
+  },
+  text: ({ data: loose }) => {
+    const data = loose as TeamData;
+    const t = data.team;
+    const lines = [
+      `${t.name} (${t.team_id}) — ${t.league ?? '?'}, ${t.country ?? '?'}; coach ${t.coach ?? '?'}${t.coach_id ? ` (${t.coach_id})` : ''}`,
+      `rating ${t.rating ?? '–'}, squad ${t.squad_size ?? '–'}, average age ${t.average_age ?? '–'}, value ${formatEuros(t.squad_value_eur)}` +
+        (t.style
+          ? `; style ${Object.entries(t.style)
+              .map(([k, v]) => `${k} ${v}`)
+              .join(', ')}`
+          : ''),
+    ];
+    if (data.squad)
+      lines.push(
+        '\nSquad:',
+        table(data.squad, [
+          ['name', (p) => p.name],
+          ['age', (p) => p.age],
+          ['position', (p) => p.position],
+          ['best role', (p) => p.primary_role],
+          ['min', (p) => p.minutes],
+          ['index', (p) => p.performance_index],
+          ['value', (p) => formatEuros(p.market_value_eur)],
+          ['service_id', (p) => p.service_id ?? `${p.player_id} (unlinked)`],
+        ]),
+      );
+    if (data.similar)
+      lines.push(
+        '\nSimilar teams:',
+        table(data.similar, [
+          ['team', (s) => s.name],
+          ['league', (s) => s.league],
+          ['similarity', (s) => s.similarity?.toFixed(2)],
+          ['team_id', (s) => s.team_id],
+        ]),
+      );
+    const h = data.head_to_head;
+    if (h)
+      lines.push(
+        `\nHead-to-head with ${h.opponent}: ${h.played} played, ${h.wins} won, ${h.draws} drawn, ${h.losses} lost.`,
+        table(h.meetings, [
+          ['date', (m) => m.date],
+          ['home', (m) => m.home],
+          ['score', (m) => m.score],
+          ['away', (m) => m.away],
+        ]),
+        table(h.comparison, [
+          ['metric', (c) => c.metric],
+          [t.name, (c) => c.team],
+          [h.opponent, (c) => c.opponent],
+        ]),
+      );
+    return lines.join('\n');
+  },
+});
+
+function headToHead(
+  data: z.infer<typeof HeadToHeadResponse>['data'],
+  otherId: string,
+): z.infer<typeof HeadToHead> {
+  const opponent = (data.opponent as { name?: unknown } | undefined)?.name;
+  const summary = data.summary;
+  return {
+    opponent: typeof opponent === 'string' ? opponent : otherId,
+    played: summary?.played ?? data.meetings?.length ?? 0,
+    wins: summary?.wins ?? 0,
+    draws: summary?.draws ?? 0,
+    losses: summary?.losses ?? 0,
+    meetings: (data.meetings ?? []).slice(-MEETINGS).map((m) => ({
+      date: m.date ?? null,
+      home: m.home,
+      away: m.away,
+      score: `${m.home_goals}-${m.away_goals}`,
+    })),
+    comparison: data.comparison ?? [],
+  };
+}

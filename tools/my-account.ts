@@ -1,0 +1,114 @@
+import { z } from 'zod';
+import { ProfileResponse, SavedItemsResponse } from '../src/api/schemas.js';
+import { SectionRun } from '../src/mcp/sections.js';
+import { table } from '../src/mcp/text.js';
+import { defineTool } from '../src/mcp/tool.js';
+
+const MAX_ITEMS = 50;
+const LEAGUES_IN_TEXT = 20;
+
+type SavedItem = { id: string; name: string; description: string | null; detail: string };
+const SavedItemOut = z.looseObject({ id: z.string(), name: z.string() });
+
+export default defineTool({
+  name: 'my_account',
+  title: 'My account',
+  toolset: 'account',
+  description:
+    "The API key's plan, daily limit, expiry and leagues; optional sections indices and presets (saved in the account, read only). " +
+    'Costs 1 request plus 1 per section unless cached (5 min). For the quota alone use quota_status.',
+  input: {
+    sections: z
+      .array(z.enum(['indices', 'presets']))
+      .max(2)
+      .default([]),
+  },
+  output: z.object({
+    plan: z.string().nullable(),
+    daily_limit: z.number().nullable(),
+    expires_at: z.string().nullable(),
+    leagues: z
+      .union([z.literal('all'), z.array(z.string())])
+      .nullable()
+      .describe('"all", the league names, or null when the API does not say.'),
+    indices: z.array(SavedItemOut).optional(),
+    presets: z.array(SavedItemOut).optional(),
+  }),
+  extra: { failed_sections: z.record(z.string(), z.string()).optional() },
+  async run({ sections }, ctx) {
+    const { api } = ctx;
+    const run = new SectionRun(ctx);
+    const [profile, indices, presets] = await Promise.all([
+      run.main((signal) => api.call('profile', ProfileResponse, { signal })),
+      sections.includes('indices')
+        ? run.section('indices', (signal) => api.call('savedIndices', SavedItemsResponse, { signal }))
+        : undefined,
+      sections.includes('presets')
+        ? run.section('presets', (signal) => api.call('savedPresets', SavedItemsResponse, { signal }))
+        : undefined,
+    ]);
+    const p = profile.data;
+    const leagues = Array.isArray(p.leagues)
+      ? p.leagues
+      : p.leagues === 'all'
+        ? ('all' as const)
+        : typeof p.leagues === 'string'
+          ? [p.leagues]
+          : null;
+    const data = {
+      plan: p.plan ?? null,
+      daily_limit: p.daily_limit ?? null,
+      expires_at: p.expires_at ?? null,
+      leagues,
+      ...(indices ? { indices: indices.data.slice(0, MAX_ITEMS).map(savedItem) } : {}),
+      ...(presets ? { presets: presets.data.slice(0, MAX_ITEMS).map(savedItem) } : {}),
+    };
+    const { notes, failed_sections } = run.report();
+    for (const [name, list] of [
+      ['indices', indices],
+      ['presets', presets],
+    ] as const)
+      if (list && list.data.length > MAX_ITEMS)
+        notes.push(`${name}: first ${MAX_ITEMS} of ${list.data.length} shown.`);
+    return { ...run.envelope(), data, extra: failed_sections ? { failed_sections } : {}, notes };
+  },
+  text: ({ data }) => {
+    const leagues =
+      data.leagues === null
+        ? 'leagues not reported: list_leagues shows them'
+        : data.leagues === 'all'
+          ? 'all leagues'
+          : `${data.leagues.length} leagues: ${data.leagues.slice(0, LEAGUES_IN_TEXT).join(', ')}${data.leagues.length > LEAGUES_IN_TEXT ? ', …' : ''}`;
+    const lines = [
+      `plan ${data.plan ?? '?'}; daily limit ${data.daily_limit ?? 'unlimited'}; expires ${data.expires_at ?? 'never'}; ${leagues}`,
+    ];
+    const items = (rows: SavedItem[]) =>
+      table(rows, [
+        ['id', (i) => i.id],
+        ['name', (i) => i.name],
+        ['detail', (i) => i.detail],
+      ]);
+    if (data.indices) lines.push('\nSaved indices:', items(data.indices as SavedItem[]));
+    if (data.presets) lines.push('\nSaved presets:', items(data.presets as SavedItem[]));
+    return lines.join('\n');
+  },
+});
+
+/** A saved index or preset in one line: its weights or its endpoint and parameters. */
+function savedItem(item: z.infer<typeof SavedItemsResponse>['data'][number]): SavedItem {
+  const weights = Array.isArray(item.weights)
+    ? (item.weights as { statistic?: unknown; weight?: unknown }[])
+        .map((w) => `${String(w.statistic)} ${String(w.weight)}`)
+        .join(', ')
+    : undefined;
+  const call =
+    typeof item.endpoint === 'string'
+      ? `${item.endpoint} ${item.parameters === undefined ? '' : JSON.stringify(item.parameters)}`.trim()
+      : undefined;
+  return {
+    id: item.id,
+    name: item.name,
+    description: item.description ?? null,
+    detail: weights ?? call ?? item.description ?? '',
+  };
+}

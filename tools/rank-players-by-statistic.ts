@@ -1,0 +1,73 @@
+import { z } from 'zod';
+import { withLeagueHint } from '../src/api/league-hint.js';
+import { StatisticRankingsResponse } from '../src/api/schemas.js';
+import { checkStatistic } from '../src/api/statistic-keys.js';
+import { LeagueName, Limit, Season, seasonParam } from '../src/mcp/args.js';
+import { page } from '../src/mcp/paging.js';
+import { PositionArg, StatisticArg } from '../src/mcp/stat-args.js';
+import { table } from '../src/mcp/text.js';
+import { defineTool } from '../src/mcp/tool.js';
+
+const MAX = 100;
+
+type Ranked = {
+  rank: number;
+  name: string;
+  club: string | null;
+  age: number | null;
+  value: number;
+  service_id: string | null;
+  player_id: string | null;
+};
+
+export default defineTool({
+  name: 'rank_players_by_statistic',
+  title: 'Rank players by statistic',
+  toolset: 'reference',
+  description:
+    'Best players for one raw statistic (e.g. xg, progressive_passes) in a league or all accessible leagues; players with too few minutes are left out. ' +
+    'For role-based quality use rank_players_by_role. 1 request (+1 for the glossary check, cached 24 h).',
+  input: {
+    statistic: StatisticArg,
+    league: LeagueName.optional(),
+    season: Season.optional(),
+    position: PositionArg.optional(),
+    limit: Limit(20, MAX),
+  },
+  output: z.array(z.looseObject({ rank: z.number(), name: z.string(), value: z.number() })),
+  extra: { statistic: z.string(), unit: z.string().nullable(), has_more: z.boolean() },
+  async run({ statistic, league, season, position, limit }, { api, signal }) {
+    const saison = seasonParam(season);
+    const key = await checkStatistic(api, statistic, 'statistic', signal);
+    const result = await withLeagueHint(api, league, signal, () =>
+      api.call('statisticRankings', StatisticRankingsResponse, {
+        query: { statistic: key, league, saison, position, limit },
+        signal,
+      }),
+    );
+    const { rows, has_more, notes } = page(result.data.data, limit, MAX);
+    const data = rows.map(
+      (e): Ranked => ({
+        rank: e.rank,
+        name: e.name,
+        club: e.club ?? null,
+        age: e.age ?? null,
+        value: e.value ?? e.score,
+        service_id: e.service_id ?? null,
+        player_id: e.player_id ?? null,
+      }),
+    );
+    const unit = result.data.meta?.unit ?? rows[0]?.unit ?? null;
+    return { ...result, data, extra: { statistic: key, unit, has_more }, notes };
+  },
+  text: ({ data, extra }, { league, season }) =>
+    `${extra?.statistic ?? ''}${extra?.unit ? ` (${extra.unit})` : ''} ranking${league ? ` in ${league}` : ''}${season ? `, ${season}` : ''}:\n` +
+    table(data as Ranked[], [
+      ['#', (e) => e.rank],
+      ['name', (e) => e.name],
+      ['club', (e) => e.club],
+      ['age', (e) => e.age],
+      ['value', (e) => String(e.value)],
+      ['service_id', (e) => e.service_id ?? `${e.player_id ?? ''} (unlinked)`],
+    ]),
+});

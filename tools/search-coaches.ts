@@ -1,0 +1,59 @@
+import { z } from 'zod';
+import { withLeagueHint } from '../src/api/league-hint.js';
+import { CoachesResponse } from '../src/api/schemas.js';
+import { LeagueName, Limit } from '../src/mcp/args.js';
+import { page } from '../src/mcp/paging.js';
+import { table } from '../src/mcp/text.js';
+import { defineTool } from '../src/mcp/tool.js';
+
+const MAX = 100;
+
+type CoachRow = {
+  coach_id: string;
+  name: string;
+  team: string | null;
+  league: string | null;
+  age: number | null;
+  formation: string | null;
+};
+
+export default defineTool({
+  name: 'search_coaches',
+  title: 'Search coaches',
+  toolset: 'clubs',
+  description:
+    'Current head coaches by (part of) name and/or league, with their team and the coach_id that get_coach needs (record, career, tactical profile). 1 request unless cached.',
+  input: {
+    query: z.string().trim().min(2).max(80).optional().describe('Part of the coach name.'),
+    league: LeagueName.optional(),
+    limit: Limit(20, MAX),
+  },
+  output: z.array(z.looseObject({ coach_id: z.string(), name: z.string() })),
+  extra: { has_more: z.boolean() },
+  async run({ query, league, limit }, { api, signal }) {
+    const result = await withLeagueHint(api, league, signal, () =>
+      api.call('coaches', CoachesResponse, { query: { q: query, league, limit }, signal }),
+    );
+    const { rows, has_more, notes } = page(result.data.data, limit, MAX, result.data.meta?.total);
+    const data = rows.map(
+      (c): CoachRow => ({
+        coach_id: c.coach_id,
+        name: c.name,
+        team: c.team ?? null,
+        league: c.league ?? null,
+        age: c.age ?? null,
+        formation: c.formation ?? null,
+      }),
+    );
+    return { ...result, data, extra: { has_more }, notes };
+  },
+  text: ({ data }) =>
+    table(data as CoachRow[], [
+      ['coach', (c) => c.name],
+      ['team', (c) => c.team],
+      ['league', (c) => c.league],
+      ['age', (c) => c.age],
+      ['formation', (c) => c.formation],
+      ['coach_id', (c) => c.coach_id],
+    ]),
+});

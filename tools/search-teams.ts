@@ -1,0 +1,61 @@
+import { z } from 'zod';
+import { withLeagueHint } from '../src/api/league-hint.js';
+import { TeamsResponse } from '../src/api/schemas.js';
+import { LeagueName, Limit, Season, seasonParam } from '../src/mcp/args.js';
+import { page } from '../src/mcp/paging.js';
+import { table } from '../src/mcp/text.js';
+import { defineTool } from '../src/mcp/tool.js';
+
+const MAX = 100;
+
+type TeamRow = {
+  team_id: string;
+  name: string;
+  league: string | null;
+  country: string | null;
+  coach: string | null;
+};
+
+export default defineTool({
+  name: 'search_teams',
+  title: 'Search teams',
+  toolset: 'clubs',
+  description:
+    'Teams by (part of) name and/or league, with the team_id that get_team needs (record, squad, similar teams, head-to-head) and their coach. 1 request unless cached.',
+  input: {
+    query: z.string().trim().min(2).max(80).optional().describe('Part of the team name.'),
+    league: LeagueName.optional(),
+    season: Season.optional(),
+    limit: Limit(20, MAX),
+  },
+  // Only the identifying fields are declared: the rest pass through and tools/list stays small.
+  output: z.array(z.looseObject({ team_id: z.string(), name: z.string() })),
+  extra: { has_more: z.boolean() },
+  async run({ query, league, season, limit }, { api, signal }) {
+    const result = await withLeagueHint(api, league, signal, () =>
+      api.call('teams', TeamsResponse, {
+        query: { q: query, league, saison: seasonParam(season), limit },
+        signal,
+      }),
+    );
+    const { rows, has_more, notes } = page(result.data.data, limit, MAX, result.data.meta?.total);
+    const data = rows.map(
+      (t): TeamRow => ({
+        team_id: t.team_id,
+        name: t.name,
+        league: t.league ?? null,
+        country: t.country ?? null,
+        coach: t.coach?.name ?? null,
+      }),
+    );
+    return { ...result, data, extra: { has_more }, notes };
+  },
+  text: ({ data }) =>
+    table(data as TeamRow[], [
+      ['team', (t) => t.name],
+      ['league', (t) => t.league],
+      ['country', (t) => t.country],
+      ['coach', (t) => t.coach],
+      ['team_id', (t) => t.team_id],
+    ]),
+});

@@ -36,6 +36,14 @@ describe('loadConfig defaults', () => {
       cacheTtlAccount: 300,
       cacheMaxEntries: 5000,
       logLevel: 'info',
+      stateless: false,
+      store: 'memory',
+      authTokens: [],
+      requireCallerKey: false,
+      maxSessions: 1000,
+      sessionIdle: 1800,
+      shutdownGrace: 15,
+      maxBodyBytes: 1_000_000,
     });
   });
 

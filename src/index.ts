@@ -87,7 +87,11 @@ async function pickUpstream(config: Config, logger: Logger, closers: Closer[]) {
       );
     }
     if (!config.apiKey)
-      logger.warn('FOOTBALL_API_KEY is not set: every tool call will answer "no API key configured".');
+      logger.warn(
+        config.transport === 'http'
+          ? 'FOOTBALL_API_KEY is not set: each HTTP caller must send its own key in X-API-Key, or its calls answer "no API key configured".'
+          : 'FOOTBALL_API_KEY is not set: every tool call will answer "no API key configured".',
+      );
     return {
       upstream: { baseUrl: config.baseUrl, apiKey: config.apiKey } satisfies Upstream,
       sandbox: false,

@@ -101,7 +101,10 @@ export class QuotaTracker {
       const stored = (await this.shared.store.get(this.shared.tag).catch(() => undefined)) as
         | Quota
         | undefined;
-      if (stored?.observed_at && (this.state.observed_at ?? '') < stored.observed_at) this.state = stored;
+      if (stored?.observed_at && (this.state.observed_at ?? '') < stored.observed_at) {
+        this.state = stored;
+        this.shared.onChange?.(this.shared.tag, this.current());
+      }
     }
     return this.current();
   }

@@ -5,7 +5,7 @@ import { assertBindAllowed } from '../../src/mcp/auth.js';
 import { SANDBOX_PRO_LIGUE_KEY } from '../../src/sandbox/keys.js';
 import { StartError } from '../../src/start-error.js';
 import { call, spawnHttpServer, stop, structured } from '../support/mcp.js';
-import { httpClient, INITIALIZE, raw, runToExit } from './support.js';
+import { freePort, httpClient, INITIALIZE, raw, runToExit } from './support.js';
 
 describe('binding beyond loopback', () => {
   it('is refused at start without authentication, saying what to set', async () => {
@@ -33,6 +33,25 @@ describe('binding beyond loopback', () => {
     expect(() => assertBindAllowed('0.0.0.0', { tokens: [], requireCallerKey: true })).not.toThrow();
     for (const host of ['127.0.0.1', 'localhost', '::1'])
       expect(() => assertBindAllowed(host, open)).not.toThrow();
+  });
+});
+
+describe('a store that cannot be reached', () => {
+  it('stops the start with a message naming the address and the setting', async () => {
+    const port = await freePort();
+    const { code, stderr } = await runToExit([
+      '--transport',
+      'http',
+      '--port',
+      '0',
+      '--sandbox',
+      '--store',
+      `redis://user:secret-pass@127.0.0.1:${port}`,
+    ]);
+    expect(code).toBe(1);
+    expect(stderr).toContain(`cannot reach the store at redis://127.0.0.1:${port}`);
+    expect(stderr).toContain('FOOTBALL_SCOUT_STORE');
+    expect(stderr).not.toContain('secret-pass');
   });
 });
 

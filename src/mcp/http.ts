@@ -1,8 +1,5 @@
-import { randomUUID } from 'node:crypto';
 import { createServer as createHttpServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
-import { isInitializeRequest } from '@modelcontextprotocol/sdk/types.js';
 import type { Logger } from '../log.js';
 import { StartError } from '../start-error.js';
 import type { Stores } from '../store/open.js';
@@ -11,13 +8,14 @@ import {
   assertBindAllowed,
   authenticate,
   type Credentials,
-  headerValue,
   tokenAccepted,
 } from './auth.js';
 import type { SharedUpstream } from './deps.js';
 import { Drain } from './drain.js';
+import { answerProbe } from './health.js';
 import { json, readJson, reject } from './http-io.js';
 import type { Metrics } from './metrics.js';
+import { statefulHandler, statelessHandler } from './modes.js';
 import { hostAllowed, type OriginPolicy, originAllowed } from './origin.js';
 import { createServer } from './server.js';
 import { SessionStore } from './sessions.js';
@@ -69,33 +67,26 @@ export async function serveHttp(services: HttpServices, options: HttpOptions): P
       onToolCall: (tool, outcome) => metrics.toolCall(tool, outcome),
     });
 
+  const mcp = sessions ? statefulHandler(sessions, newServer) : statelessHandler(newServer);
+
   const handle = async (req: IncomingMessage, res: ServerResponse) => {
     const path = (req.url ?? '/').split('?')[0];
-    // Probes carry the pod's address as Host: they pass before the DNS-rebinding checks, and say nothing secret.
-    if (req.method === 'GET' && path === '/healthz') return json(res, 200, { status: 'ok' });
-    if (req.method === 'GET' && path === '/readyz') {
-      const storeUp = await stores.ping();
-      const ready = storeUp && !drain.shuttingDown;
-      return json(res, ready ? 200 : 503, {
-        status: ready ? 'ready' : 'not ready',
-        store: storeUp ? 'up' : 'down',
-        shutting_down: drain.shuttingDown,
-      });
-    }
+    if (await answerProbe(req, res, path, stores, drain)) return;
     if (!hostAllowed(req.headers.host, options)) return reject(res, 403, 'Host not allowed');
     if (!originAllowed(req.headers.origin, options)) return reject(res, 403, 'Origin not allowed');
-    if (drain.shuttingDown)
+    if (drain.shuttingDown) {
       return reject(res, 503, 'Shutting down: retry on another replica', { connection: 'close' });
+    }
     if (req.method === 'GET' && path === '/metrics') {
-      if (!tokenAccepted(req, access))
+      if (!tokenAccepted(req, access)) {
         return unauthorized(res, 'Unauthorized: /metrics needs Authorization: Bearer <server token>');
+      }
       res.writeHead(200, { 'content-type': 'text/plain; version=0.0.4; charset=utf-8' });
       return void res.end(metrics.render(sessions ? { sessions: sessions.size } : {}));
     }
     if (path !== MCP_PATH) return json(res, 404, { error: `not found: the MCP endpoint is ${MCP_PATH}` });
     const auth = authenticate(req, access);
     if (!auth.ok) return unauthorized(res, auth.message);
-
     let body: unknown;
     if (req.method === 'POST') {
       drain.track(res);
@@ -103,79 +94,7 @@ export async function serveHttp(services: HttpServices, options: HttpOptions): P
       if (read.error) return reject(res, read.error.status, read.error.message);
       body = read.value;
     }
-    if (!sessions) return handleStateless(req, res, body, auth.credentials);
-    return handleStateful(sessions, req, res, body, auth.credentials);
-  };
-
-  const handleStateless = async (
-    req: IncomingMessage,
-    res: ServerResponse,
-    body: unknown,
-    credentials: Credentials,
-  ) => {
-    if (req.method !== 'POST') {
-      return reject(
-        res,
-        405,
-        'Method not allowed: this server is stateless (no sessions, no GET stream); use POST',
-        {
-          allow: 'POST',
-        },
-      );
-    }
-    const server = newServer(credentials);
-    const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined });
-    res.once('close', () => {
-      void transport.close();
-      void server.close();
-    });
-    await server.connect(transport);
-    await transport.handleRequest(req, res, body);
-  };
-
-  const handleStateful = async (
-    store: SessionStore,
-    req: IncomingMessage,
-    res: ServerResponse,
-    body: unknown,
-    credentials: Credentials,
-  ) => {
-    const sessionId = headerValue(req, 'mcp-session-id');
-    if (sessionId) {
-      const session = store.get(sessionId);
-      if (!session) return reject(res, 404, 'Session not found: initialize a new session');
-      if (session.fingerprint !== credentials.fingerprint) {
-        return reject(
-          res,
-          403,
-          'This session was opened with other credentials: send the same token and key',
-        );
-      }
-      // Only calls keep a session busy: an open GET stream alone does not stop it from going idle.
-      if (req.method === 'POST') res.once('close', store.begin(session));
-      else store.touch(session);
-      return session.transport.handleRequest(req, res, body);
-    }
-    if (req.method !== 'POST' || !isInitializeRequest(body)) {
-      return reject(res, 400, 'Bad request: no mcp-session-id header and not an initialize request');
-    }
-    if (!(await store.hasRoom())) {
-      return reject(res, 503, 'Too many open sessions: close unused ones, or raise --max-sessions', {
-        'retry-after': '30',
-      });
-    }
-    const server = newServer(credentials);
-    const transport: StreamableHTTPServerTransport = new StreamableHTTPServerTransport({
-      sessionIdGenerator: () => randomUUID(),
-      onsessioninitialized: (id) =>
-        store.add(id, { transport, server, fingerprint: credentials.fingerprint }),
-    });
-    transport.onclose = () => {
-      if (transport.sessionId) store.delete(transport.sessionId);
-      void server.close();
-    };
-    await server.connect(transport);
-    await transport.handleRequest(req, res, body);
+    return mcp(req, res, body, auth.credentials);
   };
 
   const http = createHttpServer((req, res) => {

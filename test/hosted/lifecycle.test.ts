@@ -2,7 +2,7 @@
 import type { ChildProcess } from 'node:child_process';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import { keyTag } from '../../src/api/canonical.js';
 import { type RunningSandbox, SANDBOX_DEMO_KEY, startSandbox } from '../../src/sandbox/server.js';
 import { call, spawnHttpServer, stop, structured } from '../support/mcp.js';
@@ -32,6 +32,10 @@ describe('graceful shutdown', () => {
   it('on SIGTERM, finishes the call in flight, refuses new connections, exits 0', async () => {
     const slow = await delayingProxy(sandbox.url, 1500);
     const server = await spawnHttpServer(['--base-url', slow.url], { FOOTBALL_API_KEY: SANDBOX_DEMO_KEY });
+    onTestFinished(async () => {
+      await stop(server.child);
+      await slow.close();
+    });
     const client = await httpClient(server.url);
     const exited = new Promise<number | null>((resolve) => server.child.once('exit', resolve));
 
@@ -45,20 +49,24 @@ describe('graceful shutdown', () => {
     const result = structured(await pending);
     expect(result.data.length).toBeGreaterThan(0);
     expect(await exited).toBe(0);
-    await slow.close();
   });
 });
 
 describe('sessions', () => {
-  let server: { url: string; child: ChildProcess };
+  // Every server started here is stopped, even when a test fails half-way.
+  const started: ChildProcess[] = [];
+  const spawnServer = async (args: string[]) => {
+    const server = await spawnHttpServer(args, {});
+    started.push(server.child);
+    return server;
+  };
 
   afterAll(async () => {
-    await stop(server.child);
+    await Promise.all(started.map(stop));
   });
 
   it('closes a session idle for longer than --session-idle-s', async () => {
-    const idle = await spawnHttpServer(['--sandbox', '--session-idle-s', '1'], {});
-    server = idle;
+    const idle = await spawnServer(['--sandbox', '--session-idle-s', '1']);
     const client = await httpClient(idle.url);
     const sessionId = (client.transport as StreamableHTTPClientTransport).sessionId ?? '';
     expect(sessionId).not.toBe('');
@@ -70,11 +78,10 @@ describe('sessions', () => {
     const headers = { 'mcp-session-id': sessionId, 'mcp-protocol-version': '2025-06-18' };
     expect((await raw(idle.url, { body: TOOLS_LIST, headers })).status).toBe(404);
     await client.close().catch(() => undefined);
-    await stop(idle.child);
   });
 
   it('refuses a session past --max-sessions with 503, and takes one again after a close', async () => {
-    server = await spawnHttpServer(['--sandbox', '--max-sessions', '2'], {});
+    const server = await spawnServer(['--sandbox', '--max-sessions', '2']);
     const ids: string[] = [];
     for (let i = 0; i < 2; i++) {
       const opened = await raw(server.url, { body: INITIALIZE });

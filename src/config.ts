@@ -129,6 +129,58 @@ export const SETTINGS = {
     schema: z.enum(['debug', 'info', 'warn', 'error', 'silent']).default('info'),
     help: 'Verbosity of the log on stderr.',
   },
+  stateless: {
+    flag: 'stateless',
+    env: 'FOOTBALL_MCP_STATELESS',
+    schema: bool.default(false),
+    help: 'HTTP without sessions: a fresh server per request, nothing kept in the process; for several replicas behind a load balancer.',
+  },
+  store: {
+    flag: 'store',
+    env: 'FOOTBALL_SCOUT_STORE',
+    schema: z
+      .string()
+      .trim()
+      .regex(/^(memory|rediss?:\/\/.+)$/, 'memory or redis://host:port')
+      .default('memory'),
+    help: 'Where cached answers and quota states live: memory, or redis://[user:password@]host:port[/db] shared by every replica.',
+  },
+  authTokens: {
+    flag: 'auth-tokens',
+    env: 'FOOTBALL_MCP_AUTH_TOKENS',
+    schema: list.default([]),
+    help: 'Server access tokens (comma-separated): callers must send Authorization: Bearer <token>; their own API key then goes in X-API-Key. Prefer the env var.',
+  },
+  requireCallerKey: {
+    flag: 'require-caller-key',
+    env: 'FOOTBALL_MCP_REQUIRE_CALLER_KEY',
+    schema: bool.default(false),
+    help: "Every HTTP caller must send its own Football API key (X-API-Key, or Authorization: Bearer <key> when no server tokens are set); the server's key is never lent.",
+  },
+  maxSessions: {
+    flag: 'max-sessions',
+    env: 'FOOTBALL_MCP_MAX_SESSIONS',
+    schema: intIn(1, 1_000_000).default(1000),
+    help: 'Most open MCP sessions (stateful HTTP); past it a new session gets 503.',
+  },
+  sessionIdle: {
+    flag: 'session-idle-s',
+    env: 'FOOTBALL_MCP_SESSION_IDLE_S',
+    schema: intIn(1, 7 * 86_400).default(1800),
+    help: 'Seconds without a request after which an idle MCP session is closed.',
+  },
+  shutdownGrace: {
+    flag: 'shutdown-grace-s',
+    env: 'FOOTBALL_MCP_SHUTDOWN_GRACE_S',
+    schema: intIn(0, 600).default(15),
+    help: 'On SIGTERM/SIGINT, seconds left to calls in flight before the server closes anyway.',
+  },
+  maxBodyBytes: {
+    flag: 'max-body-bytes',
+    env: 'FOOTBALL_MCP_MAX_BODY_BYTES',
+    schema: intIn(1024, 100_000_000).default(1_000_000),
+    help: 'Largest accepted HTTP request body, bytes; larger gets 413.',
+  },
 } as const;
 
 type Settings = typeof SETTINGS;
@@ -136,7 +188,7 @@ export type Config = { [K in keyof Settings]: z.output<Settings[K]['schema']> };
 
 export class ConfigError extends Error {}
 
-const BOOLEAN_FLAGS = new Set(['sandbox']);
+const BOOLEAN_FLAGS = new Set(['sandbox', 'stateless', 'require-caller-key']);
 
 /** Reads flags and env into a validated Config; throws ConfigError with a readable message. */
 export function loadConfig(argv: readonly string[], env: NodeJS.ProcessEnv): Config | 'help' | 'version' {

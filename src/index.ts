@@ -2,10 +2,12 @@
 import { type Config, ConfigError, helpText, loadConfig } from './config.js';
 import { createLogger, type Logger } from './log.js';
 import { connectHelp } from './mcp/connect-help.js';
-import { createToolDeps, type Upstream } from './mcp/deps.js';
+import { createSharedUpstream, type Upstream } from './mcp/deps.js';
 import { serveHttp } from './mcp/http.js';
+import { Metrics } from './mcp/metrics.js';
 import { serveStdio } from './mcp/stdio.js';
 import { StartError } from './start-error.js';
+import { openStores } from './store/open.js';
 import { VERSION } from './version.js';
 
 type Closer = () => Promise<void>;
@@ -23,9 +25,10 @@ async function main(): Promise<void> {
     process.exitCode = 2;
     return;
   }
-  const logger = createLogger(config.logLevel, [config.apiKey]);
+  const logger = createLogger(config.logLevel, [config.apiKey, ...config.authTokens]);
   const closers: Closer[] = [];
   const shutdown = once(async () => {
+    logger.info('shutting down: finishing calls in flight');
     for (const close of closers.reverse()) await close().catch(() => undefined);
     process.exit(0);
   });
@@ -39,24 +42,36 @@ async function main(): Promise<void> {
   process.on('SIGTERM', shutdown);
 
   const { upstream, sandbox } = await pickUpstream(config, logger, closers);
-  const deps = createToolDeps(config, upstream, logger);
-  closers.push(() => deps.api.close());
+  const stores = await openStores(config.store, config.cacheMaxEntries);
+  closers.push(() => stores.close());
+  const metrics = new Metrics();
+  metrics.watchCache(stores.cache);
+  const shared = createSharedUpstream(config, upstream, logger, stores, metrics);
+  closers.push(() => shared.close());
+  if (config.store !== 'memory') logger.info(`cache and quota store: ${stores.label}`);
 
   if (config.transport === 'stdio') {
-    const stdio = await serveStdio(deps, shutdown);
+    const stdio = await serveStdio(shared.depsFor(undefined), shutdown);
     closers.push(() => stdio.close());
     logger.info(`serving MCP over stdio${sandbox ? ` on the embedded sandbox (${upstream.baseUrl})` : ''}`);
     return;
   }
+  if (config.requireCallerKey && config.apiKey && !sandbox)
+    logger.warn('FOOTBALL_MCP_REQUIRE_CALLER_KEY is on: FOOTBALL_API_KEY is never used for HTTP callers.');
   const http = await serveHttp(
-    deps,
+    { upstream: shared, stores, metrics, logger },
     {
       bindHost: config.host,
       port: config.port,
       allowedHosts: config.allowedHosts,
       allowedOrigins: config.allowedOrigins,
+      maxBodyBytes: config.maxBodyBytes,
+      stateless: config.stateless,
+      access: { tokens: config.authTokens, requireCallerKey: config.requireCallerKey },
+      maxSessions: config.maxSessions,
+      sessionIdleMs: config.sessionIdle * 1000,
+      shutdownGraceMs: config.shutdownGrace * 1000,
     },
-    logger,
   );
   closers.push(() => http.close());
   process.stderr.write(`${connectHelp(http.url, sandbox ? upstream : undefined)}\n`);
@@ -72,7 +87,11 @@ async function pickUpstream(config: Config, logger: Logger, closers: Closer[]) {
       );
     }
     if (!config.apiKey)
-      logger.warn('FOOTBALL_API_KEY is not set: every tool call will answer "no API key configured".');
+      logger.warn(
+        config.transport === 'http'
+          ? 'FOOTBALL_API_KEY is not set: each HTTP caller must send its own key in X-API-Key, or its calls answer "no API key configured".'
+          : 'FOOTBALL_API_KEY is not set: every tool call will answer "no API key configured".',
+      );
     return {
       upstream: { baseUrl: config.baseUrl, apiKey: config.apiKey } satisfies Upstream,
       sandbox: false,

@@ -29,7 +29,7 @@ export default defineTool({
   }),
   async run({ refresh }, { api, signal }) {
     if (refresh) await api.call('leagues', LeaguesResponse, { signal, fresh: true, probe: true });
-    const quota = api.quota.current();
+    const quota = await api.quota.sync();
     const observed = quota.observed_at;
     return {
       data: quota,

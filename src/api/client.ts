@@ -126,7 +126,7 @@ export class ApiClient {
     });
     return {
       data: entry.body as z.infer<S>,
-      quota: this.quota.current(),
+      quota: await this.quota.sync(),
       source: {
         cached,
         fetched_at: entry.fetched_at,
@@ -148,6 +148,7 @@ export class ApiClient {
     probe = false,
   ) {
     if (!this.options.apiKey) throw new UnauthorizedError('missing');
+    await this.quota.sync();
     for (let attempt = 0; ; attempt++) {
       if (!probe) this.quota.assertAvailable();
       let delayMs: number | undefined;

@@ -1,3 +1,4 @@
+import type Keyv from 'keyv';
 import { QuotaExhaustedError } from './errors.js';
 
 /** What the upstream last said of the daily quota. `null` limit/remaining with `unlimited` = no cap. */
@@ -35,14 +36,32 @@ function readReset(text: string | undefined): string | undefined {
   return Number.isNaN(date.getTime()) ? undefined : date.toISOString();
 }
 
+/** Where the quota of one key is shared with other clients of the same key (other sessions, replicas). */
+export interface SharedQuota {
+  store: Keyv;
+  /** The key's tag (canonical.ts keyTag), never the key. */
+  tag: string;
+  /** Told of every state this tracker publishes; for metrics. */
+  onChange?: (tag: string, quota: Quota) => void;
+}
+
+// Long enough to outlive a daily reset; a key not seen for two days is forgotten.
+const SHARED_TTL_MS = 2 * 86_400_000;
+
 /**
  * Tracks the daily quota of one API key from the X-RateLimit-* headers of every upstream answer,
  * and refuses locally (no upstream call) while the quota is spent and its reset lies ahead.
+ * With a SharedQuota, every observation is published to the store and `sync` adopts a newer
+ * observation made elsewhere (last observation wins).
  */
 export class QuotaTracker {
   private state: Quota = { limit: null, remaining: null, reset: null, unlimited: false, observed_at: null };
+  private publishing: Promise<unknown> = Promise.resolve();
 
-  constructor(private readonly now: () => number = Date.now) {}
+  constructor(
+    private readonly now: () => number = Date.now,
+    private readonly shared?: SharedQuota,
+  ) {}
 
   /**
    * Reads the headers of an upstream answer, errors included. A 401 is skipped: it was not
@@ -54,7 +73,10 @@ export class QuotaTracker {
     const remaining = readCount(headerText(headers, 'x-ratelimit-remaining'));
     const reset = readReset(headerText(headers, 'x-ratelimit-reset'));
     if (limit === undefined && remaining === undefined && reset === undefined) {
-      if (status === 429) this.state = { ...this.state, remaining: 0, observed_at: this.stamp() };
+      if (status === 429) {
+        this.state = { ...this.state, remaining: 0, observed_at: this.stamp() };
+        this.publish();
+      }
       return;
     }
     const unlimited = limit === 'unlimited' || remaining === 'unlimited';
@@ -65,10 +87,37 @@ export class QuotaTracker {
       unlimited,
       observed_at: this.stamp(),
     };
+    this.publish();
   }
 
   current(): Quota {
     return { ...this.state };
+  }
+
+  /** Waits for this tracker's writes, then adopts the store's state if it was observed later. */
+  async sync(): Promise<Quota> {
+    await this.publishing;
+    if (this.shared) {
+      const stored = (await this.shared.store.get(this.shared.tag).catch(() => undefined)) as
+        | Quota
+        | undefined;
+      if (stored?.observed_at && (this.state.observed_at ?? '') < stored.observed_at) {
+        this.state = stored;
+        this.shared.onChange?.(this.shared.tag, this.current());
+      }
+    }
+    return this.current();
+  }
+
+  private publish(): void {
+    const shared = this.shared;
+    if (!shared) return;
+    const state = this.current();
+    shared.onChange?.(shared.tag, state);
+    // A store that is down costs the sharing, never the call.
+    this.publishing = this.publishing
+      .then(() => shared.store.set(shared.tag, state, SHARED_TTL_MS))
+      .catch(() => undefined);
   }
 
   /** Throws QuotaExhaustedError while remaining is 0 and the reset lies in the future. */

@@ -1,21 +1,61 @@
+import { type Dispatcher, Pool } from 'undici';
 import { ResponseCache } from '../api/cache.js';
+import { keyTag } from '../api/canonical.js';
 import { ApiClient } from '../api/client.js';
+import { QuotaTracker } from '../api/quota.js';
 import { RoleCatalog } from '../api/role-catalog.js';
 import { loadRoutesFile, remappedRoutes } from '../api/route-overrides.js';
 import type { Config } from '../config.js';
 import type { Logger } from '../log.js';
+import { memoryStores, type Stores } from '../store/open.js';
 import { VERSION } from '../version.js';
 import type { ToolDeps } from './context.js';
+import type { Metrics } from './metrics.js';
 
 export interface Upstream {
   baseUrl: string;
   apiKey: string | undefined;
 }
 
-/** Builds what the tools use: one client (pool, cache, quota) for one upstream key. */
+/** What every caller of one process shares: the connection pool, the cache, the quota store. */
+export interface SharedUpstream {
+  /** Deps for one session or request, using `apiKey` upstream (the server-wide key if undefined). */
+  depsFor(apiKey: string | undefined): ToolDeps;
+  close(): Promise<void>;
+}
+
+export function createSharedUpstream(
+  config: Config,
+  upstream: Upstream,
+  logger: Logger,
+  stores: Stores,
+  metrics?: Metrics,
+): SharedUpstream {
+  const pool = new Pool(new URL(upstream.baseUrl).origin, {
+    connections: 32,
+    keepAliveTimeout: 30_000,
+    pipelining: 1,
+  });
+  const build = depsBuilder(config, upstream, logger, stores, metrics, pool);
+  return { depsFor: build, close: () => pool.close() };
+}
+
+/** Builds what the tools use for one upstream key, with an in-memory store (stdio, tests). */
 export function createToolDeps(config: Config, upstream: Upstream, logger: Logger): ToolDeps {
+  // No shared pool: the client owns its own and `deps.api.close()` closes it.
+  return depsBuilder(config, upstream, logger, memoryStores(config.cacheMaxEntries))(undefined);
+}
+
+function depsBuilder(
+  config: Config,
+  upstream: Upstream,
+  logger: Logger,
+  stores: Stores,
+  metrics?: Metrics,
+  dispatcher?: Dispatcher,
+): (callerKey: string | undefined) => ToolDeps {
   const cache = new ResponseCache({
-    maxEntries: config.cacheMaxEntries,
+    store: stores.cache,
     ttlMs: {
       reference: config.cacheTtlReference * 1000,
       computed: config.cacheTtlComputed * 1000,
@@ -23,18 +63,48 @@ export function createToolDeps(config: Config, upstream: Upstream, logger: Logge
     },
     staleMaxAgeMs: config.cacheStaleMaxAge * 1000,
   });
+  // Read once per process: a bad routes file stops the start, not a session.
   const routes = config.routesFile ? loadRoutesFile(config.routesFile) : undefined;
   if (routes)
     logger.info(`routes file ${config.routesFile}: ${remappedRoutes(routes).join('; ') || 'no change'}`);
-  const api = new ApiClient({
-    baseUrl: upstream.baseUrl,
-    apiKey: upstream.apiKey,
-    timeoutMs: config.timeoutMs,
-    retries: config.retries,
-    cache,
-    userAgent: `football-scout-mcp/${VERSION}`,
-    onUpstream: (event) => logger.debug('upstream', { ...event }),
-    ...(routes ? { routes } : {}),
-  });
-  return { api, roles: new RoleCatalog(api), logger };
+  return (callerKey) => {
+    const apiKey = callerKey ?? upstream.apiKey;
+    const tag = apiKey ? keyTag(apiKey) : 'nokey';
+    const api = new ApiClient({
+      baseUrl: upstream.baseUrl,
+      apiKey,
+      timeoutMs: config.timeoutMs,
+      retries: config.retries,
+      ...(dispatcher ? { dispatcher } : {}),
+      cache,
+      quota: new QuotaTracker(Date.now, {
+        store: stores.quota,
+        tag,
+        ...(metrics ? { onChange: (t, q) => metrics.quotaSeen(t, q) } : {}),
+      }),
+      userAgent: `football-scout-mcp/${VERSION}`,
+      onUpstream: (event) => {
+        metrics?.upstreamRequest(event.status);
+        logger.debug('upstream', { ...event, key: tag });
+      },
+      ...(routes ? { routes } : {}),
+    });
+    const scoped = callerKey ? redacting(logger, callerKey) : logger;
+    return { api, roles: new RoleCatalog(api), logger: scoped };
+  };
+}
+
+/** A logger that also masks a caller's key, which the process-wide logger does not know. */
+export function redacting(base: Logger, secret: string): Logger {
+  const mask = (text: string) =>
+    base.redact(secret.length >= 4 ? text.split(secret).join('[redacted]') : text);
+  const fields = (f?: Record<string, unknown>) =>
+    f === undefined ? undefined : (JSON.parse(mask(JSON.stringify(f))) as Record<string, unknown>);
+  return {
+    debug: (m, f) => base.debug(mask(m), fields(f)),
+    info: (m, f) => base.info(mask(m), fields(f)),
+    warn: (m, f) => base.warn(mask(m), fields(f)),
+    error: (m, f) => base.error(mask(m), fields(f)),
+    redact: mask,
+  };
 }

@@ -1,74 +1,100 @@
-import { randomUUID } from 'node:crypto';
 import { createServer as createHttpServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
-import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
-import { isInitializeRequest } from '@modelcontextprotocol/sdk/types.js';
 import type { Logger } from '../log.js';
 import { StartError } from '../start-error.js';
-import type { ToolDeps } from './context.js';
+import type { Stores } from '../store/open.js';
+import {
+  type AccessPolicy,
+  assertBindAllowed,
+  authenticate,
+  type Credentials,
+  tokenAccepted,
+} from './auth.js';
+import type { SharedUpstream } from './deps.js';
+import { Drain } from './drain.js';
+import { answerProbe } from './health.js';
+import { json, readJson, reject } from './http-io.js';
+import type { Metrics } from './metrics.js';
+import { statefulHandler, statelessHandler } from './modes.js';
 import { hostAllowed, type OriginPolicy, originAllowed } from './origin.js';
 import { createServer } from './server.js';
+import { SessionStore } from './sessions.js';
 
 export interface HttpOptions extends OriginPolicy {
   port: number;
   /** Largest accepted request body, bytes. */
   maxBodyBytes?: number;
+  /** No sessions: a fresh server and transport per request. */
+  stateless?: boolean;
+  access?: AccessPolicy;
+  maxSessions?: number;
+  sessionIdleMs?: number;
+  /** How long a shutdown waits for calls in flight. */
+  shutdownGraceMs?: number;
+}
+
+export interface HttpServices {
+  upstream: SharedUpstream;
+  stores: Stores;
+  metrics: Metrics;
+  logger: Logger;
 }
 
 export interface RunningHttp {
   url: string;
   port: number;
+  /** Stops accepting, lets calls in flight finish (within the grace), closes the sessions. */
   close(): Promise<void>;
-}
-
-interface Session {
-  transport: StreamableHTTPServerTransport;
-  server: McpServer;
 }
 
 const MCP_PATH = '/mcp';
 
-/** Streamable HTTP on `/mcp` (stateful: one MCP session per client), `/healthz` for probes. */
-export async function serveHttp(deps: ToolDeps, options: HttpOptions, logger: Logger): Promise<RunningHttp> {
-  const sessions = new Map<string, Session>();
+/**
+ * Streamable HTTP on `/mcp` (stateful sessions, or stateless), `/healthz`, `/readyz`, `/metrics`.
+ * Every caller gets deps of its own upstream key; the pool, cache and quota store are shared.
+ */
+export async function serveHttp(services: HttpServices, options: HttpOptions): Promise<RunningHttp> {
+  const { upstream, stores, metrics, logger } = services;
+  const access = options.access ?? { tokens: [], requireCallerKey: false };
+  assertBindAllowed(options.bindHost, access);
   const maxBody = options.maxBodyBytes ?? 1_000_000;
+  const sessions = options.stateless
+    ? undefined
+    : new SessionStore({ max: options.maxSessions ?? 1000, idleMs: options.sessionIdleMs ?? 1_800_000 });
+  const drain = new Drain();
+  const newServer = (credentials: Credentials) =>
+    createServer(upstream.depsFor(credentials.upstreamKey), {
+      onToolCall: (tool, outcome) => metrics.toolCall(tool, outcome),
+    });
+
+  const mcp = sessions ? statefulHandler(sessions, newServer) : statelessHandler(newServer);
 
   const handle = async (req: IncomingMessage, res: ServerResponse) => {
+    const path = (req.url ?? '/').split('?')[0];
+    if (await answerProbe(req, res, path, stores, drain)) return;
     if (!hostAllowed(req.headers.host, options)) return reject(res, 403, 'Host not allowed');
     if (!originAllowed(req.headers.origin, options)) return reject(res, 403, 'Origin not allowed');
-    const path = (req.url ?? '/').split('?')[0];
-    if (path === '/healthz' && req.method === 'GET') return json(res, 200, { status: 'ok' });
+    if (drain.shuttingDown) {
+      return reject(res, 503, 'Shutting down: retry on another replica', { connection: 'close' });
+    }
+    if (req.method === 'GET' && path === '/metrics') {
+      if (!tokenAccepted(req, access)) {
+        return unauthorized(res, 'Unauthorized: /metrics needs Authorization: Bearer <server token>');
+      }
+      res.writeHead(200, { 'content-type': 'text/plain; version=0.0.4; charset=utf-8' });
+      return void res.end(metrics.render(sessions ? { sessions: sessions.size } : {}));
+    }
     if (path !== MCP_PATH) return json(res, 404, { error: `not found: the MCP endpoint is ${MCP_PATH}` });
-
-    const sessionId = header(req, 'mcp-session-id');
+    const auth = authenticate(req, access);
+    if (!auth.ok) return unauthorized(res, auth.message);
     let body: unknown;
     if (req.method === 'POST') {
+      drain.track(res);
       const read = await readJson(req, maxBody);
       if (read.error) return reject(res, read.error.status, read.error.message);
       body = read.value;
     }
-    if (sessionId) {
-      const session = sessions.get(sessionId);
-      if (!session) return reject(res, 404, 'Session not found: initialize a new session');
-      return session.transport.handleRequest(req, res, body);
-    }
-    if (req.method !== 'POST' || !isInitializeRequest(body)) {
-      return reject(res, 400, 'Bad request: no mcp-session-id header and not an initialize request');
-    }
-    const server = createServer(deps);
-    const transport: StreamableHTTPServerTransport = new StreamableHTTPServerTransport({
-      sessionIdGenerator: () => randomUUID(),
-      onsessioninitialized: (id) => {
-        sessions.set(id, { transport, server });
-      },
-    });
-    transport.onclose = () => {
-      if (transport.sessionId) sessions.delete(transport.sessionId);
-      void server.close();
-    };
-    await server.connect(transport);
-    await transport.handleRequest(req, res, body);
+    return mcp(req, res, body, auth.credentials);
   };
 
   const http = createHttpServer((req, res) => {
@@ -78,9 +104,32 @@ export async function serveHttp(deps: ToolDeps, options: HttpOptions, logger: Lo
       else res.end();
     });
   });
-  await new Promise<void>((resolve, reject) => {
+  await listen(http, options);
+  const port = (http.address() as AddressInfo).port;
+  const hostForUrl = options.bindHost.includes(':') ? `[${options.bindHost}]` : options.bindHost;
+  return {
+    url: `http://${hostForUrl}:${port}${MCP_PATH}`,
+    port,
+    async close() {
+      const stopped = new Promise<void>((resolve) => http.close(() => resolve()));
+      http.closeIdleConnections();
+      const finished = await drain.close(options.shutdownGraceMs ?? 15_000);
+      if (!finished) logger.warn('shutdown: calls still in flight after the grace period were cut');
+      await sessions?.closeAll();
+      http.closeAllConnections();
+      await stopped;
+    },
+  };
+}
+
+function unauthorized(res: ServerResponse, message: string): void {
+  reject(res, 401, message, { 'www-authenticate': 'Bearer realm="football-scout-mcp"' });
+}
+
+async function listen(http: ReturnType<typeof createHttpServer>, options: HttpOptions): Promise<void> {
+  await new Promise<void>((resolve, rejectListen) => {
     http.once('error', (error: NodeJS.ErrnoException) =>
-      reject(
+      rejectListen(
         error.code === 'EADDRINUSE'
           ? new StartError(
               `port ${options.port} is already in use on ${options.bindHost}: pass --port <free port> (or 0 for any)`,
@@ -90,50 +139,4 @@ export async function serveHttp(deps: ToolDeps, options: HttpOptions, logger: Lo
     );
     http.listen(options.port, options.bindHost, () => resolve());
   });
-  const port = (http.address() as AddressInfo).port;
-  const hostForUrl = options.bindHost.includes(':') ? `[${options.bindHost}]` : options.bindHost;
-  return {
-    url: `http://${hostForUrl}:${port}${MCP_PATH}`,
-    port,
-    async close() {
-      await Promise.all([...sessions.values()].map((s) => s.transport.close()));
-      sessions.clear();
-      await new Promise<void>((resolve) => http.close(() => resolve()));
-      http.closeAllConnections();
-    },
-  };
-}
-
-function header(req: IncomingMessage, name: string): string | undefined {
-  const value = req.headers[name];
-  return Array.isArray(value) ? value[0] : value;
-}
-
-type ReadResult = { value: unknown; error?: undefined } | { error: { status: number; message: string } };
-
-async function readJson(req: IncomingMessage, maxBytes: number): Promise<ReadResult> {
-  const tooLarge = { error: { status: 413, message: `Request body larger than ${maxBytes} bytes` } };
-  if (Number(req.headers['content-length'] ?? 0) > maxBytes) return tooLarge;
-  const chunks: Buffer[] = [];
-  let size = 0;
-  for await (const chunk of req) {
-    size += (chunk as Buffer).length;
-    // Keep draining past the limit (without storing) so the 413 reaches the client.
-    if (size <= maxBytes) chunks.push(chunk as Buffer);
-  }
-  if (size > maxBytes) return tooLarge;
-  try {
-    return { value: JSON.parse(Buffer.concat(chunks).toString('utf8')) as unknown };
-  } catch {
-    return { error: { status: 400, message: 'Parse error: the body is not JSON' } };
-  }
-}
-
-function json(res: ServerResponse, status: number, payload: unknown): void {
-  res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(payload));
-}
-
-/** A JSON-RPC error body, as MCP clients expect from the endpoint. */
-function reject(res: ServerResponse, status: number, message: string): void {
-  json(res, status, { jsonrpc: '2.0', error: { code: status === 400 ? -32700 : -32000, message }, id: null });
 }

@@ -16,6 +16,8 @@ export const INSTRUCTIONS = [
 
 export interface ServerOptions {
   tools?: readonly ToolDefinition[];
+  /** Told of every tool call's outcome; for metrics. */
+  onToolCall?: (tool: string, outcome: 'ok' | 'error') => void;
 }
 
 /** One MCP server over the given dependencies; a transport connects it. */
@@ -34,7 +36,11 @@ export function createServer(deps: ToolDeps, options: ServerOptions = {}): McpSe
         outputSchema: tool.outputSchema,
         annotations: tool.annotations,
       },
-      (args: unknown, extra) => tool.handle(args, { ...deps, signal: extra.signal }),
+      async (args: unknown, extra) => {
+        const result = await tool.handle(args, { ...deps, signal: extra.signal });
+        options.onToolCall?.(tool.name, result.isError ? 'error' : 'ok');
+        return result;
+      },
     );
   }
   registerResources(server, deps);

@@ -37,6 +37,14 @@ describe('loadConfig defaults', () => {
       cacheStaleMaxAge: 86_400,
       cacheMaxEntries: 5000,
       logLevel: 'info',
+      stateless: false,
+      store: 'memory',
+      authTokens: [],
+      requireCallerKey: false,
+      maxSessions: 1000,
+      sessionIdle: 1800,
+      shutdownGrace: 15,
+      maxBodyBytes: 1_000_000,
     });
   });
 

@@ -1,0 +1,39 @@
+#!/usr/bin/env node
+// Runs before `npm test`: makes sure of what the hosted and conformance tests need, so the README's
+// one test command works on a fresh machine (and CI needs no extra steps).
+import { execFileSync, spawnSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+
+function onPath(command) {
+  return spawnSync('sh', ['-c', `command -v ${command}`], { stdio: 'ignore' }).status === 0;
+}
+
+function run(command, args) {
+  process.stderr.write(`test prerequisites: ${command} ${args.join(' ')}\n`);
+  execFileSync(command, args, { stdio: ['ignore', 'inherit', 'inherit'], cwd: root });
+}
+
+if (!onPath('redis-server')) {
+  const asRoot = process.getuid?.() === 0;
+  if (!asRoot && !onPath('sudo')) {
+    process.stderr.write(
+      'The hosted-mode tests need redis-server (Debian package redis-server). Install it, e.g.\n' +
+        '  sudo apt-get install -y redis-server\nthen run npm test again.\n',
+    );
+    process.exit(1);
+  }
+  const aptGet = ['env', 'DEBIAN_FRONTEND=noninteractive', 'apt-get'];
+  const apt = (...args) =>
+    asRoot ? run(aptGet[0], [...aptGet.slice(1), ...args]) : run('sudo', ['-n', ...aptGet, ...args]);
+  apt('update', '-qq');
+  apt('install', '-y', '-qq', '--no-install-recommends', 'redis-server');
+}
+
+if (!existsSync(join(root, 'test/conformance/node_modules/@modelcontextprotocol/conformance'))) {
+  // Its own lockfile and its own Node 22, apart from the project's Node 20 toolchain.
+  run('npm', ['ci', '--prefix', 'test/conformance', '--no-audit', '--no-fund']);
+}

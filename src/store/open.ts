@@ -1,0 +1,102 @@
+import Keyv from 'keyv';
+import { BoundedMap } from '../api/cache.js';
+import { StartError } from '../start-error.js';
+
+/** Where answers and quota states live: in this process, or in Redis shared by every replica. */
+export interface Stores {
+  /** Cached upstream answers, keyed by a hash that includes the API key's tag. */
+  cache: Keyv;
+  /** Quota state per API key tag. */
+  quota: Keyv;
+  /** What to show in logs: never a password. */
+  label: string;
+  /** True when the store answers; readiness asks this. */
+  ping(): Promise<boolean>;
+  close(): Promise<void>;
+}
+
+const CACHE_NAMESPACE = 'fsm-cache';
+const QUOTA_NAMESPACE = 'fsm-quota';
+
+export function memoryStores(maxEntries: number): Stores {
+  return {
+    cache: new Keyv({ store: new BoundedMap(maxEntries), namespace: CACHE_NAMESPACE }),
+    // One small entry per API key seen; bounded all the same.
+    quota: new Keyv({ store: new BoundedMap(10_000), namespace: QUOTA_NAMESPACE }),
+    label: 'memory',
+    ping: async () => true,
+    close: async () => undefined,
+  };
+}
+
+/** `memory` or `redis://[user:password@]host:port[/db]` (also `rediss://`). */
+export async function openStores(spec: string, maxEntries: number): Promise<Stores> {
+  if (spec === 'memory') return memoryStores(maxEntries);
+  if (/^rediss?:\/\//.test(spec)) return openRedis(spec);
+  throw new StartError(`--store / FOOTBALL_SCOUT_STORE: "${spec}" is not memory or redis://host:port`);
+}
+
+async function openRedis(url: string): Promise<Stores> {
+  // Loaded only when asked for: the memory store needs no Redis client.
+  const { createKeyv } = await import('@keyv/redis');
+  const label = redisLabel(url);
+  const options = { connectionTimeout: 3000, throwOnConnectError: true };
+  // Without the offline queue a command fails at once while Redis is down: a cache miss, not a hung call.
+  const client = { url, disableOfflineQueue: true };
+  const cache = createKeyv(client, { ...options, namespace: CACHE_NAMESPACE });
+  const quota = createKeyv(client, { ...options, namespace: QUOTA_NAMESPACE });
+  const stores: Stores = {
+    cache,
+    quota,
+    label,
+    async ping() {
+      try {
+        return (await Promise.all([cache, quota].map(pingOne))).every(Boolean);
+      } catch {
+        return false;
+      }
+    },
+    async close() {
+      await Promise.all([cache.disconnect(), quota.disconnect()]).catch(() => undefined);
+    },
+  };
+  if (!(await stores.ping())) {
+    await stores.close();
+    throw new StartError(
+      `cannot reach the store at ${label}: start Redis there, or fix --store / FOOTBALL_SCOUT_STORE (memory or redis://host:port)`,
+    );
+  }
+  return stores;
+}
+
+async function pingOne(keyv: Keyv): Promise<boolean> {
+  const adapter = keyv.store as { getClient(): Promise<{ ping(): Promise<string> }> };
+  const client = await adapter.getClient();
+  return (await withTimeout(client.ping(), 2000)) === 'PONG';
+}
+
+function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
+  return new Promise<T>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error('timed out')), ms);
+    promise.then(
+      (value) => {
+        clearTimeout(timer);
+        resolve(value);
+      },
+      (error: unknown) => {
+        clearTimeout(timer);
+        reject(error);
+      },
+    );
+  });
+}
+
+/** The Redis address without credentials. */
+export function redisLabel(url: string): string {
+  try {
+    const parsed = new URL(url);
+    return `${parsed.protocol}//${parsed.host}${parsed.pathname === '/' ? '' : parsed.pathname}`;
+  } catch {
+    return 'redis (unparsable address)';
+  }
+}

@@ -1,0 +1,150 @@
+// Shutdown, session eviction and cap, /metrics and /readyz, on the built binary.
+import type { ChildProcess } from 'node:child_process';
+import { setTimeout as sleep } from 'node:timers/promises';
+import type { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
+import { keyTag } from '../../src/api/canonical.js';
+import { type RunningSandbox, SANDBOX_DEMO_KEY, startSandbox } from '../../src/sandbox/server.js';
+import { call, spawnHttpServer, stop, structured } from '../support/mcp.js';
+import { delayingProxy, httpClient, INITIALIZE, metricValue, raw } from './support.js';
+
+const TOOLS_LIST = JSON.stringify({ jsonrpc: '2.0', id: 2, method: 'tools/list' });
+
+async function waitFor(check: () => Promise<boolean>, what: string): Promise<void> {
+  for (let i = 0; i < 100; i++) {
+    if (await check()) return;
+    await sleep(200);
+  }
+  throw new Error(`gave up waiting for ${what}`);
+}
+
+describe('graceful shutdown', () => {
+  let sandbox: RunningSandbox;
+
+  beforeAll(async () => {
+    sandbox = await startSandbox();
+  });
+
+  afterAll(async () => {
+    await sandbox.close();
+  });
+
+  it('on SIGTERM, finishes the call in flight, refuses new connections, exits 0', async () => {
+    const slow = await delayingProxy(sandbox.url, 1500);
+    const server = await spawnHttpServer(['--base-url', slow.url], { FOOTBALL_API_KEY: SANDBOX_DEMO_KEY });
+    onTestFinished(async () => {
+      await stop(server.child);
+      await slow.close();
+    });
+    const client = await httpClient(server.url);
+    const exited = new Promise<number | null>((resolve) => server.child.once('exit', resolve));
+
+    const reachedUpstream = slow.nextRequest();
+    const pending = call(client, 'list_leagues');
+    await reachedUpstream;
+    server.child.kill('SIGTERM');
+    await waitFor(async () => server.stderr().includes('shutting down'), 'the shutdown to start');
+    await expect(fetch(new URL('/healthz', server.url))).rejects.toThrow();
+
+    const result = structured(await pending);
+    expect(result.data.length).toBeGreaterThan(0);
+    expect(await exited).toBe(0);
+  });
+});
+
+describe('sessions', () => {
+  // Every server started here is stopped, even when a test fails half-way.
+  const started: ChildProcess[] = [];
+  const spawnServer = async (args: string[]) => {
+    const server = await spawnHttpServer(args, {});
+    started.push(server.child);
+    return server;
+  };
+
+  afterAll(async () => {
+    await Promise.all(started.map(stop));
+  });
+
+  it('closes a session idle for longer than --session-idle-s', async () => {
+    const idle = await spawnServer(['--sandbox', '--session-idle-s', '1']);
+    const client = await httpClient(idle.url);
+    const sessionId = (client.transport as StreamableHTTPClientTransport).sessionId ?? '';
+    expect(sessionId).not.toBe('');
+    expect((await client.listTools()).tools.length).toBeGreaterThan(0);
+    // Watched through /metrics: a request on the session itself would keep it alive.
+    const open = async () =>
+      metricValue(await (await fetch(new URL('/metrics', idle.url))).text(), 'football_scout_sessions_open');
+    await waitFor(async () => (await open()) === 0, 'the idle session to be evicted');
+    const headers = { 'mcp-session-id': sessionId, 'mcp-protocol-version': '2025-06-18' };
+    expect((await raw(idle.url, { body: TOOLS_LIST, headers })).status).toBe(404);
+    await client.close().catch(() => undefined);
+  });
+
+  it('refuses a session past --max-sessions with 503, and takes one again after a close', async () => {
+    const server = await spawnServer(['--sandbox', '--max-sessions', '2']);
+    const ids: string[] = [];
+    for (let i = 0; i < 2; i++) {
+      const opened = await raw(server.url, { body: INITIALIZE });
+      expect(opened.status).toBe(200);
+      ids.push(String(opened.headers['mcp-session-id']));
+    }
+    const third = await raw(server.url, { body: INITIALIZE });
+    expect(third.status).toBe(503);
+    expect(third.body).toContain('--max-sessions');
+    const closed = await raw(server.url, {
+      method: 'DELETE',
+      headers: { 'mcp-session-id': ids[0] ?? '', 'mcp-protocol-version': '2025-06-18' },
+    });
+    expect(closed.status).toBe(200);
+    expect((await raw(server.url, { body: INITIALIZE })).status).toBe(200);
+  });
+});
+
+describe('/metrics and /readyz', () => {
+  let server: { url: string; child: ChildProcess };
+
+  beforeAll(async () => {
+    server = await spawnHttpServer(['--sandbox'], {});
+  });
+
+  afterAll(async () => {
+    await stop(server.child);
+  });
+
+  it('counts tool calls, upstream requests, cache hits and the quota per key hash', async () => {
+    const client = await httpClient(server.url);
+    const first = structured(await call(client, 'list_leagues'));
+    await call(client, 'list_leagues');
+    expect(
+      (await call(client, 'rank_players_by_role', { role: 'lateral_offensif', season: '1999' })).isError,
+    ).toBe(true);
+    await client.close();
+
+    const res = await fetch(new URL('/metrics', server.url));
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toContain('text/plain');
+    const text = await res.text();
+    expect(metricValue(text, 'football_scout_tool_calls_total{tool="list_leagues",outcome="ok"}')).toBe(2);
+    expect(
+      metricValue(text, 'football_scout_tool_calls_total{tool="rank_players_by_role",outcome="error"}'),
+    ).toBe(1);
+    expect(metricValue(text, 'football_scout_upstream_requests_total{status="200"}')).toBeGreaterThanOrEqual(
+      1,
+    );
+    expect(metricValue(text, 'football_scout_cache_lookups_total{result="hit"}')).toBeGreaterThanOrEqual(1);
+    expect(metricValue(text, 'football_scout_cache_hit_ratio')).toBeGreaterThan(0);
+    const tag = keyTag(SANDBOX_DEMO_KEY);
+    expect(metricValue(text, `football_scout_quota_remaining{key="${tag}"}`)).toBeLessThanOrEqual(
+      first.quota.remaining,
+    );
+    expect(metricValue(text, `football_scout_quota_limit{key="${tag}"}`)).toBe(2500);
+    expect(text).toContain('# TYPE football_scout_tool_calls_total counter');
+    expect(text).not.toContain(SANDBOX_DEMO_KEY);
+  });
+
+  it('is ready on the memory store', async () => {
+    const res = await fetch(new URL('/readyz', server.url));
+    expect(res.status).toBe(200);
+    expect(await res.json()).toMatchObject({ status: 'ready', store: 'up', shutting_down: false });
+  });
+});

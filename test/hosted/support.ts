@@ -1,0 +1,172 @@
+// Support of the hosted-mode tests: a real redis-server, a delaying proxy, raw HTTP, SDK clients with headers.
+import { type ChildProcess, spawn } from 'node:child_process';
+import { createServer, request, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import { BUILT_ENTRY } from '../support/mcp.js';
+
+export async function freePort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  await new Promise<void>((resolve) => server.close(() => resolve()));
+  return port;
+}
+
+export interface RunningRedis {
+  url: string;
+  stop(): Promise<void>;
+}
+
+/** A throwaway redis-server on a free loopback port, without persistence. */
+export async function startRedis(): Promise<RunningRedis> {
+  const port = await freePort();
+  const child = spawn(
+    'redis-server',
+    ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'],
+    { stdio: ['ignore', 'pipe', 'pipe'] },
+  );
+  let output = '';
+  await new Promise<void>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`redis-server did not start:\n${output}`)), 10_000);
+    child.once('error', (error) =>
+      reject(new Error(`cannot run redis-server (apt-get install redis-server): ${error.message}`)),
+    );
+    child.stdout?.on('data', (chunk: Buffer) => {
+      output += chunk.toString();
+      if (output.includes('Ready to accept connections')) {
+        clearTimeout(timer);
+        resolve();
+      }
+    });
+    child.once('exit', (code) => reject(new Error(`redis-server exited with ${code}:\n${output}`)));
+  });
+  return { url: `redis://127.0.0.1:${port}`, stop: () => stopChild(child) };
+}
+
+export async function stopChild(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return;
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  child.kill('SIGTERM');
+  await exited;
+}
+
+export interface DelayingProxy {
+  url: string;
+  /** Resolves when the next request reaches the proxy. */
+  nextRequest(): Promise<void>;
+  close(): Promise<void>;
+}
+
+/** Forwards every request to `target` after `delayMs`: a slow upstream. */
+export async function delayingProxy(target: string, delayMs: number): Promise<DelayingProxy> {
+  const upstream = new URL(target);
+  let waiters: (() => void)[] = [];
+  const server: Server = createServer((req, res) => {
+    for (const wake of waiters) wake();
+    waiters = [];
+    setTimeout(() => {
+      const forward = request(
+        {
+          host: upstream.hostname,
+          port: upstream.port,
+          path: req.url,
+          method: req.method,
+          headers: req.headers,
+        },
+        (answer) => {
+          res.writeHead(answer.statusCode ?? 502, answer.headers);
+          answer.pipe(res);
+        },
+      );
+      forward.on('error', () => res.destroy());
+      req.pipe(forward);
+    }, delayMs);
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}`,
+    nextRequest: () => new Promise<void>((resolve) => waiters.push(resolve)),
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        server.closeAllConnections();
+      }),
+  };
+}
+
+/** A real SDK client over Streamable HTTP, sending `headers` on every request. */
+export async function httpClient(url: string, headers: Record<string, string> = {}): Promise<Client> {
+  const client = new Client({ name: 'hosted-test', version: '1.0.0' });
+  await client.connect(new StreamableHTTPClientTransport(new URL(url), { requestInit: { headers } }));
+  return client;
+}
+
+export interface RawResponse {
+  status: number;
+  headers: Record<string, string | string[] | undefined>;
+  body: string;
+}
+
+/** One raw HTTP request, so headers like Host can be set freely. */
+export function raw(
+  url: string,
+  options: { method?: string; headers?: Record<string, string>; body?: string } = {},
+): Promise<RawResponse> {
+  const target = new URL(url);
+  return new Promise((resolve, reject) => {
+    const req = request(
+      {
+        host: target.hostname,
+        port: target.port,
+        path: target.pathname + target.search,
+        method: options.method ?? (options.body === undefined ? 'GET' : 'POST'),
+        headers: {
+          ...(options.body === undefined
+            ? {}
+            : { 'content-type': 'application/json', accept: 'application/json, text/event-stream' }),
+          ...options.headers,
+        },
+      },
+      (res) => {
+        let text = '';
+        res.on('data', (chunk: Buffer) => {
+          text += chunk.toString();
+        });
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: text }));
+      },
+    );
+    req.on('error', reject);
+    req.end(options.body);
+  });
+}
+
+export const INITIALIZE = JSON.stringify({
+  jsonrpc: '2.0',
+  id: 1,
+  method: 'initialize',
+  params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'raw', version: '1' } },
+});
+
+/** Runs the built binary to completion (for start-up failures); resolves with its exit code and stderr. */
+export function runToExit(
+  args: string[],
+  env: Record<string, string> = {},
+): Promise<{ code: number | null; stderr: string }> {
+  const child = spawn(process.execPath, [BUILT_ENTRY, ...args], {
+    env: { PATH: process.env.PATH ?? '', ...env },
+    stdio: ['ignore', 'ignore', 'pipe'],
+  });
+  let stderr = '';
+  child.stderr?.on('data', (chunk: Buffer) => {
+    stderr += chunk.toString();
+  });
+  return new Promise((resolve) => child.once('exit', (code) => resolve({ code, stderr })));
+}
+
+export function metricValue(text: string, series: string): number | undefined {
+  const line = text.split('\n').find((l) => l.startsWith(`${series} `));
+  return line === undefined ? undefined : Number(line.slice(series.length + 1));
+}

@@ -2,6 +2,7 @@
 import type { ToolDefinition } from '../src/mcp/tool.js';
 import comparePlayers from './compare-players.js';
 import fitScore from './fit-score.js';
+import getPlayer from './get-player.js';
 import listLeagues from './list-leagues.js';
 import listRoles from './list-roles.js';
 import playerHistory from './player-history.js';
@@ -9,6 +10,7 @@ import quotaStatus from './quota-status.js';
 import rankPlayersByRole from './rank-players-by-role.js';
 import resolvePlayers from './resolve-players.js';
 import scoutPlayers from './scout-players.js';
+import scoutingReport from './scouting-report.js';
 import searchPlayers from './search-players.js';
 
 export const TOOLS: readonly ToolDefinition[] = [
@@ -19,6 +21,8 @@ export const TOOLS: readonly ToolDefinition[] = [
   fitScore,
   resolvePlayers,
   playerHistory,
+  getPlayer,
+  scoutingReport,
   listLeagues,
   listRoles,
   quotaStatus,

@@ -41,10 +41,10 @@ export function Limit(fallback: number, max: number) {
 }
 
 /** A note when a list stopped at its limit, saying how to see the rest. */
-export function moreRows(count: number, limit: number, max: number): string[] {
+export function moreRows(count: number, limit: number, max: number, argument = 'limit'): string[] {
   if (count < limit) return [];
   return limit < max
-    ? [`Showing the first ${limit}; more may exist: raise limit (up to ${max}) or narrow the filters.`]
+    ? [`Showing the first ${limit}; more may exist: raise ${argument} (up to ${max}) or narrow the filters.`]
     : [`Showing the first ${max}, the most one call returns: narrow the filters to see others.`];
 }
 

@@ -2,6 +2,7 @@ import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { TOOLS } from '../../tools/index.js';
 import { VERSION } from '../version.js';
 import type { ToolDeps } from './context.js';
+import { progressReporter } from './progress.js';
 import type { ToolDefinition } from './tool.js';
 
 export const INSTRUCTIONS = [
@@ -31,7 +32,8 @@ export function createServer(deps: ToolDeps, options: ServerOptions = {}): McpSe
         outputSchema: tool.outputSchema,
         annotations: tool.annotations,
       },
-      (args: unknown, extra) => tool.handle(args, { ...deps, signal: extra.signal }),
+      (args: unknown, extra) =>
+        tool.handle(args, { ...deps, signal: extra.signal, progress: progressReporter(extra) }),
     );
   }
   return server;

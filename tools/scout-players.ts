@@ -34,9 +34,7 @@ export default defineTool({
       .max(10_000)
       .optional()
       .describe('Fewest minutes played this season.'),
-    league: LeagueName.optional().describe(
-      'Restrict to one league (a filter the spec implies but does not name: assumed).',
-    ),
+    league: LeagueName.optional(),
     limit: Limit(20, MAX),
   },
   output: z.array(Scouted),

@@ -3,41 +3,24 @@ import { z } from 'zod';
 import { InvalidArgumentError } from '../api/errors.js';
 import { normalizeSeason, SERVICE_ID_PATTERN } from '../domain/season.js';
 
-export const Season = z
-  .string()
-  .max(20)
-  .describe('Season as "25-26" ("2025-26" and "2025/2026" are accepted). Omit for the current season.');
+export const Season = z.string().max(20).describe('e.g. "25-26" (default: current season).');
 
 export const RoleKeyArg = z
   .string()
   .min(2)
   .max(60)
-  .describe(
-    'Role key, e.g. "defenseur_relanceur" (one of the 31 keys of list_roles; renamed old keys are accepted).',
-  );
+  .describe('Role key from list_roles, e.g. "defenseur_relanceur".');
 
 export const LeagueName = z
   .string()
   .min(2)
   .max(80)
-  .describe(
-    'League name exactly as list_leagues gives it, e.g. "Ligue 1", "Eredivisie", "UEFA Champions League".',
-  );
+  .describe('League name as list_leagues gives it, e.g. "Ligue 1".');
 
-export const PlayerIdArg = z
-  .string()
-  .min(1)
-  .max(64)
-  .describe('A player_id (one season row, changes every season) or a service_id ("ds_" + 16 chars, stable).');
+export const PlayerIdArg = z.string().min(1).max(64).describe('service_id (ds_…, stable) or player_id.');
 
 export function Limit(fallback: number, max: number) {
-  return z
-    .number()
-    .int()
-    .min(1)
-    .max(max)
-    .default(fallback)
-    .describe(`Rows to return, 1-${max} (default ${fallback}).`);
+  return z.number().int().min(1).max(max).default(fallback);
 }
 
 /** A note when a list stopped at its limit, saying how to see the rest. */

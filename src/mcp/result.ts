@@ -12,17 +12,16 @@ import {
 import type { Quota } from '../api/quota.js';
 import type { Logger } from '../log.js';
 
+// No descriptions here: these fields repeat in every tool's output schema, so they would cost
+// context on every tools/list. Their meaning is in the server instructions and the README.
 export const QuotaSchema = z.object({
-  limit: z.number().nullable().describe('Daily request limit; null when unlimited or not reported yet.'),
-  remaining: z.number().nullable().describe('Requests left today; null when unlimited or not reported yet.'),
-  reset: z.string().nullable().describe('When the daily quota resets (ISO 8601).'),
+  limit: z.number().nullable(),
+  remaining: z.number().nullable(),
+  reset: z.string().nullable(),
   unlimited: z.boolean(),
 });
 
-export const SourceSchema = z.object({
-  cached: z.boolean().describe('true when answered from the cache, at no quota cost.'),
-  fetched_at: z.string().describe('When the upstream produced this answer (ISO 8601).'),
-});
+export const SourceSchema = z.object({ cached: z.boolean(), fetched_at: z.string() });
 
 export interface Outcome<D, X = Record<string, never>> {
   data: D;

@@ -28,7 +28,7 @@ export function createServer(deps: ToolDeps, options: ServerOptions = {}): McpSe
       {
         title: tool.title,
         description: tool.description,
-        inputSchema: tool.inputShape,
+        inputSchema: tool.inputSchema,
         outputSchema: tool.outputSchema,
         annotations: tool.annotations,
       },

@@ -111,6 +111,18 @@ export const SETTINGS = {
     schema: intIn(0, 1_000_000).default(5000),
     help: 'Most answers kept in the in-memory cache; the oldest go first.',
   },
+  toolsets: {
+    flag: 'toolsets',
+    env: 'FOOTBALL_SCOUT_TOOLSETS',
+    schema: list.default([]),
+    help: 'Groups of tools to expose, comma-separated: players, clubs, reference, account (default: all).',
+  },
+  tools: {
+    flag: 'tools',
+    env: 'FOOTBALL_SCOUT_TOOLS',
+    schema: list.default([]),
+    help: 'Expose only these tools, comma-separated names (e.g. search_players,scouting_report); default: all.',
+  },
   logLevel: {
     flag: 'log-level',
     env: 'FOOTBALL_MCP_LOG_LEVEL',

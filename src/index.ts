@@ -5,6 +5,8 @@ import { connectHelp } from './mcp/connect-help.js';
 import { createToolDeps, type Upstream } from './mcp/deps.js';
 import { serveHttp } from './mcp/http.js';
 import { serveStdio } from './mcp/stdio.js';
+import type { ToolDefinition } from './mcp/tool.js';
+import { selectTools } from './mcp/tool-selection.js';
 import { StartError } from './start-error.js';
 import { VERSION } from './version.js';
 
@@ -12,11 +14,13 @@ type Closer = () => Promise<void>;
 
 async function main(): Promise<void> {
   let config: Config;
+  let tools: ToolDefinition[];
   try {
     const loaded = loadConfig(process.argv.slice(2), process.env);
     if (loaded === 'help') return void process.stderr.write(`${helpText()}\n`);
     if (loaded === 'version') return void process.stderr.write(`${VERSION}\n`);
     config = loaded;
+    tools = selectTools(config);
   } catch (error) {
     if (!(error instanceof ConfigError)) throw error;
     process.stderr.write(`football-scout-mcp: ${error.message}\n`);
@@ -43,7 +47,7 @@ async function main(): Promise<void> {
   closers.push(() => deps.api.close());
 
   if (config.transport === 'stdio') {
-    const stdio = await serveStdio(deps, shutdown);
+    const stdio = await serveStdio(deps, shutdown, { tools });
     closers.push(() => stdio.close());
     logger.info(`serving MCP over stdio${sandbox ? ` on the embedded sandbox (${upstream.baseUrl})` : ''}`);
     return;
@@ -55,6 +59,7 @@ async function main(): Promise<void> {
       port: config.port,
       allowedHosts: config.allowedHosts,
       allowedOrigins: config.allowedOrigins,
+      server: { tools },
     },
     logger,
   );

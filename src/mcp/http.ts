@@ -8,12 +8,14 @@ import type { Logger } from '../log.js';
 import { StartError } from '../start-error.js';
 import type { ToolDeps } from './context.js';
 import { hostAllowed, type OriginPolicy, originAllowed } from './origin.js';
-import { createServer } from './server.js';
+import { createServer, type ServerOptions } from './server.js';
 
 export interface HttpOptions extends OriginPolicy {
   port: number;
   /** Largest accepted request body, bytes. */
   maxBodyBytes?: number;
+  /** What each session's server exposes (tool selection). */
+  server?: ServerOptions;
 }
 
 export interface RunningHttp {
@@ -56,7 +58,7 @@ export async function serveHttp(deps: ToolDeps, options: HttpOptions, logger: Lo
     if (req.method !== 'POST' || !isInitializeRequest(body)) {
       return reject(res, 400, 'Bad request: no mcp-session-id header and not an initialize request');
     }
-    const server = createServer(deps);
+    const server = createServer(deps, options.server);
     const transport: StreamableHTTPServerTransport = new StreamableHTTPServerTransport({
       sessionIdGenerator: () => randomUUID(),
       onsessioninitialized: (id) => {

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { Limit, moreRows, PlayerIdArg, Season, seasonParam } from '../src/mcp/args.js';
+import { hasMore, Limit, moreRows, PlayerIdArg, Season, seasonParam } from '../src/mcp/args.js';
 import { CostOut, Gathering, PartFailureOut } from '../src/mcp/gather.js';
 import {
   fetchRecord,
@@ -57,6 +57,7 @@ export default defineTool({
       source: gathering.source(),
       extra: { requests: gathering.cost() },
       notes: found.similar ? moreRows(found.similar.length, similar_limit, MAX_SIMILAR, 'similar_limit') : [],
+      ...(found.similar ? { has_more: hasMore(found.similar.length, similar_limit) } : {}),
     };
   },
   text: ({ data }) =>

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { withLeagueHint } from '../src/api/league-hint.js';
 import { PlayerSearchResponse } from '../src/api/schemas.js';
-import { LeagueName, Limit, moreRows, Season, seasonParam } from '../src/mcp/args.js';
+import { hasMore, LeagueName, Limit, moreRows, Season, seasonParam } from '../src/mcp/args.js';
 import { PlayerOut, toPlayerOut } from '../src/mcp/shapes.js';
 import { table } from '../src/mcp/text.js';
 import { defineTool } from '../src/mcp/tool.js';
@@ -34,7 +34,12 @@ export default defineTool({
     const data = result.data.data
       .slice(0, limit)
       .map((row) => ({ ...toPlayerOut(row), position: row.position ?? null }));
-    return { ...result, data, notes: moreRows(data.length, limit, MAX) };
+    return {
+      ...result,
+      data,
+      notes: moreRows(data.length, limit, MAX),
+      has_more: hasMore(data.length, limit),
+    };
   },
   text: ({ data }) =>
     table(data, [

@@ -23,9 +23,14 @@ export function Limit(fallback: number, max: number) {
   return z.number().int().min(1).max(max).default(fallback);
 }
 
+/** Whether a list stopped at its limit, so more rows may exist. */
+export function hasMore(count: number, limit: number): boolean {
+  return count >= limit;
+}
+
 /** A note when a list stopped at its limit, saying how to see the rest. */
 export function moreRows(count: number, limit: number, max: number, argument = 'limit'): string[] {
-  if (count < limit) return [];
+  if (!hasMore(count, limit)) return [];
   return limit < max
     ? [`Showing the first ${limit}; more may exist: raise ${argument} (up to ${max}) or narrow the filters.`]
     : [`Showing the first ${max}, the most one call returns: narrow the filters to see others.`];

@@ -8,7 +8,7 @@ import { z } from 'zod';
 type Json = Record<string, unknown>;
 
 /** Fields every tool shares (their meaning is in the server instructions): listed by type only. */
-const ENVELOPE = new Set(['quota', 'source', 'notes']);
+const ENVELOPE = new Set(['quota', 'source', 'notes', 'has_more']);
 
 /**
  * Output: the envelope's fields, the names of `data`'s fields (of its rows, for a list) and of
@@ -39,7 +39,8 @@ function toJson(schema: z.ZodType, io: 'input' | 'output' = 'output'): Json {
 
 function override<S extends z.ZodObject>(schema: S, json: Json): S {
   // zod's per-schema override of its JSON Schema conversion, which the SDK's conversion honours.
-  schema._zod.toJSONSchema = () => json;
+  // A fresh copy each time: the conversion edits the object it is given.
+  schema._zod.toJSONSchema = () => structuredClone(json);
   return schema;
 }
 

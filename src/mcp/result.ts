@@ -30,6 +30,8 @@ export interface Outcome<D, X = Record<string, never>> {
   extra?: X;
   /** Short facts the model should know about this answer (renamed role, truncation...). */
   notes?: string[];
+  /** Set on lists: true when the list stopped at its limit and more may exist (a note says how). */
+  has_more?: boolean;
 }
 
 export function envelopeSchema(data: z.ZodType, extra: z.ZodRawShape = {}) {
@@ -38,17 +40,19 @@ export function envelopeSchema(data: z.ZodType, extra: z.ZodRawShape = {}) {
     quota: QuotaSchema,
     source: SourceSchema,
     notes: z.array(z.string()).optional(),
+    has_more: z.boolean().optional(),
     ...extra,
   });
 }
 
 export function successResult<D, X>(outcome: Outcome<D, X>, text: string): CallToolResult {
-  const { data, quota, source, extra, notes } = outcome;
+  const { data, quota, source, extra, notes, has_more } = outcome;
   const structuredContent = {
     data,
     quota: publicQuota(quota),
     source,
     ...(notes && notes.length > 0 ? { notes } : {}),
+    ...(has_more !== undefined ? { has_more } : {}),
     ...(extra ?? {}),
   };
   const lines = [text, ...(notes ?? []).map((n) => `Note: ${n}`), footer(quota, source)];

@@ -13,7 +13,9 @@ it(`tools/list stays under ${BUDGET} tokens`, async () => {
   const listed = await client.listTools();
   const tokens = countTokens(JSON.stringify(listed));
   const perTool = listed.tools.map((t) => `${t.name} ${countTokens(JSON.stringify(t))}`).join(', ');
-  process.stderr.write(`tools/list: ${listed.tools.length} tools, ${tokens} tokens (o200k_base): ${perTool}\n`);
+  process.stderr.write(
+    `tools/list: ${listed.tools.length} tools, ${tokens} tokens (o200k_base): ${perTool}\n`,
+  );
   expect(tokens).toBeLessThan(BUDGET);
   await client.close();
   await deps.api.close();

@@ -35,6 +35,8 @@ describe('loadConfig defaults', () => {
       cacheTtlComputed: 21_600,
       cacheTtlAccount: 300,
       cacheMaxEntries: 5000,
+      toolsets: [],
+      tools: [],
       logLevel: 'info',
     });
   });

@@ -5,6 +5,7 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { TOOLS } from '../../tools/index.js';
 import { spawnHttpServer, stop } from '../support/mcp.js';
 
 let url: string;
@@ -65,7 +66,7 @@ describe('HTTP transport', () => {
     const client = new Client({ name: 'http-test', version: '1.0.0' });
     await client.connect(new StreamableHTTPClientTransport(new URL(url)));
     const { tools } = await client.listTools();
-    expect(tools).toHaveLength(10);
+    expect(tools).toHaveLength(TOOLS.length);
     const result = (await client.callTool({
       name: 'rank_players_by_role',
       arguments: { role: 'lateral_offensif', league: 'Bundesliga', limit: 4 },

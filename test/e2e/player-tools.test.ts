@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ToolDeps } from '../../src/mcp/context.js';
 import { type RunningSandbox, startSandbox } from '../../src/sandbox/server.js';
 import { call, depsFor, inMemoryClient, structured, textOf } from '../support/mcp.js';
-import { type Proxy, startProxy } from '../support/proxy.js';
+import { startProxy } from '../support/proxy.js';
 
 let sandbox: RunningSandbox;
 let deps: ToolDeps;

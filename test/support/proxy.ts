@@ -13,7 +13,7 @@ const HOP_BY_HOP = new Set([
 
 export type Rule = 'pass' | 'hold' | { status: number };
 
-export interface Proxy {
+export interface TestProxy {
   url: string;
   /** Paths of held requests, and how many of them the client has closed. */
   held: string[];
@@ -21,7 +21,7 @@ export interface Proxy {
   close(): Promise<void>;
 }
 
-export async function startProxy(target: string, rule: (path: string) => Rule): Promise<Proxy> {
+export async function startProxy(target: string, rule: (path: string) => Rule): Promise<TestProxy> {
   const held: string[] = [];
   let closed = 0;
   const server: Server = createServer((req, res) => {

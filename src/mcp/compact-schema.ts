@@ -48,8 +48,8 @@ function override<S extends z.ZodObject>(schema: S, json: Json): S {
 function names(schema: Json, depth: number): Json {
   const type = schema.type;
   if (type === 'array') {
-    const items = schema.items as Json | undefined;
-    return items ? { type, items: names(items, depth) } : { type };
+    const items = schema.items ? names(schema.items as Json, depth) : {};
+    return Object.keys(items).length > 0 ? { type, items } : { type };
   }
   const isObject = type === 'object' || (Array.isArray(type) && type.includes('object'));
   if (!isObject) return {};

@@ -119,9 +119,21 @@ export const SETTINGS = {
   },
   routesFile: {
     flag: 'routes-file',
-    env: 'FOOTBALL_SCOUT_ROUTES_FILE',
+    env: 'FOOTBALL_API_ROUTES_FILE',
     schema: z.string().trim().min(1).optional(),
     help: 'JSON file remapping upstream routes, e.g. {"teams": {"path": "/v2/clubs"}}; checked at start.',
+  },
+  toolsets: {
+    flag: 'toolsets',
+    env: 'FOOTBALL_MCP_TOOLSETS',
+    schema: list.default([]),
+    help: 'Groups of tools to expose, comma-separated: players, clubs, reference, account (default: all).',
+  },
+  tools: {
+    flag: 'tools',
+    env: 'FOOTBALL_MCP_TOOLS',
+    schema: list.default([]),
+    help: 'Expose only these tools, comma-separated names (e.g. search_players,scouting_report); default: all.',
   },
   logLevel: {
     flag: 'log-level',
@@ -137,7 +149,7 @@ export const SETTINGS = {
   },
   store: {
     flag: 'store',
-    env: 'FOOTBALL_SCOUT_STORE',
+    env: 'FOOTBALL_MCP_STORE',
     schema: z
       .string()
       .trim()

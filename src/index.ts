@@ -6,6 +6,8 @@ import { createSharedUpstream, type Upstream } from './mcp/deps.js';
 import { serveHttp } from './mcp/http.js';
 import { Metrics } from './mcp/metrics.js';
 import { serveStdio } from './mcp/stdio.js';
+import type { ToolDefinition } from './mcp/tool.js';
+import { selectTools } from './mcp/tool-selection.js';
 import { StartError } from './start-error.js';
 import { openStores } from './store/open.js';
 import { VERSION } from './version.js';
@@ -14,11 +16,13 @@ type Closer = () => Promise<void>;
 
 async function main(): Promise<void> {
   let config: Config;
+  let tools: ToolDefinition[];
   try {
     const loaded = loadConfig(process.argv.slice(2), process.env);
     if (loaded === 'help') return void process.stderr.write(`${helpText()}\n`);
     if (loaded === 'version') return void process.stderr.write(`${VERSION}\n`);
     config = loaded;
+    tools = selectTools(config);
   } catch (error) {
     if (!(error instanceof ConfigError)) throw error;
     process.stderr.write(`football-scout-mcp: ${error.message}\n`);
@@ -51,7 +55,7 @@ async function main(): Promise<void> {
   if (config.store !== 'memory') logger.info(`cache and quota store: ${stores.label}`);
 
   if (config.transport === 'stdio') {
-    const stdio = await serveStdio(shared.depsFor(undefined), shutdown);
+    const stdio = await serveStdio(shared.depsFor(undefined), shutdown, { tools });
     closers.push(() => stdio.close());
     logger.info(`serving MCP over stdio${sandbox ? ` on the embedded sandbox (${upstream.baseUrl})` : ''}`);
     return;
@@ -71,6 +75,7 @@ async function main(): Promise<void> {
       maxSessions: config.maxSessions,
       sessionIdleMs: config.sessionIdle * 1000,
       shutdownGraceMs: config.shutdownGrace * 1000,
+      server: { tools },
     },
   );
   closers.push(() => http.close());

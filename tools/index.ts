@@ -5,6 +5,7 @@ import comparisonGroup from './comparison-group.js';
 import fitScore from './fit-score.js';
 import getCoach from './get-coach.js';
 import getGlossary from './get-glossary.js';
+import getPlayer from './get-player.js';
 import getTeam from './get-team.js';
 import listLeagues from './list-leagues.js';
 import listRoles from './list-roles.js';
@@ -15,6 +16,7 @@ import rankPlayersByRole from './rank-players-by-role.js';
 import rankPlayersByStatistic from './rank-players-by-statistic.js';
 import resolvePlayers from './resolve-players.js';
 import scoutPlayers from './scout-players.js';
+import scoutingReport from './scouting-report.js';
 import searchCoaches from './search-coaches.js';
 import searchPlayers from './search-players.js';
 import searchTeams from './search-teams.js';
@@ -27,6 +29,8 @@ export const TOOLS: readonly ToolDefinition[] = [
   fitScore,
   resolvePlayers,
   playerHistory,
+  getPlayer,
+  scoutingReport,
   listLeagues,
   listRoles,
   quotaStatus,

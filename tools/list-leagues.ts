@@ -1,8 +1,11 @@
 import { z } from 'zod';
 import { LeaguesResponse } from '../src/api/schemas.js';
 import { fold } from '../src/domain/nearest.js';
+import { Limit } from '../src/mcp/args.js';
 import { table } from '../src/mcp/text.js';
 import { defineTool } from '../src/mcp/tool.js';
+
+const MAX = 200;
 
 const LeagueOut = z.object({
   name: z.string().describe('Exact name to pass as `league` to other tools.'),
@@ -30,10 +33,11 @@ export default defineTool({
       .describe('Part of a league or country name, e.g. "france" or "liga".'),
     gender: z.enum(['men', 'women']).optional(),
     type: z.enum(['league', 'cup']).optional(),
+    limit: Limit(50, MAX),
   },
   output: z.array(LeagueOut),
   extra: { total: z.number().describe('Leagues accessible before filtering.') },
-  async run({ query, gender, type }, { api, signal }) {
+  async run({ query, gender, type, limit }, { api, signal }) {
     const result = await api.call('leagues', LeaguesResponse, { signal });
     const needle = query ? fold(query) : undefined;
     const all = result.data.data.map((l) => ({
@@ -45,13 +49,22 @@ export default defineTool({
       type: l.type ?? null,
       seasons: l.seasons ?? [],
     }));
-    const data = all.filter(
+    const matching = all.filter(
       (l) =>
         (!needle || fold(`${l.name} ${l.country ?? ''} ${l.region ?? ''}`).includes(needle)) &&
         (!gender || l.gender === gender) &&
         (!type || l.type === type),
     );
-    return { ...result, data, extra: { total: all.length } };
+    const data = matching.slice(0, limit);
+    const more = matching.length > data.length;
+    const notes = more
+      ? [
+          `Showing ${data.length} of ${matching.length} matching leagues: pass query (a country or name), gender or type to narrow${
+            limit < MAX ? `, or raise limit (up to ${MAX})` : ''
+          }.`,
+        ]
+      : [];
+    return { ...result, data, extra: { total: all.length }, notes, has_more: more };
   },
   text: ({ data, extra }) =>
     `${data.length} of ${extra?.total ?? data.length} accessible leagues:\n` +

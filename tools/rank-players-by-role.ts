@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { withLeagueHint } from '../src/api/league-hint.js';
 import { RankingsResponse } from '../src/api/schemas.js';
 import { roleWithLabel } from '../src/domain/role-labels.js';
-import { LeagueName, Limit, moreRows, RoleKeyArg, Season, seasonParam } from '../src/mcp/args.js';
+import { hasMore, LeagueName, Limit, moreRows, RoleKeyArg, Season, seasonParam } from '../src/mcp/args.js';
 import { table } from '../src/mcp/text.js';
 import { defineTool } from '../src/mcp/tool.js';
 
@@ -62,7 +62,7 @@ export default defineTool({
       ...(resolved.renamedFrom ? [`role "${resolved.renamedFrom}" was renamed "${resolved.key}".`] : []),
       ...moreRows(data.length, limit, MAX),
     ];
-    return { ...result, data, extra: { role: resolved.key }, notes };
+    return { ...result, data, extra: { role: resolved.key }, notes, has_more: hasMore(data.length, limit) };
   },
   text: ({ data, extra }, { league, season }) =>
     `${roleWithLabel(extra?.role ?? '')} ranking${league ? ` in ${league}` : ''}${season ? `, ${season}` : ''}:\n` +

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { withLeagueHint } from '../src/api/league-hint.js';
 import { ScoutingResponse } from '../src/api/schemas.js';
 import { roleWithLabel } from '../src/domain/role-labels.js';
-import { LeagueName, Limit, moreRows, RoleKeyArg, Season, seasonParam } from '../src/mcp/args.js';
+import { hasMore, LeagueName, Limit, moreRows, RoleKeyArg, Season, seasonParam } from '../src/mcp/args.js';
 import { PlayerOut, toPlayerOut } from '../src/mcp/shapes.js';
 import { formatEuros, table } from '../src/mcp/text.js';
 import { defineTool } from '../src/mcp/tool.js';
@@ -39,9 +39,7 @@ export default defineTool({
       .max(10_000)
       .optional()
       .describe('Fewest minutes played this season.'),
-    league: LeagueName.optional().describe(
-      'Restrict to one league (a filter the spec implies but does not name: assumed).',
-    ),
+    league: LeagueName.optional(),
     limit: Limit(20, MAX),
   },
   output: z.array(Scouted),
@@ -67,7 +65,7 @@ export default defineTool({
       ...resolved.filter((r) => r.renamedFrom).map((r) => `role "${r.renamedFrom}" was renamed "${r.key}".`),
       ...moreRows(data.length, limit, MAX),
     ];
-    return { ...result, data, extra: { roles: keys }, notes };
+    return { ...result, data, extra: { roles: keys }, notes, has_more: hasMore(data.length, limit) };
   },
   text: ({ data }) =>
     table(data, [

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { withLeagueHint } from '../src/api/league-hint.js';
 import { PlayerSearchResponse } from '../src/api/schemas.js';
-import { LeagueName, Limit, moreRows, Season, seasonParam } from '../src/mcp/args.js';
+import { hasMore, LeagueName, Limit, moreRows, Season, seasonParam } from '../src/mcp/args.js';
 import { PlayerOut, toPlayerOut } from '../src/mcp/shapes.js';
 import { table } from '../src/mcp/text.js';
 import { defineTool } from '../src/mcp/tool.js';
@@ -15,7 +15,7 @@ export default defineTool({
   description:
     'Find players by (part of) their name, optionally within a league, club or season, to get their player_id and service_id. ' +
     'Use it first when the user names a player; then pass the service_id to the other tools. Accents and case are ignored. ' +
-    'The upstream route is assumed (the spec names player search without its path). Costs 1 request unless cached.',
+    'Costs 1 request unless cached.',
   input: {
     query: z.string().trim().min(2).max(80).describe('Name or part of it, e.g. "Mbaye".'),
     league: LeagueName.optional(),
@@ -34,7 +34,12 @@ export default defineTool({
     const data = result.data.data
       .slice(0, limit)
       .map((row) => ({ ...toPlayerOut(row), position: row.position ?? null }));
-    return { ...result, data, notes: moreRows(data.length, limit, MAX) };
+    return {
+      ...result,
+      data,
+      notes: moreRows(data.length, limit, MAX),
+      has_more: hasMore(data.length, limit),
+    };
   },
   text: ({ data }) =>
     table(data, [

@@ -280,3 +280,68 @@ export const ProfileResponse = z.looseObject({
 export const SavedItemsResponse = z.looseObject({
   data: z.array(z.looseObject({ id: str, name: str, description: optStr })),
 });
+/** GET /v1/players/:id: the row plus whatever the record adds (fields beyond ids not in the spec). */
+export const PlayerRecord = PlayerRow.extend({
+  nationality: optStr,
+  birth_date: optStr,
+  foot: optStr,
+  height_cm: optNum,
+  primary_role: optStr,
+  performance_index: optNum,
+  minutes: optNum,
+  appearances: optNum,
+  contract_until: optStr,
+  market_value_eur: optNum,
+  data_as_of: optStr,
+});
+export type PlayerRecord = z.infer<typeof PlayerRecord>;
+export const PlayerRecordResponse = z.looseObject({ data: PlayerRecord });
+
+export const PlayerStatisticsResponse = z.looseObject({
+  data: z.looseObject({
+    minutes: optNum,
+    appearances: optNum,
+    per: optStr,
+    statistics: z.record(z.string(), z.union([num, z.null()])).default({}),
+  }),
+});
+
+export const PlayerRolesResponse = z.looseObject({
+  data: z.array(RoleScore.extend({ family: optStr })),
+});
+
+const StatisticPercentile = z.looseObject({ statistic: str, value: optNum, percentile: optNum });
+export const PlayerStrengthsResponse = z.looseObject({
+  data: z.looseObject({
+    compared_with: z.looseObject({ players: optNum, league: optStr, position: optStr }).optional(),
+    strengths: z.array(StatisticPercentile).default([]),
+    weaknesses: z.array(StatisticPercentile).default([]),
+  }),
+});
+
+export const MarketValueResponse = z.looseObject({
+  data: z.looseObject({
+    value_eur: optNum,
+    range_low_eur: optNum,
+    range_high_eur: optNum,
+    currency: optStr,
+    as_of: optStr,
+  }),
+});
+
+export const Projection = z.looseObject({
+  league: str,
+  country: optStr,
+  role: optStr,
+  current_score: optNum,
+  projected_score: optNum,
+  delta: optNum,
+});
+export const ProjectionsResponse = z.looseObject({ data: z.array(Projection) });
+
+export const SimilarPlayer = PlayerRow.extend({
+  similarity: optNum,
+  performance_index: optNum,
+  minutes: optNum,
+});
+export const SimilarResponse = z.looseObject({ data: z.array(SimilarPlayer) });

@@ -3,48 +3,36 @@ import { z } from 'zod';
 import { InvalidArgumentError } from '../api/errors.js';
 import { normalizeSeason, SERVICE_ID_PATTERN } from '../domain/season.js';
 
-export const Season = z
-  .string()
-  .max(20)
-  .describe('Season as "25-26" ("2025-26" and "2025/2026" are accepted). Omit for the current season.');
+export const Season = z.string().max(20).describe('e.g. "25-26" (default: current season).');
 
 export const RoleKeyArg = z
   .string()
   .min(2)
   .max(60)
-  .describe(
-    'Role: a key of list_roles, e.g. "defenseur_relanceur", or its English name, e.g. "ball-playing centre-back", "poacher" (old keys accepted).',
-  );
+  .describe('Role key from list_roles (e.g. "defenseur_relanceur") or its English name (e.g. "poacher").');
 
 export const LeagueName = z
   .string()
   .min(2)
   .max(80)
-  .describe(
-    'League name exactly as list_leagues gives it, e.g. "Ligue 1", "Eredivisie", "UEFA Champions League".',
-  );
+  .describe('League name as list_leagues gives it, e.g. "Ligue 1".');
 
-export const PlayerIdArg = z
-  .string()
-  .min(1)
-  .max(64)
-  .describe('A player_id (one season row, changes every season) or a service_id ("ds_" + 16 chars, stable).');
+export const PlayerIdArg = z.string().min(1).max(64).describe('service_id (ds_…, stable) or player_id.');
 
 export function Limit(fallback: number, max: number) {
-  return z
-    .number()
-    .int()
-    .min(1)
-    .max(max)
-    .default(fallback)
-    .describe(`Rows to return, 1-${max} (default ${fallback}).`);
+  return z.number().int().min(1).max(max).default(fallback);
+}
+
+/** Whether a list stopped at its limit, so more rows may exist. */
+export function hasMore(count: number, limit: number): boolean {
+  return count >= limit;
 }
 
 /** A note when a list stopped at its limit, saying how to see the rest. */
-export function moreRows(count: number, limit: number, max: number): string[] {
-  if (count < limit) return [];
+export function moreRows(count: number, limit: number, max: number, argument = 'limit'): string[] {
+  if (!hasMore(count, limit)) return [];
   return limit < max
-    ? [`Showing the first ${limit}; more may exist: raise limit (up to ${max}) or narrow the filters.`]
+    ? [`Showing the first ${limit}; more may exist: raise ${argument} (up to ${max}) or narrow the filters.`]
     : [`Showing the first ${max}, the most one call returns: narrow the filters to see others.`];
 }
 

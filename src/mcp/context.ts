@@ -12,4 +12,8 @@ export interface ToolDeps {
 export interface ToolContext extends ToolDeps {
   /** Aborts when the MCP client cancels the request; passed to every upstream call. */
   signal: AbortSignal;
+  /** Reports progress to the client when it asked for it (a progressToken); a no-op otherwise. */
+  progress: ProgressReporter;
 }
+
+export type ProgressReporter = (done: number, total: number, message: string) => void;

@@ -17,7 +17,7 @@ import { json, readJson, reject } from './http-io.js';
 import type { Metrics } from './metrics.js';
 import { statefulHandler, statelessHandler } from './modes.js';
 import { hostAllowed, type OriginPolicy, originAllowed } from './origin.js';
-import { createServer } from './server.js';
+import { createServer, type ServerOptions } from './server.js';
 import { SessionStore } from './sessions.js';
 
 export interface HttpOptions extends OriginPolicy {
@@ -31,6 +31,8 @@ export interface HttpOptions extends OriginPolicy {
   sessionIdleMs?: number;
   /** How long a shutdown waits for calls in flight. */
   shutdownGraceMs?: number;
+  /** What each session's server exposes (tool selection). */
+  server?: ServerOptions;
 }
 
 export interface HttpServices {
@@ -64,6 +66,7 @@ export async function serveHttp(services: HttpServices, options: HttpOptions): P
   const drain = new Drain();
   const newServer = (credentials: Credentials) =>
     createServer(upstream.depsFor(credentials.upstreamKey), {
+      ...options.server,
       onToolCall: (tool, outcome) => metrics.toolCall(tool, outcome),
     });
 

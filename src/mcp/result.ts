@@ -12,18 +12,20 @@ import {
 import type { Quota } from '../api/quota.js';
 import type { Logger } from '../log.js';
 
+// No descriptions here: these fields repeat in every tool's output schema, so they would cost
+// context on every tools/list. Their meaning is in the server instructions and the README.
 export const QuotaSchema = z.object({
-  limit: z.number().nullable().describe('Daily request limit; null when unlimited or not reported yet.'),
-  remaining: z.number().nullable().describe('Requests left today; null when unlimited or not reported yet.'),
-  reset: z.string().nullable().describe('When the daily quota resets (ISO 8601).'),
+  limit: z.number().nullable(),
+  remaining: z.number().nullable(),
+  reset: z.string().nullable(),
   unlimited: z.boolean(),
 });
 
 export const SourceSchema = z.object({
-  cached: z.boolean().describe('true when answered from the cache, at no quota cost.'),
-  fetched_at: z.string().describe('When the upstream produced this answer (ISO 8601).'),
-  stale: z.boolean().optional().describe('Expired answer served while the API fails.'),
-  age_s: z.number().optional().describe('Age of a stale answer, seconds.'),
+  cached: z.boolean(),
+  fetched_at: z.string(),
+  stale: z.boolean().optional(),
+  age_s: z.number().optional(),
 });
 
 export interface Outcome<D, X = Record<string, never>> {
@@ -33,6 +35,8 @@ export interface Outcome<D, X = Record<string, never>> {
   extra?: X;
   /** Short facts the model should know about this answer (renamed role, truncation...). */
   notes?: string[];
+  /** Set on lists: true when the list stopped at its limit and more may exist (a note says how). */
+  has_more?: boolean;
 }
 
 export function envelopeSchema(data: z.ZodType, extra: z.ZodRawShape = {}) {
@@ -41,17 +45,19 @@ export function envelopeSchema(data: z.ZodType, extra: z.ZodRawShape = {}) {
     quota: QuotaSchema,
     source: SourceSchema,
     notes: z.array(z.string()).optional(),
+    has_more: z.boolean().optional(),
     ...extra,
   });
 }
 
 export function successResult<D, X>(outcome: Outcome<D, X>, text: string): CallToolResult {
-  const { data, quota, source, extra, notes } = outcome;
+  const { data, quota, source, extra, notes, has_more } = outcome;
   const structuredContent = {
     data,
     quota: publicQuota(quota),
     source,
     ...(notes && notes.length > 0 ? { notes } : {}),
+    ...(has_more !== undefined ? { has_more } : {}),
     ...(extra ?? {}),
   };
   const lines = [text, ...(notes ?? []).map((n) => `Note: ${n}`), footer(quota, source)];

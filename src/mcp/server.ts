@@ -2,6 +2,7 @@ import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { TOOLS } from '../../tools/index.js';
 import { VERSION } from '../version.js';
 import type { ToolDeps } from './context.js';
+import { progressReporter } from './progress.js';
 import { registerPrompts } from './prompts.js';
 import { registerResources } from './resources.js';
 import type { ToolDefinition } from './tool.js';
@@ -32,12 +33,16 @@ export function createServer(deps: ToolDeps, options: ServerOptions = {}): McpSe
       {
         title: tool.title,
         description: tool.description,
-        inputSchema: tool.inputShape,
+        inputSchema: tool.inputSchema,
         outputSchema: tool.outputSchema,
         annotations: tool.annotations,
       },
       async (args: unknown, extra) => {
-        const result = await tool.handle(args, { ...deps, signal: extra.signal });
+        const result = await tool.handle(args, {
+          ...deps,
+          signal: extra.signal,
+          progress: progressReporter(extra),
+        });
         options.onToolCall?.(tool.name, result.isError ? 'error' : 'ok');
         return result;
       },

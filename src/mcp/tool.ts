@@ -1,5 +1,6 @@
 import type { CallToolResult, ToolAnnotations } from '@modelcontextprotocol/sdk/types.js';
-import type { z } from 'zod';
+import { z } from 'zod';
+import { withCompactInputSchema, withCompactOutputSchema } from './compact-schema.js';
 import type { ToolContext } from './context.js';
 import { envelopeSchema, errorResult, type NotFoundHint, type Outcome, successResult } from './result.js';
 import type { Toolset } from './toolsets.js';
@@ -32,6 +33,8 @@ export interface ToolDefinition {
   toolset: Toolset;
   description: string;
   inputShape: z.ZodRawShape;
+  /** `inputShape` as an object whose tools/list form is compact (see compact-schema.ts). */
+  inputSchema: z.ZodObject;
   outputSchema: z.ZodObject;
   annotations: ToolAnnotations;
   /** `args` as the SDK passes them: already validated against `inputShape`. */
@@ -49,8 +52,9 @@ export function defineTool<
     toolset: spec.toolset,
     description: spec.description,
     inputShape: spec.input,
-    outputSchema: envelopeSchema(spec.output, spec.extra ?? {}),
-    annotations: { title: spec.title, readOnlyHint: true, openWorldHint: true, idempotentHint: true },
+    inputSchema: withCompactInputSchema(z.object(spec.input)),
+    outputSchema: withCompactOutputSchema(envelopeSchema(spec.output, spec.extra ?? {})),
+    annotations: { readOnlyHint: true, openWorldHint: true, idempotentHint: true },
     async handle(rawArgs, ctx) {
       try {
         // The SDK has already validated the arguments against `inputShape` and applied defaults.

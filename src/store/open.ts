@@ -33,7 +33,7 @@ export function memoryStores(maxEntries: number): Stores {
 export async function openStores(spec: string, maxEntries: number): Promise<Stores> {
   if (spec === 'memory') return memoryStores(maxEntries);
   if (/^rediss?:\/\//.test(spec)) return openRedis(spec);
-  throw new StartError(`--store / FOOTBALL_SCOUT_STORE: "${spec}" is not memory or redis://host:port`);
+  throw new StartError(`--store / FOOTBALL_MCP_STORE: "${spec}" is not memory or redis://host:port`);
 }
 
 async function openRedis(url: string): Promise<Stores> {
@@ -63,7 +63,7 @@ async function openRedis(url: string): Promise<Stores> {
   if (!(await stores.ping())) {
     await stores.close();
     throw new StartError(
-      `cannot reach the store at ${label}: start Redis there, or fix --store / FOOTBALL_SCOUT_STORE (memory or redis://host:port)`,
+      `cannot reach the store at ${label}: start Redis there, or fix --store / FOOTBALL_MCP_STORE (memory or redis://host:port)`,
     );
   }
   return stores;

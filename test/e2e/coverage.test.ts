@@ -33,7 +33,7 @@ afterAll(async () => {
 });
 
 it('every tool answers in every league and season', { timeout: 120_000 }, async () => {
-  const leagues = structured(await call(client, 'list_leagues')).data as {
+  const leagues = structured(await call(client, 'list_leagues', { limit: 200 })).data as {
     name: string;
     seasons: string[];
   }[];

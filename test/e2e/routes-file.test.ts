@@ -132,7 +132,7 @@ describe('a routes file, in the built binary', () => {
         PATH: process.env.PATH ?? '',
         FOOTBALL_API_BASE_URL: sandbox.url,
         FOOTBALL_API_KEY: sandbox.demoKey,
-        FOOTBALL_SCOUT_ROUTES_FILE: file,
+        FOOTBALL_API_ROUTES_FILE: file,
       },
       encoding: 'utf8',
       timeout: 10_000,

@@ -132,8 +132,10 @@ describe('the other tools', () => {
   });
 
   it('list_leagues lists 100+ leagues and the three European cups, and filters locally', async () => {
-    const all = structured(await run('list_leagues'));
+    const all = structured(await run('list_leagues', { limit: 200 }));
     expect(all.total).toBeGreaterThanOrEqual(100);
+    expect(all.data).toHaveLength(all.total);
+    expect(all.has_more).toBe(false);
     const names = all.data.map((l: { name: string }) => l.name);
     for (const cup of ['UEFA Champions League', 'UEFA Europa League', 'UEFA Conference League']) {
       expect(names).toContain(cup);
@@ -143,6 +145,17 @@ describe('the other tools', () => {
     expect(sandbox.requestCount()).toBe(before);
     expect(women.data.length).toBeGreaterThan(3);
     expect(women.data.every((l: { gender: string }) => l.gender === 'women')).toBe(true);
+  });
+
+  it('list_leagues stops at its default limit and says how to see the rest', async () => {
+    const result = await run('list_leagues');
+    const body = structured(result);
+    expect(body.data).toHaveLength(50);
+    expect(body.has_more).toBe(true);
+    expect(body.notes[0]).toMatch(
+      /Showing 50 of \d+ matching leagues: pass query .* raise limit \(up to 200\)/,
+    );
+    expect(textOf(result)).toContain('Note: Showing 50 of');
   });
 
   it('scout_players filters by role, age and minutes', async () => {

@@ -50,7 +50,7 @@ describe('a store that cannot be reached', () => {
     ]);
     expect(code).toBe(1);
     expect(stderr).toContain(`cannot reach the store at redis://127.0.0.1:${port}`);
-    expect(stderr).toContain('FOOTBALL_SCOUT_STORE');
+    expect(stderr).toContain('FOOTBALL_MCP_STORE');
     expect(stderr).not.toContain('secret-pass');
   });
 });

@@ -36,6 +36,8 @@ describe('loadConfig defaults', () => {
       cacheTtlAccount: 300,
       cacheStaleMaxAge: 86_400,
       cacheMaxEntries: 5000,
+      toolsets: [],
+      tools: [],
       logLevel: 'info',
       stateless: false,
       store: 'memory',

@@ -1,0 +1,72 @@
+// The JSON Schemas a client sees in tools/list, kept small: every tool's schemas are read into the
+// assistant's context on each session, and the full JSON Schema of nested rows (required lists,
+// additionalProperties, nullable unions, string lengths) costs more than the tools' own guides.
+// A compact schema accepts everything the full one accepts; the server still validates arguments
+// and results with the full zod schemas.
+import { z } from 'zod';
+
+type Json = Record<string, unknown>;
+
+/** Fields every tool shares (their meaning is in the server instructions): listed by type only. */
+const ENVELOPE = new Set(['quota', 'source', 'notes', 'has_more']);
+
+/**
+ * Output: the envelope's fields, the names of `data`'s fields (of its rows, for a list) and of
+ * tool-specific fields; deeper levels are just "object" or "array".
+ */
+export function withCompactOutputSchema<S extends z.ZodObject>(schema: S): S {
+  const full = toJson(schema);
+  const properties = (full.properties ?? {}) as Record<string, Json>;
+  return override(schema, {
+    type: 'object',
+    properties: Object.fromEntries(
+      Object.entries(properties).map(([name, value]) => [name, names(value, ENVELOPE.has(name) ? 1 : 0)]),
+    ),
+    required: full.required,
+  });
+}
+
+/** Input: the full schema without string length limits (checked by the server all the same). */
+export function withCompactInputSchema<S extends z.ZodObject>(schema: S): S {
+  return override(schema, withoutStringLengths(toJson(schema, 'input')));
+}
+
+function toJson(schema: z.ZodType, io: 'input' | 'output' = 'output'): Json {
+  const json = z.toJSONSchema(schema, { io, target: 'draft-7', unrepresentable: 'any' }) as Json;
+  delete json.$schema;
+  return json;
+}
+
+function override<S extends z.ZodObject>(schema: S, json: Json): S {
+  // zod's per-schema override of its JSON Schema conversion, which the SDK's conversion honours.
+  // A fresh copy each time: the conversion edits the object it is given.
+  schema._zod.toJSONSchema = () => structuredClone(json);
+  return schema;
+}
+
+/** Field names down to one level of objects; leaves and unions say nothing more than their name. */
+function names(schema: Json, depth: number): Json {
+  const type = schema.type;
+  if (type === 'array') {
+    const items = schema.items ? names(schema.items as Json, depth) : {};
+    return Object.keys(items).length > 0 ? { type, items } : { type };
+  }
+  const isObject = type === 'object' || (Array.isArray(type) && type.includes('object'));
+  if (!isObject) return {};
+  if (!schema.properties || depth >= 1) return { type: 'object' };
+  const properties = schema.properties as Record<string, Json>;
+  return {
+    type,
+    properties: Object.fromEntries(Object.entries(properties).map(([k, v]) => [k, names(v, depth + 1)])),
+  };
+}
+
+function withoutStringLengths(value: unknown): Json {
+  if (Array.isArray(value)) return value.map(withoutStringLengths) as unknown as Json;
+  if (typeof value !== 'object' || value === null) return value as Json;
+  return Object.fromEntries(
+    Object.entries(value)
+      .filter(([key]) => key !== 'minLength' && key !== 'maxLength')
+      .map(([key, v]) => [key, withoutStringLengths(v)]),
+  );
+}

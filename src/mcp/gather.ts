@@ -1,0 +1,97 @@
+// One tool call that needs several upstream answers: they run in parallel, each is counted (sent
+// upstream or served from the cache), progress is reported as they land, and an optional part
+// that fails is recorded in the result instead of failing the call.
+import { z } from 'zod';
+import type { ApiResult, Source } from '../api/client.js';
+import { ApiError } from '../api/errors.js';
+import type { Quota } from '../api/quota.js';
+import type { ToolContext } from './context.js';
+import { errorText } from './result.js';
+
+export const CostOut = z.object({ sent: z.number(), from_cache: z.number() });
+export type Cost = z.infer<typeof CostOut>;
+
+export const PartFailureOut = z.object({ section: z.string(), error: z.string() });
+export type PartFailure = z.infer<typeof PartFailureOut>;
+
+export class Gathering {
+  readonly failures: PartFailure[] = [];
+  /** Aborts with the client's cancellation, or when a required part fails (the rest is moot). */
+  readonly signal: AbortSignal;
+  private readonly stop = new AbortController();
+  private sent = 0;
+  private fromCache = 0;
+  private done = 0;
+  private oldest: string | undefined;
+
+  constructor(
+    private readonly total: number,
+    private readonly ctx: ToolContext,
+  ) {
+    this.signal = AbortSignal.any([ctx.signal, this.stop.signal]);
+  }
+
+  /** A part the result cannot do without: its failure fails the call and stops the other parts. */
+  async required<T>(label: string, request: (signal: AbortSignal) => Promise<ApiResult<T>>): Promise<T> {
+    try {
+      return await this.part(label, request);
+    } catch (error) {
+      this.stop.abort();
+      throw error;
+    }
+  }
+
+  /** A part whose failure (403 plan, 404, 5xx...) is reported in `failures` and yields undefined. */
+  async optional<T>(
+    label: string,
+    request: (signal: AbortSignal) => Promise<ApiResult<T>>,
+  ): Promise<T | undefined> {
+    try {
+      return await this.part(label, request);
+    } catch (error) {
+      if (this.ctx.signal.aborted || !(error instanceof ApiError)) throw error;
+      if (!this.stop.signal.aborted)
+        this.failures.push({ section: label, error: errorText(error, this.ctx.logger) });
+      return undefined;
+    }
+  }
+
+  cost(): Cost {
+    return { sent: this.sent, from_cache: this.fromCache };
+  }
+
+  /** Cached only when every part was; dated by the oldest part. */
+  source(): Source {
+    return { cached: this.sent === 0, fetched_at: this.oldest ?? new Date().toISOString() };
+  }
+
+  quota(): Quota {
+    return this.ctx.api.quota.current();
+  }
+
+  private async part<T>(label: string, request: (signal: AbortSignal) => Promise<ApiResult<T>>): Promise<T> {
+    let ok = false;
+    try {
+      const result = await request(this.signal);
+      if (result.source.cached) this.fromCache += 1;
+      else this.sent += 1;
+      if (this.oldest === undefined || result.source.fetched_at < this.oldest)
+        this.oldest = result.source.fetched_at;
+      ok = true;
+      return result.data;
+    } catch (error) {
+      // An answer with a status, even an error, reached the upstream and spent quota.
+      if (error instanceof ApiError && error.status !== undefined) this.sent += 1;
+      throw error;
+    } finally {
+      this.done += 1;
+      if (!this.signal.aborted)
+        this.ctx.progress(this.done, this.total, `${label} ${ok ? 'done' : 'failed'}`);
+    }
+  }
+}
+
+/** The notes a result carries about parts that failed. */
+export function failureNotes(failures: readonly PartFailure[]): string[] {
+  return failures.map((f) => `${f.section} unavailable: ${f.error}`);
+}

@@ -1,0 +1,232 @@
+// The parts of a player's record (GET /v1/players/:id and its sub-resources), fetched and mapped
+// to compact output shapes. Shared by get_player and scouting_report.
+import { z } from 'zod';
+import type { ApiClient, ApiResult } from '../api/client.js';
+import {
+  MarketValueResponse,
+  type PlayerRecord,
+  PlayerRecordResponse,
+  PlayerRolesResponse,
+  PlayerStatisticsResponse,
+  PlayerStrengthsResponse,
+  ProjectionsResponse,
+  SimilarResponse,
+} from '../api/schemas.js';
+import type { Gathering } from './gather.js';
+import { PlayerOut, toPlayerOut } from './shapes.js';
+
+export const SECTION_NAMES = [
+  'statistics',
+  'roles',
+  'strengths',
+  'market_value',
+  'projections',
+  'similar',
+] as const;
+export type SectionName = (typeof SECTION_NAMES)[number];
+
+/** Roles kept of the 31 the API scores: the best ones are what a reader needs. */
+export const ROLES_SHOWN = 5;
+/** Projections kept, best first. */
+export const PROJECTIONS_SHOWN = 8;
+
+const n = z.number().nullable();
+
+export const PlayerCardOut = PlayerOut.extend({
+  position: z.string().nullable(),
+  nationality: z.string().nullable(),
+  foot: z.string().nullable(),
+  height_cm: n,
+  primary_role: z.string().nullable(),
+  performance_index: n,
+  minutes: n,
+  contract_until: z.string().nullable(),
+  market_value_eur: n,
+});
+export type PlayerCard = z.infer<typeof PlayerCardOut>;
+
+const Percentile = z.object({ statistic: z.string(), value: n, percentile: n });
+
+export const SectionsOut = {
+  statistics: z
+    .object({ minutes: n, per: z.string().nullable(), values: z.record(z.string(), n) })
+    .optional(),
+  roles: z.array(z.object({ role: z.string(), score: z.number() })).optional(),
+  strengths: z
+    .object({
+      compared_with: z.string().nullable(),
+      strengths: z.array(Percentile),
+      weaknesses: z.array(Percentile),
+    })
+    .optional(),
+  market_value: z.object({ value_eur: n, low_eur: n, high_eur: n, as_of: z.string().nullable() }).optional(),
+  projections: z
+    .array(z.object({ league: z.string(), projected_score: n, current_score: n, delta: n }))
+    .optional(),
+  similar: z.array(PlayerOut.extend({ similarity: n, performance_index: n })).optional(),
+};
+type Sections = { [K in SectionName]?: z.output<(typeof SectionsOut)[K]> };
+
+export interface PlayerQuery {
+  id: string;
+  /** API season label, already normalised. */
+  saison: string | undefined;
+  similarLimit: number;
+}
+
+const mapped = <T, U>(result: ApiResult<T>, map: (data: T) => U): ApiResult<U> => ({
+  ...result,
+  data: map(result.data),
+});
+
+export function fetchRecord(
+  api: ApiClient,
+  q: PlayerQuery,
+  signal: AbortSignal,
+): Promise<ApiResult<PlayerCard>> {
+  return api
+    .call('player', PlayerRecordResponse, { params: { id: q.id }, query: { saison: q.saison }, signal })
+    .then((r) => mapped(r, (body) => toPlayerCard(body.data)));
+}
+
+export function toPlayerCard(row: PlayerRecord): PlayerCard {
+  return {
+    ...toPlayerOut(row),
+    position: row.position ?? null,
+    nationality: row.nationality ?? null,
+    foot: row.foot ?? null,
+    height_cm: row.height_cm ?? null,
+    primary_role: row.primary_role ?? null,
+    performance_index: row.performance_index ?? null,
+    minutes: row.minutes ?? null,
+    contract_until: row.contract_until ?? null,
+    market_value_eur: row.market_value_eur ?? null,
+  };
+}
+
+type SectionFetcher<K extends SectionName> = (
+  api: ApiClient,
+  q: PlayerQuery,
+  signal: AbortSignal,
+) => Promise<ApiResult<NonNullable<Sections[K]>>>;
+
+const FETCHERS: { [K in SectionName]: SectionFetcher<K> } = {
+  statistics: (api, q, signal) =>
+    api
+      .call('playerStatistics', PlayerStatisticsResponse, {
+        params: { id: q.id },
+        query: { saison: q.saison },
+        signal,
+      })
+      .then((r) =>
+        mapped(r, ({ data }) => ({
+          minutes: data.minutes ?? null,
+          per: data.per ?? null,
+          values: data.statistics,
+        })),
+      ),
+  roles: (api, q, signal) =>
+    api
+      .call('playerRoles', PlayerRolesResponse, { params: { id: q.id }, query: { saison: q.saison }, signal })
+      .then((r) =>
+        mapped(r, ({ data }) =>
+          [...data]
+            .sort((a, b) => b.score - a.score)
+            .slice(0, ROLES_SHOWN)
+            .map((e) => ({ role: e.role, score: e.score })),
+        ),
+      ),
+  strengths: (api, q, signal) =>
+    api
+      .call('playerStrengths', PlayerStrengthsResponse, {
+        params: { id: q.id },
+        query: { saison: q.saison },
+        signal,
+      })
+      .then((r) =>
+        mapped(r, ({ data }) => {
+          const group = data.compared_with;
+          const percentile = (s: (typeof data.strengths)[number]) => ({
+            statistic: s.statistic,
+            value: s.value ?? null,
+            percentile: s.percentile ?? null,
+          });
+          return {
+            compared_with: group
+              ? [group.players, group.position, group.league && `of ${group.league}`]
+                  .filter(Boolean)
+                  .join(' ')
+              : null,
+            strengths: data.strengths.map(percentile),
+            weaknesses: data.weaknesses.map(percentile),
+          };
+        }),
+      ),
+  market_value: (api, q, signal) =>
+    api
+      .call('playerMarketValue', MarketValueResponse, {
+        params: { id: q.id },
+        query: { saison: q.saison },
+        signal,
+      })
+      .then((r) =>
+        mapped(r, ({ data }) => ({
+          value_eur: data.value_eur ?? null,
+          low_eur: data.range_low_eur ?? null,
+          high_eur: data.range_high_eur ?? null,
+          as_of: data.as_of ?? null,
+        })),
+      ),
+  projections: (api, q, signal) =>
+    api
+      .call('playerProjections', ProjectionsResponse, {
+        params: { id: q.id },
+        query: { saison: q.saison },
+        signal,
+      })
+      .then((r) =>
+        mapped(r, ({ data }) =>
+          [...data]
+            .sort((a, b) => (b.projected_score ?? 0) - (a.projected_score ?? 0))
+            .slice(0, PROJECTIONS_SHOWN)
+            .map((p) => ({
+              league: p.league,
+              projected_score: p.projected_score ?? null,
+              current_score: p.current_score ?? null,
+              delta: p.delta ?? null,
+            })),
+        ),
+      ),
+  similar: (api, q, signal) =>
+    api
+      .call('playerSimilar', SimilarResponse, {
+        params: { id: q.id },
+        query: { saison: q.saison, limit: q.similarLimit },
+        signal,
+      })
+      .then((r) =>
+        mapped(r, ({ data }) =>
+          data.slice(0, q.similarLimit).map((p) => ({
+            ...toPlayerOut(p),
+            similarity: p.similarity ?? null,
+            performance_index: p.performance_index ?? null,
+          })),
+        ),
+      ),
+};
+
+/** Every asked section, in parallel through the gathering; a section that fails is left out. */
+export async function fetchSections(
+  gathering: Gathering,
+  api: ApiClient,
+  q: PlayerQuery,
+  names: readonly SectionName[],
+): Promise<Sections> {
+  const entries = await Promise.all(
+    names.map(async (name) => {
+      const fetcher = FETCHERS[name] as SectionFetcher<SectionName>;
+      return [name, await gathering.optional(name, (signal) => fetcher(api, q, signal))] as const;
+    }),
+  );
+  return Object.fromEntries(entries.filter(([, value]) => value !== undefined)) as Sections;
+}

@@ -1,0 +1,84 @@
+// Markdown for a player's card and record sections: short headed blocks with compact tables.
+
+import type { z } from 'zod';
+import type { PartFailure } from './gather.js';
+import type { PlayerCard, SectionsOut } from './player-sections.js';
+import { playerLabel } from './shapes.js';
+import { formatCell, formatEuros, table } from './text.js';
+
+type Section<K extends keyof typeof SectionsOut> = NonNullable<z.output<(typeof SectionsOut)[K]>>;
+
+export function cardText(p: PlayerCard): string {
+  const facts = [
+    p.club && `${p.club} (${p.league ?? '?'})`,
+    p.season && `season ${p.season}`,
+    p.age !== null && `age ${p.age}`,
+    p.position,
+    p.nationality,
+    p.foot && `${p.foot} foot`,
+    p.height_cm && `${p.height_cm} cm`,
+    p.minutes !== null && `${p.minutes} min`,
+    p.contract_until && `contract until ${p.contract_until}`,
+  ].filter(Boolean);
+  const lines = [`## ${playerLabel(p)}`, facts.join(' · '), `player_id ${p.player_id}`];
+  if (p.primary_role) {
+    lines.push(`Primary role ${p.primary_role}, performance index ${formatCell(p.performance_index)}`);
+  }
+  return lines.join('\n');
+}
+
+export const SECTION_TEXT: { [K in keyof typeof SectionsOut]: (s: Section<K>) => string } = {
+  statistics: (s) =>
+    `### Statistics (per ${s.per ?? '90 minutes'}; ${formatCell(s.minutes)} min)\n` +
+    Object.entries(s.values)
+      .filter(([, v]) => v !== null)
+      .map(([k, v]) => `${k} ${formatCell(v)}`)
+      .join(' · '),
+  roles: (s) =>
+    `### Best roles\n${table(s, [
+      ['role', (r) => r.role],
+      ['score', (r) => r.score],
+    ])}`,
+  strengths: (s) => {
+    const row = (x: Section<'strengths'>['strengths'][number]) =>
+      `${x.statistic} ${formatCell(x.value)} (p${formatCell(x.percentile)})`;
+    return [
+      `### Strengths and weaknesses${s.compared_with ? ` (percentiles among ${s.compared_with})` : ''}`,
+      `Strengths: ${s.strengths.map(row).join(', ') || 'none stand out'}`,
+      `Weaknesses: ${s.weaknesses.map(row).join(', ') || 'none stand out'}`,
+    ].join('\n');
+  },
+  market_value: (s) =>
+    `### Market value\n${formatEuros(s.value_eur)} (range ${formatEuros(s.low_eur)}–${formatEuros(s.high_eur)}${
+      s.as_of ? `, as of ${s.as_of}` : ''
+    })`,
+  projections: (s) =>
+    `### League projections\n${table(s, [
+      ['league', (r) => r.league],
+      ['projected', (r) => r.projected_score],
+      ['now', (r) => r.current_score],
+      ['delta', (r) => r.delta],
+    ])}`,
+  similar: (s) =>
+    `### Similar profiles\n${table(s, [
+      ['name', (r) => r.name],
+      ['club', (r) => r.club],
+      ['league', (r) => r.league],
+      ['age', (r) => r.age],
+      ['similarity', (r) => r.similarity],
+      ['id', (r) => r.service_id ?? `${r.player_id} (row)`],
+    ])}`,
+};
+
+export function sectionsText(sections: { [K in keyof typeof SectionsOut]?: Section<K> }): string[] {
+  return (Object.keys(SECTION_TEXT) as (keyof typeof SectionsOut)[]).flatMap((name) => {
+    const value = sections[name];
+    if (value === undefined) return [];
+    return [(SECTION_TEXT[name] as (s: typeof value) => string)(value)];
+  });
+}
+
+export function failuresText(failures: readonly PartFailure[] | undefined): string[] {
+  if (!failures || failures.length === 0) return [];
+  return [`### Unavailable\n${failures.map((f) => `- ${f.section}: ${f.error}`).join('\n')}`];
+}

@@ -1,0 +1,206 @@
+// get_player and scouting_report through a real SDK Client against the sandbox over real HTTP:
+// sections, parallel parts and their cost, failing parts, progress notifications, cancellation.
+import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import type { Progress } from '@modelcontextprotocol/sdk/types.js';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ToolDeps } from '../../src/mcp/context.js';
+import { type RunningSandbox, startSandbox } from '../../src/sandbox/server.js';
+import { call, depsFor, inMemoryClient, structured, textOf } from '../support/mcp.js';
+import { startProxy } from '../support/proxy.js';
+
+let sandbox: RunningSandbox;
+let deps: ToolDeps;
+let client: Client;
+/** A Ligue 1 centre-back and another Ligue 1 club, taken from a ranking (never hard-coded). */
+let serviceId: string;
+let otherClub: string;
+
+const opened: { close(): Promise<void> }[] = [];
+
+/** A client whose server talks to the sandbox through a proxy applying `rule`. */
+async function clientBehind(rule: Parameters<typeof startProxy>[1]) {
+  const proxy = await startProxy(sandbox.url, rule);
+  const proxied = depsFor(proxy.url, sandbox.demoKey, { timeoutMs: 60_000, retries: 0 });
+  const c = await inMemoryClient(proxied);
+  await c.listTools();
+  opened.push({ close: () => c.close() }, { close: () => proxied.api.close() }, proxy);
+  return { client: c, proxy };
+}
+
+beforeAll(async () => {
+  sandbox = await startSandbox({ port: 0 });
+  deps = depsFor(sandbox.url, sandbox.demoKey);
+  client = await inMemoryClient(deps);
+  // Listing first makes the client check every structuredContent against the listed outputSchema.
+  await client.listTools();
+  const ranking = structured(
+    await call(client, 'rank_players_by_role', { role: 'defenseur_relanceur', league: 'Ligue 1', limit: 20 }),
+  );
+  const linked = ranking.data.find((e: { service_id: string | null }) => e.service_id);
+  serviceId = linked.service_id;
+  otherClub = ranking.data.find((e: { club: string }) => e.club !== linked.club).club;
+});
+
+afterAll(async () => {
+  for (const item of opened.reverse()) await item.close();
+  await client.close();
+  await deps.api.close();
+  await sandbox.close();
+});
+
+describe('get_player', () => {
+  it('returns the record and the default sections, one request each, in parallel', async () => {
+    const before = sandbox.requestCount();
+    const result = await call(client, 'get_player', { player_id: serviceId });
+    const body = structured(result);
+    expect(body.data.player).toMatchObject({ service_id: serviceId, league: 'Ligue 1' });
+    expect(body.data.player.primary_role).toEqual(expect.any(String));
+    expect(body.data.roles).toHaveLength(5);
+    expect(body.data.roles[0].score).toBeGreaterThanOrEqual(body.data.roles[4].score);
+    expect(body.data.strengths.strengths.length + body.data.strengths.weaknesses.length).toBeGreaterThan(0);
+    expect(body.data.market_value.value_eur).toBeGreaterThan(0);
+    expect(body.data).not.toHaveProperty('statistics');
+    expect(body.data).not.toHaveProperty('unavailable');
+    expect(body.requests).toEqual({ sent: 4, from_cache: 0 });
+    expect(sandbox.requestCount() - before).toBe(4);
+    const text = textOf(result);
+    expect(text).toContain(`(${serviceId})`);
+    expect(text).toMatch(/### Best roles\n\| role \| score \|/);
+    expect(text).toContain('### Market value');
+  });
+
+  it('serves a repeated call from the cache, at no quota cost', async () => {
+    const before = sandbox.requestCount();
+    const body = structured(await call(client, 'get_player', { player_id: serviceId }));
+    expect(sandbox.requestCount()).toBe(before);
+    expect(body.requests).toEqual({ sent: 0, from_cache: 4 });
+    expect(body.source.cached).toBe(true);
+  });
+
+  it('returns every section asked for, and says when similar profiles stopped at similar_limit', async () => {
+    const result = await call(client, 'get_player', {
+      player_id: serviceId,
+      sections: ['statistics', 'projections', 'similar'],
+      similar_limit: 3,
+    });
+    const body = structured(result);
+    expect(Object.keys(body.data).sort()).toEqual(['player', 'projections', 'similar', 'statistics']);
+    expect(Object.keys(body.data.statistics.values).length).toBeGreaterThan(10);
+    expect(body.data.projections.length).toBeGreaterThan(0);
+    expect(body.data.similar).toHaveLength(3);
+    expect(body.data.similar.every((p: { service_id: string }) => p.service_id !== serviceId)).toBe(true);
+    expect(body.has_more).toBe(true);
+    expect(body.notes).toEqual([expect.stringContaining('raise similar_limit (up to 50)')]);
+    const similarCall = sandbox.requests().find((r) => r.path.includes('/similar'));
+    expect(similarCall?.path).toContain('limit=3');
+  });
+
+  it('reports a section the upstream refuses under unavailable, and still returns the others', async () => {
+    const { client: c } = await clientBehind((path) =>
+      path.includes('/strengths') ? { status: 403 } : 'pass',
+    );
+    const result = await call(c, 'get_player', { player_id: serviceId });
+    expect(result.isError).toBeFalsy();
+    const body = structured(result);
+    expect(body.data.unavailable).toEqual([
+      { section: 'strengths', error: expect.stringContaining('plan does not cover') },
+    ]);
+    expect(body.data).not.toHaveProperty('strengths');
+    expect(body.data.roles).toHaveLength(5);
+    expect(body.requests.sent).toBe(4);
+    expect(textOf(result)).toMatch(/### Unavailable\n- strengths: The API key's plan/);
+  });
+
+  it('fails as a whole, with the id hint, when the record itself is unknown', async () => {
+    const result = await call(client, 'get_player', { player_id: 'ds_0000000000000000' });
+    expect(result.isError).toBe(true);
+    expect(textOf(result)).toMatch(/No player with that id.*resolve_players/);
+  });
+
+  it('refuses an unknown section before any request', async () => {
+    const before = sandbox.requestCount();
+    const result = await call(client, 'get_player', { player_id: serviceId, sections: ['salary'] });
+    expect(result.isError).toBe(true);
+    expect(sandbox.requestCount()).toBe(before);
+  });
+});
+
+describe('scouting_report', () => {
+  it('assembles the report in parallel, with progress notifications and its cost', async () => {
+    const progress: Progress[] = [];
+    const before = sandbox.requestCount();
+    const result = (await client.callTool(
+      { name: 'scouting_report', arguments: { player_id: serviceId, club: otherClub } },
+      undefined,
+      { onprogress: (p) => progress.push(p) },
+    )) as Awaited<ReturnType<typeof call>>;
+    const body = structured(result);
+    expect(body.data.player.service_id).toBe(serviceId);
+    expect(body.data.history.length).toBeGreaterThan(0);
+    expect(body.data.history.some((h: { season: string }) => h.season === body.data.player.season)).toBe(
+      true,
+    );
+    expect(body.data.roles).toHaveLength(5);
+    expect(body.data.strengths).toBeDefined();
+    expect(body.data.market_value.value_eur).toBeGreaterThan(0);
+    expect(body.data.projections.length).toBeGreaterThan(0);
+    expect(body.data.similar).toHaveLength(5);
+    expect(body.data.fit).toMatchObject({ club: otherClub, score: expect.any(Number) });
+    // get_player above cached the record, roles, strengths, market value and projections; history,
+    // similar (another similar_limit) and fit are new.
+    expect(body.requests).toEqual({ sent: 3, from_cache: 5 });
+    expect(sandbox.requestCount() - before).toBe(3);
+    expect(progress.map((p) => p.progress)).toEqual([1, 2, 3, 4, 5, 6, 7, 8]);
+    expect(progress.every((p) => p.total === 8 && typeof p.message === 'string')).toBe(true);
+    const text = textOf(result);
+    expect(text).toMatch(/^# Scouting report\n## /);
+    for (const heading of [
+      '### Seasons',
+      '### Best roles',
+      '### Strengths and weaknesses',
+      '### Market value',
+    ]) {
+      expect(text).toContain(heading);
+    }
+    expect(text).toContain(`### Fit for ${otherClub}`);
+    expect(text).toContain('Upstream requests: 3 sent, 5 served from the cache.');
+  });
+
+  it('costs nothing the second time', async () => {
+    const before = sandbox.requestCount();
+    const body = structured(await call(client, 'scouting_report', { player_id: serviceId, club: otherClub }));
+    expect(sandbox.requestCount()).toBe(before);
+    expect(body.requests).toEqual({ sent: 0, from_cache: 8 });
+  });
+
+  it('lists a club it cannot assess under unavailable', async () => {
+    const body = structured(
+      await call(client, 'scouting_report', { player_id: serviceId, club: 'No Such Club Anywhere' }),
+    );
+    expect(body.data.unavailable).toEqual([{ section: 'fit', error: expect.any(String) }]);
+    expect(body.data).not.toHaveProperty('fit');
+  });
+
+  it('stops its upstream requests when the client cancels', async () => {
+    // The record and history answer; every other part hangs until the client hangs up.
+    const { client: c, proxy } = await clientBehind((path) =>
+      /\/v1\/players\/[^/?]+(\/history)?(\?|$)/.test(path) ? 'pass' : 'hold',
+    );
+    const controller = new AbortController();
+    const progress: Progress[] = [];
+    const pending = c.callTool({ name: 'scouting_report', arguments: { player_id: serviceId } }, undefined, {
+      signal: controller.signal,
+      onprogress: (p) => progress.push(p),
+    });
+    await expect.poll(() => proxy.held.length).toBe(5);
+    await expect.poll(() => progress.length).toBe(2);
+    const countAtCancel = sandbox.requestCount();
+    controller.abort();
+    await expect(pending).rejects.toThrow();
+    await expect.poll(() => proxy.closed()).toBe(5);
+    // Nothing retried or sent after the cancellation.
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(sandbox.requestCount()).toBe(countAtCancel);
+    expect(proxy.held).toHaveLength(5);
+  });
+});

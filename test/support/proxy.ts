@@ -1,0 +1,78 @@
+// A small HTTP proxy in front of the sandbox that can refuse or hold chosen requests: how tests
+// make one upstream route fail, or stay pending until the client hangs up.
+import { createServer, type IncomingMessage, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+const HOP_BY_HOP = new Set([
+  'connection',
+  'keep-alive',
+  'transfer-encoding',
+  'content-length',
+  'content-encoding',
+]);
+
+export type Rule = 'pass' | 'hold' | { status: number };
+
+export interface TestProxy {
+  url: string;
+  /** Paths of held requests, and how many of them the client has closed. */
+  held: string[];
+  closed: () => number;
+  close(): Promise<void>;
+}
+
+export async function startProxy(target: string, rule: (path: string) => Rule): Promise<TestProxy> {
+  const held: string[] = [];
+  let closed = 0;
+  const server: Server = createServer((req, res) => {
+    const path = req.url ?? '/';
+    const decision = rule(path);
+    if (decision === 'hold') {
+      held.push(path);
+      res.once('close', () => {
+        closed += 1;
+      });
+      return;
+    }
+    if (decision !== 'pass') {
+      res.writeHead(decision.status, { 'content-type': 'application/json' });
+      res.end(JSON.stringify({ error: { status: decision.status, code: 'refused_by_test_proxy' } }));
+      return;
+    }
+    void forward(target, req).then(
+      async (upstream) => {
+        const headers = Object.fromEntries([...upstream.headers].filter(([name]) => !HOP_BY_HOP.has(name)));
+        res.writeHead(upstream.status, headers);
+        res.end(Buffer.from(await upstream.arrayBuffer()));
+      },
+      () => {
+        res.writeHead(502).end();
+      },
+    );
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return {
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    held,
+    closed: () => closed,
+    close: async () => {
+      server.closeAllConnections();
+      await new Promise((resolve) => server.close(resolve));
+    },
+  };
+}
+
+async function forward(target: string, req: IncomingMessage): Promise<Response> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of req) chunks.push(chunk as Buffer);
+  const headers: Record<string, string> = {};
+  for (const name of ['x-api-key', 'content-type', 'accept']) {
+    const value = req.headers[name];
+    if (typeof value === 'string') headers[name] = value;
+  }
+  return fetch(`${target}${req.url ?? '/'}`, {
+    method: req.method ?? 'GET',
+    headers,
+    ...(chunks.length > 0 ? { body: Buffer.concat(chunks) } : {}),
+  });
+}

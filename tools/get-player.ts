@@ -1,0 +1,65 @@
+import { z } from 'zod';
+import { hasMore, Limit, moreRows, PlayerIdArg, Season, seasonParam } from '../src/mcp/args.js';
+import { CostOut, Gathering, PartFailureOut } from '../src/mcp/gather.js';
+import {
+  fetchRecord,
+  fetchSections,
+  PlayerCardOut,
+  SECTION_NAMES,
+  type SectionName,
+  SectionsOut,
+} from '../src/mcp/player-sections.js';
+import { cardText, failuresText, sectionsText } from '../src/mcp/player-text.js';
+import { PLAYER_NOT_FOUND } from '../src/mcp/shapes.js';
+import { defineTool } from '../src/mcp/tool.js';
+
+const DEFAULT_SECTIONS: SectionName[] = ['roles', 'strengths', 'market_value'];
+const MAX_SIMILAR = 50;
+
+export default defineTool({
+  name: 'get_player',
+  title: 'Player record',
+  toolset: 'players',
+  description:
+    "One player's record (club, age, position, foot, primary role, value) plus chosen sections: statistics (per 90), roles " +
+    '(best 5), strengths (and weaknesses, as percentiles), market_value, projections (to other leagues), similar (profiles). ' +
+    'Costs 1 request per section plus 1, less when cached; a section the plan does not cover is listed under unavailable. ' +
+    'For a full written report use scouting_report.',
+  input: {
+    player_id: PlayerIdArg,
+    season: Season.optional(),
+    sections: z
+      .array(z.enum(SECTION_NAMES))
+      .max(SECTION_NAMES.length)
+      .default(DEFAULT_SECTIONS)
+      .describe('Default: roles, strengths, market_value.'),
+    similar_limit: Limit(5, MAX_SIMILAR).describe(`Similar profiles, 1-${MAX_SIMILAR} (default 5).`),
+  },
+  output: z.object({
+    player: PlayerCardOut,
+    ...SectionsOut,
+    unavailable: z.array(PartFailureOut).optional(),
+  }),
+  extra: { requests: CostOut },
+  notFound: PLAYER_NOT_FOUND,
+  async run({ player_id, season, sections, similar_limit }, ctx) {
+    const query = { id: player_id, saison: seasonParam(season), similarLimit: similar_limit };
+    const names = [...new Set(sections)];
+    const gathering = new Gathering(names.length + 1, ctx);
+    const [player, found] = await Promise.all([
+      gathering.required('record', (signal) => fetchRecord(ctx.api, query, signal)),
+      fetchSections(gathering, ctx.api, query, names),
+    ]);
+    const failures = gathering.failures;
+    return {
+      data: { player, ...found, ...(failures.length > 0 ? { unavailable: failures } : {}) },
+      quota: gathering.quota(),
+      source: gathering.source(),
+      extra: { requests: gathering.cost() },
+      notes: found.similar ? moreRows(found.similar.length, similar_limit, MAX_SIMILAR, 'similar_limit') : [],
+      ...(found.similar ? { has_more: hasMore(found.similar.length, similar_limit) } : {}),
+    };
+  },
+  text: ({ data }) =>
+    [cardText(data.player), ...sectionsText(data), ...failuresText(data.unavailable)].join('\n\n'),
+});

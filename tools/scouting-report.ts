@@ -1,0 +1,130 @@
+import { z } from 'zod';
+import type { ApiResult } from '../src/api/client.js';
+import { FitScoreResponse, HistoryResponse } from '../src/api/schemas.js';
+import { Limit, PlayerIdArg, Season, seasonParam } from '../src/mcp/args.js';
+import { CostOut, Gathering, PartFailureOut } from '../src/mcp/gather.js';
+import { fetchRecord, fetchSections, PlayerCardOut, SectionsOut } from '../src/mcp/player-sections.js';
+import { cardText, failuresText, sectionsText } from '../src/mcp/player-text.js';
+import { PLAYER_NOT_FOUND } from '../src/mcp/shapes.js';
+import { formatCell, table } from '../src/mcp/text.js';
+import { defineTool } from '../src/mcp/tool.js';
+
+const REPORT_SECTIONS = ['roles', 'strengths', 'market_value', 'projections', 'similar'] as const;
+const MAX_SIMILAR = 20;
+/** Most recent seasons shown: a long career would crowd the report. */
+const HISTORY_SHOWN = 10;
+
+const HistoryOut = z.array(
+  z.object({
+    season: z.string(),
+    club: z.string().nullable(),
+    league: z.string().nullable(),
+    competition: z.string().nullable(),
+    minutes: z.number().nullable(),
+    player_id: z.string(),
+  }),
+);
+const FitOut = z.object({ club: z.string(), league: z.string().nullable(), score: z.number() });
+
+export default defineTool({
+  name: 'scouting_report',
+  title: 'Scouting report',
+  toolset: 'players',
+  description:
+    'A full report on one player in one call: identity and service_id, season history, best roles, strengths and ' +
+    'weaknesses, market value, league projections, similar profiles, and fit for `club` when given. Returns markdown ' +
+    'plus the structured report. Costs 7 requests (8 with club), fewer when cached; `requests` reports what was spent. ' +
+    'Parts the plan does not cover are listed under unavailable.',
+  input: {
+    player_id: PlayerIdArg,
+    season: Season.optional(),
+    club: z.string().min(2).max(80).optional().describe('Club to assess fit for, e.g. "FC Lens".'),
+    similar_limit: Limit(5, MAX_SIMILAR).describe(`Similar profiles, 1-${MAX_SIMILAR} (default 5).`),
+  },
+  output: z.object({
+    player: PlayerCardOut,
+    history: HistoryOut.optional(),
+    ...SectionsOut,
+    fit: FitOut.optional(),
+    unavailable: z.array(PartFailureOut).optional(),
+  }),
+  extra: { requests: CostOut },
+  notFound: PLAYER_NOT_FOUND,
+  async run({ player_id, season, club, similar_limit }, ctx) {
+    const { api } = ctx;
+    const saison = seasonParam(season);
+    const query = { id: player_id, saison, similarLimit: similar_limit };
+    const gathering = new Gathering(2 + REPORT_SECTIONS.length + (club ? 1 : 0), ctx);
+    const [player, history, sections, fit] = await Promise.all([
+      gathering.required('record', (signal) => fetchRecord(api, query, signal)),
+      gathering.optional('history', (signal) =>
+        api.call('playerHistory', HistoryResponse, { params: { id: player_id }, signal }).then((r) => ({
+          ...r,
+          data: r.data.data
+            .map((h) => ({
+              season: h.season,
+              club: h.club ?? null,
+              league: h.league ?? null,
+              competition: h.competition ?? null,
+              minutes: h.minutes ?? null,
+              player_id: h.player_id,
+            }))
+            .sort((a, b) => b.season.localeCompare(a.season))
+            .slice(0, HISTORY_SHOWN),
+        })),
+      ),
+      fetchSections(gathering, api, query, REPORT_SECTIONS),
+      club
+        ? gathering.optional('fit', (signal) =>
+            api
+              .call('fitScore', FitScoreResponse, { body: { player_ids: [player_id], club, saison }, signal })
+              .then((r): ApiResult<z.infer<typeof FitOut> | undefined> => {
+                const best = r.data.data[0]?.fits[0];
+                return {
+                  ...r,
+                  data: best && { club: best.club, league: best.league ?? null, score: best.score },
+                };
+              }),
+          )
+        : undefined,
+    ]);
+    const failures = gathering.failures;
+    return {
+      data: {
+        player,
+        ...(history ? { history } : {}),
+        ...sections,
+        ...(fit ? { fit } : {}),
+        ...(failures.length > 0 ? { unavailable: failures } : {}),
+      },
+      quota: gathering.quota(),
+      source: gathering.source(),
+      extra: { requests: gathering.cost() },
+    };
+  },
+  text: ({ data, extra }) =>
+    [
+      `# Scouting report\n${cardText(data.player)}`,
+      ...(data.history
+        ? [
+            `### Seasons\n${table(data.history, [
+              ['season', (h) => h.season],
+              ['club', (h) => h.club],
+              ['league', (h) => h.league],
+              ['competition', (h) => h.competition],
+              ['minutes', (h) => h.minutes],
+            ])}`,
+          ]
+        : []),
+      ...sectionsText(data),
+      ...(data.fit
+        ? [`### Fit for ${data.fit.club}\nFit score ${formatCell(data.fit.score)} (higher is better)`]
+        : []),
+      ...failuresText(data.unavailable),
+      extra
+        ? `Upstream requests: ${extra.requests.sent} sent, ${extra.requests.from_cache} served from the cache.`
+        : '',
+    ]
+      .filter(Boolean)
+      .join('\n\n'),
+});

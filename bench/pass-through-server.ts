@@ -59,6 +59,20 @@ const MAPPING: Record<string, (a: Args) => Request> = {
   quota_status: () => ({ method: 'GET', path: '/v1/me' }),
 };
 
+/**
+ * Distinct upstream questions a session asks: the fewest requests any cache could get away with.
+ * quota_status is left out (a server can answer it from the rate-limit headers it has seen).
+ */
+export function distinctQuestions(calls: ReadonlyArray<{ name: string; arguments: Args }>): number {
+  const seen = new Set<string>();
+  for (const call of calls) {
+    const toRequest = MAPPING[call.name];
+    if (!toRequest) throw new Error(`no upstream mapping for ${call.name}`);
+    if (call.name !== 'quota_status') seen.add(JSON.stringify(toRequest(call.arguments)));
+  }
+  return seen.size;
+}
+
 function defined(values: Args = {}): Record<string, string | number> {
   const out: Record<string, string | number> = {};
   for (const [k, v] of Object.entries(values)) if (v !== undefined) out[k] = v as string | number;

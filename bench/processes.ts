@@ -18,6 +18,12 @@ export interface Upstream {
   requestCount(): number;
 }
 
+/** BENCH_CPU_PROF=<dir> makes each spawned server write a CPU profile there (node --cpu-prof). */
+export function nodeArgs(): string[] {
+  const dir = process.env.BENCH_CPU_PROF;
+  return dir ? ['--cpu-prof', `--cpu-prof-dir=${dir}`] : [];
+}
+
 /** Environment pointing the built server at an upstream, quiet on stderr. */
 export function upstreamEnv(upstream: Pick<Upstream, 'url' | 'key'>): Record<string, string> {
   return {
@@ -29,10 +35,12 @@ export function upstreamEnv(upstream: Pick<Upstream, 'url' | 'key'>): Record<str
 }
 
 /** The built binary over stdio, driven by the SDK Client as an assistant would. */
-export async function connectStdio(upstream: Upstream): Promise<{ client: Client; pid: number }> {
+export async function connectStdio(
+  upstream: Pick<Upstream, 'url' | 'key'>,
+): Promise<{ client: Client; pid: number }> {
   const transport = new StdioClientTransport({
     command: process.execPath,
-    args: [...profileFlags(), BUILT_ENTRY],
+    args: [...nodeArgs(), BUILT_ENTRY],
     env: upstreamEnv(upstream),
     stderr: 'inherit',
   });
@@ -41,18 +49,20 @@ export async function connectStdio(upstream: Upstream): Promise<{ client: Client
   return { client, pid: transport.pid ?? 0 };
 }
 
-/** BENCH_CPU_PROF=<dir> makes spawned stdio servers write a CPU profile there (node --cpu-prof). */
-function profileFlags(): string[] {
-  const dir = process.env.BENCH_CPU_PROF;
-  return dir ? ['--cpu-prof', '--cpu-prof-dir', dir] : [];
-}
-
 /** Resident set of a process, in MB, from /proc (Linux). */
 export async function rssMb(pid: number): Promise<number> {
   const status = await readFile(`/proc/${pid}/status`, 'utf8');
   const kb = /VmRSS:\s+(\d+)\s+kB/.exec(status)?.[1];
   if (!kb) throw new Error(`no VmRSS for pid ${pid}`);
   return Number(kb) / 1024;
+}
+
+/** CPU time (user + system) a process has used so far, in ms, from /proc (Linux, 100 ticks/s). */
+export async function cpuMs(pid: number): Promise<number> {
+  const stat = await readFile(`/proc/${pid}/stat`, 'utf8');
+  // Fields after the command name (which may hold spaces): state is field 3, utime 14, stime 15.
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  return (Number(fields[11]) + Number(fields[12])) * 10;
 }
 
 /** True when the built binary has the stateless HTTP mode (its --help names the flag). */

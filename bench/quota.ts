@@ -3,7 +3,7 @@
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { buildSession, callCount, type Step } from './agent-session.js';
 import { DirectClient } from './direct.js';
-import { connectPassThrough } from './pass-through-server.js';
+import { connectPassThrough, distinctQuestions } from './pass-through-server.js';
 import { connectStdio, type Upstream } from './processes.js';
 import { type Row, row } from './report.js';
 
@@ -19,6 +19,7 @@ export async function benchQuota(upstream: Upstream): Promise<Row[]> {
   const baseline = await connectPassThrough(upstream.url, upstream.key);
   const baselineRequests = await play(baseline.client, session, upstream).finally(baseline.close);
 
+  const floor = distinctQuestions(session.flat());
   const ratio = oursRequests / calls;
   const baseRatio = baselineRequests / calls;
   return [
@@ -33,6 +34,12 @@ export async function benchQuota(upstream: Upstream): Promise<Row[]> {
       '2 quota',
       'same session through a pass-through wrapper (no cache)',
       `${baseRatio.toFixed(2)} (${baselineRequests} requests): ${(baselineRequests / oursRequests).toFixed(1)}× more`,
+      '—',
+    ),
+    row(
+      '2 quota',
+      'distinct upstream questions in the session (the fewest any cache can send)',
+      `${(floor / calls).toFixed(2)} (${floor} requests)`,
       '—',
     ),
   ];

@@ -3,7 +3,16 @@
 import { Pool } from 'undici';
 import { closedLoop } from './load.js';
 import { RawMcpSession } from './mcp-http.js';
-import { hasStatelessMode, rssMb, spawnHttpServer, stop, type Upstream, upstreamEnv } from './processes.js';
+import {
+  cpuMs,
+  hasStatelessMode,
+  nodeArgs,
+  rssMb,
+  spawnHttpServer,
+  stop,
+  type Upstream,
+  upstreamEnv,
+} from './processes.js';
 import { type Row, row } from './report.js';
 import { int, ms } from './stats.js';
 
@@ -26,7 +35,7 @@ export async function benchThroughput(upstream: Upstream): Promise<Row[]> {
 }
 
 async function runMode(mode: string, args: string[], upstream: Upstream): Promise<Row[]> {
-  const server = await spawnHttpServer(args, upstreamEnv(upstream));
+  const server = await spawnHttpServer(args, upstreamEnv(upstream), nodeArgs());
   const pid = server.child.pid ?? 0;
   const url = new URL(server.url);
   const pool = new Pool(url.origin, { connections: CLIENTS, keepAliveTimeout: 30_000 });
@@ -36,11 +45,13 @@ async function runMode(mode: string, args: string[], upstream: Upstream): Promis
     const sessions = Array.from({ length: CLIENTS }, () => new RawMcpSession(pool, url.pathname));
     await Promise.all(sessions.map((s) => s.open()));
     if (!(await sessions[0]?.callTool(TOOL, ARGS))) throw new Error(`${mode}: the first ${TOOL} call failed`);
+    const send = (i: number) => (sessions[i] as RawMcpSession).callTool(TOOL, ARGS);
+    await closedLoop(CLIENTS, send, { warmupMs: 0, durationMs: WARMUP_MS });
     const upstreamBefore = upstream.requestCount();
-    const load = await closedLoop(CLIENTS, (i) => (sessions[i] as RawMcpSession).callTool(TOOL, ARGS), {
-      warmupMs: WARMUP_MS,
-      durationMs: DURATION_MS,
-    });
+    const cpuBefore = await cpuMs(pid);
+    const load = await closedLoop(CLIENTS, send, { warmupMs: 0, durationMs: DURATION_MS });
+    // CPU per call is what the machine's other load disturbs least: 1000 / it = calls/s of one free core.
+    const cpuPerCall = ((await cpuMs(pid)) - cpuBefore) / (load.calls + load.errors);
     const after = await rssMb(pid);
     if (load.errors > 0) {
       throw new Error(`${mode}: ${load.errors} failed calls under load (${load.firstError ?? 'tool error'})`);
@@ -50,7 +61,7 @@ async function runMode(mode: string, args: string[], upstream: Upstream): Promis
       row(
         '3 throughput',
         `${mode}: cached calls/s, ${CLIENTS} clients (${int(load.calls)} calls in ${load.seconds.toFixed(1)} s)`,
-        int(load.perSecond),
+        `${int(load.perSecond)} (server CPU ${cpuPerCall.toFixed(2)} ms/call: ${int(1000 / cpuPerCall)}/s per free core)`,
         '≥ 2 000 calls/s',
         load.perSecond >= 2000,
       ),

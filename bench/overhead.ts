@@ -50,9 +50,11 @@ export async function benchOverhead(): Promise<Row[]> {
     const hot = args(0);
     const hitMcp: number[] = [];
     const hitDirect: number[] = [];
+    const pings: number[] = [];
     for (let i = 0; i < HIT_ITERATIONS; i++) {
       hitMcp.push((await timed(() => viaMcp(hot))).ms);
       hitDirect.push((await timed(() => viaDirect(hot))).ms);
+      pings.push((await timed(() => client.ping())).ms);
     }
     // The same on a query that makes the upstream work: scouting across every league.
     const scoutBody = {
@@ -92,6 +94,12 @@ export async function benchOverhead(): Promise<Row[]> {
         `${ms(hMcp)} vs ${ms(hDirect)} (${(hDirect / hMcp).toFixed(1)}× faster)`,
         '≥ 10× faster',
         hDirect / hMcp >= 10,
+      ),
+      row(
+        '1 overhead',
+        'MCP ping over stdio: the transport alone, the floor of any cached answer',
+        ms(median(pings)),
+        '—',
       ),
       row(
         '1 overhead',

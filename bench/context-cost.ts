@@ -71,10 +71,12 @@ export async function benchContextCost(upstream: Upstream): Promise<Row[]> {
   }
 }
 
-/** Arguments in brief: lists by their length, so ids do not fill the table. */
+/** Arguments in brief: long lists by their length, so ids do not fill the table. */
 function describe(args: Record<string, unknown>): string {
   const parts = Object.entries(args).map(([k, v]) =>
-    Array.isArray(v) && typeof v[0] === 'object' ? `${k}: ${v.length} items` : `${k}: ${JSON.stringify(v)}`,
+    Array.isArray(v) && JSON.stringify(v).length > 40
+      ? `${k}: ${v.length} items`
+      : `${k}: ${JSON.stringify(v)}`,
   );
   return parts.length ? `(${parts.join(', ')})` : '';
 }

@@ -60,8 +60,9 @@ async function main(): Promise<void> {
 }
 
 const NOTES = [
-  'Run against the local sandbox over loopback: a direct request costs far less than over the internet, so the cache-hit ratio here is the least favourable case.',
-  'The machine may be shared: figures are noisy from run to run; ratios within a row are measured side by side.',
+  'Against the local sandbox over loopback: a direct request costs far less than across a network, the least favourable case for the cache-hit ratio.',
+  'Wall-clock figures depend on what else the machine runs; CPU figures (server CPU per call, CPU at the initialize answer) are the steadier ones.',
+  'What the figures mean, what was profiled and fixed: README.md, section Performance.',
 ];
 
 main().catch((error: unknown) => {

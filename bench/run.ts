@@ -61,7 +61,7 @@ async function main(): Promise<void> {
 
 const NOTES = [
   'Against the local sandbox over loopback: a direct request costs far less than across a network, the least favourable case for the cache-hit ratio.',
-  'Wall-clock figures depend on what else the machine runs; CPU figures (server CPU per call, CPU at the initialize answer) are the steadier ones.',
+  'Wall-clock figures depend on what else the machine runs; CPU figures (server CPU per call, CPU at the initialize answer) are steadier, not immune.',
   'What the figures mean, what was profiled and fixed: README.md, section Performance.',
 ];
 

@@ -55,14 +55,11 @@ export async function spawnHttpServer(
   env: Record<string, string>,
   nodeArgs: string[] = [],
 ): Promise<{ url: string; child: ChildProcess; stderr: () => string }> {
-  const child = spawn(
-    process.execPath,
-    [...nodeArgs, BUILT_ENTRY, '--transport', 'http', '--port', '0', ...args],
-    {
-      env: { PATH: process.env.PATH ?? '', ...env },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    },
-  );
+  const argv = [...nodeArgs, BUILT_ENTRY, '--transport', 'http', '--port', '0', ...args];
+  const child = spawn(process.execPath, argv, {
+    env: { PATH: process.env.PATH ?? '', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   let stderr = '';
   let stdout = '';
   child.stdout?.on('data', (chunk: Buffer) => {

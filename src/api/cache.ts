@@ -75,8 +75,16 @@ export class ResponseCache {
   private readonly now: () => number;
 
   constructor(options: ResponseCacheOptions = {}) {
+    // Native JSON instead of Keyv's default (a JSON.parse reviver over every value): a cache hit
+    // still gets its own copy, 3-4x faster on a 20-row ranking (see README, Performance).
     this.store =
-      options.store ?? new Keyv({ store: new BoundedMap(options.maxEntries ?? 5000), namespace: 'fsm' });
+      options.store ??
+      new Keyv({
+        store: new BoundedMap(options.maxEntries ?? 5000),
+        namespace: 'fsm',
+        serialize: JSON.stringify,
+        deserialize: JSON.parse,
+      });
     this.ttls = { ...DEFAULT_TTLS_MS, ...options.ttlMs };
     this.staleMaxAgeMs = options.staleMaxAgeMs ?? 0;
     this.now = options.now ?? Date.now;

@@ -1,5 +1,5 @@
 import { setTimeout as sleep } from 'node:timers/promises';
-import { type Dispatcher, Pool } from 'undici';
+import type { Dispatcher } from 'undici';
 import type { z } from 'zod';
 import { type CacheEntry, ResponseCache } from './cache.js';
 import { canonicalJson, keyTag, sha256 } from './canonical.js';
@@ -13,6 +13,7 @@ import {
   UnauthorizedError,
 } from './errors.js';
 import { buildPath } from './path.js';
+import { lazyPool, type Requester } from './pool.js';
 import { type HeaderBag, type Quota, QuotaTracker } from './quota.js';
 import { ROUTES, type RouteName, type RouteParams, type RouteTable } from './routes.js';
 
@@ -77,7 +78,7 @@ export class ApiClient {
   readonly quota: QuotaTracker;
   private readonly origin: string;
   private readonly basePath: string;
-  private readonly dispatcher: Dispatcher;
+  private readonly dispatcher: Requester;
   private readonly ownsDispatcher: boolean;
   private readonly cache: ResponseCache;
   private readonly tag: string;
@@ -94,7 +95,7 @@ export class ApiClient {
     this.ownsDispatcher = !options.dispatcher;
     this.dispatcher =
       options.dispatcher ??
-      new Pool(this.origin, { connections: 32, keepAliveTimeout: 30_000, pipelining: 1 });
+      lazyPool(this.origin, { connections: 32, keepAliveTimeout: 30_000, pipelining: 1 });
     this.cache = options.cache ?? new ResponseCache();
     this.quota = options.quota ?? new QuotaTracker();
     this.tag = options.apiKey ? keyTag(options.apiKey) : 'nokey';

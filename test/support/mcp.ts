@@ -53,8 +53,10 @@ export const BUILT_ENTRY = new URL('../../dist/src/index.js', import.meta.url).p
 export async function spawnHttpServer(
   args: string[],
   env: Record<string, string>,
+  nodeArgs: string[] = [],
 ): Promise<{ url: string; child: ChildProcess; stderr: () => string }> {
-  const child = spawn(process.execPath, [BUILT_ENTRY, '--transport', 'http', '--port', '0', ...args], {
+  const argv = [...nodeArgs, BUILT_ENTRY, '--transport', 'http', '--port', '0', ...args];
+  const child = spawn(process.execPath, argv, {
     env: { PATH: process.env.PATH ?? '', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

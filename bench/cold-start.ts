@@ -1,0 +1,90 @@
+// 4. Cold start: from spawning a stdio server to its `initialize` answer, for the built binary and
+// for @modelcontextprotocol/server-everything, started the same way, alternately, in the same run.
+import { spawn } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { LATEST_PROTOCOL_VERSION } from '@modelcontextprotocol/sdk/types.js';
+import { BUILT_ENTRY, cpuMs, type Upstream, upstreamEnv } from './processes.js';
+import { type Row, row } from './report.js';
+import { median, ms } from './stats.js';
+
+const SPAWNS = 9;
+const EVERYTHING_ENTRY = new URL(
+  '../node_modules/@modelcontextprotocol/server-everything/dist/index.js',
+  import.meta.url,
+).pathname;
+
+const INITIALIZE = `${JSON.stringify({
+  jsonrpc: '2.0',
+  id: 1,
+  method: 'initialize',
+  params: {
+    protocolVersion: LATEST_PROTOCOL_VERSION,
+    capabilities: {},
+    clientInfo: { name: 'bench-cold-start', version: '1.0.0' },
+  },
+})}\n`;
+
+export async function benchColdStart(upstream: Upstream): Promise<Row[]> {
+  if (!existsSync(EVERYTHING_ENTRY)) throw new Error(`missing ${EVERYTHING_ENTRY}: run npm install`);
+  const ours: Start[] = [];
+  const everything: Start[] = [];
+  const env = upstreamEnv(upstream);
+  for (let i = 0; i < SPAWNS; i++) {
+    ours.push(await timeToInitialize([BUILT_ENTRY], env));
+    everything.push(await timeToInitialize([EVERYTHING_ENTRY, 'stdio'], { PATH: env.PATH ?? '' }));
+  }
+  const wall = (starts: Start[]) => median(starts.map((s) => s.ms));
+  const cpu = (starts: Start[]) => median(starts.map((s) => s.cpuMs));
+  const [o, e] = [wall(ours), wall(everything)];
+  return [
+    row(
+      '4 cold start',
+      `spawn → initialize answer, stdio, median of ${SPAWNS}`,
+      `${ms(o)} (CPU ${ms(cpu(ours))})`,
+      '< 250 ms',
+      o < 250,
+    ),
+    row(
+      '4 cold start',
+      'same for @modelcontextprotocol/server-everything',
+      `${ms(e)} (CPU ${ms(cpu(everything))})`,
+      '—',
+    ),
+  ];
+}
+
+interface Start {
+  ms: number;
+  /** CPU the process had used when it answered: what a busy machine disturbs least. */
+  cpuMs: number;
+}
+
+/** Spawns `node <args>`, writes initialize at once, and times the first answer line on stdout. */
+function timeToInitialize(args: string[], env: Record<string, string>): Promise<Start> {
+  return new Promise((resolve, reject) => {
+    const started = performance.now();
+    const child = spawn(process.execPath, args, { env, stdio: ['pipe', 'pipe', 'ignore'] });
+    let out = '';
+    const timer = setTimeout(() => {
+      child.kill('SIGKILL');
+      reject(new Error(`no initialize answer from ${args[0]} within 10 s`));
+    }, 10_000);
+    child.stdout.on('data', (chunk: Buffer) => {
+      out += chunk.toString();
+      if (!out.includes('\n')) return;
+      const elapsed = performance.now() - started;
+      clearTimeout(timer);
+      child.stdout.removeAllListeners('data');
+      cpuMs(child.pid ?? 0).then((cpu) => {
+        child.once('exit', () =>
+          out.includes('"result"')
+            ? resolve({ ms: elapsed, cpuMs: cpu })
+            : reject(new Error(`bad answer: ${out.slice(0, 200)}`)),
+        );
+        child.kill('SIGTERM');
+      }, reject);
+    });
+    child.once('error', reject);
+    child.stdin.write(INITIALIZE);
+  });
+}

@@ -1,0 +1,82 @@
+// 6. Context cost: tokens the model reads for the tool list and for a typical answer of each tool,
+// counted with a real tokenizer (o200k_base).
+import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import { countTokens } from '../test/support/tokens.js';
+import type { ToolCall } from './agent-session.js';
+import { DirectClient, type PickedPlayer, topPlayers } from './direct.js';
+import { connectStdio, type Upstream } from './processes.js';
+import { type Row, row } from './report.js';
+import { int } from './stats.js';
+
+const TOOLS_LIST_TARGET = 6000;
+
+/** A typical call of each tool. Add get_player / scouting_report here once those tools exist. */
+function typicalCalls(players: PickedPlayer[], club: string): ToolCall[] {
+  const ids = players.map((p) => p.service_id);
+  const call = (name: string, args: Record<string, unknown> = {}): ToolCall => ({ name, arguments: args });
+  return [
+    call('search_players', { query: (players[0]?.name ?? '').split(' ').at(-1) ?? '' }),
+    call('rank_players_by_role', { role: 'defenseur_relanceur', league: 'Ligue 1' }),
+    call('scout_players', { roles: ['milieu_box_to_box', 'mezzala'], max_age: 24, min_minutes: 900 }),
+    call('compare_players', { player_ids: ids.slice(0, 3) }),
+    call('fit_score', { player_ids: ids.slice(0, 3), club }),
+    call('resolve_players', { players: players.slice(0, 5).map((p) => ({ player_id: p.player_id })) }),
+    call('player_history', { player_id: ids[0] }),
+    call('list_leagues', { query: 'france' }),
+    call('list_roles'),
+    call('quota_status'),
+  ];
+}
+
+export async function benchContextCost(upstream: Upstream): Promise<Row[]> {
+  const direct = new DirectClient(upstream.url, upstream.key);
+  const players = await topPlayers(direct, 'defenseur_relanceur', 'Ligue 1', 6).finally(() => direct.close());
+  const club = players.find((p) => p.club !== players[0]?.club)?.club ?? '';
+  const { client } = await connectStdio(upstream);
+  try {
+    const { tools } = await client.listTools();
+    const listTokens = countTokens(JSON.stringify(tools));
+    const rows = [
+      row(
+        '6 context cost',
+        `tools/list, ${tools.length} tools (JSON as the client receives it)`,
+        `${int(listTokens)} tokens`,
+        `< ${int(TOOLS_LIST_TARGET)} tokens`,
+        listTokens < TOOLS_LIST_TARGET,
+      ),
+    ];
+    const typical = typicalCalls(players, club);
+    for (const tool of tools) {
+      const example = typical.find((c) => c.name === tool.name);
+      if (!example) {
+        rows.push(row('6 context cost', `answer of ${tool.name}`, 'no typical call defined yet', '—'));
+        continue;
+      }
+      const result = (await client.callTool(example)) as CallToolResult;
+      if (result.isError) throw new Error(`${tool.name} failed: ${JSON.stringify(result.content)}`);
+      const text = result.content.map((c) => (c.type === 'text' ? c.text : '')).join('\n');
+      const structured = JSON.stringify(result.structuredContent ?? {});
+      rows.push(
+        row(
+          '6 context cost',
+          `answer of ${tool.name} ${describe(example.arguments)}`,
+          `text ${int(countTokens(text))} / structured ${int(countTokens(structured))} tokens`,
+          '—',
+        ),
+      );
+    }
+    return rows;
+  } finally {
+    await client.close();
+  }
+}
+
+/** Arguments in brief: long lists by their length, so ids do not fill the table. */
+function describe(args: Record<string, unknown>): string {
+  const parts = Object.entries(args).map(([k, v]) =>
+    Array.isArray(v) && JSON.stringify(v).length > 40
+      ? `${k}: ${v.length} items`
+      : `${k}: ${JSON.stringify(v)}`,
+  );
+  return parts.length ? `(${parts.join(', ')})` : '';
+}

@@ -1,0 +1,113 @@
+// The baseline of the quota benchmark: a minimal MCP wrapper with the same tool names, each mapped
+// 1:1 to one upstream request, no cache, no single-flight: what a user gets from a thin generated
+// wrapper of the REST API.
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
+import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import { z } from 'zod';
+import { DirectClient } from './direct.js';
+
+type Args = Record<string, unknown>;
+type Request = { method: 'GET'; path: string; query?: Args } | { method: 'POST'; path: string; body: Args };
+
+/** Tool name → the one upstream request it sends. */
+const MAPPING: Record<string, (a: Args) => Request> = {
+  search_players: (a) => ({
+    method: 'GET',
+    path: '/v1/players/search',
+    query: { q: a.query, league: a.league, club: a.club, saison: a.season, limit: a.limit },
+  }),
+  rank_players_by_role: (a) => ({
+    method: 'GET',
+    path: '/v1/rankings',
+    query: { role: a.role, saison: a.season, league: a.league, limit: a.limit },
+  }),
+  scout_players: (a) => ({
+    method: 'POST',
+    path: '/v1/scouting',
+    body: {
+      roles: a.roles,
+      saison: a.season,
+      ageMax: a.max_age,
+      minutesMin: a.min_minutes,
+      limit: a.limit,
+      league: a.league,
+    },
+  }),
+  compare_players: (a) => ({
+    method: 'POST',
+    path: '/v1/compare',
+    body: { player_ids: a.player_ids, saison: a.season },
+  }),
+  fit_score: (a) => ({
+    method: 'POST',
+    path: '/v1/fit-score',
+    body: { player_ids: a.player_ids, club: a.club },
+  }),
+  resolve_players: (a) => ({
+    method: 'POST',
+    path: '/v1/players/resolve-batch',
+    body: { players: a.players },
+  }),
+  player_history: (a) => ({
+    method: 'GET',
+    path: `/v1/players/${encodeURIComponent(String(a.player_id))}/history`,
+  }),
+  list_leagues: () => ({ method: 'GET', path: '/v1/leagues' }),
+  list_roles: () => ({ method: 'GET', path: '/v1/enums' }),
+  // A thin wrapper has no quota of its own to report: it asks the account route.
+  quota_status: () => ({ method: 'GET', path: '/v1/me' }),
+};
+
+/**
+ * Distinct upstream questions a session asks: the fewest requests any cache could get away with.
+ * quota_status is left out (a server can answer it from the rate-limit headers it has seen).
+ */
+export function distinctQuestions(calls: ReadonlyArray<{ name: string; arguments: Args }>): number {
+  const seen = new Set<string>();
+  for (const call of calls) {
+    const toRequest = MAPPING[call.name];
+    if (!toRequest) throw new Error(`no upstream mapping for ${call.name}`);
+    if (call.name !== 'quota_status') seen.add(JSON.stringify(toRequest(call.arguments)));
+  }
+  return seen.size;
+}
+
+function defined(values: Args = {}): Record<string, string | number> {
+  const out: Record<string, string | number> = {};
+  for (const [k, v] of Object.entries(values)) if (v !== undefined) out[k] = v as string | number;
+  return out;
+}
+
+export function createPassThroughServer(direct: DirectClient): McpServer {
+  const server = new McpServer({ name: 'pass-through', version: '0.0.0' });
+  for (const [name, toRequest] of Object.entries(MAPPING)) {
+    server.registerTool(name, { inputSchema: z.looseObject({}) }, async (args: Args) => {
+      const request = toRequest(args);
+      const body =
+        request.method === 'GET'
+          ? await direct.get(request.path, defined(request.query))
+          : await direct.post(request.path, request.body);
+      return { content: [{ type: 'text', text: JSON.stringify(body) }] };
+    });
+  }
+  return server;
+}
+
+/** An SDK Client connected in memory to a pass-through server over `baseUrl`. */
+export async function connectPassThrough(baseUrl: string, key: string) {
+  const direct = new DirectClient(baseUrl, key);
+  const server = createPassThroughServer(direct);
+  const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
+  await server.connect(serverSide);
+  const client = new Client({ name: 'bench', version: '1.0.0' });
+  await client.connect(clientSide);
+  return {
+    client,
+    close: async () => {
+      await client.close();
+      await server.close();
+      await direct.close();
+    },
+  };
+}

@@ -1,0 +1,95 @@
+// Spawned processes the benchmarks measure: the built server (stdio or HTTP) and the sandbox alone.
+import { type ChildProcess, execFile, spawn } from 'node:child_process';
+import { readFile } from 'node:fs/promises';
+import { promisify } from 'node:util';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
+import { BUILT_ENTRY } from '../test/support/mcp.js';
+
+export { BUILT_ENTRY, spawnHttpServer, stop } from '../test/support/mcp.js';
+
+export const SANDBOX_ENTRY = new URL('../dist/src/sandbox/main.js', import.meta.url).pathname;
+
+/** The in-process sandbox every benchmark talks to (except the sandbox-alone one). */
+export interface Upstream {
+  url: string;
+  key: string;
+  /** Requests the sandbox has served since it started. */
+  requestCount(): number;
+}
+
+/** BENCH_CPU_PROF=<dir> makes each spawned server write a CPU profile there (node --cpu-prof). */
+export function nodeArgs(): string[] {
+  const dir = process.env.BENCH_CPU_PROF;
+  return dir ? ['--cpu-prof', `--cpu-prof-dir=${dir}`] : [];
+}
+
+/** Environment pointing the built server at an upstream, quiet on stderr. */
+export function upstreamEnv(upstream: Pick<Upstream, 'url' | 'key'>): Record<string, string> {
+  return {
+    PATH: process.env.PATH ?? '',
+    FOOTBALL_API_BASE_URL: upstream.url,
+    FOOTBALL_API_KEY: upstream.key,
+    FOOTBALL_MCP_LOG_LEVEL: 'warn',
+  };
+}
+
+/** The built binary over stdio, driven by the SDK Client as an assistant would. */
+export async function connectStdio(
+  upstream: Pick<Upstream, 'url' | 'key'>,
+): Promise<{ client: Client; pid: number }> {
+  const transport = new StdioClientTransport({
+    command: process.execPath,
+    args: [...nodeArgs(), BUILT_ENTRY],
+    env: upstreamEnv(upstream),
+    stderr: 'inherit',
+  });
+  const client = new Client({ name: 'bench', version: '1.0.0' });
+  await client.connect(transport);
+  return { client, pid: transport.pid ?? 0 };
+}
+
+/** Resident set of a process, in MB, from /proc (Linux). */
+export async function rssMb(pid: number): Promise<number> {
+  const status = await readFile(`/proc/${pid}/status`, 'utf8');
+  const kb = /VmRSS:\s+(\d+)\s+kB/.exec(status)?.[1];
+  if (!kb) throw new Error(`no VmRSS for pid ${pid}`);
+  return Number(kb) / 1024;
+}
+
+/** CPU time (user + system) a process has used so far, in ms, from /proc (Linux, 100 ticks/s). */
+export async function cpuMs(pid: number): Promise<number> {
+  const stat = await readFile(`/proc/${pid}/stat`, 'utf8');
+  // Fields after the command name (which may hold spaces): state is field 3, utime 14, stime 15.
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  return (Number(fields[11]) + Number(fields[12])) * 10;
+}
+
+/** True when the built binary has the stateless HTTP mode (its --help names the flag). */
+export async function hasStatelessMode(): Promise<boolean> {
+  const { stdout, stderr } = await promisify(execFile)(process.execPath, [BUILT_ENTRY, '--help']);
+  return `${stdout}${stderr}`.includes('--stateless');
+}
+
+/** The standalone sandbox in its own process, so a load generator does not share its event loop. */
+export async function spawnSandbox(): Promise<{ url: string; child: ChildProcess }> {
+  const child = spawn(process.execPath, [SANDBOX_ENTRY, '--port', '0'], {
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  const url = await new Promise<string>((resolve, reject) => {
+    let out = '';
+    const timer = setTimeout(() => reject(new Error(`sandbox did not start:\n${out}`)), 15_000);
+    child.stdout?.on('data', (chunk: Buffer) => {
+      out += chunk.toString();
+      const match = /listening on (http:\/\/\S+)/.exec(out);
+      if (match?.[1]) {
+        clearTimeout(timer);
+        child.stdout?.removeAllListeners('data');
+        child.stdout?.resume();
+        resolve(match[1]);
+      }
+    });
+    child.once('exit', (code) => reject(new Error(`sandbox exited with ${code}:\n${out}`)));
+  });
+  return { url, child };
+}

@@ -1,0 +1,60 @@
+// 2. Quota efficiency: upstream requests per tool call over a scripted agent session, for the built
+// server (stdio) and for a pass-through wrapper, against the same sandbox in the same run.
+import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { buildSession, callCount, type Step } from './agent-session.js';
+import { DirectClient } from './direct.js';
+import { connectPassThrough, distinctQuestions } from './pass-through-server.js';
+import { connectStdio, type Upstream } from './processes.js';
+import { type Row, row } from './report.js';
+
+const TARGET = 0.35;
+
+export async function benchQuota(upstream: Upstream): Promise<Row[]> {
+  const direct = new DirectClient(upstream.url, upstream.key);
+  const session = await buildSession(direct).finally(() => direct.close());
+  const calls = callCount(session);
+
+  const ours = await connectStdio(upstream);
+  const oursRequests = await play(ours.client, session, upstream).finally(() => ours.client.close());
+  const baseline = await connectPassThrough(upstream.url, upstream.key);
+  const baselineRequests = await play(baseline.client, session, upstream).finally(baseline.close);
+
+  const floor = distinctQuestions(session.flat());
+  const ratio = oursRequests / calls;
+  const baseRatio = baselineRequests / calls;
+  return [
+    row(
+      '2 quota',
+      `upstream requests per tool call, agent session of ${calls} calls (5 reports)`,
+      `${ratio.toFixed(2)} (${oursRequests} requests)`,
+      `≤ ${TARGET}`,
+      ratio <= TARGET,
+    ),
+    row(
+      '2 quota',
+      'same session through a pass-through wrapper (no cache)',
+      `${baseRatio.toFixed(2)} (${baselineRequests} requests): ${(baselineRequests / oursRequests).toFixed(1)}× more`,
+      '—',
+    ),
+    row(
+      '2 quota',
+      'distinct upstream questions in the session (the fewest any cache can send)',
+      `${(floor / calls).toFixed(2)} (${floor} requests)`,
+      '—',
+    ),
+  ];
+}
+
+/** Plays the session; returns the upstream requests it cost. Any failed call fails the benchmark. */
+async function play(client: Client, session: readonly Step[], upstream: Upstream): Promise<number> {
+  const before = upstream.requestCount();
+  for (const step of session) {
+    const results = await Promise.all(step.map((c) => client.callTool(c)));
+    results.forEach((result, i) => {
+      if (result.isError) {
+        throw new Error(`${step[i]?.name} failed: ${JSON.stringify(result.content).slice(0, 300)}`);
+      }
+    });
+  }
+  return upstream.requestCount() - before;
+}

@@ -1,0 +1,26 @@
+import type { Dispatcher, Pool } from 'undici';
+
+/** What the client needs of a dispatcher: an undici Pool, Agent or MockAgent all fit. */
+export interface Requester {
+  request(options: Dispatcher.RequestOptions): Promise<Dispatcher.ResponseData>;
+  close(): Promise<void>;
+}
+
+/**
+ * An undici Pool created on the first request. undici's index loads every feature it has (fetch,
+ * WebSocket, caches, mocks): about a quarter of the server's cold start, and the `initialize`
+ * answer needs none of it (see README, Performance). The first upstream request pays it instead.
+ */
+export function lazyPool(origin: string, options: Pool.Options): Requester {
+  let pool: Promise<Pool> | undefined;
+  const get = () => {
+    pool ??= import('undici').then((undici) => new undici.Pool(origin, options));
+    return pool;
+  };
+  return {
+    request: async (request) => (await get()).request(request),
+    close: async () => {
+      if (pool) await (await pool).close();
+    },
+  };
+}

@@ -28,12 +28,8 @@ export default defineTool({
   input: {
     player_id: PlayerIdArg,
     season: Season.optional(),
-    sections: z
-      .array(z.enum(SECTION_NAMES))
-      .max(SECTION_NAMES.length)
-      .default(DEFAULT_SECTIONS)
-      .describe('Default: roles, strengths, market_value.'),
-    similar_limit: Limit(5, MAX_SIMILAR).describe(`Similar profiles, 1-${MAX_SIMILAR} (default 5).`),
+    sections: z.array(z.enum(SECTION_NAMES)).max(SECTION_NAMES.length).default(DEFAULT_SECTIONS),
+    similar_limit: Limit(5, MAX_SIMILAR).describe('Similar profiles.'),
   },
   output: z.object({
     player: PlayerCardOut,

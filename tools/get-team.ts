@@ -81,7 +81,7 @@ export default defineTool({
       .default([]),
     other_team_id: TeamId.optional().describe('Opponent for head_to_head.'),
     season: Season.optional(),
-    limit: Limit(30, MAX).describe(`Rows per list section, 1-${MAX} (default 30).`),
+    limit: Limit(30, MAX).describe('Rows per section.'),
   },
   // Only the identifying fields are declared (TeamData has the rest): tools/list stays small.
   output: z.object({

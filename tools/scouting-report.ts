@@ -39,7 +39,7 @@ export default defineTool({
     player_id: PlayerIdArg,
     season: Season.optional(),
     club: z.string().min(2).max(80).optional().describe('Club to assess fit for, e.g. "FC Lens".'),
-    similar_limit: Limit(5, MAX_SIMILAR).describe(`Similar profiles, 1-${MAX_SIMILAR} (default 5).`),
+    similar_limit: Limit(5, MAX_SIMILAR).describe('Similar profiles.'),
   },
   output: z.object({
     player: PlayerCardOut,

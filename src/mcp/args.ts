@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { InvalidArgumentError } from '../api/errors.js';
 import { normalizeSeason, SERVICE_ID_PATTERN } from '../domain/season.js';
 
-export const Season = z.string().max(20).describe('e.g. "25-26" (default: current season).');
+export const Season = z.string().max(20).describe('e.g. "25-26"; default current.');
 
 export const RoleKeyArg = z
   .string()
@@ -11,11 +11,7 @@ export const RoleKeyArg = z
   .max(60)
   .describe('Role key from list_roles (e.g. "defenseur_relanceur") or its English name (e.g. "poacher").');
 
-export const LeagueName = z
-  .string()
-  .min(2)
-  .max(80)
-  .describe('League name as list_leagues gives it, e.g. "Ligue 1".');
+export const LeagueName = z.string().min(2).max(80).describe('As list_leagues names it, e.g. "Ligue 1".');
 
 export const PlayerIdArg = z.string().min(1).max(64).describe('service_id (ds_…, stable) or player_id.');
 

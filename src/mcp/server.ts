@@ -6,6 +6,7 @@ import { progressReporter } from './progress.js';
 import { registerPrompts } from './prompts.js';
 import { registerResources } from './resources.js';
 import type { ToolDefinition } from './tool.js';
+import { answerToolsList } from './tools-list.js';
 
 export const INSTRUCTIONS = [
   'Football scouting data (Football Data API v1): rankings by 31 positional roles, scouting, comparisons, club fit.',
@@ -27,7 +28,8 @@ export function createServer(deps: ToolDeps, options: ServerOptions = {}): McpSe
     { name: 'football-scout-mcp', title: 'Football Scout', version: VERSION },
     { instructions: INSTRUCTIONS, capabilities: { logging: {} } },
   );
-  for (const tool of options.tools ?? TOOLS) {
+  const tools = options.tools ?? TOOLS;
+  for (const tool of tools) {
     server.registerTool(
       tool.name,
       {
@@ -48,6 +50,7 @@ export function createServer(deps: ToolDeps, options: ServerOptions = {}): McpSe
       },
     );
   }
+  answerToolsList(server, tools);
   registerResources(server, deps);
   registerPrompts(server, deps);
   return server;

@@ -2,7 +2,7 @@
 import { z } from 'zod';
 import { ROLE_FAMILIES, type RoleFamily } from '../domain/roles.js';
 
-export const StatisticArg = z.string().min(2).max(60).describe('Statistic key from get_glossary, e.g. "xg".');
+export const StatisticArg = z.string().min(2).max(60).describe('get_glossary key, e.g. "xg".');
 
 /** Position family (the enum speaks for itself: no description, fewer tokens in tools/list). */
 export const PositionArg = z.enum(Object.keys(ROLE_FAMILIES) as [RoleFamily, ...RoleFamily[]]);

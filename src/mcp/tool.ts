@@ -54,7 +54,8 @@ export function defineTool<
     inputShape: spec.input,
     inputSchema: withCompactInputSchema(z.object(spec.input)),
     outputSchema: withCompactOutputSchema(envelopeSchema(spec.output, spec.extra ?? {})),
-    annotations: { readOnlyHint: true, openWorldHint: true, idempotentHint: true },
+    // No idempotentHint: the spec gives it meaning only for tools that are not read-only.
+    annotations: { readOnlyHint: true, openWorldHint: true },
     async handle(rawArgs, ctx) {
       try {
         // The SDK has already validated the arguments against `inputShape` and applied defaults.

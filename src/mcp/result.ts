@@ -134,8 +134,8 @@ export function errorText(error: unknown, logger: Logger, notFound?: NotFoundHin
     }
     case 'unauthorized':
       return (error as UnauthorizedError).problem === 'missing'
-        ? 'No Football API key is configured. Set FOOTBALL_API_KEY (with FOOTBALL_API_BASE_URL) in the server environment, or start without both to use the built-in sandbox.'
-        : 'The Football API refused the API key (missing, invalid, expired or revoked). Check FOOTBALL_API_KEY in the server environment or ask the provider for a new key. Calling again with the same key will fail the same way.';
+        ? 'No Football API key is configured. Set FOOTBALL_API_KEY (with FOOTBALL_API_BASE_URL) in the server environment, send your own key as X-API-Key to a hosted server, or start without both to use the built-in sandbox.'
+        : 'The Football API refused the API key (missing, invalid, expired or revoked). Check the key (FOOTBALL_API_KEY in the server environment, or the X-API-Key your MCP client sends to a hosted server) or ask the provider for a new key. Calling again with the same key will fail the same way.';
     case 'forbidden':
       return "The API key's plan does not cover this league or feature. Call list_leagues to see the leagues this key can access, and ask the provider to add a league if needed.";
     case 'not_found':

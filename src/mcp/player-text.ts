@@ -19,6 +19,7 @@ export function cardText(p: PlayerCard): string {
     p.height_cm && `${p.height_cm} cm`,
     p.minutes !== null && `${p.minutes} min`,
     p.contract_until && `contract until ${p.contract_until}`,
+    p.market_value_eur !== null && `value ${formatEuros(p.market_value_eur)}`,
   ].filter(Boolean);
   const lines = [`## ${playerLabel(p)}`, facts.join(' · '), `player_id ${p.player_id}`];
   if (p.primary_role) {

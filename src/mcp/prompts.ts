@@ -48,7 +48,7 @@ function isLikelyId(text: string): boolean {
 /** The first step when the user names a player instead of giving an id. */
 function searchStep(player: string, club?: string): string {
   const pick = club
-    ? ` If several people match and one plays for ${club}, take him; otherwise ask`
+    ? ` If several people match and one plays for ${club}, take that one; otherwise ask`
     : ' If several people match, ask';
   return `1. search_players with ${args({ query: player, limit: 5 })} to get the service_id.${pick} me which one before going on.`;
 }
@@ -252,7 +252,7 @@ export function registerPrompts(server: McpServer, deps: ToolDeps, tools: readon
           `${step(4)}. fit_score with ${args({ player_ids: ['<service_ids (player_id if unlinked) of the best 10 candidates>'], club: club ?? '<his current club>' })}: one call scores them all for ${target} (1 request).`,
           PLACEHOLDER_RULE,
           '',
-          `Then answer with five candidates ranked by fit for ${target}: name, club, age, role score or similarity, market value beside his, service_id, and why each fits.`,
+          `Then answer with five candidates ranked by fit for ${target}: name, club, age, role score or similarity, market value (scout_players gives it) beside his, service_id, and why each fits.`,
           SCORE_RULE,
           QUOTA_RULE,
         ]);

@@ -338,7 +338,7 @@ describe('prompts', () => {
     expect([...order].sort((a, b) => a - b)).toEqual(order);
     expect(text).toContain('"sections":["roles","similar"]');
     expect(text).toContain('"club":"RC Lens"');
-    expect(text).toContain('one plays for RC Lens, take him');
+    expect(text).toContain('one plays for RC Lens, take that one');
     const own = promptText(
       await client.getPrompt({ name: 'find_replacement', arguments: { player: 'p20c079cavd' } }),
     );

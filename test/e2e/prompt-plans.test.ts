@@ -129,7 +129,10 @@ describe('find_replacement end to end', () => {
       id = atClub[0]?.service_id ?? '';
     }
     const [record, scout, fit] = calls;
-    const him = (await run(client, record, 'get_player', { '<service_id>': id })).body.data;
+    const recorded = await run(client, record, 'get_player', { '<service_id>': id });
+    const him = recorded.body.data;
+    // The text the assistant reads carries his value, to set beside the candidates'.
+    expect(recorded.text).toMatch(/ · value €[\d.]+m/);
     const [best, second] = him.roles as { role: string }[];
     expect(second).toBeDefined();
     expect(him.player.age).toBeGreaterThan(0);

@@ -92,6 +92,8 @@ describe('player_report end to end', () => {
         expect(report.text).toContain(heading);
       }
       expect(report.text).toContain(chosen?.service_id);
+      // Best roles show the English name beside the key, as the report's sections ask.
+      expect(report.text).toContain('| renard_des_surfaces (poacher) |');
 
       // The quota spent is the prompt's figure; the report's own count matches its description (8 with club).
       expect(sandbox.requestCount() - before).toBe(cost);

@@ -1,6 +1,7 @@
 // Markdown for a player's card and record sections: short headed blocks with compact tables.
 
 import type { z } from 'zod';
+import { roleWithLabel } from '../domain/role-labels.js';
 import type { PartFailure } from './gather.js';
 import type { PlayerCard, SectionsOut } from './player-sections.js';
 import { playerLabel } from './shapes.js';
@@ -19,10 +20,13 @@ export function cardText(p: PlayerCard): string {
     p.height_cm && `${p.height_cm} cm`,
     p.minutes !== null && `${p.minutes} min`,
     p.contract_until && `contract until ${p.contract_until}`,
+    p.market_value_eur !== null && `value ${formatEuros(p.market_value_eur)}`,
   ].filter(Boolean);
   const lines = [`## ${playerLabel(p)}`, facts.join(' · '), `player_id ${p.player_id}`];
   if (p.primary_role) {
-    lines.push(`Primary role ${p.primary_role}, performance index ${formatCell(p.performance_index)}`);
+    lines.push(
+      `Primary role ${roleWithLabel(p.primary_role)}, performance index ${formatCell(p.performance_index)}`,
+    );
   }
   return lines.join('\n');
 }
@@ -36,7 +40,7 @@ export const SECTION_TEXT: { [K in keyof typeof SectionsOut]: (s: Section<K>) =>
       .join(' · '),
   roles: (s) =>
     `### Best roles\n${table(s, [
-      ['role', (r) => r.role],
+      ['role', (r) => roleWithLabel(r.role)],
       ['score', (r) => r.score],
     ])}`,
   strengths: (s) => {

@@ -11,10 +11,13 @@ import { isServiceId, seasonParam } from './args.js';
 import { completeLeague, completeRole, completeSeason } from './completions.js';
 import type { ToolDeps } from './context.js';
 import { errorText } from './result.js';
+import type { ToolDefinition } from './tool.js';
 
 const QUOTA_RULE =
   'Every upstream request spends the daily quota of the key (cached answers are free); each result shows what is left. ' +
   'Do not repeat a call whose answer you already have; if fewer than 20 requests remain, stop and say so.';
+
+const PLACEHOLDER_RULE = 'Replace each <…> placeholder with the value it names (numbers without quotes).';
 
 const SCORE_RULE =
   'Scores are relative and recalculated weekly: compare them, never read them as thresholds.';
@@ -43,9 +46,20 @@ function isLikelyId(text: string): boolean {
 }
 
 /** The first step when the user names a player instead of giving an id. */
-function searchStep(player: string): string {
-  return `1. search_players with ${args({ query: player, limit: 5 })} to get the service_id. If several people match, ask me which one before going on.`;
+function searchStep(player: string, club?: string): string {
+  const pick = club
+    ? ` If several people match and one plays for ${club}, take that one; otherwise ask`
+    : ' If several people match, ask';
+  return `1. search_players with ${args({ query: player, limit: 5 })} to get the service_id.${pick} me which one before going on.`;
 }
+
+/** The tools each prompt's plan calls: a prompt is offered only when all of them are switched on. */
+export const PROMPT_TOOLS = {
+  player_report: ['search_players', 'scouting_report'],
+  role_shortlist: ['rank_players_by_role', 'scout_players', 'compare_players'],
+  compare_shortlist: ['resolve_players', 'compare_players'],
+  find_replacement: ['search_players', 'get_player', 'scout_players', 'fit_score'],
+} as const;
 
 const Player = z
   .string()
@@ -60,7 +74,15 @@ const MaxAge = z
   .optional()
   .describe('Oldest age accepted, e.g. 23.');
 
-export function registerPrompts(server: McpServer, deps: ToolDeps): void {
+/**
+ * Registers the prompts whose tools are all among `tools` (the ones the server exposes): a plan that
+ * names a switched-off tool (--toolsets, --tools) would send the assistant to a tool it cannot call.
+ */
+export function registerPrompts(server: McpServer, deps: ToolDeps, tools: readonly ToolDefinition[]): void {
+  const enabled = tools.map((t) => t.name);
+  const offered = (name: keyof typeof PROMPT_TOOLS) =>
+    PROMPT_TOOLS[name].every((tool) => enabled.includes(tool));
+
   const role = completable(
     z.string().trim().min(2).max(60).describe('Role: French key or English name, e.g. "poacher".'),
     (value) => completeRole(value),
@@ -88,141 +110,153 @@ export function registerPrompts(server: McpServer, deps: ToolDeps): void {
       }
     };
 
-  server.registerPrompt(
-    'player_report',
-    {
-      title: 'Scouting report on a player',
-      description:
-        'A written scouting report on one player (optionally with fit for a club) in two tool calls.',
-      argsSchema: { player: Player, club: Club },
-    },
-    guarded(({ player, club }) => {
-      const known = isLikelyId(player);
-      const id = known ? player : '<service_id>';
-      return message([
-        `Write a scouting report on ${player}${club ? `, judging fit for ${club}` : ''}.`,
-        '',
-        `Plan (${known ? 'one tool call' : 'two tool calls'}):`,
-        !known && searchStep(player),
-        `${known ? '1' : '2'}. scouting_report with ${args({ player_id: id, club })}: one call gathers identity, season-by-season history, best roles, strengths and weaknesses, market value, projection and similar profiles${club ? `, and fit for ${club}` : ''}. Its result states the quota it cost.`,
-        'Do not call get_player, player_history or fit_score separately: the report already holds their answers.',
-        '',
-        'Then write the report with these sections: Profile (age, club, league, service_id), Season by season, Best roles (key and English name), ' +
-          `Strengths and weaknesses, Market value, Projection, Similar profiles${club ? `, Fit for ${club}` : ''}, Verdict (three lines).`,
-        SCORE_RULE,
-        QUOTA_RULE,
-      ]);
-    }),
-  );
-
-  server.registerPrompt(
-    'role_shortlist',
-    {
-      title: 'Shortlist for a role',
-      description:
-        'A shortlist of players for one positional role, optionally in one league, season and under an age, in two or three tool calls.',
-      argsSchema: { role, league, season, max_age: MaxAge },
-    },
-    guarded(async ({ role: wanted, league: inLeague, season: inSeason, max_age }, signal) => {
-      const { key } = await deps.roles.resolve(wanted, signal);
-      const label = isRoleKey(key) ? ROLE_LABELS[key] : undefined;
-      const saison = seasonParam(inSeason);
-      const maxAge = max_age === undefined ? undefined : Number(max_age);
-      const where = [
-        inLeague && `in ${inLeague}`,
-        saison && `season ${saison}`,
-        maxAge && `aged ${maxAge} or under`,
-      ]
-        .filter(Boolean)
-        .join(', ');
-      const first =
-        maxAge === undefined
-          ? `1. rank_players_by_role with ${args({ role: key, league: inLeague, season: saison, limit: 15 })}.`
-          : `1. scout_players with ${args({ roles: [key], league: inLeague, season: saison, max_age: maxAge, limit: 15 })}.`;
-      return message([
-        `Build a shortlist of players for the role ${key}${label ? ` (${label.label}: ${label.description})` : ''}${where ? `, ${where}` : ''}.`,
-        '',
-        'Plan (two tool calls, a third only if asked):',
-        first,
-        `2. compare_players with ${args({ player_ids: ['<service_id of the best 5>'], season: saison })}: one call puts their statistics side by side.`,
-        '3. Only if I ask for more on one player: scouting_report with that player_id.',
-        '',
-        'Then answer with a table (name, club, age, score, the statistic that stands out, service_id) and two lines on each of the top three.',
-        'Keep the service_ids: they are the stable ids to store.',
-        SCORE_RULE,
-        QUOTA_RULE,
-      ]);
-    }),
-  );
-
-  server.registerPrompt(
-    'compare_shortlist',
-    {
-      title: 'Compare a shortlist',
-      description: 'Compare 2-10 players side by side and rank them, in two tool calls at most.',
-      argsSchema: {
-        players: z
-          .string()
-          .trim()
-          .min(3)
-          .max(800)
-          .describe('2-10 players separated by commas: names (with club if ambiguous) or ids.'),
-        season,
+  if (offered('player_report')) {
+    server.registerPrompt(
+      'player_report',
+      {
+        title: 'Scouting report on a player',
+        description:
+          'A written scouting report on one player (optionally with fit for a club) in two tool calls.',
+        argsSchema: { player: Player, club: Club },
       },
-    },
-    guarded(({ players, season: inSeason }) => {
-      const list = splitList(players);
-      if (list.length < 2 || list.length > 10) {
-        throw new McpError(
-          ErrorCode.InvalidParams,
-          `Give 2-10 players separated by commas; got ${list.length}.`,
-        );
-      }
-      const saison = seasonParam(inSeason);
-      const names = list.filter((p) => !isLikelyId(p));
-      const ids = list.filter(isLikelyId);
-      const compare = `compare_players with ${args({ player_ids: [...ids, ...names.map(() => '<service_id>')], season: saison })}`;
-      return message([
-        `Compare these players and rank them: ${list.join(', ')}${saison ? ` (season ${saison})` : ''}.`,
-        '',
-        `Plan (${names.length > 0 ? 'two tool calls' : 'one tool call'}):`,
-        names.length > 0 &&
-          `1. resolve_players with ${args({ players: names.map((name) => ({ name })) })}: one call turns every name into its service_id. If a name is ambiguous or not found, ask me before going on.`,
-        `${names.length > 0 ? '2' : '1'}. ${compare}: one call for all of them.`,
-        'Do not call search_players or get_player for each player: the two calls above are enough.',
-        '',
-        'Then answer with a side-by-side table of the statistics that separate them, who is best at what, and a ranking with one reason each.',
-        SCORE_RULE,
-        QUOTA_RULE,
-      ]);
-    }),
-  );
+      guarded(({ player, club }) => {
+        const known = isLikelyId(player);
+        const id = known ? player : '<service_id>';
+        const cost = (known ? 0 : 1) + (club ? 8 : 7);
+        return message([
+          `Write a scouting report on ${player}${club ? `, judging fit for ${club}` : ''}.`,
+          '',
+          `Plan (${known ? 'one tool call' : 'two tool calls'}, ${cost} upstream requests unless cached):`,
+          !known && searchStep(player),
+          `${known ? '1' : '2'}. scouting_report with ${args({ player_id: id, club })}: one call gathers identity, season-by-season history, best roles, strengths and weaknesses, market value, projection and similar profiles${club ? `, and fit for ${club}` : ''} (${club ? 8 : 7} requests). Its result states the quota it cost.`,
+          'Do not call get_player, player_history or fit_score separately: the report already holds their answers.',
+          '',
+          'Then write the report with these sections: Profile (age, club, league, service_id), Season by season, Best roles (key and English name), ' +
+            `Strengths and weaknesses, Market value, Projection, Similar profiles${club ? `, Fit for ${club}` : ''}, Verdict (three lines).`,
+          SCORE_RULE,
+          QUOTA_RULE,
+        ]);
+      }),
+    );
+  }
 
-  server.registerPrompt(
-    'find_replacement',
-    {
-      title: 'Find a replacement for a player',
-      description:
-        'Players who could replace a given player (optionally ranked by fit for a club), in four tool calls at most.',
-      argsSchema: { player: Player, club: Club },
-    },
-    guarded(({ player, club }) => {
-      const known = isLikelyId(player);
-      const id = known ? player : '<service_id>';
-      const step = (n: number) => String(known ? n - 1 : n);
-      return message([
-        `Find players who could replace ${player}${club ? ` at ${club}` : ''}.`,
-        '',
-        'Plan:',
-        !known && searchStep(player),
-        `${step(2)}. get_player with ${args({ player_id: id, sections: ['roles', 'similar', 'market_value'] })}: his best roles, similar profiles and value in one call.`,
-        `${step(3)}. scout_players with {"roles":[<his best one or two role keys>],"max_age":<his age + 2>,"limit":15}: players strong in the same roles; his similar profiles from step ${step(2)} are candidates too.`,
-        `${step(4)}. fit_score with ${args({ player_ids: ['<service_ids of the best 5 candidates>'], club: club ?? '<his current club>' })}: one call scores them all for ${club ?? 'his club'}.`,
-        '',
-        `Then answer with five candidates ranked by fit for ${club ?? 'his club'}: name, club, age, role score, similarity, market value beside his, service_id, and why each fits.`,
-        SCORE_RULE,
-        QUOTA_RULE,
-      ]);
-    }),
-  );
+  if (offered('role_shortlist')) {
+    server.registerPrompt(
+      'role_shortlist',
+      {
+        title: 'Shortlist for a role',
+        description:
+          'A shortlist of players for one positional role, optionally in one league, season and under an age, in two or three tool calls.',
+        argsSchema: { role, league, season, max_age: MaxAge },
+      },
+      guarded(async ({ role: wanted, league: inLeague, season: inSeason, max_age }, signal) => {
+        const { key } = await deps.roles.resolve(wanted, signal);
+        const label = isRoleKey(key) ? ROLE_LABELS[key] : undefined;
+        const saison = seasonParam(inSeason);
+        const maxAge = max_age === undefined ? undefined : Number(max_age);
+        const where = [
+          inLeague && `in ${inLeague}`,
+          saison && `season ${saison}`,
+          maxAge && `aged ${maxAge} or under`,
+        ]
+          .filter(Boolean)
+          .join(', ');
+        const first =
+          maxAge === undefined
+            ? `1. rank_players_by_role with ${args({ role: key, league: inLeague, season: saison, limit: 15 })}.`
+            : `1. scout_players with ${args({ roles: [key], league: inLeague, season: saison, max_age: maxAge, limit: 15 })}.`;
+        return message([
+          `Build a shortlist of players for the role ${key}${label ? ` (${label.label}: ${label.description})` : ''}${where ? `, ${where}` : ''}.`,
+          '',
+          'Plan (two tool calls, a third only if asked):',
+          first,
+          `2. compare_players with ${args({ player_ids: ['<service_id of the best 5>'], season: saison })}: one call puts their statistics side by side.`,
+          enabled.includes('scouting_report') &&
+            '3. Only if I ask for more on one player: scouting_report with that player_id.',
+          '',
+          'Then answer with a table (name, club, age, score, the statistic that stands out, service_id) and two lines on each of the top three.',
+          'Keep the service_ids: they are the stable ids to store.',
+          SCORE_RULE,
+          QUOTA_RULE,
+        ]);
+      }),
+    );
+  }
+
+  if (offered('compare_shortlist')) {
+    server.registerPrompt(
+      'compare_shortlist',
+      {
+        title: 'Compare a shortlist',
+        description: 'Compare 2-10 players side by side and rank them, in two tool calls at most.',
+        argsSchema: {
+          players: z
+            .string()
+            .trim()
+            .min(3)
+            .max(800)
+            .describe('2-10 players separated by commas: names (with club if ambiguous) or ids.'),
+          season,
+        },
+      },
+      guarded(({ players, season: inSeason }) => {
+        const list = splitList(players);
+        if (list.length < 2 || list.length > 10) {
+          throw new McpError(
+            ErrorCode.InvalidParams,
+            `Give 2-10 players separated by commas; got ${list.length}.`,
+          );
+        }
+        const saison = seasonParam(inSeason);
+        const names = list.filter((p) => !isLikelyId(p));
+        const ids = list.filter(isLikelyId);
+        const compare = `compare_players with ${args({ player_ids: [...ids, ...names.map(() => '<service_id>')], season: saison })}`;
+        return message([
+          `Compare these players and rank them: ${list.join(', ')}${saison ? ` (season ${saison})` : ''}.`,
+          '',
+          `Plan (${names.length > 0 ? 'two tool calls' : 'one tool call'}):`,
+          names.length > 0 &&
+            `1. resolve_players with ${args({ players: names.map((name) => ({ name })) })}: one call turns every name into its service_id. If a name is ambiguous or not found, ask me before going on.`,
+          `${names.length > 0 ? '2' : '1'}. ${compare}: one call for all of them.`,
+          'Do not call search_players or get_player for each player: the two calls above are enough.',
+          '',
+          'Then answer with a side-by-side table of the statistics that separate them, who is best at what, and a ranking with one reason each.',
+          SCORE_RULE,
+          QUOTA_RULE,
+        ]);
+      }),
+    );
+  }
+
+  if (offered('find_replacement')) {
+    server.registerPrompt(
+      'find_replacement',
+      {
+        title: 'Find a replacement for a player',
+        description:
+          'Players who could replace a given player (optionally ranked by fit for a club), in four tool calls at most.',
+        argsSchema: { player: Player, club: Club },
+      },
+      guarded(({ player, club }) => {
+        const known = isLikelyId(player);
+        const id = known ? player : '<service_id>';
+        const step = (n: number) => String(known ? n - 1 : n);
+        const target = club ?? 'his current club';
+        return message([
+          `Find players who could replace ${player}${club ? ` at ${club}` : ''}.`,
+          '',
+          `Plan (${known ? 'three' : 'four'} tool calls, ${known ? 5 : 6} upstream requests unless cached):`,
+          !known && searchStep(player, club),
+          `${step(2)}. get_player with ${args({ player_id: id, sections: ['roles', 'similar'] })}: his record (age, club, market value), best roles and similar profiles in one call (3 requests).`,
+          `${step(3)}. scout_players with ${args({ roles: ['<his best role key>', '<his second role key>'], max_age: '<his age + 2>', limit: 15 })}: players strong in the same roles (1 request). Leave him out; his similar profiles from step ${step(2)} are candidates too.`,
+          `${step(4)}. fit_score with ${args({ player_ids: ['<service_ids (player_id if unlinked) of the best 10 candidates>'], club: club ?? '<his current club>' })}: one call scores them all for ${target} (1 request); among equals, pick candidates valued near him.`,
+          PLACEHOLDER_RULE,
+          '',
+          `Then answer with five candidates ranked by fit for ${target}: name, club, age, role score or similarity, market value (scout_players gives it) beside his, service_id, and why each fits.`,
+          SCORE_RULE,
+          QUOTA_RULE,
+        ]);
+      }),
+    );
+  }
 }

@@ -52,6 +52,6 @@ export function createServer(deps: ToolDeps, options: ServerOptions = {}): McpSe
   }
   answerToolsList(server, tools);
   registerResources(server, deps);
-  registerPrompts(server, deps);
+  registerPrompts(server, deps, tools);
   return server;
 }

@@ -7,7 +7,7 @@ import { type Config, loadConfig } from '../../src/config.js';
 import { createLogger } from '../../src/log.js';
 import type { ToolDeps } from '../../src/mcp/context.js';
 import { createToolDeps } from '../../src/mcp/deps.js';
-import { createServer } from '../../src/mcp/server.js';
+import { createServer, type ServerOptions } from '../../src/mcp/server.js';
 
 export function defaultConfig(overrides: Partial<Config> = {}): Config {
   const config = loadConfig([], {});
@@ -24,8 +24,8 @@ export function depsFor(
 }
 
 /** A real SDK Client linked to a real server over InMemoryTransport. */
-export async function inMemoryClient(deps: ToolDeps): Promise<Client> {
-  const server = createServer(deps);
+export async function inMemoryClient(deps: ToolDeps, options: ServerOptions = {}): Promise<Client> {
+  const server = createServer(deps, options);
   const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
   await server.connect(serverSide);
   const client = new Client({ name: 'test', version: '1.0.0' });

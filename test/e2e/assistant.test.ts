@@ -5,8 +5,16 @@ import type { ReadResourceResult } from '@modelcontextprotocol/sdk/types.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ROLE_KEYS } from '../../src/domain/roles.js';
 import type { ToolDeps } from '../../src/mcp/context.js';
-import { type RunningSandbox, startSandbox } from '../../src/sandbox/server.js';
-import { call, depsFor, inMemoryClient, structured, textOf } from '../support/mcp.js';
+import type { RunningSandbox } from '../../src/sandbox/server.js';
+import {
+  call,
+  closeSandboxSession,
+  depsFor,
+  inMemoryClient,
+  openSandboxSession,
+  structured,
+  textOf,
+} from '../support/mcp.js';
 import { plannedCalls, promptText } from '../support/prompts.js';
 
 let sandbox: RunningSandbox;
@@ -14,16 +22,10 @@ let deps: ToolDeps;
 let client: Client;
 
 beforeAll(async () => {
-  sandbox = await startSandbox({ port: 0 });
-  deps = depsFor(sandbox.url, sandbox.demoKey);
-  client = await inMemoryClient(deps);
+  ({ sandbox, deps, client } = await openSandboxSession());
 });
 
-afterAll(async () => {
-  await client.close();
-  await deps.api.close();
-  await sandbox.close();
-});
+afterAll(() => closeSandboxSession({ sandbox, deps, client }));
 
 function requestsTo(prefix: string): number {
   return sandbox.requests().filter((r) => r.path.startsWith(prefix)).length;

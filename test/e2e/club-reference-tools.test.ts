@@ -4,8 +4,16 @@ import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ToolDeps } from '../../src/mcp/context.js';
 import { SANDBOX_PRO_LIGUE_KEY } from '../../src/sandbox/keys.js';
-import { type RunningSandbox, startSandbox } from '../../src/sandbox/server.js';
-import { call, depsFor, inMemoryClient, structured, textOf } from '../support/mcp.js';
+import type { RunningSandbox } from '../../src/sandbox/server.js';
+import {
+  call,
+  closeSandboxSession,
+  depsFor,
+  inMemoryClient,
+  openSandboxSession,
+  structured,
+  textOf,
+} from '../support/mcp.js';
 
 let sandbox: RunningSandbox;
 let deps: ToolDeps;
@@ -24,16 +32,10 @@ async function teamsOf(league: string, limit = 3): Promise<Team[]> {
 }
 
 beforeAll(async () => {
-  sandbox = await startSandbox({ port: 0 });
-  deps = depsFor(sandbox.url, sandbox.demoKey);
-  client = await inMemoryClient(deps);
+  ({ sandbox, deps, client } = await openSandboxSession());
 });
 
-afterAll(async () => {
-  await client.close();
-  await deps.api.close();
-  await sandbox.close();
-});
+afterAll(() => closeSandboxSession({ sandbox, deps, client }));
 
 describe('search_teams', () => {
   it('lists a league with ids and says how to see the rest', async () => {

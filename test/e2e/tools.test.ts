@@ -5,7 +5,15 @@ import { ROLE_KEYS } from '../../src/domain/roles.js';
 import type { ToolDeps } from '../../src/mcp/context.js';
 import { DEFAULT_KEYS } from '../../src/sandbox/keys.js';
 import { type RunningSandbox, startSandbox } from '../../src/sandbox/server.js';
-import { call, depsFor, inMemoryClient, structured, textOf } from '../support/mcp.js';
+import {
+  call,
+  closeSandboxSession,
+  depsFor,
+  inMemoryClient,
+  openSandboxSession,
+  structured,
+  textOf,
+} from '../support/mcp.js';
 
 let sandbox: RunningSandbox;
 let deps: ToolDeps;
@@ -23,16 +31,10 @@ async function run(name: string, args: Record<string, unknown> = {}, on: Client 
 }
 
 beforeAll(async () => {
-  sandbox = await startSandbox({ port: 0 });
-  deps = depsFor(sandbox.url, sandbox.demoKey);
-  client = await inMemoryClient(deps);
+  ({ sandbox, deps, client } = await openSandboxSession());
 });
 
-afterAll(async () => {
-  await client.close();
-  await deps.api.close();
-  await sandbox.close();
-});
+afterAll(() => closeSandboxSession({ sandbox, deps, client }));
 
 describe('rank_players_by_role', () => {
   it('ranks a league for a role, best first, and reports quota and source', async () => {

@@ -8,6 +8,7 @@ import { createLogger } from '../../src/log.js';
 import type { ToolDeps } from '../../src/mcp/context.js';
 import { createToolDeps } from '../../src/mcp/deps.js';
 import { createServer, type ServerOptions } from '../../src/mcp/server.js';
+import { type RunningSandbox, startSandbox } from '../../src/sandbox/server.js';
 
 export function defaultConfig(overrides: Partial<Config> = {}): Config {
   const config = loadConfig([], {});
@@ -31,6 +32,25 @@ export async function inMemoryClient(deps: ToolDeps, options: ServerOptions = {}
   const client = new Client({ name: 'test', version: '1.0.0' });
   await client.connect(clientSide);
   return client;
+}
+
+/** A sandbox, deps on its demo key and an in-memory client on them: where most e2e files start. */
+export interface SandboxSession {
+  sandbox: RunningSandbox;
+  deps: ToolDeps;
+  client: Client;
+}
+
+export async function openSandboxSession(): Promise<SandboxSession> {
+  const sandbox = await startSandbox({ port: 0 });
+  const deps = depsFor(sandbox.url, sandbox.demoKey);
+  return { sandbox, deps, client: await inMemoryClient(deps) };
+}
+
+export async function closeSandboxSession({ sandbox, deps, client }: SandboxSession): Promise<void> {
+  await client.close();
+  await deps.api.close();
+  await sandbox.close();
 }
 
 export async function call(client: Client, name: string, args: Record<string, unknown> = {}) {

@@ -53,7 +53,8 @@ export interface ApiClientOptions {
   retryBaseMs?: number;
   /** The longest Retry-After the client will wait out; a longer one ends the retries. */
   maxRetryAfterMs?: number;
-  dispatcher?: Dispatcher;
+  /** An undici Pool, Agent or MockAgent; by default a Pool created on the first request. */
+  dispatcher?: Requester;
   cache?: ResponseCache;
   quota?: QuotaTracker;
   userAgent?: string;

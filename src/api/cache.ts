@@ -111,6 +111,20 @@ export class ResponseCache {
     }
   }
 
+  /** The entry under `key` while fresh, without fetching. */
+  async peek(key: string, kind: CacheKind): Promise<CacheEntry | undefined> {
+    const ttl = this.ttls[kind];
+    const hit = ttl > 0 ? ((await this.store.get(key)) as Stored | undefined) : undefined;
+    return hit && this.now() - hit.stored_at < ttl ? hit.entry : undefined;
+  }
+
+  /** Stores an entry derived from another answer (e.g. one item of a batch). */
+  async put(key: string, kind: CacheKind, entry: CacheEntry): Promise<void> {
+    const ttl = this.ttls[kind];
+    if (ttl > 0)
+      await this.store.set(key, { entry, stored_at: this.now() } satisfies Stored, ttl + this.staleMaxAgeMs);
+  }
+
   async clear(): Promise<void> {
     await this.store.clear();
   }

@@ -25,13 +25,11 @@ const fitRow = (id: string) => ({
 function fitUpstream(answer?: (ids: string[]) => unknown) {
   upstream.pool
     .intercept({ path: '/v1/fit-score', method: 'POST' })
-    .reply(
-      (request) => {
-        const ids = (JSON.parse(String(request.body)) as { player_ids: string[] }).player_ids;
-        return { statusCode: 200, data: answer ? answer(ids) : { data: ids.map(fitRow) } };
-      },
-      { headers: JSON_HEADERS },
-    )
+    .reply((request) => {
+      const ids = (JSON.parse(String(request.body)) as { player_ids: string[] }).player_ids;
+      const data = JSON.stringify(answer ? answer(ids) : { data: ids.map(fitRow) });
+      return { statusCode: 200, data, responseOptions: { headers: JSON_HEADERS } };
+    })
     .persist();
 }
 

@@ -34,7 +34,7 @@ interface Report {
   club: string;
 }
 
-/** One report: about 37 calls. Add get_player / scouting_report steps here once those tools exist. */
+/** One report: about 40 calls. */
 function reportSteps({ brief, shortlist, club }: Report): Step[] {
   const [roleA, roleB] = brief.roles;
   const { league } = brief;
@@ -60,13 +60,15 @@ function reportSteps({ brief, shortlist, club }: Report): Step[] {
     [call('resolve_players', { players: shortlist.map((p) => ({ player_id: p.player_id })) })],
     [...ids.map(history), history(first)],
     [call('search_players', { query: shortlist[0]?.name ?? '', league })],
+    [call('get_player', { player_id: first }), call('get_player', { player_id: second })],
     [compare, fit, call('fit_score', { player_ids: ids })],
     [call('list_roles')],
     // Re-check before writing (the context was compacted): the same questions again.
     [rankA, scout],
     [history(first), history(second), history(third)],
     [compare, compare, call('quota_status')],
-    // Write: the figures quoted in the report.
+    // Write: the full report on the first pick, for the club asking, and the figures quoted in it.
+    [call('scouting_report', { player_id: first, club })],
     [fit, call('player_history', { player_id: first }), call('compare_players', { player_ids: ids })],
     [rankA, call('list_leagues', { query: brief.country })],
     [call('quota_status')],

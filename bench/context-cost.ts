@@ -22,6 +22,8 @@ function typicalCalls(players: PickedPlayer[], club: string): ToolCall[] {
     call('fit_score', { player_ids: ids.slice(0, 3), club }),
     call('resolve_players', { players: players.slice(0, 5).map((p) => ({ player_id: p.player_id })) }),
     call('player_history', { player_id: ids[0] }),
+    call('get_player', { player_id: ids[0] }),
+    call('scouting_report', { player_id: ids[0], club }),
     call('list_leagues', { query: 'france' }),
     call('list_roles'),
     call('quota_status'),

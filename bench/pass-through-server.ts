@@ -1,6 +1,6 @@
 // The baseline of the quota benchmark: a minimal MCP wrapper with the same tool names, each mapped
-// 1:1 to one upstream request, no cache, no single-flight: what a user gets from a thin generated
-// wrapper of the REST API.
+// to the upstream requests it needs (one, or one per part of a player record or report), no cache, no
+// single-flight: what a user gets from a thin generated wrapper of the REST API.
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
@@ -10,8 +10,16 @@ import { DirectClient } from './direct.js';
 type Args = Record<string, unknown>;
 type Request = { method: 'GET'; path: string; query?: Args } | { method: 'POST'; path: string; body: Args };
 
-/** Tool name → the one upstream request it sends. */
-const MAPPING: Record<string, (a: Args) => Request> = {
+/** A player sub-resource, e.g. `roles`, or the record itself with an empty name. */
+const playerPart = (a: Args, part: string, query: Args = {}): Request => ({
+  method: 'GET',
+  path: `/v1/players/${encodeURIComponent(String(a.player_id))}${part ? `/${part}` : ''}`,
+  query: { saison: a.season, ...query },
+});
+const RECORD_PARTS = ['', 'roles', 'strengths', 'market-value'];
+
+/** Tool name → the upstream requests it sends. */
+const MAPPING: Record<string, (a: Args) => Request | Request[]> = {
   search_players: (a) => ({
     method: 'GET',
     path: '/v1/players/search',
@@ -53,6 +61,23 @@ const MAPPING: Record<string, (a: Args) => Request> = {
     method: 'GET',
     path: `/v1/players/${encodeURIComponent(String(a.player_id))}/history`,
   }),
+  // get_player with its default sections; scouting_report with all of its parts.
+  get_player: (a) => RECORD_PARTS.map((part) => playerPart(a, part)),
+  scouting_report: (a) => [
+    ...RECORD_PARTS.map((part) => playerPart(a, part)),
+    { method: 'GET', path: `/v1/players/${encodeURIComponent(String(a.player_id))}/history` },
+    playerPart(a, 'projections'),
+    playerPart(a, 'similar', { limit: a.similar_limit }),
+    ...(a.club
+      ? [
+          {
+            method: 'POST',
+            path: '/v1/fit-score',
+            body: { player_ids: [a.player_id], club: a.club },
+          } as const,
+        ]
+      : []),
+  ],
   list_leagues: () => ({ method: 'GET', path: '/v1/leagues' }),
   list_roles: () => ({ method: 'GET', path: '/v1/enums' }),
   // A thin wrapper has no quota of its own to report: it asks the account route.
@@ -60,7 +85,8 @@ const MAPPING: Record<string, (a: Args) => Request> = {
 };
 
 /**
- * Distinct upstream questions a session asks: the fewest requests any cache could get away with.
+ * Distinct upstream questions a session asks, as its calls word them: what a cache keyed on the tools'
+ * arguments sends (a server answering some questions from earlier answers sends fewer).
  * quota_status is left out (a server can answer it from the rate-limit headers it has seen).
  */
 export function distinctQuestions(calls: ReadonlyArray<{ name: string; arguments: Args }>): number {
@@ -68,7 +94,8 @@ export function distinctQuestions(calls: ReadonlyArray<{ name: string; arguments
   for (const call of calls) {
     const toRequest = MAPPING[call.name];
     if (!toRequest) throw new Error(`no upstream mapping for ${call.name}`);
-    if (call.name !== 'quota_status') seen.add(JSON.stringify(toRequest(call.arguments)));
+    if (call.name === 'quota_status') continue;
+    for (const request of [toRequest(call.arguments)].flat()) seen.add(JSON.stringify(request));
   }
   return seen.size;
 }
@@ -83,12 +110,17 @@ export function createPassThroughServer(direct: DirectClient): McpServer {
   const server = new McpServer({ name: 'pass-through', version: '0.0.0' });
   for (const [name, toRequest] of Object.entries(MAPPING)) {
     server.registerTool(name, { inputSchema: z.looseObject({}) }, async (args: Args) => {
-      const request = toRequest(args);
-      const body =
-        request.method === 'GET'
-          ? await direct.get(request.path, defined(request.query))
-          : await direct.post(request.path, request.body);
-      return { content: [{ type: 'text', text: JSON.stringify(body) }] };
+      const bodies = await Promise.all(
+        [toRequest(args)]
+          .flat()
+          .map((request) =>
+            request.method === 'GET'
+              ? direct.get(request.path, defined(request.query))
+              : direct.post(request.path, request.body),
+          ),
+      );
+      const text = JSON.stringify(bodies.length === 1 ? bodies[0] : bodies);
+      return { content: [{ type: 'text', text }] };
     });
   }
   return server;

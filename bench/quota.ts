@@ -38,7 +38,7 @@ export async function benchQuota(upstream: Upstream): Promise<Row[]> {
     ),
     row(
       '2 quota',
-      'distinct upstream questions in the session (the fewest any cache can send)',
+      'distinct upstream questions as the calls word them (what a cache keyed on the arguments sends)',
       `${(floor / calls).toFixed(2)} (${floor} requests)`,
       '—',
     ),

@@ -1,9 +1,9 @@
 #!/usr/bin/env node
+import { fileURLToPath } from 'node:url';
 import { type Config, ConfigError, helpText, loadConfig } from './config.js';
 import { createLogger, type Logger } from './log.js';
 import { connectHelp } from './mcp/connect-help.js';
 import { createSharedUpstream, type Upstream } from './mcp/deps.js';
-import { serveHttp } from './mcp/http.js';
 import { Metrics } from './mcp/metrics.js';
 import { serveStdio } from './mcp/stdio.js';
 import type { ToolDefinition } from './mcp/tool.js';
@@ -62,6 +62,8 @@ async function main(): Promise<void> {
   }
   if (config.requireCallerKey && config.apiKey && !sandbox)
     logger.warn('FOOTBALL_MCP_REQUIRE_CALLER_KEY is on: FOOTBALL_API_KEY is never used for HTTP callers.');
+  // Loaded only in HTTP mode: a stdio server starts without the HTTP layer.
+  const { serveHttp } = await import('./mcp/http.js');
   const http = await serveHttp(
     { upstream: shared, stores, metrics, logger },
     {
@@ -79,7 +81,9 @@ async function main(): Promise<void> {
     },
   );
   closers.push(() => http.close());
-  process.stderr.write(`${connectHelp(http.url, sandbox ? upstream : undefined)}\n`);
+  process.stderr.write(
+    `${connectHelp(http.url, sandbox ? upstream : undefined, fileURLToPath(import.meta.url))}\n`,
+  );
 }
 
 /** With no key and no base URL (or with --sandbox) the embedded sandbox is the upstream. */

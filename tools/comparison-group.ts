@@ -3,12 +3,13 @@ import { withLeagueHint } from '../src/api/league-hint.js';
 import { ComparisonResponse } from '../src/api/schemas.js';
 import { checkStatistic } from '../src/api/statistic-keys.js';
 import { LeagueName, Limit, Season, seasonParam } from '../src/mcp/args.js';
+import { callFullPage, PAGE_SIZE } from '../src/mcp/full-page.js';
 import { page } from '../src/mcp/paging.js';
 import { PositionArg, StatisticArg } from '../src/mcp/stat-args.js';
 import { table } from '../src/mcp/text.js';
 import { defineTool } from '../src/mcp/tool.js';
 
-const MAX = 200;
+const MAX = PAGE_SIZE.comparisonGroup;
 
 type Point = {
   name: string;
@@ -65,10 +66,10 @@ export default defineTool({
       checkStatistic(api, y, 'y', signal),
     ]);
     const wanted = new Set(highlight);
-    // With players to highlight, one request for the most rows finds them beyond the first `limit`.
+    // The full page also finds the players to highlight beyond the first `limit`.
     const result = await withLeagueHint(api, league, signal, () =>
-      api.call('comparisonGroup', ComparisonResponse, {
-        query: { x: xKey, y: yKey, league, saison, position, limit: wanted.size > 0 ? MAX : limit },
+      callFullPage(api, 'comparisonGroup', ComparisonResponse, {
+        query: { x: xKey, y: yKey, league, saison, position },
         signal,
       }),
     );
@@ -76,12 +77,7 @@ export default defineTool({
     const isWanted = (p: (typeof all)[number]) =>
       wanted.has(p.player_id) || (p.service_id != null && wanted.has(p.service_id));
     const total = result.data.summary?.count ?? result.data.meta?.count;
-    const { rows, has_more, notes } = page(
-      all,
-      limit,
-      MAX,
-      total ?? (all.length > limit ? all.length : undefined),
-    );
+    const { rows, has_more, notes } = page(all, limit, MAX, total);
     const shown = [...rows, ...all.slice(limit).filter(isWanted)];
     const data = shown.map(
       (p): Point => ({

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { FitScoreResponse } from '../src/api/schemas.js';
 import { PlayerIdArg } from '../src/mcp/args.js';
+import { fetchFits } from '../src/mcp/fits.js';
 import { PLAYER_NOT_FOUND } from '../src/mcp/shapes.js';
 import { table } from '../src/mcp/text.js';
 import { defineTool } from '../src/mcp/tool.js';
@@ -20,7 +20,7 @@ export default defineTool({
   description:
     "How well 1-10 players fit a club's style (fit score, higher is better). With `club`, one score per player for that club; " +
     'without it, the best-fitting clubs of the player\'s league. Use it for "would he suit Lens?" or to find destinations. ' +
-    'Pass service_ids or player_ids. Costs 1 request unless cached.',
+    'Pass service_ids or player_ids. Costs 1 request unless every player is cached.',
   input: {
     player_ids: z.array(PlayerIdArg).min(1).max(10).describe('1-10 player_id or service_id values.'),
     club: z
@@ -33,8 +33,8 @@ export default defineTool({
   output: z.array(Fit),
   notFound: PLAYER_NOT_FOUND,
   async run({ player_ids, club }, { api, signal }) {
-    const result = await api.call('fitScore', FitScoreResponse, { body: { player_ids, club }, signal });
-    const data = result.data.data.map((row) => ({
+    const result = await fetchFits(api, { player_ids, club }, signal);
+    const data = result.data.map((row) => ({
       player_id: row.player_id,
       service_id: row.service_id,
       name: row.name,

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { InvalidArgumentError } from '../src/api/errors.js';
 import { HeadToHeadResponse, SimilarTeamsResponse, SquadResponse, TeamResponse } from '../src/api/schemas.js';
 import { Limit, Season, seasonParam } from '../src/mcp/args.js';
+import { callFullPage, PAGE_SIZE } from '../src/mcp/full-page.js';
 import { page } from '../src/mcp/paging.js';
 import { SectionRun } from '../src/mcp/sections.js';
 import { formatEuros, table } from '../src/mcp/text.js';
@@ -116,7 +117,7 @@ export default defineTool({
         : undefined,
       want.has('similar')
         ? run.section('similar', (signal) =>
-            api.call('teamSimilar', SimilarTeamsResponse, { params, query: { limit }, signal }),
+            callFullPage(api, 'teamSimilar', SimilarTeamsResponse, { params, query: {}, signal }),
           )
         : undefined,
       want.has('head_to_head') && other_team_id
@@ -133,7 +134,7 @@ export default defineTool({
         : undefined,
     ]);
     const squadPage = squad ? page(squad.data, limit, MAX, squad.data.length) : undefined;
-    const similarPage = similar ? page(similar.data, limit, MAX) : undefined;
+    const similarPage = similar ? page(similar.data, limit, PAGE_SIZE.teamSimilar) : undefined;
     const t = team.data;
     const data: TeamData = {
       team: {

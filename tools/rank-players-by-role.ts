@@ -2,11 +2,13 @@ import { z } from 'zod';
 import { withLeagueHint } from '../src/api/league-hint.js';
 import { RankingsResponse } from '../src/api/schemas.js';
 import { roleWithLabel } from '../src/domain/role-labels.js';
-import { hasMore, LeagueName, Limit, moreRows, RoleKeyArg, Season, seasonParam } from '../src/mcp/args.js';
+import { LeagueName, Limit, RoleKeyArg, Season, seasonParam } from '../src/mcp/args.js';
+import { callFullPage, PAGE_SIZE } from '../src/mcp/full-page.js';
+import { page } from '../src/mcp/paging.js';
 import { table } from '../src/mcp/text.js';
 import { defineTool } from '../src/mcp/tool.js';
 
-const MAX = 100;
+const MAX = PAGE_SIZE.rankings;
 
 const Entry = z.object({
   rank: z.number(),
@@ -42,12 +44,13 @@ export default defineTool({
     const saison = seasonParam(season);
     const resolved = await roles.resolve(role, signal);
     const result = await withLeagueHint(api, league, signal, () =>
-      api.call('rankings', RankingsResponse, {
-        query: { role: resolved.key, saison, league, limit },
+      callFullPage(api, 'rankings', RankingsResponse, {
+        query: { role: resolved.key, saison, league },
         signal,
       }),
     );
-    const data = result.data.data.slice(0, limit).map((e) => ({
+    const { rows, has_more, notes: more } = page(result.data.data, limit, MAX);
+    const data = rows.map((e) => ({
       rank: e.rank,
       name: e.name,
       club: e.club ?? null,
@@ -60,9 +63,9 @@ export default defineTool({
     }));
     const notes = [
       ...(resolved.renamedFrom ? [`role "${resolved.renamedFrom}" was renamed "${resolved.key}".`] : []),
-      ...moreRows(data.length, limit, MAX),
+      ...more,
     ];
-    return { ...result, data, extra: { role: resolved.key }, notes, has_more: hasMore(data.length, limit) };
+    return { ...result, data, extra: { role: resolved.key }, notes, has_more };
   },
   text: ({ data, extra }, { league, season }) =>
     `${roleWithLabel(extra?.role ?? '')} ranking${league ? ` in ${league}` : ''}${season ? `, ${season}` : ''}:\n` +

@@ -3,12 +3,13 @@ import { withLeagueHint } from '../src/api/league-hint.js';
 import { StatisticRankingsResponse } from '../src/api/schemas.js';
 import { checkStatistic } from '../src/api/statistic-keys.js';
 import { LeagueName, Limit, Season, seasonParam } from '../src/mcp/args.js';
+import { callFullPage, PAGE_SIZE } from '../src/mcp/full-page.js';
 import { page } from '../src/mcp/paging.js';
 import { PositionArg, StatisticArg } from '../src/mcp/stat-args.js';
 import { table } from '../src/mcp/text.js';
 import { defineTool } from '../src/mcp/tool.js';
 
-const MAX = 100;
+const MAX = PAGE_SIZE.statisticRankings;
 
 type Ranked = {
   rank: number;
@@ -40,8 +41,8 @@ export default defineTool({
     const saison = seasonParam(season);
     const key = await checkStatistic(api, statistic, 'statistic', signal);
     const result = await withLeagueHint(api, league, signal, () =>
-      api.call('statisticRankings', StatisticRankingsResponse, {
-        query: { statistic: key, league, saison, position, limit },
+      callFullPage(api, 'statisticRankings', StatisticRankingsResponse, {
+        query: { statistic: key, league, saison, position },
         signal,
       }),
     );

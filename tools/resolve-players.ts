@@ -33,19 +33,24 @@ export default defineTool({
   description:
     'Turns up to 100 players (player_id, old ids, or names with club/season) into their stable service_id and current row. ' +
     'Use it to refresh stored player_ids (they change every season), before saving a shortlist, or when another tool says an id is unknown. ' +
-    'One request for the whole list.',
+    'One request for the whole list, for the players no earlier call resolved.',
   input: { players: z.array(Query).min(1).max(100).describe('1-100 players to resolve.') },
   output: z.array(Resolved),
   async run({ players }, { api, signal }) {
-    const body = {
-      players: players.map((q) =>
-        q.player_id !== undefined
-          ? { player_id: q.player_id }
-          : { name: q.name, club: q.club, saison: seasonParam(q.season) },
-      ),
-    };
-    const result = await api.call('resolveBatch', ResolveBatchResponse, { body, signal });
-    const data = result.data.data.map((r, i) => ({
+    const queries = players.map((q) =>
+      q.player_id !== undefined
+        ? { player_id: q.player_id }
+        : { name: q.name, club: q.club, saison: seasonParam(q.season) },
+    );
+    // Rows answer the queries in order: players resolved by an earlier batch cost nothing.
+    const result = await api.callItems('resolveBatch', ResolveBatchResponse, {
+      items: queries,
+      body: (items) => ({ players: items }),
+      split: ({ data }, items) => (data.length === items.length ? data : undefined),
+      rows: ({ data }) => data,
+      signal,
+    });
+    const data = result.data.map((r, i) => ({
       query: r.query ?? (players[i] as Record<string, unknown> | undefined) ?? {},
       status: r.status,
       player_id: r.player_id ?? null,

@@ -2,12 +2,14 @@ import { z } from 'zod';
 import { withLeagueHint } from '../src/api/league-hint.js';
 import { ScoutingResponse } from '../src/api/schemas.js';
 import { roleWithLabel } from '../src/domain/role-labels.js';
-import { hasMore, LeagueName, Limit, moreRows, RoleKeyArg, Season, seasonParam } from '../src/mcp/args.js';
+import { LeagueName, Limit, RoleKeyArg, Season, seasonParam } from '../src/mcp/args.js';
+import { callFullPage, PAGE_SIZE } from '../src/mcp/full-page.js';
+import { page } from '../src/mcp/paging.js';
 import { PlayerOut, toPlayerOut } from '../src/mcp/shapes.js';
 import { formatEuros, table } from '../src/mcp/text.js';
 import { defineTool } from '../src/mcp/tool.js';
 
-const MAX = 100;
+const MAX = PAGE_SIZE.scouting;
 
 const Scouted = PlayerOut.extend({
   minutes: z.number().nullable(),
@@ -49,12 +51,13 @@ export default defineTool({
     const resolved = await Promise.all(wanted.map((role) => roles.resolve(role, signal, 'roles')));
     const keys = [...new Set(resolved.map((r) => r.key))];
     const result = await withLeagueHint(api, league, signal, () =>
-      api.call('scouting', ScoutingResponse, {
-        body: { saison, roles: keys, ageMax: max_age, minutesMin: min_minutes, limit, league },
+      callFullPage(api, 'scouting', ScoutingResponse, {
+        body: { saison, roles: keys, ageMax: max_age, minutesMin: min_minutes, league },
         signal,
       }),
     );
-    const data = result.data.data.slice(0, limit).map((row) => ({
+    const { rows, has_more, notes: more } = page(result.data.data, limit, MAX);
+    const data = rows.map((row) => ({
       ...toPlayerOut(row),
       minutes: row.minutes ?? null,
       role: row.role ?? null,
@@ -63,9 +66,9 @@ export default defineTool({
     }));
     const notes = [
       ...resolved.filter((r) => r.renamedFrom).map((r) => `role "${r.renamedFrom}" was renamed "${r.key}".`),
-      ...moreRows(data.length, limit, MAX),
+      ...more,
     ];
-    return { ...result, data, extra: { roles: keys }, notes, has_more: hasMore(data.length, limit) };
+    return { ...result, data, extra: { roles: keys }, notes, has_more };
   },
   text: ({ data }) =>
     table(data, [

@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import type { ApiResult } from '../src/api/client.js';
-import { FitScoreResponse, HistoryResponse } from '../src/api/schemas.js';
+import { HistoryResponse } from '../src/api/schemas.js';
 import { Limit, PlayerIdArg, Season, seasonParam } from '../src/mcp/args.js';
+import { fetchFits } from '../src/mcp/fits.js';
 import { CostOut, Gathering, PartFailureOut } from '../src/mcp/gather.js';
 import { fetchRecord, fetchSections, PlayerCardOut, SectionsOut } from '../src/mcp/player-sections.js';
 import { cardText, failuresText, sectionsText } from '../src/mcp/player-text.js';
@@ -76,15 +77,15 @@ export default defineTool({
       fetchSections(gathering, api, query, REPORT_SECTIONS),
       club
         ? gathering.optional('fit', (signal) =>
-            api
-              .call('fitScore', FitScoreResponse, { body: { player_ids: [player_id], club, saison }, signal })
-              .then((r): ApiResult<z.infer<typeof FitOut> | undefined> => {
-                const best = r.data.data[0]?.fits[0];
+            fetchFits(api, { player_ids: [player_id], club, saison }, signal).then(
+              (r): ApiResult<z.infer<typeof FitOut> | undefined> => {
+                const best = r.data[0]?.fits[0];
                 return {
                   ...r,
                   data: best && { club: best.club, league: best.league ?? null, score: best.score },
                 };
-              }),
+              },
+            ),
           )
         : undefined,
     ]);

@@ -2,11 +2,12 @@ import { z } from 'zod';
 import { withLeagueHint } from '../src/api/league-hint.js';
 import { CoachesResponse } from '../src/api/schemas.js';
 import { LeagueName, Limit } from '../src/mcp/args.js';
+import { callFullPage, PAGE_SIZE } from '../src/mcp/full-page.js';
 import { page } from '../src/mcp/paging.js';
 import { table } from '../src/mcp/text.js';
 import { defineTool } from '../src/mcp/tool.js';
 
-const MAX = 100;
+const MAX = PAGE_SIZE.coaches;
 
 type CoachRow = {
   coach_id: string;
@@ -32,7 +33,7 @@ export default defineTool({
   extra: { has_more: z.boolean() },
   async run({ query, league, limit }, { api, signal }) {
     const result = await withLeagueHint(api, league, signal, () =>
-      api.call('coaches', CoachesResponse, { query: { q: query, league, limit }, signal }),
+      callFullPage(api, 'coaches', CoachesResponse, { query: { q: query, league }, signal }),
     );
     const { rows, has_more, notes } = page(result.data.data, limit, MAX, result.data.meta?.total);
     const data = rows.map(

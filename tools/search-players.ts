@@ -1,12 +1,14 @@
 import { z } from 'zod';
 import { withLeagueHint } from '../src/api/league-hint.js';
 import { PlayerSearchResponse } from '../src/api/schemas.js';
-import { hasMore, LeagueName, Limit, moreRows, Season, seasonParam } from '../src/mcp/args.js';
+import { LeagueName, Limit, Season, seasonParam } from '../src/mcp/args.js';
+import { callFullPage, PAGE_SIZE } from '../src/mcp/full-page.js';
+import { page } from '../src/mcp/paging.js';
 import { PlayerOut, toPlayerOut } from '../src/mcp/shapes.js';
 import { table } from '../src/mcp/text.js';
 import { defineTool } from '../src/mcp/tool.js';
 
-const MAX = 50;
+const MAX = PAGE_SIZE.playerSearch;
 
 export default defineTool({
   name: 'search_players',
@@ -26,20 +28,14 @@ export default defineTool({
   output: z.array(PlayerOut.extend({ position: z.string().nullable() })),
   async run({ query, league, club, season, limit }, { api, signal }) {
     const result = await withLeagueHint(api, league, signal, () =>
-      api.call('playerSearch', PlayerSearchResponse, {
-        query: { q: query, league, club, saison: seasonParam(season), limit },
+      callFullPage(api, 'playerSearch', PlayerSearchResponse, {
+        query: { q: query, league, club, saison: seasonParam(season) },
         signal,
       }),
     );
-    const data = result.data.data
-      .slice(0, limit)
-      .map((row) => ({ ...toPlayerOut(row), position: row.position ?? null }));
-    return {
-      ...result,
-      data,
-      notes: moreRows(data.length, limit, MAX),
-      has_more: hasMore(data.length, limit),
-    };
+    const { rows, has_more, notes } = page(result.data.data, limit, MAX);
+    const data = rows.map((row) => ({ ...toPlayerOut(row), position: row.position ?? null }));
+    return { ...result, data, notes, has_more };
   },
   text: ({ data }) =>
     table(data, [

@@ -2,11 +2,12 @@ import { z } from 'zod';
 import { withLeagueHint } from '../src/api/league-hint.js';
 import { TeamsResponse } from '../src/api/schemas.js';
 import { LeagueName, Limit, Season, seasonParam } from '../src/mcp/args.js';
+import { callFullPage, PAGE_SIZE } from '../src/mcp/full-page.js';
 import { page } from '../src/mcp/paging.js';
 import { table } from '../src/mcp/text.js';
 import { defineTool } from '../src/mcp/tool.js';
 
-const MAX = 100;
+const MAX = PAGE_SIZE.teams;
 
 type TeamRow = {
   team_id: string;
@@ -33,8 +34,8 @@ export default defineTool({
   extra: { has_more: z.boolean() },
   async run({ query, league, season, limit }, { api, signal }) {
     const result = await withLeagueHint(api, league, signal, () =>
-      api.call('teams', TeamsResponse, {
-        query: { q: query, league, saison: seasonParam(season), limit },
+      callFullPage(api, 'teams', TeamsResponse, {
+        query: { q: query, league, saison: seasonParam(season) },
         signal,
       }),
     );

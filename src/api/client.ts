@@ -53,7 +53,8 @@ export interface ApiClientOptions {
   retryBaseMs?: number;
   /** The longest Retry-After the client will wait out; a longer one ends the retries. */
   maxRetryAfterMs?: number;
-  dispatcher?: Dispatcher;
+  /** An undici Pool, Agent or MockAgent; by default a Pool created on the first request. */
+  dispatcher?: Requester;
   cache?: ResponseCache;
   quota?: QuotaTracker;
   userAgent?: string;
@@ -132,6 +133,55 @@ export class ApiClient {
         cached,
         fetched_at: entry.fetched_at,
         ...(stale ? { stale: true, age_s: stale.age_s } : {}),
+      },
+    };
+  }
+
+  /**
+   * A batch route answered item by item: each item's row is also cached under its own key, so a batch
+   * asks the upstream only for the items no earlier batch answered, and nothing when all are known.
+   * `split` gives the row of each item asked, in order, or undefined when the answer cannot be split
+   * (then the whole batch is asked as usual and `rows` gives its rows).
+   */
+  async callItems<N extends RouteName, S extends z.ZodType, I, R>(
+    route: N,
+    schema: S,
+    options: {
+      items: readonly I[];
+      body: (items: readonly I[]) => unknown;
+      split: (data: z.infer<S>, items: readonly I[]) => R[] | undefined;
+      rows: (data: z.infer<S>) => R[];
+      signal?: AbortSignal;
+    },
+  ): Promise<ApiResult<R[]>> {
+    const { items, body, split, signal } = options;
+    const kind = this.routes[route].cache;
+    const keys = items.map((item) => sha256(`${this.tag}\nitem ${route}\n${canonicalJson(body([item]))}`));
+    const known = await Promise.all(keys.map((key) => this.cache.peek(key, kind)));
+    const missing = items.flatMap((_, i) => (known[i] ? [] : [i]));
+    if (missing.length > 0) {
+      const asked = missing.map((i) => items[i] as I);
+      const result = await this.call(route, schema, { body: body(asked), ...(signal ? { signal } : {}) });
+      const rows = split(result.data, asked);
+      if (rows?.length !== asked.length) {
+        const all = await this.call(route, schema, { body: body(items), ...(signal ? { signal } : {}) });
+        return { ...all, data: options.rows(all.data) };
+      }
+      await Promise.all(
+        missing.map((i, n) => {
+          const entry = { body: rows[n], fetched_at: result.source.fetched_at };
+          known[i] = entry;
+          return this.cache.put(keys[i] as string, kind, entry);
+        }),
+      );
+    }
+    const entries = known as CacheEntry[];
+    return {
+      data: entries.map((e) => e.body as R),
+      quota: await this.quota.sync(),
+      source: {
+        cached: missing.length === 0,
+        fetched_at: entries.map((e) => e.fetched_at).sort()[0] ?? new Date().toISOString(),
       },
     };
   }

@@ -1,9 +1,7 @@
-import { fileURLToPath } from 'node:url';
 import type { Upstream } from './deps.js';
 
-/** What `npm start` prints: where the server is and how to plug an assistant into it. */
-export function connectHelp(mcpUrl: string, sandbox: Upstream | undefined): string {
-  const entry = fileURLToPath(new URL('../index.js', import.meta.url));
+/** What `npm start` prints: where the server is and how to plug an assistant into it (`entry`: this script). */
+export function connectHelp(mcpUrl: string, sandbox: Upstream | undefined, entry: string): string {
   const desktop = JSON.stringify(
     { mcpServers: { 'football-scout': { command: 'node', args: [entry] } } },
     null,

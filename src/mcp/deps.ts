@@ -1,7 +1,7 @@
-import { type Dispatcher, Pool } from 'undici';
 import { ResponseCache } from '../api/cache.js';
 import { keyTag } from '../api/canonical.js';
 import { ApiClient } from '../api/client.js';
+import { lazyPool, type Requester } from '../api/pool.js';
 import { QuotaTracker } from '../api/quota.js';
 import { RoleCatalog } from '../api/role-catalog.js';
 import { loadRoutesFile, remappedRoutes } from '../api/route-overrides.js';
@@ -31,7 +31,7 @@ export function createSharedUpstream(
   stores: Stores,
   metrics?: Metrics,
 ): SharedUpstream {
-  const pool = new Pool(new URL(upstream.baseUrl).origin, {
+  const pool = lazyPool(new URL(upstream.baseUrl).origin, {
     connections: 32,
     keepAliveTimeout: 30_000,
     pipelining: 1,
@@ -52,7 +52,7 @@ function depsBuilder(
   logger: Logger,
   stores: Stores,
   metrics?: Metrics,
-  dispatcher?: Dispatcher,
+  dispatcher?: Requester,
 ): (callerKey: string | undefined) => ToolDeps {
   const cache = new ResponseCache({
     store: stores.cache,

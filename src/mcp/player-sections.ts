@@ -12,6 +12,7 @@ import {
   ProjectionsResponse,
   SimilarResponse,
 } from '../api/schemas.js';
+import { callFullPage } from './full-page.js';
 import type { Gathering } from './gather.js';
 import { PlayerOut, toPlayerOut } from './shapes.js';
 
@@ -198,21 +199,19 @@ const FETCHERS: { [K in SectionName]: SectionFetcher<K> } = {
         ),
       ),
   similar: (api, q, signal) =>
-    api
-      .call('playerSimilar', SimilarResponse, {
-        params: { id: q.id },
-        query: { saison: q.saison, limit: q.similarLimit },
-        signal,
-      })
-      .then((r) =>
-        mapped(r, ({ data }) =>
-          data.slice(0, q.similarLimit).map((p) => ({
-            ...toPlayerOut(p),
-            similarity: p.similarity ?? null,
-            performance_index: p.performance_index ?? null,
-          })),
-        ),
+    callFullPage(api, 'playerSimilar', SimilarResponse, {
+      params: { id: q.id },
+      query: { saison: q.saison },
+      signal,
+    }).then((r) =>
+      mapped(r, ({ data }) =>
+        data.slice(0, q.similarLimit).map((p) => ({
+          ...toPlayerOut(p),
+          similarity: p.similarity ?? null,
+          performance_index: p.performance_index ?? null,
+        })),
       ),
+    ),
 };
 
 /** Every asked section, in parallel through the gathering; a section that fails is left out. */

@@ -1,5 +1,5 @@
 import Keyv from 'keyv';
-import { BoundedMap } from '../api/cache.js';
+import { BoundedMap, NATIVE_JSON } from '../api/cache.js';
 import { StartError } from '../start-error.js';
 
 /** Where answers and quota states live: in this process, or in Redis shared by every replica. */
@@ -20,7 +20,7 @@ const QUOTA_NAMESPACE = 'fsm-quota';
 
 export function memoryStores(maxEntries: number): Stores {
   return {
-    cache: new Keyv({ store: new BoundedMap(maxEntries), namespace: CACHE_NAMESPACE }),
+    cache: new Keyv({ store: new BoundedMap(maxEntries), namespace: CACHE_NAMESPACE, ...NATIVE_JSON }),
     // One small entry per API key seen; bounded all the same.
     quota: new Keyv({ store: new BoundedMap(10_000), namespace: QUOTA_NAMESPACE }),
     label: 'memory',
@@ -44,6 +44,8 @@ async function openRedis(url: string): Promise<Stores> {
   // Without the offline queue a command fails at once while Redis is down: a cache miss, not a hung call.
   const client = { url, disableOfflineQueue: true };
   const cache = createKeyv(client, { ...options, namespace: CACHE_NAMESPACE });
+  cache.serialize = NATIVE_JSON.serialize;
+  cache.deserialize = NATIVE_JSON.deserialize;
   const quota = createKeyv(client, { ...options, namespace: QUOTA_NAMESPACE });
   const stores: Stores = {
     cache,

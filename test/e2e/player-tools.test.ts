@@ -92,7 +92,8 @@ describe('get_player', () => {
     expect(body.has_more).toBe(true);
     expect(body.notes).toEqual([expect.stringContaining('raise similar_limit (up to 50)')]);
     const similarCall = sandbox.requests().find((r) => r.path.includes('/similar'));
-    expect(similarCall?.path).toContain('limit=3');
+    // Asked at the full page, cut locally: another similar_limit costs nothing.
+    expect(similarCall?.path).toContain('limit=50');
   });
 
   it('reports a section the upstream refuses under unavailable, and still returns the others', async () => {
@@ -146,10 +147,10 @@ describe('scouting_report', () => {
     expect(body.data.projections.length).toBeGreaterThan(0);
     expect(body.data.similar).toHaveLength(5);
     expect(body.data.fit).toMatchObject({ club: otherClub, score: expect.any(Number) });
-    // get_player above cached the record, roles, strengths, market value and projections; history,
-    // similar (another similar_limit) and fit are new.
-    expect(body.requests).toEqual({ sent: 3, from_cache: 5 });
-    expect(sandbox.requestCount() - before).toBe(3);
+    // get_player above cached the record, roles, strengths, market value, projections and similar (the
+    // full page, whatever similar_limit); history and fit are new.
+    expect(body.requests).toEqual({ sent: 2, from_cache: 6 });
+    expect(sandbox.requestCount() - before).toBe(2);
     expect(progress.map((p) => p.progress)).toEqual([1, 2, 3, 4, 5, 6, 7, 8]);
     expect(progress.every((p) => p.total === 8 && typeof p.message === 'string')).toBe(true);
     const text = textOf(result);
@@ -163,7 +164,7 @@ describe('scouting_report', () => {
       expect(text).toContain(heading);
     }
     expect(text).toContain(`### Fit for ${otherClub}`);
-    expect(text).toContain('Upstream requests: 3 sent, 5 served from the cache.');
+    expect(text).toContain('Upstream requests: 2 sent, 6 served from the cache.');
   });
 
   it('costs nothing the second time', async () => {

@@ -112,6 +112,24 @@ describe('rank_players_by_role', () => {
     expect(short.notes).toBeUndefined();
   });
 
+  it('answers the same question with another limit from the first answer, with has_more still right', async () => {
+    const args = { roles: ['gardien_moderne'], league: 'Eredivisie', max_age: 24 };
+    const before = sandbox.requestCount();
+    const top = structured(await run('scout_players', { ...args, limit: 2 }));
+    expect(sandbox.requestCount() - before).toBe(1);
+    const all = structured(await run('scout_players', { ...args, limit: 100 }));
+    expect(sandbox.requestCount() - before).toBe(1);
+    expect(all.data.length).toBeGreaterThan(2);
+    expect(all.data.length).toBeLessThan(100);
+    expect(all.data.slice(0, 2)).toEqual(top.data);
+    expect(top.has_more).toBe(true);
+    expect(top.notes.join(' ')).toContain(`2 of ${all.data.length} rows shown`);
+    expect(all.has_more).toBe(false);
+    const exact = structured(await run('scout_players', { ...args, limit: all.data.length }));
+    expect(exact.has_more).toBe(false);
+    expect(exact.notes).toBeUndefined();
+  });
+
   it('accepts a renamed role key learnt from the live enums and says so', async () => {
     const roles = structured(await run('list_roles')).data as { key: string; deprecated_keys: string[] }[];
     const renamed = roles.find((r) => r.deprecated_keys.length > 0);

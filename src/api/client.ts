@@ -231,6 +231,8 @@ export class ApiClient {
     attempt: number,
   ): Promise<unknown> {
     const method = this.routes[route].method;
+    // Loading undici on the first request must not eat into that request's timeout.
+    await this.dispatcher.ready?.();
     const timeout = AbortSignal.timeout(this.timeoutMs);
     const combined = AbortSignal.any([signal, timeout]);
     const started = performance.now();

@@ -4,6 +4,8 @@ import type { Dispatcher, Pool } from 'undici';
 export interface Requester {
   request(options: Dispatcher.RequestOptions): Promise<Dispatcher.ResponseData>;
   close(): Promise<void>;
+  /** Resolves once requests can go out; the per-attempt timeout starts after it. */
+  ready?(): Promise<unknown>;
 }
 
 /**
@@ -19,6 +21,7 @@ export function lazyPool(origin: string, options: Pool.Options): Requester {
   };
   return {
     request: async (request) => (await get()).request(request),
+    ready: get,
     close: async () => {
       if (pool) await (await pool).close();
     },

@@ -1,3 +1,5 @@
+import { setTimeout as sleep } from 'node:timers/promises';
+import type { Dispatcher } from 'undici';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import {
   type ApiError,
@@ -162,6 +164,28 @@ describe('timeouts', () => {
     expect((error as ApiError).kind).toBe('timeout');
     expect(upstream.sent).toHaveLength(3);
     expect(upstream.events.map((e) => e.status)).toEqual(['timeout', 'timeout', 'timeout']);
+  });
+
+  it('a dispatcher slow to get ready (undici loading on the first request) does not eat the timeout', async () => {
+    upstream.pool.intercept(leagues).reply(200, LEAGUES);
+    // Like lazyPool: the first request waits for the dispatcher to load.
+    let loading: Promise<void> | undefined;
+    const ready = () => {
+      loading ??= sleep(100);
+      return loading;
+    };
+    const slowToLoad = {
+      request: async (options: Dispatcher.RequestOptions) => {
+        await ready();
+        return upstream.dispatcher.request(options);
+      },
+      close: async () => {},
+      ready,
+    };
+    const client = clientFor(upstream, { timeoutMs: 20, retries: 0, dispatcher: slowToLoad });
+    const result = await client.call('leagues', LeaguesResponse);
+    expect(result.data.data).toHaveLength(1);
+    expect(upstream.sent).toHaveLength(1);
   });
 
   it('a timeout followed by a prompt answer succeeds', async () => {

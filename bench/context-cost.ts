@@ -10,8 +10,15 @@ import { int } from './stats.js';
 
 const TOOLS_LIST_TARGET = 6000;
 
-/** A typical call of each tool. Add get_player / scouting_report here once those tools exist. */
-function typicalCalls(players: PickedPlayer[], club: string): ToolCall[] {
+/** Ids of a team and a coach, as an assistant would find them, for the club tools' typical calls. */
+interface ClubIds {
+  teamId: string;
+  otherTeamId: string;
+  coachId: string;
+}
+
+/** A typical call of each tool. */
+function typicalCalls(players: PickedPlayer[], club: string, clubs: ClubIds): ToolCall[] {
   const ids = players.map((p) => p.service_id);
   const call = (name: string, args: Record<string, unknown> = {}): ToolCall => ({ name, arguments: args });
   return [
@@ -27,6 +34,19 @@ function typicalCalls(players: PickedPlayer[], club: string): ToolCall[] {
     call('list_leagues', { query: 'france' }),
     call('list_roles'),
     call('quota_status'),
+    call('search_teams', { league: 'Ligue 1' }),
+    call('get_team', { team_id: clubs.teamId, sections: ['squad'], other_team_id: clubs.otherTeamId }),
+    call('search_coaches', { league: 'Ligue 1' }),
+    call('get_coach', { coach_id: clubs.coachId, sections: ['career', 'tactical_profile'] }),
+    call('rank_players_by_statistic', { statistic: 'progressive_passes', league: 'Ligue 1' }),
+    call('get_glossary', { query: 'pass' }),
+    call('comparison_group', {
+      x: 'progressive_passes',
+      y: 'pass_completion_pct',
+      league: 'Ligue 1',
+      highlight: ids.slice(0, 2),
+    }),
+    call('my_account', { sections: ['indices', 'presets'] }),
   ];
 }
 
@@ -47,7 +67,10 @@ export async function benchContextCost(upstream: Upstream): Promise<Row[]> {
         listTokens < TOOLS_LIST_TARGET,
       ),
     ];
-    const typical = typicalCalls(players, club);
+    const teams = await idsFrom(client, 'search_teams', { league: 'Ligue 1', limit: 2 }, 'team_id');
+    const coaches = await idsFrom(client, 'search_coaches', { league: 'Ligue 1', limit: 1 }, 'coach_id');
+    const clubs = { teamId: teams[0] ?? '', otherTeamId: teams[1] ?? '', coachId: coaches[0] ?? '' };
+    const typical = typicalCalls(players, club, clubs);
     for (const tool of tools) {
       const example = typical.find((c) => c.name === tool.name);
       if (!example) {
@@ -71,6 +94,17 @@ export async function benchContextCost(upstream: Upstream): Promise<Row[]> {
   } finally {
     await client.close();
   }
+}
+
+async function idsFrom(
+  client: Awaited<ReturnType<typeof connectStdio>>['client'],
+  tool: string,
+  args: Record<string, unknown>,
+  field: string,
+): Promise<string[]> {
+  const result = (await client.callTool({ name: tool, arguments: args })) as CallToolResult;
+  const rows = (result.structuredContent as { data?: Record<string, unknown>[] } | undefined)?.data ?? [];
+  return rows.map((r) => String(r[field]));
 }
 
 /** Arguments in brief: long lists by their length, so ids do not fill the table. */

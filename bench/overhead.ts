@@ -91,7 +91,7 @@ export async function benchOverhead(): Promise<Row[]> {
       row(
         '1 overhead',
         `cache hit, same ranking: MCP stdio vs direct undici (median of ${HIT_ITERATIONS})`,
-        `${ms(hMcp)} vs ${ms(hDirect)} (${(hDirect / hMcp).toFixed(1)}× faster)`,
+        `${ms(hMcp)} vs ${ms(hDirect)} (${speedup(hDirect, hMcp)})`,
         '≥ 10× faster',
         hDirect / hMcp >= 10,
       ),
@@ -104,7 +104,7 @@ export async function benchOverhead(): Promise<Row[]> {
       row(
         '1 overhead',
         `cache hit on an all-league scout_players vs direct (median of ${HEAVY_ITERATIONS})`,
-        `${ms(sMcp)} vs ${ms(sDirect)} (${(sDirect / sMcp).toFixed(0)}× faster)`,
+        `${ms(sMcp)} vs ${ms(sDirect)} (${speedup(sDirect, sMcp)})`,
         '≥ 10× faster',
         sDirect / sMcp >= 10,
       ),
@@ -114,4 +114,11 @@ export async function benchOverhead(): Promise<Row[]> {
     await direct.close();
     await stop(sandbox.child);
   }
+}
+
+/** "3.2× faster", or "1.2× slower" when the cached call took longer than the direct request. */
+function speedup(direct: number, cached: number): string {
+  return direct >= cached
+    ? `${(direct / cached).toFixed(1)}× faster`
+    : `${(cached / direct).toFixed(1)}× slower`;
 }

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { CompareResponse } from '../src/api/schemas.js';
+import { comparisonRadar } from '../src/charts/comparison-radar.js';
 import { PlayerIdArg, Season, seasonParam } from '../src/mcp/args.js';
 import { PLAYER_NOT_FOUND, PlayerOut, toPlayerOut } from '../src/mcp/shapes.js';
 import { formatCell, table } from '../src/mcp/text.js';
@@ -57,4 +58,5 @@ export default defineTool({
       ...data.map((p, i) => [p.name, (r: Row) => r.values[i]] as const),
     ]);
   },
+  chart: ({ data, source }) => comparisonRadar(data, source),
 });

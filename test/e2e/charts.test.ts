@@ -1,0 +1,108 @@
+// Charts through a real SDK Client against the sandbox: compare_players answers with a PNG image
+// block beside the text (not when images are off), its chart app resource is listed and readable.
+import { mkdirSync, writeFileSync } from 'node:fs';
+import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { CHART_APP_MIME, CHART_APP_URI, CHART_META_KEY } from '../../src/charts/app.js';
+import type { ToolDeps } from '../../src/mcp/context.js';
+import { type RunningSandbox, startSandbox } from '../../src/sandbox/server.js';
+import { call, depsFor, inMemoryClient, structured } from '../support/mcp.js';
+import { inspectPng } from '../support/png.js';
+
+let sandbox: RunningSandbox;
+const opened: { close(): Promise<void> }[] = [];
+let ids: string[];
+let names: string[];
+
+async function clientWith(images: boolean): Promise<Client> {
+  const deps: ToolDeps = depsFor(sandbox.url, sandbox.demoKey, { images });
+  const client = await inMemoryClient(deps);
+  await client.listTools();
+  opened.push({ close: () => client.close() }, { close: () => deps.api.close() });
+  return client;
+}
+
+function svgOf(result: CallToolResult): string {
+  const chart = result._meta?.[CHART_META_KEY] as { svg?: string } | undefined;
+  if (!chart?.svg) throw new Error('no chart in _meta');
+  return chart.svg;
+}
+
+const images = (r: CallToolResult) => r.content.filter((c) => c.type === 'image');
+
+beforeAll(async () => {
+  sandbox = await startSandbox({ port: 0 });
+  const client = await clientWith(true);
+  const ranking = structured(
+    await call(client, 'rank_players_by_role', { role: 'defenseur_relanceur', league: 'Ligue 1', limit: 3 }),
+  );
+  ids = ranking.data.map(
+    (e: { service_id: string | null; player_id: string }) => e.service_id ?? e.player_id,
+  );
+  names = ranking.data.map((e: { name: string }) => e.name);
+});
+
+afterAll(async () => {
+  for (const o of opened.reverse()) await o.close();
+  await sandbox.close();
+});
+
+it('compare_players returns a PNG radar of the three players beside the text', async () => {
+  const client = await clientWith(true);
+  const result = await call(client, 'compare_players', { player_ids: ids });
+  const data = structured(result).data;
+  expect(data).toHaveLength(3);
+  expect(result.content[0]?.type).toBe('text');
+  const [image] = images(result);
+  if (image?.type !== 'image') throw new Error('no image block');
+  expect(image.mimeType).toBe('image/png');
+  const png = Buffer.from(image.data, 'base64');
+  const decoded = inspectPng(png);
+  expect(decoded.width).toBe(800);
+  expect(decoded.height).toBe(600);
+  expect(decoded.inked).toBeGreaterThan(5000);
+  expect(png.length).toBeLessThan(150_000);
+  const svg = svgOf(result);
+  for (const name of names) expect(svg).toContain(name);
+  expect(svg).toContain('data fetched');
+  // Kept for the README: the PNG a host shows for three sandbox players.
+  mkdirSync('test-artifacts', { recursive: true });
+  writeFileSync('test-artifacts/compare-players.png', png);
+});
+
+it('with images off, compare_players answers text only and the same structured content', async () => {
+  const on = await call(await clientWith(true), 'compare_players', { player_ids: ids });
+  const off = await call(await clientWith(false), 'compare_players', { player_ids: ids });
+  expect(images(off)).toHaveLength(0);
+  expect(off.content.map((c) => c.type)).toEqual(['text']);
+  expect(structured(off).data).toEqual(structured(on).data);
+});
+
+it('rank_players_by_role returns a bar chart naming the ranked players', async () => {
+  const client = await clientWith(true);
+  const result = await call(client, 'rank_players_by_role', { role: 'defenseur_relanceur', limit: 5 });
+  const [image] = images(result);
+  if (image?.type !== 'image') throw new Error('no image block');
+  const decoded = inspectPng(Buffer.from(image.data, 'base64'));
+  expect(decoded.width).toBe(800);
+  expect(decoded.inked).toBeGreaterThan(1000);
+  const svg = svgOf(result);
+  for (const entry of structured(result).data) expect(svg).toContain(entry.name);
+});
+
+it('tools with a chart point at the chart app, which is listed and readable', async () => {
+  const client = await clientWith(true);
+  const { tools } = await client.listTools();
+  const compare = tools.find((t) => t.name === 'compare_players');
+  expect(compare?._meta).toEqual({ ui: { resourceUri: CHART_APP_URI } });
+  expect(tools.find((t) => t.name === 'list_roles')?._meta).toBeUndefined();
+  const { resources } = await client.listResources();
+  expect(resources.find((r) => r.uri === CHART_APP_URI)?.mimeType).toBe(CHART_APP_MIME);
+  const read = await client.readResource({ uri: CHART_APP_URI });
+  const content = read.contents[0];
+  expect(content?.mimeType).toBe(CHART_APP_MIME);
+  const html = content && 'text' in content ? content.text : '';
+  expect(html).toMatch(/^<!doctype html>/);
+  expect(html).not.toMatch(/<script[^>]+src=|<link[^>]+href=/);
+});

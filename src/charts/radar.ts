@@ -60,36 +60,39 @@ export function radarSvg(chart: RadarChart): string {
       );
     })
     .join('');
-  const series = chart.series
-    .map((s, si) => {
-      const colour = seriesColour(si);
-      const pts = s.values.map((v, i) => point(i, count, clamp(v)));
-      const polygon = el('polygon', {
-        points: pts.map((p) => p.map(n).join(',')).join(' '),
-        fill: colour,
+  const polygons = chart.series
+    .map((s, si) =>
+      el('polygon', {
+        points: s.values.map((v, i) => point(i, count, clamp(v)).map(n).join(',')).join(' '),
+        fill: seriesColour(si),
         'fill-opacity': 0.12,
-        stroke: colour,
+        stroke: seriesColour(si),
         'stroke-width': 2.5,
         class: 'series',
         'data-player': s.name,
-      });
-      const dots = pts
-        .map(([x, y], i) =>
-          mark(
+      }),
+    )
+    .join('');
+  // Every point above every polygon, so each can be hovered.
+  const dots = chart.series
+    .map((s, si) =>
+      s.values
+        .map((v, i) => {
+          const [x, y] = point(i, count, clamp(v));
+          return mark(
             'circle',
-            { cx: x, cy: y, r: 4.5, fill: colour },
+            { cx: x, cy: y, r: 4.5, fill: seriesColour(si) },
             `${s.name} · ${chart.axes[i]}: ${s.shown[i]}`,
-          ),
-        )
-        .join('');
-      return polygon + dots;
-    })
+          );
+        })
+        .join(''),
+    )
     .join('');
   const scale = text(24, 76, chart.scale, { fill: MUTED, 'font-size': 12, class: 'chart-scale' });
   return document(
     chart,
     HEIGHT,
-    rings + spokes + series + legend(chart.series.map((s) => s.name)) + scale,
+    rings + spokes + polygons + dots + legend(chart.series.map((s) => s.name)) + scale,
     'radar',
   );
 }

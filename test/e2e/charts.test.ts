@@ -106,3 +106,41 @@ it('tools with a chart point at the chart app, which is listed and readable', as
   expect(html).toMatch(/^<!doctype html>/);
   expect(html).not.toMatch(/<script[^>]+src=|<link[^>]+href=/);
 });
+
+it('scouting_report draws the percentile radar of the strengths section', async () => {
+  const client = await clientWith(true);
+  const result = await call(client, 'scouting_report', { player_id: ids[0] });
+  const report = structured(result).data;
+  const [image] = images(result);
+  if (image?.type !== 'image') throw new Error('no image block');
+  expect(inspectPng(Buffer.from(image.data, 'base64')).inked).toBeGreaterThan(3000);
+  const svg = svgOf(result);
+  expect(svg).toContain(report.player.name);
+  const first = report.strengths.strengths[0];
+  expect(svg).toContain(`(percentile ${first.percentile})`);
+  writeFileSync('test-artifacts/scouting-report.png', Buffer.from(image.data, 'base64'));
+});
+
+it('comparison_group draws a scatter with the highlighted players named', async () => {
+  const client = await clientWith(true);
+  const result = await call(client, 'comparison_group', {
+    x: 'progressive_passes',
+    y: 'key_passes',
+    league: 'Ligue 1',
+    highlight: ids.slice(0, 2),
+  });
+  const points = structured(result).data as { name: string; highlighted: boolean }[];
+  const [image] = images(result);
+  if (image?.type !== 'image') throw new Error('no image block');
+  expect(inspectPng(Buffer.from(image.data, 'base64')).inked).toBeGreaterThan(3000);
+  const svg = svgOf(result);
+  const named = [...svg.matchAll(/class="point-label">([^<]+)</g)].map((m) => m[1]);
+  expect(named.sort()).toEqual(
+    points
+      .filter((p) => p.highlighted)
+      .map((p) => p.name)
+      .sort(),
+  );
+  expect(named.length).toBeGreaterThan(0);
+  writeFileSync('test-artifacts/comparison-group.png', Buffer.from(image.data, 'base64'));
+});

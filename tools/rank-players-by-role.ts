@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { withLeagueHint } from '../src/api/league-hint.js';
 import { RankingsResponse } from '../src/api/schemas.js';
-import { chartSubtitle } from '../src/charts/frame.js';
+import { rankingBars } from '../src/charts/ranking-bars.js';
 import { roleWithLabel } from '../src/domain/role-labels.js';
 import { hasMore, LeagueName, Limit, moreRows, RoleKeyArg, Season, seasonParam } from '../src/mcp/args.js';
 import { table } from '../src/mcp/text.js';
@@ -76,13 +76,15 @@ export default defineTool({
       ['service_id', (e) => e.service_id ?? `${e.player_id ?? ''} (unlinked)`],
     ]),
   chart: ({ data, extra, source }, { league, season }) =>
-    data.length === 0
-      ? undefined
-      : {
-          kind: 'bars',
-          title: `${roleWithLabel(extra?.role ?? '')}: top ${data.length}${league ? ` in ${league}` : ''}`,
-          subtitle: chartSubtitle([season], source),
-          unit: 'Performance index for the role (relative, recalculated weekly)',
-          bars: data.map((e) => ({ label: e.club ? `${e.name} (${e.club})` : e.name, value: e.score })),
-        },
+    rankingBars(
+      data,
+      (e) => e.score,
+      {
+        title: roleWithLabel(extra?.role ?? ''),
+        unit: 'Performance index for the role (relative, recalculated weekly)',
+        league,
+        season,
+      },
+      source,
+    ),
 });

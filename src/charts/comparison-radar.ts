@@ -1,16 +1,9 @@
 import type { Source } from '../api/client.js';
 import { chartSubtitle } from './frame.js';
+import { statLabel } from './labels.js';
 import type { RadarChart } from './spec.js';
 
 const MAX_AXES = 10;
-
-/** "pass_completion_pct" → "pass completion %", "xg" → "xG": spoke labels a reader can take in. */
-export function statLabel(stat: string): string {
-  return stat
-    .replace(/^x([a-z])$/, (_, c: string) => `x${c.toUpperCase()}`)
-    .replace(/_pct$/, ' %')
-    .replaceAll('_', ' ');
-}
 
 interface Compared {
   name: string;

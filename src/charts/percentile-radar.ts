@@ -1,6 +1,6 @@
 import type { Source } from '../api/client.js';
-import { statLabel } from './comparison-radar.js';
 import { chartSubtitle } from './frame.js';
+import { statLabel } from './labels.js';
 import type { RadarChart } from './spec.js';
 
 interface Percentile {

@@ -6,7 +6,7 @@ import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { type Browser, chromium, type Frame, type Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { chartAppHtml } from '../../src/charts/app.js';
-import { statLabel } from '../../src/charts/comparison-radar.js';
+import { statLabel } from '../../src/charts/labels.js';
 import { type RunningSandbox, startSandbox } from '../../src/sandbox/server.js';
 import { call, depsFor, inMemoryClient, structured } from '../support/mcp.js';
 

@@ -144,3 +144,15 @@ it('comparison_group draws a scatter with the highlighted players named', async 
   expect(named.length).toBeGreaterThan(0);
   writeFileSync('test-artifacts/comparison-group.png', Buffer.from(image.data, 'base64'));
 });
+
+it('rank_players_by_statistic returns bars of the statistic', async () => {
+  const client = await clientWith(true);
+  const result = await call(client, 'rank_players_by_statistic', {
+    statistic: 'progressive_passes',
+    limit: 5,
+  });
+  expect(images(result)).toHaveLength(1);
+  const svg = svgOf(result);
+  expect(svg).toContain('progressive passes: top 5');
+  for (const entry of structured(result).data) expect(svg).toContain(`>${entry.value}<`);
+});

@@ -1,13 +1,14 @@
 // Charts through a real SDK Client against the sandbox: compare_players answers with a PNG image
 // block beside the text (not when images are off), its chart app resource is listed and readable.
 import { mkdirSync, writeFileSync } from 'node:fs';
-import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { CHART_APP_MIME, CHART_APP_URI, CHART_META_KEY } from '../../src/charts/app.js';
 import type { ToolDeps } from '../../src/mcp/context.js';
 import { type RunningSandbox, startSandbox } from '../../src/sandbox/server.js';
-import { call, depsFor, inMemoryClient, structured } from '../support/mcp.js';
+import { BUILT_ENTRY, call, depsFor, inMemoryClient, structured } from '../support/mcp.js';
 import { inspectPng } from '../support/png.js';
 
 let sandbox: RunningSandbox;
@@ -155,4 +156,21 @@ it('rank_players_by_statistic returns bars of the statistic', async () => {
   const svg = svgOf(result);
   expect(svg).toContain('progressive passes: top 5');
   for (const entry of structured(result).data) expect(svg).toContain(`>${entry.value}<`);
+});
+
+it('the built binary, told FOOTBALL_MCP_IMAGES=false, answers without images and still serves the app', async () => {
+  const transport = new StdioClientTransport({
+    command: process.execPath,
+    args: [BUILT_ENTRY, '--base-url', sandbox.url],
+    env: { PATH: process.env.PATH ?? '', FOOTBALL_API_KEY: sandbox.demoKey, FOOTBALL_MCP_IMAGES: 'false' },
+    stderr: 'pipe',
+  });
+  const client = new Client({ name: 'charts-stdio', version: '1.0.0' });
+  await client.connect(transport);
+  opened.push({ close: () => client.close() });
+  const result = await call(client, 'compare_players', { player_ids: ids });
+  expect(result.content.map((c) => c.type)).toEqual(['text']);
+  expect(svgOf(result)).toContain('data-chart="radar"');
+  const read = await client.readResource({ uri: CHART_APP_URI });
+  expect(read.contents[0]?.mimeType).toBe(CHART_APP_MIME);
 });

@@ -8,17 +8,18 @@ import type { Chart } from './spec.js';
  * Adds the chart to a successful result: the SVG in _meta for the chart app, and a PNG image block
  * for hosts that show images unless the images setting is off. Structured content is untouched.
  */
-export function attachChart(
+export async function attachChart(
   result: CallToolResult,
-  chart: Chart | undefined,
+  draw: () => Chart | undefined,
   ctx: ToolContext,
-): CallToolResult {
-  if (!chart) return result;
+): Promise<CallToolResult> {
   try {
+    const chart = draw();
+    if (!chart) return result;
     const svg = chartSvg(chart);
     return {
       ...result,
-      content: ctx.images === false ? result.content : [...result.content, chartImage(svg)],
+      content: ctx.images === false ? result.content : [...result.content, await chartImage(svg)],
       _meta: { ...result._meta, [CHART_META_KEY]: { svg } },
     };
   } catch (error) {

@@ -1,5 +1,4 @@
 import type { ImageContent } from '@modelcontextprotocol/sdk/types.js';
-import { Resvg } from '@resvg/resvg-js';
 import { barsSvg } from './bars.js';
 import { radarSvg } from './radar.js';
 import { scatterSvg } from './scatter.js';
@@ -16,12 +15,21 @@ export function chartSvg(chart: Chart): string {
   }
 }
 
+type ResvgModule = typeof import('@resvg/resvg-js');
+/**
+ * Loaded on first use: a platform without a prebuilt binary loses the PNG charts (logged), not the
+ * server. Rendering runs on libuv's thread pool, off the event loop (~40 ms a chart).
+ */
+let resvg: Promise<ResvgModule> | undefined;
+
 /** The SVG rasterised at its own size (800 wide at most), with the machine's fonts. */
-export function svgToPng(svg: string): Buffer {
-  const resvg = new Resvg(svg, { font: { loadSystemFonts: true, defaultFontFamily: 'DejaVu Sans' } });
-  return resvg.render().asPng();
+export async function svgToPng(svg: string): Promise<Buffer> {
+  resvg ??= import('@resvg/resvg-js');
+  const { renderAsync } = await resvg;
+  const image = await renderAsync(svg, { font: { loadSystemFonts: true, defaultFontFamily: 'DejaVu Sans' } });
+  return image.asPng();
 }
 
-export function chartImage(svg: string): ImageContent {
-  return { type: 'image', mimeType: 'image/png', data: svgToPng(svg).toString('base64') };
+export async function chartImage(svg: string): Promise<ImageContent> {
+  return { type: 'image', mimeType: 'image/png', data: (await svgToPng(svg)).toString('base64') };
 }

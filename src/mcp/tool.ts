@@ -73,7 +73,8 @@ export function defineTool<
         const args = rawArgs as z.output<z.ZodObject<I>>;
         const outcome = await spec.run(args, ctx);
         const result = successResult(outcome, spec.text(outcome, args));
-        return spec.chart ? attachChart(result, spec.chart(outcome, args), ctx) : result;
+        const { chart } = spec;
+        return chart ? await attachChart(result, () => chart(outcome, args), ctx) : result;
       } catch (error) {
         return errorResult(error, ctx.logger, spec.notFound);
       }

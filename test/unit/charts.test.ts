@@ -1,11 +1,14 @@
 // The SVG builders and the PNG renderer: every kind draws at the promised size, is not blank,
 // names its players (escaped), and stays readable with many rows.
+import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { describe, expect, it } from 'vitest';
+import { attachChart } from '../../src/charts/attach.js';
 import { statLabel } from '../../src/charts/labels.js';
 import { OKABE_ITO } from '../../src/charts/palette.js';
 import { BARS_SHOWN, rankingBars } from '../../src/charts/ranking-bars.js';
 import { chartSvg, svgToPng } from '../../src/charts/render.js';
 import type { Chart } from '../../src/charts/spec.js';
+import type { ToolContext } from '../../src/mcp/context.js';
 import { inspectPng } from '../support/png.js';
 
 const source = { cached: true, fetched_at: '2026-11-22T14:02:09.000Z' };
@@ -55,8 +58,8 @@ describe.each(CHARTS)('$kind chart', (chart) => {
     expect(svg).toContain('data fetched 2026-11-22 14:02 UTC (cached)');
   });
 
-  it('renders to a non-blank PNG of its own size', () => {
-    const png = inspectPng(svgToPng(svg));
+  it('renders to a non-blank PNG of its own size', async () => {
+    const png = inspectPng(await svgToPng(svg));
     const height = Number(/height="(\d+)"/.exec(svg)?.[1]);
     expect(png.width).toBe(800);
     expect(png.height).toBe(height);
@@ -65,13 +68,13 @@ describe.each(CHARTS)('$kind chart', (chart) => {
   });
 });
 
-it('a white SVG decodes as blank, so the ink count can tell a drawn chart from an empty one', () => {
+it('a white SVG decodes as blank, so the ink count can tell a drawn chart from an empty one', async () => {
   const blank =
     '<svg xmlns="http://www.w3.org/2000/svg" width="800" height="600"><rect width="800" height="600" fill="#fff"/></svg>';
-  expect(inspectPng(svgToPng(blank)).inked).toBe(0);
+  expect(inspectPng(await svgToPng(blank)).inked).toBe(0);
 });
 
-it('a ranking draws at most BARS_SHOWN bars and stays within 600 px', () => {
+it('a ranking draws at most BARS_SHOWN bars and stays within 600 px', async () => {
   const entries = Array.from({ length: 100 }, (_, i) => ({
     name: `Player ${i}`,
     club: null,
@@ -86,7 +89,7 @@ it('a ranking draws at most BARS_SHOWN bars and stays within 600 px', () => {
   expect(chart?.bars).toHaveLength(BARS_SHOWN);
   expect(chart?.title).toBe(`Poacher: top ${BARS_SHOWN} in Ligue 1`);
   if (!chart) throw new Error('no chart');
-  const png = inspectPng(svgToPng(chartSvg(chart)));
+  const png = inspectPng(await svgToPng(chartSvg(chart)));
   expect(png.height).toBeLessThanOrEqual(600);
   expect(rankingBars([], () => 0, { title: 'x', unit: 'y' }, source)).toBeUndefined();
 });
@@ -98,4 +101,24 @@ it('names statistics for a reader and uses the Okabe–Ito colours', () => {
   const radar = chartSvg(CHARTS[0] as Chart);
   expect(radar).toContain(`fill="${OKABE_ITO[0]}"`);
   expect(radar).toContain(`fill="${OKABE_ITO[1]}"`);
+});
+
+it('a chart that cannot be drawn leaves the answer as it was, with a warning in the log', async () => {
+  const warnings: string[] = [];
+  const logger = { warn: (m: string) => warnings.push(m) };
+  const ctx = { images: true, logger } as unknown as ToolContext;
+  const result: CallToolResult = {
+    content: [{ type: 'text', text: 'table' }],
+    structuredContent: { data: [] },
+  };
+  const drawn = await attachChart(
+    result,
+    () => {
+      throw new Error('bad data');
+    },
+    ctx,
+  );
+  expect(drawn).toEqual(result);
+  expect(warnings).toEqual(['chart not drawn']);
+  expect(await attachChart(result, () => undefined, ctx)).toEqual(result);
 });

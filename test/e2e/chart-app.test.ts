@@ -1,8 +1,9 @@
-// The chart app in real headless Chromium (Debian's chromium, driven by playwright-core): a test page
-// plays the host of the MCP Apps protocol, hands the app a real compare_players result from the
+// The chart app in real headless Chromium (Debian's chromium, driven by playwright-core), hosted by
+// ext-apps' AppBridge as a real host would: it hands the app a real compare_players result from the
 // sandbox, and the drawn chart must name the players and statistics and show values on hover.
 import { mkdirSync } from 'node:fs';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import { build } from 'esbuild';
 import { type Browser, chromium, type Frame, type Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { chartAppHtml } from '../../src/charts/app.js';
@@ -17,32 +18,32 @@ let browser: Browser;
 let sandbox: RunningSandbox;
 let compared: CallToolResult;
 
-/** The host side of the app protocol, just enough: answer ui/initialize, then send the tool result. */
+/**
+ * The host: ext-apps' own AppBridge (bundled for the browser with esbuild), connected to the iframe
+ * before the app loads; once the app has initialised it sends the tool input and the tool result.
+ */
 const HOST_PAGE = `<!doctype html><html><body style="margin:0">
-<iframe id="app" style="width:820px;height:640px;border:0"></iframe>
-<script>
-const frame = document.getElementById('app');
-window.start = (html, toolResult) => { window.toolResult = toolResult; frame.srcdoc = html; };
-window.addEventListener('message', (event) => {
-  if (event.source !== frame.contentWindow) return;
-  const msg = event.data;
-  const reply = (m) => frame.contentWindow.postMessage({ jsonrpc: '2.0', ...m }, '*');
-  if (msg.method === 'ui/initialize') {
-    reply({ id: msg.id, result: { protocolVersion: msg.params.protocolVersion,
-      hostInfo: { name: 'test-host', version: '1.0.0' }, hostCapabilities: {}, hostContext: {} } });
-  } else if (msg.method === 'ui/notifications/initialized') {
-    reply({ method: 'ui/notifications/tool-result', params: window.toolResult });
-  } else if (msg.id !== undefined && msg.method) {
-    reply({ id: msg.id, result: {} });
-  }
-});
-</script></body></html>`;
+<iframe id="app" style="width:820px;height:640px;border:0"></iframe></body></html>`;
+const HOST_SCRIPT = `
+window.start = async (html, toolResult) => {
+  const frame = document.getElementById('app');
+  const bridge = new Host.AppBridge(null, { name: 'test-host', version: '1.0.0' }, {});
+  bridge.oninitialized = () => {
+    bridge.sendToolInput({ arguments: {} });
+    bridge.sendToolResult(toolResult);
+  };
+  await bridge.connect(new Host.PostMessageTransport(frame.contentWindow, frame.contentWindow));
+  frame.srcdoc = html;
+};`;
+let hostBundle: string;
 
 async function openApp(result: CallToolResult): Promise<{ page: Page; app: Frame }> {
   const page = await browser.newPage({ viewport: { width: 820, height: 640 } });
   const errors: string[] = [];
   page.on('pageerror', (e) => errors.push(e.message));
   await page.setContent(HOST_PAGE);
+  await page.addScriptTag({ content: hostBundle });
+  await page.addScriptTag({ content: HOST_SCRIPT });
   await page.evaluate(
     ([html, toolResult]) =>
       (globalThis as unknown as { start(h: string, r: unknown): void }).start(html, toolResult),
@@ -57,6 +58,20 @@ async function openApp(result: CallToolResult): Promise<{ page: Page; app: Frame
 }
 
 beforeAll(async () => {
+  const bundled = await build({
+    stdin: {
+      contents:
+        "export { AppBridge, PostMessageTransport } from '@modelcontextprotocol/ext-apps/app-bridge';",
+      resolveDir: process.cwd(),
+    },
+    bundle: true,
+    format: 'iife',
+    globalName: 'Host',
+    platform: 'browser',
+    write: false,
+    logLevel: 'error',
+  });
+  hostBundle = bundled.outputFiles[0]?.text ?? '';
   browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--no-sandbox'] });
   sandbox = await startSandbox({ port: 0 });
   const deps = depsFor(sandbox.url, sandbox.demoKey);

@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// Runs before `npm test`: makes sure of what the hosted and conformance tests need, so the README's
+// Runs before `npm test`: makes sure of what the hosted, chart and conformance tests need, so the README's
 // one test command works on a fresh machine (and CI needs no extra steps).
 import { execFileSync, spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
@@ -17,12 +17,13 @@ function run(command, args) {
   execFileSync(command, args, { stdio: ['ignore', 'inherit', 'inherit'], cwd: root });
 }
 
-if (!onPath('redis-server')) {
+/** Installs a Debian package with apt-get (as root, or through sudo); says what to do when neither can. */
+function aptInstall(pkg, why) {
   const asRoot = process.getuid?.() === 0;
   if (!asRoot && !onPath('sudo')) {
     process.stderr.write(
-      'The hosted-mode tests need redis-server (Debian package redis-server). Install it, e.g.\n' +
-        '  sudo apt-get install -y redis-server\nthen run npm test again.\n',
+      `${why} need ${pkg} (Debian package ${pkg}). Install it, e.g.\n` +
+        `  sudo apt-get install -y ${pkg}\nthen run npm test again.\n`,
     );
     process.exit(1);
   }
@@ -30,8 +31,13 @@ if (!onPath('redis-server')) {
   const apt = (...args) =>
     asRoot ? run(aptGet[0], [...aptGet.slice(1), ...args]) : run('sudo', ['-n', ...aptGet, ...args]);
   apt('update', '-qq');
-  apt('install', '-y', '-qq', '--no-install-recommends', 'redis-server');
+  apt('install', '-y', '-qq', '--no-install-recommends', pkg);
 }
+
+if (!onPath('redis-server')) aptInstall('redis-server', 'The hosted-mode tests');
+// The chart app's browser test drives Debian's chromium with playwright-core (no browser download);
+// its fonts also serve the server's PNG charts.
+if (!existsSync('/usr/bin/chromium')) aptInstall('chromium', 'The chart app tests');
 
 if (!existsSync(join(root, 'test/conformance/node_modules/@modelcontextprotocol/conformance'))) {
   // Its own lockfile and its own Node 22, apart from the project's Node 20 toolchain.

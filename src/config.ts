@@ -193,6 +193,12 @@ export const SETTINGS = {
     schema: intIn(1024, 100_000_000).default(1_000_000),
     help: 'Largest accepted HTTP request body, bytes; larger gets 413.',
   },
+  images: {
+    flag: 'images',
+    env: 'FOOTBALL_MCP_IMAGES',
+    schema: bool.default(true),
+    help: 'Charts as PNG image content beside the text (compare_players, rankings...); false for text-only agents.',
+  },
 } as const;
 
 type Settings = typeof SETTINGS;

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { CompareResponse } from '../src/api/schemas.js';
+import { comparisonRadar } from '../src/charts/comparison-radar.js';
 import { PlayerIdArg, Season, seasonParam } from '../src/mcp/args.js';
 import { PLAYER_NOT_FOUND, PlayerOut, toPlayerOut } from '../src/mcp/shapes.js';
 import { formatCell, table } from '../src/mcp/text.js';
@@ -20,7 +21,7 @@ export default defineTool({
     'latest league season is compared unless `season` is given. Get ids from search_players, rank_players_by_role or scout_players. ' +
     'Costs 1 request unless cached.',
   input: {
-    player_ids: z.array(PlayerIdArg).min(2).max(10).describe('2-10 player_id or service_id values.'),
+    player_ids: z.array(PlayerIdArg).min(2).max(10),
     season: Season.optional(),
   },
   output: z.array(Compared),
@@ -57,4 +58,5 @@ export default defineTool({
       ...data.map((p, i) => [p.name, (r: Row) => r.values[i]] as const),
     ]);
   },
+  chart: ({ data, source }) => comparisonRadar(data, source),
 });

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { withLeagueHint } from '../src/api/league-hint.js';
 import { ComparisonResponse } from '../src/api/schemas.js';
 import { checkStatistic } from '../src/api/statistic-keys.js';
+import { groupScatter } from '../src/charts/group-scatter.js';
 import { LeagueName, Limit, Season, seasonParam } from '../src/mcp/args.js';
 import { callFullPage, PAGE_SIZE } from '../src/mcp/full-page.js';
 import { page } from '../src/mcp/paging.js';
@@ -130,6 +131,8 @@ export default defineTool({
       ]),
     ].join('\n');
   },
+  chart: ({ data, extra, source }, { league, season }) =>
+    groupScatter(data as Point[], { x: extra?.x ?? 'x', y: extra?.y ?? 'y', league, season }, source),
 });
 
 function spreadOf(v: {

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { withLeagueHint } from '../src/api/league-hint.js';
 import { RankingsResponse } from '../src/api/schemas.js';
+import { rankingBars } from '../src/charts/ranking-bars.js';
 import { roleWithLabel } from '../src/domain/role-labels.js';
 import { LeagueName, Limit, RoleKeyArg, Season, seasonParam } from '../src/mcp/args.js';
 import { callFullPage, PAGE_SIZE } from '../src/mcp/full-page.js';
@@ -31,7 +32,7 @@ export default defineTool({
   description:
     'Best players for one positional role (performance index), in one league or across the leagues the key can access, for a season. ' +
     'Use it for "best ball-playing centre-backs in Ligue 1"-type questions. For several roles at once or age/minutes filters use scout_players. ' +
-    'Roles: French key (defenseur_relanceur) or English name (ball-playing centre-back); call list_roles when unsure, and list_leagues for exact league names. Costs 1 request unless cached.',
+    'Role: French key or English name (list_roles). Costs 1 request unless cached.',
   input: {
     role: RoleKeyArg,
     season: Season.optional(),
@@ -77,4 +78,16 @@ export default defineTool({
       ['score', (e) => e.score],
       ['service_id', (e) => e.service_id ?? `${e.player_id ?? ''} (unlinked)`],
     ]),
+  chart: ({ data, extra, source }, { league, season }) =>
+    rankingBars(
+      data,
+      (e) => e.score,
+      {
+        title: roleWithLabel(extra?.role ?? ''),
+        unit: 'Performance index for the role (relative, recalculated weekly)',
+        league,
+        season,
+      },
+      source,
+    ),
 });

@@ -2,6 +2,8 @@ import { z } from 'zod';
 import { withLeagueHint } from '../src/api/league-hint.js';
 import { StatisticRankingsResponse } from '../src/api/schemas.js';
 import { checkStatistic } from '../src/api/statistic-keys.js';
+import { statLabel } from '../src/charts/labels.js';
+import { rankingBars } from '../src/charts/ranking-bars.js';
 import { LeagueName, Limit, Season, seasonParam } from '../src/mcp/args.js';
 import { callFullPage, PAGE_SIZE } from '../src/mcp/full-page.js';
 import { page } from '../src/mcp/paging.js';
@@ -71,4 +73,18 @@ export default defineTool({
       ['value', (e) => String(e.value)],
       ['service_id', (e) => e.service_id ?? `${e.player_id ?? ''} (unlinked)`],
     ]),
+  chart: ({ data, extra, source }, { league, season }) =>
+    rankingBars(
+      data as Ranked[],
+      (e) => e.value,
+      {
+        title: statLabel(extra?.statistic ?? ''),
+        unit: extra?.unit
+          ? `${statLabel(extra.statistic)} (${extra.unit})`
+          : statLabel(extra?.statistic ?? ''),
+        league,
+        season,
+      },
+      source,
+    ),
 });

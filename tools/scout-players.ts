@@ -27,11 +27,7 @@ export default defineTool({
     'Use it for shortlists ("under-23 box-to-box or mezzala with 900+ minutes"). For a single role without filters rank_players_by_role is simpler. ' +
     'Roles as keys or English names (list_roles). Costs 1 request unless cached.',
   input: {
-    roles: z
-      .array(RoleKeyArg)
-      .min(1)
-      .max(8)
-      .describe('1-8 roles (keys or English names); a player matches on their best one.'),
+    roles: z.array(RoleKeyArg).min(1).max(8).describe('A player matches on their best one.'),
     season: Season.optional(),
     max_age: z.number().int().min(14).max(50).optional().describe('Oldest age accepted.'),
     min_minutes: z

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { ApiResult } from '../src/api/client.js';
 import { HistoryResponse } from '../src/api/schemas.js';
+import { percentileRadar } from '../src/charts/percentile-radar.js';
 import { Limit, PlayerIdArg, Season, seasonParam } from '../src/mcp/args.js';
 import { fetchFits } from '../src/mcp/fits.js';
 import { CostOut, Gathering, PartFailureOut } from '../src/mcp/gather.js';
@@ -128,4 +129,5 @@ export default defineTool({
     ]
       .filter(Boolean)
       .join('\n\n'),
+  chart: ({ data, source }) => percentileRadar(data.player, data.strengths, source),
 });

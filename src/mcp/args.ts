@@ -9,7 +9,7 @@ export const RoleKeyArg = z
   .string()
   .min(2)
   .max(60)
-  .describe('Role key from list_roles (e.g. "defenseur_relanceur") or its English name (e.g. "poacher").');
+  .describe('list_roles key or English name, e.g. "poacher".');
 
 export const LeagueName = z.string().min(2).max(80).describe('As list_leagues names it, e.g. "Ligue 1".');
 

@@ -7,6 +7,8 @@ export interface ToolDeps {
   api: ApiClient;
   roles: RoleCatalog;
   logger: Logger;
+  /** Whether results carry PNG charts (the images setting); on when unset. */
+  images?: boolean;
 }
 
 export interface ToolContext extends ToolDeps {

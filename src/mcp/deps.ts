@@ -90,7 +90,7 @@ function depsBuilder(
       ...(routes ? { routes } : {}),
     });
     const scoped = callerKey ? redacting(logger, callerKey) : logger;
-    return { api, roles: new RoleCatalog(api), logger: scoped };
+    return { api, roles: new RoleCatalog(api), logger: scoped, images: config.images };
   };
 }
 

@@ -1,5 +1,6 @@
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { TOOLS } from '../../tools/index.js';
+import { registerChartApp } from '../charts/register.js';
 import { VERSION } from '../version.js';
 import type { ToolDeps } from './context.js';
 import { progressReporter } from './progress.js';
@@ -52,6 +53,7 @@ export function createServer(deps: ToolDeps, options: ServerOptions = {}): McpSe
   }
   answerToolsList(server, tools);
   registerResources(server, deps);
+  if (tools.some((t) => t.ui)) registerChartApp(server);
   registerPrompts(server, deps, tools);
   return server;
 }

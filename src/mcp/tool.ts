@@ -1,5 +1,8 @@
 import type { CallToolResult, ToolAnnotations } from '@modelcontextprotocol/sdk/types.js';
 import { z } from 'zod';
+import { CHART_APP_URI } from '../charts/app.js';
+import { attachChart } from '../charts/attach.js';
+import type { Chart } from '../charts/spec.js';
 import { withCompactInputSchema, withCompactOutputSchema } from './compact-schema.js';
 import type { ToolContext } from './context.js';
 import { envelopeSchema, errorResult, type NotFoundHint, type Outcome, successResult } from './result.js';
@@ -24,6 +27,11 @@ export interface ToolSpec<I extends z.ZodRawShape, D extends z.ZodType, X extend
     ctx: ToolContext,
   ): Promise<Outcome<z.output<D>, z.output<z.ZodObject<X>>>>;
   text(outcome: Outcome<z.output<D>, z.output<z.ZodObject<X>>>, args: z.output<z.ZodObject<I>>): string;
+  /** A picture of the answer (PNG content and the chart app); undefined when there is nothing to draw. */
+  chart?(
+    outcome: Outcome<z.output<D>, z.output<z.ZodObject<X>>>,
+    args: z.output<z.ZodObject<I>>,
+  ): Chart | undefined;
 }
 
 /** A tool with its types erased, ready to register: what the registry and the meta-tests see. */
@@ -37,6 +45,8 @@ export interface ToolDefinition {
   inputSchema: z.ZodObject;
   outputSchema: z.ZodObject;
   annotations: ToolAnnotations;
+  /** The `ui://` resource of the MCP App that draws this tool's chart, for tools that have one. */
+  ui?: string;
   /** `args` as the SDK passes them: already validated against `inputShape`. */
   handle(args: unknown, ctx: ToolContext): Promise<CallToolResult>;
 }
@@ -56,12 +66,15 @@ export function defineTool<
     outputSchema: withCompactOutputSchema(envelopeSchema(spec.output, spec.extra ?? {})),
     // No idempotentHint: the spec gives it meaning only for tools that are not read-only.
     annotations: { readOnlyHint: true, openWorldHint: true },
+    ...(spec.chart ? { ui: CHART_APP_URI } : {}),
     async handle(rawArgs, ctx) {
       try {
         // The SDK has already validated the arguments against `inputShape` and applied defaults.
         const args = rawArgs as z.output<z.ZodObject<I>>;
         const outcome = await spec.run(args, ctx);
-        return successResult(outcome, spec.text(outcome, args));
+        const result = successResult(outcome, spec.text(outcome, args));
+        const { chart } = spec;
+        return chart ? await attachChart(result, () => chart(outcome, args), ctx) : result;
       } catch (error) {
         return errorResult(error, ctx.logger, spec.notFound);
       }

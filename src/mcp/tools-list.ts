@@ -23,6 +23,7 @@ function listing(tool: ToolDefinition): Tool {
       inputSchema: jsonSchema(tool.inputSchema, 'input'),
       outputSchema: jsonSchema(tool.outputSchema, 'output'),
       annotations: tool.annotations,
+      ...(tool.ui ? { _meta: { ui: { resourceUri: tool.ui } } } : {}),
     };
     listings.set(tool, listed);
   }

@@ -1,0 +1,30 @@
+import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import type { ToolContext } from '../mcp/context.js';
+import { CHART_META_KEY } from './app.js';
+import { chartImage, chartSvg } from './render.js';
+import type { Chart } from './spec.js';
+
+/**
+ * Adds the chart to a successful result: the SVG in _meta for the chart app, and a PNG image block
+ * for hosts that show images unless the images setting is off. Structured content is untouched.
+ */
+export async function attachChart(
+  result: CallToolResult,
+  draw: () => Chart | undefined,
+  ctx: ToolContext,
+): Promise<CallToolResult> {
+  try {
+    const chart = draw();
+    if (!chart) return result;
+    const svg = chartSvg(chart);
+    return {
+      ...result,
+      content: ctx.images === false ? result.content : [...result.content, await chartImage(svg)],
+      _meta: { ...result._meta, [CHART_META_KEY]: { svg } },
+    };
+  } catch (error) {
+    // A picture is a bonus: the answer goes out without it rather than failing.
+    ctx.logger.warn('chart not drawn', { error: (error as Error).message });
+    return result;
+  }
+}

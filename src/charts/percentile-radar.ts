@@ -1,0 +1,37 @@
+import type { Source } from '../api/client.js';
+import { chartSubtitle } from './frame.js';
+import { statLabel } from './labels.js';
+import type { RadarChart } from './spec.js';
+
+interface Percentile {
+  statistic: string;
+  value: number | null;
+  percentile: number | null;
+}
+
+/** One player's strengths and weaknesses as a percentile radar against the group the API compares with. */
+export function percentileRadar(
+  player: { name: string; season: string | null },
+  strengths: { compared_with: string | null; strengths: Percentile[]; weaknesses: Percentile[] } | undefined,
+  source: Source,
+): RadarChart | undefined {
+  if (!strengths) return undefined;
+  const stats = [...strengths.strengths, ...strengths.weaknesses].filter(
+    (s): s is Percentile & { percentile: number } => s.percentile !== null,
+  );
+  if (stats.length < 3) return undefined;
+  return {
+    kind: 'radar',
+    title: `${player.name}: strengths and weaknesses`,
+    subtitle: chartSubtitle([player.season], source),
+    axes: stats.map((s) => statLabel(s.statistic)),
+    series: [
+      {
+        name: player.name,
+        values: stats.map((s) => s.percentile),
+        shown: stats.map((s) => `${s.value ?? '–'} (percentile ${s.percentile})`),
+      },
+    ],
+    scale: `Percentile among ${strengths.compared_with ?? 'the player’s peers'} (outer ring = 100)`,
+  };
+}

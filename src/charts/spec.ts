@@ -1,0 +1,31 @@
+/** What a chart shows, independent of how it is drawn (SVG for the PNG and the app alike). */
+export interface ChartFrame {
+  title: string;
+  /** Season and freshness of the data, e.g. "Season 25-26 · fetched 14:02 UTC (cached)". */
+  subtitle: string;
+}
+
+export interface RadarChart extends ChartFrame {
+  kind: 'radar';
+  /** One spoke per statistic. */
+  axes: string[];
+  /** Values per axis on 0-100; `shown` is the raw value printed on hover. */
+  series: { name: string; values: number[]; shown: string[] }[];
+  /** What 0-100 means, printed under the chart. */
+  scale: string;
+}
+
+export interface BarsChart extends ChartFrame {
+  kind: 'bars';
+  unit: string;
+  bars: { label: string; value: number }[];
+}
+
+export interface ScatterChart extends ChartFrame {
+  kind: 'scatter';
+  x: string;
+  y: string;
+  points: { name: string; x: number; y: number; highlight: boolean }[];
+}
+
+export type Chart = RadarChart | BarsChart | ScatterChart;

@@ -1,6 +1,7 @@
 // 1. Overhead: a tool call through MCP (built binary, stdio, SDK Client) against a direct undici
 // request to the sandbox for the same data, on a cache miss and on a cache hit.
 import { ROLE_KEYS } from '../src/domain/roles.js';
+import { PAGE_SIZE } from '../src/mcp/full-page.js';
 import { SANDBOX_PRO_FULL_KEY } from '../src/sandbox/keys.js';
 import { DirectClient } from './direct.js';
 import { connectStdio, spawnSandbox, stop } from './processes.js';
@@ -8,6 +9,8 @@ import { type Row, row } from './report.js';
 import { median, ms, timed } from './stats.js';
 
 const LEAGUE = 'Ligue 1';
+const LEAGUES = [LEAGUE, 'Eredivisie'];
+const SEASONS = ['26-27', '25-26', '24-25'];
 const MISS_ITERATIONS = 150;
 const HIT_ITERATIONS = 300;
 const HEAVY_ITERATIONS = 15;
@@ -21,17 +24,20 @@ export async function benchOverhead(): Promise<Row[]> {
   const direct = new DirectClient(upstream.url, upstream.key, 1);
   const { client } = await connectStdio(upstream);
   try {
-    // Every (role, limit) pair is a distinct cache key: each MCP call below misses the cache.
+    // Every (role, season, league) is a distinct question (186 of them), so each MCP call below
+    // misses the cache: the limit would not do, since the server asks the upstream for a full page.
     const args = (i: number) => ({
       role: ROLE_KEYS[i % ROLE_KEYS.length] as string,
-      league: LEAGUE,
-      limit: 5 + Math.floor(i / ROLE_KEYS.length),
+      season: SEASONS[Math.floor(i / ROLE_KEYS.length) % SEASONS.length] as string,
+      league: LEAGUES[Math.floor(i / (ROLE_KEYS.length * SEASONS.length)) % LEAGUES.length] as string,
     });
     const viaMcp = async (a: ReturnType<typeof args>) => {
       const result = await client.callTool({ name: 'rank_players_by_role', arguments: a });
       if (result.isError) throw new Error(`rank_players_by_role failed: ${JSON.stringify(result.content)}`);
     };
-    const viaDirect = (a: ReturnType<typeof args>) => direct.get('/v1/rankings', a);
+    // The same data: what the server itself asks the upstream for.
+    const viaDirect = ({ role, season, league }: ReturnType<typeof args>) =>
+      direct.get('/v1/rankings', { role, saison: season, league, limit: PAGE_SIZE.rankings });
 
     // Warm both paths (JIT, connections, the sandbox's league data, the server's role catalog).
     for (let i = 0; i < 20; i++) {
@@ -61,7 +67,7 @@ export async function benchOverhead(): Promise<Row[]> {
       roles: SCOUT.roles,
       ageMax: SCOUT.max_age,
       minutesMin: SCOUT.min_minutes,
-      limit: SCOUT.limit,
+      limit: PAGE_SIZE.scouting,
     };
     const scoutMcp = () => client.callTool({ name: 'scout_players', arguments: SCOUT });
     await direct.post('/v1/scouting', scoutBody);
@@ -73,6 +79,7 @@ export async function benchOverhead(): Promise<Row[]> {
       heavyDirect.push((await timed(() => direct.post('/v1/scouting', scoutBody))).ms);
     }
     const [sMcp, sDirect] = [median(heavyMcp), median(heavyDirect)];
+    const charts = await chartCost(upstream, args);
     const [mMcp, mDirect, hMcp, hDirect] = [missMcp, missDirect, hitMcp, hitDirect].map(median) as [
       number,
       number,
@@ -108,11 +115,45 @@ export async function benchOverhead(): Promise<Row[]> {
         '≥ 10× faster',
         sDirect / sMcp >= 10,
       ),
+      row(
+        '1 overhead',
+        `the same ranking with its PNG chart (images on, the default): miss / hit (medians of ${CHART_ITERATIONS})`,
+        `${ms(charts.miss)} / ${ms(charts.hit)}`,
+        '—',
+      ),
     ];
   } finally {
     await client.close();
     await direct.close();
     await stop(sandbox.child);
+  }
+}
+
+const CHART_ITERATIONS = 20;
+
+/** A server with images on: rasterising the chart is the dearest step of a miss; hits reuse the PNG. */
+async function chartCost(
+  upstream: { url: string; key: string },
+  args: (i: number) => Record<string, unknown>,
+): Promise<{ miss: number; hit: number }> {
+  const { client } = await connectStdio(upstream, { FOOTBALL_MCP_IMAGES: 'true' });
+  try {
+    const rank = async (a: Record<string, unknown>) => {
+      const result = await client.callTool({ name: 'rank_players_by_role', arguments: a });
+      if (!(result.content as { type: string }[]).some((c) => c.type === 'image')) {
+        throw new Error('rank_players_by_role returned no chart with images on');
+      }
+    };
+    await rank(args(0));
+    const miss: number[] = [];
+    const hit: number[] = [];
+    for (let i = 1; i <= CHART_ITERATIONS; i++) {
+      miss.push((await timed(() => rank(args(i)))).ms);
+      hit.push((await timed(() => rank(args(0)))).ms);
+    }
+    return { miss: median(miss), hit: median(hit) };
+  } finally {
+    await client.close();
   }
 }
 

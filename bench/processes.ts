@@ -24,24 +24,29 @@ export function nodeArgs(): string[] {
   return dir ? ['--cpu-prof', `--cpu-prof-dir=${dir}`] : [];
 }
 
-/** Environment pointing the built server at an upstream, quiet on stderr. */
+/**
+ * Environment pointing the built server at an upstream, quiet on stderr, without PNG charts: the
+ * benchmarks measure the data path (benchmark 1 prices the charts on their own row).
+ */
 export function upstreamEnv(upstream: Pick<Upstream, 'url' | 'key'>): Record<string, string> {
   return {
     PATH: process.env.PATH ?? '',
     FOOTBALL_API_BASE_URL: upstream.url,
     FOOTBALL_API_KEY: upstream.key,
     FOOTBALL_MCP_LOG_LEVEL: 'warn',
+    FOOTBALL_MCP_IMAGES: 'false',
   };
 }
 
 /** The built binary over stdio, driven by the SDK Client as an assistant would. */
 export async function connectStdio(
   upstream: Pick<Upstream, 'url' | 'key'>,
+  env: Record<string, string> = {},
 ): Promise<{ client: Client; pid: number }> {
   const transport = new StdioClientTransport({
     command: process.execPath,
     args: [...nodeArgs(), BUILT_ENTRY],
-    env: upstreamEnv(upstream),
+    env: { ...upstreamEnv(upstream), ...env },
     stderr: 'inherit',
   });
   const client = new Client({ name: 'bench', version: '1.0.0' });

@@ -1,5 +1,7 @@
 import { createRequire } from 'node:module';
 import type { ImageContent } from '@modelcontextprotocol/sdk/types.js';
+import { BoundedMap } from '../api/cache.js';
+import { sha256 } from '../api/canonical.js';
 import { barsSvg } from './bars.js';
 import { radarSvg } from './radar.js';
 import { scatterSvg } from './scatter.js';
@@ -33,6 +35,20 @@ export async function svgToPng(svg: string): Promise<Buffer> {
   return image.asPng();
 }
 
+/**
+ * PNGs (base64) by their SVG. A cached answer draws the same SVG again, and rasterising (~40 ms of
+ * CPU) would otherwise cost far more than the answer itself; concurrent identical calls share one
+ * render. 64 charts are about 7 MB.
+ */
+const rendered = new BoundedMap<string, Promise<string>>(64);
+
 export async function chartImage(svg: string): Promise<ImageContent> {
-  return { type: 'image', mimeType: 'image/png', data: (await svgToPng(svg)).toString('base64') };
+  const key = sha256(svg);
+  let png = rendered.get(key);
+  if (!png) {
+    png = svgToPng(svg).then((buffer) => buffer.toString('base64'));
+    rendered.set(key, png);
+    png.catch(() => rendered.delete(key));
+  }
+  return { type: 'image', mimeType: 'image/png', data: await png };
 }

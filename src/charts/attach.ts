@@ -5,22 +5,26 @@ import { chartImage, chartSvg } from './render.js';
 import type { Chart } from './spec.js';
 
 /**
- * Adds the chart to a successful result: the SVG in _meta for the chart app, and a PNG image block
- * for hosts that show images unless the images setting is off. Structured content is untouched.
+ * Adds the chart to a successful result: a PNG image block unless the images setting is off, and the
+ * SVG in _meta for the chart app when the client renders MCP Apps (no one else would draw it).
+ * Structured content is untouched.
  */
 export async function attachChart(
   result: CallToolResult,
   draw: () => Chart | undefined,
   ctx: ToolContext,
 ): Promise<CallToolResult> {
+  const png = ctx.images !== false;
+  const app = ctx.rendersApps === true;
+  if (!png && !app) return result;
   try {
     const chart = draw();
     if (!chart) return result;
     const svg = chartSvg(chart);
     return {
       ...result,
-      content: ctx.images === false ? result.content : [...result.content, await chartImage(svg)],
-      _meta: { ...result._meta, [CHART_META_KEY]: { svg } },
+      content: png ? [...result.content, await chartImage(svg)] : result.content,
+      ...(app ? { _meta: { ...result._meta, [CHART_META_KEY]: { svg } } } : {}),
     };
   } catch (error) {
     // A picture is a bonus: the answer goes out without it rather than failing.

@@ -16,6 +16,8 @@ export interface ToolContext extends ToolDeps {
   signal: AbortSignal;
   /** Reports progress to the client when it asked for it (a progressToken); a no-op otherwise. */
   progress: ProgressReporter;
+  /** Whether the client renders MCP Apps, so a chart's SVG in `_meta` would be drawn by the chart app. */
+  rendersApps?: boolean;
 }
 
 export type ProgressReporter = (done: number, total: number, message: string) => void;

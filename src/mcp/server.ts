@@ -1,5 +1,6 @@
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { TOOLS } from '../../tools/index.js';
+import { clientRendersApps } from '../charts/client-support.js';
 import { registerChartApp } from '../charts/register.js';
 import { VERSION } from '../version.js';
 import type { ToolDeps } from './context.js';
@@ -45,6 +46,7 @@ export function createServer(deps: ToolDeps, options: ServerOptions = {}): McpSe
           ...deps,
           signal: extra.signal,
           progress: progressReporter(extra),
+          rendersApps: clientRendersApps(server),
         });
         options.onToolCall?.(tool.name, result.isError ? 'error' : 'ok');
         return result;

@@ -9,7 +9,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { chartAppHtml } from '../../src/charts/app.js';
 import { statLabel } from '../../src/charts/labels.js';
 import { type RunningSandbox, startSandbox } from '../../src/sandbox/server.js';
-import { call, depsFor, inMemoryClient, structured } from '../support/mcp.js';
+import { call, depsFor, inMemoryClient, RENDERS_APPS, structured } from '../support/mcp.js';
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const ARTIFACTS = 'test-artifacts';
@@ -75,7 +75,7 @@ beforeAll(async () => {
   browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--no-sandbox'] });
   sandbox = await startSandbox({ port: 0 });
   const deps = depsFor(sandbox.url, sandbox.demoKey);
-  const client = await inMemoryClient(deps);
+  const client = await inMemoryClient(deps, {}, RENDERS_APPS);
   const ranking = structured(
     await call(client, 'rank_players_by_role', { role: 'defenseur_relanceur', league: 'Ligue 1', limit: 3 }),
   );

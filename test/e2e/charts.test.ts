@@ -8,7 +8,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { CHART_APP_MIME, CHART_APP_URI, CHART_META_KEY } from '../../src/charts/app.js';
 import type { ToolDeps } from '../../src/mcp/context.js';
 import { type RunningSandbox, startSandbox } from '../../src/sandbox/server.js';
-import { BUILT_ENTRY, call, depsFor, inMemoryClient, structured } from '../support/mcp.js';
+import { BUILT_ENTRY, call, depsFor, inMemoryClient, RENDERS_APPS, structured } from '../support/mcp.js';
 import { inspectPng } from '../support/png.js';
 
 let sandbox: RunningSandbox;
@@ -18,7 +18,7 @@ let names: string[];
 
 async function clientWith(images: boolean): Promise<Client> {
   const deps: ToolDeps = depsFor(sandbox.url, sandbox.demoKey, { images });
-  const client = await inMemoryClient(deps);
+  const client = await inMemoryClient(deps, {}, RENDERS_APPS);
   await client.listTools();
   opened.push({ close: () => client.close() }, { close: () => deps.api.close() });
   return client;
@@ -165,7 +165,7 @@ it('the built binary, told FOOTBALL_MCP_IMAGES=false, answers without images and
     env: { PATH: process.env.PATH ?? '', FOOTBALL_API_KEY: sandbox.demoKey, FOOTBALL_MCP_IMAGES: 'false' },
     stderr: 'pipe',
   });
-  const client = new Client({ name: 'charts-stdio', version: '1.0.0' });
+  const client = new Client({ name: 'charts-stdio', version: '1.0.0' }, { capabilities: RENDERS_APPS });
   await client.connect(transport);
   opened.push({ close: () => client.close() });
   const result = await call(client, 'compare_players', { player_ids: ids });
@@ -173,4 +173,13 @@ it('the built binary, told FOOTBALL_MCP_IMAGES=false, answers without images and
   expect(svgOf(result)).toContain('data-chart="radar"');
   const read = await client.readResource({ uri: CHART_APP_URI });
   expect(read.contents[0]?.mimeType).toBe(CHART_APP_MIME);
+});
+
+it('a client that does not render MCP Apps gets the PNG but no SVG in _meta', async () => {
+  const deps: ToolDeps = depsFor(sandbox.url, sandbox.demoKey, { images: true });
+  const client = await inMemoryClient(deps);
+  opened.push({ close: () => client.close() }, { close: () => deps.api.close() });
+  const result = await call(client, 'compare_players', { player_ids: ids });
+  expect(images(result)).toHaveLength(1);
+  expect(result._meta?.[CHART_META_KEY]).toBeUndefined();
 });

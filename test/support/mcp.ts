@@ -2,7 +2,8 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
-import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import type { CallToolResult, ClientCapabilities } from '@modelcontextprotocol/sdk/types.js';
+import { CHART_APP_MIME } from '../../src/charts/app.js';
 import { type Config, loadConfig } from '../../src/config.js';
 import { createLogger } from '../../src/log.js';
 import type { ToolDeps } from '../../src/mcp/context.js';
@@ -24,12 +25,21 @@ export function depsFor(
   return createToolDeps(defaultConfig(overrides), { baseUrl, apiKey }, createLogger('silent', [apiKey]));
 }
 
+/** What a host that renders MCP Apps (the chart app) declares at initialize. */
+export const RENDERS_APPS: ClientCapabilities = {
+  extensions: { 'io.modelcontextprotocol/ui': { mimeTypes: [CHART_APP_MIME] } },
+};
+
 /** A real SDK Client linked to a real server over InMemoryTransport. */
-export async function inMemoryClient(deps: ToolDeps, options: ServerOptions = {}): Promise<Client> {
+export async function inMemoryClient(
+  deps: ToolDeps,
+  options: ServerOptions = {},
+  capabilities: ClientCapabilities = {},
+): Promise<Client> {
   const server = createServer(deps, options);
   const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
   await server.connect(serverSide);
-  const client = new Client({ name: 'test', version: '1.0.0' });
+  const client = new Client({ name: 'test', version: '1.0.0' }, { capabilities });
   await client.connect(clientSide);
   return client;
 }

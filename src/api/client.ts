@@ -9,6 +9,7 @@ import {
   BadResponseError,
   errorForStatus,
   NetworkError,
+  RateLimitedError,
   TimeoutError,
   UnauthorizedError,
 } from './errors.js';
@@ -270,10 +271,15 @@ export class ApiClient {
       if (json === undefined) throw new BadResponseError('body is not JSON');
       return json;
     }
-    const error = errorForStatus(response.statusCode, json, this.quota.current().reset);
-    if (RETRYABLE_STATUS.has(response.statusCode)) {
-      throw new RetryableError(error, retryAfterMs(headers['retry-after']));
-    }
+    const waitMs = retryAfterMs(headers['retry-after']);
+    const quota = this.quota.current();
+    const error = errorForStatus(response.statusCode, json, quota.reset, {
+      daily: quota.remaining === 0,
+      ...(waitMs !== undefined ? { retryAfterS: Math.ceil(waitMs / 1000) } : {}),
+    });
+    // A burst 429 that says when to come back is retried like a 5xx; a spent daily quota is not.
+    const burst = error instanceof RateLimitedError && !error.daily && waitMs !== undefined;
+    if (RETRYABLE_STATUS.has(response.statusCode) || burst) throw new RetryableError(error, waitMs);
     throw error;
   }
 

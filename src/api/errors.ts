@@ -72,12 +72,25 @@ export class NotFoundError extends ApiError {
   }
 }
 
-/** The upstream answered 429. */
+/** The upstream answered 429: the daily quota is spent or, when it shows quota left, requests came too fast. */
 export class RateLimitedError extends ApiError {
   readonly resetAt: string | null;
-  constructor(resetAt: string | null) {
-    super('rate_limited', 'upstream daily quota exceeded', { status: 429 });
+  /** False for a burst limit: the answer showed quota left, or asked to retry shortly without quota headers. */
+  readonly daily: boolean;
+  /** Seconds the upstream asked to wait (Retry-After), when it said. */
+  readonly retryAfterS: number | undefined;
+  constructor(resetAt: string | null, options: { daily?: boolean; retryAfterS?: number } = {}) {
+    const daily = options.daily ?? true;
+    super(
+      'rate_limited',
+      daily ? 'upstream daily quota exceeded' : 'upstream rate limit: too many requests',
+      {
+        status: 429,
+      },
+    );
     this.resetAt = resetAt;
+    this.daily = daily;
+    this.retryAfterS = options.retryAfterS;
   }
 }
 
@@ -143,12 +156,17 @@ export function parameterFromBody(body: unknown): string | undefined {
 }
 
 /** The typed error for an upstream status (non-2xx). */
-export function errorForStatus(status: number, body: unknown, resetAt: string | null): ApiError {
+export function errorForStatus(
+  status: number,
+  body: unknown,
+  resetAt: string | null,
+  rateLimit: { daily?: boolean; retryAfterS?: number } = {},
+): ApiError {
   if (status === 400 || status === 422) return new BadRequestError(parameterFromBody(body));
   if (status === 401) return new UnauthorizedError('rejected');
   if (status === 403) return new ForbiddenError();
   if (status === 404) return new NotFoundError();
-  if (status === 429) return new RateLimitedError(resetAt);
+  if (status === 429) return new RateLimitedError(resetAt, rateLimit);
   if (status >= 500) return new UpstreamServerError(status);
   if (status < 400) return new BadResponseError(`unexpected status ${status} (a redirect?)`);
   return new BadRequestError(parameterFromBody(body));

@@ -73,7 +73,9 @@ export class QuotaTracker {
     const remaining = readCount(headerText(headers, 'x-ratelimit-remaining'));
     const reset = readReset(headerText(headers, 'x-ratelimit-reset'));
     if (limit === undefined && remaining === undefined && reset === undefined) {
-      if (status === 429) {
+      // Without quota headers, a 429 that asks to retry shortly is a burst limit (a gateway's, say),
+      // not the daily quota: latching remaining=0 would lock the key out until the reset.
+      if (status === 429 && headerText(headers, 'retry-after') === undefined) {
         this.state = { ...this.state, remaining: 0, observed_at: this.stamp() };
         this.publish();
       }

@@ -143,8 +143,12 @@ export function errorText(error: unknown, logger: Logger, notFound?: NotFoundHin
         notFound ?? 'The Football API has no such resource. Check the identifier or name and call again.'
       );
     case 'rate_limited': {
-      const reset = (error as RateLimitedError).resetAt;
-      return `The daily request quota of this key is spent (HTTP 429)${reset ? `; it resets at ${reset}` : ''}. Answers already cached are still served; quota_status shows the state.`;
+      const { resetAt, daily, retryAfterS } = error as RateLimitedError;
+      if (!daily) {
+        const wait = retryAfterS === undefined ? 'a moment' : `${retryAfterS} s`;
+        return `The Football API is limiting how fast requests come (HTTP 429), not the daily quota, even after waiting as it asked. Wait ${wait} and call again, one request at a time; quota_status shows the daily quota.`;
+      }
+      return `The daily request quota of this key is spent (HTTP 429)${resetAt ? `; it resets at ${resetAt}` : ''}. Answers already cached are still served; quota_status shows the state.`;
     }
     case 'quota_exhausted':
       return `The daily request quota of this key is spent, so no request was sent. It resets at ${(error as QuotaExhaustedError).resetAt}. Answers already cached are still served; quota_status shows the state.`;

@@ -91,7 +91,6 @@ describe('statuses that are never retried', () => {
     { status: 401, type: UnauthorizedError },
     { status: 403, type: ForbiddenError },
     { status: 404, type: NotFoundError },
-    { status: 429, type: RateLimitedError },
   ] as const;
   for (const { status, type } of cases) {
     it(`${status} is not retried (1 request)`, async () => {
@@ -105,10 +104,45 @@ describe('statuses that are never retried', () => {
     });
   }
 
+  it('a 429 with the daily quota at 0 is not retried, even with Retry-After', async () => {
+    const spent = { 'x-ratelimit-limit': '100', 'x-ratelimit-remaining': '0', 'retry-after': '0' };
+    upstream.pool.intercept(leagues).reply(429, {}, { headers: spent }).times(3);
+    const error = await rejectionOf(clientFor(upstream).call('leagues', LeaguesResponse));
+    expect(error).toBeInstanceOf(RateLimitedError);
+    expect((error as RateLimitedError).daily).toBe(true);
+    expect(upstream.sent).toHaveLength(1);
+  });
+
   it('a 200 with an unreadable body is not retried', async () => {
     upstream.pool.intercept(leagues).reply(200, 'not json').times(3);
     await rejectionOf(clientFor(upstream).call('leagues', LeaguesResponse));
     expect(upstream.sent).toHaveLength(1);
+  });
+});
+
+describe('burst 429s (quota left, or no quota headers and a Retry-After)', () => {
+  it('with quota left and Retry-After, waits and retries', async () => {
+    const left = { 'x-ratelimit-limit': '100', 'x-ratelimit-remaining': '42', 'retry-after': '0' };
+    upstream.pool.intercept(leagues).reply(429, {}, { headers: left });
+    upstream.pool.intercept(leagues).reply(200, LEAGUES);
+    const result = await clientFor(upstream).call('leagues', LeaguesResponse);
+    expect(result.data.data).toHaveLength(1);
+    expect(upstream.sent).toHaveLength(2);
+  });
+
+  it('without quota headers, does not lock the key out: the next call is sent', async () => {
+    upstream.pool
+      .intercept(leagues)
+      .reply(429, {}, { headers: { 'retry-after': '0' } })
+      .times(2);
+    upstream.pool.intercept(leagues).reply(200, LEAGUES);
+    const client = clientFor(upstream, { retries: 1 });
+    const error = await rejectionOf(client.call('leagues', LeaguesResponse));
+    expect(error).toBeInstanceOf(RateLimitedError);
+    expect((error as RateLimitedError).daily).toBe(false);
+    expect(client.quota.current().remaining).not.toBe(0);
+    expect((await client.call('leagues', LeaguesResponse, { fresh: true })).data.data).toHaveLength(1);
+    expect(upstream.sent).toHaveLength(3);
   });
 });
 

@@ -82,7 +82,10 @@ async function main(): Promise<void> {
   );
   closers.push(() => http.close());
   process.stderr.write(
-    `${connectHelp(http.url, sandbox ? upstream : undefined, fileURLToPath(import.meta.url))}\n`,
+    `${connectHelp(http.url, sandbox ? upstream : undefined, fileURLToPath(import.meta.url), {
+      token: config.authTokens.length > 0,
+      callerKey: config.requireCallerKey || (!config.apiKey && !sandbox),
+    })}\n`,
   );
 }
 

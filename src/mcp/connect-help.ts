@@ -1,7 +1,25 @@
 import type { Upstream } from './deps.js';
 
+/** Which credentials every caller must send (the values themselves are never printed). */
+export interface CallerAccess {
+  token: boolean;
+  callerKey: boolean;
+}
+
 /** What `npm start` prints: where the server is and how to plug an assistant into it (`entry`: this script). */
-export function connectHelp(mcpUrl: string, sandbox: Upstream | undefined, entry: string): string {
+export function connectHelp(
+  mcpUrl: string,
+  sandbox: Upstream | undefined,
+  entry: string,
+  access: CallerAccess = { token: false, callerKey: false },
+): string {
+  const headers: Record<string, string> = {
+    ...(access.token ? { Authorization: 'Bearer <server token>' } : {}),
+    ...(access.callerKey ? { 'X-API-Key': '<your Football API key>' } : {}),
+  };
+  const named = Object.entries(headers);
+  const headerFlags = named.map(([name, value]) => ` --header "${name}: ${value}"`).join('');
+  const vscodeHeaders = named.length > 0 ? `, "headers": ${JSON.stringify(headers)}` : '';
   const desktop = JSON.stringify(
     { mcpServers: { 'football-scout': { command: 'node', args: [entry] } } },
     null,
@@ -17,10 +35,13 @@ export function connectHelp(mcpUrl: string, sandbox: Upstream | undefined, entry
         ]
       : []),
     '',
+    ...(named.length > 0
+      ? [`Every caller must send: ${named.map(([name, value]) => `${name}: ${value}`).join(', ')}`]
+      : []),
     'Connect:',
-    `  MCP Inspector:  npx @modelcontextprotocol/inspector --cli ${mcpUrl} --transport http --method tools/list`,
-    `  Claude Code:    claude mcp add --transport http football-scout ${mcpUrl}`,
-    `  VS Code:        add to .vscode/mcp.json: {"servers": {"football-scout": {"type": "http", "url": "${mcpUrl}"}}}`,
+    `  MCP Inspector:  npx @modelcontextprotocol/inspector --cli ${mcpUrl} --transport http${headerFlags} --method tools/list`,
+    `  Claude Code:    claude mcp add --transport http football-scout ${mcpUrl}${headerFlags}`,
+    `  VS Code:        add to .vscode/mcp.json: {"servers": {"football-scout": {"type": "http", "url": "${mcpUrl}"${vscodeHeaders}}}}`,
     '  Claude Desktop (stdio; it starts its own server with its own sandbox), in claude_desktop_config.json:',
     ...desktop.split('\n').map((line) => `    ${line}`),
     '',

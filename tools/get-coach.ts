@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { CoachCareerResponse, CoachResponse, TacticalProfileResponse } from '../src/api/schemas.js';
-import { SectionRun } from '../src/mcp/sections.js';
+import { Gathering, SECTION_ROUTE_MISSING, sectionReport } from '../src/mcp/gather.js';
 import { table } from '../src/mcp/text.js';
 import { defineTool } from '../src/mcp/tool.js';
 
@@ -39,16 +39,22 @@ export default defineTool({
   notFound: 'No coach with that id: get coach_id values from search_coaches or get_team.',
   async run({ coach_id, sections }, ctx) {
     const { api } = ctx;
-    const run = new SectionRun(ctx);
+    const run = new Gathering(1 + new Set(sections).size, ctx);
     const params = { id: coach_id };
     const [coach, career, tactics] = await Promise.all([
-      run.main((signal) => api.call('coach', CoachResponse, { params, signal })),
+      run.required('record', (signal) => api.call('coach', CoachResponse, { params, signal })),
       sections.includes('career')
-        ? run.section('career', (signal) => api.call('coachCareer', CoachCareerResponse, { params, signal }))
+        ? run.optional(
+            'career',
+            (signal) => api.call('coachCareer', CoachCareerResponse, { params, signal }),
+            SECTION_ROUTE_MISSING,
+          )
         : undefined,
       sections.includes('tactical_profile')
-        ? run.section('tactical_profile', (signal) =>
-            api.call('coachTactics', TacticalProfileResponse, { params, signal }),
+        ? run.optional(
+            'tactical_profile',
+            (signal) => api.call('coachTactics', TacticalProfileResponse, { params, signal }),
+            SECTION_ROUTE_MISSING,
           )
         : undefined,
     ]);
@@ -82,7 +88,7 @@ export default defineTool({
         : {}),
       ...(tactics ? { tactical_profile: tacticalProfile(tactics.data) } : {}),
     };
-    const { notes, failed_sections } = run.report();
+    const { notes, failed_sections } = sectionReport(run.failures);
     if (career && career.data.length > MAX_STINTS)
       notes.push(`career: the ${MAX_STINTS} first of ${career.data.length} clubs shown.`);
     return { ...run.envelope(), data, extra: failed_sections ? { failed_sections } : {}, notes };

@@ -3,8 +3,8 @@ import { InvalidArgumentError } from '../src/api/errors.js';
 import { HeadToHeadResponse, SimilarTeamsResponse, SquadResponse, TeamResponse } from '../src/api/schemas.js';
 import { Limit, Season, seasonParam } from '../src/mcp/args.js';
 import { callFullPage, PAGE_SIZE } from '../src/mcp/full-page.js';
+import { Gathering, SECTION_ROUTE_MISSING, sectionReport } from '../src/mcp/gather.js';
 import { page } from '../src/mcp/paging.js';
-import { SectionRun } from '../src/mcp/sections.js';
 import { formatEuros, table } from '../src/mcp/text.js';
 import { defineTool } from '../src/mcp/tool.js';
 
@@ -106,22 +106,28 @@ export default defineTool({
         'other_team_id',
         'head_to_head needs other_team_id (a team_id from search_teams).',
       );
-    const run = new SectionRun(ctx);
+    const run = new Gathering(1 + want.size, ctx);
     const params = { id: team_id };
     const [team, squad, similar, h2h] = await Promise.all([
-      run.main((signal) => api.call('team', TeamResponse, { params, query: { saison }, signal })),
+      run.required('record', (signal) =>
+        api.call('team', TeamResponse, { params, query: { saison }, signal }),
+      ),
       want.has('squad')
-        ? run.section('squad', (signal) =>
-            api.call('teamSquad', SquadResponse, { params, query: { saison }, signal }),
+        ? run.optional(
+            'squad',
+            (signal) => api.call('teamSquad', SquadResponse, { params, query: { saison }, signal }),
+            SECTION_ROUTE_MISSING,
           )
         : undefined,
       want.has('similar')
-        ? run.section('similar', (signal) =>
-            callFullPage(api, 'teamSimilar', SimilarTeamsResponse, { params, query: {}, signal }),
+        ? run.optional(
+            'similar',
+            (signal) => callFullPage(api, 'teamSimilar', SimilarTeamsResponse, { params, query: {}, signal }),
+            SECTION_ROUTE_MISSING,
           )
         : undefined,
       want.has('head_to_head') && other_team_id
-        ? run.section(
+        ? run.optional(
             'head_to_head',
             (signal) =>
               api.call('teamHeadToHead', HeadToHeadResponse, {
@@ -178,7 +184,7 @@ export default defineTool({
         : {}),
       ...(h2h ? { head_to_head: headToHead(h2h.data, other_team_id ?? '') } : {}),
     };
-    const { notes, failed_sections } = run.report();
+    const { notes, failed_sections } = sectionReport(run.failures);
     const cut = [...(squadPage?.has_more ? ['squad'] : []), ...(similarPage?.has_more ? ['similar'] : [])];
     return {
       ...run.envelope(),

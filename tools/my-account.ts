@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { ProfileResponse, SavedItemsResponse } from '../src/api/schemas.js';
-import { SectionRun } from '../src/mcp/sections.js';
+import { Gathering, SECTION_ROUTE_MISSING, sectionReport } from '../src/mcp/gather.js';
 import { table } from '../src/mcp/text.js';
 import { defineTool } from '../src/mcp/tool.js';
 
@@ -37,14 +37,22 @@ export default defineTool({
   extra: { failed_sections: z.record(z.string(), z.string()).optional() },
   async run({ sections }, ctx) {
     const { api } = ctx;
-    const run = new SectionRun(ctx);
+    const run = new Gathering(1 + new Set(sections).size, ctx);
     const [profile, indices, presets] = await Promise.all([
-      run.main((signal) => api.call('profile', ProfileResponse, { signal })),
+      run.required('record', (signal) => api.call('profile', ProfileResponse, { signal })),
       sections.includes('indices')
-        ? run.section('indices', (signal) => api.call('savedIndices', SavedItemsResponse, { signal }))
+        ? run.optional(
+            'indices',
+            (signal) => api.call('savedIndices', SavedItemsResponse, { signal }),
+            SECTION_ROUTE_MISSING,
+          )
         : undefined,
       sections.includes('presets')
-        ? run.section('presets', (signal) => api.call('savedPresets', SavedItemsResponse, { signal }))
+        ? run.optional(
+            'presets',
+            (signal) => api.call('savedPresets', SavedItemsResponse, { signal }),
+            SECTION_ROUTE_MISSING,
+          )
         : undefined,
     ]);
     const p = profile.data;
@@ -63,7 +71,7 @@ export default defineTool({
       ...(indices ? { indices: indices.data.slice(0, MAX_ITEMS).map(savedItem) } : {}),
       ...(presets ? { presets: presets.data.slice(0, MAX_ITEMS).map(savedItem) } : {}),
     };
-    const { notes, failed_sections } = run.report();
+    const { notes, failed_sections } = sectionReport(run.failures);
     for (const [name, list] of [
       ['indices', indices],
       ['presets', presets],

@@ -11,6 +11,10 @@ import { errorText } from './result.js';
 export const CostOut = z.object({ sent: z.number(), from_cache: z.number() });
 export type Cost = z.infer<typeof CostOut>;
 
+/** A section's 404 once its record exists: the likely cause is an assumed route, not the id. */
+export const SECTION_ROUTE_MISSING =
+  'The API answered 404 for this section: its route is assumed and may differ on this API; a routes file can remap it (README, "Remapping routes").';
+
 export const PartFailureOut = z.object({ section: z.string(), error: z.string() });
 export type PartFailure = z.infer<typeof PartFailureOut>;
 
@@ -41,17 +45,21 @@ export class Gathering {
     }
   }
 
-  /** A part whose failure (403 plan, 404, 5xx...) is reported in `failures` and yields undefined. */
+  /**
+   * A part whose failure (403 plan, 404, 5xx...) is reported in `failures` and yields undefined;
+   * `notFound` says what a 404 of this part means.
+   */
   async optional<T>(
     label: string,
     request: (signal: AbortSignal) => Promise<ApiResult<T>>,
+    notFound?: string,
   ): Promise<T | undefined> {
     try {
       return await this.part(label, request);
     } catch (error) {
       if (this.ctx.signal.aborted || !(error instanceof ApiError)) throw error;
       if (!this.stop.signal.aborted)
-        this.failures.push({ section: label, error: errorText(error, this.ctx.logger) });
+        this.failures.push({ section: label, error: errorText(error, this.ctx.logger, notFound) });
       return undefined;
     }
   }
@@ -67,6 +75,11 @@ export class Gathering {
 
   quota(): Quota {
     return this.ctx.api.quota.current();
+  }
+
+  /** The envelope's quota and source for a result built from these parts. */
+  envelope(): { quota: Quota; source: Source } {
+    return { quota: this.quota(), source: this.source() };
   }
 
   private async part<T>(label: string, request: (signal: AbortSignal) => Promise<ApiResult<T>>): Promise<T> {
@@ -94,4 +107,16 @@ export class Gathering {
 /** The notes a result carries about parts that failed. */
 export function failureNotes(failures: readonly PartFailure[]): string[] {
   return failures.map((f) => `${f.section} unavailable: ${f.error}`);
+}
+
+/** Failed sections as the club and account tools report them: notes, and a `failed_sections` record. */
+export function sectionReport(failures: readonly PartFailure[]): {
+  notes: string[];
+  failed_sections?: Record<string, string>;
+} {
+  if (failures.length === 0) return { notes: [] };
+  return {
+    notes: failures.map((f) => `section ${f.section} unavailable: ${f.error}`),
+    failed_sections: Object.fromEntries(failures.map((f) => [f.section, f.error])),
+  };
 }

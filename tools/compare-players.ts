@@ -55,7 +55,10 @@ export default defineTool({
     ];
     return table(rows, [
       ['', (r: Row) => r.label],
-      ...data.map((p, i) => [p.name, (r: Row) => r.values[i]] as const),
+      ...data.map(
+        (p, i) =>
+          [p.name ?? p.service_id ?? p.player_id ?? `player ${i + 1}`, (r: Row) => r.values[i]] as const,
+      ),
     ]);
   },
   chart: ({ data, source }) => comparisonRadar(data, source),

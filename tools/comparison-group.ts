@@ -13,14 +13,14 @@ import { defineTool } from '../src/mcp/tool.js';
 const MAX = PAGE_SIZE.comparisonGroup;
 
 type Point = {
-  name: string;
+  name: string | null;
   club: string | null;
   position: string | null;
   minutes: number | null;
   x: number | null;
   y: number | null;
   service_id: string | null;
-  player_id: string;
+  player_id: string | null;
   highlighted: boolean;
 };
 
@@ -52,7 +52,7 @@ export default defineTool({
       .describe('player_id or service_id values to mark.'),
     limit: Limit(30, MAX),
   },
-  output: z.array(z.looseObject({ player_id: z.string(), highlighted: z.boolean() })),
+  output: z.array(z.looseObject({ player_id: z.string().nullable(), highlighted: z.boolean() })),
   extra: {
     x: z.string(),
     y: z.string(),
@@ -76,7 +76,7 @@ export default defineTool({
     );
     const all = result.data.data;
     const isWanted = (p: (typeof all)[number]) =>
-      wanted.has(p.player_id) || (p.service_id != null && wanted.has(p.service_id));
+      (p.player_id != null && wanted.has(p.player_id)) || (p.service_id != null && wanted.has(p.service_id));
     const total = result.data.summary?.count ?? result.data.meta?.count;
     const { rows, has_more, notes } = page(all, limit, MAX, total);
     const shown = [...rows, ...all.slice(limit).filter(isWanted)];

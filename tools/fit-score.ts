@@ -6,11 +6,11 @@ import { table } from '../src/mcp/text.js';
 import { defineTool } from '../src/mcp/tool.js';
 
 const Fit = z.object({
-  player_id: z.string(),
+  player_id: z.string().nullable(),
   service_id: z.string().nullable(),
-  name: z.string(),
+  name: z.string().nullable(),
   club: z.string().nullable().describe('Current club.'),
-  fits: z.array(z.object({ club: z.string(), league: z.string().nullable(), score: z.number() })),
+  fits: z.array(z.object({ club: z.string().nullable(), league: z.string().nullable(), score: z.number() })),
 });
 
 export default defineTool({
@@ -39,7 +39,7 @@ export default defineTool({
       service_id: row.service_id,
       name: row.name,
       club: row.club ?? null,
-      fits: row.fits.map((f) => ({ club: f.club, league: f.league ?? null, score: f.score })),
+      fits: (row.fits ?? []).map((f) => ({ club: f.club ?? null, league: f.league ?? null, score: f.score })),
     }));
     return { ...result, data };
   },

@@ -31,7 +31,7 @@ export default defineTool({
       .default([]),
   },
   output: z.object({
-    coach: z.looseObject({ coach_id: z.string(), name: z.string() }),
+    coach: z.looseObject({ coach_id: z.string().nullable(), name: z.string().nullable() }),
     career: z.array(z.looseObject({ club: z.string() })).optional(),
     tactical_profile: z.record(z.string(), z.unknown()).optional(),
   }),

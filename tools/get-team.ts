@@ -16,9 +16,9 @@ const TeamId = z.string().min(1).max(64).describe('team_id from search_teams.');
 
 const Squad = z.array(
   z.object({
-    name: z.string(),
+    name: z.string().nullable(),
     service_id: z.string().nullable(),
-    player_id: z.string(),
+    player_id: z.string().nullable(),
     age: z.number().nullable(),
     position: z.string().nullable(),
     primary_role: z.string().nullable(),
@@ -29,8 +29,8 @@ const Squad = z.array(
 );
 const Similar = z.array(
   z.object({
-    team_id: z.string(),
-    name: z.string(),
+    team_id: z.string().nullable(),
+    name: z.string().nullable(),
     league: z.string().nullable(),
     similarity: z.number().nullable(),
   }),
@@ -49,8 +49,8 @@ const HeadToHead = z.object({
 
 type TeamData = {
   team: {
-    team_id: string;
-    name: string;
+    team_id: string | null;
+    name: string | null;
     league: string | null;
     country: string | null;
     coach: string | null;
@@ -60,7 +60,7 @@ type TeamData = {
     squad_size: number | null;
     average_age: number | null;
     squad_value_eur: number | null;
-    style: Record<string, number> | null;
+    style: Record<string, number | null> | null;
   };
   squad?: z.infer<typeof Squad>;
   similar?: z.infer<typeof Similar>;
@@ -86,9 +86,9 @@ export default defineTool({
   },
   // Only the identifying fields are declared (TeamData has the rest): tools/list stays small.
   output: z.object({
-    team: z.looseObject({ team_id: z.string(), name: z.string() }),
-    squad: z.array(z.looseObject({ player_id: z.string() })).optional(),
-    similar: z.array(z.looseObject({ team_id: z.string() })).optional(),
+    team: z.looseObject({ team_id: z.string().nullable(), name: z.string().nullable() }),
+    squad: z.array(z.looseObject({ player_id: z.string().nullable() })).optional(),
+    similar: z.array(z.looseObject({ team_id: z.string().nullable() })).optional(),
     head_to_head: z.looseObject({ opponent: z.string() }).optional(),
   }),
   extra: {
@@ -244,7 +244,7 @@ export default defineTool({
         ]),
         table(h.comparison, [
           ['metric', (c) => c.metric],
-          [t.name, (c) => c.team],
+          [t.name ?? 'team', (c) => c.team],
           [h.opponent, (c) => c.opponent],
         ]),
       );

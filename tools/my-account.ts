@@ -115,7 +115,7 @@ function savedItem(item: z.infer<typeof SavedItemsResponse>['data'][number]): Sa
       : undefined;
   return {
     id: item.id,
-    name: item.name,
+    name: item.name ?? item.id,
     description: item.description ?? null,
     detail: weights ?? call ?? item.description ?? '',
   };

@@ -11,7 +11,7 @@ const History = z.object({
   rows: z.array(
     z.object({
       season: z.string(),
-      player_id: z.string(),
+      player_id: z.string().nullable(),
       club: z.string().nullable(),
       league: z.string().nullable(),
       competition: z

@@ -13,7 +13,7 @@ const MAX = PAGE_SIZE.rankings;
 
 const Entry = z.object({
   rank: z.number(),
-  name: z.string(),
+  name: z.string().nullable(),
   club: z.string().nullable(),
   age: z.number().nullable(),
   score: z

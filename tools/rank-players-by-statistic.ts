@@ -15,10 +15,10 @@ const MAX = PAGE_SIZE.statisticRankings;
 
 type Ranked = {
   rank: number;
-  name: string;
+  name: string | null;
   club: string | null;
   age: number | null;
-  value: number;
+  value: number | null;
   service_id: string | null;
   player_id: string | null;
 };
@@ -37,7 +37,9 @@ export default defineTool({
     position: PositionArg.optional(),
     limit: Limit(20, MAX),
   },
-  output: z.array(z.looseObject({ rank: z.number(), name: z.string(), value: z.number() })),
+  output: z.array(
+    z.looseObject({ rank: z.number(), name: z.string().nullable(), value: z.number().nullable() }),
+  ),
   extra: { statistic: z.string(), unit: z.string().nullable(), has_more: z.boolean() },
   async run({ statistic, league, season, position, limit }, { api, signal }) {
     const saison = seasonParam(season);
@@ -55,7 +57,7 @@ export default defineTool({
         name: e.name,
         club: e.club ?? null,
         age: e.age ?? null,
-        value: e.value ?? e.score,
+        value: e.value ?? e.score ?? null,
         service_id: e.service_id ?? null,
         player_id: e.player_id ?? null,
       }),
@@ -75,8 +77,8 @@ export default defineTool({
     ]),
   chart: ({ data, extra, source }, { league, season }) =>
     rankingBars(
-      data as Ranked[],
-      (e) => e.value,
+      (data as Ranked[]).filter((e) => e.value !== null),
+      (e) => e.value ?? 0,
       {
         title: statLabel(extra?.statistic ?? ''),
         unit: extra?.unit

@@ -23,10 +23,10 @@ const HistoryOut = z.array(
     league: z.string().nullable(),
     competition: z.string().nullable(),
     minutes: z.number().nullable(),
-    player_id: z.string(),
+    player_id: z.string().nullable(),
   }),
 );
-const FitOut = z.object({ club: z.string(), league: z.string().nullable(), score: z.number() });
+const FitOut = z.object({ club: z.string().nullable(), league: z.string().nullable(), score: z.number() });
 
 export default defineTool({
   name: 'scouting_report',
@@ -80,10 +80,10 @@ export default defineTool({
         ? gathering.optional('fit', (signal) =>
             fetchFits(api, { player_ids: [player_id], club, saison }, signal).then(
               (r): ApiResult<z.infer<typeof FitOut> | undefined> => {
-                const best = r.data[0]?.fits[0];
+                const best = r.data[0]?.fits?.[0];
                 return {
                   ...r,
-                  data: best && { club: best.club, league: best.league ?? null, score: best.score },
+                  data: best && { club: best.club ?? club, league: best.league ?? null, score: best.score },
                 };
               },
             ),

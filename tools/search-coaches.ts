@@ -10,8 +10,8 @@ import { defineTool } from '../src/mcp/tool.js';
 const MAX = PAGE_SIZE.coaches;
 
 type CoachRow = {
-  coach_id: string;
-  name: string;
+  coach_id: string | null;
+  name: string | null;
   team: string | null;
   league: string | null;
   age: number | null;
@@ -29,7 +29,7 @@ export default defineTool({
     league: LeagueName.optional(),
     limit: Limit(20, MAX),
   },
-  output: z.array(z.looseObject({ coach_id: z.string(), name: z.string() })),
+  output: z.array(z.looseObject({ coach_id: z.string().nullable(), name: z.string().nullable() })),
   extra: { has_more: z.boolean() },
   async run({ query, league, limit }, { api, signal }) {
     const result = await withLeagueHint(api, league, signal, () =>

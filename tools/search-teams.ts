@@ -10,8 +10,8 @@ import { defineTool } from '../src/mcp/tool.js';
 const MAX = PAGE_SIZE.teams;
 
 type TeamRow = {
-  team_id: string;
-  name: string;
+  team_id: string | null;
+  name: string | null;
   league: string | null;
   country: string | null;
   coach: string | null;
@@ -30,7 +30,7 @@ export default defineTool({
     limit: Limit(20, MAX),
   },
   // Only the identifying fields are declared: the rest pass through and tools/list stays small.
-  output: z.array(z.looseObject({ team_id: z.string(), name: z.string() })),
+  output: z.array(z.looseObject({ team_id: z.string().nullable(), name: z.string().nullable() })),
   extra: { has_more: z.boolean() },
   async run({ query, league, season, limit }, { api, signal }) {
     const result = await withLeagueHint(api, league, signal, () =>

@@ -1,10 +1,13 @@
 import Keyv from 'keyv';
 import { AbortedError, ApiError } from './errors.js';
+import type { ReadReport } from './reader/report.js';
 import type { CacheKind } from './routes.js';
 
 export interface CacheEntry {
   body: unknown;
   fetched_at: string;
+  /** What reading the answer found (aliases, rows left out), kept so a cached answer says it too. */
+  read?: ReadReport;
 }
 
 /** What the store holds: the answer and when it was stored, to tell fresh from stale. */

@@ -16,6 +16,8 @@ import {
 import { buildPath } from './path.js';
 import { lazyPool, type Requester } from './pool.js';
 import { type HeaderBag, type Quota, QuotaTracker } from './quota.js';
+import { type ReadReport, readAnswer, readNotes } from './reader/index.js';
+import { publishReadNotes } from './reader/notes-sink.js';
 import { ROUTES, type RouteName, type RouteParams, type RouteTable } from './routes.js';
 
 export type QueryValue = string | number | boolean | undefined | null | readonly string[];
@@ -43,6 +45,8 @@ export interface ApiResult<T> {
   data: T;
   quota: Quota;
   source: Source;
+  /** What reading the answer found: aliases, rows left out, fields missing (see reader/report.ts). */
+  read?: ReadReport;
 }
 
 export interface ApiClientOptions {
@@ -121,12 +125,14 @@ export class ApiClient {
     const key = sha256(`${this.tag}\n${def.method} ${path}?${search}\n${body ?? ''}`);
     const fetcher = async (signal: AbortSignal): Promise<CacheEntry> => {
       const raw = await this.send(route, path + (search ? `?${search}` : ''), body, signal, options.probe);
-      return { body: parse(schema, raw), fetched_at: new Date().toISOString() };
+      const { value, report } = readAnswer(schema, raw, `${def.method} ${def.path}`);
+      return { body: value, fetched_at: new Date().toISOString(), read: report };
     };
     const { entry, cached, stale } = await this.cache.getOrFetch(key, def.cache, fetcher, {
       ...(options.signal ? { signal: options.signal } : {}),
       ...(options.fresh ? { fresh: true } : {}),
     });
+    if (entry.read) publishReadNotes(readNotes(entry.read));
     return {
       data: entry.body as z.infer<S>,
       quota: await this.quota.sync(),
@@ -135,6 +141,7 @@ export class ApiClient {
         fetched_at: entry.fetched_at,
         ...(stale ? { stale: true, age_s: stale.age_s } : {}),
       },
+      ...(entry.read ? { read: entry.read } : {}),
     };
   }
 
@@ -314,13 +321,6 @@ function parseJson(text: string): unknown {
   } catch {
     return undefined;
   }
-}
-
-function parse<S extends z.ZodType>(schema: S, raw: unknown): z.infer<S> {
-  const result = schema.safeParse(raw);
-  if (result.success) return result.data;
-  const issue = result.error.issues[0];
-  throw new BadResponseError(`unexpected shape at ${issue?.path.join('.') || '(root)'}`);
 }
 
 function retryAfterMs(value: string | string[] | undefined): number | undefined {

@@ -122,8 +122,13 @@ export class TimeoutError extends ApiError {
 }
 
 export class BadResponseError extends ApiError {
-  constructor(detail: string) {
-    super('bad_response', `upstream answer unreadable: ${detail}`);
+  /** `detail` is written by us (field names of our reading), never upstream text. */
+  constructor(
+    readonly detail: string,
+    /** The route that answered, e.g. "GET /v1/rankings". */
+    readonly route?: string,
+  ) {
+    super('bad_response', `upstream answer unreadable${route ? ` (${route})` : ''}: ${detail}`);
   }
 }
 

@@ -1,347 +1,534 @@
-// Zod schemas of upstream responses. Loose on purpose: the version contract covers the shape of
-// responses, not their values, so unknown fields pass through and numbers sent as strings are read.
+// What we read of each upstream answer, through the tolerant reader (reader/). Only what the spec
+// states is required: list results in `data`, ranking entries with rank, name, club, age and score,
+// `service_id` in player answers (null while unlinked), and one identity per row. Everything else is
+// our guess: optional, nullable, read under its aliases, and null rather than fatal when unreadable.
 import { z } from 'zod';
+import { listAnswer, recordAnswer } from './reader/answer.js';
+import { type RowOptions, row, rowsOf } from './reader/row.js';
+import {
+  flattenStatistics,
+  idValue,
+  isPlainObject,
+  numValue,
+  optId,
+  optNum,
+  optText,
+  statisticsMap,
+  statisticsWithText,
+  textList,
+  textValue,
+  toNumber,
+} from './reader/values.js';
 
-const num = z.preprocess((v) => (typeof v === 'string' && v.trim() !== '' ? Number(v) : v), z.number());
-const optNum = num.nullable().optional();
-const str = z.string();
-const optStr = z.string().nullable().optional();
+/** service_id: absent is read as null (not linked), as the spec's rule 2 allows. */
+const serviceId = optId.transform((v) => v ?? null);
 
-/** Fields every player row carries: `service_id` is null while the row is not linked to a person. */
-export const PlayerRow = z.looseObject({
-  player_id: str,
-  service_id: z.string().nullable(),
-  name: str,
-  club: optStr,
-  league: optStr,
-  season: optStr,
+const PLAYER = {
+  player_id: optId.transform((v) => v ?? null),
+  service_id: serviceId,
+  name: optText.transform((v) => v ?? null),
+  club: optText,
+  league: optText,
+  season: optText,
   age: optNum,
-  position: optStr,
-  competition: optStr,
-});
-export type PlayerRow = z.infer<typeof PlayerRow>;
+  position: optText,
+  competition: optText,
+};
+const PLAYER_IDENTITY: RowOptions = {
+  identity: ['player_id', 'service_id', 'name'],
+  aliases: { player_id: ['id'] },
+};
 
-export const League = z.looseObject({
-  name: str,
-  country: optStr,
-  region: optStr,
-  gender: optStr,
-  level: optStr,
-  type: optStr,
-  seasons: z.array(str).optional(),
-});
-export type League = z.infer<typeof League>;
-export const LeaguesResponse = z.looseObject({ data: z.array(League) });
+function playerRow<S extends z.ZodRawShape>(kind: string, extra: S, options: RowOptions = {}) {
+  return row(kind, { ...PLAYER, ...extra }, { ...PLAYER_IDENTITY, ...options });
+}
+
+/** Numeric fields of a row that its shape does not know are kept in `into` (a map), not dropped. */
+function keepUnknownNumbers(into: string, known: readonly string[]) {
+  return (fields: Record<string, unknown>) => {
+    const extra: Record<string, number> = {};
+    for (const [key, value] of Object.entries(fields)) {
+      if (known.includes(key) || key.endsWith('_id') || key === 'rank') continue;
+      const n = toNumber(value);
+      if (typeof n === 'number' && Number.isFinite(n)) extra[key] = n;
+    }
+    // After the named statistics, so charts and tables lead with those.
+    if (Object.keys(extra).length > 0) fields[into] = { ...flattenStatistics(fields[into], true), ...extra };
+  };
+}
+
+export const PlayerRow = playerRow('player', {});
+export type PlayerRow = z.output<typeof PlayerRow>;
+
+export const League = row(
+  'league',
+  {
+    name: textValue,
+    country: optText,
+    region: optText,
+    gender: optText,
+    level: optText,
+    type: optText,
+    seasons: textList.nullish(),
+  },
+  { fromString: 'name', aliases: { name: ['league', 'ligue', 'competition'] } },
+);
+export type League = z.output<typeof League>;
+export const LeaguesResponse = listAnswer(League, { names: ['leagues', 'ligues', 'competitions'] });
 
 /** GET /v1/enums: shape undocumented; `parseEnumRoles` walks it leniently. */
-export const EnumsResponse = z.looseObject({});
+export const EnumsResponse = z.unknown().transform((raw) => (isPlainObject(raw) ? raw : { data: raw }));
 
-export const RankingEntry = z.looseObject({
-  rank: num,
-  name: str,
-  club: optStr,
-  age: optNum,
-  score: num,
-  player_id: optStr,
-  service_id: optStr,
-  league: optStr,
-  season: optStr,
+const RANKING = {
+  ...PLAYER,
+  rank: numValue,
+  score: numValue,
   minutes: optNum,
-});
-export type RankingEntry = z.infer<typeof RankingEntry>;
-export const RankingsResponse = z.looseObject({ data: z.array(RankingEntry) });
+};
+const rankFromPlace = (fields: Record<string, unknown>, index: number) => {
+  if (fields.rank == null) fields.rank = index + 1;
+};
+export const RankingEntry = playerRow('entry', RANKING, { prepare: rankFromPlace });
+export type RankingEntry = z.output<typeof RankingEntry>;
+export const RankingsResponse = listAnswer(RankingEntry, { names: ['rankings', 'classement', 'players'] });
 
-export const ScoutedPlayer = PlayerRow.extend({
-  minutes: optNum,
-  role: optStr,
-  score: optNum,
-  market_value_eur: optNum,
-});
-export type ScoutedPlayer = z.infer<typeof ScoutedPlayer>;
-export const ScoutingResponse = z.looseObject({ data: z.array(ScoutedPlayer) });
+const SCOUTED = { minutes: optNum, role: optText, score: optNum, market_value_eur: optNum };
+export const ScoutedPlayer = playerRow('player', SCOUTED);
+export type ScoutedPlayer = z.output<typeof ScoutedPlayer>;
+export const ScoutingResponse = listAnswer(ScoutedPlayer, { names: ['players', 'joueurs'] });
 
 export const ResolveStatus = z.enum(['resolved', 'unlinked', 'not_found', 'ambiguous']);
-export const ResolvedPlayer = z.looseObject({
-  query: z.record(z.string(), z.unknown()).optional(),
-  status: z.string(),
-  player_id: optStr,
-  service_id: optStr,
-  name: optStr,
-  club: optStr,
-  league: optStr,
-  season: optStr,
-  candidates: z.array(PlayerRow).optional(),
-});
-export type ResolvedPlayer = z.infer<typeof ResolvedPlayer>;
-export const ResolveBatchResponse = z.looseObject({ data: z.array(ResolvedPlayer) });
+const STATUS_WORDS: Record<string, z.infer<typeof ResolveStatus>> = {
+  resolved: 'resolved',
+  resolu: 'resolved',
+  résolu: 'resolved',
+  found: 'resolved',
+  trouve: 'resolved',
+  linked: 'resolved',
+  lie: 'resolved',
+  unlinked: 'unlinked',
+  non_lie: 'unlinked',
+  pending: 'unlinked',
+  not_found: 'not_found',
+  notfound: 'not_found',
+  introuvable: 'not_found',
+  inconnu: 'not_found',
+  unknown: 'not_found',
+  ambiguous: 'ambiguous',
+  ambigu: 'ambiguous',
+  multiple: 'ambiguous',
+};
+/** A resolve row's status: the API's word when we know it, else derived from what the row carries. */
+function resolveStatus(fields: Record<string, unknown>) {
+  const word =
+    typeof fields.status === 'string'
+      ? fields.status
+          .trim()
+          .toLowerCase()
+          .replace(/[\s-]+/g, '_')
+      : '';
+  const known = STATUS_WORDS[word];
+  if (known) fields.status = known;
+  else if (fields.status == null || word === '') {
+    const candidates = Array.isArray(fields.candidates) ? fields.candidates.length : 0;
+    fields.status =
+      candidates > 1
+        ? 'ambiguous'
+        : fields.service_id != null
+          ? 'resolved'
+          : fields.player_id != null
+            ? 'unlinked'
+            : 'not_found';
+  }
+}
+export const ResolvedPlayer = playerRow(
+  'resolved',
+  {
+    query: z.record(z.string(), z.unknown()).nullish(),
+    status: textValue,
+    candidates: rowsOf(PlayerRow, 'candidates').nullish(),
+  },
+  { identity: [], prepare: resolveStatus },
+);
+export type ResolvedPlayer = z.output<typeof ResolvedPlayer>;
+export const ResolveBatchResponse = listAnswer(ResolvedPlayer, { names: ['players', 'results'] });
 
-export const HistoryRow = z.looseObject({
-  season: str,
-  player_id: str,
-  service_id: optStr,
-  club: optStr,
-  league: optStr,
-  competition: optStr,
+export const HistoryRow = row(
+  'history',
+  {
+    season: textValue,
+    player_id: optId.transform((v) => v ?? null),
+    service_id: optId,
+    club: optText,
+    league: optText,
+    competition: optText,
+    minutes: optNum,
+  },
+  { identity: ['player_id', 'service_id'], aliases: { player_id: ['id'] } },
+);
+export type HistoryRow = z.output<typeof HistoryRow>;
+export const HistoryResponse = listAnswer(HistoryRow, {
+  names: ['seasons', 'saisons', 'history', 'historique', 'rows'],
+  beside: { service_id: serviceId, name: optText },
+});
+
+export const RoleScore = row(
+  'role',
+  { role: textValue, score: numValue, family: optText },
+  { identity: ['role'] },
+);
+const COMPARED = {
   minutes: optNum,
+  statistics: statisticsWithText.nullish(),
+  roles: rowsOf(RoleScore, 'roles').nullish(),
+};
+export const ComparedPlayer = playerRow('player', COMPARED, {
+  prepare: keepUnknownNumbers('statistics', [...Object.keys(PLAYER), ...Object.keys(COMPARED)]),
 });
-export type HistoryRow = z.infer<typeof HistoryRow>;
-export const HistoryResponse = z.looseObject({
-  service_id: z.string().nullable(),
-  name: optStr,
-  data: z.array(HistoryRow),
+export type ComparedPlayer = z.output<typeof ComparedPlayer>;
+export const CompareResponse = listAnswer(ComparedPlayer, { names: ['players', 'joueurs', 'comparison'] });
+
+export const ClubFit = row('fit', { club: optText, league: optText, score: numValue }, { identity: [] });
+const FIT_VALUES = ['fit_score', 'score', 'fit', 'value', 'note', 'compatibilite', 'indice'];
+/** One fit value on the row itself (no `fits` list): a single fit, for the club that was asked. */
+function singleFit(fields: Record<string, unknown>) {
+  if (fields.fits != null) return;
+  for (const name of FIT_VALUES) {
+    const n = toNumber(fields[name]);
+    if (typeof n !== 'number' || !Number.isFinite(n)) continue;
+    const target = fields.target_club ?? fields.club_cible ?? fields.for_club ?? null;
+    fields.fits = [{ club: target, league: fields.target_league ?? null, score: n }];
+    return;
+  }
+}
+export const PlayerFit = playerRow(
+  'player',
+  { fits: rowsOf(ClubFit, 'fits').nullish() },
+  { prepare: singleFit },
+);
+export type PlayerFit = z.output<typeof PlayerFit>;
+export const FitScoreResponse = listAnswer(PlayerFit, { names: ['players', 'joueurs', 'fits'] });
+
+export const PlayerSearchResponse = listAnswer(PlayerRow, { names: ['players', 'joueurs'] });
+
+/** Any list response: rows of unknown fields. */
+const AnyRow = row('row', {});
+export const ListResponse = listAnswer(AnyRow);
+
+const ListMeta = z.looseObject({ total: optNum }).nullish().catch(null);
+
+const COACH_REF = z
+  .preprocess(
+    (v) => (typeof v === 'string' ? { name: v } : v),
+    z.looseObject({ coach_id: optId, name: optText, id: optId }),
+  )
+  .transform((c) => ({ ...c, coach_id: c.coach_id ?? c.id ?? null, name: c.name ?? null }))
+  .nullish();
+const TEAM = {
+  team_id: optId.transform((v) => v ?? null),
+  name: optText.transform((v) => v ?? null),
+  city: optText,
+  country: optText,
+  league: optText,
+  season: optText,
+  coach: COACH_REF,
+};
+const TEAM_OPTIONS: RowOptions = {
+  identity: ['team_id', 'name'],
+  aliases: { team_id: ['id'] },
+  nested: ['team', 'club', 'equipe'],
+};
+export const TeamSummary = row('team', TEAM, TEAM_OPTIONS);
+export type TeamSummary = z.output<typeof TeamSummary>;
+export const TeamsResponse = listAnswer(TeamSummary, {
+  names: ['teams', 'equipes', 'clubs'],
+  beside: { meta: ListMeta },
 });
-
-export const RoleScore = z.looseObject({ role: str, score: num });
-export const ComparedPlayer = PlayerRow.extend({
-  minutes: optNum,
-  statistics: z.record(z.string(), z.union([z.number(), z.string(), z.null()])).optional(),
-  roles: z.array(RoleScore).optional(),
-});
-export type ComparedPlayer = z.infer<typeof ComparedPlayer>;
-export const CompareResponse = z.looseObject({ data: z.array(ComparedPlayer) });
-
-export const ClubFit = z.looseObject({ club: str, league: optStr, score: num });
-export const PlayerFit = z.looseObject({
-  player_id: str,
-  service_id: z.string().nullable(),
-  name: str,
-  club: optStr,
-  fits: z.array(ClubFit),
-});
-export type PlayerFit = z.infer<typeof PlayerFit>;
-export const FitScoreResponse = z.looseObject({ data: z.array(PlayerFit) });
-
-export const PlayerSearchResponse = z.looseObject({ data: z.array(PlayerRow) });
-
-/** Any list response: `data` is an array of objects whose fields are not all known. */
-export const ListResponse = z.looseObject({ data: z.array(z.looseObject({})) });
-/** Any record response: the record is in `data`. */
-export const RecordResponse = z.looseObject({ data: z.looseObject({}) });
-
-/** `meta.total` of list responses that report it (the spec shows no pagination). */
-const ListMeta = z.looseObject({ total: optNum }).optional();
-
-export const TeamSummary = z.looseObject({
-  team_id: str,
-  name: str,
-  city: optStr,
-  country: optStr,
-  league: optStr,
-  season: optStr,
-  coach: z.looseObject({ coach_id: optStr, name: optStr }).nullable().optional(),
-});
-export type TeamSummary = z.infer<typeof TeamSummary>;
-export const TeamsResponse = z.looseObject({ data: z.array(TeamSummary), meta: ListMeta });
-export const TeamResponse = z.looseObject({
-  data: TeamSummary.extend({
-    competitions: z.array(str).optional(),
-    rating: optNum,
-    style: z.record(z.string(), num).optional(),
-    squad_size: optNum,
-    average_age: optNum,
-    squad_value_eur: optNum,
+export const TeamResponse = recordAnswer(
+  row(
+    'team',
+    {
+      ...TEAM,
+      competitions: textList.nullish(),
+      rating: optNum,
+      style: z.preprocess((v) => flattenStatistics(v), z.record(z.string(), z.number().nullable())).nullish(),
+      squad_size: optNum,
+      average_age: optNum,
+      squad_value_eur: optNum,
+    },
+    TEAM_OPTIONS,
+  ),
+);
+export const SquadResponse = listAnswer(
+  playerRow('player', {
+    minutes: optNum,
+    primary_role: optText,
+    performance_index: optNum,
+    market_value_eur: optNum,
   }),
-});
-export const SquadResponse = z.looseObject({
-  data: z.array(
-    PlayerRow.extend({
-      minutes: optNum,
-      primary_role: optStr,
-      performance_index: optNum,
-      market_value_eur: optNum,
-    }),
+  { names: ['squad', 'effectif', 'players', 'joueurs'] },
+);
+export const SimilarTeamsResponse = listAnswer(
+  row(
+    'team',
+    {
+      team_id: optId.transform((v) => v ?? null),
+      name: optText.transform((v) => v ?? null),
+      league: optText,
+      country: optText,
+      similarity: optNum,
+    },
+    TEAM_OPTIONS,
   ),
-});
-export const SimilarTeamsResponse = z.looseObject({
-  data: z.array(
-    z.looseObject({ team_id: str, name: str, league: optStr, country: optStr, similarity: optNum }),
-  ),
-});
-export const HeadToHeadResponse = z.looseObject({
-  data: z.looseObject({
-    season: optStr,
+  { names: ['teams', 'equipes', 'similar'] },
+);
+const Meeting = row(
+  'meeting',
+  {
+    season: optText,
+    date: optText,
+    home: textValue,
+    away: textValue,
+    home_goals: numValue,
+    away_goals: numValue,
+  },
+  {
+    aliases: {
+      home: ['domicile'],
+      away: ['exterieur'],
+      home_goals: ['buts_domicile'],
+      away_goals: ['buts_exterieur'],
+    },
+  },
+);
+const Metric = row('metric', { metric: textValue, team: numValue, opponent: numValue }, { nested: [] });
+export const HeadToHeadResponse = recordAnswer(
+  row('head_to_head', {
+    season: optText,
     summary: z
       .looseObject({
-        played: num,
-        wins: num,
-        draws: num,
-        losses: num,
+        played: numValue,
+        wins: numValue,
+        draws: numValue,
+        losses: numValue,
         goals_for: optNum,
         goals_against: optNum,
       })
-      .optional(),
-    meetings: z
-      .array(
-        z.looseObject({
-          season: optStr,
-          date: optStr,
-          home: str,
-          away: str,
-          home_goals: num,
-          away_goals: num,
-        }),
-      )
-      .optional(),
-    comparison: z.array(z.looseObject({ metric: str, team: num, opponent: num })).optional(),
+      .nullish(),
+    meetings: rowsOf(Meeting, 'meetings').nullish(),
+    comparison: rowsOf(Metric, 'comparison').nullish(),
   }),
-});
+);
 
-export const CoachSummary = z.looseObject({
-  coach_id: str,
-  name: str,
-  nationality: optStr,
+const COACH = {
+  coach_id: optId.transform((v) => v ?? null),
+  name: optText.transform((v) => v ?? null),
+  nationality: optText,
   age: optNum,
-  team: optStr,
-  team_id: optStr,
-  league: optStr,
-  since: optStr,
-  formation: optStr,
+  team: optText,
+  team_id: optId,
+  league: optText,
+  since: optText,
+  formation: optText,
+};
+const COACH_OPTIONS: RowOptions = {
+  identity: ['coach_id', 'name'],
+  aliases: { coach_id: ['id'] },
+  nested: ['coach', 'entraineur'],
+};
+export const CoachSummary = row('coach', COACH, COACH_OPTIONS);
+export type CoachSummary = z.output<typeof CoachSummary>;
+export const CoachesResponse = listAnswer(CoachSummary, {
+  names: ['coaches', 'entraineurs'],
+  beside: { meta: ListMeta },
 });
-export type CoachSummary = z.infer<typeof CoachSummary>;
-export const CoachesResponse = z.looseObject({ data: z.array(CoachSummary), meta: ListMeta });
-export const CoachResponse = z.looseObject({ data: CoachSummary.extend({ style: optStr }) });
-export const CoachCareerResponse = z.looseObject({
-  data: z.array(
-    z.looseObject({
-      club: str,
-      league: optStr,
-      from: optStr,
-      to: optStr,
+export const CoachResponse = recordAnswer(row('coach', { ...COACH, style: optText }, COACH_OPTIONS));
+export const CoachCareerResponse = listAnswer(
+  row(
+    'stint',
+    {
+      club: textValue,
+      league: optText,
+      from: optText,
+      to: optText,
       matches: optNum,
       wins: optNum,
       draws: optNum,
       losses: optNum,
       points_per_match: optNum,
-    }),
+    },
+    { aliases: { club: ['team'] } },
   ),
-});
-export const TacticalProfileResponse = z.looseObject({
-  data: z.looseObject({
-    formation: optStr,
-    alternative_formations: z.array(str).optional(),
-    style: optStr,
-    build_up: optStr,
-    favoured_roles: z.array(str).optional(),
+  { names: ['career', 'carriere', 'stints', 'clubs'] },
+);
+export const TacticalProfileResponse = recordAnswer(
+  row('tactical_profile', {
+    formation: optText,
+    alternative_formations: textList.nullish(),
+    style: optText,
+    build_up: optText,
+    favoured_roles: textList.nullish(),
   }),
-});
+);
 
-export const StatisticRankingsResponse = z.looseObject({
-  data: z.array(RankingEntry.extend({ value: optNum, statistic: optStr, unit: optStr, position: optStr })),
-  meta: z.looseObject({ unit: optStr, eligible: optNum }).optional(),
-});
-
-export const GlossaryEntry = z.looseObject({
-  key: str,
-  kind: optStr,
-  name: optStr,
-  definition: optStr,
-  unit: optStr,
-  deprecated_key: optStr,
-});
-export type GlossaryEntry = z.infer<typeof GlossaryEntry>;
-export const GlossaryResponse = z.looseObject({ data: z.array(GlossaryEntry) });
-
-const Spread = z.looseObject({
-  mean: optNum,
-  median: optNum,
-  p10: optNum,
-  p90: optNum,
-  min: optNum,
-  max: optNum,
-});
-export const ComparisonResponse = z.looseObject({
-  data: z.array(
-    z.looseObject({
-      player_id: str,
-      service_id: z.string().nullable().optional(),
-      name: str,
-      club: optStr,
-      league: optStr,
-      position: optStr,
-      minutes: optNum,
-      x: optNum,
-      y: optNum,
-    }),
+export const StatisticRankingsResponse = listAnswer(
+  playerRow(
+    'entry',
+    { ...RANKING, score: optNum, value: optNum, statistic: optText, unit: optText },
+    {
+      prepare: (fields, index) => {
+        rankFromPlace(fields, index);
+        if (fields.value == null && fields.score != null) fields.value = fields.score;
+      },
+    },
   ),
-  summary: z
-    .looseObject({ count: optNum, x: Spread.optional(), y: Spread.optional(), correlation: optNum })
-    .optional(),
-  meta: z.looseObject({ count: optNum }).optional(),
+  {
+    names: ['rankings', 'entries', 'players'],
+    beside: { meta: z.looseObject({ unit: optText, eligible: optNum }).nullish().catch(null) },
+  },
+);
+
+export const GlossaryEntry = row(
+  'glossary',
+  {
+    key: idValue,
+    kind: optText,
+    name: optText,
+    definition: optText,
+    unit: optText,
+    deprecated_key: optText,
+  },
+  { identity: ['key'], aliases: { key: ['statistic', 'cle', 'code', 'id', 'slug'] } },
+);
+export type GlossaryEntry = z.output<typeof GlossaryEntry>;
+export const GlossaryResponse = listAnswer(GlossaryEntry, {
+  names: ['entries', 'glossary', 'glossaire', 'statistics'],
 });
 
-export const ProfileResponse = z.looseObject({
-  data: z.looseObject({
-    plan: optStr,
-    leagues: z.union([z.string(), z.array(z.string())]).optional(),
+const Spread = z
+  .looseObject({ mean: optNum, median: optNum, p10: optNum, p90: optNum, min: optNum, max: optNum })
+  .nullish()
+  .catch(null);
+export const ComparisonResponse = listAnswer(playerRow('player', { minutes: optNum, x: optNum, y: optNum }), {
+  names: ['players', 'joueurs', 'points'],
+  beside: {
+    summary: z
+      .looseObject({ count: optNum, x: Spread, y: Spread, correlation: optNum })
+      .nullish()
+      .catch(null),
+    meta: z.looseObject({ count: optNum }).nullish().catch(null),
+  },
+});
+
+export const ProfileResponse = recordAnswer(
+  row('profile', {
+    plan: optText,
+    leagues: z.union([textValue, textList]).nullish(),
     daily_limit: optNum,
-    expires_at: optStr,
+    expires_at: optText,
   }),
-});
-export const SavedItemsResponse = z.looseObject({
-  data: z.array(z.looseObject({ id: str, name: str, description: optStr })),
-});
-/** GET /v1/players/:id: the row plus whatever the record adds (fields beyond ids not in the spec). */
-export const PlayerRecord = PlayerRow.extend({
-  nationality: optStr,
-  birth_date: optStr,
-  foot: optStr,
+);
+export const SavedItemsResponse = listAnswer(
+  row(
+    'item',
+    { id: idValue, name: optText, description: optText },
+    { identity: ['id', 'name'], aliases: { id: ['key', 'cle'] } },
+  ),
+  { names: ['indices', 'presets', 'items'] },
+);
+
+const RECORD = {
+  nationality: optText,
+  birth_date: optText,
+  foot: optText,
   height_cm: optNum,
-  primary_role: optStr,
+  primary_role: optText,
   performance_index: optNum,
   minutes: optNum,
   appearances: optNum,
-  contract_until: optStr,
+  contract_until: optText,
   market_value_eur: optNum,
-  data_as_of: optStr,
-});
-export type PlayerRecord = z.infer<typeof PlayerRecord>;
-export const PlayerRecordResponse = z.looseObject({ data: PlayerRecord });
+  data_as_of: optText,
+};
+/** GET /v1/players/:id: the row plus whatever the record adds (fields beyond ids not in the spec). */
+export const PlayerRecord = playerRow('player', RECORD);
+export type PlayerRecord = z.output<typeof PlayerRecord>;
+export const PlayerRecordResponse = recordAnswer(PlayerRecord);
 
-export const PlayerStatisticsResponse = z.looseObject({
-  data: z.looseObject({
-    minutes: optNum,
-    appearances: optNum,
-    per: optStr,
-    statistics: z.record(z.string(), z.union([num, z.null()])).default({}),
+const STATISTICS_RECORD = {
+  player_id: optId,
+  service_id: optId,
+  season: optText,
+  minutes: optNum,
+  appearances: optNum,
+  per: optText,
+  statistics: statisticsMap.nullish().transform((v) => v ?? {}),
+};
+/** A flat record (no `statistics` map): its numeric fields are the statistics. */
+function statisticsFromTop(fields: Record<string, unknown>) {
+  if (fields.statistics != null) return;
+  const known = new Set([...Object.keys(STATISTICS_RECORD), ...Object.keys(PLAYER)]);
+  const rest = Object.fromEntries(
+    Object.entries(fields).filter(([k]) => !known.has(k) && !k.endsWith('_id')),
+  );
+  fields.statistics = flattenStatistics(rest);
+}
+export const PlayerStatisticsResponse = recordAnswer(
+  row('statistics', STATISTICS_RECORD, { prepare: statisticsFromTop }),
+);
+
+export const PlayerRolesResponse = listAnswer(RoleScore, { names: ['roles'] });
+
+const StatisticPercentile = row(
+  'statistic',
+  { statistic: textValue, value: optNum, percentile: optNum },
+  { identity: ['statistic'], aliases: { statistic: ['name', 'nom', 'key'] } },
+);
+export const PlayerStrengthsResponse = recordAnswer(
+  row('strengths', {
+    compared_with: z
+      .looseObject({ players: optNum, league: optText, position: optText })
+      .nullish()
+      .catch(null),
+    strengths: rowsOf(StatisticPercentile, 'strengths')
+      .nullish()
+      .transform((v) => v ?? []),
+    weaknesses: rowsOf(StatisticPercentile, 'weaknesses')
+      .nullish()
+      .transform((v) => v ?? []),
   }),
-});
+);
 
-export const PlayerRolesResponse = z.looseObject({
-  data: z.array(RoleScore.extend({ family: optStr })),
-});
-
-const StatisticPercentile = z.looseObject({ statistic: str, value: optNum, percentile: optNum });
-export const PlayerStrengthsResponse = z.looseObject({
-  data: z.looseObject({
-    compared_with: z.looseObject({ players: optNum, league: optStr, position: optStr }).optional(),
-    strengths: z.array(StatisticPercentile).default([]),
-    weaknesses: z.array(StatisticPercentile).default([]),
-  }),
-});
-
-export const MarketValueResponse = z.looseObject({
-  data: z.looseObject({
+export const MarketValueResponse = recordAnswer(
+  row('market_value', {
     value_eur: optNum,
     range_low_eur: optNum,
     range_high_eur: optNum,
-    currency: optStr,
-    as_of: optStr,
+    currency: optText,
+    as_of: optText,
   }),
-});
+);
 
-export const Projection = z.looseObject({
-  league: str,
-  country: optStr,
-  role: optStr,
-  current_score: optNum,
-  projected_score: optNum,
-  delta: optNum,
-});
-export const ProjectionsResponse = z.looseObject({ data: z.array(Projection) });
+export const Projection = row(
+  'projection',
+  {
+    league: textValue,
+    country: optText,
+    role: optText,
+    current_score: optNum,
+    projected_score: optNum,
+    delta: optNum,
+  },
+  { identity: ['league'] },
+);
+export const ProjectionsResponse = listAnswer(Projection, { names: ['projections'] });
 
-export const SimilarPlayer = PlayerRow.extend({
+export const SimilarPlayer = playerRow('player', {
   similarity: optNum,
   performance_index: optNum,
   minutes: optNum,
 });
-export const SimilarResponse = z.looseObject({ data: z.array(SimilarPlayer) });
+export const SimilarResponse = listAnswer(SimilarPlayer, { names: ['players', 'similar', 'joueurs'] });
+
+/** Any record answer: the record under `data` or bare. */
+export const RecordResponse = recordAnswer(row('record', {}));

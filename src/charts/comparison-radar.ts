@@ -6,7 +6,7 @@ import type { RadarChart } from './spec.js';
 const MAX_AXES = 10;
 
 interface Compared {
-  name: string;
+  name: string | null;
   season: string | null;
   statistics: Record<string, number | string | null>;
 }
@@ -33,7 +33,7 @@ export function comparisonRadar(players: readonly Compared[], source: Source): R
     ),
     axes: axes.map(statLabel),
     series: players.map((p) => ({
-      name: p.name,
+      name: p.name ?? 'unnamed player',
       values: axes.map((stat, i) =>
         (best[i] ?? 0) > 0 ? (100 * Math.max(0, value(p, stat))) / (best[i] ?? 1) : 0,
       ),

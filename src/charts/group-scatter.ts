@@ -4,7 +4,7 @@ import { statLabel } from './labels.js';
 import type { ScatterChart } from './spec.js';
 
 interface Point {
-  name: string;
+  name: string | null;
   x: number | null;
   y: number | null;
   highlighted: boolean;
@@ -26,6 +26,11 @@ export function groupScatter(
     subtitle: chartSubtitle([axes.season], source),
     x,
     y,
-    points: plotted.map((p) => ({ name: p.name, x: p.x, y: p.y, highlight: p.highlighted })),
+    points: plotted.map((p) => ({
+      name: p.name ?? 'unnamed player',
+      x: p.x,
+      y: p.y,
+      highlight: p.highlighted,
+    })),
   };
 }

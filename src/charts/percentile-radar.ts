@@ -11,7 +11,7 @@ interface Percentile {
 
 /** One player's strengths and weaknesses as a percentile radar against the group the API compares with. */
 export function percentileRadar(
-  player: { name: string; season: string | null },
+  player: { name: string | null; season: string | null },
   strengths: { compared_with: string | null; strengths: Percentile[]; weaknesses: Percentile[] } | undefined,
   source: Source,
 ): RadarChart | undefined {
@@ -27,7 +27,7 @@ export function percentileRadar(
     axes: stats.map((s) => statLabel(s.statistic)),
     series: [
       {
-        name: player.name,
+        name: player.name ?? 'player',
         values: stats.map((s) => s.percentile),
         shown: stats.map((s) => `${s.value ?? '–'} (percentile ${s.percentile})`),
       },

@@ -6,7 +6,7 @@ import type { BarsChart } from './spec.js';
 export const BARS_SHOWN = 20;
 
 interface Ranked {
-  name: string;
+  name: string | null;
   club: string | null;
 }
 
@@ -24,6 +24,9 @@ export function rankingBars<E extends Ranked>(
     title: `${what.title}: top ${shown.length}${what.league ? ` in ${what.league}` : ''}`,
     subtitle: chartSubtitle([what.season], source),
     unit: what.unit,
-    bars: shown.map((e) => ({ label: e.club ? `${e.name} (${e.club})` : e.name, value: value(e) })),
+    bars: shown.map((e) => {
+      const name = e.name ?? 'unnamed player';
+      return { label: e.club ? `${name} (${e.club})` : name, value: value(e) };
+    }),
   };
 }

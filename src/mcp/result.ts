@@ -4,6 +4,7 @@ import { z } from 'zod';
 import type { Source } from '../api/client.js';
 import {
   ApiError,
+  type BadResponseError,
   type InvalidArgumentError,
   type QuotaExhaustedError,
   type RateLimitedError,
@@ -158,9 +159,13 @@ export function errorText(error: unknown, logger: Logger, notFound?: NotFoundHin
       return 'The Football API could not be reached, even after retries. Check FOOTBALL_API_BASE_URL and the network, then try again.';
     case 'timeout':
       return 'The Football API did not answer in time, even after retries. Try again, perhaps with a smaller limit; FOOTBALL_API_TIMEOUT_MS sets the timeout.';
-    case 'bad_response':
+    case 'bad_response': {
       logger.warn('unreadable upstream answer', { detail: error.message });
-      return 'The Football API sent an answer this server cannot read (an unexpected shape or status). Check that FOOTBALL_API_BASE_URL points at the API; details are in the server log.';
+      const { route, detail } = error as BadResponseError;
+      return route
+        ? `The Football API's answer to ${route} could not be read: ${detail}. If the API names that field differently, add an alias under "fields" in the routes file (FOOTBALL_API_ROUTES_FILE); \`football-scout-mcp doctor\` checks every route.`
+        : `The Football API sent an answer this server cannot read: ${detail}. Check that FOOTBALL_API_BASE_URL points at the API (the address before /v1).`;
+    }
     case 'aborted':
       return 'The request was cancelled.';
   }

@@ -4,12 +4,17 @@ import { z } from 'zod';
 import type { PlayerRow } from '../api/schemas.js';
 
 export const PlayerOut = z.object({
-  player_id: z.string().describe('Id of this season/club/competition row; changes every season.'),
+  player_id: z
+    .string()
+    .nullable()
+    .describe(
+      'Id of this season/club/competition row; changes every season (null when the API gave only service_id).',
+    ),
   service_id: z
     .string()
     .nullable()
     .describe('Stable person id (ds_…); null while the row is not linked yet.'),
-  name: z.string(),
+  name: z.string().nullable(),
   club: z.string().nullable(),
   league: z.string().nullable(),
   season: z.string().nullable(),
@@ -30,8 +35,14 @@ export function toPlayerOut(row: PlayerRow): PlayerOut {
 }
 
 /** "Name (ds_…)" or "Name (player_id, unlinked)": how a player is named in text output. */
-export function playerLabel(row: { name: string; service_id: string | null; player_id: string }): string {
-  return row.service_id ? `${row.name} (${row.service_id})` : `${row.name} (${row.player_id}, unlinked)`;
+export function playerLabel(row: {
+  name: string | null;
+  service_id: string | null;
+  player_id: string | null;
+}): string {
+  const name = row.name ?? row.service_id ?? row.player_id ?? 'unnamed player';
+  if (row.service_id) return row.name ? `${name} (${row.service_id})` : name;
+  return row.player_id && row.name ? `${name} (${row.player_id}, unlinked)` : `${name} (unlinked)`;
 }
 
 export const PLAYER_NOT_FOUND =

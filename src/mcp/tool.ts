@@ -1,5 +1,6 @@
 import type { CallToolResult, ToolAnnotations } from '@modelcontextprotocol/sdk/types.js';
 import { z } from 'zod';
+import { collectReadNotes } from '../api/reader/notes-sink.js';
 import { CHART_APP_URI } from '../charts/app.js';
 import { attachChart } from '../charts/attach.js';
 import type { Chart } from '../charts/spec.js';
@@ -71,7 +72,8 @@ export function defineTool<
       try {
         // The SDK has already validated the arguments against `inputShape` and applied defaults.
         const args = rawArgs as z.output<z.ZodObject<I>>;
-        const outcome = await spec.run(args, ctx);
+        const { value: run, notes: readNotes } = await collectReadNotes(() => spec.run(args, ctx));
+        const outcome = readNotes.length > 0 ? { ...run, notes: [...(run.notes ?? []), ...readNotes] } : run;
         const result = successResult(outcome, spec.text(outcome, args));
         const { chart } = spec;
         return chart ? await attachChart(result, () => chart(outcome, args), ctx) : result;

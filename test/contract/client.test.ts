@@ -120,7 +120,7 @@ describe('every route answers in the shape the client expects', () => {
     const fit = await api.call('fitScore', schemas.FitScoreResponse, {
       body: { player_ids: [player.service_id] },
     });
-    expect(fit.data.data[0]?.fits.length).toBeGreaterThan(0);
+    expect(fit.data.data[0]?.fits?.length).toBeGreaterThan(0);
     const scouted = await api.call('scouting', schemas.ScoutingResponse, {
       body: { roles: ['mezzala'], league: 'Ligue 1', limit: 5 },
     });

@@ -3,7 +3,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { BoundedMap, type CacheEntry, DEFAULT_TTLS_MS, ResponseCache } from '../../src/api/cache.js';
 import { ApiClient } from '../../src/api/client.js';
 import { NotFoundError, UpstreamServerError } from '../../src/api/errors.js';
-import { LeaguesResponse, RankingsResponse, ScoutingResponse } from '../../src/api/schemas.js';
+import { LeaguesResponse, ListResponse, RankingsResponse, ScoutingResponse } from '../../src/api/schemas.js';
 import { clientFor, mockUpstream, ORIGIN, rejectionOf, type Upstream } from './helpers.js';
 
 let upstream: Upstream;
@@ -78,8 +78,8 @@ describe('response cache through ApiClient', () => {
     upstream.pool.intercept({ path: '/v1/seasons', method: 'GET' }).reply(200, { data: [] });
     upstream.pool.intercept({ path: '/v1/glossary', method: 'GET' }).reply(200, { data: [] });
     const client = clientFor(upstream);
-    await client.call('seasons', LeaguesResponse.partial());
-    const glossary = await client.call('glossary', LeaguesResponse.partial());
+    await client.call('seasons', ListResponse);
+    const glossary = await client.call('glossary', ListResponse);
     expect(glossary.source.cached).toBe(false);
     expect(upstream.sent.map((r) => r.path)).toEqual(['/v1/seasons', '/v1/glossary']);
   });
@@ -90,7 +90,7 @@ describe('response cache through ApiClient', () => {
       .reply(200, { data: [] })
       .times(2);
     const client = clientFor(upstream);
-    const schema = LeaguesResponse.partial();
+    const schema = ListResponse;
     await client.call('playerHistory', schema, { params: { id: 'p1' } });
     const other = await client.call('playerHistory', schema, { params: { id: 'p2' } });
     expect(other.source.cached).toBe(false);
@@ -155,7 +155,7 @@ describe('response cache through ApiClient', () => {
     upstream.pool.intercept({ path: '/v1/players/p9/history', method: 'GET' }).reply(404, {});
     upstream.pool.intercept({ path: '/v1/players/p9/history', method: 'GET' }).reply(200, { data: [] });
     const client = clientFor(upstream);
-    const schema = LeaguesResponse.partial();
+    const schema = ListResponse;
     expect(await rejectionOf(client.call('playerHistory', schema, { params: { id: 'p9' } }))).toBeInstanceOf(
       NotFoundError,
     );

@@ -136,7 +136,17 @@ describe('ApiClient responses', () => {
     const client = clientFor(upstream);
     const result = await client.call('rankings', RankingsResponse, { query: { role: 'mezzala' } });
     expect(result.data.data).toEqual([
-      { rank: 1, name: 'A. Player', club: 'FC Test', age: 21, score: 87.5, extra: 'kept' },
+      // An identity the answer lacks is read as null: service_id is null while a row is unlinked.
+      {
+        rank: 1,
+        name: 'A. Player',
+        club: 'FC Test',
+        age: 21,
+        score: 87.5,
+        extra: 'kept',
+        player_id: null,
+        service_id: null,
+      },
     ]);
     expect(result.source.cached).toBe(false);
     expect(Number.isNaN(Date.parse(result.source.fetched_at))).toBe(false);
@@ -156,15 +166,16 @@ describe('ApiClient responses', () => {
     expect(error).toBeInstanceOf(BadResponseError);
   });
 
-  it('throws BadResponseError naming the path of a body of the wrong shape', async () => {
+  it('throws BadResponseError naming the route and the field when no row is readable', async () => {
     upstream.pool.intercept({ path: '/v1/leagues', method: 'GET' }).reply(200, { data: [{ country: 'FR' }] });
     const error = await rejectionOf(clientFor(upstream).call('leagues', LeaguesResponse));
     expect(error).toBeInstanceOf(BadResponseError);
-    expect((error as Error).message).toContain('data.0.name');
+    expect((error as BadResponseError).route).toBe('GET /v1/leagues');
+    expect((error as Error).message).toContain('league.name');
   });
 
-  it('throws BadResponseError when the list field is missing', async () => {
-    upstream.pool.intercept({ path: '/v1/leagues', method: 'GET' }).reply(200, { leagues: [] });
+  it('throws BadResponseError when the answer holds no list at all', async () => {
+    upstream.pool.intercept({ path: '/v1/leagues', method: 'GET' }).reply(200, { status: 'ok', count: 3 });
     const error = await rejectionOf(clientFor(upstream).call('leagues', LeaguesResponse));
     expect(error).toBeInstanceOf(BadResponseError);
   });

@@ -1,0 +1,104 @@
+// THE table of field aliases: other names under which an upstream may send a field we read. The spec
+// fixes few names (see ../../../../shared/api-spec.md): the API speaks French (`saison`), so its own
+// words stand beside ours, with the usual English variants. A row's field is looked up under its
+// aliases only when the field itself is absent, so a name we know is never shadowed. Users extend the
+// table without a release through the routes file's "fields" entry (route-overrides.ts).
+
+export type AliasTable = Readonly<Record<string, readonly string[]>>;
+
+export const DEFAULT_ALIASES: AliasTable = {
+  // identities
+  player_id: ['id_joueur', 'joueur_id', 'playerId', 'row_id'],
+  service_id: ['serviceId', 'person_id', 'id_service'],
+  team_id: ['equipe_id', 'id_equipe', 'club_id', 'teamId'],
+  coach_id: ['entraineur_id', 'id_entraineur', 'manager_id', 'coachId'],
+  name: ['nom', 'full_name', 'display_name', 'player_name', 'nom_complet'],
+  // context of a row
+  season: ['saison', 'season_label', 'annee'],
+  club: ['equipe', 'team', 'club_name', 'team_name', 'current_club', 'club_actuel'],
+  team: ['equipe', 'club', 'team_name', 'club_name'],
+  league: ['ligue', 'league_name', 'championnat', 'competition_name'],
+  country: ['pays', 'nation', 'country_name'],
+  competition: ['competition_type', 'type_competition'],
+  position: ['poste', 'pos'],
+  coach: ['entraineur', 'manager', 'head_coach'],
+  // numbers
+  rank: ['rang', 'ranking', 'classement'],
+  age: ['âge', 'age_years'],
+  minutes: ['minutes_jouees', 'minutes_played', 'mins', 'minutes_joues'],
+  appearances: ['matchs', 'matches', 'games', 'apparitions', 'matchs_joues'],
+  score: ['note', 'fit_score', 'fit', 'indice', 'index_score'],
+  performance_index: ['indice_performance', 'indice', 'performance'],
+  similarity: ['similarite', 'similarity_score', 'similarite_score'],
+  market_value_eur: ['valeur_marchande', 'market_value', 'value_eur', 'valeur_marchande_eur'],
+  value_eur: ['valeur_marchande', 'market_value', 'market_value_eur', 'valeur', 'value'],
+  height_cm: ['taille_cm', 'taille', 'height'],
+  percentile: ['centile', 'pct', 'rang_centile'],
+  current_score: ['score_actuel', 'current'],
+  projected_score: ['score_projete', 'projected'],
+  delta: ['ecart', 'difference', 'diff'],
+  squad_size: ['taille_effectif', 'effectif'],
+  average_age: ['age_moyen', 'moyenne_age'],
+  squad_value_eur: ['valeur_effectif', 'valeur_effectif_eur', 'squad_value'],
+  daily_limit: ['limite_quotidienne', 'quota', 'limit'],
+  // words
+  status: ['statut', 'state', 'resolution'],
+  nationality: ['nationalite', 'nationalité'],
+  primary_role: ['role_principal', 'main_role', 'best_role'],
+  birth_date: ['date_naissance', 'date_of_birth', 'dob', 'birthdate'],
+  foot: ['pied', 'preferred_foot', 'pied_fort'],
+  contract_until: ['fin_contrat', 'contract_end', 'contract_expires'],
+  data_as_of: ['as_of', 'date_donnees', 'updated_at'],
+  as_of: ['date_donnees', 'updated_at', 'date'],
+  family: ['famille', 'group', 'position_group', 'groupe'],
+  role: ['role_key', 'cle_role', 'poste_cle'],
+  statistics: ['statistiques', 'stats'],
+  statistic: ['statistique', 'stat', 'metric', 'key'],
+  definition: ['description', 'definition_fr'],
+  unit: ['unite', 'unité'],
+  kind: ['type', 'genre', 'nature'],
+  level: ['niveau', 'tier', 'division'],
+  gender: ['genre', 'sexe'],
+  region: ['continent', 'zone'],
+  type: ['competition_type', 'type_competition'],
+  seasons: ['saisons'],
+  candidates: ['candidats', 'possible_matches'],
+  query: ['requete', 'input', 'demande'],
+  fits: ['clubs', 'destinations', 'compatibilites'],
+  city: ['ville'],
+  style: ['style_de_jeu', 'playing_style'],
+  formation: ['systeme', 'dispositif', 'schema'],
+  since: ['depuis', 'start_date', 'date_debut'],
+  from: ['debut', 'start', 'de'],
+  to: ['fin', 'end', 'a'],
+  plan: ['offre', 'formule', 'subscription'],
+  expires_at: ['expiration', 'expire_le', 'expiry'],
+  leagues: ['ligues', 'competitions'],
+  compared_with: ['compare_avec', 'population', 'reference'],
+  strengths: ['forces', 'points_forts'],
+  weaknesses: ['faiblesses', 'points_faibles'],
+  currency: ['devise'],
+  range_low_eur: ['fourchette_basse', 'min_eur', 'low'],
+  range_high_eur: ['fourchette_haute', 'max_eur', 'high'],
+  deprecated_key: ['deprecatedKey', 'previous_key', 'old_key', 'ancienne_cle', 'cle_obsolete'],
+};
+
+let active: Record<string, readonly string[]> = { ...DEFAULT_ALIASES };
+
+/** Adds a user's aliases (from the routes file) in front of the defaults, for this process. */
+export function extendAliases(extra: AliasTable): void {
+  const next: Record<string, readonly string[]> = { ...DEFAULT_ALIASES };
+  for (const [field, names] of Object.entries(extra)) {
+    next[field] = [...new Set([...names, ...(DEFAULT_ALIASES[field] ?? [])])];
+  }
+  active = next;
+}
+
+/** Back to the defaults (tests). */
+export function resetAliases(): void {
+  active = { ...DEFAULT_ALIASES };
+}
+
+export function aliasesOf(field: string): readonly string[] {
+  return active[field] ?? [];
+}

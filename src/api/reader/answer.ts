@@ -1,0 +1,93 @@
+// The two shapes of an answer: a list (in `data`, as the spec says, or under one named array inside
+// `data`, or bare) and a record (under `data` or bare). Fields beside the list (history's
+// service_id, a summary, meta) are read like a row whose unreadable values become null.
+import { z } from 'zod';
+import { row, rowsOf } from './row.js';
+import { isPlainObject } from './values.js';
+
+type RowReader = Pick<ReturnType<typeof row>, 'kind' | 'read'>;
+type RowOf<R extends RowReader> = Extract<ReturnType<R['read']>, { ok: true }>['value'];
+
+/** Names a list is often found under when `data` is an object rather than the list itself. */
+const LIST_NAMES = ['items', 'results', 'rows', 'entries', 'list', 'resultats', 'elements'];
+
+function soleArray(record: Record<string, unknown>, preferred: readonly string[]): string | undefined {
+  const arrays = Object.keys(record).filter((k) => Array.isArray(record[k]));
+  if (arrays.length === 1) return arrays[0];
+  return [...preferred, ...LIST_NAMES].find((k) => arrays.includes(k));
+}
+
+function omit(record: Record<string, unknown>, ...keys: string[]): Record<string, unknown> {
+  const out = { ...record };
+  for (const key of keys) delete out[key];
+  return out;
+}
+
+/** The list of an answer and the fields beside it. */
+function findList(
+  raw: unknown,
+  preferred: readonly string[],
+): { list: unknown; rest: Record<string, unknown> } | undefined {
+  if (Array.isArray(raw)) return { list: raw, rest: {} };
+  if (!isPlainObject(raw)) return undefined;
+  const data = raw.data;
+  if (Array.isArray(data) || data === null) return { list: data ?? [], rest: omit(raw, 'data') };
+  if (isPlainObject(data)) {
+    const inner = soleArray(data, preferred);
+    if (inner) return { list: data[inner], rest: { ...omit(data, inner), ...omit(raw, 'data') } };
+    return undefined;
+  }
+  if (data === undefined) {
+    const inner = soleArray(raw, preferred);
+    if (inner) return { list: raw[inner], rest: omit(raw, inner) };
+  }
+  return undefined;
+}
+
+/**
+ * A list answer: `{data: rows, ...beside}`. `names` are the names the list may hide under inside
+ * `data` (besides the usual ones); `beside` reads the fields next to it.
+ */
+export function listAnswer<R extends RowReader, B extends z.ZodRawShape = Record<never, never>>(
+  item: R,
+  options: { names?: readonly string[]; beside?: B } = {},
+) {
+  const rows = rowsOf(item);
+  const besideReader = row(`${item.kind} answer`, (options.beside ?? {}) as B);
+  type Beside = Extract<ReturnType<typeof besideReader.read>, { ok: true }>['value'];
+  return z.unknown().transform((raw, ctx): Beside & { data: RowOf<R>[] } => {
+    const found = findList(raw, options.names ?? []);
+    if (!found) {
+      ctx.addIssue({ code: 'custom', message: 'no list of rows in data', input: raw });
+      return z.NEVER;
+    }
+    const parsed = rows.safeParse(found.list);
+    if (!parsed.success) {
+      ctx.addIssue({
+        code: 'custom',
+        message: parsed.error.issues[0]?.message ?? 'unreadable list',
+        input: raw,
+      });
+      return z.NEVER;
+    }
+    const beside = besideReader.read(found.rest, 0);
+    return { ...(beside.ok ? beside.value : {}), data: parsed.data } as Beside & { data: RowOf<R>[] };
+  });
+}
+
+/** A record answer: `{data: record}`, whether the API sent it under `data` or bare. */
+export function recordAnswer<R extends RowReader>(item: R) {
+  return z.unknown().transform((raw, ctx): { data: RowOf<R> } => {
+    if (!isPlainObject(raw)) {
+      ctx.addIssue({ code: 'custom', message: 'the answer is not a JSON object', input: raw });
+      return z.NEVER;
+    }
+    const record = isPlainObject(raw.data) ? raw.data : raw;
+    const result = item.read(record, 0);
+    if (!result.ok) {
+      ctx.addIssue({ code: 'custom', message: `no readable ${result.at}`, input: raw });
+      return z.NEVER;
+    }
+    return { data: result.value as RowOf<R> };
+  });
+}

@@ -1,0 +1,131 @@
+// One row of an upstream answer, read generously: fields found under their aliases, a nested
+// `player` object lifted, `{id, name}` objects read as their name (the id kept beside it), and an
+// optional value that cannot be read set to null instead of failing the row. Only a required field
+// or a row with no identity fails it; `rowsOf` then leaves that row out and says so.
+import { z } from 'zod';
+import { aliasesOf } from './aliases.js';
+import { noteAlias, noteDropped, noteFields, noteUnreadable } from './report.js';
+import { isPlainObject } from './values.js';
+
+export interface RowOptions {
+  /** At least one of these must be readable, or the row is left out. */
+  identity?: readonly string[];
+  /** Aliases that hold for this kind of row only (e.g. `id` for a player row's player_id). */
+  aliases?: Readonly<Record<string, readonly string[]>>;
+  /** Objects whose fields are lifted into the row when the row lacks them (default: player). */
+  nested?: readonly string[];
+  /** A bare string row stands for this field (leagues sent as plain names). */
+  fromString?: string;
+  /** Row-specific repairs after the generic ones; `index` is the row's place in its list. */
+  prepare?: (row: Record<string, unknown>, index: number) => void;
+}
+
+const NESTED = ['player', 'joueur', 'person', 'personne'] as const;
+
+type Failure = { ok: false; at: string };
+
+/** A reader of one row kind; use `rowsOf` for lists of it. */
+export function row<S extends z.ZodRawShape>(kind: string, shape: S, options: RowOptions = {}) {
+  const object = z.looseObject(shape);
+  const keys = Object.keys(shape);
+  const optional = new Set(keys.filter((k) => (shape[k] as z.ZodType).safeParse(undefined).success));
+  const read = (raw: unknown, index: number): { ok: true; value: z.output<typeof object> } | Failure => {
+    const value = typeof raw === 'string' && options.fromString ? { [options.fromString]: raw } : raw;
+    if (!isPlainObject(value)) return { ok: false, at: `${kind} (not an object)` };
+    const fields = normalize(value, keys, options);
+    options.prepare?.(fields, index);
+    noteFields(
+      kind,
+      keys,
+      keys.filter((k) => fields[k] != null),
+    );
+    for (let attempt = 0; attempt < 2; attempt++) {
+      const parsed = object.safeParse(fields);
+      if (parsed.success) {
+        const ids = options.identity;
+        if (ids && ids.length > 0 && !ids.some((k) => parsed.data[k] != null))
+          return { ok: false, at: `${kind}.${ids.join('|')}` };
+        return { ok: true, value: parsed.data };
+      }
+      const bad = [...new Set(parsed.error.issues.map((i) => String(i.path[0] ?? '')))];
+      const required = bad.find((k) => !optional.has(k));
+      if (required !== undefined) return { ok: false, at: `${kind}.${required || '(row)'}` };
+      for (const key of bad) {
+        noteUnreadable(`${kind}.${key}`);
+        fields[key] = null;
+      }
+    }
+    return { ok: false, at: `${kind} (unreadable)` };
+  };
+  const schema = z.unknown().transform((raw, ctx) => {
+    const result = read(raw, 0);
+    if (result.ok) return result.value;
+    ctx.addIssue({ code: 'custom', message: `no readable ${result.at}`, input: raw });
+    return z.NEVER;
+  });
+  return Object.assign(schema, { kind, read });
+}
+
+type RowReader = ReturnType<typeof row>;
+
+/** A list of rows: unreadable rows are left out (noted); only a list with none readable fails. */
+export function rowsOf<R extends { kind: string; read: RowReader['read'] }>(item: R, list = item.kind) {
+  type Row = Extract<ReturnType<R['read']>, { ok: true }>['value'];
+  return z.unknown().transform((raw, ctx): Row[] => {
+    if (raw === null || raw === undefined) return [];
+    const items = Array.isArray(raw) ? raw : isPlainObject(raw) ? [raw] : undefined;
+    if (!items) {
+      ctx.addIssue({ code: 'custom', message: `${list} is not a list`, input: raw });
+      return z.NEVER;
+    }
+    const rows: Row[] = [];
+    let firstFailure = '';
+    items.forEach((entry, index) => {
+      const result = item.read(entry, index);
+      if (result.ok) rows.push(result.value as Row);
+      else firstFailure ||= result.at;
+    });
+    if (items.length > 0 && rows.length === 0) {
+      ctx.addIssue({
+        code: 'custom',
+        message: `no readable row in ${list}: every one lacks ${firstFailure}`,
+        input: raw,
+      });
+      return z.NEVER;
+    }
+    noteDropped(list, items.length - rows.length, items.length, firstFailure);
+    return rows;
+  });
+}
+
+function normalize(
+  raw: Record<string, unknown>,
+  keys: readonly string[],
+  options: RowOptions,
+): Record<string, unknown> {
+  const fields: Record<string, unknown> = { ...raw };
+  for (const name of options.nested ?? NESTED) {
+    const inner = raw[name];
+    if (!isPlainObject(inner)) continue;
+    for (const [k, v] of Object.entries(inner)) if (fields[k] == null) fields[k] = v;
+  }
+  for (const key of keys) {
+    if (fields[key] != null) continue;
+    for (const alias of [...(options.aliases?.[key] ?? []), ...aliasesOf(key)]) {
+      if (fields[alias] == null) continue;
+      fields[key] = fields[alias];
+      noteAlias(alias, key);
+      break;
+    }
+  }
+  // `{id, name}` where a name was expected: the reader of the field takes the name; keep the id.
+  for (const key of keys) {
+    const value = fields[key];
+    if (!isPlainObject(value)) continue;
+    const id = value.id ?? value[`${key}_id`];
+    if ((typeof id === 'string' || typeof id === 'number') && fields[`${key}_id`] == null) {
+      fields[`${key}_id`] = String(id);
+    }
+  }
+  return fields;
+}

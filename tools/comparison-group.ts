@@ -69,16 +69,22 @@ export default defineTool({
     const wanted = new Set(highlight);
     // The full page also finds the players to highlight beyond the first `limit`.
     const result = await withLeagueHint(api, league, signal, () =>
-      callFullPage(api, 'comparisonGroup', ComparisonResponse, {
-        query: { x: xKey, y: yKey, league, saison, position },
-        signal,
-      }),
+      callFullPage(
+        api,
+        'comparisonGroup',
+        ComparisonResponse,
+        {
+          query: { x: xKey, y: yKey, league, saison, position },
+          signal,
+        },
+        limit,
+      ),
     );
     const all = result.data.data;
     const isWanted = (p: (typeof all)[number]) =>
       (p.player_id != null && wanted.has(p.player_id)) || (p.service_id != null && wanted.has(p.service_id));
     const total = result.data.summary?.count ?? result.data.meta?.count;
-    const { rows, has_more, notes } = page(all, limit, MAX, total);
+    const { rows, has_more, notes } = page(all, limit, result.pageSize, total);
     const shown = [...rows, ...all.slice(limit).filter(isWanted)];
     const data = shown.map(
       (p): Point => ({

@@ -122,7 +122,14 @@ export default defineTool({
       want.has('similar')
         ? run.optional(
             'similar',
-            (signal) => callFullPage(api, 'teamSimilar', SimilarTeamsResponse, { params, query: {}, signal }),
+            (signal) =>
+              callFullPage(
+                api,
+                'teamSimilar',
+                SimilarTeamsResponse,
+                { params, query: {}, signal },
+                limit,
+              ).then((r) => ({ ...r, data: { ...r.data, pageSize: r.pageSize } })),
             SECTION_ROUTE_MISSING,
           )
         : undefined,
@@ -140,7 +147,7 @@ export default defineTool({
         : undefined,
     ]);
     const squadPage = squad ? page(squad.data, limit, MAX, squad.data.length) : undefined;
-    const similarPage = similar ? page(similar.data, limit, PAGE_SIZE.teamSimilar) : undefined;
+    const similarPage = similar ? page(similar.data, limit, similar.pageSize) : undefined;
     const t = team.data;
     const data: TeamData = {
       team: {

@@ -45,12 +45,18 @@ export default defineTool({
     const saison = seasonParam(season);
     const resolved = await roles.resolve(role, signal);
     const result = await withLeagueHint(api, league, signal, () =>
-      callFullPage(api, 'rankings', RankingsResponse, {
-        query: { role: resolved.key, saison, league },
-        signal,
-      }),
+      callFullPage(
+        api,
+        'rankings',
+        RankingsResponse,
+        {
+          query: { role: resolved.key, saison, league },
+          signal,
+        },
+        limit,
+      ),
     );
-    const { rows, has_more, notes: more } = page(result.data.data, limit, MAX);
+    const { rows, has_more, notes: more } = page(result.data.data, limit, result.pageSize);
     const data = rows.map((e) => ({
       rank: e.rank,
       name: e.name,

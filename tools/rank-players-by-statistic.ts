@@ -45,12 +45,18 @@ export default defineTool({
     const saison = seasonParam(season);
     const key = await checkStatistic(api, statistic, 'statistic', signal);
     const result = await withLeagueHint(api, league, signal, () =>
-      callFullPage(api, 'statisticRankings', StatisticRankingsResponse, {
-        query: { statistic: key, league, saison, position },
-        signal,
-      }),
+      callFullPage(
+        api,
+        'statisticRankings',
+        StatisticRankingsResponse,
+        {
+          query: { statistic: key, league, saison, position },
+          signal,
+        },
+        limit,
+      ),
     );
-    const { rows, has_more, notes } = page(result.data.data, limit, MAX);
+    const { rows, has_more, notes } = page(result.data.data, limit, result.pageSize);
     const data = rows.map(
       (e): Ranked => ({
         rank: e.rank,

@@ -47,12 +47,18 @@ export default defineTool({
     const resolved = await Promise.all(wanted.map((role) => roles.resolve(role, signal, 'roles')));
     const keys = [...new Set(resolved.map((r) => r.key))];
     const result = await withLeagueHint(api, league, signal, () =>
-      callFullPage(api, 'scouting', ScoutingResponse, {
-        body: { saison, roles: keys, ageMax: max_age, minutesMin: min_minutes, league },
-        signal,
-      }),
+      callFullPage(
+        api,
+        'scouting',
+        ScoutingResponse,
+        {
+          body: { saison, roles: keys, ageMax: max_age, minutesMin: min_minutes, league },
+          signal,
+        },
+        limit,
+      ),
     );
-    const { rows, has_more, notes: more } = page(result.data.data, limit, MAX);
+    const { rows, has_more, notes: more } = page(result.data.data, limit, result.pageSize);
     const data = rows.map((row) => ({
       ...toPlayerOut(row),
       minutes: row.minutes ?? null,

@@ -33,9 +33,9 @@ export default defineTool({
   extra: { has_more: z.boolean() },
   async run({ query, league, limit }, { api, signal }) {
     const result = await withLeagueHint(api, league, signal, () =>
-      callFullPage(api, 'coaches', CoachesResponse, { query: { q: query, league }, signal }),
+      callFullPage(api, 'coaches', CoachesResponse, { query: { q: query, league }, signal }, limit),
     );
-    const { rows, has_more, notes } = page(result.data.data, limit, MAX, result.data.meta?.total);
+    const { rows, has_more, notes } = page(result.data.data, limit, result.pageSize, result.data.meta?.total);
     const data = rows.map(
       (c): CoachRow => ({
         coach_id: c.coach_id,

@@ -28,12 +28,18 @@ export default defineTool({
   output: z.array(PlayerOut.extend({ position: z.string().nullable() })),
   async run({ query, league, club, season, limit }, { api, signal }) {
     const result = await withLeagueHint(api, league, signal, () =>
-      callFullPage(api, 'playerSearch', PlayerSearchResponse, {
-        query: { q: query, league, club, saison: seasonParam(season) },
-        signal,
-      }),
+      callFullPage(
+        api,
+        'playerSearch',
+        PlayerSearchResponse,
+        {
+          query: { q: query, league, club, saison: seasonParam(season) },
+          signal,
+        },
+        limit,
+      ),
     );
-    const { rows, has_more, notes } = page(result.data.data, limit, MAX);
+    const { rows, has_more, notes } = page(result.data.data, limit, result.pageSize);
     const data = rows.map((row) => ({ ...toPlayerOut(row), position: row.position ?? null }));
     return { ...result, data, notes, has_more };
   },

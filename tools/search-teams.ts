@@ -34,12 +34,18 @@ export default defineTool({
   extra: { has_more: z.boolean() },
   async run({ query, league, season, limit }, { api, signal }) {
     const result = await withLeagueHint(api, league, signal, () =>
-      callFullPage(api, 'teams', TeamsResponse, {
-        query: { q: query, league, saison: seasonParam(season) },
-        signal,
-      }),
+      callFullPage(
+        api,
+        'teams',
+        TeamsResponse,
+        {
+          query: { q: query, league, saison: seasonParam(season) },
+          signal,
+        },
+        limit,
+      ),
     );
-    const { rows, has_more, notes } = page(result.data.data, limit, MAX, result.data.meta?.total);
+    const { rows, has_more, notes } = page(result.data.data, limit, result.pageSize, result.data.meta?.total);
     const data = rows.map(
       (t): TeamRow => ({
         team_id: t.team_id,

@@ -82,6 +82,8 @@ const RETRYABLE_STATUS = new Set([500, 502, 503, 504]);
 /** The Football Data API v1 client: one instance per API key. Knows nothing about MCP. */
 export class ApiClient {
   readonly quota: QuotaTracker;
+  /** The upstream's address (origin and base path), naming it for what is learned about it. */
+  readonly upstream: string;
   private readonly origin: string;
   private readonly basePath: string;
   private readonly dispatcher: Requester;
@@ -98,6 +100,7 @@ export class ApiClient {
     const url = new URL(options.baseUrl);
     this.origin = url.origin;
     this.basePath = url.pathname.replace(/\/+$/, '');
+    this.upstream = this.origin + this.basePath;
     this.ownsDispatcher = !options.dispatcher;
     this.dispatcher =
       options.dispatcher ??

@@ -1,6 +1,12 @@
 // GET /v1/enums has no documented shape beyond "roles, each renamed one with deprecated_key".
-// This reader accepts the plausible ones: roles as strings or objects, at the top level or under
-// `data`, with the key under key/value/id/code/role/name and the old key under deprecated_key.
+// This reader accepts the plausible ones, at the top level or under `data`:
+//   a list of keys or of objects (key under key/value/id/code/role/name);
+//   a map from key to an object (or to its former key);
+//   groups by family: a map from family to one of the above;
+// and the former key under deprecated_key (or an alias of it) wherever it sits: in the role, or in
+// a separate list or map of renamed roles.
+import { aliasesOf } from './reader/aliases.js';
+import { isPlainObject } from './reader/values.js';
 
 export interface EnumRole {
   key: string;
@@ -8,33 +14,85 @@ export interface EnumRole {
   deprecatedKeys: string[];
 }
 
-const KEY_FIELDS = ['key', 'value', 'id', 'code', 'role', 'name'] as const;
-const DEPRECATED_FIELDS = [
-  'deprecated_key',
-  'deprecatedKey',
+const KEY_FIELDS = ['key', 'value', 'id', 'code', 'role', 'name', 'cle'] as const;
+const ROLE_LISTS = ['roles', 'role', 'positional_roles', 'postes', 'roles_positionnels'];
+const RENAMED_LISTS = [
+  'renamed',
+  'renamed_roles',
+  'deprecated',
   'deprecated_keys',
-  'previous_key',
-  'old_key',
-] as const;
+  'renommes',
+  'roles_renommes',
+];
+const KEY_SHAPE = /^[a-z][a-z0-9_]{2,63}$/;
+
+const deprecatedFields = () => ['deprecated_key', 'deprecated_keys', ...aliasesOf('deprecated_key')];
 
 export function parseEnumRoles(body: unknown): EnumRole[] {
-  const list = findRoleList(body, 0);
-  if (!list) return [];
-  const roles: EnumRole[] = [];
-  for (const item of list) {
-    if (typeof item === 'string') {
-      roles.push({ key: item, deprecatedKeys: [] });
-      continue;
+  const node = findNode(body, ROLE_LISTS, 0);
+  const roles = new Map<string, EnumRole>();
+  const add = (key: string, deprecatedKeys: string[], family?: string) => {
+    const known = roles.get(key);
+    if (known) {
+      known.deprecatedKeys = [...new Set([...known.deprecatedKeys, ...deprecatedKeys])];
+      if (family && !known.family) known.family = family;
+    } else roles.set(key, { key, deprecatedKeys, ...(family ? { family } : {}) });
+  };
+  readRoles(node, add, undefined, 0);
+  // Renamed roles listed apart from the roles: [{key, deprecated_key}] or {new_key: old_key} / {old: new}.
+  const renamed = findNode(body, RENAMED_LISTS, 0);
+  if (Array.isArray(renamed)) readRoles(renamed, (key, old) => roles.has(key) && add(key, old), undefined, 0);
+  else if (isPlainObject(renamed)) {
+    for (const [a, b] of Object.entries(renamed)) {
+      if (typeof b !== 'string') continue;
+      if (roles.has(a)) add(a, [b]);
+      else if (roles.has(b)) add(b, [a]);
     }
-    if (!item || typeof item !== 'object') continue;
-    const record = item as Record<string, unknown>;
-    const key = KEY_FIELDS.map((f) => record[f]).find((v): v is string => typeof v === 'string');
-    if (!key) continue;
-    const deprecatedKeys = DEPRECATED_FIELDS.flatMap((f) => strings(record[f]));
-    const family = typeof record.family === 'string' ? record.family : undefined;
-    roles.push({ key, deprecatedKeys, ...(family ? { family } : {}) });
   }
-  return roles;
+  return [...roles.values()];
+}
+
+type Add = (key: string, deprecatedKeys: string[], family?: string) => void;
+
+function readRoles(node: unknown, add: Add, family: string | undefined, depth: number): void {
+  if (depth > 3) return;
+  if (Array.isArray(node)) {
+    for (const item of node) {
+      if (typeof item === 'string') add(item, [], family);
+      else if (isPlainObject(item)) readRoleObject(item, undefined, add, family);
+    }
+    return;
+  }
+  if (!isPlainObject(node)) return;
+  for (const [name, value] of Object.entries(node)) {
+    // A map of groups (family → roles) or a map of roles (key → role object or former key).
+    if (Array.isArray(value) || (isPlainObject(value) && isGroup(value)))
+      readRoles(value, add, name, depth + 1);
+    else if (isPlainObject(value)) readRoleObject(value, name, add, family);
+    else if (KEY_SHAPE.test(name)) add(name, typeof value === 'string' ? [value] : [], family);
+  }
+}
+
+/** A map whose values are all objects or lists (role objects carry words): a family group. */
+function isGroup(value: Record<string, unknown>): boolean {
+  const entries = Object.values(value);
+  return entries.length > 0 && entries.every((v) => isPlainObject(v) || Array.isArray(v));
+}
+
+function readRoleObject(
+  record: Record<string, unknown>,
+  keyFromMap: string | undefined,
+  add: Add,
+  family?: string,
+) {
+  const key = keyFromMap ?? KEY_FIELDS.map((f) => record[f]).find((v): v is string => typeof v === 'string');
+  if (!key) return;
+  const own = [record.family, record.famille, record.group].find((v): v is string => typeof v === 'string');
+  add(
+    key,
+    deprecatedFields().flatMap((f) => strings(record[f])),
+    own ?? family,
+  );
 }
 
 function strings(value: unknown): string[] {
@@ -43,15 +101,12 @@ function strings(value: unknown): string[] {
   return [];
 }
 
-function findRoleList(node: unknown, depth: number): unknown[] | undefined {
-  if (!node || typeof node !== 'object' || depth > 3) return undefined;
-  const record = node as Record<string, unknown>;
-  for (const name of ['roles', 'role', 'positional_roles']) {
-    if (Array.isArray(record[name])) return record[name];
-  }
-  for (const value of Object.values(record)) {
-    const found = findRoleList(value, depth + 1);
-    if (found) return found;
+function findNode(node: unknown, names: readonly string[], depth: number): unknown {
+  if (!isPlainObject(node) || depth > 3) return undefined;
+  for (const name of names) if (node[name] !== undefined && node[name] !== null) return node[name];
+  for (const value of Object.values(node)) {
+    const found = findNode(value, names, depth + 1);
+    if (found !== undefined) return found;
   }
   return undefined;
 }

@@ -21,6 +21,9 @@ export class ApiError extends Error {
   /** The upstream parameter the error is about, when the upstream names one (400). */
   readonly parameter: string | undefined;
 
+  /** The upper bound of `limit` an upstream 400 names, when it names one (a number, never its text). */
+  limitHint?: number;
+
   constructor(kind: ApiErrorKind, message: string, options: { status?: number; parameter?: string } = {}) {
     super(message);
     this.name = new.target.name;
@@ -160,6 +163,30 @@ export function parameterFromBody(body: unknown): string | undefined {
   return undefined;
 }
 
+const LIMIT_BOUND =
+  /\b(?:at most|maximum(?: is| of)?|max(?:imum)?|up to|<=?|au plus|au maximum|jusqu'à)\s*:?\s*(\d{1,5})\b/i;
+
+/** The largest `limit` a 400 body names ("limit must be at most 50", {max: 50}), if any. */
+export function limitBoundFromBody(body: unknown): number | undefined {
+  if (!body || typeof body !== 'object') return undefined;
+  const record = body as Record<string, unknown>;
+  const inner =
+    record.error && typeof record.error === 'object' ? (record.error as Record<string, unknown>) : {};
+  for (const candidate of [inner.max, inner.maximum, record.max, record.maximum]) {
+    if (typeof candidate === 'number' && Number.isInteger(candidate) && candidate > 0) return candidate;
+  }
+  for (const text of [
+    inner.message,
+    record.message,
+    typeof record.error === 'string' ? record.error : undefined,
+  ]) {
+    if (typeof text !== 'string' || !/limit/i.test(text)) continue;
+    const match = LIMIT_BOUND.exec(text);
+    if (match) return Number(match[1]);
+  }
+  return undefined;
+}
+
 /** The typed error for an upstream status (non-2xx). */
 export function errorForStatus(
   status: number,
@@ -167,7 +194,12 @@ export function errorForStatus(
   resetAt: string | null,
   rateLimit: { daily?: boolean; retryAfterS?: number } = {},
 ): ApiError {
-  if (status === 400 || status === 422) return new BadRequestError(parameterFromBody(body));
+  if (status === 400 || status === 422) {
+    const error = new BadRequestError(parameterFromBody(body));
+    const bound = limitBoundFromBody(body);
+    if (bound !== undefined) error.limitHint = bound;
+    return error;
+  }
   if (status === 401) return new UnauthorizedError('rejected');
   if (status === 403) return new ForbiddenError();
   if (status === 404) return new NotFoundError();

@@ -4,6 +4,7 @@ import { readFileSync } from 'node:fs';
 import { z } from 'zod';
 import { nearest } from '../domain/nearest.js';
 import { StartError } from '../start-error.js';
+import type { AliasTable } from './reader/aliases.js';
 import { ROUTES, type RouteDef, type RouteName, type RouteTable } from './routes.js';
 
 export class RoutesFileError extends StartError {}
@@ -24,6 +25,17 @@ function placeholders(path: string): string[] {
 
 /** ROUTES with the overrides of `file` applied; a RoutesFileError naming the file and the fix otherwise. */
 export function loadRoutesFile(file: string, base: RouteTable = ROUTES): RouteTable {
+  return loadUpstreamOverrides(file, base).routes;
+}
+
+/**
+ * The whole routes file: the route table it makes, and the field aliases of its `"fields"` entry
+ * (`{"fields": {"season": ["annee"]}}`: other names under which the API sends a field we read).
+ */
+export function loadUpstreamOverrides(
+  file: string,
+  base: RouteTable = ROUTES,
+): { routes: RouteTable; fields: AliasTable } {
   let text: string;
   try {
     text = readFileSync(file, 'utf8');
@@ -38,7 +50,27 @@ export function loadRoutesFile(file: string, base: RouteTable = ROUTES): RouteTa
   } catch (error) {
     throw new RoutesFileError(`routes file ${file}: not valid JSON (${(error as Error).message}).`);
   }
-  return applyRouteOverrides(base, json, `routes file ${file}`);
+  const origin = `routes file ${file}`;
+  const { fields, ...routes } = (json && typeof json === 'object' ? json : {}) as Record<string, unknown>;
+  return {
+    routes: applyRouteOverrides(base, Array.isArray(json) || json === null ? json : routes, origin),
+    fields: fields === undefined ? {} : parseFields(fields, origin),
+  };
+}
+
+const Fields = z.record(
+  z.string().regex(/^[A-Za-z_][A-Za-z0-9_]{0,63}$/, 'must be a field name such as "season"'),
+  z.array(z.string().min(1).max(64)).min(1).max(20),
+);
+
+function parseFields(raw: unknown, origin: string): AliasTable {
+  const parsed = Fields.safeParse(raw);
+  if (parsed.success) return parsed.data;
+  const issue = parsed.error.issues[0];
+  const where = issue?.path.length ? `.${issue.path.join('.')}` : '';
+  throw new RoutesFileError(
+    `${origin}: "fields"${where}: ${issue?.message ?? 'invalid'}. It maps a field we read to the names the API uses for it, e.g. {"fields": {"season": ["annee"]}}.`,
+  );
 }
 
 export function applyRouteOverrides(base: RouteTable, overrides: unknown, origin: string): RouteTable {

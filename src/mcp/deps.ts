@@ -3,8 +3,9 @@ import { keyTag } from '../api/canonical.js';
 import { ApiClient } from '../api/client.js';
 import { lazyPool, type Requester } from '../api/pool.js';
 import { QuotaTracker } from '../api/quota.js';
+import { extendAliases } from '../api/reader/aliases.js';
 import { RoleCatalog } from '../api/role-catalog.js';
-import { loadRoutesFile, remappedRoutes } from '../api/route-overrides.js';
+import { loadUpstreamOverrides, remappedRoutes } from '../api/route-overrides.js';
 import type { Config } from '../config.js';
 import type { Logger } from '../log.js';
 import { memoryStores, type Stores } from '../store/open.js';
@@ -64,9 +65,15 @@ function depsBuilder(
     staleMaxAgeMs: config.cacheStaleMaxAge * 1000,
   });
   // Read once per process: a bad routes file stops the start, not a session.
-  const routes = config.routesFile ? loadRoutesFile(config.routesFile) : undefined;
-  if (routes)
-    logger.info(`routes file ${config.routesFile}: ${remappedRoutes(routes).join('; ') || 'no change'}`);
+  const overrides = config.routesFile ? loadUpstreamOverrides(config.routesFile) : undefined;
+  const routes = overrides?.routes;
+  if (overrides) {
+    extendAliases(overrides.fields);
+    const aliases = Object.entries(overrides.fields).map(([field, names]) => `${field} ← ${names.join('|')}`);
+    logger.info(
+      `routes file ${config.routesFile}: ${[...remappedRoutes(overrides.routes), ...aliases].join('; ') || 'no change'}`,
+    );
+  }
   return (callerKey) => {
     const apiKey = callerKey ?? upstream.apiKey;
     const tag = apiKey ? keyTag(apiKey) : 'nokey';

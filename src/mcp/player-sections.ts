@@ -199,11 +199,17 @@ const FETCHERS: { [K in SectionName]: SectionFetcher<K> } = {
         ),
       ),
   similar: (api, q, signal) =>
-    callFullPage(api, 'playerSimilar', SimilarResponse, {
-      params: { id: q.id },
-      query: { saison: q.saison },
-      signal,
-    }).then((r) =>
+    callFullPage(
+      api,
+      'playerSimilar',
+      SimilarResponse,
+      {
+        params: { id: q.id },
+        query: { saison: q.saison },
+        signal,
+      },
+      q.similarLimit,
+    ).then((r) =>
       mapped(r, ({ data }) =>
         data.slice(0, q.similarLimit).map((p) => ({
           ...toPlayerOut(p),

@@ -1,23 +1,10 @@
 // Every route of the client's table answers 200 on the sandbox for the demo key, with a body that
 // the client's schema for it parses.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { z } from 'zod';
 import { ROUTES, type RouteName } from '../../src/api/routes.js';
-import {
-  CompareResponse,
-  EnumsResponse,
-  FitScoreResponse,
-  HistoryResponse,
-  LeaguesResponse,
-  ListResponse,
-  PlayerSearchResponse,
-  RankingsResponse,
-  RecordResponse,
-  ResolveBatchResponse,
-  ScoutingResponse,
-} from '../../src/api/schemas.js';
 import { ROLE_KEYS } from '../../src/domain/roles.js';
 import { type RunningSandbox, startSandbox } from '../../src/sandbox/server.js';
+import { collectIds, ROUTE_SCHEMAS, type RouteIds, routeRequest } from '../support/route-requests.js';
 
 let sandbox: RunningSandbox;
 
@@ -34,102 +21,13 @@ async function call(method: string, path: string, body?: unknown): Promise<{ sta
   return { status: res.status, body: await res.json() };
 }
 
-const SCHEMAS = {
-  leagues: LeaguesResponse,
-  enums: EnumsResponse,
-  rankings: RankingsResponse,
-  scouting: ScoutingResponse,
-  resolveBatch: ResolveBatchResponse,
-  playerHistory: HistoryResponse,
-  compare: CompareResponse,
-  fitScore: FitScoreResponse,
-  player: RecordResponse,
-  playerStatistics: RecordResponse,
-  playerRoles: ListResponse,
-  playerStrengths: RecordResponse,
-  playerMarketValue: RecordResponse,
-  playerProjections: ListResponse,
-  playerSimilar: PlayerSearchResponse,
-  playerSearch: PlayerSearchResponse,
-  profile: RecordResponse,
-  seasons: ListResponse,
-  teams: ListResponse,
-  team: RecordResponse,
-  teamSquad: PlayerSearchResponse,
-  teamSimilar: ListResponse,
-  teamHeadToHead: RecordResponse,
-  coaches: ListResponse,
-  coach: RecordResponse,
-  coachCareer: ListResponse,
-  coachTactics: RecordResponse,
-  statisticRankings: RankingsResponse,
-  glossary: ListResponse,
-  comparisonGroup: ListResponse,
-  savedIndices: ListResponse,
-  savedPresets: ListResponse,
-} satisfies Record<RouteName, z.ZodType>;
-
-interface Ids {
-  player: string;
-  other: string;
-  service: string;
-  team: string;
-  otherTeam: string;
-  coach: string;
-  name: string;
-  club: string;
-}
-let ids: Ids;
-
-function request(name: RouteName): { path: string; query?: string; body?: unknown } {
-  const path = ROUTES[name].path
-    .replace(':otherId', ids.otherTeam)
-    .replace(':id', name.startsWith('team') ? ids.team : name.startsWith('coach') ? ids.coach : ids.player);
-  switch (name) {
-    case 'rankings':
-      return { path, query: 'role=faux_9&league=Ligue%201&limit=5' };
-    case 'scouting':
-      return {
-        path,
-        body: { roles: ['mezzala', 'milieu_box_to_box'], ageMax: 25, league: 'Serie A', limit: 5 },
-      };
-    case 'resolveBatch':
-      return { path, body: { players: [{ player_id: ids.player }, { name: ids.name, club: ids.club }] } };
-    case 'compare':
-      return { path, body: { player_ids: [ids.player, ids.service] } };
-    case 'fitScore':
-      return { path, body: { player_ids: [ids.player], club: ids.club } };
-    case 'playerSearch':
-      return { path, query: `q=${encodeURIComponent(ids.name)}` };
-    case 'teams':
-      return { path, query: 'league=Ligue%201' };
-    case 'coaches':
-      return { path, query: 'league=Ligue%201' };
-    case 'statisticRankings':
-      return { path, query: 'statistic=progressive_passes&league=Bundesliga&limit=5' };
-    case 'comparisonGroup':
-      return { path, query: 'x=xg&y=xa&league=Ligue%201' };
-    default:
-      return { path };
-  }
-}
+const SCHEMAS = ROUTE_SCHEMAS;
+let ids: RouteIds;
+const request = (name: RouteName) => routeRequest(name, ids);
 
 beforeAll(async () => {
   sandbox = await startSandbox({ port: 0 });
-  const ranked = await call('GET', '/v1/rankings?role=ailier_provocateur&league=Ligue%201&limit=20');
-  const linked = ranked.body.data.filter((e: { service_id: string | null }) => e.service_id);
-  const teams = await call('GET', '/v1/teams?league=Ligue%201');
-  const coaches = await call('GET', '/v1/coaches?league=Ligue%201');
-  ids = {
-    player: linked[0].player_id,
-    other: linked[1].player_id,
-    service: linked[1].service_id,
-    name: linked[0].name,
-    club: linked[0].club,
-    team: teams.body.data[0].team_id,
-    otherTeam: teams.body.data[1].team_id,
-    coach: coaches.body.data[0].coach_id,
-  };
+  ids = await collectIds(call);
 });
 
 afterAll(async () => {

@@ -1,5 +1,6 @@
 // The sandbox's dialects: other faithful readings of the spec, the same data in other shapes, so the
 // client can be shown to read any of them. One file each; `standard` is the sandbox's own.
+import { capped } from './capped.js';
 import type { Dialect, DialectName } from './dialect.js';
 import { standard } from './standard.js';
 
@@ -7,6 +8,7 @@ export { type Dialect, type DialectName, type DialectRequest, SANDBOX_DIALECTS }
 
 const DIALECTS: Readonly<Record<DialectName, Dialect>> = {
   standard,
+  capped,
 };
 
 export function isDialectName(name: string): name is DialectName {

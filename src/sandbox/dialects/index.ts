@@ -2,12 +2,14 @@
 // client can be shown to read any of them. One file each; `standard` is the sandbox's own.
 import { capped } from './capped.js';
 import type { Dialect, DialectName } from './dialect.js';
+import { french } from './french.js';
 import { standard } from './standard.js';
 
 export { type Dialect, type DialectName, type DialectRequest, SANDBOX_DIALECTS } from './dialect.js';
 
 const DIALECTS: Readonly<Record<DialectName, Dialect>> = {
   standard,
+  french,
   capped,
 };
 

@@ -3,6 +3,7 @@
 import { capped } from './capped.js';
 import type { Dialect, DialectName } from './dialect.js';
 import { french } from './french.js';
+import { nested } from './nested.js';
 import { standard } from './standard.js';
 
 export { type Dialect, type DialectName, type DialectRequest, SANDBOX_DIALECTS } from './dialect.js';
@@ -10,6 +11,7 @@ export { type Dialect, type DialectName, type DialectRequest, SANDBOX_DIALECTS }
 const DIALECTS: Readonly<Record<DialectName, Dialect>> = {
   standard,
   french,
+  nested,
   capped,
 };
 

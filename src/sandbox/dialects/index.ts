@@ -4,6 +4,7 @@ import { capped } from './capped.js';
 import type { Dialect, DialectName } from './dialect.js';
 import { french } from './french.js';
 import { nested } from './nested.js';
+import { numeric } from './numeric.js';
 import { standard } from './standard.js';
 
 export { type Dialect, type DialectName, type DialectRequest, SANDBOX_DIALECTS } from './dialect.js';
@@ -12,6 +13,7 @@ const DIALECTS: Readonly<Record<DialectName, Dialect>> = {
   standard,
   french,
   nested,
+  numeric,
   capped,
 };
 

@@ -3,6 +3,7 @@
 import { capped } from './capped.js';
 import type { Dialect, DialectName } from './dialect.js';
 import { french } from './french.js';
+import { minimal } from './minimal.js';
 import { nested } from './nested.js';
 import { numeric } from './numeric.js';
 import { standard } from './standard.js';
@@ -14,6 +15,7 @@ const DIALECTS: Readonly<Record<DialectName, Dialect>> = {
   french,
   nested,
   numeric,
+  minimal,
   capped,
 };
 

@@ -4,7 +4,15 @@
 // No imports here: src/config.ts reads the names without loading the sandbox.
 
 /** Every dialect, `standard` (today's answers, byte for byte) first. */
-export const SANDBOX_DIALECTS = ['standard', 'french', 'nested', 'numeric', 'minimal', 'capped'] as const;
+export const SANDBOX_DIALECTS = [
+  'standard',
+  'french',
+  'nested',
+  'numeric',
+  'minimal',
+  'bare',
+  'capped',
+] as const;
 export type DialectName = (typeof SANDBOX_DIALECTS)[number];
 
 export interface DialectRequest {

@@ -1,5 +1,6 @@
 // The sandbox's dialects: other faithful readings of the spec, the same data in other shapes, so the
 // client can be shown to read any of them. One file each; `standard` is the sandbox's own.
+import { bare } from './bare.js';
 import { capped } from './capped.js';
 import type { Dialect, DialectName } from './dialect.js';
 import { french } from './french.js';
@@ -16,6 +17,7 @@ const DIALECTS: Readonly<Record<DialectName, Dialect>> = {
   nested,
   numeric,
   minimal,
+  bare,
   capped,
 };
 

@@ -1,5 +1,7 @@
 import { parseArgs } from 'node:util';
 import { z } from 'zod';
+// The names only (an import-free file): the sandbox itself is loaded only in sandbox mode.
+import { SANDBOX_DIALECTS } from './sandbox/dialects/dialect.js';
 
 // Every setting has a flag and an environment variable; a flag wins over the variable.
 // This table is also the source of `--help` and of the README's settings table.
@@ -56,6 +58,12 @@ export const SETTINGS = {
     env: 'FOOTBALL_SANDBOX_SEED',
     schema: z.string().min(1).default('football-scout'),
     help: 'Seed of the sandbox data: the same seed gives the same players.',
+  },
+  sandboxDialect: {
+    flag: 'sandbox-dialect',
+    env: 'FOOTBALL_SANDBOX_DIALECT',
+    schema: z.enum(SANDBOX_DIALECTS).default('standard'),
+    help: `Shape of the sandbox's answers, same data: ${SANDBOX_DIALECTS.join(', ')} (see src/sandbox/README.md); to try the client against other readings of the spec.`,
   },
   transport: {
     flag: 'transport',

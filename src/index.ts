@@ -111,10 +111,15 @@ async function pickUpstream(config: Config, logger: Logger, closers: Closer[]) {
   }
   // Loaded only in sandbox mode: the client never imports the sandbox.
   const { startSandbox } = await import('./sandbox/server.js');
-  const sandbox = await startSandbox({ port: 0, host: '127.0.0.1', seed: config.sandboxSeed });
+  const sandbox = await startSandbox({
+    port: 0,
+    host: '127.0.0.1',
+    seed: config.sandboxSeed,
+    dialect: config.sandboxDialect,
+  });
   closers.push(() => sandbox.close());
   logger.info(
-    `running on the embedded sandbox API at ${sandbox.url} (synthetic data); set FOOTBALL_API_KEY and FOOTBALL_API_BASE_URL for the real API`,
+    `running on the embedded sandbox API at ${sandbox.url} (synthetic data${sandbox.dialect === 'standard' ? '' : `, ${sandbox.dialect} dialect`}); set FOOTBALL_API_KEY and FOOTBALL_API_BASE_URL for the real API`,
   );
   return {
     upstream: { baseUrl: sandbox.url, apiKey: sandbox.demoKey } satisfies Upstream,

@@ -1,13 +1,16 @@
 // Standalone sandbox: `node dist/src/sandbox/main.js --port 4010 [--host 127.0.0.1] [--seed s] [--keys keys.json]
-// [--faults spec]` (env SANDBOX_PORT, SANDBOX_HOST, SANDBOX_SEED, SANDBOX_KEYS_FILE, SANDBOX_FAULTS). Prints its URL, keys and a curl
-// example on stdout; stops on SIGINT/SIGTERM.
+// [--faults spec] [--dialect name]` (env SANDBOX_PORT, SANDBOX_HOST, SANDBOX_SEED, SANDBOX_KEYS_FILE, SANDBOX_FAULTS,
+// SANDBOX_DIALECT). Prints its URL, keys and a curl example on stdout; stops on SIGINT/SIGTERM.
 import { parseArgs } from 'node:util';
+import { dialectOf, SANDBOX_DIALECTS } from './dialects/index.js';
 import { parseFaults } from './faults.js';
 import { loadKeysFile } from './keys.js';
 import { DEFAULT_SEED, startSandbox } from './server.js';
 
 const USAGE = `usage: sandbox [--port 4010] [--host 127.0.0.1] [--seed football-scout] [--keys keys.json] [--faults spec]
-  env: SANDBOX_PORT, SANDBOX_HOST, SANDBOX_SEED, SANDBOX_KEYS_FILE, SANDBOX_FAULTS
+               [--dialect standard]
+  env: SANDBOX_PORT, SANDBOX_HOST, SANDBOX_SEED, SANDBOX_KEYS_FILE, SANDBOX_FAULTS, SANDBOX_DIALECT
+  dialects (shape of successful answers, same data): ${SANDBOX_DIALECTS.join(', ')}
   faults: latency=20-80,503=0.05,reset=0.02,truncate=0.02,malformed=0.02,drip=0.02,drip-ms=250,storm=5/100,retry-after=1
   keys.json: [{"key": "...", "plan": "...", "leagues": "all" | ["Ligue 1", ...], "dailyLimit": 100 | null,
                "expiresAt"?: "2027-01-01T00:00:00Z", "revoked"?: false}]`;
@@ -20,6 +23,7 @@ async function main(): Promise<void> {
       seed: { type: 'string' },
       keys: { type: 'string' },
       faults: { type: 'string' },
+      dialect: { type: 'string' },
       help: { type: 'boolean', short: 'h' },
     },
     strict: true,
@@ -34,12 +38,14 @@ async function main(): Promise<void> {
   const keysFile = values.keys ?? process.env.SANDBOX_KEYS_FILE;
   const seed = values.seed ?? process.env.SANDBOX_SEED ?? DEFAULT_SEED;
   const faultSpec = values.faults ?? process.env.SANDBOX_FAULTS;
+  const dialect = dialectOf((values.dialect ?? process.env.SANDBOX_DIALECT ?? 'standard').trim());
   const sandbox = await startSandbox({
     port,
     host: values.host ?? process.env.SANDBOX_HOST ?? '127.0.0.1',
     seed,
     ...(keysFile ? { keys: loadKeysFile(keysFile) } : {}),
     ...(faultSpec ? { faults: parseFaults(faultSpec) } : {}),
+    dialect: dialect.name,
   });
 
   const limit = (n: number | null) => (n === null ? 'unlimited' : `${n}/day`);
@@ -59,6 +65,7 @@ async function main(): Promise<void> {
   const widths = [0, 1, 2, 3].map((i) => Math.max(...rows.map((r) => (r[i] ?? '').length)));
   console.log(`Football Data API sandbox (synthetic data, seed "${seed}") listening on ${sandbox.url}`);
   if (faultSpec) console.log(`Injecting faults: ${faultSpec}`);
+  if (dialect.name !== 'standard') console.log(`Dialect ${dialect.name}: ${dialect.summary}`);
   console.log('');
   console.log('Keys (send one in the X-API-Key header):');
   for (const r of rows)

@@ -7,6 +7,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { Access } from './access.js';
 import { compByName } from './data/leagues.js';
 import { World } from './data/world.js';
+import { type DialectName, type DialectRequest, dialectOf } from './dialects/index.js';
 import { type FaultKind, type FaultOptions, Faults } from './faults.js';
 import { buildRouter } from './handlers/index.js';
 import { jsonObject, readBody } from './http/body.js';
@@ -14,6 +15,7 @@ import { ApiError, notFound, rateLimited, serverError, unauthorized } from './ht
 import { DEFAULT_KEYS, SANDBOX_DEMO_KEY, type SandboxKey, validateKeys } from './keys.js';
 import { nextUtcMidnight, QuotaBook, rateLimitHeaders } from './quota.js';
 
+export { type DialectName, SANDBOX_DIALECTS } from './dialects/index.js';
 export { DEFAULT_KEYS, SANDBOX_DEMO_KEY, type SandboxKey } from './keys.js';
 
 export interface SandboxOptions {
@@ -28,6 +30,8 @@ export interface SandboxOptions {
   now?: () => Date;
   /** Misbehave on purpose (latency, errors, resets, broken bodies, 429 storms); see faults.ts. */
   faults?: FaultOptions;
+  /** The shape of successful answers (see dialects/); default 'standard', the sandbox's own. */
+  dialect?: DialectName;
 }
 
 export interface LoggedRequest {
@@ -46,6 +50,7 @@ export interface RunningSandbox {
   port: number;
   keys: readonly SandboxKey[];
   demoKey: string;
+  dialect: DialectName;
   /** Requests served since start, all statuses. */
   requestCount(): number;
   /** Most recent last; the last 10 000. */
@@ -70,6 +75,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
   const byKey = new Map(keys.map((k) => [k.key, k]));
   const accessOf = new Map(keys.map((k) => [k.key, new Access(k)]));
   const now = options.now ?? (() => new Date());
+  const dialect = dialectOf(options.dialect ?? 'standard');
   const world = new World(options.seed ?? DEFAULT_SEED);
   const router = buildRouter();
   const quotas = new QuotaBook();
@@ -158,8 +164,15 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
         const hint = match === 'method' ? ' (this path exists with another method)' : '';
         throw notFound(`no route ${method} ${url.pathname}${hint}`);
       }
-      const body = method === 'POST' ? jsonObject(raw) : {};
-      const query = url.searchParams;
+      let request: DialectRequest = {
+        method,
+        route: match.route,
+        params: match.params,
+        query: url.searchParams,
+        body: method === 'POST' ? jsonObject(raw) : {},
+      };
+      if (dialect.request) request = dialect.request(request);
+      const { query, params, body } = request;
       const result = match.handler({
         world,
         access: accessOf.get(key.key) as Access,
@@ -167,11 +180,12 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
         quota,
         method,
         query,
-        params: match.params,
+        params,
         body,
         input: (name) => (method === 'POST' ? body[name] : query.get(name)),
       });
-      reply(200, result);
+      // The one place a successful answer is shaped: errors and headers never meet the dialect.
+      reply(200, dialect.response ? dialect.response(result, request) : result);
     } catch (error) {
       if (error instanceof ApiError) {
         reply(error.status, error.body());
@@ -204,6 +218,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
     port: address.port,
     keys,
     demoKey: byKey.has(SANDBOX_DEMO_KEY) ? SANDBOX_DEMO_KEY : (keys[0]?.key ?? SANDBOX_DEMO_KEY),
+    dialect: dialect.name,
     requestCount: () => count,
     requests: () => log.slice(-LOG_SIZE),
     resetQuotas: () => quotas.reset(),

@@ -9,7 +9,7 @@ import { createLogger } from '../../src/log.js';
 import type { ToolDeps } from '../../src/mcp/context.js';
 import { createToolDeps } from '../../src/mcp/deps.js';
 import { createServer, type ServerOptions } from '../../src/mcp/server.js';
-import { type RunningSandbox, startSandbox } from '../../src/sandbox/server.js';
+import { type RunningSandbox, type SandboxOptions, startSandbox } from '../../src/sandbox/server.js';
 
 export function defaultConfig(overrides: Partial<Config> = {}): Config {
   const config = loadConfig([], {});
@@ -51,8 +51,11 @@ export interface SandboxSession {
   client: Client;
 }
 
-export async function openSandboxSession(): Promise<SandboxSession> {
-  const sandbox = await startSandbox({ port: 0 });
+/** `options` go to the sandbox, e.g. `{ dialect: 'numeric' }` to run the same test on other answer shapes. */
+export async function openSandboxSession(
+  options: Omit<SandboxOptions, 'port'> = {},
+): Promise<SandboxSession> {
+  const sandbox = await startSandbox({ ...options, port: 0 });
   const deps = depsFor(sandbox.url, sandbox.demoKey);
   return { sandbox, deps, client: await inMemoryClient(deps) };
 }

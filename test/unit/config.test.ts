@@ -26,6 +26,7 @@ describe('loadConfig defaults', () => {
       retries: 2,
       sandbox: false,
       sandboxSeed: 'football-scout',
+      sandboxDialect: 'standard',
       transport: 'stdio',
       host: '127.0.0.1',
       port: 3000,

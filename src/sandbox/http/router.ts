@@ -4,10 +4,13 @@
 export interface Match<H> {
   readonly handler: H;
   readonly params: Readonly<Record<string, string>>;
+  /** The path as registered, e.g. `/v1/players/:id/history`. */
+  readonly route: string;
 }
 
 interface Route<H> {
   readonly method: string;
+  readonly path: string;
   readonly segments: readonly string[];
   readonly handler: H;
 }
@@ -16,7 +19,7 @@ export class Router<H> {
   private readonly routes: Route<H>[] = [];
 
   add(method: string, path: string, handler: H): this {
-    this.routes.push({ method, segments: path.split('/').filter(Boolean), handler });
+    this.routes.push({ method, path, segments: path.split('/').filter(Boolean), handler });
     return this;
   }
 
@@ -32,7 +35,7 @@ export class Router<H> {
       const literals = route.segments.filter((s) => !s.startsWith(':')).length;
       if (!best || literals > best.literals) best = { route, params, literals };
     }
-    if (best) return { handler: best.route.handler, params: best.params };
+    if (best) return { handler: best.route.handler, params: best.params, route: best.route.path };
     return pathMatched ? 'method' : undefined;
   }
 }

@@ -1,0 +1,549 @@
+// The sandbox's dialects: other faithful readings of the spec, the same data in other shapes. Each
+// answers the usual routes with 200, in its own shape, with the values the standard sandbox gives;
+// `standard` is byte for byte the sandbox without a dialect.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ROLE_KEYS } from '../../src/domain/roles.js';
+import {
+  type DialectName,
+  type RunningSandbox,
+  SANDBOX_DIALECTS,
+  startSandbox,
+} from '../../src/sandbox/server.js';
+
+// biome-ignore lint/suspicious/noExplicitAny: response bodies are read loosely
+type Body = any;
+type Json = Record<string, unknown>;
+interface Answer {
+  status: number;
+  text: string;
+  body: Body;
+  headers: Headers;
+}
+
+async function call(sandbox: RunningSandbox, method: string, path: string, body?: unknown): Promise<Answer> {
+  const res = await fetch(sandbox.url + path, {
+    method,
+    headers: {
+      'X-API-Key': sandbox.demoKey,
+      ...(body === undefined ? {} : { 'Content-Type': 'application/json' }),
+    },
+    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+  });
+  const text = await res.text();
+  return { status: res.status, text, body: JSON.parse(text), headers: res.headers };
+}
+
+const isRecord = (v: unknown): v is Json => typeof v === 'object' && v !== null && !Array.isArray(v);
+
+/** Every key of every object in `value`; `query` echoes are the client's words, left out. */
+function keysOf(value: unknown, out: string[] = []): string[] {
+  if (Array.isArray(value)) for (const v of value) keysOf(v, out);
+  else if (isRecord(value)) {
+    for (const [k, v] of Object.entries(value)) {
+      out.push(k);
+      if (k !== 'query') keysOf(v, out);
+    }
+  }
+  return out;
+}
+
+/** What the numeric dialect does to an id, undone: the number back to its `p`/`t`/`c` form. */
+const ID_FORMS: Record<string, [string, number]> = {
+  player_id: ['p', 10],
+  team_id: ['t', 7],
+  coach_id: ['c', 7],
+};
+const LEVEL_NAMES: Record<number, string> = { 1: 'top', 2: 'second', 3: 'third' };
+
+function decoded(key: string, value: unknown): unknown {
+  const form = ID_FORMS[key];
+  if (form && typeof value === 'number') return form[0] + value.toString(36).padStart(form[1], '0');
+  if ((key === 'level' || key === 'league_level') && typeof value === 'number') return LEVEL_NAMES[value];
+  return value;
+}
+
+/** The scalar values of an answer as a multiset of strings (numbers written as JSON writes them). */
+function values(value: unknown, key = '', out = new Map<string, number>()): Map<string, number> {
+  if (Array.isArray(value)) for (const v of value) values(v, key, out);
+  else if (isRecord(value)) for (const [k, v] of Object.entries(value)) values(v, k, out);
+  else if (value !== null) {
+    const text = String(decoded(key, value));
+    out.set(text, (out.get(text) ?? 0) + 1);
+  }
+  return out;
+}
+
+/** Values of `small` missing from `large` (as often as they occur). */
+function missing(small: Map<string, number>, large: Map<string, number>): string[] {
+  return [...small].filter(([v, n]) => (large.get(v) ?? 0) < n).map(([v]) => v);
+}
+
+/** The rows of a list answer: `data`, or the one array inside `data` (bare). */
+function rowsOf(body: Body): unknown[] {
+  if (Array.isArray(body.data)) return body.data;
+  const arrays = isRecord(body.data) ? Object.values(body.data).filter(Array.isArray) : [];
+  return (arrays[0] as unknown[] | undefined) ?? [];
+}
+
+/** A row can be told apart: a name or an id, at its top level or in a nested player; or it is a name. */
+function hasIdentity(row: unknown): boolean {
+  if (typeof row === 'string') return row.length > 0;
+  if (!isRecord(row)) return false;
+  const ids = ['player_id', 'service_id', 'name', 'nom', 'team_id', 'coach_id', 'key', 'role', 'query'];
+  return [row, row.player].some((r) => isRecord(r) && ids.some((k) => r[k] !== null && r[k] !== undefined));
+}
+
+let reference: RunningSandbox;
+const sandboxes = new Map<DialectName, RunningSandbox>();
+const sb = (name: DialectName) => sandboxes.get(name) as RunningSandbox;
+
+interface Ids {
+  player: string;
+  service: string;
+  other: string;
+  club: string;
+  otherClub: string;
+  team: string;
+  coach: string;
+  name: string;
+}
+let ids: Ids;
+
+/** The requests every dialect answers, by label, with the standard ids. */
+function requests(): Record<string, [method: string, path: string, body?: unknown]> {
+  return {
+    rankings: ['GET', '/v1/rankings?role=renard_des_surfaces&league=Ligue%201&limit=5'],
+    statisticRankings: ['GET', '/v1/rankings/statistics?statistic=goals&league=Ligue%201&limit=5'],
+    scouting: [
+      'POST',
+      '/v1/scouting',
+      { roles: ['faux_9', 'renard_des_surfaces'], league: 'Ligue 1', limit: 5 },
+    ],
+    resolveBatch: [
+      'POST',
+      '/v1/players/resolve-batch',
+      {
+        players: [
+          { player_id: ids.player },
+          { name: ids.name, club: ids.club },
+          { name: 'Zzyzx Nobody', club: ids.club },
+        ],
+      },
+    ],
+    history: ['GET', `/v1/players/${ids.player}/history`],
+    compare: ['POST', '/v1/compare', { player_ids: [ids.player, ids.other] }],
+    fitScore: ['POST', '/v1/fit-score', { player_ids: [ids.player] }],
+    fitScoreClub: ['POST', '/v1/fit-score', { player_ids: [ids.player], club: ids.otherClub }],
+    player: ['GET', `/v1/players/${ids.player}`],
+    statistics: ['GET', `/v1/players/${ids.player}/statistics`],
+    roles: ['GET', `/v1/players/${ids.player}/roles`],
+    marketValue: ['GET', `/v1/players/${ids.player}/market-value`],
+    leagues: ['GET', '/v1/leagues?region=Europe&level=top'],
+    enums: ['GET', '/v1/enums'],
+    teams: ['GET', '/v1/teams?league=Ligue%201&limit=5'],
+    team: ['GET', `/v1/teams/${ids.team}`],
+    coach: ['GET', `/v1/coaches/${ids.coach}`],
+    glossary: ['GET', '/v1/glossary?kind=index'],
+  };
+}
+
+/** label → answer, per dialect (and for the sandbox started without a dialect). */
+const answers = new Map<string, Record<string, Answer>>();
+const of = (dialect: DialectName | 'reference') => answers.get(dialect) as Record<string, Answer>;
+const answerOf = (dialect: DialectName | 'reference', label: string) => of(dialect)[label] as Answer;
+const bodyOf = (dialect: DialectName | 'reference', label: string): Body => answerOf(dialect, label).body;
+
+async function answerAll(sandbox: RunningSandbox): Promise<Record<string, Answer>> {
+  const out: Record<string, Answer> = {};
+  for (const [label, [method, path, body]] of Object.entries(requests())) {
+    out[label] = await call(sandbox, method, path, body);
+  }
+  return out;
+}
+
+beforeAll(async () => {
+  const [first, ...started] = await Promise.all([
+    startSandbox({ port: 0 }),
+    ...SANDBOX_DIALECTS.map((dialect) => startSandbox({ port: 0, dialect })),
+  ]);
+  reference = first as RunningSandbox;
+  for (const [i, d] of SANDBOX_DIALECTS.entries()) sandboxes.set(d, started[i] as RunningSandbox);
+
+  const ranked = (
+    await call(reference, 'GET', '/v1/rankings?role=renard_des_surfaces&league=Ligue%201&limit=5')
+  ).body.data;
+  const linked = ranked.filter((e: Json) => e.service_id !== null);
+  const teams = (await call(reference, 'GET', '/v1/teams?league=Ligue%201&limit=5')).body.data;
+  ids = {
+    player: linked[0].player_id,
+    service: linked[0].service_id,
+    other: linked[1].player_id,
+    club: linked[0].club,
+    name: linked[0].name,
+    otherClub: teams[0].name,
+    team: teams[0].team_id,
+    coach: teams[0].coach.coach_id,
+  };
+  const all = await Promise.all([reference, ...started].map(answerAll));
+  answers.set('reference', all[0] as Record<string, Answer>);
+  for (const [i, d] of SANDBOX_DIALECTS.entries()) answers.set(d, all[i + 1] as Record<string, Answer>);
+});
+
+afterAll(async () => {
+  await Promise.all([reference, ...sandboxes.values()].map((s) => s.close()));
+});
+
+describe('every dialect', () => {
+  it('is one of the seven the client is tested against', () => {
+    expect([...SANDBOX_DIALECTS]).toEqual([
+      'standard',
+      'french',
+      'nested',
+      'numeric',
+      'minimal',
+      'bare',
+      'capped',
+    ]);
+    for (const d of SANDBOX_DIALECTS) expect(sb(d).dialect).toBe(d);
+  });
+
+  it('refuses an unknown dialect name at start', async () => {
+    await expect(startSandbox({ port: 0, dialect: 'klingon' as DialectName })).rejects.toThrow(
+      /unknown sandbox dialect/,
+    );
+  });
+
+  it.each(SANDBOX_DIALECTS)('%s answers 200 to every request, each row with an identity', (dialect) => {
+    for (const [label, answer] of Object.entries(of(dialect))) {
+      expect(answer.status, `${label}: ${answer.text.slice(0, 200)}`).toBe(200);
+      expect(answer.headers.get('x-ratelimit-limit'), label).toBe('2500');
+      for (const row of rowsOf(answer.body))
+        expect(hasIdentity(row), `${label}: ${JSON.stringify(row)}`).toBe(true);
+    }
+  });
+
+  it.each(SANDBOX_DIALECTS.filter((d) => d !== 'minimal' && d !== 'nested'))(
+    '%s gives every value of the standard answers',
+    (dialect) => {
+      for (const [label, answer] of Object.entries(of(dialect))) {
+        const lost = missing(values(bodyOf('standard', label)), values(answer.body));
+        expect(lost, label).toEqual([]);
+      }
+    },
+  );
+
+  it('nested gives every value of the standard answers (the enums family is its group name)', () => {
+    for (const [label, answer] of Object.entries(of('nested'))) {
+      if (label === 'enums') continue;
+      expect(missing(values(bodyOf('standard', label)), values(answer.body)), label).toEqual([]);
+    }
+  });
+
+  it('minimal gives only values of the standard answers', () => {
+    for (const [label, answer] of Object.entries(of('minimal'))) {
+      expect(missing(values(answer.body), values(bodyOf('standard', label))), label).toEqual([]);
+    }
+  });
+
+  it('errors keep their shape in every dialect', async () => {
+    for (const d of SANDBOX_DIALECTS) {
+      const res = await call(sb(d), 'GET', '/v1/players/p00000000000');
+      expect(res.status).toBe(404);
+      expect(Object.keys(res.body)).toEqual(['error']);
+      expect(res.body.error).toMatchObject({ status: 404, code: 'not_found' });
+    }
+  });
+});
+
+describe('standard', () => {
+  it('answers byte for byte like the sandbox without a dialect', () => {
+    for (const [label, answer] of Object.entries(of('standard'))) {
+      expect(answer.text, label).toBe(answerOf('reference', label).text);
+    }
+  });
+});
+
+describe('french', () => {
+  const ENGLISH = [
+    'season',
+    'team',
+    'league',
+    'position',
+    'country',
+    'market_value_eur',
+    'status',
+    'nationality',
+    'minutes',
+    'statistics',
+    'family',
+    'similarity',
+    'performance_index',
+    'primary_role',
+    'birth_date',
+    'coach',
+  ];
+
+  it('has no English field name the spec leaves open, anywhere', () => {
+    for (const [label, answer] of Object.entries(of('french'))) {
+      const keys = keysOf(answer.body);
+      expect(
+        keys.filter((k) => ENGLISH.includes(k)),
+        label,
+      ).toEqual([]);
+      if (!label.toLowerCase().includes('rankings')) {
+        expect(
+          keys.filter((k) => k === 'name' || k === 'club'),
+          label,
+        ).toEqual([]);
+      }
+    }
+  });
+
+  it('history rows carry saison, equipe, ligue and minutes_jouees; the spec names stay', () => {
+    const { body } = answerOf('french', 'history');
+    const standard = bodyOf('standard', 'history');
+    expect(body.nom).toBe(standard.name);
+    expect(body.service_id).toBe(ids.service);
+    body.data.forEach((row: Json, i: number) => {
+      expect(row).not.toHaveProperty('season');
+      expect(row).toMatchObject({
+        saison: standard.data[i].season,
+        player_id: standard.data[i].player_id,
+        equipe: standard.data[i].club,
+        ligue: standard.data[i].league,
+        minutes_jouees: standard.data[i].minutes,
+      });
+    });
+  });
+
+  it('ranking entries keep rank, name, club, age and score; the rest is French', () => {
+    const entry = bodyOf('french', 'rankings').data[0];
+    const standard = bodyOf('standard', 'rankings').data[0];
+    expect(entry).toMatchObject({
+      rank: 1,
+      name: standard.name,
+      club: standard.club,
+      age: standard.age,
+      score: standard.score,
+      ligue: 'Ligue 1',
+      saison: standard.season,
+      poste: standard.position,
+      role: 'renard_des_surfaces',
+    });
+  });
+
+  it('a record and its statistics: French fields, statistic names as they are', () => {
+    const record = bodyOf('french', 'player').data;
+    expect(record).toMatchObject({ nom: ids.name, equipe: ids.club, date_naissance: expect.any(String) });
+    const stats = bodyOf('french', 'statistics').data;
+    expect(stats.statistiques).toEqual(bodyOf('standard', 'statistics').data.statistics);
+    expect(bodyOf('french', 'resolveBatch').data.map((r: Json) => r.statut)).toEqual([
+      'resolved',
+      'resolved',
+      'not_found',
+    ]);
+    expect(bodyOf('french', 'enums').roles[0]).toHaveProperty('famille');
+    expect(bodyOf('french', 'leagues').data[0]).toHaveProperty('nom');
+  });
+});
+
+describe('nested', () => {
+  it('club and league are {id, name}, the club id being the team_id', () => {
+    const entry = bodyOf('nested', 'rankings').data[0];
+    const standard = bodyOf('standard', 'rankings').data[0];
+    expect(entry.club).toEqual({ id: standard.team_id, name: standard.club });
+    expect(entry.league).toEqual({ id: expect.any(String), name: 'Ligue 1' });
+    expect(entry).not.toHaveProperty('team_id');
+    expect(bodyOf('nested', 'leagues').data[0].country).toEqual({
+      id: expect.any(String),
+      name: expect.any(String),
+    });
+    const team = bodyOf('nested', 'teams').data[0];
+    expect(team.team_id).toBe(ids.team);
+    expect(team.league.name).toBe('Ligue 1');
+  });
+
+  it('compare, fit-score and resolve-batch rows carry a nested player', () => {
+    for (const label of ['compare', 'fitScore', 'fitScoreClub', 'resolveBatch']) {
+      const row = bodyOf('nested', label).data[0];
+      expect(row, label).not.toHaveProperty('player_id');
+      expect(row.player, label).toEqual({
+        player_id: ids.player,
+        service_id: ids.service,
+        name: ids.name,
+        club: { id: expect.any(String), name: ids.club },
+      });
+    }
+    expect(bodyOf('nested', 'resolveBatch').data[2].player).toBeNull();
+  });
+
+  it('statistics grouped by family, each statistic once', () => {
+    const grouped = bodyOf('nested', 'statistics').data.statistics;
+    const flat = bodyOf('standard', 'statistics').data.statistics;
+    expect(Object.keys(grouped)).toContain('attacking');
+    expect(grouped.attacking.goals).toBe(flat.goals);
+    expect(Object.assign({}, ...Object.values(grouped))).toEqual(flat);
+    const keys = Object.values(grouped).flatMap((g) => Object.keys(g as Json));
+    expect(keys.length).toBe(new Set(keys).size);
+  });
+
+  it('enums roles grouped by position family', () => {
+    const roles = bodyOf('nested', 'enums').roles;
+    expect(Object.keys(roles)).toContain('goalkeepers');
+    const all = Object.values(roles).flat() as Json[];
+    expect(all.map((r) => r.key).sort()).toEqual([...ROLE_KEYS].sort());
+    expect(all.filter((r) => r.deprecated_key)).toHaveLength(6);
+    expect(all[0]).toHaveProperty('label');
+  });
+
+  it('a league id is accepted back as a filter', async () => {
+    const leagueId = bodyOf('nested', 'rankings').data[0].league.id;
+    const res = await call(
+      sb('nested'),
+      'GET',
+      `/v1/rankings?role=renard_des_surfaces&league=${leagueId}&limit=5`,
+    );
+    expect(res.text).toBe(answerOf('nested', 'rankings').text);
+  });
+});
+
+describe('numeric', () => {
+  it('player, team and coach ids are numbers; service_id stays ds_; other numbers are strings', () => {
+    for (const [label, answer] of Object.entries(of('numeric'))) {
+      const walk = (value: unknown, key: string): void => {
+        if (Array.isArray(value)) for (const v of value) walk(v, key);
+        else if (isRecord(value)) for (const [k, v] of Object.entries(value)) walk(v, k);
+        else if (key in ID_FORMS && value !== null && key !== '') {
+          expect(typeof value, `${label}.${key}`).toBe('number');
+          expect(Number.isSafeInteger(value), `${label}.${key}`).toBe(true);
+        } else if (key === 'service_id' && value !== null) expect(String(value)).toMatch(/^ds_/);
+        else if (typeof value === 'number')
+          expect(key, `${label}: ${key}=${value}`).toMatch(/^(level|league_level)$/);
+      };
+      walk(answer.body, '');
+    }
+    const entry = bodyOf('numeric', 'rankings').data[0];
+    expect(typeof entry.age).toBe('string');
+    expect(entry.score).toBe(String(bodyOf('standard', 'rankings').data[0].score));
+    expect(bodyOf('numeric', 'leagues').data[0].level).toBe(1);
+  });
+
+  it('a numeric id sent back, as a number or as digits, finds the same player, team and coach', async () => {
+    const numbers = bodyOf('numeric', 'rankings').data;
+    const [n1, n2] = [numbers[0].player_id as number, numbers[1].player_id as number];
+    const record = await call(sb('numeric'), 'GET', `/v1/players/${n1}`);
+    expect(record.body.data).toMatchObject({ player_id: n1, service_id: ids.service, name: ids.name });
+    const history = await call(sb('numeric'), 'GET', `/v1/players/${n1}/history`);
+    expect(history.body.service_id).toBe(ids.service);
+    const compare = await call(sb('numeric'), 'POST', '/v1/compare', { player_ids: [n1, String(n2)] });
+    expect(compare.status, compare.text).toBe(200);
+    expect(compare.body.data.map((r: Json) => r.player_id)).toEqual([n1, n2]);
+    const viaGet = await call(sb('numeric'), 'GET', `/v1/compare?player_ids=${n1},${n2}`);
+    expect(viaGet.text).toBe(compare.text);
+    const resolved = await call(sb('numeric'), 'POST', '/v1/players/resolve-batch', {
+      players: [{ player_id: n1 }, { player_id: String(n2) }],
+    });
+    expect(resolved.body.data.map((r: Json) => r.status)).toEqual(['resolved', 'resolved']);
+    expect(resolved.body.data[0].service_id).toBe(ids.service);
+    const teamNumber = bodyOf('numeric', 'teams').data[0].team_id;
+    const fit = await call(sb('numeric'), 'POST', '/v1/fit-score', { player_ids: [n1], club: teamNumber });
+    expect(fit.body.data[0].fits[0].team_id).toBe(teamNumber);
+    const team = await call(sb('numeric'), 'GET', `/v1/teams/${teamNumber}`);
+    expect(team.body.data.name).toBe(ids.otherClub);
+    const coachNumber = team.body.data.coach.coach_id;
+    const coach = await call(sb('numeric'), 'GET', `/v1/coaches/${coachNumber}`);
+    expect(coach.body.data.coach_id).toBe(coachNumber);
+    expect(coach.body.data.team_id).toBe(teamNumber);
+    const unknown = await call(sb('numeric'), 'GET', '/v1/players/123');
+    expect(unknown.status).toBe(404);
+  });
+});
+
+describe('minimal', () => {
+  it('ranking entries: rank, name, club, age, score and service_id only', () => {
+    for (const entry of bodyOf('minimal', 'rankings').data) {
+      expect(Object.keys(entry)).toEqual(['rank', 'name', 'club', 'age', 'score', 'service_id']);
+    }
+    expect(bodyOf('minimal', 'rankings')).not.toHaveProperty('meta');
+  });
+
+  it('resolve rows have no status; compare and fit rows no name; fit rows one fit_score', () => {
+    for (const row of bodyOf('minimal', 'resolveBatch').data) expect(row).not.toHaveProperty('status');
+    expect(bodyOf('minimal', 'resolveBatch').data[0]).toMatchObject({
+      player_id: ids.player,
+      service_id: ids.service,
+    });
+    for (const label of ['compare', 'fitScore', 'fitScoreClub']) {
+      for (const row of bodyOf('minimal', label).data) expect(row, label).not.toHaveProperty('name');
+    }
+    const asked = bodyOf('minimal', 'fitScoreClub').data[0];
+    expect(asked).toEqual({
+      player_id: ids.player,
+      service_id: ids.service,
+      fit_score: bodyOf('standard', 'fitScoreClub').data[0].fits[0].score,
+    });
+    const best = bodyOf('minimal', 'fitScore').data[0];
+    const fits = bodyOf('standard', 'fitScore').data[0].fits;
+    expect(best).toMatchObject({ club: fits[0].club, fit_score: fits[0].score });
+  });
+
+  it('statistics as a flat map in data; leagues as names; enums roles as a map', () => {
+    const stats = bodyOf('minimal', 'statistics');
+    expect(stats.data).not.toHaveProperty('statistics');
+    expect(stats.data).toEqual(bodyOf('standard', 'statistics').data.statistics);
+    expect(stats.service_id).toBe(ids.service);
+    expect(bodyOf('minimal', 'leagues').data).toEqual(
+      bodyOf('standard', 'leagues').data.map((l: Json) => l.name),
+    );
+    const roles = bodyOf('minimal', 'enums').roles;
+    expect(Object.keys(roles).sort()).toEqual([...ROLE_KEYS].sort());
+    expect(Object.values(roles).filter((r) => (r as Json).deprecated_key)).toHaveLength(6);
+    expect(bodyOf('minimal', 'player').data).toEqual({ player_id: ids.player, service_id: ids.service });
+  });
+});
+
+describe('bare', () => {
+  it('records come without data; lists as one named array inside data', () => {
+    const record = bodyOf('bare', 'player');
+    expect(record).not.toHaveProperty('data');
+    expect(record).toMatchObject({ player_id: ids.player, service_id: ids.service, name: ids.name });
+    expect(bodyOf('bare', 'team').team_id).toBe(ids.team);
+    expect(bodyOf('bare', 'coach').coach_id).toBe(ids.coach);
+    expect(bodyOf('bare', 'marketValue').value_eur).toBe(bodyOf('standard', 'marketValue').data.value_eur);
+    expect(bodyOf('bare', 'rankings').data.entries).toEqual(bodyOf('standard', 'rankings').data);
+    expect(bodyOf('bare', 'scouting').data.players).toEqual(bodyOf('standard', 'scouting').data);
+    expect(bodyOf('bare', 'teams').data.teams).toEqual(bodyOf('standard', 'teams').data);
+    expect(bodyOf('bare', 'leagues').data.leagues).toEqual(bodyOf('standard', 'leagues').data);
+    expect(bodyOf('bare', 'rankings').meta).toEqual(bodyOf('standard', 'rankings').meta);
+  });
+
+  it('history as {service_id, data: {seasons}}; statistics as [{statistic, value}]', () => {
+    const history = bodyOf('bare', 'history');
+    expect(history.service_id).toBe(ids.service);
+    expect(history.data.seasons).toEqual(bodyOf('standard', 'history').data);
+    const stats = bodyOf('bare', 'statistics').statistics;
+    const flat = bodyOf('standard', 'statistics').data.statistics;
+    expect(stats).toEqual(Object.entries(flat).map(([statistic, value]) => ({ statistic, value })));
+  });
+});
+
+describe('capped', () => {
+  it('refuses a limit above 50 with the usual 400, in the query or the body, and takes 50', async () => {
+    const over = await call(sb('capped'), 'GET', '/v1/rankings?role=faux_9&league=Ligue%201&limit=51');
+    expect(over.status).toBe(400);
+    expect(over.body).toEqual({
+      error: { status: 400, code: 'bad_request', message: 'limit must be at most 50', parameter: 'limit' },
+    });
+    expect(over.headers.get('x-ratelimit-remaining')).toMatch(/^\d+$/);
+    const body = await call(sb('capped'), 'POST', '/v1/scouting', {
+      roles: ['faux_9'],
+      league: 'Ligue 1',
+      limit: 51,
+    });
+    expect(body.status).toBe(400);
+    expect(body.body.error.parameter).toBe('limit');
+    const ok = await call(sb('capped'), 'GET', '/v1/rankings?role=faux_9&league=Ligue%201&limit=50');
+    expect(ok.status).toBe(200);
+    expect(ok.body.data.length).toBeGreaterThan(0);
+  });
+});

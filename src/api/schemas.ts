@@ -101,7 +101,6 @@ export const ResolveStatus = z.enum(['resolved', 'unlinked', 'not_found', 'ambig
 const STATUS_WORDS: Record<string, z.infer<typeof ResolveStatus>> = {
   resolved: 'resolved',
   resolu: 'resolved',
-  résolu: 'resolved',
   found: 'resolved',
   trouve: 'resolved',
   linked: 'resolved',
@@ -123,6 +122,8 @@ function resolveStatus(fields: Record<string, unknown>) {
   const word =
     typeof fields.status === 'string'
       ? fields.status
+          .normalize('NFD')
+          .replace(/[\u0300-\u036f]/g, '')
           .trim()
           .toLowerCase()
           .replace(/[\s-]+/g, '_')

@@ -8,6 +8,7 @@ import { z } from 'zod';
 import {
   applyRouteOverrides,
   loadRoutesFile,
+  loadUpstreamOverrides,
   RoutesFileError,
   remappedRoutes,
 } from '../../src/api/route-overrides.js';
@@ -135,5 +136,21 @@ describe('the client on a remapped table', () => {
     expect(upstream.sent.map((r) => `${r.method} ${r.path}`)).toEqual([
       'POST /v2/clubs/a%2Fb/players?include=loans&saison=25-26',
     ]);
+  });
+});
+
+describe('the "fields" entry', () => {
+  it('gives field aliases beside the routes', () => {
+    const file = fileWith('fields.json', '{"teams": {"path": "/v1/clubs"}, "fields": {"season": ["annee"]}}');
+    const { routes, fields } = loadUpstreamOverrides(file);
+    expect(routes.teams.path).toBe('/v1/clubs');
+    expect(fields).toEqual({ season: ['annee'] });
+  });
+
+  it('refuses aliases that are not a list of names, saying what it takes', () => {
+    const file = fileWith('bad-fields.json', '{"fields": {"season": "annee"}}');
+    expect(() => loadUpstreamOverrides(file)).toThrow(
+      /"fields"\.season.*\{"fields": \{"season": \["annee"\]\}\}/,
+    );
   });
 });

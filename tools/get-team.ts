@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { InvalidArgumentError } from '../src/api/errors.js';
 import { HeadToHeadResponse, SimilarTeamsResponse, SquadResponse, TeamResponse } from '../src/api/schemas.js';
 import { Limit, Season, seasonParam } from '../src/mcp/args.js';
-import { callFullPage, PAGE_SIZE } from '../src/mcp/full-page.js';
+import { callFullPage } from '../src/mcp/full-page.js';
 import { Gathering, SECTION_ROUTE_MISSING, sectionReport } from '../src/mcp/gather.js';
 import { page } from '../src/mcp/paging.js';
 import { formatEuros, table } from '../src/mcp/text.js';

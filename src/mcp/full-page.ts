@@ -55,7 +55,11 @@ export async function callFullPage<N extends ListRoute, S extends z.ZodType>(
   try {
     return await ask(api, route, schema, options, first, wanted);
   } catch (error) {
-    const refused = error instanceof ApiError && error.kind === 'bad_request';
+    // A 400 that names another parameter is about the caller's arguments, not our page size.
+    const refused =
+      error instanceof ApiError &&
+      error.kind === 'bad_request' &&
+      (error.parameter === undefined || /limit/i.test(error.parameter));
     const fallback = refused ? smallerPage(error, first, wanted, cap) : undefined;
     if (fallback === undefined) throw error;
     const result = await ask(api, route, schema, options, fallback, wanted);

@@ -52,11 +52,12 @@ export interface RouteIds {
 }
 
 // biome-ignore lint/suspicious/noExplicitAny: response bodies are read loosely
+type LooseBody = any;
 export type RawCall = (
   method: string,
   path: string,
   body?: unknown,
-) => Promise<{ status: number; body: any }>;
+) => Promise<{ status: number; body: LooseBody }>;
 
 /** Ids of real players, teams and a coach of Ligue 1, from the sandbox's standard answers. */
 export async function collectIds(call: RawCall): Promise<RouteIds> {

@@ -47,6 +47,17 @@ function cappedRankings(cap: number, message?: string) {
 const limits = () => upstream.sent.map((r) => new URL(r.path, 'https://x').searchParams.get('limit'));
 
 describe('page caps', () => {
+  it('a 400 naming another parameter is the caller’s: no second request', async () => {
+    upstream.pool
+      .intercept({ path: (p) => p.startsWith('/v1/rankings'), method: 'GET' })
+      .reply(400, { error: { message: 'unknown role', parameter: 'role' } }, { headers: JSON_HEADERS });
+    const error = await rejectionOf(
+      callFullPage(clientFor(upstream), 'rankings', RankingsResponse, { query: { role: 'x' } }, 5),
+    );
+    expect((error as ApiError).parameter).toBe('role');
+    expect(limits()).toEqual(['100']);
+  });
+
   it('asks again at the bound the 400 names, once, and then asks it directly', async () => {
     cappedRankings(50, 'limit must be at most 50');
     const api = clientFor(upstream);

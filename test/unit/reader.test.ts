@@ -244,3 +244,13 @@ describe('enums', () => {
     for (const body of shapes) expect(parseEnumRoles(body)).toEqual(expected);
   });
 });
+
+describe('an alias is read once', () => {
+  it('does not show a field read through its alias again as an unknown number', () => {
+    const { value } = read(S.CompareResponse, {
+      data: [{ player_id: 'p1', minutes_jouees: 900, statistiques: { xg: 0.1 } }],
+    });
+    expect(value.data[0].minutes).toBe(900);
+    expect(value.data[0].statistics).toEqual({ xg: 0.1 });
+  });
+});

@@ -114,6 +114,8 @@ function normalize(
     for (const alias of [...(options.aliases?.[key] ?? []), ...aliasesOf(key)]) {
       if (fields[alias] == null) continue;
       fields[key] = fields[alias];
+      // Read once: a consumed alias is not also an unknown field (which compare would show twice).
+      if (!keys.includes(alias)) delete fields[alias];
       noteAlias(alias, key);
       break;
     }

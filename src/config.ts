@@ -204,8 +204,13 @@ export const SETTINGS = {
   images: {
     flag: 'images',
     env: 'FOOTBALL_MCP_IMAGES',
-    schema: bool.default(true),
-    help: 'Charts as PNG image content beside the text (compare_players, rankings...); false for text-only agents.',
+    schema: z
+      .preprocess(
+        (v) => (typeof v === 'boolean' ? String(v) : typeof v === 'string' ? v.trim().toLowerCase() : v),
+        z.enum(['auto', 'true', 'false']),
+      )
+      .default('auto'),
+    help: 'PNG charts beside the text: auto = only where a picture says more than the table (comparison radar, group scatter, report radar; never plain rankings), true = every chart, false = none. Hosts that render MCP Apps get every chart in the app either way.',
   },
 } as const;
 

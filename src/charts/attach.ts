@@ -2,24 +2,25 @@ import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import type { ToolContext } from '../mcp/context.js';
 import { CHART_META_KEY } from './app.js';
 import { chartImage, chartSvg } from './render.js';
-import type { Chart } from './spec.js';
+import { type Chart, wantsPng } from './spec.js';
 
 /**
- * Adds the chart to a successful result: a PNG image block unless the images setting is off, and the
- * SVG in _meta for the chart app when the client renders MCP Apps (no one else would draw it).
- * Structured content is untouched.
+ * Adds the chart to a successful result: a PNG image block where the images setting wants one for
+ * this kind of chart, and the SVG in _meta for the chart app when the client renders MCP Apps (no one
+ * else would draw it). Structured content is untouched; a call that draws nothing renders nothing.
  */
 export async function attachChart(
   result: CallToolResult,
   draw: () => Chart | undefined,
   ctx: ToolContext,
 ): Promise<CallToolResult> {
-  const png = ctx.images !== false;
   const app = ctx.rendersApps === true;
-  if (!png && !app) return result;
+  if (ctx.images === 'false' && !app) return result;
   try {
     const chart = draw();
     if (!chart) return result;
+    const png = wantsPng(ctx.images, chart);
+    if (!png && !app) return result;
     const svg = chartSvg(chart);
     return {
       ...result,

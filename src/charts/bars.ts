@@ -1,10 +1,11 @@
 import { GRID, INK, seriesColour } from './palette.js';
 import type { BarsChart } from './spec.js';
-import { document, el, mark, text, WIDTH } from './svg.js';
+import { document, el, fitText, mark, text, WIDTH } from './svg.js';
 
 const TOP = 80;
 const LABEL_W = 250;
 const MAX_HEIGHT = 600;
+const LABEL_FONT = 12;
 
 /** Horizontal bars, longest first as given; the value printed at the end of each bar. */
 export function barsSvg(chart: BarsChart): string {
@@ -17,9 +18,9 @@ export function barsSvg(chart: BarsChart): string {
       const y = TOP + i * rowH;
       const w = (span * Math.max(0, b.value)) / max;
       return (
-        text(LABEL_W - 8, y + rowH * 0.65, b.label, {
+        text(LABEL_W - 8, y + rowH * 0.65, fitText(b.label, LABEL_W - 16, LABEL_FONT), {
           'text-anchor': 'end',
-          'font-size': 12,
+          'font-size': LABEL_FONT,
           class: 'bar-label',
         }) +
         mark(

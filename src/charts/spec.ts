@@ -29,3 +29,14 @@ export interface ScatterChart extends ChartFrame {
 }
 
 export type Chart = RadarChart | BarsChart | ScatterChart;
+
+/**
+ * Which charts also come as PNG image content: 'auto' only those that say more than the table beside
+ * them (radars and scatters; bars only repeat a ranking's numbers), 'true' all, 'false' none.
+ */
+export type ImagePolicy = 'auto' | 'true' | 'false';
+
+export function wantsPng(policy: ImagePolicy | undefined, chart: Chart): boolean {
+  if (policy === 'false') return false;
+  return policy === 'true' || chart.kind !== 'bars';
+}

@@ -49,3 +49,39 @@ export function document(frame: ChartFrame, height: number, body: string, kind: 
     '</svg>'
   );
 }
+
+/** Approximate advance of a character in em for the sans-serif faces the charts use. */
+function charEm(c: string): number {
+  if (/[ .,:;'!|ilj()[\]]/.test(c)) return 0.3;
+  if (/[mwMW@]/.test(c)) return 0.85;
+  if (/[A-Z0-9]/.test(c)) return 0.66;
+  return 0.55;
+}
+
+export function textWidth(content: string, fontSize: number): number {
+  let em = 0;
+  for (const c of content) em += charEm(c);
+  return em * fontSize;
+}
+
+/**
+ * `label` shortened with an ellipsis to fit `maxWidth` pixels: the part in parentheses (a club)
+ * first, then the whole. The full label stays in the tooltip.
+ */
+export function fitText(label: string, maxWidth: number, fontSize: number): string {
+  if (textWidth(label, fontSize) <= maxWidth) return label;
+  const paren = /^(.*) \((.*)\)$/.exec(label);
+  if (paren) {
+    const [, head = '', inner = ''] = paren;
+    for (let n = inner.length - 1; n >= 3; n--) {
+      const candidate = `${head} (${inner.slice(0, n).trimEnd()}…)`;
+      if (textWidth(candidate, fontSize) <= maxWidth) return candidate;
+    }
+  }
+  const chars = [...label];
+  for (let n = chars.length - 1; n > 1; n--) {
+    const candidate = `${chars.slice(0, n).join('').trimEnd()}…`;
+    if (textWidth(candidate, fontSize) <= maxWidth) return candidate;
+  }
+  return '…';
+}

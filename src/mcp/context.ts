@@ -1,5 +1,6 @@
 import type { ApiClient } from '../api/client.js';
 import type { RoleCatalog } from '../api/role-catalog.js';
+import type { ImagePolicy } from '../charts/spec.js';
 import type { Logger } from '../log.js';
 
 /** What a tool may use: the upstream client and the role catalog, nothing of the transport. */
@@ -7,8 +8,8 @@ export interface ToolDeps {
   api: ApiClient;
   roles: RoleCatalog;
   logger: Logger;
-  /** Whether results carry PNG charts (the images setting); on when unset. */
-  images?: boolean;
+  /** Which charts also come as PNG image content (the images setting); 'auto' when unset. */
+  images?: ImagePolicy;
 }
 
 export interface ToolContext extends ToolDeps {

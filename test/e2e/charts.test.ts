@@ -1,11 +1,13 @@
 // Charts through a real SDK Client against the sandbox: compare_players answers with a PNG image
 // block beside the text (not when images are off), its chart app resource is listed and readable.
+
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { CHART_APP_MIME, CHART_APP_URI, CHART_META_KEY } from '../../src/charts/app.js';
+import type { ImagePolicy } from '../../src/charts/spec.js';
 import type { ToolDeps } from '../../src/mcp/context.js';
 import { type RunningSandbox, startSandbox } from '../../src/sandbox/server.js';
 import { BUILT_ENTRY, call, depsFor, inMemoryClient, RENDERS_APPS, structured } from '../support/mcp.js';
@@ -16,7 +18,7 @@ const opened: { close(): Promise<void> }[] = [];
 let ids: string[];
 let names: string[];
 
-async function clientWith(images: boolean): Promise<Client> {
+async function clientWith(images: ImagePolicy): Promise<Client> {
   const deps: ToolDeps = depsFor(sandbox.url, sandbox.demoKey, { images });
   const client = await inMemoryClient(deps, {}, RENDERS_APPS);
   await client.listTools();
@@ -34,7 +36,7 @@ const images = (r: CallToolResult) => r.content.filter((c) => c.type === 'image'
 
 beforeAll(async () => {
   sandbox = await startSandbox({ port: 0 });
-  const client = await clientWith(true);
+  const client = await clientWith('true');
   const ranking = structured(
     await call(client, 'rank_players_by_role', { role: 'defenseur_relanceur', league: 'Ligue 1', limit: 3 }),
   );
@@ -50,7 +52,7 @@ afterAll(async () => {
 });
 
 it('compare_players returns a PNG radar of the three players beside the text', async () => {
-  const client = await clientWith(true);
+  const client = await clientWith('true');
   const result = await call(client, 'compare_players', { player_ids: ids });
   const data = structured(result).data;
   expect(data).toHaveLength(3);
@@ -73,15 +75,15 @@ it('compare_players returns a PNG radar of the three players beside the text', a
 });
 
 it('with images off, compare_players answers text only and the same structured content', async () => {
-  const on = await call(await clientWith(true), 'compare_players', { player_ids: ids });
-  const off = await call(await clientWith(false), 'compare_players', { player_ids: ids });
+  const on = await call(await clientWith('true'), 'compare_players', { player_ids: ids });
+  const off = await call(await clientWith('false'), 'compare_players', { player_ids: ids });
   expect(images(off)).toHaveLength(0);
   expect(off.content.map((c) => c.type)).toEqual(['text']);
   expect(structured(off).data).toEqual(structured(on).data);
 });
 
 it('rank_players_by_role returns a bar chart naming the ranked players', async () => {
-  const client = await clientWith(true);
+  const client = await clientWith('true');
   const result = await call(client, 'rank_players_by_role', { role: 'defenseur_relanceur', limit: 5 });
   const [image] = images(result);
   if (image?.type !== 'image') throw new Error('no image block');
@@ -93,7 +95,7 @@ it('rank_players_by_role returns a bar chart naming the ranked players', async (
 });
 
 it('tools with a chart point at the chart app, which is listed and readable', async () => {
-  const client = await clientWith(true);
+  const client = await clientWith('true');
   const { tools } = await client.listTools();
   const compare = tools.find((t) => t.name === 'compare_players');
   expect(compare?._meta).toEqual({ ui: { resourceUri: CHART_APP_URI } });
@@ -109,7 +111,7 @@ it('tools with a chart point at the chart app, which is listed and readable', as
 });
 
 it('scouting_report draws the percentile radar of the strengths section', async () => {
-  const client = await clientWith(true);
+  const client = await clientWith('true');
   const result = await call(client, 'scouting_report', { player_id: ids[0] });
   const report = structured(result).data;
   const [image] = images(result);
@@ -123,7 +125,7 @@ it('scouting_report draws the percentile radar of the strengths section', async 
 });
 
 it('comparison_group draws a scatter with the highlighted players named', async () => {
-  const client = await clientWith(true);
+  const client = await clientWith('true');
   const result = await call(client, 'comparison_group', {
     x: 'progressive_passes',
     y: 'key_passes',
@@ -146,8 +148,21 @@ it('comparison_group draws a scatter with the highlighted players named', async 
   writeFileSync('test-artifacts/comparison-group.png', Buffer.from(image.data, 'base64'));
 });
 
+it('by default (images auto) rankings carry no PNG, only the chart for the app; a comparison keeps its radar', async () => {
+  const client = await clientWith('auto');
+  for (const [tool, args] of [
+    ['rank_players_by_role', { role: 'defenseur_relanceur', league: 'Ligue 1', limit: 3 }],
+    ['rank_players_by_statistic', { statistic: 'xg', league: 'Ligue 1', limit: 3 }],
+  ] as const) {
+    const result = await call(client, tool, args);
+    expect(images(result), tool).toHaveLength(0);
+    expect(svgOf(result)).toContain('<svg');
+  }
+  expect(images(await call(client, 'compare_players', { player_ids: ids }))).toHaveLength(1);
+});
+
 it('rank_players_by_statistic returns bars of the statistic', async () => {
-  const client = await clientWith(true);
+  const client = await clientWith('true');
   const result = await call(client, 'rank_players_by_statistic', {
     statistic: 'progressive_passes',
     limit: 5,
@@ -176,7 +191,7 @@ it('the built binary, told FOOTBALL_MCP_IMAGES=false, answers without images and
 });
 
 it('a client that does not render MCP Apps gets the PNG but no SVG in _meta', async () => {
-  const deps: ToolDeps = depsFor(sandbox.url, sandbox.demoKey, { images: true });
+  const deps: ToolDeps = depsFor(sandbox.url, sandbox.demoKey, { images: 'true' });
   const client = await inMemoryClient(deps);
   opened.push({ close: () => client.close() }, { close: () => deps.api.close() });
   const result = await call(client, 'compare_players', { player_ids: ids });

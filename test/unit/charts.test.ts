@@ -3,11 +3,13 @@
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { describe, expect, it } from 'vitest';
 import { attachChart } from '../../src/charts/attach.js';
+import { barsSvg } from '../../src/charts/bars.js';
 import { statLabel } from '../../src/charts/labels.js';
 import { OKABE_ITO } from '../../src/charts/palette.js';
 import { BARS_SHOWN, rankingBars } from '../../src/charts/ranking-bars.js';
 import { chartSvg, svgToPng } from '../../src/charts/render.js';
 import type { Chart } from '../../src/charts/spec.js';
+import { fitText, textWidth } from '../../src/charts/svg.js';
 import type { ToolContext } from '../../src/mcp/context.js';
 import { inspectPng } from '../support/png.js';
 
@@ -106,7 +108,7 @@ it('names statistics for a reader and uses the Okabe–Ito colours', () => {
 it('a chart that cannot be drawn leaves the answer as it was, with a warning in the log', async () => {
   const warnings: string[] = [];
   const logger = { warn: (m: string) => warnings.push(m) };
-  const ctx = { images: true, logger } as unknown as ToolContext;
+  const ctx = { images: 'true', logger } as unknown as ToolContext;
   const result: CallToolResult = {
     content: [{ type: 'text', text: 'table' }],
     structuredContent: { data: [] },
@@ -121,4 +123,22 @@ it('a chart that cannot be drawn leaves the answer as it was, with a warning in 
   expect(drawn).toEqual(result);
   expect(warnings).toEqual(['chart not drawn']);
   expect(await attachChart(result, () => undefined, ctx)).toEqual(result);
+});
+
+it('ranking bar labels fit left of the bars: long names are shortened, the tooltip keeps them whole', () => {
+  const long = 'Jean-Baptiste Maximilien Oyelowo-Kristiansen (Olympique Gymnaste Club de Nice Côte d’Azur)';
+  const svg = barsSvg({
+    kind: 'bars',
+    title: 't',
+    subtitle: 's',
+    unit: 'u',
+    bars: [{ label: long, value: 80 }],
+  });
+  const label = /class="bar-label"[^>]*>([^<]*)</.exec(svg)?.[1] ?? '';
+  expect(label.endsWith('…)') || label.endsWith('…')).toBe(true);
+  expect(textWidth(label, 12)).toBeLessThanOrEqual(250 - 16);
+  expect(svg).toContain('Jean-Baptiste');
+  expect(label).not.toContain('Club de Nice');
+  expect(svg).toContain('Gymnaste Club de Nice'); // in the tooltip
+  expect(fitText('Short (FC X)', 234, 12)).toBe('Short (FC X)');
 });

@@ -48,7 +48,7 @@ describe('loadConfig defaults', () => {
       sessionIdle: 1800,
       shutdownGrace: 15,
       maxBodyBytes: 1_000_000,
-      images: true,
+      images: 'auto',
     });
   });
 

@@ -167,10 +167,8 @@ export async function runProbes(options: RunOptions): Promise<DoctorRun> {
       }
     }
     results.push(result);
-    if (data !== undefined && probe.provides) {
-      for (const [name, value] of Object.entries(probe.provides(data)) as [IdName, string | undefined][]) {
-        if (value !== undefined && ids[name] === undefined) ids[name] = value;
-      }
+    for (const [name, value] of Object.entries(idsFrom(probe, data)) as [IdName, string | undefined][]) {
+      if (value !== undefined && ids[name] === undefined) ids[name] = value;
     }
   }
   await dispatcher.close();
@@ -178,6 +176,16 @@ export async function runProbes(options: RunOptions): Promise<DoctorRun> {
 }
 
 const isNotFound = (r: ProbeResult) => r.sent && r.error === 'not_found';
+
+/** The ids an answer gives; an answer too odd to take them from gives none (its routes are skipped). */
+function idsFrom(probe: Probe, data: unknown): Ids {
+  if (data === undefined || !probe.provides) return {};
+  try {
+    return probe.provides(data);
+  } catch {
+    return {};
+  }
+}
 
 /** A failure after which every other request would fail the same way: the run stops there. */
 function stopReason(error: unknown, answered: boolean): string | undefined {

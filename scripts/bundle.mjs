@@ -17,7 +17,8 @@ await build({
   },
   // Loaded on demand and sharing no state with the rest, so left out of the file the start parses:
   // undici (half the bundle) on the first upstream request (src/api/pool.ts), Redis with --store redis,
-  // the sandbox (tsc's dist/src/sandbox) in sandbox mode, resvg (a native binary) on the first chart.
-  external: ['undici', '@keyv/redis', '@resvg/resvg-js', './sandbox/server.js'],
+  // the sandbox (tsc's dist/src/sandbox) in sandbox mode, resvg (a native binary) on the first chart,
+  // the doctor subcommand (tsc's dist/src/doctor) only when asked for.
+  external: ['undici', '@keyv/redis', '@resvg/resvg-js', './sandbox/server.js', './doctor/main.js'],
   logLevel: 'warning',
 });

@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 import { fileURLToPath } from 'node:url';
 import { type Config, ConfigError, helpText, loadConfig } from './config.js';
+import { DOCTOR_SUMMARY } from './doctor/usage.js';
 import { createLogger, type Logger } from './log.js';
 import { connectHelp } from './mcp/connect-help.js';
 import { createSharedUpstream, type Upstream } from './mcp/deps.js';
@@ -15,11 +16,17 @@ import { VERSION } from './version.js';
 type Closer = () => Promise<void>;
 
 async function main(): Promise<void> {
+  if (process.argv[2] === 'doctor') {
+    // Loaded only for the subcommand: the server's start never parses it.
+    const { runDoctor } = await import('./doctor/main.js');
+    process.exitCode = await runDoctor(process.argv.slice(3), process.env);
+    return;
+  }
   let config: Config;
   let tools: ToolDefinition[];
   try {
     const loaded = loadConfig(process.argv.slice(2), process.env);
-    if (loaded === 'help') return void process.stderr.write(`${helpText()}\n`);
+    if (loaded === 'help') return void process.stderr.write(`${helpText()}\n\n${DOCTOR_SUMMARY}\n`);
     if (loaded === 'version') return void process.stderr.write(`${VERSION}\n`);
     config = loaded;
     tools = selectTools(config);

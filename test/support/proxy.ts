@@ -11,7 +11,8 @@ const HOP_BY_HOP = new Set([
   'content-encoding',
 ]);
 
-export type Rule = 'pass' | 'hold' | { status: number };
+/** Pass on, hold open, answer `status` (with `body`, or a JSON error), or pass on to another path. */
+export type Rule = 'pass' | 'hold' | { status: number; body?: string } | { forward: string };
 
 export interface TestProxy {
   url: string;
@@ -34,12 +35,15 @@ export async function startProxy(target: string, rule: (path: string) => Rule): 
       });
       return;
     }
-    if (decision !== 'pass') {
+    if (decision !== 'pass' && 'status' in decision) {
       res.writeHead(decision.status, { 'content-type': 'application/json' });
-      res.end(JSON.stringify({ error: { status: decision.status, code: 'refused_by_test_proxy' } }));
+      res.end(
+        decision.body ??
+          JSON.stringify({ error: { status: decision.status, code: 'refused_by_test_proxy' } }),
+      );
       return;
     }
-    void forward(target, req).then(
+    void forward(target, req, decision === 'pass' ? path : decision.forward).then(
       async (upstream) => {
         const headers = Object.fromEntries([...upstream.headers].filter(([name]) => !HOP_BY_HOP.has(name)));
         res.writeHead(upstream.status, headers);
@@ -62,7 +66,7 @@ export async function startProxy(target: string, rule: (path: string) => Rule): 
   };
 }
 
-async function forward(target: string, req: IncomingMessage): Promise<Response> {
+async function forward(target: string, req: IncomingMessage, path: string): Promise<Response> {
   const chunks: Buffer[] = [];
   for await (const chunk of req) chunks.push(chunk as Buffer);
   const headers: Record<string, string> = {};
@@ -70,7 +74,7 @@ async function forward(target: string, req: IncomingMessage): Promise<Response> 
     const value = req.headers[name];
     if (typeof value === 'string') headers[name] = value;
   }
-  return fetch(`${target}${req.url ?? '/'}`, {
+  return fetch(`${target}${path}`, {
     method: req.method ?? 'GET',
     headers,
     ...(chunks.length > 0 ? { body: Buffer.concat(chunks) } : {}),

@@ -212,6 +212,16 @@ export const FitScoreResponse = listAnswer(PlayerFit, { names: ['players', 'joue
 
 export const PlayerSearchResponse = listAnswer(PlayerRow, { names: ['players', 'joueurs'] });
 
+/** GET /v1/seasons: labels as plain strings or objects. */
+export const SeasonsResponse = listAnswer(
+  row(
+    'season',
+    { season: textValue, current: z.boolean().nullish().catch(null) },
+    { fromString: 'season', aliases: { season: ['label', 'name', 'nom', 'key', 'id', 'code'] } },
+  ),
+  { names: ['seasons', 'saisons'] },
+);
+
 /** Any list response: rows of unknown fields. */
 const AnyRow = row('row', {});
 export const ListResponse = listAnswer(AnyRow);

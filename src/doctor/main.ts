@@ -3,7 +3,8 @@
 // table or the JSON. Every line written passes through the key's redactor.
 import { readFileSync } from 'node:fs';
 import { createInterface } from 'node:readline/promises';
-import { loadRoutesFile } from '../api/route-overrides.js';
+import { extendAliases } from '../api/reader/aliases.js';
+import { loadUpstreamOverrides } from '../api/route-overrides.js';
 import { ROUTES, type RouteTable } from '../api/routes.js';
 import { type Config, ConfigError, loadConfig } from '../config.js';
 import { createLogger } from '../log.js';
@@ -93,7 +94,10 @@ export async function runDoctor(
   let givenRoutesFile: Record<string, unknown> | undefined;
   if (config.routesFile) {
     try {
-      table = loadRoutesFile(config.routesFile);
+      const overrides = loadUpstreamOverrides(config.routesFile);
+      table = overrides.routes;
+      // Read with the user's field aliases too, as the server would.
+      extendAliases(overrides.fields);
       givenRoutesFile = JSON.parse(readFileSync(config.routesFile, 'utf8')) as Record<string, unknown>;
     } catch (error) {
       if (!(error instanceof StartError)) throw error;

@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ROUTES, type RouteName } from '../../src/api/routes.js';
 import { type DoctorIo, runDoctor } from '../../src/doctor/main.js';
 import type { Report } from '../../src/doctor/output.js';
+import { SANDBOX_DIALECTS } from '../../src/sandbox/dialects/index.js';
 import { type RunningSandbox, startSandbox } from '../../src/sandbox/server.js';
 import { BUILT_ENTRY } from '../support/mcp.js';
 import { type Rule, startProxy, type TestProxy } from '../support/proxy.js';
@@ -283,4 +284,34 @@ describe('doctor on a terminal', () => {
     expect(written.out).toMatch(/^leagues\s+GET \/v1\/leagues\s+documented\s+200\s+yes/m);
     expect(written.out + written.err).not.toContain(sandbox.demoKey);
   });
+});
+
+describe('doctor on every sandbox dialect', () => {
+  it.each(SANDBOX_DIALECTS)(
+    '%s: every route reads, and the aliases it read through are named',
+    async (dialect) => {
+      const shaped = await startSandbox({ port: 0, dialect });
+      try {
+        let out = '';
+        const io: DoctorIo = {
+          out: (text) => {
+            out += text;
+          },
+          err: () => undefined,
+          interactive: false,
+          progress: false,
+          ask: async () => 'n',
+        };
+        const env = { FOOTBALL_API_BASE_URL: shaped.url, FOOTBALL_API_KEY: shaped.demoKey };
+        expect(await runDoctor(['--yes', '--json'], env, io)).toBe(0);
+        const report = JSON.parse(out) as Report;
+        const unreadable = report.results.filter((r) => !r.readable && !r.skipped).map((r) => r.route);
+        expect(unreadable, dialect).toEqual([]);
+        const aliases = report.results.flatMap((r) => r.read?.aliases ?? []);
+        if (dialect === 'french') expect(aliases).toContain('saison→season');
+      } finally {
+        await shaped.close();
+      }
+    },
+  );
 });

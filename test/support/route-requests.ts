@@ -23,7 +23,7 @@ export const ROUTE_SCHEMAS = {
   playerSimilar: S.SimilarResponse,
   playerSearch: S.PlayerSearchResponse,
   profile: S.ProfileResponse,
-  seasons: S.ListResponse,
+  seasons: S.SeasonsResponse,
   teams: S.TeamsResponse,
   team: S.TeamResponse,
   teamSquad: S.SquadResponse,

@@ -9,7 +9,7 @@ import { readAnswer } from '../../src/api/reader/index.js';
 import { isPlainObject } from '../../src/api/reader/values.js';
 import { ROUTES, type RouteName } from '../../src/api/routes.js';
 import { type RunningSandbox, startSandbox } from '../../src/sandbox/server.js';
-import { collectIds, type RawCall, ROUTE_SCHEMAS, routeRequest } from '../support/route-requests.js';
+import { collectIds, ROUTE_SCHEMAS, routeRequest, sandboxCall } from '../support/route-requests.js';
 
 /** Fields that carry a row's identity or that the spec (or our reading of a row kind) requires. */
 const KEPT = new Set([
@@ -88,20 +88,9 @@ function rowCount(body: unknown): number | undefined {
 let sandbox: RunningSandbox;
 const answers = new Map<RouteName, unknown>();
 
-const call: RawCall = async (method, path, body) => {
-  const res = await fetch(sandbox.url + path, {
-    method,
-    headers: {
-      'X-API-Key': sandbox.demoKey,
-      ...(body === undefined ? {} : { 'Content-Type': 'application/json' }),
-    },
-    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-  });
-  return { status: res.status, body: await res.json() };
-};
-
 beforeAll(async () => {
   sandbox = await startSandbox({ port: 0 });
+  const call = sandboxCall(sandbox);
   const ids = await collectIds(call);
   for (const name of Object.keys(ROUTES) as RouteName[]) {
     const { path, query, body } = routeRequest(name, ids);

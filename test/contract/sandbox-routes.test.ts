@@ -4,22 +4,18 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ROUTES, type RouteName } from '../../src/api/routes.js';
 import { ROLE_KEYS } from '../../src/domain/roles.js';
 import { type RunningSandbox, startSandbox } from '../../src/sandbox/server.js';
-import { collectIds, ROUTE_SCHEMAS, type RouteIds, routeRequest } from '../support/route-requests.js';
+import {
+  collectIds,
+  type RawCall,
+  ROUTE_SCHEMAS,
+  type RouteIds,
+  routeRequest,
+  sandboxCall,
+} from '../support/route-requests.js';
 
 let sandbox: RunningSandbox;
 
-// biome-ignore lint/suspicious/noExplicitAny: response bodies are read loosely
-async function call(method: string, path: string, body?: unknown): Promise<{ status: number; body: any }> {
-  const res = await fetch(sandbox.url + path, {
-    method,
-    headers: {
-      'X-API-Key': sandbox.demoKey,
-      ...(body === undefined ? {} : { 'Content-Type': 'application/json' }),
-    },
-    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-  });
-  return { status: res.status, body: await res.json() };
-}
+const call: RawCall = (method, path, body) => sandboxCall(sandbox)(method, path, body);
 
 const SCHEMAS = ROUTE_SCHEMAS;
 let ids: RouteIds;

@@ -59,6 +59,21 @@ export type RawCall = (
   body?: unknown,
 ) => Promise<{ status: number; body: LooseBody }>;
 
+/** Raw JSON requests to a sandbox with its demo key. */
+export function sandboxCall(sandbox: { url: string; demoKey: string }): RawCall {
+  return async (method, path, body) => {
+    const res = await fetch(sandbox.url + path, {
+      method,
+      headers: {
+        'X-API-Key': sandbox.demoKey,
+        ...(body === undefined ? {} : { 'Content-Type': 'application/json' }),
+      },
+      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+    });
+    return { status: res.status, body: await res.json() };
+  };
+}
+
 /** Ids of real players, teams and a coach of Ligue 1, from the sandbox's standard answers. */
 export async function collectIds(call: RawCall): Promise<RouteIds> {
   const ranked = await call('GET', '/v1/rankings?role=ailier_provocateur&league=Ligue%201&limit=20');

@@ -12,6 +12,9 @@ export function encodeSegment(value: string, name = 'id'): string {
       `${name} must be a player, team or coach identifier, not "${value}"`,
     );
   }
+  if (!trimmed.isWellFormed()) {
+    throw new InvalidArgumentError(name, `${name} is not valid Unicode text (a lone surrogate)`);
+  }
   return encodeURIComponent(trimmed);
 }
 

@@ -5,6 +5,7 @@ import { CHART_APP_URI } from '../charts/app.js';
 import { attachChart } from '../charts/attach.js';
 import type { Chart } from '../charts/spec.js';
 import { withCompactInputSchema, withCompactOutputSchema } from './compact-schema.js';
+import { assertWellFormed } from './well-formed.js';
 import type { ToolContext } from './context.js';
 import { envelopeSchema, errorResult, type NotFoundHint, type Outcome, successResult } from './result.js';
 import type { Toolset } from './toolsets.js';
@@ -72,6 +73,7 @@ export function defineTool<
       try {
         // The SDK has already validated the arguments against `inputShape` and applied defaults.
         const args = rawArgs as z.output<z.ZodObject<I>>;
+        assertWellFormed(args);
         const { value: run, notes: readNotes } = await collectReadNotes(() => spec.run(args, ctx));
         const outcome = readNotes.length > 0 ? { ...run, notes: [...(run.notes ?? []), ...readNotes] } : run;
         const result = successResult(outcome, spec.text(outcome, args));

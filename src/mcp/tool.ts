@@ -5,10 +5,10 @@ import { CHART_APP_URI } from '../charts/app.js';
 import { attachChart } from '../charts/attach.js';
 import type { Chart } from '../charts/spec.js';
 import { withCompactInputSchema, withCompactOutputSchema } from './compact-schema.js';
-import { assertWellFormed } from './well-formed.js';
 import type { ToolContext } from './context.js';
 import { envelopeSchema, errorResult, type NotFoundHint, type Outcome, successResult } from './result.js';
 import type { Toolset } from './toolsets.js';
+import { assertWellFormed } from './well-formed.js';
 
 export interface ToolSpec<I extends z.ZodRawShape, D extends z.ZodType, X extends z.ZodRawShape> {
   name: string;

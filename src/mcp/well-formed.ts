@@ -14,6 +14,7 @@ export function assertWellFormed(value: unknown, path = 'arguments'): void {
   } else if (Array.isArray(value)) {
     value.forEach((item, i) => assertWellFormed(item, `${path}[${i}]`));
   } else if (value && typeof value === 'object') {
-    for (const [key, item] of Object.entries(value)) assertWellFormed(item, path === 'arguments' ? key : `${path}.${key}`);
+    for (const [key, item] of Object.entries(value))
+      assertWellFormed(item, path === 'arguments' ? key : `${path}.${key}`);
   }
 }

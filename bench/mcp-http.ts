@@ -1,6 +1,6 @@
 // A raw Streamable HTTP MCP client (JSON-RPC over an undici Pool): light enough to drive 50 sessions
 // from one process, so the load test measures the server rather than the client.
-import { LATEST_PROTOCOL_VERSION } from '@modelcontextprotocol/sdk/types.js';
+import { LATEST_PROTOCOL_VERSION } from '@modelcontextprotocol/server';
 import type { Pool } from 'undici';
 
 export class RawMcpSession {

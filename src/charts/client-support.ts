@@ -1,5 +1,5 @@
 import { getUiCapability } from '@modelcontextprotocol/ext-apps/server';
-import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import type { McpServer } from '@modelcontextprotocol/server';
 import { CHART_APP_MIME } from './app.js';
 
 /** True when the client said at initialize that it renders MCP Apps (the io.modelcontextprotocol/ui extension). */

@@ -1,9 +1,9 @@
 // The two ways /mcp answers: one MCP session per client (stateful), or a fresh server per POST (stateless).
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
-import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
-import { isInitializeRequest } from '@modelcontextprotocol/sdk/types.js';
+import { NodeStreamableHTTPServerTransport } from '@modelcontextprotocol/node';
+import type { McpServer } from '@modelcontextprotocol/server';
+import { isInitializeRequest } from '@modelcontextprotocol/server';
 import { type Credentials, headerValue } from './auth.js';
 import { reject } from './http-io.js';
 import type { SessionStore } from './sessions.js';
@@ -25,7 +25,7 @@ export function statelessHandler(newServer: NewServer): McpHandler {
       return reject(res, 405, message, { allow: 'POST' });
     }
     const server = newServer(credentials);
-    const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined });
+    const transport = new NodeStreamableHTTPServerTransport({ sessionIdGenerator: undefined });
     res.once('close', () => {
       void transport.close();
       void server.close();
@@ -63,7 +63,7 @@ export function statefulHandler(store: SessionStore, newServer: NewServer): McpH
       });
     }
     const server = newServer(credentials);
-    const transport: StreamableHTTPServerTransport = new StreamableHTTPServerTransport({
+    const transport: NodeStreamableHTTPServerTransport = new NodeStreamableHTTPServerTransport({
       sessionIdGenerator: () => randomUUID(),
       onsessioninitialized: (id) =>
         store.add(id, { transport, server, fingerprint: credentials.fingerprint }),

@@ -5,8 +5,9 @@
 //   football://leagues/{league}  one league, by name
 //   football://glossary          statistics and indices explained (GET /v1/glossary, cached 24 h)
 //   football://glossary/{entry}  one glossary entry, by key
-import { type McpServer, ResourceTemplate } from '@modelcontextprotocol/sdk/server/mcp.js';
-import { ErrorCode, McpError, type ReadResourceResult } from '@modelcontextprotocol/sdk/types.js';
+
+import type { McpServer, ReadResourceResult } from '@modelcontextprotocol/server';
+import { ProtocolError, ProtocolErrorCode, ResourceTemplate } from '@modelcontextprotocol/server';
 import { ApiError } from '../api/errors.js';
 import { LeaguesResponse, ListResponse } from '../api/schemas.js';
 import { fold, nearest } from '../domain/nearest.js';
@@ -43,12 +44,12 @@ export function registerResources(server: McpServer, deps: ToolDeps): void {
       try {
         return await read(...args);
       } catch (error) {
-        if (error instanceof McpError) throw error;
+        if (error instanceof ProtocolError) throw error;
         const code =
           error instanceof ApiError && error.kind === 'invalid_argument'
-            ? ErrorCode.InvalidParams
-            : ErrorCode.InternalError;
-        throw new McpError(code, errorText(error, logger));
+            ? ProtocolErrorCode.InvalidParams
+            : ProtocolErrorCode.InternalError;
+        throw new ProtocolError(code, errorText(error, logger));
       }
     };
 
@@ -99,7 +100,7 @@ export function registerResources(server: McpServer, deps: ToolDeps): void {
       const { key } = await deps.roles.resolve(variable(variables.role), extra.signal);
       const { rows } = await roleRows(extra.signal);
       const row = rows.find((r) => r.key === key);
-      if (!row) throw new McpError(ErrorCode.InvalidParams, `No role ${key} in the role table.`);
+      if (!row) throw new ProtocolError(ProtocolErrorCode.InvalidParams, `No role ${key} in the role table.`);
       return json(uri, row);
     }),
   );
@@ -140,8 +141,8 @@ export function registerResources(server: McpServer, deps: ToolDeps): void {
           all.map((l) => l.name),
           3,
         );
-        throw new McpError(
-          ErrorCode.InvalidParams,
+        throw new ProtocolError(
+          ProtocolErrorCode.InvalidParams,
           `"${wanted}" is not a league this key can access. Closest: ${closest.join(', ') || 'none'}. Read football://leagues for all.`,
         );
       }
@@ -189,8 +190,8 @@ export function registerResources(server: McpServer, deps: ToolDeps): void {
       const entry = entries.find((e) => fold(entryKey(e) ?? '') === fold(wanted));
       if (!entry) {
         const keys = entries.map(entryKey).filter((k): k is string => k !== undefined);
-        throw new McpError(
-          ErrorCode.InvalidParams,
+        throw new ProtocolError(
+          ProtocolErrorCode.InvalidParams,
           `No glossary entry "${wanted}". Closest: ${nearest(wanted, keys, 3).join(', ') || 'none'}. Read football://glossary for all.`,
         );
       }

@@ -1,4 +1,4 @@
-import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import { McpServer } from '@modelcontextprotocol/server';
 import { TOOLS } from '../../tools/index.js';
 import { clientRendersApps } from '../charts/client-support.js';
 import { registerChartApp } from '../charts/register.js';
@@ -32,6 +32,7 @@ export function createServer(deps: ToolDeps, options: ServerOptions = {}): McpSe
   );
   const tools = options.tools ?? TOOLS;
   for (const tool of tools) {
+    /* @mcp-codemod-error Could not verify `inputSchema` is a schema object. Raw shapes are deprecated in v2 — pass a Standard Schema object (e.g. z.object({ … })); no change is needed if it already is one. | Could not verify `outputSchema` is a schema object. Raw shapes are deprecated in v2 — pass a Standard Schema object (e.g. z.object({ … })); no change is needed if it already is one. */
     server.registerTool(
       tool.name,
       {
@@ -41,11 +42,12 @@ export function createServer(deps: ToolDeps, options: ServerOptions = {}): McpSe
         outputSchema: tool.outputSchema,
         annotations: tool.annotations,
       },
-      async (args: unknown, extra) => {
+      async (args: unknown, ctx) => {
         const result = await tool.handle(args, {
           ...deps,
-          signal: extra.signal,
-          progress: progressReporter(extra),
+          signal: ctx.mcpReq.signal,
+          /* @mcp-codemod-error The context object is forwarded to progressReporter(…) — its property shape changed in v2 (e.g. extra.signal is now ctx.mcpReq.signal, extra.sendRequest is ctx.mcpReq.send). Update the helper's parameter type and property accesses. */
+          progress: progressReporter(ctx),
           rendersApps: clientRendersApps(server),
         });
         options.onToolCall?.(tool.name, result.isError ? 'error' : 'ok');

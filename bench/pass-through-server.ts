@@ -109,7 +109,6 @@ function defined(values: Args = {}): Record<string, string | number> {
 export function createPassThroughServer(direct: DirectClient): McpServer {
   const server = new McpServer({ name: 'pass-through', version: '0.0.0' });
   for (const [name, toRequest] of Object.entries(MAPPING)) {
-    /* @mcp-codemod-error Could not verify `inputSchema` is a schema object. Raw shapes are deprecated in v2 — pass a Standard Schema object (e.g. z.object({ … })); no change is needed if it already is one. */
     server.registerTool(name, { inputSchema: z.looseObject({}) }, async (args: Args) => {
       const bodies = await Promise.all(
         [toRequest(args)]

@@ -1,7 +1,7 @@
 // MCP prompts: the four everyday scouting tasks, each one message that tells the assistant which
 // tools to call, in which order, with which arguments, so it gets there in a handful of calls.
 
-import type { GetPromptResult, McpServer } from '@modelcontextprotocol/server';
+import type { GetPromptResult, McpServer, ServerContext } from '@modelcontextprotocol/server';
 import { completable, ProtocolError, ProtocolErrorCode } from '@modelcontextprotocol/server';
 import { z } from 'zod';
 import { ApiError } from '../api/errors.js';
@@ -87,23 +87,22 @@ export function registerPrompts(server: McpServer, deps: ToolDeps, tools: readon
     z.string().trim().min(2).max(60).describe('Role: French key or English name, e.g. "poacher".'),
     (value) => completeRole(value),
   );
-  /* @mcp-codemod-error completable() first argument contains an optional wrapper inside its method chain — v2 resolves completion metadata after unwrapping an outer optional wrapper, so the v1 nesting returns empty completion lists. Move the optional wrapping to the completable(...) result (completable(schema, cb).optional()) and rebuild the rest of the chain around it. */
-  const league = completable(
-    z.string().trim().min(2).max(80).optional().describe('League name, e.g. "Eredivisie".'),
-    async (value) => completeLeague(deps.api, value ?? ''),
-  );
-  /* @mcp-codemod-error completable() first argument contains an optional wrapper inside its method chain — v2 resolves completion metadata after unwrapping an outer optional wrapper, so the v1 nesting returns empty completion lists. Move the optional wrapping to the completable(...) result (completable(schema, cb).optional()) and rebuild the rest of the chain around it. */
-  const season = completable(
-    z.string().trim().max(20).optional().describe('Season like 25-26; omit for the current one.'),
-    (value) => completeSeason(value ?? ''),
-  );
+  // v2 finds the completer under an outer .optional(), not inside it: optional goes outside.
+  const league = completable(z.string().trim().min(2).max(80), async (value) =>
+    completeLeague(deps.api, value ?? ''),
+  )
+    .optional()
+    .describe('League name, e.g. "Eredivisie".');
+  const season = completable(z.string().trim().max(20), (value) => completeSeason(value ?? ''))
+    .optional()
+    .describe('Season like 25-26; omit for the current one.');
 
   /** Argument problems become InvalidParams errors with the same text a tool would give. */
   const guarded =
     <A>(build: (args: A, signal: AbortSignal) => Promise<GetPromptResult> | GetPromptResult) =>
-    async (input: A, extra: { signal: AbortSignal }): Promise<GetPromptResult> => {
+    async (input: A, ctx: ServerContext): Promise<GetPromptResult> => {
       try {
-        return await build(input, extra.signal);
+        return await build(input, ctx.mcpReq.signal);
       } catch (error) {
         if (error instanceof ApiError && error.kind === 'invalid_argument') {
           throw new ProtocolError(ProtocolErrorCode.InvalidParams, errorText(error, deps.logger));

@@ -72,8 +72,8 @@ export function registerResources(server: McpServer, deps: ToolDeps): void {
         'The 31 roles: French key, English name, description, other accepted names, family, former keys.',
       mimeType: JSON_TYPE,
     },
-    reading(async (uri, extra) => {
-      const { rows, live } = await roleRows(extra.signal);
+    reading(async (uri, ctx) => {
+      const { rows, live } = await roleRows(ctx.mcpReq.signal);
       return json(uri, { data: rows, live_enums: live });
     }),
   );
@@ -96,9 +96,9 @@ export function registerResources(server: McpServer, deps: ToolDeps): void {
       description: 'One role by key or English name, e.g. football://roles/poacher.',
       mimeType: JSON_TYPE,
     },
-    reading(async (uri, variables, extra) => {
-      const { key } = await deps.roles.resolve(variable(variables.role), extra.signal);
-      const { rows } = await roleRows(extra.signal);
+    reading(async (uri, variables, ctx) => {
+      const { key } = await deps.roles.resolve(variable(variables.role), ctx.mcpReq.signal);
+      const { rows } = await roleRows(ctx.mcpReq.signal);
       const row = rows.find((r) => r.key === key);
       if (!row) throw new ProtocolError(ProtocolErrorCode.InvalidParams, `No role ${key} in the role table.`);
       return json(uri, row);
@@ -117,7 +117,7 @@ export function registerResources(server: McpServer, deps: ToolDeps): void {
       description: 'Leagues and European cups this API key can access, with their exact names.',
       mimeType: JSON_TYPE,
     },
-    reading(async (uri, extra) => json(uri, { data: await leagues(extra.signal) })),
+    reading(async (uri, ctx) => json(uri, { data: await leagues(ctx.mcpReq.signal) })),
   );
 
   server.registerResource(
@@ -131,9 +131,9 @@ export function registerResources(server: McpServer, deps: ToolDeps): void {
       description: 'One accessible league by name, e.g. football://leagues/Eredivisie.',
       mimeType: JSON_TYPE,
     },
-    reading(async (uri, variables, extra) => {
+    reading(async (uri, variables, ctx) => {
       const wanted = variable(variables.league);
-      const all = await leagues(extra.signal);
+      const all = await leagues(ctx.mcpReq.signal);
       const league = all.find((l) => fold(l.name) === fold(wanted));
       if (!league) {
         const closest = nearest(
@@ -162,7 +162,7 @@ export function registerResources(server: McpServer, deps: ToolDeps): void {
       description: 'What each statistic, role index and computed index means, with its unit.',
       mimeType: JSON_TYPE,
     },
-    reading(async (uri, extra) => json(uri, { data: await glossary(extra.signal) })),
+    reading(async (uri, ctx) => json(uri, { data: await glossary(ctx.mcpReq.signal) })),
   );
 
   server.registerResource(
@@ -184,9 +184,9 @@ export function registerResources(server: McpServer, deps: ToolDeps): void {
       description: 'One statistic or index by key, e.g. football://glossary/progressive_passes.',
       mimeType: JSON_TYPE,
     },
-    reading(async (uri, variables, extra) => {
+    reading(async (uri, variables, ctx) => {
       const wanted = variable(variables.entry);
-      const entries = await glossary(extra.signal);
+      const entries = await glossary(ctx.mcpReq.signal);
       const entry = entries.find((e) => fold(entryKey(e) ?? '') === fold(wanted));
       if (!entry) {
         const keys = entries.map(entryKey).filter((k): k is string => k !== undefined);

@@ -1,4 +1,9 @@
-import { McpServer } from '@modelcontextprotocol/server';
+import {
+  CLIENT_CAPABILITIES_META_KEY,
+  type ClientCapabilities,
+  McpServer,
+  type ServerContext,
+} from '@modelcontextprotocol/server';
 import { TOOLS } from '../../tools/index.js';
 import { clientRendersApps } from '../charts/client-support.js';
 import { registerChartApp } from '../charts/register.js';
@@ -32,7 +37,6 @@ export function createServer(deps: ToolDeps, options: ServerOptions = {}): McpSe
   );
   const tools = options.tools ?? TOOLS;
   for (const tool of tools) {
-    /* @mcp-codemod-error Could not verify `inputSchema` is a schema object. Raw shapes are deprecated in v2 — pass a Standard Schema object (e.g. z.object({ … })); no change is needed if it already is one. | Could not verify `outputSchema` is a schema object. Raw shapes are deprecated in v2 — pass a Standard Schema object (e.g. z.object({ … })); no change is needed if it already is one. */
     server.registerTool(
       tool.name,
       {
@@ -46,9 +50,8 @@ export function createServer(deps: ToolDeps, options: ServerOptions = {}): McpSe
         const result = await tool.handle(args, {
           ...deps,
           signal: ctx.mcpReq.signal,
-          /* @mcp-codemod-error The context object is forwarded to progressReporter(…) — its property shape changed in v2 (e.g. extra.signal is now ctx.mcpReq.signal, extra.sendRequest is ctx.mcpReq.send). Update the helper's parameter type and property accesses. */
           progress: progressReporter(ctx),
-          rendersApps: clientRendersApps(server),
+          rendersApps: clientRendersApps(clientCapabilities(server, ctx)),
         });
         options.onToolCall?.(tool.name, result.isError ? 'error' : 'ok');
         return result;
@@ -60,4 +63,15 @@ export function createServer(deps: ToolDeps, options: ServerOptions = {}): McpSe
   if (tools.some((t) => t.ui)) registerChartApp(server);
   registerPrompts(server, deps, tools);
   return server;
+}
+
+/**
+ * What the client declared it supports: on a 2026-07-28 request, the capabilities its `_meta`
+ * envelope carries (there is no initialize); on a 2025-era connection, those of its initialize.
+ */
+function clientCapabilities(server: McpServer, ctx: ServerContext): ClientCapabilities | undefined {
+  const envelope = ctx.mcpReq.envelope as Record<string, unknown> | undefined;
+  const declared = envelope?.[CLIENT_CAPABILITIES_META_KEY] as ClientCapabilities | undefined;
+  // getClientCapabilities is deprecated for the 2026 era only, where the envelope answers first.
+  return declared ?? server.server.getClientCapabilities();
 }

@@ -16,6 +16,7 @@ import {
 } from '@modelcontextprotocol/server';
 import { type Credentials, headerValue } from './auth.js';
 import { reject } from './http-io.js';
+import { poolable, ServerPool } from './server-pool.js';
 import type { SessionStore } from './sessions.js';
 
 export interface McpHandler {
@@ -33,27 +34,39 @@ type OnError = (error: Error) => void;
  */
 type WithAuth = IncomingMessage & { auth?: AuthInfo };
 
-function attach(req: IncomingMessage, credentials: Credentials): void {
-  (req as WithAuth).auth = {
-    token: '',
-    clientId: credentials.fingerprint,
-    scopes: [],
-    extra: { credentials },
-  };
+interface Caller {
+  credentials: Credentials;
+  /** Whether the request may be answered by a pooled server (server-pool.ts). */
+  pooled: boolean;
 }
 
-function credentialsOf(authInfo: AuthInfo | undefined): Credentials {
-  const credentials = authInfo?.extra?.credentials as Credentials | undefined;
+function attach(req: IncomingMessage, credentials: Credentials, body: unknown): void {
+  const caller: Caller = { credentials, pooled: poolable(body) };
+  (req as WithAuth).auth = { token: '', clientId: credentials.fingerprint, scopes: [], extra: { caller } };
+}
+
+function callerOf(authInfo: AuthInfo | undefined): Caller {
+  const caller = authInfo?.extra?.caller as Caller | undefined;
   // Every request reaching the handler went through attach(): this is a wiring error, not a caller's.
-  if (!credentials) throw new Error('MCP request without credentials');
-  return credentials;
+  if (!caller) throw new Error('MCP request without credentials');
+  return caller;
 }
 
 /** The SDK's HTTP entry (both protocol eras, or 2026-07-28 only), mounted on node:http. */
 function sdkHandler(newServer: NewServer, legacy: 'stateless' | 'reject', onerror: OnError) {
-  const factory: McpServerFactory = ({ authInfo }) => newServer(credentialsOf(authInfo));
+  const pool = new ServerPool(newServer);
+  const factory: McpServerFactory = ({ authInfo, era }) => {
+    const { credentials, pooled } = callerOf(authInfo);
+    return pooled ? pool.lease(credentials, era) : newServer(credentials);
+  };
   const handler = createMcpHandler(factory, { legacy, onerror });
-  return { serve: toNodeHandler(handler, { onerror }), close: () => handler.close() };
+  return {
+    serve: toNodeHandler(handler, { onerror }),
+    async close() {
+      await handler.close();
+      pool.clear();
+    },
+  };
 }
 
 /** Nothing kept between requests: any replica can answer any POST, of either protocol era. */
@@ -65,7 +78,7 @@ export function statelessHandler(newServer: NewServer, onerror: OnError): McpHan
         const message = 'Method not allowed: this server is stateless (no sessions, no GET stream); use POST';
         return reject(res, 405, message, { allow: 'POST' });
       }
-      attach(req, credentials);
+      attach(req, credentials, body);
       await sdk.serve(req, res, body);
     },
     close: sdk.close,
@@ -95,7 +108,7 @@ export function statefulHandler(store: SessionStore, newServer: NewServer, onerr
       }
       // The SDK's own classification (the _meta envelope claim, the MCP-Protocol-Version header).
       if (req.method === 'POST' && !(await isLegacyRequest(await toWebRequest(req, body), body))) {
-        attach(req, credentials);
+        attach(req, credentials, body);
         return modern.serve(req, res, body);
       }
       if (req.method !== 'POST' || !isInitializeRequest(body)) {

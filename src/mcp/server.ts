@@ -67,11 +67,13 @@ export function createServer(deps: ToolDeps, options: ServerOptions = {}): McpSe
 
 /**
  * What the client declared it supports: on a 2026-07-28 request, the capabilities its `_meta`
- * envelope carries (there is no initialize); on a 2025-era connection, those of its initialize.
+ * envelope carries and nothing else (there is no initialize, and a server reused across requests,
+ * see server-pool.ts, must not answer from an earlier one); on a 2025-era connection, those of its
+ * initialize.
  */
 function clientCapabilities(server: McpServer, ctx: ServerContext): ClientCapabilities | undefined {
   const envelope = ctx.mcpReq.envelope as Record<string, unknown> | undefined;
-  const declared = envelope?.[CLIENT_CAPABILITIES_META_KEY] as ClientCapabilities | undefined;
-  // getClientCapabilities is deprecated for the 2026 era only, where the envelope answers first.
-  return declared ?? server.server.getClientCapabilities();
+  if (envelope) return envelope[CLIENT_CAPABILITIES_META_KEY] as ClientCapabilities | undefined;
+  // Deprecated for the 2026 era only, which the envelope answers above.
+  return server.server.getClientCapabilities();
 }

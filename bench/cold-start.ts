@@ -2,7 +2,7 @@
 // for @modelcontextprotocol/server-everything, started the same way, alternately, in the same run.
 import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { LATEST_PROTOCOL_VERSION } from '@modelcontextprotocol/sdk/types.js';
+import { LATEST_PROTOCOL_VERSION } from '@modelcontextprotocol/server';
 import { BUILT_ENTRY, cpuMs, type Upstream, upstreamEnv } from './processes.js';
 import { type Row, row } from './report.js';
 import { median, ms } from './stats.js';

@@ -1,6 +1,6 @@
 // 6. Context cost: tokens the model reads for the tool list and for a typical answer of each tool,
 // counted with a real tokenizer (o200k_base).
-import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import type { CallToolResult } from '@modelcontextprotocol/server';
 import { countTokens } from '../test/support/tokens.js';
 import type { ToolCall } from './agent-session.js';
 import { DirectClient, type PickedPlayer, topPlayers } from './direct.js';

@@ -1,7 +1,13 @@
 // A raw Streamable HTTP MCP client (JSON-RPC over an undici Pool): light enough to drive 50 sessions
-// from one process, so the load test measures the server rather than the client.
-import { LATEST_PROTOCOL_VERSION } from '@modelcontextprotocol/sdk/types.js';
+// from one process, so the load test measures the server rather than the client. It speaks either
+// protocol wire: 2025 (initialize, then the session id if the server gives one) or 2026-07-28 (no
+// initialize; every request carries the _meta envelope and the standard headers).
+import { LATEST_PROTOCOL_VERSION } from '@modelcontextprotocol/client';
 import type { Pool } from 'undici';
+
+export type Wire = '2025' | '2026-07-28';
+
+const CLIENT_INFO = { name: 'bench-load', version: '1.0.0' };
 
 export class RawMcpSession {
   private sessionId: string | undefined;
@@ -10,19 +16,17 @@ export class RawMcpSession {
   constructor(
     private readonly pool: Pool,
     private readonly path: string,
+    private readonly wire: Wire = '2025',
   ) {}
 
-  /** initialize + notifications/initialized; keeps the session id if the server gives one. */
+  /** 2025: initialize + notifications/initialized, keeping the session id if the server gives one. */
   async open(): Promise<void> {
+    if (this.wire === '2026-07-28') return;
     const { headers, text } = await this.post({
       jsonrpc: '2.0',
       id: this.nextId++,
       method: 'initialize',
-      params: {
-        protocolVersion: LATEST_PROTOCOL_VERSION,
-        capabilities: {},
-        clientInfo: { name: 'bench-load', version: '1.0.0' },
-      },
+      params: { protocolVersion: LATEST_PROTOCOL_VERSION, capabilities: {}, clientInfo: CLIENT_INFO },
     });
     if (!text.includes('"result"')) throw new Error(`initialize failed: ${text.slice(0, 200)}`);
     const id = headers['mcp-session-id'];
@@ -32,23 +36,31 @@ export class RawMcpSession {
 
   /** One tools/call; true when the server answered a result that is not a tool error. */
   async callTool(name: string, args: Record<string, unknown>): Promise<boolean> {
-    const { status, text } = await this.post({
-      jsonrpc: '2.0',
-      id: this.nextId++,
-      method: 'tools/call',
-      params: { name, arguments: args },
-    });
+    const params: Record<string, unknown> = { name, arguments: args };
+    if (this.wire === '2026-07-28') {
+      params._meta = {
+        'io.modelcontextprotocol/protocolVersion': this.wire,
+        'io.modelcontextprotocol/clientInfo': CLIENT_INFO,
+        'io.modelcontextprotocol/clientCapabilities': {},
+      };
+    }
+    const { status, text } = await this.post(
+      { jsonrpc: '2.0', id: this.nextId++, method: 'tools/call', params },
+      { 'mcp-method': 'tools/call', 'mcp-name': name },
+    );
     return status === 200 && text.includes('"result"') && !text.includes('"isError":true');
   }
 
-  private async post(message: unknown) {
+  private async post(message: unknown, modernHeaders: Record<string, string> = {}) {
+    const modern = this.wire === '2026-07-28';
     const response = await this.pool.request({
       path: this.path,
       method: 'POST',
       headers: {
         'content-type': 'application/json',
         accept: 'application/json, text/event-stream',
-        'mcp-protocol-version': LATEST_PROTOCOL_VERSION,
+        'mcp-protocol-version': modern ? this.wire : LATEST_PROTOCOL_VERSION,
+        ...(modern ? modernHeaders : {}),
         ...(this.sessionId ? { 'mcp-session-id': this.sessionId } : {}),
       },
       body: JSON.stringify(message),

@@ -1,9 +1,9 @@
 // The baseline of the quota benchmark: a minimal MCP wrapper with the same tool names, each mapped
 // to the upstream requests it needs (one, or one per part of a player record or report), no cache, no
 // single-flight: what a user gets from a thin generated wrapper of the REST API.
-import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
-import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+
+import { Client } from '@modelcontextprotocol/client';
+import { InMemoryTransport, McpServer } from '@modelcontextprotocol/server';
 import { z } from 'zod';
 import { DirectClient } from './direct.js';
 

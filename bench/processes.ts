@@ -2,8 +2,8 @@
 import { type ChildProcess, execFile, spawn } from 'node:child_process';
 import { readFile } from 'node:fs/promises';
 import { promisify } from 'node:util';
-import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
+import { Client } from '@modelcontextprotocol/client';
+import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
 import { BUILT_ENTRY } from '../test/support/mcp.js';
 
 export { BUILT_ENTRY, spawnHttpServer, stop } from '../test/support/mcp.js';

@@ -1,6 +1,6 @@
 // 2. Quota efficiency: upstream requests per tool call over a scripted agent session, for the built
 // server (stdio) and for a pass-through wrapper, against the same sandbox in the same run.
-import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import type { Client } from '@modelcontextprotocol/client';
 import { buildSession, callCount, type Step } from './agent-session.js';
 import { DirectClient } from './direct.js';
 import { connectPassThrough, distinctQuestions } from './pass-through-server.js';

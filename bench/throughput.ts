@@ -1,8 +1,9 @@
-// 3. HTTP throughput (stateful and stateless), 50 concurrent clients of cached calls, and
-// 5. memory: the server's resident set idle and after the load.
+// 3. HTTP throughput (stateful and stateless on the 2025 wire, and the 2026-07-28 wire, which has no
+// sessions), 50 concurrent clients of cached calls, and 5. memory: the server's resident set idle and
+// after the load.
 import { Pool } from 'undici';
 import { closedLoop } from './load.js';
-import { RawMcpSession } from './mcp-http.js';
+import { RawMcpSession, type Wire } from './mcp-http.js';
 import {
   cpuMs,
   hasStatelessMode,
@@ -24,8 +25,11 @@ const ARGS = { role: 'defenseur_relanceur', league: 'Ligue 1', limit: 20 };
 
 export async function benchThroughput(upstream: Upstream): Promise<Row[]> {
   const rows = await runMode('stateful', [], upstream);
-  if (await hasStatelessMode()) rows.push(...(await runMode('stateless', ['--stateless'], upstream)));
-  else {
+  if (await hasStatelessMode()) {
+    rows.push(...(await runMode('stateless', ['--stateless'], upstream)));
+    // Served per request whatever the mode (createMcpHandler in both): measured on the stateless one.
+    rows.push(...(await runMode('2026-07-28 wire', ['--stateless'], upstream, '2026-07-28')));
+  } else {
     rows.push(
       row('3 throughput', 'stateless: cached calls/s, 50 clients', 'n/a (not built)', '≥ 2 000 calls/s'),
       row('3 throughput', 'stateless: latency p50 / p99', 'n/a (not built)', 'p99 < 50 ms'),
@@ -35,7 +39,12 @@ export async function benchThroughput(upstream: Upstream): Promise<Row[]> {
   return [...rows.filter((r) => r.bench !== '5 memory'), ...rows.filter((r) => r.bench === '5 memory')];
 }
 
-async function runMode(mode: string, args: string[], upstream: Upstream): Promise<Row[]> {
+async function runMode(
+  mode: string,
+  args: string[],
+  upstream: Upstream,
+  wire: Wire = '2025',
+): Promise<Row[]> {
   const server = await spawnHttpServer(args, upstreamEnv(upstream), nodeArgs());
   const pid = server.child.pid ?? 0;
   const url = new URL(server.url);
@@ -43,7 +52,7 @@ async function runMode(mode: string, args: string[], upstream: Upstream): Promis
   try {
     await new Promise((resolve) => setTimeout(resolve, 300));
     const idle = await rssMb(pid);
-    const sessions = Array.from({ length: CLIENTS }, () => new RawMcpSession(pool, url.pathname));
+    const sessions = Array.from({ length: CLIENTS }, () => new RawMcpSession(pool, url.pathname, wire));
     await Promise.all(sessions.map((s) => s.open()));
     if (!(await sessions[0]?.callTool(TOOL, ARGS))) throw new Error(`${mode}: the first ${TOOL} call failed`);
     const send = (i: number) => (sessions[i] as RawMcpSession).callTool(TOOL, ARGS);

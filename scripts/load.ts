@@ -4,9 +4,8 @@
 // server's resident memory before and after. `npm run load` (builds first). Not a test: no timing
 // is asserted; it exits 1 only on a lost call or an error no fault explains.
 import { readFileSync } from 'node:fs';
-import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
-import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import type { CallToolResult } from '@modelcontextprotocol/client';
+import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
 import { ROLE_KEYS } from '../src/domain/roles.js';
 import type { FaultOptions } from '../src/sandbox/faults.js';
 import { SANDBOX_PRO_FULL_KEY } from '../src/sandbox/keys.js';
@@ -159,9 +158,12 @@ async function runPhase(
       for (let i = 0; i < calls; i++) {
         const [name, args] = mixedCall(session, i, ids, calls, limit);
         try {
-          const result = (await client.callTool({ name, arguments: args }, undefined, {
-            timeout: 60_000,
-          })) as CallToolResult;
+          const result = (await client.callTool(
+            { name, arguments: args },
+            {
+              timeout: 60_000,
+            },
+          )) as CallToolResult;
           const text = result.content.map((c) => (c.type === 'text' ? c.text : '')).join('\n');
           if (!result.isError) phase.ok++;
           else if (explained(text)) phase.faultErrors++;

@@ -2,7 +2,7 @@
 // Runs before `npm test`: makes sure of what the hosted, chart and conformance tests need, so the README's
 // one test command works on a fresh machine (and CI needs no extra steps).
 import { execFileSync, spawnSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -39,7 +39,13 @@ if (!onPath('redis-server')) aptInstall('redis-server', 'The hosted-mode tests')
 // its fonts also serve the server's PNG charts.
 if (!existsSync('/usr/bin/chromium')) aptInstall('chromium', 'The chart app tests');
 
-if (!existsSync(join(root, 'test/conformance/node_modules/@modelcontextprotocol/conformance'))) {
-  // Its own lockfile and its own Node 22, apart from the project's Node 20 toolchain.
+// Its own lockfile and its own Node 22, apart from the project's Node 20 toolchain; installed again
+// when the lockfile names another version than the one installed (an upgrade pulled in with git).
+const suite = 'node_modules/@modelcontextprotocol/conformance/package.json';
+const version = (file) => (existsSync(file) ? JSON.parse(readFileSync(file, 'utf8')).version : undefined);
+const locked = JSON.parse(readFileSync(join(root, 'test/conformance/package-lock.json'), 'utf8')).packages?.[
+  suite.replace('/package.json', '')
+]?.version;
+if (version(join(root, 'test/conformance', suite)) !== locked) {
   run('npm', ['ci', '--prefix', 'test/conformance', '--no-audit', '--no-fund']);
 }

@@ -153,7 +153,7 @@ export const SETTINGS = {
     flag: 'stateless',
     env: 'FOOTBALL_MCP_STATELESS',
     schema: bool.default(false),
-    help: 'HTTP without sessions: a fresh server per request, nothing kept in the process; for several replicas behind a load balancer.',
+    help: 'HTTP without sessions: every request answered on its own, nothing of a client kept between requests; for several replicas behind a load balancer.',
   },
   store: {
     flag: 'store',

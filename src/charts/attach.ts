@@ -1,4 +1,4 @@
-import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import type { CallToolResult } from '@modelcontextprotocol/server';
 import type { ToolContext } from '../mcp/context.js';
 import { CHART_META_KEY } from './app.js';
 import { chartImage, chartSvg } from './render.js';

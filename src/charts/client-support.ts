@@ -1,10 +1,10 @@
 import { getUiCapability } from '@modelcontextprotocol/ext-apps/server';
-import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import type { ClientCapabilities } from '@modelcontextprotocol/server';
 import { CHART_APP_MIME } from './app.js';
 
-/** True when the client said at initialize that it renders MCP Apps (the io.modelcontextprotocol/ui extension). */
-export function clientRendersApps(server: McpServer): boolean {
-  const ui = getUiCapability(server.server.getClientCapabilities());
+/** True when the client declared that it renders MCP Apps (the io.modelcontextprotocol/ui extension). */
+export function clientRendersApps(capabilities: ClientCapabilities | undefined): boolean {
+  const ui = getUiCapability(capabilities);
   if (!ui) return false;
   return ui.mimeTypes === undefined || ui.mimeTypes.includes(CHART_APP_MIME);
 }

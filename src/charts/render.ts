@@ -1,5 +1,5 @@
 import { createRequire } from 'node:module';
-import type { ImageContent } from '@modelcontextprotocol/sdk/types.js';
+import type { ImageContent } from '@modelcontextprotocol/server';
 import { BoundedMap } from '../api/cache.js';
 import { sha256 } from '../api/canonical.js';
 import { barsSvg } from './bars.js';

@@ -24,7 +24,7 @@ export interface HttpOptions extends OriginPolicy {
   port: number;
   /** Largest accepted request body, bytes. */
   maxBodyBytes?: number;
-  /** No sessions: a fresh server and transport per request. */
+  /** No sessions: every POST served on its own by the SDK's createMcpHandler. */
   stateless?: boolean;
   access?: AccessPolicy;
   maxSessions?: number;
@@ -70,7 +70,10 @@ export async function serveHttp(services: HttpServices, options: HttpOptions): P
       onToolCall: (tool, outcome) => metrics.toolCall(tool, outcome),
     });
 
-  const mcp = sessions ? statefulHandler(sessions, newServer) : statelessHandler(newServer);
+  // Out-of-band errors of the SDK's handler (a request it refused, a failed exchange): debug only,
+  // the client has its answer already.
+  const onerror = (error: Error) => logger.debug('mcp handler', { error: logger.redact(error.message) });
+  const mcp = sessions ? statefulHandler(sessions, newServer, onerror) : statelessHandler(newServer, onerror);
 
   const handle = async (req: IncomingMessage, res: ServerResponse) => {
     const path = (req.url ?? '/').split('?')[0];
@@ -97,7 +100,7 @@ export async function serveHttp(services: HttpServices, options: HttpOptions): P
       if (read.error) return reject(res, read.error.status, read.error.message);
       body = read.value;
     }
-    return mcp(req, res, body, auth.credentials);
+    return mcp.handle(req, res, body, auth.credentials);
   };
 
   const http = createHttpServer((req, res) => {
@@ -118,7 +121,7 @@ export async function serveHttp(services: HttpServices, options: HttpOptions): P
       http.closeIdleConnections();
       const finished = await drain.close(options.shutdownGraceMs ?? 15_000);
       if (!finished) logger.warn('shutdown: calls still in flight after the grace period were cut');
-      await sessions?.closeAll();
+      await mcp.close();
       http.closeAllConnections();
       await stopped;
     },

@@ -1,78 +1,140 @@
-// The two ways /mcp answers: one MCP session per client (stateful), or a fresh server per POST (stateless).
+// The two ways /mcp answers, both on the SDK v2 entry points:
+// - stateless: createMcpHandler serves every POST on its own, the 2026-07-28 revision (per-request
+//   _meta envelope) and the 2025 revisions (initialize, then any POST to any replica) alike;
+// - stateful: 2025-era clients get one MCP session each (Mcp-Session-Id, GET stream, DELETE) on the
+//   Streamable HTTP transport; 2026-07-28 requests, which have no sessions, go to createMcpHandler.
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
-import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
-import { isInitializeRequest } from '@modelcontextprotocol/sdk/types.js';
+import { NodeStreamableHTTPServerTransport, toNodeHandler, toWebRequest } from '@modelcontextprotocol/node';
+import {
+  type AuthInfo,
+  createMcpHandler,
+  isInitializeRequest,
+  isLegacyRequest,
+  type McpServer,
+  type McpServerFactory,
+} from '@modelcontextprotocol/server';
 import { type Credentials, headerValue } from './auth.js';
 import { reject } from './http-io.js';
+import { poolable, ServerPool } from './server-pool.js';
 import type { SessionStore } from './sessions.js';
 
-export type McpHandler = (
-  req: IncomingMessage,
-  res: ServerResponse,
-  body: unknown,
-  credentials: Credentials,
-) => Promise<void>;
+export interface McpHandler {
+  handle(req: IncomingMessage, res: ServerResponse, body: unknown, credentials: Credentials): Promise<void>;
+  /** Ends what is still open: sessions (stateful) and the SDK handler's exchanges. */
+  close(): Promise<void>;
+}
 
-type NewServer = (credentials: Credentials) => McpServer;
+export type NewServer = (credentials: Credentials) => McpServer;
+type OnError = (error: Error) => void;
 
-/** Nothing kept between requests: any replica can answer any POST. */
-export function statelessHandler(newServer: NewServer): McpHandler {
-  return async (req, res, body, credentials) => {
-    if (req.method !== 'POST') {
-      const message = 'Method not allowed: this server is stateless (no sessions, no GET stream); use POST';
-      return reject(res, 405, message, { allow: 'POST' });
-    }
-    const server = newServer(credentials);
-    const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined });
-    res.once('close', () => {
-      void transport.close();
-      void server.close();
-    });
-    await server.connect(transport);
-    await transport.handleRequest(req, res, body);
+/**
+ * The SDK hands a request's authInfo to the server factory; toNodeHandler takes it from `req.auth`.
+ * It carries our credentials (already checked by auth.ts), nothing the SDK verifies or sends out.
+ */
+type WithAuth = IncomingMessage & { auth?: AuthInfo };
+
+interface Caller {
+  credentials: Credentials;
+  /** Whether the request may be answered by a pooled server (server-pool.ts). */
+  pooled: boolean;
+}
+
+function attach(req: IncomingMessage, credentials: Credentials, body: unknown): void {
+  const caller: Caller = { credentials, pooled: poolable(body) };
+  (req as WithAuth).auth = { token: '', clientId: credentials.fingerprint, scopes: [], extra: { caller } };
+}
+
+function callerOf(authInfo: AuthInfo | undefined): Caller {
+  const caller = authInfo?.extra?.caller as Caller | undefined;
+  // Every request reaching the handler went through attach(): this is a wiring error, not a caller's.
+  if (!caller) throw new Error('MCP request without credentials');
+  return caller;
+}
+
+/** The SDK's HTTP entry (both protocol eras, or 2026-07-28 only), mounted on node:http. */
+function sdkHandler(newServer: NewServer, legacy: 'stateless' | 'reject', onerror: OnError) {
+  const pool = new ServerPool(newServer);
+  const factory: McpServerFactory = ({ authInfo, era }) => {
+    const { credentials, pooled } = callerOf(authInfo);
+    return pooled ? pool.lease(credentials, era) : newServer(credentials);
+  };
+  const handler = createMcpHandler(factory, { legacy, onerror });
+  return {
+    serve: toNodeHandler(handler, { onerror }),
+    async close() {
+      await handler.close();
+      pool.clear();
+    },
   };
 }
 
-/** Sessions opened by initialize, bound to the credentials that opened them. */
-export function statefulHandler(store: SessionStore, newServer: NewServer): McpHandler {
-  return async (req, res, body, credentials) => {
-    const sessionId = headerValue(req, 'mcp-session-id');
-    if (sessionId) {
-      const session = store.get(sessionId);
-      if (!session) return reject(res, 404, 'Session not found: initialize a new session');
-      if (session.fingerprint !== credentials.fingerprint) {
-        return reject(
-          res,
-          403,
-          'This session was opened with other credentials: send the same token and key',
-        );
+/** Nothing kept between requests: any replica can answer any POST, of either protocol era. */
+export function statelessHandler(newServer: NewServer, onerror: OnError): McpHandler {
+  const sdk = sdkHandler(newServer, 'stateless', onerror);
+  return {
+    async handle(req, res, body, credentials) {
+      if (req.method !== 'POST') {
+        const message = 'Method not allowed: this server is stateless (no sessions, no GET stream); use POST';
+        return reject(res, 405, message, { allow: 'POST' });
       }
-      // Only calls keep a session busy: an open GET stream alone does not stop it from going idle.
-      if (req.method === 'POST') res.once('close', store.begin(session));
-      else store.touch(session);
-      return session.transport.handleRequest(req, res, body);
-    }
-    if (req.method !== 'POST' || !isInitializeRequest(body)) {
-      return reject(res, 400, 'Bad request: no mcp-session-id header and not an initialize request');
-    }
-    if (!(await store.hasRoom())) {
-      return reject(res, 503, 'Too many open sessions: close unused ones, or raise --max-sessions', {
-        'retry-after': '30',
+      attach(req, credentials, body);
+      await sdk.serve(req, res, body);
+    },
+    close: sdk.close,
+  };
+}
+
+/** Sessions opened by initialize, bound to the credentials that opened them; 2026-07-28 requests per request. */
+export function statefulHandler(store: SessionStore, newServer: NewServer, onerror: OnError): McpHandler {
+  const modern = sdkHandler(newServer, 'reject', onerror);
+  return {
+    async handle(req, res, body, credentials) {
+      const sessionId = headerValue(req, 'mcp-session-id');
+      if (sessionId) {
+        const session = store.get(sessionId);
+        if (!session) return reject(res, 404, 'Session not found: initialize a new session');
+        if (session.fingerprint !== credentials.fingerprint) {
+          return reject(
+            res,
+            403,
+            'This session was opened with other credentials: send the same token and key',
+          );
+        }
+        // Only calls keep a session busy: an open GET stream alone does not stop it from going idle.
+        if (req.method === 'POST') res.once('close', store.begin(session));
+        else store.touch(session);
+        return session.transport.handleRequest(req, res, body);
+      }
+      // The SDK's own classification (the _meta envelope claim, the MCP-Protocol-Version header).
+      if (req.method === 'POST' && !(await isLegacyRequest(await toWebRequest(req, body), body))) {
+        attach(req, credentials, body);
+        return modern.serve(req, res, body);
+      }
+      if (req.method !== 'POST' || !isInitializeRequest(body)) {
+        return reject(res, 400, 'Bad request: no mcp-session-id header and not an initialize request');
+      }
+      if (!(await store.hasRoom())) {
+        return reject(res, 503, 'Too many open sessions: close unused ones, or raise --max-sessions', {
+          'retry-after': '30',
+        });
+      }
+      const server = newServer(credentials);
+      const transport: NodeStreamableHTTPServerTransport = new NodeStreamableHTTPServerTransport({
+        sessionIdGenerator: () => randomUUID(),
+        onsessioninitialized: (id) =>
+          store.add(id, { transport, server, fingerprint: credentials.fingerprint }),
       });
-    }
-    const server = newServer(credentials);
-    const transport: StreamableHTTPServerTransport = new StreamableHTTPServerTransport({
-      sessionIdGenerator: () => randomUUID(),
-      onsessioninitialized: (id) =>
-        store.add(id, { transport, server, fingerprint: credentials.fingerprint }),
-    });
-    transport.onclose = () => {
-      if (transport.sessionId) store.delete(transport.sessionId);
-      void server.close();
-    };
-    await server.connect(transport);
-    await transport.handleRequest(req, res, body);
+      transport.onclose = () => {
+        if (transport.sessionId) store.delete(transport.sessionId);
+        void server.close();
+      };
+      await server.connect(transport);
+      await transport.handleRequest(req, res, body);
+    },
+    async close() {
+      await store.closeAll();
+      await modern.close();
+    },
   };
 }

@@ -1,8 +1,8 @@
 // MCP prompts: the four everyday scouting tasks, each one message that tells the assistant which
 // tools to call, in which order, with which arguments, so it gets there in a handful of calls.
-import { completable } from '@modelcontextprotocol/sdk/server/completable.js';
-import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
-import { ErrorCode, type GetPromptResult, McpError } from '@modelcontextprotocol/sdk/types.js';
+
+import type { GetPromptResult, McpServer, ServerContext } from '@modelcontextprotocol/server';
+import { completable, ProtocolError, ProtocolErrorCode } from '@modelcontextprotocol/server';
 import { z } from 'zod';
 import { ApiError } from '../api/errors.js';
 import { ROLE_LABELS } from '../domain/role-labels.js';
@@ -87,24 +87,25 @@ export function registerPrompts(server: McpServer, deps: ToolDeps, tools: readon
     z.string().trim().min(2).max(60).describe('Role: French key or English name, e.g. "poacher".'),
     (value) => completeRole(value),
   );
-  const league = completable(
-    z.string().trim().min(2).max(80).optional().describe('League name, e.g. "Eredivisie".'),
-    async (value) => completeLeague(deps.api, value ?? ''),
-  );
-  const season = completable(
-    z.string().trim().max(20).optional().describe('Season like 25-26; omit for the current one.'),
-    (value) => completeSeason(value ?? ''),
-  );
+  // v2 finds the completer under an outer .optional(), not inside it: optional goes outside.
+  const league = completable(z.string().trim().min(2).max(80), async (value) =>
+    completeLeague(deps.api, value ?? ''),
+  )
+    .optional()
+    .describe('League name, e.g. "Eredivisie".');
+  const season = completable(z.string().trim().max(20), (value) => completeSeason(value ?? ''))
+    .optional()
+    .describe('Season like 25-26; omit for the current one.');
 
   /** Argument problems become InvalidParams errors with the same text a tool would give. */
   const guarded =
     <A>(build: (args: A, signal: AbortSignal) => Promise<GetPromptResult> | GetPromptResult) =>
-    async (input: A, extra: { signal: AbortSignal }): Promise<GetPromptResult> => {
+    async (input: A, ctx: ServerContext): Promise<GetPromptResult> => {
       try {
-        return await build(input, extra.signal);
+        return await build(input, ctx.mcpReq.signal);
       } catch (error) {
         if (error instanceof ApiError && error.kind === 'invalid_argument') {
-          throw new McpError(ErrorCode.InvalidParams, errorText(error, deps.logger));
+          throw new ProtocolError(ProtocolErrorCode.InvalidParams, errorText(error, deps.logger));
         }
         throw error;
       }
@@ -117,7 +118,7 @@ export function registerPrompts(server: McpServer, deps: ToolDeps, tools: readon
         title: 'Scouting report on a player',
         description:
           'A written scouting report on one player (optionally with fit for a club) in two tool calls.',
-        argsSchema: { player: Player, club: Club },
+        argsSchema: z.object({ player: Player, club: Club }),
       },
       guarded(({ player, club }) => {
         const known = isLikelyId(player);
@@ -147,7 +148,7 @@ export function registerPrompts(server: McpServer, deps: ToolDeps, tools: readon
         title: 'Shortlist for a role',
         description:
           'A shortlist of players for one positional role, optionally in one league, season and under an age, in two or three tool calls.',
-        argsSchema: { role, league, season, max_age: MaxAge },
+        argsSchema: z.object({ role, league, season, max_age: MaxAge }),
       },
       guarded(async ({ role: wanted, league: inLeague, season: inSeason, max_age }, signal) => {
         const { key } = await deps.roles.resolve(wanted, signal);
@@ -189,7 +190,7 @@ export function registerPrompts(server: McpServer, deps: ToolDeps, tools: readon
       {
         title: 'Compare a shortlist',
         description: 'Compare 2-10 players side by side and rank them, in two tool calls at most.',
-        argsSchema: {
+        argsSchema: z.object({
           players: z
             .string()
             .trim()
@@ -197,13 +198,13 @@ export function registerPrompts(server: McpServer, deps: ToolDeps, tools: readon
             .max(800)
             .describe('2-10 players separated by commas: names (with club if ambiguous) or ids.'),
           season,
-        },
+        }),
       },
       guarded(({ players, season: inSeason }) => {
         const list = splitList(players);
         if (list.length < 2 || list.length > 10) {
-          throw new McpError(
-            ErrorCode.InvalidParams,
+          throw new ProtocolError(
+            ProtocolErrorCode.InvalidParams,
             `Give 2-10 players separated by commas; got ${list.length}.`,
           );
         }
@@ -235,7 +236,7 @@ export function registerPrompts(server: McpServer, deps: ToolDeps, tools: readon
         title: 'Find a replacement for a player',
         description:
           'Players who could replace a given player (optionally ranked by fit for a club), in four tool calls at most.',
-        argsSchema: { player: Player, club: Club },
+        argsSchema: z.object({ player: Player, club: Club }),
       },
       guarded(({ player, club }) => {
         const known = isLikelyId(player);

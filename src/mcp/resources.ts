@@ -5,8 +5,9 @@
 //   football://leagues/{league}  one league, by name
 //   football://glossary          statistics and indices explained (GET /v1/glossary, cached 24 h)
 //   football://glossary/{entry}  one glossary entry, by key
-import { type McpServer, ResourceTemplate } from '@modelcontextprotocol/sdk/server/mcp.js';
-import { ErrorCode, McpError, type ReadResourceResult } from '@modelcontextprotocol/sdk/types.js';
+
+import type { McpServer, ReadResourceResult } from '@modelcontextprotocol/server';
+import { ProtocolError, ProtocolErrorCode, ResourceTemplate } from '@modelcontextprotocol/server';
 import { ApiError } from '../api/errors.js';
 import { LeaguesResponse, ListResponse } from '../api/schemas.js';
 import { fold, nearest } from '../domain/nearest.js';
@@ -43,12 +44,12 @@ export function registerResources(server: McpServer, deps: ToolDeps): void {
       try {
         return await read(...args);
       } catch (error) {
-        if (error instanceof McpError) throw error;
+        if (error instanceof ProtocolError) throw error;
         const code =
           error instanceof ApiError && error.kind === 'invalid_argument'
-            ? ErrorCode.InvalidParams
-            : ErrorCode.InternalError;
-        throw new McpError(code, errorText(error, logger));
+            ? ProtocolErrorCode.InvalidParams
+            : ProtocolErrorCode.InternalError;
+        throw new ProtocolError(code, errorText(error, logger));
       }
     };
 
@@ -71,8 +72,8 @@ export function registerResources(server: McpServer, deps: ToolDeps): void {
         'The 31 roles: French key, English name, description, other accepted names, family, former keys.',
       mimeType: JSON_TYPE,
     },
-    reading(async (uri, extra) => {
-      const { rows, live } = await roleRows(extra.signal);
+    reading(async (uri, ctx) => {
+      const { rows, live } = await roleRows(ctx.mcpReq.signal);
       return json(uri, { data: rows, live_enums: live });
     }),
   );
@@ -95,11 +96,11 @@ export function registerResources(server: McpServer, deps: ToolDeps): void {
       description: 'One role by key or English name, e.g. football://roles/poacher.',
       mimeType: JSON_TYPE,
     },
-    reading(async (uri, variables, extra) => {
-      const { key } = await deps.roles.resolve(variable(variables.role), extra.signal);
-      const { rows } = await roleRows(extra.signal);
+    reading(async (uri, variables, ctx) => {
+      const { key } = await deps.roles.resolve(variable(variables.role), ctx.mcpReq.signal);
+      const { rows } = await roleRows(ctx.mcpReq.signal);
       const row = rows.find((r) => r.key === key);
-      if (!row) throw new McpError(ErrorCode.InvalidParams, `No role ${key} in the role table.`);
+      if (!row) throw new ProtocolError(ProtocolErrorCode.InvalidParams, `No role ${key} in the role table.`);
       return json(uri, row);
     }),
   );
@@ -116,7 +117,7 @@ export function registerResources(server: McpServer, deps: ToolDeps): void {
       description: 'Leagues and European cups this API key can access, with their exact names.',
       mimeType: JSON_TYPE,
     },
-    reading(async (uri, extra) => json(uri, { data: await leagues(extra.signal) })),
+    reading(async (uri, ctx) => json(uri, { data: await leagues(ctx.mcpReq.signal) })),
   );
 
   server.registerResource(
@@ -130,9 +131,9 @@ export function registerResources(server: McpServer, deps: ToolDeps): void {
       description: 'One accessible league by name, e.g. football://leagues/Eredivisie.',
       mimeType: JSON_TYPE,
     },
-    reading(async (uri, variables, extra) => {
+    reading(async (uri, variables, ctx) => {
       const wanted = variable(variables.league);
-      const all = await leagues(extra.signal);
+      const all = await leagues(ctx.mcpReq.signal);
       const league = all.find((l) => fold(l.name) === fold(wanted));
       if (!league) {
         const closest = nearest(
@@ -140,8 +141,8 @@ export function registerResources(server: McpServer, deps: ToolDeps): void {
           all.map((l) => l.name),
           3,
         );
-        throw new McpError(
-          ErrorCode.InvalidParams,
+        throw new ProtocolError(
+          ProtocolErrorCode.InvalidParams,
           `"${wanted}" is not a league this key can access. Closest: ${closest.join(', ') || 'none'}. Read football://leagues for all.`,
         );
       }
@@ -161,7 +162,7 @@ export function registerResources(server: McpServer, deps: ToolDeps): void {
       description: 'What each statistic, role index and computed index means, with its unit.',
       mimeType: JSON_TYPE,
     },
-    reading(async (uri, extra) => json(uri, { data: await glossary(extra.signal) })),
+    reading(async (uri, ctx) => json(uri, { data: await glossary(ctx.mcpReq.signal) })),
   );
 
   server.registerResource(
@@ -183,14 +184,14 @@ export function registerResources(server: McpServer, deps: ToolDeps): void {
       description: 'One statistic or index by key, e.g. football://glossary/progressive_passes.',
       mimeType: JSON_TYPE,
     },
-    reading(async (uri, variables, extra) => {
+    reading(async (uri, variables, ctx) => {
       const wanted = variable(variables.entry);
-      const entries = await glossary(extra.signal);
+      const entries = await glossary(ctx.mcpReq.signal);
       const entry = entries.find((e) => fold(entryKey(e) ?? '') === fold(wanted));
       if (!entry) {
         const keys = entries.map(entryKey).filter((k): k is string => k !== undefined);
-        throw new McpError(
-          ErrorCode.InvalidParams,
+        throw new ProtocolError(
+          ProtocolErrorCode.InvalidParams,
           `No glossary entry "${wanted}". Closest: ${nearest(wanted, keys, 3).join(', ') || 'none'}. Read football://glossary for all.`,
         );
       }

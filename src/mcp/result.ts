@@ -1,5 +1,5 @@
 // The result envelope and the one error boundary. Every tool result goes through here.
-import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import type { CallToolResult } from '@modelcontextprotocol/server';
 import { z } from 'zod';
 import type { Source } from '../api/client.js';
 import {

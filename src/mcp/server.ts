@@ -1,4 +1,9 @@
-import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import {
+  CLIENT_CAPABILITIES_META_KEY,
+  type ClientCapabilities,
+  McpServer,
+  type ServerContext,
+} from '@modelcontextprotocol/server';
 import { TOOLS } from '../../tools/index.js';
 import { clientRendersApps } from '../charts/client-support.js';
 import { registerChartApp } from '../charts/register.js';
@@ -41,12 +46,12 @@ export function createServer(deps: ToolDeps, options: ServerOptions = {}): McpSe
         outputSchema: tool.outputSchema,
         annotations: tool.annotations,
       },
-      async (args: unknown, extra) => {
+      async (args: unknown, ctx) => {
         const result = await tool.handle(args, {
           ...deps,
-          signal: extra.signal,
-          progress: progressReporter(extra),
-          rendersApps: clientRendersApps(server),
+          signal: ctx.mcpReq.signal,
+          progress: progressReporter(ctx),
+          rendersApps: clientRendersApps(clientCapabilities(server, ctx)),
         });
         options.onToolCall?.(tool.name, result.isError ? 'error' : 'ok');
         return result;
@@ -58,4 +63,17 @@ export function createServer(deps: ToolDeps, options: ServerOptions = {}): McpSe
   if (tools.some((t) => t.ui)) registerChartApp(server);
   registerPrompts(server, deps, tools);
   return server;
+}
+
+/**
+ * What the client declared it supports: on a 2026-07-28 request, the capabilities its `_meta`
+ * envelope carries and nothing else (there is no initialize, and a server reused across requests,
+ * see server-pool.ts, must not answer from an earlier one); on a 2025-era connection, those of its
+ * initialize.
+ */
+function clientCapabilities(server: McpServer, ctx: ServerContext): ClientCapabilities | undefined {
+  const envelope = ctx.mcpReq.envelope as Record<string, unknown> | undefined;
+  if (envelope) return envelope[CLIENT_CAPABILITIES_META_KEY] as ClientCapabilities | undefined;
+  // Deprecated for the 2026 era only, which the envelope answers above.
+  return server.server.getClientCapabilities();
 }

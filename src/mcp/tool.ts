@@ -1,4 +1,4 @@
-import type { CallToolResult, ToolAnnotations } from '@modelcontextprotocol/sdk/types.js';
+import type { CallToolResult, ToolAnnotations } from '@modelcontextprotocol/server';
 import { z } from 'zod';
 import { collectReadNotes } from '../api/reader/notes-sink.js';
 import { CHART_APP_URI } from '../charts/app.js';

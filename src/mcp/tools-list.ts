@@ -1,8 +1,7 @@
 // tools/list is answered from our own definitions rather than by the SDK's generic conversion, which
 // adds a `$schema` dialect line to every schema and an `execution` block saying tasks are not
 // supported (already the default): about 35 tokens per tool of every assistant's context, for nothing.
-import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
-import { ListToolsRequestSchema, type Tool } from '@modelcontextprotocol/sdk/types.js';
+import type { McpServer, Tool } from '@modelcontextprotocol/server';
 import { z } from 'zod';
 import type { ToolDefinition } from './tool.js';
 
@@ -10,7 +9,7 @@ import type { ToolDefinition } from './tool.js';
 const listings = new WeakMap<ToolDefinition, Tool>();
 
 export function answerToolsList(server: McpServer, tools: readonly ToolDefinition[]): void {
-  server.server.setRequestHandler(ListToolsRequestSchema, () => ({ tools: tools.map(listing) }));
+  server.server.setRequestHandler('tools/list', () => ({ tools: tools.map(listing) }));
 }
 
 function listing(tool: ToolDefinition): Tool {

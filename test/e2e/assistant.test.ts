@@ -1,7 +1,6 @@
 // Roles in English, resources, prompts and completions through a real SDK Client (InMemoryTransport)
 // against the sandbox over real HTTP.
-import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import type { ReadResourceResult } from '@modelcontextprotocol/sdk/types.js';
+import type { Client, ReadResourceResult } from '@modelcontextprotocol/client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ROLE_KEYS } from '../../src/domain/roles.js';
 import type { ToolDeps } from '../../src/mcp/context.js';

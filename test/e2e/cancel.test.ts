@@ -29,7 +29,6 @@ it('aborting tools/call closes the upstream request', async () => {
   const controller = new AbortController();
   const pending = client.callTool(
     { name: 'rank_players_by_role', arguments: { role: 'faux_9' } },
-    undefined,
     { signal: controller.signal },
   );
   await expect.poll(() => events.length).toBeGreaterThan(0);

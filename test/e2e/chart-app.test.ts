@@ -2,7 +2,7 @@
 // ext-apps' AppBridge as a real host would: it hands the app a real compare_players result from the
 // sandbox, and the drawn chart must name the players and statistics and show values on hover.
 import { mkdirSync } from 'node:fs';
-import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import type { CallToolResult } from '@modelcontextprotocol/server';
 import { build } from 'esbuild';
 import { type Browser, chromium, type Frame, type Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';

@@ -1,6 +1,6 @@
 // The team, coach, statistics, glossary and account tools through a real SDK Client against the
 // sandbox over real HTTP: answers, truncation, optional sections that fail without failing the call.
-import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import type { Client } from '@modelcontextprotocol/client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ToolDeps } from '../../src/mcp/context.js';
 import { SANDBOX_PRO_LIGUE_KEY } from '../../src/sandbox/keys.js';

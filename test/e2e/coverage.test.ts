@@ -1,6 +1,6 @@
 // Through MCP, on the synthetic data of every league and season the sandbox lists: rank, scout,
 // search, resolve, read history, compare and fit-score all answer.
-import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import type { Client } from '@modelcontextprotocol/client';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { ToolDeps } from '../../src/mcp/context.js';
 import { DEFAULT_KEYS } from '../../src/sandbox/keys.js';

@@ -1,7 +1,6 @@
 // get_player and scouting_report through a real SDK Client against the sandbox over real HTTP:
 // sections, parallel parts and their cost, failing parts, progress notifications, cancellation.
-import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import type { Progress } from '@modelcontextprotocol/sdk/types.js';
+import type { Client, Progress } from '@modelcontextprotocol/client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ToolDeps } from '../../src/mcp/context.js';
 import { type RunningSandbox, startSandbox } from '../../src/sandbox/server.js';
@@ -132,7 +131,6 @@ describe('scouting_report', () => {
     const before = sandbox.requestCount();
     const result = (await client.callTool(
       { name: 'scouting_report', arguments: { player_id: serviceId, club: otherClub } },
-      undefined,
       { onprogress: (p) => progress.push(p) },
     )) as Awaited<ReturnType<typeof call>>;
     const body = structured(result);
@@ -189,10 +187,13 @@ describe('scouting_report', () => {
     );
     const controller = new AbortController();
     const progress: Progress[] = [];
-    const pending = c.callTool({ name: 'scouting_report', arguments: { player_id: serviceId } }, undefined, {
-      signal: controller.signal,
-      onprogress: (p) => progress.push(p),
-    });
+    const pending = c.callTool(
+      { name: 'scouting_report', arguments: { player_id: serviceId } },
+      {
+        signal: controller.signal,
+        onprogress: (p) => progress.push(p),
+      },
+    );
     await expect.poll(() => proxy.held.length).toBe(5);
     await expect.poll(() => progress.length).toBe(2);
     const countAtCancel = sandbox.requestCount();

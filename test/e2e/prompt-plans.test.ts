@@ -2,7 +2,7 @@
 // writes them, through a real SDK Client against the sandbox: each planned call succeeds, the answer
 // holds what the user asked for, and the quota spent is what the prompt says. Plus: prompts whose
 // tools are switched off are not offered.
-import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import type { Client } from '@modelcontextprotocol/client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ToolDeps } from '../../src/mcp/context.js';
 import { PROMPT_TOOLS } from '../../src/mcp/prompts.js';

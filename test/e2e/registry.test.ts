@@ -1,8 +1,7 @@
 // The tool surface as clients see it: a committed snapshot (any change shows in review) and
 // rules every tool must follow.
 import { readdirSync } from 'node:fs';
-import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import type { Tool } from '@modelcontextprotocol/sdk/types.js';
+import type { Client, Tool } from '@modelcontextprotocol/client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TOOLS } from '../../tools/index.js';
 import { depsFor, inMemoryClient } from '../support/mcp.js';

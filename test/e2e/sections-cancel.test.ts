@@ -2,7 +2,7 @@
 // closes every section's upstream request.
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import type { CallToolResult } from '@modelcontextprotocol/server';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { depsFor, inMemoryClient, textOf } from '../support/mcp.js';
 
@@ -39,7 +39,6 @@ it('cancelling get_team closes the record and every section request', async () =
   const controller = new AbortController();
   const pending = client.callTool(
     { name: 'get_team', arguments: { team_id: 't1', sections: ['squad', 'similar'] } },
-    undefined,
     { signal: controller.signal },
   );
   await expect.poll(() => events.length).toBe(3);

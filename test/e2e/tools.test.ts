@@ -1,5 +1,5 @@
 // Every tool through a real SDK Client (InMemoryTransport) against the sandbox over real HTTP.
-import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import type { Client } from '@modelcontextprotocol/client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ROLE_KEYS } from '../../src/domain/roles.js';
 import type { ToolDeps } from '../../src/mcp/context.js';

@@ -1,7 +1,6 @@
 // The built binary exposes only the tools its settings choose, and refuses unknown names at start.
 import { spawn } from 'node:child_process';
-import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
 import { expect, it } from 'vitest';
 import { TOOLS } from '../../tools/index.js';
 import { BUILT_ENTRY, spawnHttpServer, stop } from '../support/mcp.js';

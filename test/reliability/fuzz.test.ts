@@ -1,8 +1,9 @@
 // Random, hostile arguments against every tool's input schema: every call is answered (a result or
 // a validation error), none hits the internal-error path, the server stays up, and no id ever
 // reaches the upstream as anything but one path segment of a known route.
-import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { McpError } from '@modelcontextprotocol/sdk/types.js';
+
+import type { Client } from '@modelcontextprotocol/client';
+import { ProtocolError } from '@modelcontextprotocol/client';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ToolDeps } from '../../src/mcp/context.js';
@@ -128,8 +129,8 @@ describe('fuzzing every tool', () => {
             text = textOf(await call(client, name, args));
           } catch (error) {
             // A protocol-level validation error is an answer too; anything else (timeout, closed) is not.
-            expect(error).toBeInstanceOf(McpError);
-            text = (error as McpError).message;
+            expect(error).toBeInstanceOf(ProtocolError);
+            text = (error as ProtocolError).message;
           }
           expect(text.length).toBeGreaterThan(0);
           expect(text).not.toMatch(/Internal error/);

@@ -1,6 +1,5 @@
 // The key never leaks, ids never open another route, and one key's answers are never served to another.
-import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ResponseCache } from '../../src/api/cache.js';
 import { ApiClient } from '../../src/api/client.js';

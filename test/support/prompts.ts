@@ -1,5 +1,5 @@
 // Test support: read a prompt's message and the tool calls it plans, and fill in its placeholders.
-import type { GetPromptResult } from '@modelcontextprotocol/sdk/types.js';
+import type { GetPromptResult } from '@modelcontextprotocol/server';
 import { expect } from 'vitest';
 
 export interface PlannedCall {

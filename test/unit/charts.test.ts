@@ -1,6 +1,6 @@
 // The SVG builders and the PNG renderer: every kind draws at the promised size, is not blank,
 // names its players (escaped), and stays readable with many rows.
-import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import type { CallToolResult } from '@modelcontextprotocol/server';
 import { describe, expect, it } from 'vitest';
 import { attachChart } from '../../src/charts/attach.js';
 import { barsSvg } from '../../src/charts/bars.js';

@@ -1,5 +1,5 @@
-import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
-import type { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
+import type { NodeStreamableHTTPServerTransport } from '@modelcontextprotocol/node';
+import type { McpServer } from '@modelcontextprotocol/server';
 import { afterEach, describe, expect, it } from 'vitest';
 import { SessionStore } from '../../src/mcp/sessions.js';
 
@@ -12,7 +12,7 @@ function fakeSession(closed: string[], id: string) {
   // Only close() is used by the store; the real transport is exercised in test/hosted.
   const closer = { close: async () => void closed.push(id) };
   return {
-    transport: closer as unknown as StreamableHTTPServerTransport,
+    transport: closer as unknown as NodeStreamableHTTPServerTransport,
     server: { close: async () => undefined } as unknown as McpServer,
     fingerprint: 'f',
   };

@@ -12,7 +12,7 @@ export function assertWellFormed(value: unknown, path = 'arguments'): void {
       );
     }
   } else if (Array.isArray(value)) {
-    value.forEach((item, i) => assertWellFormed(item, `${path}[${i}]`));
+    for (const [i, item] of value.entries()) assertWellFormed(item, `${path}[${i}]`);
   } else if (value && typeof value === 'object') {
     for (const [key, item] of Object.entries(value))
       assertWellFormed(item, path === 'arguments' ? key : `${path}.${key}`);

@@ -7,6 +7,11 @@ import { SANDBOX_DIALECTS } from './sandbox/dialects/dialect.js';
 // This table is also the source of `--help` and of the README's settings table.
 
 const intIn = (min: number, max: number) => z.coerce.number().int().min(min).max(max);
+/** A whole number of `unit` in [min, max], whose every refusal says what is expected ("NaN" says nothing). */
+const wholeIn = (min: number, max: number, unit: string, example: string) => {
+  const error = `must be a whole number of ${unit} from ${min} to ${max}, e.g. ${example}`;
+  return z.coerce.number({ error }).int({ error }).min(min, { error }).max(max, { error });
+};
 const bool = z.preprocess(
   (v) => (typeof v === 'string' ? !/^(0|false|no|off|)$/i.test(v.trim()) : v),
   z.boolean(),
@@ -46,6 +51,12 @@ export const SETTINGS = {
     env: 'FOOTBALL_API_RETRIES',
     schema: intIn(0, 5).default(2),
     help: 'Retries on network errors and 500/502/503/504 (never on other 4xx or 429).',
+  },
+  maxUpstreamBytes: {
+    flag: 'max-upstream-bytes',
+    env: 'FOOTBALL_API_MAX_BODY_BYTES',
+    schema: wholeIn(1024, 256 * 1024 * 1024, 'bytes', '16777216 (16 MiB)').default(16 * 1024 * 1024),
+    help: 'Largest upstream answer read, bytes; a longer one is cut off and the call fails (not retried).',
   },
   sandbox: {
     flag: 'sandbox',

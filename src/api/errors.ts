@@ -13,6 +13,7 @@ export type ApiErrorKind =
   | 'network'
   | 'timeout'
   | 'bad_response'
+  | 'too_large'
   | 'aborted';
 
 export class ApiError extends Error {
@@ -132,6 +133,28 @@ export class BadResponseError extends ApiError {
     readonly route?: string,
   ) {
     super('bad_response', `upstream answer unreadable${route ? ` (${route})` : ''}: ${detail}`);
+  }
+}
+
+/** Where the cap on upstream bodies is set; named in the error so an operator knows what to raise. */
+export const MAX_UPSTREAM_BYTES_SETTING = '--max-upstream-bytes / FOOTBALL_API_MAX_BODY_BYTES';
+
+/**
+ * The upstream answer is larger than the cap on upstream bodies (declared by Content-Length, or
+ * counted while streaming): it was not read further. Not retried: the same request gets the same size.
+ */
+export class TooLargeError extends ApiError {
+  constructor(
+    readonly limitBytes: number,
+    /** The Content-Length the upstream declared, when that alone was over the cap. */
+    readonly declaredBytes?: number,
+    status?: number,
+  ) {
+    super(
+      'too_large',
+      `upstream answer ${declaredBytes !== undefined ? `declares ${declaredBytes} bytes` : 'goes on'} past the cap of ${limitBytes} bytes on upstream bodies (${MAX_UPSTREAM_BYTES_SETTING}); not read further`,
+      status !== undefined ? { status } : {},
+    );
   }
 }
 

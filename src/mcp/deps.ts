@@ -82,6 +82,7 @@ function depsBuilder(
       apiKey,
       timeoutMs: config.timeoutMs,
       retries: config.retries,
+      maxBodyBytes: config.maxUpstreamBytes,
       ...(dispatcher ? { dispatcher } : {}),
       cache,
       quota: new QuotaTracker(Date.now, {

@@ -24,6 +24,7 @@ describe('loadConfig defaults', () => {
       baseUrl: undefined,
       timeoutMs: 10_000,
       retries: 2,
+      maxUpstreamBytes: 16 * 1024 * 1024,
       sandbox: false,
       sandboxSeed: 'football-scout',
       sandboxDialect: 'standard',

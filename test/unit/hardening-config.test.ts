@@ -1,0 +1,36 @@
+// The settings of the hostile-upstream and hostile-caller hardening: defaults, sources, and refusals that
+// say what is expected.
+import { describe, expect, it } from 'vitest';
+import { type Config, ConfigError, loadConfig } from '../../src/config.js';
+
+function load(argv: string[] = [], env: NodeJS.ProcessEnv = {}): Config {
+  const config = loadConfig(argv, env);
+  if (typeof config === 'string') throw new Error(`unexpected ${config}`);
+  return config;
+}
+
+function refusal(argv: string[], env: NodeJS.ProcessEnv = {}): string {
+  try {
+    loadConfig(argv, env);
+  } catch (error) {
+    if (error instanceof ConfigError) return error.message;
+    throw error;
+  }
+  throw new Error('expected a ConfigError');
+}
+
+describe('--max-upstream-bytes / FOOTBALL_API_MAX_BODY_BYTES', () => {
+  it('defaults to 16 MiB and reads the flag and the variable', () => {
+    expect(load().maxUpstreamBytes).toBe(16 * 1024 * 1024);
+    expect(load(['--max-upstream-bytes', '1048576']).maxUpstreamBytes).toBe(1_048_576);
+    expect(load([], { FOOTBALL_API_MAX_BODY_BYTES: '2000000' }).maxUpstreamBytes).toBe(2_000_000);
+  });
+
+  it.each(['16MB', 'lots', '12.5', '100', String(2 ** 31)])('refuses %s, saying what it expects', (value) => {
+    const message = refusal([], { FOOTBALL_API_MAX_BODY_BYTES: value });
+    expect(message).toContain('--max-upstream-bytes / FOOTBALL_API_MAX_BODY_BYTES');
+    expect(message).toContain(
+      'must be a whole number of bytes from 1024 to 268435456, e.g. 16777216 (16 MiB)',
+    );
+  });
+});

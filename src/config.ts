@@ -136,6 +136,12 @@ export const SETTINGS = {
     schema: intIn(0, 1_000_000).default(5000),
     help: 'Most answers kept in the in-memory cache; the oldest go first.',
   },
+  cacheMaxBytes: {
+    flag: 'cache-max-bytes',
+    env: 'FOOTBALL_CACHE_MAX_BYTES',
+    schema: wholeIn(0, 64 * 1024 ** 3, 'bytes', '67108864 (64 MiB)').default(64 * 1024 * 1024),
+    help: 'Most bytes of answers kept in the in-memory cache (their serialized size); the oldest go first, and an answer over a quarter of it is not kept. Redis is bounded by its own maxmemory.',
+  },
   routesFile: {
     flag: 'routes-file',
     env: 'FOOTBALL_API_ROUTES_FILE',

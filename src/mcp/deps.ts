@@ -44,7 +44,12 @@ export function createSharedUpstream(
 /** Builds what the tools use for one upstream key, with an in-memory store (stdio, tests). */
 export function createToolDeps(config: Config, upstream: Upstream, logger: Logger): ToolDeps {
   // No shared pool: the client owns its own and `deps.api.close()` closes it.
-  return depsBuilder(config, upstream, logger, memoryStores(config.cacheMaxEntries))(undefined);
+  return depsBuilder(
+    config,
+    upstream,
+    logger,
+    memoryStores(config.cacheMaxEntries, config.cacheMaxBytes),
+  )(undefined);
 }
 
 function depsBuilder(

@@ -1,5 +1,5 @@
 import Keyv from 'keyv';
-import { BoundedMap, NATIVE_JSON } from '../api/cache.js';
+import { BoundedMap, DEFAULT_CACHE_MAX_BYTES, NATIVE_JSON } from '../api/cache.js';
 import { StartError } from '../start-error.js';
 
 /** Where answers and quota states live: in this process, or in Redis shared by every replica. */
@@ -18,9 +18,14 @@ export interface Stores {
 const CACHE_NAMESPACE = 'fsm-cache';
 const QUOTA_NAMESPACE = 'fsm-quota';
 
-export function memoryStores(maxEntries: number): Stores {
+export function memoryStores(maxEntries: number, maxBytes = DEFAULT_CACHE_MAX_BYTES): Stores {
   return {
-    cache: new Keyv({ store: new BoundedMap(maxEntries), namespace: CACHE_NAMESPACE, ...NATIVE_JSON }),
+    cache: new Keyv({
+      // Bounded by bytes too: entries alone let a few huge answers take hundreds of MB.
+      store: new BoundedMap(maxEntries, { maxBytes }),
+      namespace: CACHE_NAMESPACE,
+      ...NATIVE_JSON,
+    }),
     // One small entry per API key seen; bounded all the same.
     quota: new Keyv({ store: new BoundedMap(10_000), namespace: QUOTA_NAMESPACE }),
     label: 'memory',
@@ -29,9 +34,18 @@ export function memoryStores(maxEntries: number): Stores {
   };
 }
 
-/** `memory` or `redis://[user:password@]host:port[/db]` (also `rediss://`). */
-export async function openStores(spec: string, maxEntries: number): Promise<Stores> {
-  if (spec === 'memory') return memoryStores(maxEntries);
+/** Bounds and behaviour of the stores (the settings of src/config.ts). */
+export interface StoreOptions {
+  /** Most answers kept by the in-memory cache. */
+  maxEntries: number;
+  /** Most bytes kept by the in-memory cache (DEFAULT_CACHE_MAX_BYTES if unset). */
+  maxBytes?: number;
+}
+
+/** `memory` or `redis://[user:password@]host:port[/db]` (also `rediss://`). A bare number is `maxEntries`. */
+export async function openStores(spec: string, options: number | StoreOptions): Promise<Stores> {
+  const { maxEntries, maxBytes } = typeof options === 'number' ? { maxEntries: options } : options;
+  if (spec === 'memory') return memoryStores(maxEntries, maxBytes);
   if (/^rediss?:\/\//.test(spec)) return openRedis(spec);
   throw new StartError(`--store / FOOTBALL_MCP_STORE: "${spec}" is not memory or redis://host:port`);
 }

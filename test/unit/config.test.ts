@@ -38,6 +38,7 @@ describe('loadConfig defaults', () => {
       cacheTtlAccount: 300,
       cacheStaleMaxAge: 86_400,
       cacheMaxEntries: 5000,
+      cacheMaxBytes: 64 * 1024 * 1024,
       toolsets: [],
       tools: [],
       logLevel: 'info',

@@ -34,3 +34,16 @@ describe('--max-upstream-bytes / FOOTBALL_API_MAX_BODY_BYTES', () => {
     );
   });
 });
+
+describe('--cache-max-bytes / FOOTBALL_CACHE_MAX_BYTES', () => {
+  it('defaults to 64 MiB; 0 keeps nothing in memory', () => {
+    expect(load().cacheMaxBytes).toBe(64 * 1024 * 1024);
+    expect(load([], { FOOTBALL_CACHE_MAX_BYTES: '0' }).cacheMaxBytes).toBe(0);
+  });
+
+  it('refuses a unit it does not read, saying what it expects', () => {
+    expect(refusal(['--cache-max-bytes', '64MiB'])).toContain(
+      '--cache-max-bytes / FOOTBALL_CACHE_MAX_BYTES: must be a whole number of bytes',
+    );
+  });
+});

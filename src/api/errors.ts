@@ -101,9 +101,17 @@ export class RateLimitedError extends ApiError {
 /** Refused locally: the last response said the quota is spent and its reset has not passed. */
 export class QuotaExhaustedError extends ApiError {
   readonly resetAt: string;
-  constructor(resetAt: string) {
-    super('quota_exhausted', `daily quota spent until ${resetAt}; request not sent`);
+  /** True when the API gave no reset time and `resetAt` is the next UTC midnight, assumed. */
+  readonly assumed: boolean;
+  constructor(resetAt: string, assumed = false) {
+    super(
+      'quota_exhausted',
+      assumed
+        ? `daily quota spent (a 429 without X-RateLimit-Reset): assuming it resets at the next UTC midnight, ${resetAt}; request not sent`
+        : `daily quota spent until ${resetAt}; request not sent`,
+    );
     this.resetAt = resetAt;
+    this.assumed = assumed;
   }
 }
 

@@ -182,6 +182,12 @@ export const SETTINGS = {
       .default('memory'),
     help: 'Where cached answers and quota states live: memory, or redis://[user:password@]host:port[/db] shared by every replica.',
   },
+  storeTimeoutMs: {
+    flag: 'store-timeout-ms',
+    env: 'FOOTBALL_MCP_STORE_TIMEOUT_MS',
+    schema: wholeIn(10, 60_000, 'milliseconds', '250').default(250),
+    help: 'Longest wait for one Redis operation; past it the call goes on uncached (read = miss, write dropped, quota sync skipped), logged once per outage.',
+  },
   authTokens: {
     flag: 'auth-tokens',
     env: 'FOOTBALL_MCP_AUTH_TOKENS',

@@ -49,6 +49,8 @@ async function main(): Promise<void> {
   const stores = await openStores(config.store, {
     maxEntries: config.cacheMaxEntries,
     maxBytes: config.cacheMaxBytes,
+    timeoutMs: config.storeTimeoutMs,
+    logger,
   });
   closers.push(() => stores.close());
   const metrics = new Metrics();

@@ -44,6 +44,7 @@ describe('loadConfig defaults', () => {
       logLevel: 'info',
       stateless: false,
       store: 'memory',
+      storeTimeoutMs: 250,
       authTokens: [],
       requireCallerKey: false,
       maxSessions: 1000,

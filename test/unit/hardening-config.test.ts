@@ -47,3 +47,16 @@ describe('--cache-max-bytes / FOOTBALL_CACHE_MAX_BYTES', () => {
     );
   });
 });
+
+describe('--store-timeout-ms / FOOTBALL_MCP_STORE_TIMEOUT_MS', () => {
+  it('defaults to 250 ms and reads the variable', () => {
+    expect(load().storeTimeoutMs).toBe(250);
+    expect(load([], { FOOTBALL_MCP_STORE_TIMEOUT_MS: '1000' }).storeTimeoutMs).toBe(1000);
+  });
+
+  it('refuses a duration with a unit, saying what it expects', () => {
+    expect(refusal(['--store-timeout-ms', '1s'])).toContain(
+      '--store-timeout-ms / FOOTBALL_MCP_STORE_TIMEOUT_MS: must be a whole number of milliseconds from 10 to 60000',
+    );
+  });
+});

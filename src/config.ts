@@ -58,6 +58,18 @@ export const SETTINGS = {
     schema: wholeIn(1024, 256 * 1024 * 1024, 'bytes', '16777216 (16 MiB)').default(16 * 1024 * 1024),
     help: 'Largest upstream answer read, bytes; a longer one is cut off and the call fails (not retried).',
   },
+  maxInFlightPerKey: {
+    flag: 'max-in-flight-per-key',
+    env: 'FOOTBALL_API_MAX_IN_FLIGHT_PER_KEY',
+    schema: wholeIn(1, 1000, 'requests', '8').default(8),
+    help: 'Hosted: most upstream requests of one API key at once on the shared pool (32 connections), so one key whose calls hang cannot hold them all; its other requests wait in its own queue.',
+  },
+  maxQueuedPerKey: {
+    flag: 'max-queued-per-key',
+    env: 'FOOTBALL_API_MAX_QUEUED_PER_KEY',
+    schema: wholeIn(0, 100_000, 'requests', '256').default(256),
+    help: 'Hosted: most upstream requests of one API key waiting for a slot; past it a call fails at once ("too many upstream requests for this API key").',
+  },
   sandbox: {
     flag: 'sandbox',
     env: 'FOOTBALL_SANDBOX',

@@ -5,7 +5,7 @@ import { type CacheEntry, ResponseCache } from './cache.js';
 import { canonicalJson, keyTag, sha256 } from './canonical.js';
 import {
   AbortedError,
-  type ApiError,
+  ApiError,
   BadResponseError,
   errorForStatus,
   NetworkError,
@@ -276,6 +276,8 @@ export class ApiClient {
         report(response.statusCode);
         throw error;
       }
+      // Refused by the dispatcher itself, already typed (a key's queue is full): no attempt was made.
+      if (error instanceof ApiError) throw error;
       if (signal.aborted) {
         report('aborted');
         throw new AbortedError();

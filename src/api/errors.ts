@@ -14,6 +14,7 @@ export type ApiErrorKind =
   | 'timeout'
   | 'bad_response'
   | 'too_large'
+  | 'busy'
   | 'aborted';
 
 export class ApiError extends Error {
@@ -162,6 +163,22 @@ export class TooLargeError extends ApiError {
       'too_large',
       `upstream answer ${declaredBytes !== undefined ? `declares ${declaredBytes} bytes` : 'goes on'} past the cap of ${limitBytes} bytes on upstream bodies (${MAX_UPSTREAM_BYTES_SETTING}); not read further`,
       status !== undefined ? { status } : {},
+    );
+  }
+}
+
+/**
+ * Refused locally, before any upstream call: this API key already has as many requests in flight and
+ * waiting as it may (its own calls hang or pile up). Other keys are not affected. Not retried.
+ */
+export class KeyBusyError extends ApiError {
+  constructor(
+    readonly maxInFlight: number,
+    readonly maxQueued: number,
+  ) {
+    super(
+      'busy',
+      `too many upstream requests for this API key at once: ${maxInFlight} in flight and ${maxQueued} waiting (FOOTBALL_API_MAX_IN_FLIGHT_PER_KEY / FOOTBALL_API_MAX_QUEUED_PER_KEY); request not sent`,
     );
   }
 }

@@ -1,6 +1,7 @@
 import { ResponseCache } from '../api/cache.js';
 import { keyTag } from '../api/canonical.js';
 import { ApiClient } from '../api/client.js';
+import { PerKeyLimiter } from '../api/per-key.js';
 import { lazyPool, type Requester } from '../api/pool.js';
 import { QuotaTracker } from '../api/quota.js';
 import { extendAliases } from '../api/reader/aliases.js';
@@ -37,7 +38,12 @@ export function createSharedUpstream(
     keepAliveTimeout: 30_000,
     pipelining: 1,
   });
-  const build = depsBuilder(config, upstream, logger, stores, metrics, pool);
+  // One key's hung calls must not hold every connection of the shared pool.
+  const perKey = new PerKeyLimiter(pool, {
+    maxInFlight: config.maxInFlightPerKey,
+    maxQueued: config.maxQueuedPerKey,
+  });
+  const build = depsBuilder(config, upstream, logger, stores, metrics, (tag) => perKey.forKey(tag));
   return { depsFor: build, close: () => pool.close() };
 }
 
@@ -58,7 +64,7 @@ function depsBuilder(
   logger: Logger,
   stores: Stores,
   metrics?: Metrics,
-  dispatcher?: Requester,
+  dispatcherFor?: (tag: string) => Requester,
 ): (callerKey: string | undefined) => ToolDeps {
   const cache = new ResponseCache({
     store: stores.cache,
@@ -88,7 +94,7 @@ function depsBuilder(
       timeoutMs: config.timeoutMs,
       retries: config.retries,
       maxBodyBytes: config.maxUpstreamBytes,
-      ...(dispatcher ? { dispatcher } : {}),
+      ...(dispatcherFor ? { dispatcher: dispatcherFor(tag) } : {}),
       cache,
       quota: new QuotaTracker(Date.now, {
         store: stores.quota,

@@ -25,6 +25,8 @@ describe('loadConfig defaults', () => {
       timeoutMs: 10_000,
       retries: 2,
       maxUpstreamBytes: 16 * 1024 * 1024,
+      maxInFlightPerKey: 8,
+      maxQueuedPerKey: 256,
       sandbox: false,
       sandboxSeed: 'football-scout',
       sandboxDialect: 'standard',

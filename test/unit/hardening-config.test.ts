@@ -60,3 +60,19 @@ describe('--store-timeout-ms / FOOTBALL_MCP_STORE_TIMEOUT_MS', () => {
     );
   });
 });
+
+describe('per-key fairness settings', () => {
+  it('default to 8 in flight and 256 waiting per key', () => {
+    expect(load()).toMatchObject({ maxInFlightPerKey: 8, maxQueuedPerKey: 256 });
+    expect(load(['--max-in-flight-per-key', '4'], { FOOTBALL_API_MAX_QUEUED_PER_KEY: '0' })).toMatchObject({
+      maxInFlightPerKey: 4,
+      maxQueuedPerKey: 0,
+    });
+  });
+
+  it('refuse 0 in flight (no request could ever go out)', () => {
+    expect(refusal(['--max-in-flight-per-key', '0'])).toContain(
+      '--max-in-flight-per-key / FOOTBALL_API_MAX_IN_FLIGHT_PER_KEY: must be a whole number of requests from 1 to 1000',
+    );
+  });
+});

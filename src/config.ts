@@ -200,6 +200,16 @@ export const SETTINGS = {
     schema: wholeIn(10, 60_000, 'milliseconds', '250').default(250),
     help: 'Longest wait for one Redis operation; past it the call goes on uncached (read = miss, write dropped, quota sync skipped), logged once per outage.',
   },
+  metricsKeySecret: {
+    flag: 'key-label-secret',
+    env: 'FOOTBALL_MCP_KEY_LABEL_SECRET',
+    schema: z
+      .string()
+      .trim()
+      .min(16, 'must be at least 16 characters, e.g. the output of: openssl rand -hex 32')
+      .optional(),
+    help: 'Secret keying the hashes of API keys (HMAC): the key labels of /metrics and logs, and the cache and quota partitions kept in Redis. Give every replica the same one. Unset: labels use a random secret per process (replicas and restarts disagree) and partitions an unsalted hash. Prefer the env var.',
+  },
   authTokens: {
     flag: 'auth-tokens',
     env: 'FOOTBALL_MCP_AUTH_TOKENS',

@@ -54,6 +54,8 @@ export interface ApiClientOptions {
   baseUrl: string;
   /** Undefined = no key configured: every call is refused locally with a clear 401. */
   apiKey: string | undefined;
+  /** The deployment's secret keying the key's tag (see canonical.ts keyTag); unsalted without it. */
+  keySecret?: string;
   timeoutMs?: number;
   retries?: number;
   retryBaseMs?: number;
@@ -114,7 +116,7 @@ export class ApiClient {
       lazyPool(this.origin, { connections: 32, keepAliveTimeout: 30_000, pipelining: 1 });
     this.cache = options.cache ?? new ResponseCache();
     this.quota = options.quota ?? new QuotaTracker();
-    this.tag = options.apiKey ? keyTag(options.apiKey) : 'nokey';
+    this.tag = options.apiKey ? keyTag(options.apiKey, options.keySecret) : 'nokey';
     this.timeoutMs = options.timeoutMs ?? 10_000;
     this.retries = options.retries ?? 2;
     this.retryBaseMs = options.retryBaseMs ?? 250;

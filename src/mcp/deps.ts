@@ -1,5 +1,5 @@
 import { ResponseCache } from '../api/cache.js';
-import { keyTag } from '../api/canonical.js';
+import { keyLabel, keyTag } from '../api/canonical.js';
 import { ApiClient } from '../api/client.js';
 import { PerKeyLimiter } from '../api/per-key.js';
 import { lazyPool, type Requester } from '../api/pool.js';
@@ -87,10 +87,13 @@ function depsBuilder(
   }
   return (callerKey) => {
     const apiKey = callerKey ?? upstream.apiKey;
-    const tag = apiKey ? keyTag(apiKey) : 'nokey';
+    const tag = apiKey ? keyTag(apiKey, config.metricsKeySecret) : 'nokey';
+    // What /metrics and the log show of the key: keyed, never the partition tag itself.
+    const label = apiKey ? keyLabel(apiKey, config.metricsKeySecret) : 'nokey';
     const api = new ApiClient({
       baseUrl: upstream.baseUrl,
       apiKey,
+      ...(config.metricsKeySecret ? { keySecret: config.metricsKeySecret } : {}),
       timeoutMs: config.timeoutMs,
       retries: config.retries,
       maxBodyBytes: config.maxUpstreamBytes,
@@ -99,12 +102,12 @@ function depsBuilder(
       quota: new QuotaTracker(Date.now, {
         store: stores.quota,
         tag,
-        ...(metrics ? { onChange: (t, q) => metrics.quotaSeen(t, q) } : {}),
+        ...(metrics ? { onChange: (_tag, q) => metrics.quotaSeen(label, q) } : {}),
       }),
       userAgent: `football-scout-mcp/${VERSION}`,
       onUpstream: (event) => {
         metrics?.upstreamRequest(event.status);
-        logger.debug('upstream', { ...event, key: tag });
+        logger.debug('upstream', { ...event, key: label });
       },
       ...(routes ? { routes } : {}),
     });

@@ -47,6 +47,7 @@ describe('loadConfig defaults', () => {
       stateless: false,
       store: 'memory',
       storeTimeoutMs: 250,
+      metricsKeySecret: undefined,
       authTokens: [],
       requireCallerKey: false,
       maxSessions: 1000,

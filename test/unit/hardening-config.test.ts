@@ -76,3 +76,17 @@ describe('per-key fairness settings', () => {
     );
   });
 });
+
+describe('--key-label-secret / FOOTBALL_MCP_KEY_LABEL_SECRET', () => {
+  it('is unset by default and read from the variable', () => {
+    expect(load().metricsKeySecret).toBeUndefined();
+    const secret = '0123456789abcdef0123456789abcdef';
+    expect(load([], { FOOTBALL_MCP_KEY_LABEL_SECRET: secret }).metricsKeySecret).toBe(secret);
+  });
+
+  it('refuses a secret too short to key anything, saying how to make one', () => {
+    expect(refusal([], { FOOTBALL_MCP_KEY_LABEL_SECRET: 'short' })).toContain(
+      '--key-label-secret / FOOTBALL_MCP_KEY_LABEL_SECRET: must be at least 16 characters, e.g. the output of: openssl rand -hex 32',
+    );
+  });
+});

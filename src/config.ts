@@ -7,6 +7,11 @@ import { SANDBOX_DIALECTS } from './sandbox/dialects/dialect.js';
 // This table is also the source of `--help` and of the README's settings table.
 
 const intIn = (min: number, max: number) => z.coerce.number().int().min(min).max(max);
+/** A whole number of `unit` in [min, max], whose every refusal says what is expected ("NaN" says nothing). */
+const wholeIn = (min: number, max: number, unit: string, example: string) => {
+  const error = `must be a whole number of ${unit} from ${min} to ${max}, e.g. ${example}`;
+  return z.coerce.number({ error }).int({ error }).min(min, { error }).max(max, { error });
+};
 const bool = z.preprocess(
   (v) => (typeof v === 'string' ? !/^(0|false|no|off|)$/i.test(v.trim()) : v),
   z.boolean(),
@@ -46,6 +51,24 @@ export const SETTINGS = {
     env: 'FOOTBALL_API_RETRIES',
     schema: intIn(0, 5).default(2),
     help: 'Retries on network errors and 500/502/503/504 (never on other 4xx or 429).',
+  },
+  maxUpstreamBytes: {
+    flag: 'max-upstream-bytes',
+    env: 'FOOTBALL_API_MAX_BODY_BYTES',
+    schema: wholeIn(1024, 256 * 1024 * 1024, 'bytes', '16777216 (16 MiB)').default(16 * 1024 * 1024),
+    help: 'Largest upstream answer read, bytes; a longer one is cut off and the call fails (not retried).',
+  },
+  maxInFlightPerKey: {
+    flag: 'max-in-flight-per-key',
+    env: 'FOOTBALL_API_MAX_IN_FLIGHT_PER_KEY',
+    schema: wholeIn(1, 1000, 'requests', '8').default(8),
+    help: 'Hosted: most upstream requests of one API key at once on the shared pool (32 connections), so one key whose calls hang cannot hold them all; its other requests wait in its own queue.',
+  },
+  maxQueuedPerKey: {
+    flag: 'max-queued-per-key',
+    env: 'FOOTBALL_API_MAX_QUEUED_PER_KEY',
+    schema: wholeIn(0, 100_000, 'requests', '256').default(256),
+    help: 'Hosted: most upstream requests of one API key waiting for a slot; past it a call fails at once ("too many upstream requests for this API key").',
   },
   sandbox: {
     flag: 'sandbox',
@@ -125,6 +148,12 @@ export const SETTINGS = {
     schema: intIn(0, 1_000_000).default(5000),
     help: 'Most answers kept in the in-memory cache; the oldest go first.',
   },
+  cacheMaxBytes: {
+    flag: 'cache-max-bytes',
+    env: 'FOOTBALL_CACHE_MAX_BYTES',
+    schema: wholeIn(0, 64 * 1024 ** 3, 'bytes', '67108864 (64 MiB)').default(64 * 1024 * 1024),
+    help: 'Most bytes of answers kept in the in-memory cache (their serialized size); the oldest go first, and an answer over a quarter of it is not kept. Redis is bounded by its own maxmemory.',
+  },
   routesFile: {
     flag: 'routes-file',
     env: 'FOOTBALL_API_ROUTES_FILE',
@@ -164,6 +193,22 @@ export const SETTINGS = {
       .regex(/^(memory|rediss?:\/\/.+)$/, 'memory or redis://host:port')
       .default('memory'),
     help: 'Where cached answers and quota states live: memory, or redis://[user:password@]host:port[/db] shared by every replica.',
+  },
+  storeTimeoutMs: {
+    flag: 'store-timeout-ms',
+    env: 'FOOTBALL_MCP_STORE_TIMEOUT_MS',
+    schema: wholeIn(10, 60_000, 'milliseconds', '250').default(250),
+    help: 'Longest wait for one Redis operation; past it the call goes on uncached (read = miss, write dropped, quota sync skipped), logged once per outage.',
+  },
+  metricsKeySecret: {
+    flag: 'key-label-secret',
+    env: 'FOOTBALL_MCP_KEY_LABEL_SECRET',
+    schema: z
+      .string()
+      .trim()
+      .min(16, 'must be at least 16 characters, e.g. the output of: openssl rand -hex 32')
+      .optional(),
+    help: 'Secret keying the hashes of API keys (HMAC): the key labels of /metrics and logs, and the cache and quota partitions kept in Redis. Give every replica the same one. Unset: labels use a random secret per process (replicas and restarts disagree) and partitions an unsalted hash. Prefer the env var.',
   },
   authTokens: {
     flag: 'auth-tokens',

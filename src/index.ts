@@ -53,7 +53,12 @@ async function main(): Promise<void> {
   process.on('SIGTERM', shutdown);
 
   const { upstream, sandbox } = await pickUpstream(config, logger, closers);
-  const stores = await openStores(config.store, config.cacheMaxEntries);
+  const stores = await openStores(config.store, {
+    maxEntries: config.cacheMaxEntries,
+    maxBytes: config.cacheMaxBytes,
+    timeoutMs: config.storeTimeoutMs,
+    logger,
+  });
   closers.push(() => stores.close());
   const metrics = new Metrics();
   metrics.watchCache(stores.cache);

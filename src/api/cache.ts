@@ -31,20 +31,83 @@ export const DEFAULT_TTLS_MS: CacheTtls = {
   account: 5 * 60_000,
 };
 
-/** A Map that forgets its oldest entries past a size, so a long-running server stays bounded. */
+/** The default byte budget of the in-memory cache: room for many ordinary answers, a bound for huge ones. */
+export const DEFAULT_CACHE_MAX_BYTES = 64 * 1024 * 1024;
+
+export interface BoundedMapOptions {
+  /** The most bytes the values may hold together (see `sizeOf`); unbounded by default. */
+  maxBytes?: number;
+  /** A value larger than this share of `maxBytes` is not kept at all (default 1/4). */
+  maxEntryShare?: number;
+}
+
+/**
+ * A Map that forgets its oldest entries past a number of entries and, with `maxBytes`, past a number of
+ * bytes, so a long-running server stays bounded whatever the size of the answers: counting entries alone
+ * let ten 20-50 MB answers take the process from 77 to 753 MB. A value larger than a share of the budget
+ * is not kept (it would evict everything else and soon be evicted itself).
+ */
 export class BoundedMap<K, V> extends Map<K, V> {
-  constructor(private readonly maxEntries: number) {
+  private readonly maxBytes: number;
+  private readonly maxEntryBytes: number;
+  private readonly sizes = new Map<K, number>();
+  private total = 0;
+
+  constructor(
+    private readonly maxEntries: number,
+    options: BoundedMapOptions = {},
+  ) {
     super();
+    this.maxBytes = options.maxBytes ?? Number.POSITIVE_INFINITY;
+    this.maxEntryBytes = this.maxBytes * (options.maxEntryShare ?? 0.25);
   }
+
+  /** The bytes the values hold together, as counted by `sizeOf`. */
+  get bytes(): number {
+    return this.total;
+  }
+
   override set(key: K, value: V): this {
     if (this.has(key)) this.delete(key);
+    const size = sizeOf(value);
+    if (size > this.maxEntryBytes) return this;
     super.set(key, value);
-    while (this.size > this.maxEntries) {
+    this.sizes.set(key, size);
+    this.total += size;
+    while (this.size > this.maxEntries || this.total > this.maxBytes) {
       const oldest = this.keys().next();
       if (oldest.done) break;
       this.delete(oldest.value);
     }
     return this;
+  }
+
+  override delete(key: K): boolean {
+    this.total -= this.sizes.get(key) ?? 0;
+    this.sizes.delete(key);
+    return super.delete(key);
+  }
+
+  override clear(): void {
+    super.clear();
+    this.sizes.clear();
+    this.total = 0;
+  }
+}
+
+const WIDE = /[\u0100-\uffff]/;
+
+/**
+ * What a value costs in memory, about: a string is what the stores hold (Keyv serializes every entry),
+ * one byte a character, or two when any character is outside Latin-1 (V8 then stores it two bytes wide).
+ */
+export function sizeOf(value: unknown): number {
+  if (typeof value === 'string') return WIDE.test(value) ? value.length * 2 : value.length;
+  if (value instanceof Uint8Array) return value.byteLength;
+  try {
+    return sizeOf(JSON.stringify(value) ?? '');
+  } catch {
+    return 0;
   }
 }
 
@@ -57,7 +120,9 @@ interface Flight {
 export interface ResponseCacheOptions {
   store?: Keyv;
   ttlMs?: Partial<CacheTtls>;
+  /** Bounds of the default in-memory store (ignored with `store`). */
   maxEntries?: number;
+  maxBytes?: number;
   /** How long past its TTL an entry is kept to answer while the upstream fails; 0 = not at all. */
   staleMaxAgeMs?: number;
   now?: () => number;
@@ -88,7 +153,9 @@ export class ResponseCache {
     this.store =
       options.store ??
       new Keyv({
-        store: new BoundedMap(options.maxEntries ?? 5000),
+        store: new BoundedMap(options.maxEntries ?? 5000, {
+          maxBytes: options.maxBytes ?? DEFAULT_CACHE_MAX_BYTES,
+        }),
         namespace: 'fsm',
         ...NATIVE_JSON,
       });

@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { createHash, createHmac, randomBytes } from 'node:crypto';
 
 /** JSON with object keys sorted and undefined dropped, so equal requests give equal text. */
 export function canonicalJson(value: unknown): string {
@@ -20,7 +20,31 @@ export function sha256(text: string): string {
   return createHash('sha256').update(text).digest('hex');
 }
 
-/** A short, non-reversible tag of an API key: partitions caches and quotas without storing the key. */
-export function keyTag(apiKey: string): string {
+/**
+ * A short tag of an API key: partitions caches and quota states without storing the key. Those live in
+ * Redis shared by every replica, so with `secret` (the deployment's FOOTBALL_MCP_KEY_LABEL_SECRET, the same
+ * on every replica) it is an HMAC: without the secret, a list of candidate keys cannot be checked against
+ * what Redis holds. Without it, the unsalted hash of before, so replicas (and entries already stored) agree
+ * with no setting; setting the secret later starts new partitions once (one cold cache, quota relearned).
+ */
+export function keyTag(apiKey: string, secret?: string): string {
+  if (secret) return hmac(secret, `tag\n${apiKey}`);
   return sha256(`football-scout-mcp:${apiKey}`).slice(0, 16);
+}
+
+let processSecret: Buffer | undefined;
+
+/**
+ * The label of an API key in /metrics and logs: an HMAC-SHA256 under the deployment's secret, so a short
+ * list of candidate keys does not find it (an unsalted hash of a prefixed key does). Without a secret, one
+ * drawn at random per process: labels are then stable within a process but differ between replicas and
+ * across restarts; set FOOTBALL_MCP_KEY_LABEL_SECRET for labels every replica agrees on.
+ */
+export function keyLabel(apiKey: string, secret: string | undefined): string {
+  processSecret ??= randomBytes(32);
+  return hmac(secret || processSecret, `label\n${apiKey}`);
+}
+
+function hmac(secret: string | Buffer, text: string): string {
+  return createHmac('sha256', secret).update(text).digest('hex').slice(0, 16);
 }

@@ -5,12 +5,13 @@ import { type CacheEntry, ResponseCache } from './cache.js';
 import { canonicalJson, keyTag, sha256 } from './canonical.js';
 import {
   AbortedError,
-  type ApiError,
+  ApiError,
   BadResponseError,
   errorForStatus,
   NetworkError,
   RateLimitedError,
   TimeoutError,
+  TooLargeError,
   UnauthorizedError,
 } from './errors.js';
 import { buildPath } from './path.js';
@@ -53,11 +54,15 @@ export interface ApiClientOptions {
   baseUrl: string;
   /** Undefined = no key configured: every call is refused locally with a clear 401. */
   apiKey: string | undefined;
+  /** The deployment's secret keying the key's tag (see canonical.ts keyTag); unsalted without it. */
+  keySecret?: string;
   timeoutMs?: number;
   retries?: number;
   retryBaseMs?: number;
   /** The longest Retry-After the client will wait out; a longer one ends the retries. */
   maxRetryAfterMs?: number;
+  /** The most bytes of one upstream body read; a longer answer is a TooLargeError (default 16 MiB). */
+  maxBodyBytes?: number;
   /** An undici Pool, Agent or MockAgent; by default a Pool created on the first request. */
   dispatcher?: Requester;
   cache?: ResponseCache;
@@ -79,6 +84,9 @@ export interface UpstreamEvent {
 
 const RETRYABLE_STATUS = new Set([500, 502, 503, 504]);
 
+/** The default cap on one upstream body: far above any answer seen, far below what harms the process. */
+export const DEFAULT_MAX_BODY_BYTES = 16 * 1024 * 1024;
+
 /** The Football Data API v1 client: one instance per API key. Knows nothing about MCP. */
 export class ApiClient {
   readonly quota: QuotaTracker;
@@ -94,6 +102,7 @@ export class ApiClient {
   private readonly retries: number;
   private readonly retryBaseMs: number;
   private readonly maxRetryAfterMs: number;
+  private readonly maxBodyBytes: number;
   private readonly routes: RouteTable;
 
   constructor(private readonly options: ApiClientOptions) {
@@ -107,11 +116,12 @@ export class ApiClient {
       lazyPool(this.origin, { connections: 32, keepAliveTimeout: 30_000, pipelining: 1 });
     this.cache = options.cache ?? new ResponseCache();
     this.quota = options.quota ?? new QuotaTracker();
-    this.tag = options.apiKey ? keyTag(options.apiKey) : 'nokey';
+    this.tag = options.apiKey ? keyTag(options.apiKey, options.keySecret) : 'nokey';
     this.timeoutMs = options.timeoutMs ?? 10_000;
     this.retries = options.retries ?? 2;
     this.retryBaseMs = options.retryBaseMs ?? 250;
     this.maxRetryAfterMs = options.maxRetryAfterMs ?? 20_000;
+    this.maxBodyBytes = options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES;
     this.routes = options.routes ?? ROUTES;
   }
 
@@ -249,7 +259,7 @@ export class ApiClient {
     const started = performance.now();
     const report = (status: UpstreamEvent['status']) =>
       this.options.onUpstream?.({ route, method, status, attempt, ms: performance.now() - started });
-    let response: Dispatcher.ResponseData;
+    let response: Dispatcher.ResponseData | undefined;
     let text: string;
     try {
       response = await this.dispatcher.request({
@@ -260,8 +270,16 @@ export class ApiClient {
         ...(body !== undefined ? { body } : {}),
         signal: combined,
       });
-      text = await response.body.text();
+      text = await readCapped(response, this.maxBodyBytes);
     } catch (error) {
+      if (error instanceof TooLargeError && response) {
+        // The answer came (and counted against the quota); only its body is refused.
+        this.quota.observe(response.statusCode, response.headers as HeaderBag);
+        report(response.statusCode);
+        throw error;
+      }
+      // Refused by the dispatcher itself, already typed (a key's queue is full): no attempt was made.
+      if (error instanceof ApiError) throw error;
       if (signal.aborted) {
         report('aborted');
         throw new AbortedError();
@@ -315,6 +333,36 @@ class RetryableError extends Error {
 
 function unwrap(error: unknown): unknown {
   return error instanceof RetryableError ? error.inner : error;
+}
+
+const UTF8 = new TextDecoder();
+
+/**
+ * Reads a body of at most `cap` bytes: refused at once when Content-Length says more, else counted
+ * while streaming and cut (the stream destroyed, so the connection and what it buffered are let go)
+ * as soon as it passes the cap. A whole read would hold any size (an endless body grows memory without
+ * bound, 2 GiB passes V8's longest string).
+ */
+async function readCapped(response: Dispatcher.ResponseData, cap: number): Promise<string> {
+  const { body, statusCode } = response;
+  const length = response.headers['content-length'];
+  const declared = Number(Array.isArray(length) ? length[0] : length);
+  if (length !== undefined && Number.isFinite(declared) && declared > cap) {
+    body.destroy();
+    throw new TooLargeError(cap, declared, statusCode);
+  }
+  const chunks: Buffer[] = [];
+  let total = 0;
+  for await (const chunk of body as AsyncIterable<Buffer>) {
+    total += chunk.length;
+    if (total > cap) {
+      body.destroy();
+      throw new TooLargeError(cap, undefined, statusCode);
+    }
+    chunks.push(chunk);
+  }
+  // TextDecoder drops a leading BOM, as undici's body.text() did.
+  return UTF8.decode(chunks.length === 1 ? chunks[0] : Buffer.concat(chunks, total));
 }
 
 function parseJson(text: string): unknown {

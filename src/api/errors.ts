@@ -13,6 +13,8 @@ export type ApiErrorKind =
   | 'network'
   | 'timeout'
   | 'bad_response'
+  | 'too_large'
+  | 'busy'
   | 'aborted';
 
 export class ApiError extends Error {
@@ -100,9 +102,17 @@ export class RateLimitedError extends ApiError {
 /** Refused locally: the last response said the quota is spent and its reset has not passed. */
 export class QuotaExhaustedError extends ApiError {
   readonly resetAt: string;
-  constructor(resetAt: string) {
-    super('quota_exhausted', `daily quota spent until ${resetAt}; request not sent`);
+  /** True when the API gave no reset time and `resetAt` is the next UTC midnight, assumed. */
+  readonly assumed: boolean;
+  constructor(resetAt: string, assumed = false) {
+    super(
+      'quota_exhausted',
+      assumed
+        ? `daily quota spent (a 429 without X-RateLimit-Reset): assuming it resets at the next UTC midnight, ${resetAt}; request not sent`
+        : `daily quota spent until ${resetAt}; request not sent`,
+    );
     this.resetAt = resetAt;
+    this.assumed = assumed;
   }
 }
 
@@ -132,6 +142,44 @@ export class BadResponseError extends ApiError {
     readonly route?: string,
   ) {
     super('bad_response', `upstream answer unreadable${route ? ` (${route})` : ''}: ${detail}`);
+  }
+}
+
+/** Where the cap on upstream bodies is set; named in the error so an operator knows what to raise. */
+export const MAX_UPSTREAM_BYTES_SETTING = '--max-upstream-bytes / FOOTBALL_API_MAX_BODY_BYTES';
+
+/**
+ * The upstream answer is larger than the cap on upstream bodies (declared by Content-Length, or
+ * counted while streaming): it was not read further. Not retried: the same request gets the same size.
+ */
+export class TooLargeError extends ApiError {
+  constructor(
+    readonly limitBytes: number,
+    /** The Content-Length the upstream declared, when that alone was over the cap. */
+    readonly declaredBytes?: number,
+    status?: number,
+  ) {
+    super(
+      'too_large',
+      `upstream answer ${declaredBytes !== undefined ? `declares ${declaredBytes} bytes` : 'goes on'} past the cap of ${limitBytes} bytes on upstream bodies (${MAX_UPSTREAM_BYTES_SETTING}); not read further`,
+      status !== undefined ? { status } : {},
+    );
+  }
+}
+
+/**
+ * Refused locally, before any upstream call: this API key already has as many requests in flight and
+ * waiting as it may (its own calls hang or pile up). Other keys are not affected. Not retried.
+ */
+export class KeyBusyError extends ApiError {
+  constructor(
+    readonly maxInFlight: number,
+    readonly maxQueued: number,
+  ) {
+    super(
+      'busy',
+      `too many upstream requests for this API key at once: ${maxInFlight} in flight and ${maxQueued} waiting (FOOTBALL_API_MAX_IN_FLIGHT_PER_KEY / FOOTBALL_API_MAX_QUEUED_PER_KEY); request not sent`,
+    );
   }
 }
 

@@ -9,6 +9,11 @@ export interface Quota {
   unlimited: boolean;
   /** When the last X-RateLimit-* headers were read; null before the first upstream answer. */
   observed_at: string | null;
+  /**
+   * True when `reset` is not the API's word but our assumption: a 429 of the spent quota came without
+   * X-RateLimit-Reset (and no reset ahead was known), and the quota is daily, so the next UTC midnight.
+   */
+  reset_assumed?: true;
 }
 
 type HeaderValue = string | string[] | undefined;
@@ -76,20 +81,41 @@ export class QuotaTracker {
       // Without quota headers, a 429 that asks to retry shortly is a burst limit (a gateway's, say),
       // not the daily quota: latching remaining=0 would lock the key out until the reset.
       if (status === 429 && headerText(headers, 'retry-after') === undefined) {
-        this.state = { ...this.state, remaining: 0, observed_at: this.stamp() };
+        this.state = this.assumingReset({ ...this.state, remaining: 0, observed_at: this.stamp() }, status);
         this.publish();
       }
       return;
     }
     const unlimited = limit === 'unlimited' || remaining === 'unlimited';
-    this.state = {
-      limit: typeof limit === 'number' ? limit : unlimited ? null : this.state.limit,
-      remaining: typeof remaining === 'number' ? remaining : unlimited ? null : status === 429 ? 0 : null,
-      reset: reset ?? this.state.reset,
-      unlimited,
-      observed_at: this.stamp(),
-    };
+    // A reset kept from an earlier answer stays what it was: the API's, or assumed (while it lies ahead;
+    // past, an assumption tells nothing).
+    const assumed = reset === undefined && this.state.reset_assumed === true;
+    const kept = assumed && Date.parse(this.state.reset ?? '') > this.now();
+    this.state = this.assumingReset(
+      {
+        limit: typeof limit === 'number' ? limit : unlimited ? null : this.state.limit,
+        remaining: typeof remaining === 'number' ? remaining : unlimited ? null : status === 429 ? 0 : null,
+        reset: reset ?? (assumed && !kept ? null : this.state.reset),
+        unlimited,
+        observed_at: this.stamp(),
+        ...(kept ? { reset_assumed: true as const } : {}),
+      },
+      status,
+    );
     this.publish();
+  }
+
+  /**
+   * A 429 at remaining 0 with no reset ahead (none given, or the one known has passed) would refuse
+   * nothing, and every later call would still be sent and refused. The quota is daily: assume the next
+   * UTC midnight, marked as assumed, until an answer says otherwise.
+   */
+  private assumingReset(state: Quota, status: number): Quota {
+    if (status !== 429 || state.remaining !== 0) return state;
+    if (state.reset !== null && Date.parse(state.reset) > this.now()) return state;
+    const midnight = new Date(this.now());
+    midnight.setUTCHours(24, 0, 0, 0);
+    return { ...state, reset: midnight.toISOString(), reset_assumed: true };
   }
 
   current(): Quota {
@@ -126,7 +152,8 @@ export class QuotaTracker {
   assertAvailable(): void {
     const { remaining, reset } = this.state;
     if (remaining !== 0 || reset === null) return;
-    if (Date.parse(reset) > this.now()) throw new QuotaExhaustedError(reset);
+    if (Date.parse(reset) > this.now())
+      throw new QuotaExhaustedError(reset, this.state.reset_assumed === true);
   }
 
   private stamp(): string {

@@ -1,6 +1,7 @@
 import { ResponseCache } from '../api/cache.js';
-import { keyTag } from '../api/canonical.js';
+import { keyLabel, keyTag } from '../api/canonical.js';
 import { ApiClient } from '../api/client.js';
+import { PerKeyLimiter } from '../api/per-key.js';
 import { lazyPool, type Requester } from '../api/pool.js';
 import { QuotaTracker } from '../api/quota.js';
 import { extendAliases } from '../api/reader/aliases.js';
@@ -37,14 +38,24 @@ export function createSharedUpstream(
     keepAliveTimeout: 30_000,
     pipelining: 1,
   });
-  const build = depsBuilder(config, upstream, logger, stores, metrics, pool);
+  // One key's hung calls must not hold every connection of the shared pool.
+  const perKey = new PerKeyLimiter(pool, {
+    maxInFlight: config.maxInFlightPerKey,
+    maxQueued: config.maxQueuedPerKey,
+  });
+  const build = depsBuilder(config, upstream, logger, stores, metrics, (tag) => perKey.forKey(tag));
   return { depsFor: build, close: () => pool.close() };
 }
 
 /** Builds what the tools use for one upstream key, with an in-memory store (stdio, tests). */
 export function createToolDeps(config: Config, upstream: Upstream, logger: Logger): ToolDeps {
   // No shared pool: the client owns its own and `deps.api.close()` closes it.
-  return depsBuilder(config, upstream, logger, memoryStores(config.cacheMaxEntries))(undefined);
+  return depsBuilder(
+    config,
+    upstream,
+    logger,
+    memoryStores(config.cacheMaxEntries, config.cacheMaxBytes),
+  )(undefined);
 }
 
 function depsBuilder(
@@ -53,7 +64,7 @@ function depsBuilder(
   logger: Logger,
   stores: Stores,
   metrics?: Metrics,
-  dispatcher?: Requester,
+  dispatcherFor?: (tag: string) => Requester,
 ): (callerKey: string | undefined) => ToolDeps {
   const cache = new ResponseCache({
     store: stores.cache,
@@ -76,23 +87,27 @@ function depsBuilder(
   }
   return (callerKey) => {
     const apiKey = callerKey ?? upstream.apiKey;
-    const tag = apiKey ? keyTag(apiKey) : 'nokey';
+    const tag = apiKey ? keyTag(apiKey, config.metricsKeySecret) : 'nokey';
+    // What /metrics and the log show of the key: keyed, never the partition tag itself.
+    const label = apiKey ? keyLabel(apiKey, config.metricsKeySecret) : 'nokey';
     const api = new ApiClient({
       baseUrl: upstream.baseUrl,
       apiKey,
+      ...(config.metricsKeySecret ? { keySecret: config.metricsKeySecret } : {}),
       timeoutMs: config.timeoutMs,
       retries: config.retries,
-      ...(dispatcher ? { dispatcher } : {}),
+      maxBodyBytes: config.maxUpstreamBytes,
+      ...(dispatcherFor ? { dispatcher: dispatcherFor(tag) } : {}),
       cache,
       quota: new QuotaTracker(Date.now, {
         store: stores.quota,
         tag,
-        ...(metrics ? { onChange: (t, q) => metrics.quotaSeen(t, q) } : {}),
+        ...(metrics ? { onChange: (_tag, q) => metrics.quotaSeen(label, q) } : {}),
       }),
       userAgent: `football-scout-mcp/${VERSION}`,
       onUpstream: (event) => {
         metrics?.upstreamRequest(event.status);
-        logger.debug('upstream', { ...event, key: tag });
+        logger.debug('upstream', { ...event, key: label });
       },
       ...(routes ? { routes } : {}),
     });

@@ -1,6 +1,7 @@
 import Keyv from 'keyv';
-import { BoundedMap, NATIVE_JSON } from '../api/cache.js';
+import { BoundedMap, DEFAULT_CACHE_MAX_BYTES, NATIVE_JSON } from '../api/cache.js';
 import { StartError } from '../start-error.js';
+import { DEFAULT_STORE_TIMEOUT_MS, guardKeyv, StoreGuard, type StoreGuardOptions } from './guard.js';
 
 /** Where answers and quota states live: in this process, or in Redis shared by every replica. */
 export interface Stores {
@@ -18,9 +19,14 @@ export interface Stores {
 const CACHE_NAMESPACE = 'fsm-cache';
 const QUOTA_NAMESPACE = 'fsm-quota';
 
-export function memoryStores(maxEntries: number): Stores {
+export function memoryStores(maxEntries: number, maxBytes = DEFAULT_CACHE_MAX_BYTES): Stores {
   return {
-    cache: new Keyv({ store: new BoundedMap(maxEntries), namespace: CACHE_NAMESPACE, ...NATIVE_JSON }),
+    cache: new Keyv({
+      // Bounded by bytes too: entries alone let a few huge answers take hundreds of MB.
+      store: new BoundedMap(maxEntries, { maxBytes }),
+      namespace: CACHE_NAMESPACE,
+      ...NATIVE_JSON,
+    }),
     // One small entry per API key seen; bounded all the same.
     quota: new Keyv({ store: new BoundedMap(10_000), namespace: QUOTA_NAMESPACE }),
     label: 'memory',
@@ -29,14 +35,27 @@ export function memoryStores(maxEntries: number): Stores {
   };
 }
 
-/** `memory` or `redis://[user:password@]host:port[/db]` (also `rediss://`). */
-export async function openStores(spec: string, maxEntries: number): Promise<Stores> {
-  if (spec === 'memory') return memoryStores(maxEntries);
-  if (/^rediss?:\/\//.test(spec)) return openRedis(spec);
+/** Bounds and behaviour of the stores (the settings of src/config.ts). */
+export interface StoreOptions {
+  /** Most answers kept by the in-memory cache. */
+  maxEntries: number;
+  /** Most bytes kept by the in-memory cache (DEFAULT_CACHE_MAX_BYTES if unset). */
+  maxBytes?: number;
+  /** Redis: the longest wait for one operation before the call goes on uncached (see guard.ts). */
+  timeoutMs?: number;
+  /** Told once when Redis stops answering and once when it answers again. */
+  logger?: StoreGuardOptions['logger'];
+}
+
+/** `memory` or `redis://[user:password@]host:port[/db]` (also `rediss://`). A bare number is `maxEntries`. */
+export async function openStores(spec: string, options: number | StoreOptions): Promise<Stores> {
+  const settings: StoreOptions = typeof options === 'number' ? { maxEntries: options } : options;
+  if (spec === 'memory') return memoryStores(settings.maxEntries, settings.maxBytes);
+  if (/^rediss?:\/\//.test(spec)) return openRedis(spec, settings);
   throw new StartError(`--store / FOOTBALL_MCP_STORE: "${spec}" is not memory or redis://host:port`);
 }
 
-async function openRedis(url: string): Promise<Stores> {
+async function openRedis(url: string, settings: StoreOptions): Promise<Stores> {
   // Loaded only when asked for: the memory store needs no Redis client.
   const { createKeyv } = await import('@keyv/redis');
   const label = redisLabel(url);
@@ -47,6 +66,14 @@ async function openRedis(url: string): Promise<Stores> {
   cache.serialize = NATIVE_JSON.serialize;
   cache.deserialize = NATIVE_JSON.deserialize;
   const quota = createKeyv(client, { ...options, namespace: QUOTA_NAMESPACE });
+  // Connected but silent (frozen, stalled) Redis must not hang the calls: one guard for both.
+  const guard = new StoreGuard({
+    timeoutMs: settings.timeoutMs ?? DEFAULT_STORE_TIMEOUT_MS,
+    label,
+    ...(settings.logger ? { logger: settings.logger } : {}),
+  });
+  guardKeyv(cache, guard);
+  guardKeyv(quota, guard);
   const stores: Stores = {
     cache,
     quota,

@@ -1,12 +1,13 @@
 // One built server, callers bringing their own sandbox keys with different league access.
 import type { ChildProcess } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { keyTag } from '../../src/api/canonical.js';
+import { keyLabel, keyTag } from '../../src/api/canonical.js';
 import { SANDBOX_PRO_LIGUE_KEY, SANDBOX_REVOKED_KEY } from '../../src/sandbox/keys.js';
 import { type RunningSandbox, SANDBOX_DEMO_KEY, startSandbox } from '../../src/sandbox/server.js';
 import { call, spawnHttpServer, stop, structured, textOf } from '../support/mcp.js';
 import { httpClient, INITIALIZE, raw } from './support.js';
 
+const LABEL_SECRET = 'caller-keys-test-label-secret-01';
 let sandbox: RunningSandbox;
 let server: { url: string; child: ChildProcess; stderr: () => string };
 
@@ -15,7 +16,7 @@ beforeAll(async () => {
   // No server-wide key: every caller must bring one.
   server = await spawnHttpServer(
     ['--base-url', sandbox.url, '--require-caller-key', '--log-level', 'debug'],
-    {},
+    { FOOTBALL_MCP_KEY_LABEL_SECRET: LABEL_SECRET },
   );
 });
 
@@ -99,9 +100,11 @@ describe('per-caller upstream keys', () => {
     expect(other.status).toBe(403);
   });
 
-  it('never writes a caller key to the log (debug level), only its hash', () => {
+  it('never writes a caller key to the log (debug level), only its keyed label', () => {
     const log = server.stderr();
-    expect(log).toContain(keyTag(SANDBOX_DEMO_KEY));
+    expect(log).toContain(keyLabel(SANDBOX_DEMO_KEY, LABEL_SECRET));
+    // Neither the unsalted hash a list of candidate keys would find.
+    expect(log).not.toContain(keyTag(SANDBOX_DEMO_KEY));
     for (const key of [SANDBOX_DEMO_KEY, SANDBOX_PRO_LIGUE_KEY, SANDBOX_REVOKED_KEY])
       expect(log).not.toContain(key);
   });

@@ -3,7 +3,7 @@ import type { ChildProcess } from 'node:child_process';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
 import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
-import { keyTag } from '../../src/api/canonical.js';
+import { keyLabel, keyTag } from '../../src/api/canonical.js';
 import { type RunningSandbox, SANDBOX_DEMO_KEY, startSandbox } from '../../src/sandbox/server.js';
 import { call, spawnHttpServer, stop, structured } from '../support/mcp.js';
 import { delayingProxy, httpClient, INITIALIZE, metricValue, raw } from './support.js';
@@ -100,18 +100,20 @@ describe('sessions', () => {
   });
 });
 
+const LABEL_SECRET = 'lifecycle-test-label-secret-0001';
+
 describe('/metrics and /readyz', () => {
   let server: { url: string; child: ChildProcess };
 
   beforeAll(async () => {
-    server = await spawnHttpServer(['--sandbox'], {});
+    server = await spawnHttpServer(['--sandbox'], { FOOTBALL_MCP_KEY_LABEL_SECRET: LABEL_SECRET });
   });
 
   afterAll(async () => {
     await stop(server.child);
   });
 
-  it('counts tool calls, upstream requests, cache hits and the quota per key hash', async () => {
+  it('counts tool calls, upstream requests, cache hits and the quota per key label', async () => {
     const client = await httpClient(server.url);
     const first = structured(await call(client, 'list_leagues'));
     await call(client, 'list_leagues');
@@ -133,7 +135,9 @@ describe('/metrics and /readyz', () => {
     );
     expect(metricValue(text, 'football_scout_cache_lookups_total{result="hit"}')).toBeGreaterThanOrEqual(1);
     expect(metricValue(text, 'football_scout_cache_hit_ratio')).toBeGreaterThan(0);
-    const tag = keyTag(SANDBOX_DEMO_KEY);
+    // The label is keyed with the deployment's secret: a list of candidate keys does not find it.
+    const tag = keyLabel(SANDBOX_DEMO_KEY, LABEL_SECRET);
+    expect(text).not.toContain(keyTag(SANDBOX_DEMO_KEY));
     expect(metricValue(text, `football_scout_quota_remaining{key="${tag}"}`)).toBeLessThanOrEqual(
       first.quota.remaining,
     );

@@ -15,6 +15,8 @@ export async function freePort(): Promise<number> {
 
 export interface RunningRedis {
   url: string;
+  /** The redis-server's process id: SIGSTOP freezes it (connections open, no answers), SIGCONT thaws it. */
+  pid: number;
   stop(): Promise<void>;
 }
 
@@ -41,7 +43,7 @@ export async function startRedis(): Promise<RunningRedis> {
     });
     child.once('exit', (code) => reject(new Error(`redis-server exited with ${code}:\n${output}`)));
   });
-  return { url: `redis://127.0.0.1:${port}`, stop: () => stopChild(child) };
+  return { url: `redis://127.0.0.1:${port}`, pid: child.pid ?? 0, stop: () => stopChild(child) };
 }
 
 export async function stopChild(child: ChildProcess): Promise<void> {

@@ -1,0 +1,134 @@
+import type Keyv from 'keyv';
+
+// A store that stops answering without closing its connection (Redis frozen by SIGSTOP, a stalled
+// network, a saturated server) makes every command wait as long as it does: 45 s was measured, on every
+// tool call. For data the server can do without (cached answers, shared quota states) a late answer is
+// worth nothing, so each operation gets a short timeout, after which the call goes on without the store.
+//
+// Why here, around the Keyv stores, rather than inside ResponseCache and QuotaTracker: one guard per
+// store sees the outage of all its users at once, so (1) it is logged once per outage, not per call or
+// per user; (2) while the store is known to be down, operations are not sent at all (only a periodic
+// probe), so calls pay nothing and no command piles up in the Redis client's queue; (3) any later user of
+// the store gets the same behaviour without code of its own; (4) the in-memory store, which cannot hang,
+// is not wrapped and pays nothing. Not for data that must not be lost (a dropped write is silent).
+
+export const DEFAULT_STORE_TIMEOUT_MS = 250;
+
+export interface StoreGuardOptions {
+  /** The longest wait for one operation before the call goes on without the store. */
+  timeoutMs: number;
+  /** What the store is, for the log: never a password (see redisLabel). */
+  label: string;
+  /** Told once when the store stops answering and once when it answers again. */
+  logger?: { warn(message: string): void; info(message: string): void };
+  /** While down, one operation is let through this often to see whether the store is back. */
+  probeEveryMs?: number;
+  now?: () => number;
+}
+
+/** The health of one store, shared by every Keyv on it: up, or down since a time, probed now and then. */
+export class StoreGuard {
+  private downSince: number | undefined;
+  private probing = false;
+  private nextProbeAt = 0;
+  private readonly probeEveryMs: number;
+  private readonly now: () => number;
+
+  constructor(private readonly options: StoreGuardOptions) {
+    this.probeEveryMs = options.probeEveryMs ?? Math.max(1000, 4 * options.timeoutMs);
+    this.now = options.now ?? Date.now;
+  }
+
+  get down(): boolean {
+    return this.downSince !== undefined;
+  }
+
+  /**
+   * Runs `operation` within the timeout; on a timeout or an error, or while the store is down and no
+   * probe is due, answers `fallback` instead (a read misses, a write is dropped).
+   */
+  async run<T>(operation: () => Promise<T>, fallback: T): Promise<T> {
+    if (this.downSince !== undefined) {
+      if (this.probing || this.now() < this.nextProbeAt) return fallback;
+      this.probing = true;
+    }
+    const probe = this.probing;
+    try {
+      const value = await withTimeout(operation(), this.options.timeoutMs);
+      this.recovered();
+      return value;
+    } catch (error) {
+      this.failed(error);
+      return fallback;
+    } finally {
+      if (probe) this.probing = false;
+    }
+  }
+
+  private failed(error: unknown): void {
+    this.nextProbeAt = this.now() + this.probeEveryMs;
+    if (this.downSince !== undefined) return;
+    this.downSince = this.now();
+    // The error's code or class only: a message may quote the address, password included.
+    const code = (error as { code?: unknown })?.code;
+    const what =
+      error instanceof StoreTimeout
+        ? `not answering within ${this.options.timeoutMs} ms (FOOTBALL_MCP_STORE_TIMEOUT_MS)`
+        : `failing (${typeof code === 'string' ? code : error instanceof Error ? error.name : 'error'})`;
+    this.options.logger?.warn(
+      `store ${this.options.label} ${what}: calls go on uncached (cache reads miss, writes and quota sharing are skipped) until it answers again`,
+    );
+  }
+
+  private recovered(): void {
+    if (this.downSince === undefined) return;
+    const seconds = Math.round((this.now() - this.downSince) / 1000);
+    this.downSince = undefined;
+    this.options.logger?.info(
+      `store ${this.options.label} answers again after ${seconds} s: caching and quota sharing resume`,
+    );
+  }
+}
+
+class StoreTimeout extends Error {}
+
+function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
+  return new Promise<T>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new StoreTimeout(`no answer within ${ms} ms`)), ms);
+    // A late answer (or failure) of an operation already given up on is dropped here.
+    promise.then(
+      (value) => {
+        clearTimeout(timer);
+        resolve(value);
+      },
+      (error: unknown) => {
+        clearTimeout(timer);
+        reject(error);
+      },
+    );
+  });
+}
+
+type AnyMethod = (...args: unknown[]) => Promise<unknown>;
+
+/**
+ * Puts the operations the server uses (get, set, delete, has, clear) of `keyv` under `guard`, in place:
+ * everything else (hooks, events, the adapter for pings) stays as it was.
+ */
+export function guardKeyv(keyv: Keyv, guard: StoreGuard): Keyv {
+  const wrap = (name: 'get' | 'set' | 'delete' | 'has' | 'clear', fallback: (args: unknown[]) => unknown) => {
+    const original = (keyv[name] as AnyMethod).bind(keyv);
+    Object.defineProperty(keyv, name, {
+      configurable: true,
+      writable: true,
+      value: (...args: unknown[]) => guard.run(() => original(...args), fallback(args)),
+    });
+  };
+  // A batch read misses item by item.
+  wrap('get', ([key]) => (Array.isArray(key) ? key.map(() => undefined) : undefined));
+  wrap('set', () => false);
+  wrap('delete', () => false);
+  wrap('has', () => false);
+  wrap('clear', () => undefined);
+  return keyv;
+}

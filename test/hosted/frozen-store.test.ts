@@ -1,0 +1,114 @@
+// A frozen Redis (SIGSTOP: the connection stays open, nothing answers) must not hang the calls: each store
+// operation has a timeout, after which the call goes on uncached; the outage is logged once, and once
+// Redis thaws (SIGCONT) answers are cached again.
+import { setTimeout as sleep } from 'node:timers/promises';
+import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { LeaguesResponse } from '../../src/api/schemas.js';
+import { createLogger } from '../../src/log.js';
+import type { ToolDeps } from '../../src/mcp/context.js';
+import { createSharedUpstream, type SharedUpstream } from '../../src/mcp/deps.js';
+import { type RunningSandbox, startSandbox } from '../../src/sandbox/server.js';
+import { openStores, type Stores } from '../../src/store/open.js';
+import { call, defaultConfig, inMemoryClient, structured } from '../support/mcp.js';
+import { type RunningRedis, startRedis } from './support.js';
+
+let redis: RunningRedis;
+let sandbox: RunningSandbox;
+let stores: Stores;
+let shared: SharedUpstream;
+let deps: ToolDeps;
+let client: Client;
+const log: string[] = [];
+let frozen = false;
+
+function freeze() {
+  process.kill(redis.pid, 'SIGSTOP');
+  frozen = true;
+}
+
+function thaw() {
+  if (frozen) process.kill(redis.pid, 'SIGCONT');
+  frozen = false;
+}
+
+/** Fails fast instead of waiting as long as Redis (the bug: every call hung while it was frozen). */
+async function within<T>(ms: number, work: Promise<T>): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`no answer within ${ms} ms`)), ms);
+  });
+  try {
+    return await Promise.race([work, late]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+beforeAll(async () => {
+  [redis, sandbox] = await Promise.all([startRedis(), startSandbox({ port: 0 })]);
+  const config = defaultConfig({ store: redis.url, storeTimeoutMs: 250 });
+  const logger = createLogger('info', [], (line) => log.push(line));
+  stores = await openStores(redis.url, { maxEntries: 5000, timeoutMs: config.storeTimeoutMs, logger });
+  shared = createSharedUpstream(config, { baseUrl: sandbox.url, apiKey: sandbox.demoKey }, logger, stores);
+  deps = shared.depsFor(undefined);
+  client = await inMemoryClient(deps);
+});
+
+afterAll(async () => {
+  thaw();
+  await client?.close();
+  await deps?.api.close();
+  await shared?.close();
+  await stores?.close();
+  await sandbox?.close();
+  await redis?.stop();
+});
+
+const ranking = (limit: number) => ({ role: 'lateral_offensif', league: 'Bundesliga', limit });
+
+describe('a frozen Redis store', () => {
+  it('caches through Redis while it answers', async () => {
+    expect(structured(await call(client, 'rank_players_by_role', ranking(3))).source.cached).toBe(false);
+    expect(structured(await call(client, 'rank_players_by_role', ranking(3))).source.cached).toBe(true);
+  });
+
+  it('while frozen, tool calls still answer, uncached, within about a second each', async () => {
+    freeze();
+    const timings: number[] = [];
+    for (const limit of [4, 5, 4]) {
+      const started = performance.now();
+      const result = await within(5_000, call(client, 'rank_players_by_role', ranking(limit)));
+      timings.push(performance.now() - started);
+      expect(structured(result).data).toHaveLength(limit);
+    }
+    // ApiClient.call straight, too: the cache read is a miss, the write dropped, the quota sync skipped.
+    const started = performance.now();
+    const leagues = await within(5_000, deps.api.call('leagues', LeaguesResponse, { fresh: true }));
+    timings.push(performance.now() - started);
+    expect(leagues.source.cached).toBe(false);
+    for (const ms of timings) expect(ms).toBeLessThan(1_200);
+    console.info(`calls while Redis is frozen: ${timings.map((ms) => `${Math.round(ms)} ms`).join(', ')}`);
+  });
+
+  it('logs the outage once, not once per call', () => {
+    const outage = log.filter((line) => /not answering|did not answer/.test(line));
+    expect(outage).toHaveLength(1);
+    expect(outage[0]).toContain('250 ms');
+    expect(outage[0]).toContain(stores.label);
+    expect(outage[0]).not.toMatch(/password/);
+  });
+
+  it('after SIGCONT, answers are cached again', async () => {
+    thaw();
+    const deadline = Date.now() + 10_000;
+    let cached = false;
+    for (let limit = 6; !cached && Date.now() < deadline; limit++) {
+      await call(client, 'rank_players_by_role', ranking(limit));
+      cached = structured(await call(client, 'rank_players_by_role', ranking(limit))).source.cached;
+      if (!cached) await sleep(200);
+    }
+    expect(cached).toBe(true);
+    expect(log.filter((line) => /answers again after/.test(line))).toHaveLength(1);
+  });
+});

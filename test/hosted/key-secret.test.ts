@@ -1,0 +1,69 @@
+// With FOOTBALL_MCP_KEY_LABEL_SECRET, what Redis holds of a key is an HMAC under it: replicas given the
+// same secret share cache and quota as before, and the unsalted hash of the key is nowhere in Redis.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { keyTag } from '../../src/api/canonical.js';
+import { RankingsResponse } from '../../src/api/schemas.js';
+import type { Config } from '../../src/config.js';
+import { createLogger } from '../../src/log.js';
+import { createSharedUpstream, type SharedUpstream } from '../../src/mcp/deps.js';
+import { type RunningSandbox, SANDBOX_DEMO_KEY, startSandbox } from '../../src/sandbox/server.js';
+import { openStores, type Stores } from '../../src/store/open.js';
+import { defaultConfig } from '../support/mcp.js';
+import { type RunningRedis, startRedis } from './support.js';
+
+const SECRET = 'shared-by-every-replica-0123456789';
+
+let redis: RunningRedis;
+let sandbox: RunningSandbox;
+const opened: { stores: Stores; shared: SharedUpstream }[] = [];
+
+beforeAll(async () => {
+  [redis, sandbox] = await Promise.all([startRedis(), startSandbox({ port: 0 })]);
+});
+
+afterAll(async () => {
+  for (const { stores, shared } of opened) {
+    await shared.close();
+    await stores.close();
+  }
+  await sandbox?.close();
+  await redis?.stop();
+});
+
+/** One replica: its own stores on the shared Redis, its own pool, the given secret. */
+async function replica(secret: string | undefined) {
+  const config: Config = defaultConfig({ store: redis.url, ...(secret ? { metricsKeySecret: secret } : {}) });
+  const stores = await openStores(redis.url, { maxEntries: 100 });
+  const shared = createSharedUpstream(
+    config,
+    { baseUrl: sandbox.url, apiKey: SANDBOX_DEMO_KEY },
+    createLogger('silent'),
+    stores,
+  );
+  opened.push({ stores, shared });
+  return { stores, api: shared.depsFor(undefined).api };
+}
+
+const query = { role: 'lateral_offensif', league: 'Bundesliga', limit: 2 };
+
+describe('a keyed tag in a shared Redis', () => {
+  it('replicas with the same secret share the cache and the quota; the unsalted tag is not stored', async () => {
+    const a = await replica(SECRET);
+    const b = await replica(SECRET);
+    const first = await a.api.call('rankings', RankingsResponse, { query });
+    expect(first.source.cached).toBe(false);
+    const before = sandbox.requestCount();
+    const second = await b.api.call('rankings', RankingsResponse, { query });
+    expect(second.source.cached).toBe(true);
+    expect(sandbox.requestCount()).toBe(before);
+    expect(await b.api.quota.sync()).toMatchObject({ remaining: first.quota.remaining });
+
+    expect(await a.stores.quota.get(keyTag(SANDBOX_DEMO_KEY, SECRET))).toBeDefined();
+    expect(await a.stores.quota.get(keyTag(SANDBOX_DEMO_KEY))).toBeUndefined();
+  });
+
+  it('a replica with another secret (or none) has partitions of its own: give every replica the same', async () => {
+    const other = await replica('another-secret-0123456789abcdef');
+    expect((await other.api.call('rankings', RankingsResponse, { query })).source.cached).toBe(false);
+  });
+});

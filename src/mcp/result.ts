@@ -6,8 +6,10 @@ import {
   ApiError,
   type BadResponseError,
   type InvalidArgumentError,
+  type KeyBusyError,
   type QuotaExhaustedError,
   type RateLimitedError,
+  type TooLargeError,
   type UnauthorizedError,
 } from '../api/errors.js';
 import type { Quota } from '../api/quota.js';
@@ -151,8 +153,13 @@ export function errorText(error: unknown, logger: Logger, notFound?: NotFoundHin
       }
       return `The daily request quota of this key is spent (HTTP 429)${resetAt ? `; it resets at ${resetAt}` : ''}. Answers already cached are still served; quota_status shows the state.`;
     }
-    case 'quota_exhausted':
-      return `The daily request quota of this key is spent, so no request was sent. It resets at ${(error as QuotaExhaustedError).resetAt}. Answers already cached are still served; quota_status shows the state.`;
+    case 'quota_exhausted': {
+      const { resetAt, assumed } = error as QuotaExhaustedError;
+      const when = assumed
+        ? `The API gave no reset time, so the next UTC midnight is assumed: ${resetAt}`
+        : `It resets at ${resetAt}`;
+      return `The daily request quota of this key is spent, so no request was sent. ${when}. Answers already cached are still served; quota_status shows the state.`;
+    }
     case 'server':
       return `The Football API is failing (HTTP ${error.status ?? '5xx'}) and retries did not help. Try again in a few minutes.`;
     case 'network':
@@ -168,5 +175,13 @@ export function errorText(error: unknown, logger: Logger, notFound?: NotFoundHin
     }
     case 'aborted':
       return 'The request was cancelled.';
+    case 'too_large': {
+      const { limitBytes } = error as TooLargeError;
+      return `The Football API's answer is larger than this server accepts (${limitBytes} bytes, the upstream body cap): it was not read. Narrow the request (a league, a smaller limit), or raise --max-upstream-bytes / FOOTBALL_API_MAX_BODY_BYTES.`;
+    }
+    case 'busy': {
+      const { maxInFlight } = error as KeyBusyError;
+      return `Too many requests for this API key are already running or waiting (${maxInFlight} at a time): this one was not sent. Wait for the calls in flight to finish, then call again one at a time.`;
+    }
   }
 }

@@ -2,7 +2,7 @@
 // operation has a timeout, after which the call goes on uncached; the outage is logged once, and once
 // Redis thaws (SIGCONT) answers are cached again.
 import { setTimeout as sleep } from 'node:timers/promises';
-import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import type { Client } from '@modelcontextprotocol/client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LeaguesResponse } from '../../src/api/schemas.js';
 import { createLogger } from '../../src/log.js';

@@ -1,8 +1,8 @@
 // 1. Overhead: a tool call through MCP (built binary, stdio, SDK Client) against a direct undici
 // request to the sandbox for the same data, on a cache miss and on a cache hit.
 import { ROLE_KEYS } from '../src/domain/roles.js';
-import { PAGE_SIZE } from '../src/mcp/full-page.js';
 import { SANDBOX_PRO_FULL_KEY } from '../src/sandbox/keys.js';
+import { PAGE_SIZE } from '../tools/kit/full-page.js';
 import { DirectClient } from './direct.js';
 import { connectStdio, spawnSandbox, stop } from './processes.js';
 import { type Row, row } from './report.js';

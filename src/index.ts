@@ -1,14 +1,14 @@
 #!/usr/bin/env node
 import { fileURLToPath } from 'node:url';
+import { connectHelp } from './app/connect-help.js';
+import { createSharedUpstream, type Upstream } from './app/deps.js';
+import { selectTools } from './app/tool-selection.js';
 import { type Config, ConfigError, helpText, loadConfig } from './config.js';
 import { DOCTOR_SUMMARY } from './doctor/usage.js';
+import { Metrics } from './http/metrics.js';
 import { createLogger, type Logger } from './log.js';
-import { connectHelp } from './mcp/connect-help.js';
-import { createSharedUpstream, type Upstream } from './mcp/deps.js';
-import { Metrics } from './mcp/metrics.js';
 import { serveStdio } from './mcp/stdio.js';
 import type { ToolDefinition } from './mcp/tool.js';
-import { selectTools } from './mcp/tool-selection.js';
 import { StartError } from './start-error.js';
 import { openStores } from './store/open.js';
 import { VERSION } from './version.js';
@@ -75,7 +75,7 @@ async function main(): Promise<void> {
   if (config.requireCallerKey && config.apiKey && !sandbox)
     logger.warn('FOOTBALL_MCP_REQUIRE_CALLER_KEY is on: FOOTBALL_API_KEY is never used for HTTP callers.');
   // Loaded only in HTTP mode: a stdio server starts without the HTTP layer.
-  const { serveHttp } = await import('./mcp/http.js');
+  const { serveHttp } = await import('./http/serve.js');
   const http = await serveHttp(
     { upstream: shared, stores, metrics, logger },
     {

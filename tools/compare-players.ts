@@ -2,9 +2,9 @@ import { z } from 'zod';
 import { CompareResponse } from '../src/api/schemas.js';
 import { comparisonRadar } from '../src/charts/comparison-radar.js';
 import { PlayerIdArg, Season, seasonParam } from '../src/mcp/args.js';
-import { PLAYER_NOT_FOUND, PlayerOut, toPlayerOut } from '../src/mcp/shapes.js';
-import { formatCell, table } from '../src/mcp/text.js';
 import { defineTool } from '../src/mcp/tool.js';
+import { PLAYER_NOT_FOUND, PlayerOut, toPlayerOut } from './kit/shapes.js';
+import { formatCell, table } from './kit/text.js';
 
 const Compared = PlayerOut.extend({
   minutes: z.number().nullable(),

@@ -1,9 +1,9 @@
 import { z } from 'zod';
 import { PlayerIdArg } from '../src/mcp/args.js';
-import { fetchFits } from '../src/mcp/fits.js';
-import { PLAYER_NOT_FOUND } from '../src/mcp/shapes.js';
-import { table } from '../src/mcp/text.js';
 import { defineTool } from '../src/mcp/tool.js';
+import { fetchFits } from './kit/fits.js';
+import { PLAYER_NOT_FOUND } from './kit/shapes.js';
+import { table } from './kit/text.js';
 
 const Fit = z.object({
   player_id: z.string().nullable(),

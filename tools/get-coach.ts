@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import { CoachCareerResponse, CoachResponse, TacticalProfileResponse } from '../src/api/schemas.js';
-import { Gathering, SECTION_ROUTE_MISSING, sectionReport } from '../src/mcp/gather.js';
-import { table } from '../src/mcp/text.js';
 import { defineTool } from '../src/mcp/tool.js';
+import { Gathering, SECTION_ROUTE_MISSING, sectionReport } from './kit/gather.js';
+import { table } from './kit/text.js';
 
 const MAX_STINTS = 30;
 type Stint = {

@@ -2,9 +2,9 @@ import { z } from 'zod';
 import { GlossaryResponse } from '../src/api/schemas.js';
 import { fold } from '../src/domain/nearest.js';
 import { Limit } from '../src/mcp/args.js';
-import { page } from '../src/mcp/paging.js';
-import { table } from '../src/mcp/text.js';
 import { defineTool } from '../src/mcp/tool.js';
+import { page } from './kit/paging.js';
+import { table } from './kit/text.js';
 
 const MAX = 100;
 

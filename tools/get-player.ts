@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { hasMore, Limit, moreRows, PlayerIdArg, Season, seasonParam } from '../src/mcp/args.js';
-import { CostOut, Gathering, PartFailureOut } from '../src/mcp/gather.js';
+import { defineTool } from '../src/mcp/tool.js';
+import { CostOut, Gathering, PartFailureOut } from './kit/gather.js';
 import {
   fetchRecord,
   fetchSections,
@@ -8,10 +9,9 @@ import {
   SECTION_NAMES,
   type SectionName,
   SectionsOut,
-} from '../src/mcp/player-sections.js';
-import { cardText, failuresText, sectionsText } from '../src/mcp/player-text.js';
-import { PLAYER_NOT_FOUND } from '../src/mcp/shapes.js';
-import { defineTool } from '../src/mcp/tool.js';
+} from './kit/player-sections.js';
+import { cardText, failuresText, sectionsText } from './kit/player-text.js';
+import { PLAYER_NOT_FOUND } from './kit/shapes.js';
 
 const DEFAULT_SECTIONS: SectionName[] = ['roles', 'strengths', 'market_value'];
 const MAX_SIMILAR = 50;

@@ -2,11 +2,11 @@ import { z } from 'zod';
 import { InvalidArgumentError } from '../src/api/errors.js';
 import { HeadToHeadResponse, SimilarTeamsResponse, SquadResponse, TeamResponse } from '../src/api/schemas.js';
 import { Limit, Season, seasonParam } from '../src/mcp/args.js';
-import { callFullPage } from '../src/mcp/full-page.js';
-import { Gathering, SECTION_ROUTE_MISSING, sectionReport } from '../src/mcp/gather.js';
-import { page } from '../src/mcp/paging.js';
-import { formatEuros, table } from '../src/mcp/text.js';
 import { defineTool } from '../src/mcp/tool.js';
+import { callFullPage } from './kit/full-page.js';
+import { Gathering, SECTION_ROUTE_MISSING, sectionReport } from './kit/gather.js';
+import { page } from './kit/paging.js';
+import { formatEuros, table } from './kit/text.js';
 
 const MAX = 60;
 const MEETINGS = 10;

@@ -2,8 +2,8 @@ import { z } from 'zod';
 import { LeaguesResponse } from '../src/api/schemas.js';
 import { fold } from '../src/domain/nearest.js';
 import { Limit } from '../src/mcp/args.js';
-import { table } from '../src/mcp/text.js';
 import { defineTool } from '../src/mcp/tool.js';
+import { table } from './kit/text.js';
 
 const MAX = 200;
 

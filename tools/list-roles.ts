@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { loadRoleRows, RoleRow } from '../src/mcp/role-rows.js';
+import { loadRoleRows, RoleRow } from '../src/api/role-rows.js';
 import { defineTool } from '../src/mcp/tool.js';
 
 export default defineTool({

@@ -1,9 +1,9 @@
 import { z } from 'zod';
 import { HistoryResponse } from '../src/api/schemas.js';
 import { PlayerIdArg } from '../src/mcp/args.js';
-import { PLAYER_NOT_FOUND } from '../src/mcp/shapes.js';
-import { table } from '../src/mcp/text.js';
 import { defineTool } from '../src/mcp/tool.js';
+import { PLAYER_NOT_FOUND } from './kit/shapes.js';
+import { table } from './kit/text.js';
 
 const History = z.object({
   service_id: z.string().nullable(),

@@ -4,10 +4,10 @@ import { RankingsResponse } from '../src/api/schemas.js';
 import { rankingBars } from '../src/charts/ranking-bars.js';
 import { roleWithLabel } from '../src/domain/role-labels.js';
 import { LeagueName, Limit, RoleKeyArg, Season, seasonParam } from '../src/mcp/args.js';
-import { callFullPage, PAGE_SIZE } from '../src/mcp/full-page.js';
-import { page } from '../src/mcp/paging.js';
-import { table } from '../src/mcp/text.js';
 import { defineTool } from '../src/mcp/tool.js';
+import { callFullPage, PAGE_SIZE } from './kit/full-page.js';
+import { page } from './kit/paging.js';
+import { table } from './kit/text.js';
 
 const MAX = PAGE_SIZE.rankings;
 

@@ -5,11 +5,11 @@ import { checkStatistic } from '../src/api/statistic-keys.js';
 import { statLabel } from '../src/charts/labels.js';
 import { rankingBars } from '../src/charts/ranking-bars.js';
 import { LeagueName, Limit, Season, seasonParam } from '../src/mcp/args.js';
-import { callFullPage, PAGE_SIZE } from '../src/mcp/full-page.js';
-import { page } from '../src/mcp/paging.js';
-import { PositionArg, StatisticArg } from '../src/mcp/stat-args.js';
-import { table } from '../src/mcp/text.js';
 import { defineTool } from '../src/mcp/tool.js';
+import { callFullPage, PAGE_SIZE } from './kit/full-page.js';
+import { page } from './kit/paging.js';
+import { PositionArg, StatisticArg } from './kit/stat-args.js';
+import { table } from './kit/text.js';
 
 const MAX = PAGE_SIZE.statisticRankings;
 

@@ -1,9 +1,9 @@
 import { z } from 'zod';
 import { ResolveBatchResponse } from '../src/api/schemas.js';
 import { seasonParam } from '../src/mcp/args.js';
-import { PlayerOut, toPlayerOut } from '../src/mcp/shapes.js';
-import { table } from '../src/mcp/text.js';
 import { defineTool } from '../src/mcp/tool.js';
+import { PlayerOut, toPlayerOut } from './kit/shapes.js';
+import { table } from './kit/text.js';
 
 const Query = z
   .object({

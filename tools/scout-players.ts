@@ -3,11 +3,11 @@ import { withLeagueHint } from '../src/api/league-hint.js';
 import { ScoutingResponse } from '../src/api/schemas.js';
 import { roleWithLabel } from '../src/domain/role-labels.js';
 import { LeagueName, Limit, RoleKeyArg, Season, seasonParam } from '../src/mcp/args.js';
-import { callFullPage, PAGE_SIZE } from '../src/mcp/full-page.js';
-import { page } from '../src/mcp/paging.js';
-import { PlayerOut, toPlayerOut } from '../src/mcp/shapes.js';
-import { formatEuros, table } from '../src/mcp/text.js';
 import { defineTool } from '../src/mcp/tool.js';
+import { callFullPage, PAGE_SIZE } from './kit/full-page.js';
+import { page } from './kit/paging.js';
+import { PlayerOut, toPlayerOut } from './kit/shapes.js';
+import { formatEuros, table } from './kit/text.js';
 
 const MAX = PAGE_SIZE.scouting;
 

@@ -2,10 +2,10 @@ import { z } from 'zod';
 import { withLeagueHint } from '../src/api/league-hint.js';
 import { CoachesResponse } from '../src/api/schemas.js';
 import { LeagueName, Limit } from '../src/mcp/args.js';
-import { callFullPage, PAGE_SIZE } from '../src/mcp/full-page.js';
-import { page } from '../src/mcp/paging.js';
-import { table } from '../src/mcp/text.js';
 import { defineTool } from '../src/mcp/tool.js';
+import { callFullPage, PAGE_SIZE } from './kit/full-page.js';
+import { page } from './kit/paging.js';
+import { table } from './kit/text.js';
 
 const MAX = PAGE_SIZE.coaches;
 

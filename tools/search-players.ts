@@ -2,11 +2,11 @@ import { z } from 'zod';
 import { withLeagueHint } from '../src/api/league-hint.js';
 import { PlayerSearchResponse } from '../src/api/schemas.js';
 import { LeagueName, Limit, Season, seasonParam } from '../src/mcp/args.js';
-import { callFullPage, PAGE_SIZE } from '../src/mcp/full-page.js';
-import { page } from '../src/mcp/paging.js';
-import { PlayerOut, toPlayerOut } from '../src/mcp/shapes.js';
-import { table } from '../src/mcp/text.js';
 import { defineTool } from '../src/mcp/tool.js';
+import { callFullPage, PAGE_SIZE } from './kit/full-page.js';
+import { page } from './kit/paging.js';
+import { PlayerOut, toPlayerOut } from './kit/shapes.js';
+import { table } from './kit/text.js';
 
 const MAX = PAGE_SIZE.playerSearch;
 

@@ -22,3 +22,10 @@ export interface ToolContext extends ToolDeps {
 }
 
 export type ProgressReporter = (done: number, total: number, message: string) => void;
+
+/** What every caller of one process shares: the connection pool, the cache, the quota store. */
+export interface SharedUpstream {
+  /** Deps for one session or request, using `apiKey` upstream (the server-wide key if undefined). */
+  depsFor(apiKey: string | undefined): ToolDeps;
+  close(): Promise<void>;
+}

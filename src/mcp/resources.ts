@@ -9,6 +9,7 @@
 import type { McpServer, ReadResourceResult } from '@modelcontextprotocol/server';
 import { ProtocolError, ProtocolErrorCode, ResourceTemplate } from '@modelcontextprotocol/server';
 import { ApiError } from '../api/errors.js';
+import { documentedRoleRows, loadRoleRows, type RoleRow } from '../api/role-rows.js';
 import { LeaguesResponse, ListResponse } from '../api/schemas.js';
 import { fold, nearest } from '../domain/nearest.js';
 import { roleWithLabel } from '../domain/role-labels.js';
@@ -16,7 +17,6 @@ import { ROLE_KEYS } from '../domain/roles.js';
 import { completeLeague, completeRoleKey } from './completions.js';
 import type { ToolDeps } from './context.js';
 import { errorText } from './result.js';
-import { documentedRoleRows, loadRoleRows, type RoleRow } from './role-rows.js';
 
 const JSON_TYPE = 'application/json';
 

@@ -4,10 +4,9 @@ import {
   McpServer,
   type ServerContext,
 } from '@modelcontextprotocol/server';
-import { TOOLS } from '../../tools/index.js';
-import { clientRendersApps } from '../charts/client-support.js';
-import { registerChartApp } from '../charts/register.js';
 import { VERSION } from '../version.js';
+import { registerChartApp } from './chart-app.js';
+import { clientRendersApps } from './client-support.js';
 import type { ToolDeps } from './context.js';
 import { progressReporter } from './progress.js';
 import { registerPrompts } from './prompts.js';
@@ -24,18 +23,19 @@ export const INSTRUCTIONS = [
 ].join('\n');
 
 export interface ServerOptions {
-  tools?: readonly ToolDefinition[];
+  /** The tools to serve (tools/index.ts, after the toolsets and tools settings): handed in from above. */
+  tools: readonly ToolDefinition[];
   /** Told of every tool call's outcome; for metrics. */
   onToolCall?: (tool: string, outcome: 'ok' | 'error') => void;
 }
 
 /** One MCP server over the given dependencies; a transport connects it. */
-export function createServer(deps: ToolDeps, options: ServerOptions = {}): McpServer {
+export function createServer(deps: ToolDeps, options: ServerOptions): McpServer {
   const server = new McpServer(
     { name: 'football-scout-mcp', title: 'Football Scout', version: VERSION },
     { instructions: INSTRUCTIONS, capabilities: { logging: {} } },
   );
-  const tools = options.tools ?? TOOLS;
+  const { tools } = options;
   for (const tool of tools) {
     server.registerTool(
       tool.name,

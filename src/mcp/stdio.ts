@@ -12,7 +12,7 @@ import { createServer, type ServerOptions } from './server.js';
 export async function serveStdio(
   deps: ToolDeps,
   onClose: () => void,
-  options: ServerOptions = {},
+  options: ServerOptions,
 ): Promise<{ close(): Promise<void> }> {
   const handle = serveOverStdio(() => createServer(deps, options), { transport: closing(onClose) });
   process.stdin.on('end', onClose);

@@ -2,8 +2,8 @@ import type { CallToolResult, ToolAnnotations } from '@modelcontextprotocol/serv
 import { z } from 'zod';
 import { collectReadNotes } from '../api/reader/notes-sink.js';
 import { CHART_APP_URI } from '../charts/app.js';
-import { attachChart } from '../charts/attach.js';
 import type { Chart } from '../charts/spec.js';
+import { attachChart } from './chart-content.js';
 import { withCompactInputSchema, withCompactOutputSchema } from './compact-schema.js';
 import type { ToolContext } from './context.js';
 import { envelopeSchema, errorResult, type NotFoundHint, type Outcome, successResult } from './result.js';

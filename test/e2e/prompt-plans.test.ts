@@ -4,9 +4,9 @@
 // tools are switched off are not offered.
 import type { Client } from '@modelcontextprotocol/client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { selectTools, type ToolChoice } from '../../src/app/tool-selection.js';
 import type { ToolDeps } from '../../src/mcp/context.js';
 import { PROMPT_TOOLS } from '../../src/mcp/prompts.js';
-import { selectTools, type ToolChoice } from '../../src/mcp/tool-selection.js';
 import { type RunningSandbox, startSandbox } from '../../src/sandbox/server.js';
 import { TOOLS } from '../../tools/index.js';
 import { call, depsFor, inMemoryClient, structured, textOf } from '../support/mcp.js';

@@ -1,5 +1,5 @@
 // The stateless HTTP server answers every request with a server that serves nothing else meanwhile,
-// taken from a pool of idle ones (src/mcp/server-pool.ts): nothing one request told it may show in
+// taken from a pool of idle ones (src/http/server-pool.ts): nothing one request told it may show in
 // the answer to the next. What shows is the chart SVG in _meta, only for clients that render MCP Apps.
 import type { ChildProcess } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

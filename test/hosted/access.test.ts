@@ -1,7 +1,7 @@
 // Who may call: the bind rule, server tokens, Host/Origin checks and the body limit, on the built binary.
 import type { ChildProcess } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { assertBindAllowed } from '../../src/mcp/auth.js';
+import { assertBindAllowed } from '../../src/http/auth.js';
 import { SANDBOX_PRO_LIGUE_KEY } from '../../src/sandbox/keys.js';
 import { StartError } from '../../src/start-error.js';
 import { call, spawnHttpServer, stop, structured } from '../support/mcp.js';

@@ -3,9 +3,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { keyTag } from '../../src/api/canonical.js';
 import { RankingsResponse } from '../../src/api/schemas.js';
+import { createSharedUpstream, type SharedUpstream } from '../../src/app/deps.js';
 import type { Config } from '../../src/config.js';
 import { createLogger } from '../../src/log.js';
-import { createSharedUpstream, type SharedUpstream } from '../../src/mcp/deps.js';
 import { type RunningSandbox, SANDBOX_DEMO_KEY, startSandbox } from '../../src/sandbox/server.js';
 import { openStores, type Stores } from '../../src/store/open.js';
 import { defaultConfig } from '../support/mcp.js';

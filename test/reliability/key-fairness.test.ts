@@ -5,8 +5,8 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import type { ApiError } from '../../src/api/errors.js';
+import { createSharedUpstream, type SharedUpstream } from '../../src/app/deps.js';
 import { createLogger } from '../../src/log.js';
-import { createSharedUpstream, type SharedUpstream } from '../../src/mcp/deps.js';
 import { memoryStores } from '../../src/store/open.js';
 import { defaultConfig } from '../support/mcp.js';
 

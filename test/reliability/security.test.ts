@@ -4,8 +4,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ResponseCache } from '../../src/api/cache.js';
 import { ApiClient } from '../../src/api/client.js';
 import { LeaguesResponse } from '../../src/api/schemas.js';
+import { createToolDeps } from '../../src/app/deps.js';
 import { createLogger } from '../../src/log.js';
-import { createToolDeps } from '../../src/mcp/deps.js';
 import { DEFAULT_KEYS, SANDBOX_DEMO_KEY, SANDBOX_PRO_LIGUE_KEY } from '../../src/sandbox/keys.js';
 import { type RunningSandbox, startSandbox } from '../../src/sandbox/server.js';
 import {

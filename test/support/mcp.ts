@@ -2,13 +2,14 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import type { CallToolResult, ClientCapabilities } from '@modelcontextprotocol/client';
 import { Client, InMemoryTransport } from '@modelcontextprotocol/client';
+import { createToolDeps } from '../../src/app/deps.js';
 import { CHART_APP_MIME } from '../../src/charts/app.js';
 import { type Config, loadConfig } from '../../src/config.js';
 import { createLogger } from '../../src/log.js';
 import type { ToolDeps } from '../../src/mcp/context.js';
-import { createToolDeps } from '../../src/mcp/deps.js';
 import { createServer, type ServerOptions } from '../../src/mcp/server.js';
 import { type RunningSandbox, type SandboxOptions, startSandbox } from '../../src/sandbox/server.js';
+import { TOOLS } from '../../tools/index.js';
 
 export function defaultConfig(overrides: Partial<Config> = {}): Config {
   const config = loadConfig([], {});
@@ -32,10 +33,10 @@ export const RENDERS_APPS: ClientCapabilities = {
 /** A real SDK Client linked to a real server over InMemoryTransport. */
 export async function inMemoryClient(
   deps: ToolDeps,
-  options: ServerOptions = {},
+  options: Partial<ServerOptions> = {},
   capabilities: ClientCapabilities = {},
 ): Promise<Client> {
-  const server = createServer(deps, options);
+  const server = createServer(deps, { tools: TOOLS, ...options });
   const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
   await server.connect(serverSide);
   const client = new Client({ name: 'test', version: '1.0.0' }, { capabilities });

@@ -1,7 +1,7 @@
 // ApiClient.callItems: a batch route answered item by item, each item's row cached on its own.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { FitScoreResponse } from '../../src/api/schemas.js';
-import { fetchFits } from '../../src/mcp/fits.js';
+import { fetchFits } from '../../tools/kit/fits.js';
 import { clientFor, JSON_HEADERS, mockUpstream, type Upstream } from './helpers.js';
 
 let upstream: Upstream;

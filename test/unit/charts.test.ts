@@ -2,7 +2,6 @@
 // names its players (escaped), and stays readable with many rows.
 import type { CallToolResult } from '@modelcontextprotocol/server';
 import { describe, expect, it } from 'vitest';
-import { attachChart } from '../../src/charts/attach.js';
 import { barsSvg } from '../../src/charts/bars.js';
 import { statLabel } from '../../src/charts/labels.js';
 import { OKABE_ITO } from '../../src/charts/palette.js';
@@ -10,6 +9,7 @@ import { BARS_SHOWN, rankingBars } from '../../src/charts/ranking-bars.js';
 import { chartSvg, svgToPng } from '../../src/charts/render.js';
 import type { Chart } from '../../src/charts/spec.js';
 import { fitText, textWidth } from '../../src/charts/svg.js';
+import { attachChart } from '../../src/mcp/chart-content.js';
 import type { ToolContext } from '../../src/mcp/context.js';
 import { inspectPng } from '../support/png.js';
 

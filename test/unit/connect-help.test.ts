@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { connectHelp } from '../../src/mcp/connect-help.js';
+import { connectHelp } from '../../src/app/connect-help.js';
 
 const URL = 'http://127.0.0.1:3000/mcp';
 

@@ -5,7 +5,7 @@ import {
   isLoopbackHost,
   type OriginPolicy,
   originAllowed,
-} from '../../src/mcp/origin.js';
+} from '../../src/http/origin.js';
 
 const loopback: OriginPolicy = { bindHost: '127.0.0.1', allowedHosts: [], allowedOrigins: [] };
 

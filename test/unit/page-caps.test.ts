@@ -4,7 +4,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { ApiError } from '../../src/api/errors.js';
 import { collectReadNotes } from '../../src/api/reader/notes-sink.js';
 import { RankingsResponse } from '../../src/api/schemas.js';
-import { callFullPage, resetPageCaps } from '../../src/mcp/full-page.js';
+import { callFullPage, resetPageCaps } from '../../tools/kit/full-page.js';
 import { clientFor, JSON_HEADERS, mockUpstream, rejectionOf, type Upstream } from './helpers.js';
 
 let upstream: Upstream;

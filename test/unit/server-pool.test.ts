@@ -1,7 +1,7 @@
 import type { McpServer } from '@modelcontextprotocol/server';
 import { describe, expect, it } from 'vitest';
-import type { Credentials } from '../../src/mcp/auth.js';
-import { poolable, ServerPool } from '../../src/mcp/server-pool.js';
+import type { Credentials } from '../../src/http/auth.js';
+import { poolable, ServerPool } from '../../src/http/server-pool.js';
 
 /** What the pool uses of a server: its low-level onclose hook and isConnected(). */
 function fakeServer(name: string) {

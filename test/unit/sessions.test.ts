@@ -1,7 +1,7 @@
 import type { NodeStreamableHTTPServerTransport } from '@modelcontextprotocol/node';
 import type { McpServer } from '@modelcontextprotocol/server';
 import { afterEach, describe, expect, it } from 'vitest';
-import { SessionStore } from '../../src/mcp/sessions.js';
+import { SessionStore } from '../../src/http/sessions.js';
 
 let store: SessionStore | undefined;
 afterEach(async () => {

@@ -1,7 +1,7 @@
 // Which tools a server exposes: --toolsets / FOOTBALL_MCP_TOOLSETS and --tools / FOOTBALL_MCP_TOOLS.
 import { describe, expect, it } from 'vitest';
+import { selectTools } from '../../src/app/tool-selection.js';
 import { type Config, ConfigError, loadConfig } from '../../src/config.js';
-import { selectTools } from '../../src/mcp/tool-selection.js';
 import { TOOLSETS } from '../../src/mcp/toolsets.js';
 import { TOOLS } from '../../tools/index.js';
 

@@ -8,10 +8,10 @@
 // bound the error names or at the caller's own limit, and that cap is kept for the rest of the
 // process: one extra request at most, and the caller's argument is never blamed for our page size.
 import type { z } from 'zod';
-import type { ApiClient, ApiResult, CallOptions } from '../api/client.js';
-import { ApiError } from '../api/errors.js';
-import { publishReadNotes } from '../api/reader/notes-sink.js';
-import type { RouteName } from '../api/routes.js';
+import type { ApiClient, ApiResult, CallOptions } from '../../src/api/client.js';
+import { ApiError } from '../../src/api/errors.js';
+import { publishReadNotes } from '../../src/api/reader/notes-sink.js';
+import type { RouteName } from '../../src/api/routes.js';
 
 /** Rows asked of each list route. The spec shows no upper bound: these are the largest the tools offer. */
 export const PAGE_SIZE = {
@@ -39,7 +39,7 @@ export function resetPageCaps(): void {
 /**
  * `api.call` with `limit` set to the route's page size (or its learned cap): in the JSON body for a
  * POST (`options.body` given), in the query otherwise. `pageSize` is the limit asked: cut the rows
- * with `page` (src/mcp/paging.ts) against it.
+ * with `page` (tools/kit/paging.ts) against it.
  */
 export async function callFullPage<N extends ListRoute, S extends z.ZodType>(
   api: ApiClient,

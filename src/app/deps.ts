@@ -8,23 +8,18 @@ import { extendAliases } from '../api/reader/aliases.js';
 import { RoleCatalog } from '../api/role-catalog.js';
 import { loadUpstreamOverrides, remappedRoutes } from '../api/route-overrides.js';
 import type { Config } from '../config.js';
+import type { Metrics } from '../http/metrics.js';
 import type { Logger } from '../log.js';
+import type { SharedUpstream, ToolDeps } from '../mcp/context.js';
 import { memoryStores, type Stores } from '../store/open.js';
 import { VERSION } from '../version.js';
-import type { ToolDeps } from './context.js';
-import type { Metrics } from './metrics.js';
 
 export interface Upstream {
   baseUrl: string;
   apiKey: string | undefined;
 }
 
-/** What every caller of one process shares: the connection pool, the cache, the quota store. */
-export interface SharedUpstream {
-  /** Deps for one session or request, using `apiKey` upstream (the server-wide key if undefined). */
-  depsFor(apiKey: string | undefined): ToolDeps;
-  close(): Promise<void>;
-}
+export type { SharedUpstream } from '../mcp/context.js';
 
 export function createSharedUpstream(
   config: Config,

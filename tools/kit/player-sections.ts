@@ -1,7 +1,7 @@
 // The parts of a player's record (GET /v1/players/:id and its sub-resources), fetched and mapped
 // to compact output shapes. Shared by get_player and scouting_report.
 import { z } from 'zod';
-import type { ApiClient, ApiResult } from '../api/client.js';
+import type { ApiClient, ApiResult } from '../../src/api/client.js';
 import {
   MarketValueResponse,
   type PlayerRecord,
@@ -11,7 +11,7 @@ import {
   PlayerStrengthsResponse,
   ProjectionsResponse,
   SimilarResponse,
-} from '../api/schemas.js';
+} from '../../src/api/schemas.js';
 import { callFullPage } from './full-page.js';
 import type { Gathering } from './gather.js';
 import { PlayerOut, toPlayerOut } from './shapes.js';

@@ -1,7 +1,7 @@
 // Markdown for a player's card and record sections: short headed blocks with compact tables.
 
 import type { z } from 'zod';
-import { roleWithLabel } from '../domain/role-labels.js';
+import { roleWithLabel } from '../../src/domain/role-labels.js';
 import type { PartFailure } from './gather.js';
 import type { PlayerCard, SectionsOut } from './player-sections.js';
 import { playerLabel } from './shapes.js';

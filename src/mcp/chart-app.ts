@@ -1,6 +1,6 @@
 import { registerAppResource } from '@modelcontextprotocol/ext-apps/server';
 import type { McpServer } from '@modelcontextprotocol/server';
-import { CHART_APP_MIME, CHART_APP_URI, chartAppHtml } from './app.js';
+import { CHART_APP_MIME, CHART_APP_URI, chartAppHtml } from '../charts/app.js';
 
 /** The chart app's HTML as a `ui://` resource, which tools with a chart point at from `_meta.ui`. */
 export function registerChartApp(server: McpServer): void {

@@ -2,11 +2,11 @@
 // upstream or served from the cache), progress is reported as they land, and an optional part
 // that fails is recorded in the result instead of failing the call.
 import { z } from 'zod';
-import type { ApiResult, Source } from '../api/client.js';
-import { ApiError } from '../api/errors.js';
-import type { Quota } from '../api/quota.js';
-import type { ToolContext } from './context.js';
-import { errorText } from './result.js';
+import type { ApiResult, Source } from '../../src/api/client.js';
+import { ApiError } from '../../src/api/errors.js';
+import type { Quota } from '../../src/api/quota.js';
+import type { ToolContext } from '../../src/mcp/context.js';
+import { errorText } from '../../src/mcp/result.js';
 
 export const CostOut = z.object({ sent: z.number(), from_cache: z.number() });
 export type Cost = z.infer<typeof CostOut>;

@@ -1,11 +1,11 @@
 // The role table both list_roles and the roles resource serve: the 31 keys with their English
 // names, plus what the live GET /v1/enums adds (former keys, roles added after the spec).
 import { z } from 'zod';
-import type { ApiClient, ApiResult } from '../api/client.js';
-import { parseEnumRoles } from '../api/enums.js';
-import { EnumsResponse } from '../api/schemas.js';
 import { ROLE_LABELS } from '../domain/role-labels.js';
 import { ROLE_FAMILIES, type RoleFamily, type RoleKey } from '../domain/roles.js';
+import type { ApiClient, ApiResult } from './client.js';
+import { parseEnumRoles } from './enums.js';
+import { EnumsResponse } from './schemas.js';
 
 export const RoleRow = z.object({
   key: z.string().describe('Current key to pass as `role`.'),

@@ -1,6 +1,6 @@
 // Arguments of the statistics tools (rank_players_by_statistic, comparison_group).
 import { z } from 'zod';
-import { ROLE_FAMILIES, type RoleFamily } from '../domain/roles.js';
+import { ROLE_FAMILIES, type RoleFamily } from '../../src/domain/roles.js';
 
 export const StatisticArg = z.string().min(2).max(60).describe('get_glossary key, e.g. "xg".');
 

@@ -2,8 +2,8 @@
 import { TOOLS } from '../../tools/index.js';
 import { ConfigError } from '../config.js';
 import { nearest } from '../domain/nearest.js';
-import type { ToolDefinition } from './tool.js';
-import { TOOLSETS, type Toolset } from './toolsets.js';
+import type { ToolDefinition } from '../mcp/tool.js';
+import { TOOLSETS, type Toolset } from '../mcp/toolsets.js';
 
 export interface ToolChoice {
   /** Groups to expose; empty = all. */

@@ -1,7 +1,7 @@
 // Output shapes shared by tools. Tools map upstream rows into these, so the outputSchema stays
 // stable when the upstream adds fields, and the model reads only what it needs.
 import { z } from 'zod';
-import type { PlayerRow } from '../api/schemas.js';
+import type { PlayerRow } from '../../src/api/schemas.js';
 
 export const PlayerOut = z.object({
   player_id: z

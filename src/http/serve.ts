@@ -1,6 +1,8 @@
 import { createServer as createHttpServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Logger } from '../log.js';
+import type { SharedUpstream } from '../mcp/context.js';
+import { createServer, type ServerOptions } from '../mcp/server.js';
 import { StartError } from '../start-error.js';
 import type { Stores } from '../store/open.js';
 import {
@@ -10,14 +12,12 @@ import {
   type Credentials,
   tokenAccepted,
 } from './auth.js';
-import type { SharedUpstream } from './deps.js';
 import { Drain } from './drain.js';
 import { answerProbe } from './health.js';
 import { json, readJson, reject } from './http-io.js';
 import type { Metrics } from './metrics.js';
 import { statefulHandler, statelessHandler } from './modes.js';
 import { hostAllowed, type OriginPolicy, originAllowed } from './origin.js';
-import { createServer, type ServerOptions } from './server.js';
 import { SessionStore } from './sessions.js';
 
 export interface HttpOptions extends OriginPolicy {
@@ -32,7 +32,7 @@ export interface HttpOptions extends OriginPolicy {
   /** How long a shutdown waits for calls in flight. */
   shutdownGraceMs?: number;
   /** What each session's server exposes (tool selection). */
-  server?: ServerOptions;
+  server: Omit<ServerOptions, 'onToolCall'>;
 }
 
 export interface HttpServices {

@@ -1,7 +1,7 @@
 // Fit scores, player by player: a player's fit for a club does not depend on who else is in the batch,
 // so each row is cached on its own and a later call reuses it (fit_score, scouting_report).
-import type { ApiClient, ApiResult } from '../api/client.js';
-import { FitScoreResponse, type PlayerFit } from '../api/schemas.js';
+import type { ApiClient, ApiResult } from '../../src/api/client.js';
+import { FitScoreResponse, type PlayerFit } from '../../src/api/schemas.js';
 
 export interface FitQuery {
   player_ids: readonly string[];

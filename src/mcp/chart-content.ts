@@ -1,8 +1,8 @@
 import type { CallToolResult } from '@modelcontextprotocol/server';
-import type { ToolContext } from '../mcp/context.js';
-import { CHART_META_KEY } from './app.js';
-import { chartImage, chartSvg } from './render.js';
-import { type Chart, wantsPng } from './spec.js';
+import { CHART_META_KEY } from '../charts/app.js';
+import { chartImage, chartSvg } from '../charts/render.js';
+import { type Chart, wantsPng } from '../charts/spec.js';
+import type { ToolContext } from './context.js';
 
 /**
  * Adds the chart to a successful result: a PNG image block where the images setting wants one for

@@ -1,5 +1,5 @@
 // Lists cut to a limit: whether more rows exist, and how to get them.
-import { moreRows } from './args.js';
+import { moreRows } from '../../src/mcp/args.js';
 
 export interface Page<T> {
   rows: T[];

@@ -4,10 +4,10 @@
 // - Durable on return: the new file is fsynced, renamed over the old one, then the directory fsynced.
 // - Never torn: readers take no lock and see the old document or the new one (atomic rename).
 import { randomBytes } from 'node:crypto';
-import { chmod, link, open, readdir, readFile, unlink } from 'node:fs/promises';
+import { chmod, link, open, readdir, readFile, stat, unlink } from 'node:fs/promises';
 import { join } from 'node:path';
 import lockfile from 'proper-lockfile';
-import { ensureDir, fsyncDir, replaceFile } from './fs.js';
+import { ensureDir, fsyncDir, replaceFile, TEMP_SUFFIX } from './fs.js';
 import {
   applyChange,
   byName,
@@ -85,6 +85,7 @@ export class FileWatchlistStore implements WatchlistStore {
       if (!next) return current;
       stillHeld();
       await replaceFile(path, next.json, true);
+      await removeLeftovers(join(this.root, owner));
       return next.doc;
     });
   }
@@ -148,6 +149,24 @@ async function docFiles(dir: string): Promise<string[]> {
     return (await readdir(dir)).filter((name) => DOC.test(name));
   } catch {
     return [];
+  }
+}
+
+/** Temporary files of writers killed mid-write (under the owner's lock, none is being written). */
+async function removeLeftovers(dir: string): Promise<void> {
+  let names: string[];
+  try {
+    names = (await readdir(dir)).filter((name) => name.endsWith(TEMP_SUFFIX));
+  } catch {
+    return;
+  }
+  for (const name of names) {
+    const path = join(dir, name);
+    try {
+      if (Date.now() - (await stat(path)).mtimeMs > 60_000) await unlink(path);
+    } catch {
+      // Gone already.
+    }
   }
 }
 

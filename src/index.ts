@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 import { fileURLToPath } from 'node:url';
-import { type Config, ConfigError, helpText, loadConfig } from './config.js';
+import { type Config, ConfigError, helpText, loadConfig, storeSpec } from './config.js';
 import { createLogger, type Logger } from './log.js';
 import { connectHelp } from './mcp/connect-help.js';
 import { createSharedUpstream, type Upstream } from './mcp/deps.js';
@@ -9,7 +9,7 @@ import { serveStdio } from './mcp/stdio.js';
 import type { ToolDefinition } from './mcp/tool.js';
 import { selectTools } from './mcp/tool-selection.js';
 import { StartError } from './start-error.js';
-import { openStores } from './store/open.js';
+import { memoryStores, openStores, type Stores } from './store/open.js';
 import { VERSION } from './version.js';
 
 type Closer = () => Promise<void>;
@@ -46,13 +46,13 @@ async function main(): Promise<void> {
   process.on('SIGTERM', shutdown);
 
   const { upstream, sandbox } = await pickUpstream(config, logger, closers);
-  const stores = await openStores(config.store, config.cacheMaxEntries);
+  const stores = await pickStores(config, upstream, sandbox, logger);
   closers.push(() => stores.close());
   const metrics = new Metrics();
   metrics.watchCache(stores.cache);
   const shared = createSharedUpstream(config, upstream, logger, stores, metrics);
   closers.push(() => shared.close());
-  if (config.store !== 'memory') logger.info(`cache and quota store: ${stores.label}`);
+  if (stores.kind !== 'memory') logger.info(`cache, quota and watchlist store: ${stores.label}`);
 
   if (config.transport === 'stdio') {
     const stdio = await serveStdio(shared.depsFor(undefined), shutdown, { tools });
@@ -87,6 +87,49 @@ async function main(): Promise<void> {
       callerKey: config.requireCallerKey || (!config.apiKey && !sandbox),
     })}\n`,
   );
+}
+
+/**
+ * Opens the store the settings name (by default a directory in the user's cache over stdio, memory over
+ * HTTP). Cached answers and quota states are partitioned by upstream: a store kept across restarts or
+ * shared must not answer for another API address, nor for another seed, dialect or week of the sandbox.
+ * When the default directory cannot be used the server still starts, on memory, and says so.
+ */
+async function pickStores(
+  config: Config,
+  upstream: Upstream,
+  sandbox: boolean,
+  logger: Logger,
+): Promise<Stores> {
+  const spec = storeSpec(config, process.env);
+  const partition = sandbox
+    ? `sandbox:${config.sandboxSeed}:${config.sandboxDialect}`
+    : upstreamAddress(upstream.baseUrl);
+  const limits = {
+    maxWatchlists: config.watchlistMax,
+    maxPlayers: config.watchlistMaxPlayers,
+    snapshots: config.watchlistSnapshots,
+  };
+  const options = {
+    maxEntries: config.cacheMaxEntries,
+    maxBytes: config.cacheMaxBytes,
+    partition,
+    watchlists: limits,
+  };
+  try {
+    return await openStores(spec, options);
+  } catch (error) {
+    if (config.store !== undefined || !(error instanceof StartError)) throw error;
+    logger.warn(
+      `${error.message}; running on memory: nothing is kept after exit (set --store / FOOTBALL_MCP_STORE)`,
+    );
+    return memoryStores(config.cacheMaxEntries, limits);
+  }
+}
+
+function upstreamAddress(baseUrl: string): string {
+  const url = new URL(baseUrl);
+  return `${url.origin}${url.pathname.replace(/\/+$/, '')}`;
 }
 
 /** With no key and no base URL (or with --sandbox) the embedded sandbox is the upstream. */

@@ -66,6 +66,12 @@ export const SETTINGS = {
     schema: z.enum(SANDBOX_DIALECTS).default('standard'),
     help: `Shape of the sandbox's answers, same data: ${SANDBOX_DIALECTS.join(', ')} (see src/sandbox/README.md); to try the client against other readings of the spec.`,
   },
+  sandboxWeek: {
+    flag: 'sandbox-week',
+    env: 'FOOTBALL_SANDBOX_WEEK',
+    schema: intIn(0, 52).default(0),
+    help: 'Weeks the sandbox world has moved on from today (0-52): rounds played, indices recalculated, values moved, transfers in the windows; 0 is today, unchanged.',
+  },
   transport: {
     flag: 'transport',
     env: 'FOOTBALL_MCP_TRANSPORT',

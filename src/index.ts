@@ -103,7 +103,7 @@ async function pickStores(
 ): Promise<Stores> {
   const spec = storeSpec(config, process.env);
   const partition = sandbox
-    ? `sandbox:${config.sandboxSeed}:${config.sandboxDialect}`
+    ? `sandbox:${config.sandboxSeed}:${config.sandboxDialect}:week${config.sandboxWeek}`
     : upstreamAddress(upstream.baseUrl);
   const limits = {
     maxWatchlists: config.watchlistMax,
@@ -159,10 +159,11 @@ async function pickUpstream(config: Config, logger: Logger, closers: Closer[]) {
     host: '127.0.0.1',
     seed: config.sandboxSeed,
     dialect: config.sandboxDialect,
+    week: config.sandboxWeek,
   });
   closers.push(() => sandbox.close());
   logger.info(
-    `running on the embedded sandbox API at ${sandbox.url} (synthetic data${sandbox.dialect === 'standard' ? '' : `, ${sandbox.dialect} dialect`}); set FOOTBALL_API_KEY and FOOTBALL_API_BASE_URL for the real API`,
+    `running on the embedded sandbox API at ${sandbox.url} (synthetic data${sandbox.dialect === 'standard' ? '' : `, ${sandbox.dialect} dialect`}${sandbox.week === 0 ? '' : `, week ${sandbox.week}`}); set FOOTBALL_API_KEY and FOOTBALL_API_BASE_URL for the real API`,
   );
   return {
     upstream: { baseUrl: sandbox.url, apiKey: sandbox.demoKey } satisfies Upstream,

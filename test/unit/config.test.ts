@@ -27,6 +27,7 @@ describe('loadConfig defaults', () => {
       sandbox: false,
       sandboxSeed: 'football-scout',
       sandboxDialect: 'standard',
+      sandboxWeek: 0,
       transport: 'stdio',
       host: '127.0.0.1',
       port: 3000,

@@ -65,6 +65,7 @@ export class FileKeyvStore extends EventEmitter {
   private estimateBytes = 0;
   private writesSinceSweep = 0;
   private sweeping: Promise<SweepResult | undefined> | undefined;
+  private nextSweep: Promise<SweepResult | undefined> | undefined;
   private timer: NodeJS.Timeout | undefined;
   private closed = false;
 
@@ -180,7 +181,15 @@ export class FileKeyvStore extends EventEmitter {
    */
   sweep(): Promise<SweepResult | undefined> {
     if (this.closed) return Promise.resolve(undefined);
-    this.sweeping ??= this.sweepOnce()
+    // One at a time; asked during one, another follows it (it may have listed the files already).
+    if (this.sweeping) {
+      this.nextSweep ??= this.sweeping.then(() => {
+        this.nextSweep = undefined;
+        return this.sweep();
+      });
+      return this.nextSweep;
+    }
+    this.sweeping = this.sweepOnce()
       .catch((error: unknown) => {
         this.opts.onError?.(error);
         return undefined;

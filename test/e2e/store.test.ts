@@ -16,7 +16,10 @@ afterAll(() => {
   for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
 });
 
-async function listLeagues(env: Record<string, string>): Promise<{ result: CallToolResult; stderr: string }> {
+async function listLeagues(
+  env: Record<string, string>,
+  tool = 'list_leagues',
+): Promise<{ result: CallToolResult; stderr: string }> {
   const transport = new StdioClientTransport({
     command: process.execPath,
     args: [BUILT_ENTRY],
@@ -29,7 +32,7 @@ async function listLeagues(env: Record<string, string>): Promise<{ result: CallT
   });
   const client = new Client({ name: 'store-test', version: '1.0.0' });
   await client.connect(transport);
-  const result = (await client.callTool({ name: 'list_leagues', arguments: {} })) as CallToolResult;
+  const result = (await client.callTool({ name: tool, arguments: {} })) as CallToolResult;
   await client.close();
   return { result, stderr };
 }
@@ -49,6 +52,12 @@ describe('the default store over stdio', () => {
     expect(cachedOf(second.result)).toBe(true);
     expect(second.result.structuredContent).toMatchObject({
       data: (first.result.structuredContent as { data: unknown }).data,
+    });
+    // The quota the first server saw is known to a new one before any request.
+    const quota = await listLeagues({ XDG_CACHE_HOME: cache }, 'quota_status');
+    const seen = (first.result.structuredContent as { quota: { remaining: number } }).quota;
+    expect(quota.result.structuredContent).toMatchObject({
+      data: { remaining: seen.remaining, observed_at: expect.any(String) },
     });
   });
 

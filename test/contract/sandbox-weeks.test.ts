@@ -166,6 +166,11 @@ describe('the transfer window', () => {
         );
       expect(await squadOf(is.team_id)).toContain(is.player_id);
       expect(await squadOf(was.team_id)).not.toContain(was.player_id);
+      // Found by name, the player is at his new club (the old row is not a second candidate).
+      const [byName] = (await json(after, '/v1/players/resolve-batch', { players: [{ name: is.name }] }))
+        .data as { status: string; player_id: string }[];
+      if (byName?.status === 'resolved') expect(byName.player_id).toBe(is.player_id);
+      else expect(byName?.status).toBe('ambiguous');
       checked++;
     }
     expect(checked).toBeGreaterThan(0);

@@ -346,7 +346,12 @@ function byName(
   }
   const found = exact.length > 0 ? exact : partial;
   const persons = new Map<number, PlayerRow>();
-  for (const row of found) if (!persons.has(row.person.key)) persons.set(row.person.key, row);
+  // One row per person; of a player who moved in a window (sandbox weeks), the row at his new club.
+  for (const row of found) {
+    if (!persons.has(row.person.key) || persons.get(row.person.key)?.departedWeek !== undefined) {
+      persons.set(row.person.key, row);
+    }
+  }
   const distinct = [...persons.values()];
   const only = distinct[0];
   if (distinct.length === 1 && only) return resolved(query, only);

@@ -2,6 +2,7 @@ import { parseArgs } from 'node:util';
 import { z } from 'zod';
 // The names only (an import-free file): the sandbox itself is loaded only in sandbox mode.
 import { SANDBOX_DIALECTS } from './sandbox/dialects/dialect.js';
+import { defaultStoreDir } from './store/dir.js';
 
 // Every setting has a flag and an environment variable; a flag wins over the variable.
 // This table is also the source of `--help` and of the README's settings table.
@@ -88,6 +89,12 @@ export const SETTINGS = {
     schema: z.enum(SANDBOX_DIALECTS).default('standard'),
     help: `Shape of the sandbox's answers, same data: ${SANDBOX_DIALECTS.join(', ')} (see src/sandbox/README.md); to try the client against other readings of the spec.`,
   },
+  sandboxWeek: {
+    flag: 'sandbox-week',
+    env: 'FOOTBALL_SANDBOX_WEEK',
+    schema: intIn(0, 52).default(0),
+    help: 'Weeks the sandbox world has moved on from today (0-52): rounds played, indices recalculated, values moved, transfers in the windows; 0 is today, unchanged.',
+  },
   transport: {
     flag: 'transport',
     env: 'FOOTBALL_MCP_TRANSPORT',
@@ -146,13 +153,13 @@ export const SETTINGS = {
     flag: 'cache-max-entries',
     env: 'FOOTBALL_CACHE_MAX_ENTRIES',
     schema: intIn(0, 1_000_000).default(5000),
-    help: 'Most answers kept in the in-memory cache; the oldest go first.',
+    help: 'Most answers kept in the cache; the oldest go first.',
   },
   cacheMaxBytes: {
     flag: 'cache-max-bytes',
     env: 'FOOTBALL_CACHE_MAX_BYTES',
     schema: wholeIn(0, 64 * 1024 ** 3, 'bytes', '67108864 (64 MiB)').default(64 * 1024 * 1024),
-    help: 'Most bytes of answers kept in the in-memory cache (their serialized size); the oldest go first, and an answer over a quarter of it is not kept. Redis is bounded by its own maxmemory.',
+    help: 'Most bytes of answers kept by the cache, memory or file: (their serialized size); the oldest go first, and in memory an answer over a quarter of it is not kept. Redis is bounded by its own maxmemory.',
   },
   routesFile: {
     flag: 'routes-file',
@@ -190,9 +197,27 @@ export const SETTINGS = {
     schema: z
       .string()
       .trim()
-      .regex(/^(memory|rediss?:\/\/.+)$/, 'memory or redis://host:port')
-      .default('memory'),
-    help: 'Where cached answers and quota states live: memory, or redis://[user:password@]host:port[/db] shared by every replica.',
+      .regex(/^(memory|file(:.+)?|rediss?:\/\/.+)$/, 'memory, file:<directory> or redis://host:port')
+      .optional(),
+    help: 'Where cached answers, quota states and watchlists live: file:<directory> (kept across restarts, shared by the processes on this machine; file alone = $XDG_CACHE_HOME/football-scout-mcp, else ~/.cache/football-scout-mcp), memory (lost at exit), or redis://[user:password@]host:port[/db] shared by every replica. Default: file over stdio, memory over http.',
+  },
+  watchlistMax: {
+    flag: 'watchlist-max',
+    env: 'FOOTBALL_MCP_WATCHLIST_MAX',
+    schema: intIn(1, 10_000).default(50),
+    help: 'Most watchlists per API key.',
+  },
+  watchlistMaxPlayers: {
+    flag: 'watchlist-max-players',
+    env: 'FOOTBALL_MCP_WATCHLIST_MAX_PLAYERS',
+    schema: intIn(1, 5000).default(200),
+    help: 'Most players per watchlist.',
+  },
+  watchlistSnapshots: {
+    flag: 'watchlist-snapshots',
+    env: 'FOOTBALL_MCP_WATCHLIST_SNAPSHOTS',
+    schema: intIn(1, 100).default(8),
+    help: 'Weekly snapshots kept per watchlist (the newest) for watchlist_report to compare.',
   },
   storeTimeoutMs: {
     flag: 'store-timeout-ms',
@@ -293,6 +318,17 @@ export function loadConfig(argv: readonly string[], env: NodeJS.ProcessEnv): Con
   }
   if (problems.length > 0) throw new ConfigError(`invalid settings:\n  ${problems.join('\n  ')}`);
   return config as Config;
+}
+
+/**
+ * The store to open: the setting, or by default a directory in the user's cache over stdio (one user, who
+ * restarts the assistant) and memory over HTTP (replicas share Redis, not a disk). `file` alone is that
+ * directory too.
+ */
+export function storeSpec(config: Pick<Config, 'store' | 'transport'>, env: NodeJS.ProcessEnv): string {
+  const given = config.store;
+  if (given === undefined) return config.transport === 'stdio' ? `file:${defaultStoreDir(env)}` : 'memory';
+  return given === 'file' ? `file:${defaultStoreDir(env)}` : given;
 }
 
 function emptyToUndefined(value: string | undefined): string | undefined {

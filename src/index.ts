@@ -3,14 +3,14 @@ import { fileURLToPath } from 'node:url';
 import { connectHelp } from './app/connect-help.js';
 import { createSharedUpstream, type Upstream } from './app/deps.js';
 import { selectTools } from './app/tool-selection.js';
-import { type Config, ConfigError, helpText, loadConfig } from './config.js';
+import { type Config, ConfigError, helpText, loadConfig, storeSpec } from './config.js';
 import { DOCTOR_SUMMARY } from './doctor/usage.js';
 import { Metrics } from './http/metrics.js';
 import { createLogger, type Logger } from './log.js';
 import { serveStdio } from './mcp/stdio.js';
 import type { ToolDefinition } from './mcp/tool.js';
 import { StartError } from './start-error.js';
-import { openStores } from './store/open.js';
+import { memoryStores, openStores, type Stores } from './store/open.js';
 import { VERSION } from './version.js';
 
 type Closer = () => Promise<void>;
@@ -53,18 +53,13 @@ async function main(): Promise<void> {
   process.on('SIGTERM', shutdown);
 
   const { upstream, sandbox } = await pickUpstream(config, logger, closers);
-  const stores = await openStores(config.store, {
-    maxEntries: config.cacheMaxEntries,
-    maxBytes: config.cacheMaxBytes,
-    timeoutMs: config.storeTimeoutMs,
-    logger,
-  });
+  const stores = await pickStores(config, upstream, sandbox, logger);
   closers.push(() => stores.close());
   const metrics = new Metrics();
   metrics.watchCache(stores.cache);
   const shared = createSharedUpstream(config, upstream, logger, stores, metrics);
   closers.push(() => shared.close());
-  if (config.store !== 'memory') logger.info(`cache and quota store: ${stores.label}`);
+  if (stores.kind !== 'memory') logger.info(`cache, quota and watchlist store: ${stores.label}`);
 
   if (config.transport === 'stdio') {
     const stdio = await serveStdio(shared.depsFor(undefined), shutdown, { tools });
@@ -101,6 +96,51 @@ async function main(): Promise<void> {
   );
 }
 
+/**
+ * Opens the store the settings name (by default a directory in the user's cache over stdio, memory over
+ * HTTP). Cached answers and quota states are partitioned by upstream: a store kept across restarts or
+ * shared must not answer for another API address, nor for another seed, dialect or week of the sandbox.
+ * When the default directory cannot be used the server still starts, on memory, and says so.
+ */
+async function pickStores(
+  config: Config,
+  upstream: Upstream,
+  sandbox: boolean,
+  logger: Logger,
+): Promise<Stores> {
+  const spec = storeSpec(config, process.env);
+  const partition = sandbox
+    ? `sandbox:${config.sandboxSeed}:${config.sandboxDialect}:week${config.sandboxWeek}`
+    : upstreamAddress(upstream.baseUrl);
+  const limits = {
+    maxWatchlists: config.watchlistMax,
+    maxPlayers: config.watchlistMaxPlayers,
+    snapshots: config.watchlistSnapshots,
+  };
+  const options = {
+    maxEntries: config.cacheMaxEntries,
+    maxBytes: config.cacheMaxBytes,
+    partition,
+    watchlists: limits,
+    timeoutMs: config.storeTimeoutMs,
+    logger,
+  };
+  try {
+    return await openStores(spec, options);
+  } catch (error) {
+    if (config.store !== undefined || !(error instanceof StartError)) throw error;
+    logger.warn(
+      `${error.message}; running on memory: nothing is kept after exit (set --store / FOOTBALL_MCP_STORE)`,
+    );
+    return memoryStores(config.cacheMaxEntries, { maxBytes: config.cacheMaxBytes, watchlists: limits });
+  }
+}
+
+function upstreamAddress(baseUrl: string): string {
+  const url = new URL(baseUrl);
+  return `${url.origin}${url.pathname.replace(/\/+$/, '')}`;
+}
+
 /** With no key and no base URL (or with --sandbox) the embedded sandbox is the upstream. */
 async function pickUpstream(config: Config, logger: Logger, closers: Closer[]) {
   const useSandbox = config.sandbox || (!config.apiKey && !config.baseUrl);
@@ -128,10 +168,11 @@ async function pickUpstream(config: Config, logger: Logger, closers: Closer[]) {
     host: '127.0.0.1',
     seed: config.sandboxSeed,
     dialect: config.sandboxDialect,
+    week: config.sandboxWeek,
   });
   closers.push(() => sandbox.close());
   logger.info(
-    `running on the embedded sandbox API at ${sandbox.url} (synthetic data${sandbox.dialect === 'standard' ? '' : `, ${sandbox.dialect} dialect`}); set FOOTBALL_API_KEY and FOOTBALL_API_BASE_URL for the real API`,
+    `running on the embedded sandbox API at ${sandbox.url} (synthetic data${sandbox.dialect === 'standard' ? '' : `, ${sandbox.dialect} dialect`}${sandbox.week === 0 ? '' : `, week ${sandbox.week}`}); set FOOTBALL_API_KEY and FOOTBALL_API_BASE_URL for the real API`,
   );
   return {
     upstream: { baseUrl: sandbox.url, apiKey: sandbox.demoKey } satisfies Upstream,

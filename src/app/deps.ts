@@ -49,7 +49,7 @@ export function createToolDeps(config: Config, upstream: Upstream, logger: Logge
     config,
     upstream,
     logger,
-    memoryStores(config.cacheMaxEntries, config.cacheMaxBytes),
+    memoryStores(config.cacheMaxEntries, { maxBytes: config.cacheMaxBytes }),
   )(undefined);
 }
 

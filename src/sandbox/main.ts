@@ -1,6 +1,6 @@
 // Standalone sandbox: `node dist/src/sandbox/main.js --port 4010 [--host 127.0.0.1] [--seed s] [--keys keys.json]
-// [--faults spec] [--dialect name]` (env SANDBOX_PORT, SANDBOX_HOST, SANDBOX_SEED, SANDBOX_KEYS_FILE, SANDBOX_FAULTS,
-// SANDBOX_DIALECT). Prints its URL, keys and a curl example on stdout; stops on SIGINT/SIGTERM.
+// [--faults spec] [--dialect name] [--week n]` (env SANDBOX_PORT, SANDBOX_HOST, SANDBOX_SEED, SANDBOX_KEYS_FILE,
+// SANDBOX_FAULTS, SANDBOX_DIALECT, SANDBOX_WEEK). Prints its URL, keys and a curl example on stdout; stops on SIGINT/SIGTERM.
 import { parseArgs } from 'node:util';
 import { dialectOf, SANDBOX_DIALECTS } from './dialects/index.js';
 import { parseFaults } from './faults.js';
@@ -8,9 +8,11 @@ import { loadKeysFile } from './keys.js';
 import { DEFAULT_SEED, startSandbox } from './server.js';
 
 const USAGE = `usage: sandbox [--port 4010] [--host 127.0.0.1] [--seed football-scout] [--keys keys.json] [--faults spec]
-               [--dialect standard]
-  env: SANDBOX_PORT, SANDBOX_HOST, SANDBOX_SEED, SANDBOX_KEYS_FILE, SANDBOX_FAULTS, SANDBOX_DIALECT
+               [--dialect standard] [--week 0]
+  env: SANDBOX_PORT, SANDBOX_HOST, SANDBOX_SEED, SANDBOX_KEYS_FILE, SANDBOX_FAULTS, SANDBOX_DIALECT, SANDBOX_WEEK
   dialects (shape of successful answers, same data): ${SANDBOX_DIALECTS.join(', ')}
+  week: 0-52, weeks the world has moved on from today (rounds played, indices recalculated, values moved,
+        transfers in the windows); the same week gives the same answers
   faults: latency=20-80,503=0.05,reset=0.02,truncate=0.02,malformed=0.02,drip=0.02,drip-ms=250,storm=5/100,retry-after=1
   keys.json: [{"key": "...", "plan": "...", "leagues": "all" | ["Ligue 1", ...], "dailyLimit": 100 | null,
                "expiresAt"?: "2027-01-01T00:00:00Z", "revoked"?: false}]`;
@@ -24,6 +26,7 @@ async function main(): Promise<void> {
       keys: { type: 'string' },
       faults: { type: 'string' },
       dialect: { type: 'string' },
+      week: { type: 'string' },
       help: { type: 'boolean', short: 'h' },
     },
     strict: true,
@@ -39,6 +42,10 @@ async function main(): Promise<void> {
   const seed = values.seed ?? process.env.SANDBOX_SEED ?? DEFAULT_SEED;
   const faultSpec = values.faults ?? process.env.SANDBOX_FAULTS;
   const dialect = dialectOf((values.dialect ?? process.env.SANDBOX_DIALECT ?? 'standard').trim());
+  const weekText = (values.week ?? process.env.SANDBOX_WEEK ?? '0').trim();
+  const week = Number(weekText);
+  if (!/^\d+$/.test(weekText) || week > 52)
+    throw new Error(`invalid week "${weekText}": a whole number from 0 to 52`);
   const sandbox = await startSandbox({
     port,
     host: values.host ?? process.env.SANDBOX_HOST ?? '127.0.0.1',
@@ -46,6 +53,7 @@ async function main(): Promise<void> {
     ...(keysFile ? { keys: loadKeysFile(keysFile) } : {}),
     ...(faultSpec ? { faults: parseFaults(faultSpec) } : {}),
     dialect: dialect.name,
+    week,
   });
 
   const limit = (n: number | null) => (n === null ? 'unlimited' : `${n}/day`);
@@ -66,6 +74,8 @@ async function main(): Promise<void> {
   console.log(`Football Data API sandbox (synthetic data, seed "${seed}") listening on ${sandbox.url}`);
   if (faultSpec) console.log(`Injecting faults: ${faultSpec}`);
   if (dialect.name !== 'standard') console.log(`Dialect ${dialect.name}: ${dialect.summary}`);
+  if (week > 0)
+    console.log(`Week ${week}: the world ${week} week${week === 1 ? '' : 's'} on from today's data`);
   console.log('');
   console.log('Keys (send one in the X-API-Key header):');
   for (const r of rows)

@@ -32,6 +32,8 @@ export interface SandboxOptions {
   faults?: FaultOptions;
   /** The shape of successful answers (see dialects/); default 'standard', the sandbox's own. */
   dialect?: DialectName;
+  /** Weeks the world has moved on from today's data, 0–52 (see data/week.ts); default 0, today. */
+  week?: number;
 }
 
 export interface LoggedRequest {
@@ -51,6 +53,8 @@ export interface RunningSandbox {
   keys: readonly SandboxKey[];
   demoKey: string;
   dialect: DialectName;
+  /** The week of the world served (0 = today's data). */
+  week: number;
   /** Requests served since start, all statuses. */
   requestCount(): number;
   /** Most recent last; the last 10 000. */
@@ -76,7 +80,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
   const accessOf = new Map(keys.map((k) => [k.key, new Access(k)]));
   const now = options.now ?? (() => new Date());
   const dialect = dialectOf(options.dialect ?? 'standard');
-  const world = new World(options.seed ?? DEFAULT_SEED);
+  const world = new World(options.seed ?? DEFAULT_SEED, { week: options.week ?? 0 });
   const router = buildRouter();
   const quotas = new QuotaBook();
   const makeFaults = (given: FaultOptions | undefined) =>
@@ -219,6 +223,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
     keys,
     demoKey: byKey.has(SANDBOX_DEMO_KEY) ? SANDBOX_DEMO_KEY : (keys[0]?.key ?? SANDBOX_DEMO_KEY),
     dialect: dialect.name,
+    week: world.week,
     requestCount: () => count,
     requests: () => log.slice(-LOG_SIZE),
     resetQuotas: () => quotas.reset(),

@@ -1,14 +1,24 @@
+import { access, constants } from 'node:fs/promises';
+import { join, resolve } from 'node:path';
 import Keyv from 'keyv';
 import { BoundedMap, DEFAULT_CACHE_MAX_BYTES, NATIVE_JSON } from '../api/cache.js';
+import { sha256 } from '../api/canonical.js';
 import { StartError } from '../start-error.js';
+import { FileKeyvStore } from './file-keyv.js';
+import { ensureDir } from './fs.js';
 import { DEFAULT_STORE_TIMEOUT_MS, guardKeyv, StoreGuard, type StoreGuardOptions } from './guard.js';
+import { DEFAULT_WATCHLIST_LIMITS, type WatchlistLimits, type WatchlistStore } from './watchlists.js';
+import { MemoryWatchlistStore } from './watchlists-memory.js';
 
-/** Where answers and quota states live: in this process, or in Redis shared by every replica. */
+/** Where answers, quota states and watchlists live: this process, a directory, or Redis shared by replicas. */
 export interface Stores {
+  kind: 'memory' | 'file' | 'redis';
   /** Cached upstream answers, keyed by a hash that includes the API key's tag. */
   cache: Keyv;
   /** Quota state per API key tag. */
   quota: Keyv;
+  /** User data: watchlists per owner (a keyed hash of the API key). Never expires, never evicted. */
+  watchlists: WatchlistStore;
   /** What to show in logs: never a password. */
   label: string;
   /** True when the store answers; readiness asks this. */
@@ -16,86 +26,188 @@ export interface Stores {
   close(): Promise<void>;
 }
 
+export interface StoreOptions {
+  /** Most cached answers kept. */
+  maxEntries: number;
+  /** Most bytes of cached answers kept (memory: DEFAULT_CACHE_MAX_BYTES if unset; file: 0 = no bound). */
+  maxBytes?: number;
+  /** Redis: the longest wait for one operation before the call goes on uncached (see guard.ts). */
+  timeoutMs?: number;
+  /** Told once when Redis stops answering and once when it answers again. */
+  logger?: StoreGuardOptions['logger'];
+  /**
+   * The upstream the cache and quota states belong to (its address, or the embedded sandbox's seed,
+   * dialect and week): a store that outlives the process, or is shared, must never answer for another
+   * upstream. Watchlists are not partitioned (they belong to the API key).
+   */
+  partition?: string;
+  watchlists?: WatchlistLimits;
+  /** Told when the file store fails to write or sweep (the call still succeeds: a cache miss later). */
+  onError?: (error: unknown) => void;
+}
+
 const CACHE_NAMESPACE = 'fsm-cache';
 const QUOTA_NAMESPACE = 'fsm-quota';
+/** Cached answers and quota states are swept for expired entries this often (file store), ms. */
+const SWEEP_INTERVAL_MS = 3600_000;
 
-export function memoryStores(maxEntries: number, maxBytes = DEFAULT_CACHE_MAX_BYTES): Stores {
+function namespaces(partition: string | undefined): { cache: string; quota: string } {
+  const suffix = partition ? `:${sha256(partition).slice(0, 12)}` : '';
+  return { cache: CACHE_NAMESPACE + suffix, quota: QUOTA_NAMESPACE + suffix };
+}
+
+export function memoryStores(
+  maxEntries: number,
+  options: { maxBytes?: number; watchlists?: WatchlistLimits } = {},
+): Stores {
   return {
+    kind: 'memory',
     cache: new Keyv({
       // Bounded by bytes too: entries alone let a few huge answers take hundreds of MB.
-      store: new BoundedMap(maxEntries, { maxBytes }),
+      store: new BoundedMap(maxEntries, { maxBytes: options.maxBytes ?? DEFAULT_CACHE_MAX_BYTES }),
       namespace: CACHE_NAMESPACE,
       ...NATIVE_JSON,
     }),
     // One small entry per API key seen; bounded all the same.
     quota: new Keyv({ store: new BoundedMap(10_000), namespace: QUOTA_NAMESPACE }),
+    watchlists: new MemoryWatchlistStore(options.watchlists ?? DEFAULT_WATCHLIST_LIMITS),
     label: 'memory',
     ping: async () => true,
     close: async () => undefined,
   };
 }
 
-/** Bounds and behaviour of the stores (the settings of src/config.ts). */
-export interface StoreOptions {
-  /** Most answers kept by the in-memory cache. */
-  maxEntries: number;
-  /** Most bytes kept by the in-memory cache (DEFAULT_CACHE_MAX_BYTES if unset). */
-  maxBytes?: number;
-  /** Redis: the longest wait for one operation before the call goes on uncached (see guard.ts). */
-  timeoutMs?: number;
-  /** Told once when Redis stops answering and once when it answers again. */
-  logger?: StoreGuardOptions['logger'];
+/** `memory`, `file:<dir>` or `redis://[user:password@]host:port[/db]` (also `rediss://`). */
+export async function openStores(spec: string, options: StoreOptions): Promise<Stores> {
+  const limits = options.watchlists ?? DEFAULT_WATCHLIST_LIMITS;
+  if (spec === 'memory')
+    return memoryStores(options.maxEntries, {
+      watchlists: limits,
+      ...(options.maxBytes !== undefined ? { maxBytes: options.maxBytes } : {}),
+    });
+  if (spec.startsWith('file:')) return openFile(spec.slice('file:'.length), options, limits);
+  if (/^rediss?:\/\//.test(spec)) return openRedis(spec, options, limits);
+  throw new StartError(
+    `--store / FOOTBALL_MCP_STORE: "${spec}" is not memory, file:<directory> or redis://host:port`,
+  );
 }
 
-/** `memory` or `redis://[user:password@]host:port[/db]` (also `rediss://`). A bare number is `maxEntries`. */
-export async function openStores(spec: string, options: number | StoreOptions): Promise<Stores> {
-  const settings: StoreOptions = typeof options === 'number' ? { maxEntries: options } : options;
-  if (spec === 'memory') return memoryStores(settings.maxEntries, settings.maxBytes);
-  if (/^rediss?:\/\//.test(spec)) return openRedis(spec, settings);
-  throw new StartError(`--store / FOOTBALL_MCP_STORE: "${spec}" is not memory or redis://host:port`);
-}
-
-async function openRedis(url: string, settings: StoreOptions): Promise<Stores> {
-  // Loaded only when asked for: the memory store needs no Redis client.
-  const { createKeyv } = await import('@keyv/redis');
-  const label = redisLabel(url);
-  const options = { connectionTimeout: 3000, throwOnConnectError: true };
-  // Without the offline queue a command fails at once while Redis is down: a cache miss, not a hung call.
-  const client = { url, disableOfflineQueue: true };
-  const cache = createKeyv(client, { ...options, namespace: CACHE_NAMESPACE });
-  cache.serialize = NATIVE_JSON.serialize;
-  cache.deserialize = NATIVE_JSON.deserialize;
-  const quota = createKeyv(client, { ...options, namespace: QUOTA_NAMESPACE });
-  // Connected but silent (frozen, stalled) Redis must not hang the calls: one guard for both.
-  const guard = new StoreGuard({
-    timeoutMs: settings.timeoutMs ?? DEFAULT_STORE_TIMEOUT_MS,
-    label,
-    ...(settings.logger ? { logger: settings.logger } : {}),
+/**
+ * A directory that outlives the process and may be shared by several (two assistants open at once):
+ * <dir>/cache and <dir>/quota (one file per entry, see file-keyv.ts), <dir>/watchlists (see
+ * watchlists-file.ts) and <dir>/secret.
+ */
+export async function openFile(dir: string, options: StoreOptions, limits: WatchlistLimits): Promise<Stores> {
+  if (dir.trim() === '')
+    throw new StartError(
+      '--store / FOOTBALL_MCP_STORE: file: needs a directory, e.g. file:/var/cache/football-scout-mcp',
+    );
+  const root = resolve(dir);
+  // Loaded only when asked for: the memory and Redis stores need neither.
+  const { FileWatchlistStore } = await import('./watchlists-file.js');
+  let watchlists: WatchlistStore;
+  try {
+    await ensureDir(root, true);
+    await access(root, constants.R_OK | constants.W_OK);
+    watchlists = await FileWatchlistStore.open(root, { limits });
+  } catch (error) {
+    throw new StartError(
+      `cannot use the store directory ${root}: ${(error as Error).message}; fix --store / FOOTBALL_MCP_STORE (file:<directory>, memory or redis://host:port)`,
+    );
+  }
+  const ns = namespaces(options.partition);
+  const cacheStore = new FileKeyvStore({
+    dir: join(root, 'cache'),
+    maxEntries: options.maxEntries,
+    maxBytes: options.maxBytes ?? 0,
+    sweepIntervalMs: SWEEP_INTERVAL_MS,
+    ...(options.onError ? { onError: options.onError } : {}),
   });
-  guardKeyv(cache, guard);
-  guardKeyv(quota, guard);
-  const stores: Stores = {
+  const quotaStore = new FileKeyvStore({
+    dir: join(root, 'quota'),
+    maxEntries: 10_000,
+    maxBytes: 10_000_000,
+    sweepIntervalMs: SWEEP_INTERVAL_MS,
+    ...(options.onError ? { onError: options.onError } : {}),
+  });
+  await Promise.all([cacheStore.init(), quotaStore.init()]);
+  const cache = new Keyv({ store: cacheStore, namespace: ns.cache, ...NATIVE_JSON });
+  const quota = new Keyv({ store: quotaStore, namespace: ns.quota });
+  return {
+    kind: 'file',
     cache,
     quota,
-    label,
+    watchlists,
+    label: `file:${root}`,
     async ping() {
       try {
-        return (await Promise.all([cache, quota].map(pingOne))).every(Boolean);
+        await access(root, constants.R_OK | constants.W_OK);
+        return true;
       } catch {
         return false;
       }
     },
     async close() {
-      await Promise.all([cache.disconnect(), quota.disconnect()]).catch(() => undefined);
+      await Promise.all([cacheStore.disconnect(), quotaStore.disconnect(), watchlists.close()]);
     },
   };
-  if (!(await stores.ping())) {
-    await stores.close();
-    throw new StartError(
-      `cannot reach the store at ${label}: start Redis there, or fix --store / FOOTBALL_MCP_STORE (memory or redis://host:port)`,
+}
+
+async function openRedis(url: string, options: StoreOptions, limits: WatchlistLimits): Promise<Stores> {
+  // Loaded only when asked for: the memory store needs no Redis client.
+  const { createKeyv } = await import('@keyv/redis');
+  const { RedisWatchlistStore } = await import('./watchlists-redis.js');
+  const label = redisLabel(url);
+  const keyvOptions = { connectionTimeout: 3000, throwOnConnectError: true };
+  // Without the offline queue a command fails at once while Redis is down: a cache miss, not a hung call.
+  const client = { url, disableOfflineQueue: true };
+  const ns = namespaces(options.partition);
+  const cache = createKeyv(client, { ...keyvOptions, namespace: ns.cache });
+  cache.serialize = NATIVE_JSON.serialize;
+  cache.deserialize = NATIVE_JSON.deserialize;
+  const quota = createKeyv(client, { ...keyvOptions, namespace: ns.quota });
+  // Connected but silent (frozen, stalled) Redis must not hang the calls: one guard for both.
+  const guard = new StoreGuard({
+    timeoutMs: options.timeoutMs ?? DEFAULT_STORE_TIMEOUT_MS,
+    label,
+    ...(options.logger ? { logger: options.logger } : {}),
+  });
+  guardKeyv(cache, guard);
+  guardKeyv(quota, guard);
+  const unreachable = () =>
+    new StartError(
+      `cannot reach the store at ${label}: start Redis there, or fix --store / FOOTBALL_MCP_STORE (memory, file:<directory> or redis://host:port)`,
     );
+  const ping = async () => {
+    try {
+      return (await Promise.all([cache, quota].map(pingOne))).every(Boolean);
+    } catch {
+      return false;
+    }
+  };
+  const closeKeyv = () => Promise.all([cache.disconnect(), quota.disconnect()]).catch(() => undefined);
+  if (!(await ping())) {
+    await closeKeyv();
+    throw unreachable();
   }
-  return stores;
+  let watchlists: WatchlistStore;
+  try {
+    watchlists = await RedisWatchlistStore.open(url, { limits });
+  } catch {
+    await closeKeyv();
+    throw unreachable();
+  }
+  return {
+    kind: 'redis',
+    cache,
+    quota,
+    watchlists,
+    label,
+    ping,
+    async close() {
+      await Promise.all([closeKeyv(), watchlists.close().catch(() => undefined)]);
+    },
+  };
 }
 
 async function pingOne(keyv: Keyv): Promise<boolean> {

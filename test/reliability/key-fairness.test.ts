@@ -52,7 +52,7 @@ function upstream(overrides: Parameters<typeof defaultConfig>[0] = {}) {
     config,
     { baseUrl: base, apiKey: undefined },
     createLogger('silent'),
-    memoryStores(config.cacheMaxEntries, config.cacheMaxBytes),
+    memoryStores(config.cacheMaxEntries, { maxBytes: config.cacheMaxBytes }),
   );
   return shared;
 }

@@ -58,7 +58,7 @@ describe('BoundedMap with a byte budget', () => {
 
 describe('the memory store under large answers', () => {
   it('many 3 MiB answers keep the cache under a 16 MiB budget; the newest are served', async () => {
-    const stores = memoryStores(5000, 16 * MiB);
+    const stores = memoryStores(5000, { maxBytes: 16 * MiB });
     const cache = new ResponseCache({ store: stores.cache });
     for (let i = 0; i < 20; i++) {
       await cache.getOrFetch(`answer-${i}`, 'computed', async () => bigEntry(3 * MiB, String(i % 10)));
@@ -71,7 +71,7 @@ describe('the memory store under large answers', () => {
   });
 
   it('an answer over a quarter of the budget is served but not cached: the next call fetches again', async () => {
-    const stores = memoryStores(5000, 16 * MiB);
+    const stores = memoryStores(5000, { maxBytes: 16 * MiB });
     const cache = new ResponseCache({ store: stores.cache });
     let fetches = 0;
     const fetcher = async () => {

@@ -24,6 +24,7 @@ export function marketValue(row: PlayerRow): number {
   v *= age <= 21 ? 1.35 : age <= 27 ? 1.1 : age <= 30 ? 0.85 : age <= 33 ? 0.5 : 0.25;
   if (league.gender === 'women') v *= 0.04;
   if (league.level === 'youth') v *= 1.6;
+  if (row.valueFactor !== undefined) v *= row.valueFactor;
   const step = v >= 1e6 ? 50_000 : v >= 1e5 ? 5_000 : 1_000;
   return Math.max(10_000, Math.round(v / step) * step);
 }

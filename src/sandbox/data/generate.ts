@@ -48,6 +48,10 @@ export interface PlayerRow {
   readonly roles: Float32Array;
   readonly bestRole: number;
   readonly contractUntil: string;
+  /** Weeks on (week.ts): the market value's own drift, a factor (absent = 1). */
+  readonly valueFactor?: number;
+  /** Weeks on (week.ts): the window week this row's player left its club (the row stays, frozen). */
+  readonly departedWeek?: number;
 }
 
 export interface CompSeason {
@@ -152,7 +156,7 @@ export function buildCompSeason(
  * centred on 52, scaled by the competition's strength. A player's own family always scores above
  * the other families' roles.
  */
-function scoreRoles(stats: Float32Array, family: number, factor: number, out: Float32Array): void {
+export function scoreRoles(stats: Float32Array, family: number, factor: number, out: Float32Array): void {
   let bestOwn = 0;
   for (let k = 0; k < ROLE_COUNT; k++) {
     const roleFamily = ROLE_FAMILY_INDEX[k] as number;

@@ -127,4 +127,9 @@ export const TAG = {
   foreign: 32,
   formation: 33,
   youthMove: 34,
+  weekMove: 35,
+  weekDestination: 36,
+  weekPlay: 37,
+  weekForm: 38,
+  weekLink: 39,
 } as const;

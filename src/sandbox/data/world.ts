@@ -1,14 +1,27 @@
 // The synthetic world of one seed: clubs, people, movements and competition-seasons, all built on
 // first use and memoized. Lookups by id decode the id and generate only what they need.
 import { ClubBook, type Team } from './clubs.js';
-import { buildCompSeason, type CompSeason, type PlayerRow, type RowSource } from './generate.js';
+import { buildCompSeason, type CompSeason, type PlayerRow, type RowSource, scoreRoles } from './generate.js';
 import { parseCoachId, parsePlayerId, parseServiceId, parseTeamId } from './ids.js';
 import { COMPS, type Comp, CUPS } from './leagues.js';
 import { Movements } from './movements.js';
 import { PeopleBook, type Person, personKey, SQUAD_SIZE } from './people.js';
 import { hashString } from './random.js';
-import { CURRENT_SEASON } from './seasons.js';
+import { CURRENT_SEASON, type SeasonInfo } from './seasons.js';
 import { fold } from './text.js';
+import {
+  advanceCompSeason,
+  checkWeek,
+  seasonAt,
+  type Transfer,
+  transfersUpTo,
+  type WeekContext,
+} from './week.js';
+
+export interface WorldOptions {
+  /** Weeks on from today's data (0–52, see week.ts); 0 = today, unchanged. */
+  week?: number;
+}
 
 export class World {
   readonly seed: number;
@@ -16,10 +29,47 @@ export class World {
   private peopleBook: PeopleBook | undefined;
   private moves: Movements | undefined;
   private readonly compSeasons = new Map<number, CompSeason>();
+  private readonly baseSeasons = new Map<number, CompSeason>();
   private readonly foldedNames = new Map<number, string>();
+  readonly week: number;
+  private weekContext: (WeekContext & { transfers: readonly Transfer[] }) | undefined;
 
-  constructor(readonly seedText: string) {
+  constructor(
+    readonly seedText: string,
+    options: WorldOptions = {},
+  ) {
     this.seed = hashString(seedText);
+    this.week = checkWeek(options.week ?? 0);
+  }
+
+  /** A season as of this world's week (the current one moves on; past ones and week 0 as they are). */
+  seasonInfo(season: number): SeasonInfo {
+    return seasonAt(season, this.week);
+  }
+
+  /** The moves of the transfer windows up to this world's week, in order. */
+  transfers(): readonly Transfer[] {
+    return this.weeks().transfers;
+  }
+
+  private weeks(): WeekContext & { transfers: readonly Transfer[] } {
+    if (!this.weekContext) {
+      const transfers = this.week > 0 ? transfersUpTo(this.seed, this.week, this.movements, this.clubs) : [];
+      const arrivals = new Map<Comp, Transfer[]>();
+      for (const t of transfers) arrivals.set(t.to.comp, [...(arrivals.get(t.to.comp) ?? []), t]);
+      this.weekContext = {
+        transfers,
+        seed: this.seed,
+        week: this.week,
+        people: this.people,
+        clubs: this.clubs,
+        transfersByPerson: new Map(transfers.map((t) => [t.person, t])),
+        arrivals,
+        base: (comp) => this.baseCompSeason(comp, CURRENT_SEASON),
+        scoreRoles,
+      };
+    }
+    return this.weekContext;
   }
 
   get clubs(): ClubBook {
@@ -38,11 +88,23 @@ export class World {
   }
 
   compSeason(comp: Comp, season: number): CompSeason {
+    if (this.week === 0 || season !== CURRENT_SEASON) return this.baseCompSeason(comp, season);
     const key = comp.index * 8 + season;
     let cs = this.compSeasons.get(key);
     if (!cs) {
-      cs = buildCompSeason(this.seed, this.people, comp, season, this.sources(comp, season));
+      cs = advanceCompSeason(this.weeks(), this.baseCompSeason(comp, season));
       this.compSeasons.set(key, cs);
+    }
+    return cs;
+  }
+
+  /** Today's rows (week 0): what the weeks start from. */
+  private baseCompSeason(comp: Comp, season: number): CompSeason {
+    const key = comp.index * 8 + season;
+    let cs = this.baseSeasons.get(key);
+    if (!cs) {
+      cs = buildCompSeason(this.seed, this.people, comp, season, this.sources(comp, season));
+      this.baseSeasons.set(key, cs);
     }
     return cs;
   }
@@ -102,6 +164,11 @@ export class World {
         const cupRow = this.compSeason(cupComp, season).rows[q * SQUAD_SIZE + (slot.row % SQUAD_SIZE)];
         if (cupRow) out.push(cupRow);
       });
+      // A move in a window of this season: the row at the new club comes last (the most recent).
+      const move =
+        season === CURRENT_SEASON && this.week > 0 ? this.weeks().transfersByPerson.get(key) : undefined;
+      const joined = move && this.compSeason(move.to.comp, season).rows[move.to.row];
+      if (joined) out.push(joined);
     });
     return out;
   }

@@ -61,9 +61,9 @@ export function leagues(ctx: Ctx) {
   return { data, meta: { count: data.length } };
 }
 
-export function seasons(_ctx: Ctx) {
+export function seasons(ctx: Ctx) {
   return {
-    data: SEASONS.map((s, i) => ({
+    data: SEASONS.map((_, i) => ctx.world.seasonInfo(i)).map((s, i) => ({
       season: s.label,
       label: `${s.startYear}-${s.startYear + 1}`,
       start_date: `${s.startYear}-07-01`,

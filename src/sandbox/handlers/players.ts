@@ -11,7 +11,6 @@ import {
 } from '../data/analytics.js';
 import type { PlayerRow } from '../data/generate.js';
 import { type Comp, LEAGUES } from '../data/leagues.js';
-import { seasonInfo } from '../data/seasons.js';
 import { STATS } from '../data/stats.js';
 import { fold } from '../data/text.js';
 import { ApiError, badRequest } from '../http/errors.js';
@@ -38,7 +37,8 @@ function target(ctx: Ctx): PlayerRow {
 }
 
 export function player(ctx: Ctx) {
-  return { data: playerRecord(target(ctx)) };
+  const row = target(ctx);
+  return { data: playerRecord(row, ctx.world.seasonInfo(row.season).asOf) };
 }
 
 export function playerStatistics(ctx: Ctx) {
@@ -51,7 +51,7 @@ export function playerStatistics(ctx: Ctx) {
       starts: row.starts,
       per: '90 minutes (percentages as shares of 100)',
       statistics: statisticsOf(row),
-      data_as_of: seasonInfo(row.season).asOf,
+      data_as_of: ctx.world.seasonInfo(row.season).asOf,
     },
   };
 }
@@ -121,7 +121,7 @@ export function playerMarketValue(ctx: Ctx) {
       range_low_eur: roundTo(value * (1 - spread)),
       range_high_eur: roundTo(value * (1 + spread)),
       currency: 'EUR',
-      as_of: seasonInfo(row.season).asOf,
+      as_of: ctx.world.seasonInfo(row.season).asOf,
       factors: {
         age: row.age,
         performance_index: score(performanceIndex(row)),
@@ -346,7 +346,12 @@ function byName(
   }
   const found = exact.length > 0 ? exact : partial;
   const persons = new Map<number, PlayerRow>();
-  for (const row of found) if (!persons.has(row.person.key)) persons.set(row.person.key, row);
+  // One row per person; of a player who moved in a window (sandbox weeks), the row at his new club.
+  for (const row of found) {
+    if (!persons.has(row.person.key) || persons.get(row.person.key)?.departedWeek !== undefined) {
+      persons.set(row.person.key, row);
+    }
+  }
   const distinct = [...persons.values()];
   const only = distinct[0];
   if (distinct.length === 1 && only) return resolved(query, only);

@@ -64,7 +64,8 @@ export function primaryRole(row: PlayerRow): string {
   return ROLE_KEYS[row.bestRole] ?? '';
 }
 
-export function playerRecord(row: PlayerRow) {
+/** A player's record; `asOf` is the date of its data (the world's week moves it on). */
+export function playerRecord(row: PlayerRow, asOf: string) {
   const p = row.person;
   return {
     ...playerRow(row),
@@ -81,7 +82,7 @@ export function playerRecord(row: PlayerRow) {
     starts: row.starts,
     contract_until: row.contractUntil,
     market_value_eur: marketValue(row),
-    data_as_of: seasonInfo(row.season).asOf,
+    data_as_of: asOf,
   };
 }
 

@@ -27,7 +27,10 @@ export function teams(ctx: Ctx) {
 }
 
 function squadRows(ctx: Ctx, team: Team, season: number): PlayerRow[] {
-  return ctx.world.compSeason(team.comp, season).rows.filter((r) => r.team === team);
+  // A player who left in a window keeps his row (its minutes) but is no longer in the squad.
+  return ctx.world
+    .compSeason(team.comp, season)
+    .rows.filter((r) => r.team === team && r.departedWeek === undefined);
 }
 
 function rating(rows: readonly PlayerRow[]): number {

@@ -1,0 +1,88 @@
+// Small filesystem helpers of the file store: directories made durably,
+// files replaced atomically (a reader sees the old file or the new one, never a torn one).
+import { randomBytes } from 'node:crypto';
+import { mkdir, open, rename, stat, unlink } from 'node:fs/promises';
+import { dirname } from 'node:path';
+
+/**
+ * Flushes a directory's entries (a rename or a new file in it) to disk. Without it a file that was
+ * fsynced and renamed into place can still vanish with the power. Not possible on Windows: skipped.
+ */
+export async function fsyncDir(dir: string): Promise<void> {
+  if (process.platform === 'win32') return;
+  const handle = await open(dir, 'r');
+  try {
+    await handle.sync();
+  } finally {
+    await handle.close();
+  }
+}
+
+/** mkdir -p with private permissions; a directory it creates is made durable in its parent. */
+export async function ensureDir(dir: string, durable = false): Promise<void> {
+  const first = await makeDirs(dir);
+  if (durable && first !== undefined) {
+    // Every directory from `first` down was created: flush each one's entry in its parent.
+    for (let d = dir; ; d = dirname(d)) {
+      await fsyncDir(dirname(d));
+      if (d === first || dirname(d) === d) break;
+    }
+  }
+}
+
+/**
+ * mkdir -p by hand, returning the first directory it created. Node's own `recursive: true` never
+ * settles on some paths (under /proc, for one), which would hang the start instead of failing it.
+ */
+async function makeDirs(dir: string): Promise<string | undefined> {
+  try {
+    await mkdir(dir, { mode: 0o700 });
+    return dir;
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code === 'EEXIST') {
+      if (!(await stat(dir)).isDirectory()) throw new Error(`${dir} exists and is not a directory`);
+      return undefined;
+    }
+    const parent = dirname(dir);
+    if (code !== 'ENOENT' || parent === dir) throw error;
+    const first = await makeDirs(parent);
+    try {
+      await mkdir(dir, { mode: 0o700 });
+    } catch (again) {
+      if ((again as NodeJS.ErrnoException).code !== 'EEXIST') throw again;
+      return first;
+    }
+    return first ?? dir;
+  }
+}
+
+/** Temporary files are named `<target>.<pid>.<n>.<random>.tmp`: one a killed writer left is recognisable. */
+export const TEMP_SUFFIX = '.tmp';
+let written = 0;
+
+/**
+ * Replaces `path` with `data`: written to a new temporary file beside it (0600), then renamed over it,
+ * so a reader sees the old content or the new, never a part. With `durable`, the file is fsynced before
+ * the rename and the directory after it: the new content is on disk when this resolves (a crash or
+ * kill -9 after it loses nothing). (write-file-atomic does the same minus the directory, but names its
+ * temporary files from __filename, which the server's ES module bundle does not have.)
+ */
+export async function replaceFile(path: string, data: string, durable: boolean): Promise<void> {
+  written += 1;
+  const temp = `${path}.${process.pid}.${written.toString(36)}.${randomBytes(4).toString('hex')}${TEMP_SUFFIX}`;
+  const handle = await open(temp, 'wx', 0o600);
+  try {
+    try {
+      await handle.writeFile(data);
+      if (durable) await handle.sync();
+    } finally {
+      await handle.close();
+    }
+    await rename(temp, path);
+  } catch (error) {
+    await unlink(temp).catch(() => undefined);
+    throw error;
+  }
+  if (durable) await fsyncDir(dirname(path));
+}

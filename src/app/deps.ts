@@ -80,6 +80,7 @@ function depsBuilder(
       `routes file ${config.routesFile}: ${[...remappedRoutes(overrides.routes), ...aliases].join('; ') || 'no change'}`,
     );
   }
+  const scope = watchlistScope(config);
   return (callerKey) => {
     const apiKey = callerKey ?? upstream.apiKey;
     const tag = apiKey ? keyTag(apiKey, config.metricsKeySecret) : 'nokey';
@@ -107,8 +108,28 @@ function depsBuilder(
       ...(routes ? { routes } : {}),
     });
     const scoped = callerKey ? redacting(logger, callerKey) : logger;
-    return { api, roles: new RoleCatalog(api), logger: scoped, images: config.images };
+    // Watchlists belong to the key in use (the caller's in hosted mode), by a keyed hash of it.
+    const watchlists = apiKey
+      ? { store: stores.watchlists, owner: stores.watchlists.ownerOf(apiKey, scope) }
+      : undefined;
+    return {
+      api,
+      roles: new RoleCatalog(api),
+      logger: scoped,
+      images: config.images,
+      ...(watchlists ? { watchlists } : {}),
+    };
   };
+}
+
+/**
+ * What separates the watchlists of one key in two worlds: the embedded sandbox's seed (its demo key is the
+ * same for every seed; its weeks and dialects are the same world, so a list follows players across weeks).
+ * A real key names one API: no scope. The same rule as src/index.ts's choice of the embedded sandbox.
+ */
+export function watchlistScope(config: Config): string {
+  const embedded = config.sandbox || (!config.apiKey && !config.baseUrl);
+  return embedded ? `sandbox:${config.sandboxSeed}` : '';
 }
 
 /** A logger that also masks a caller's key, which the process-wide logger does not know. */

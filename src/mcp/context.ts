@@ -2,6 +2,13 @@ import type { ApiClient } from '../api/client.js';
 import type { RoleCatalog } from '../api/role-catalog.js';
 import type { ImagePolicy } from '../charts/spec.js';
 import type { Logger } from '../log.js';
+import type { WatchlistStore } from '../store/watchlists.js';
+
+/** The watchlists of the key in use: the store and the owner id it computed from the key (never the key). */
+export interface WatchlistAccess {
+  store: WatchlistStore;
+  owner: string;
+}
 
 /** What a tool may use: the upstream client and the role catalog, nothing of the transport. */
 export interface ToolDeps {
@@ -10,6 +17,8 @@ export interface ToolDeps {
   logger: Logger;
   /** Which charts also come as PNG image content (the images setting); 'auto' when unset. */
   images?: ImagePolicy;
+  /** Undefined when no API key is in use (nobody to own a watchlist). */
+  watchlists?: WatchlistAccess;
 }
 
 export interface ToolContext extends ToolDeps {

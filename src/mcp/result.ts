@@ -14,6 +14,7 @@ import {
 } from '../api/errors.js';
 import type { Quota } from '../api/quota.js';
 import type { Logger } from '../log.js';
+import { WatchlistError } from '../store/watchlists.js';
 
 // No descriptions here: these fields repeat in every tool's output schema, so they would cost
 // context on every tools/list. Their meaning is in the server instructions and the README.
@@ -97,6 +98,17 @@ function shortTime(iso: string): string {
   return iso.replace('T', ' ').replace(/:\d{2}(\.\d+)?Z$/, ' UTC');
 }
 
+/**
+ * A call the tool refuses on its own, before or instead of changing anything: its message is written by
+ * us (it may name ids and names the user gave, never a key) and is shown as it is.
+ */
+export class RefusedError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'RefusedError';
+  }
+}
+
 /** Where a 404 comes from decides what the model should do next. */
 export type NotFoundHint = string;
 
@@ -118,6 +130,8 @@ export function errorResult(error: unknown, logger: Logger, notFound?: NotFoundH
 }
 
 export function errorText(error: unknown, logger: Logger, notFound?: NotFoundHint): string {
+  if (error instanceof RefusedError) return error.message;
+  if (error instanceof WatchlistError) return watchlistErrorText(error, logger);
   if (!(error instanceof ApiError)) {
     logger.error('unexpected error in a tool', {
       error: logger.redact(String((error as Error)?.stack ?? error)),
@@ -183,5 +197,25 @@ export function errorText(error: unknown, logger: Logger, notFound?: NotFoundHin
       const { maxInFlight } = error as KeyBusyError;
       return `Too many requests for this API key are already running or waiting (${maxInFlight} at a time): this one was not sent. Wait for the calls in flight to finish, then call again one at a time.`;
     }
+  }
+}
+
+/** The store refused a change: it was not written (the store checks before it writes). */
+function watchlistErrorText(error: WatchlistError, logger: Logger): string {
+  switch (error.code) {
+    case 'invalid_name':
+      return `Invalid watchlist: ${error.message}. Nothing was changed.`;
+    case 'too_many_players':
+      return `Too many players: ${error.message}. Nothing was changed: remove some (update_watchlist with remove) or split the list.`;
+    case 'too_many_watchlists':
+      return `Too many watchlists: ${error.message}. Nothing was changed.`;
+    case 'too_large':
+      return `The watchlist is too large to store: ${error.message}. Nothing was changed: remove players.`;
+    case 'busy':
+      return 'The watchlist store is busy (another process is writing the same lists). Nothing was changed: call again in a moment.';
+    case 'invalid_owner':
+    case 'invalid_document':
+      logger.error('watchlist store refused a document', { error: logger.redact(error.message) });
+      return 'The watchlist could not be stored (details in the server log on stderr). Nothing was changed; report it.';
   }
 }

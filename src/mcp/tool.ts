@@ -24,6 +24,11 @@ export interface ToolSpec<I extends z.ZodRawShape, D extends z.ZodType, X extend
   extra?: X;
   /** What a 404 means for this tool and what to do about it. */
   notFound?: NotFoundHint;
+  /**
+   * Hints beyond the default read-only, open-world ones: a tool that writes our own store (never the
+   * upstream) says `readOnlyHint: false` and whether calling it twice does more than once.
+   */
+  hints?: Pick<ToolAnnotations, 'readOnlyHint' | 'destructiveHint' | 'idempotentHint'>;
   run(
     args: z.output<z.ZodObject<I>>,
     ctx: ToolContext,
@@ -66,8 +71,8 @@ export function defineTool<
     inputShape: spec.input,
     inputSchema: withCompactInputSchema(z.object(spec.input)),
     outputSchema: withCompactOutputSchema(envelopeSchema(spec.output, spec.extra ?? {})),
-    // No idempotentHint: the spec gives it meaning only for tools that are not read-only.
-    annotations: { readOnlyHint: true, openWorldHint: true },
+    // No idempotentHint on read-only tools: the spec gives it meaning only for tools that write.
+    annotations: { readOnlyHint: true, ...spec.hints, openWorldHint: true },
     ...(spec.chart ? { ui: CHART_APP_URI } : {}),
     async handle(rawArgs, ctx) {
       try {

@@ -234,3 +234,28 @@ describe('successResult', () => {
     expect(quotaLine({ ...quota, limit: null, reset: null })).toBe('quota: 9876 requests left today');
   });
 });
+
+describe('watchlist refusals', () => {
+  it('a WatchlistError says what was refused, that nothing changed, and what to do', async () => {
+    const { WatchlistError } = await import('../../src/store/watchlists.js');
+    const { logger } = collector();
+    const name = errorText(
+      new WatchlistError('invalid_name', 'a watchlist name has 1 to 60 characters'),
+      logger,
+    );
+    expect(name).toMatch(
+      /^Invalid watchlist: a watchlist name has 1 to 60 characters\. Nothing was changed\.$/,
+    );
+    const full = errorText(new WatchlistError('too_many_players', 'would hold 4 players; at most 3'), logger);
+    expect(full).toContain('Nothing was changed');
+    expect(full).toContain('remove');
+    expect(errorText(new WatchlistError('busy', 'locked'), logger)).toContain('call again');
+  });
+
+  it("a RefusedError's own text is the answer", async () => {
+    const { RefusedError } = await import('../../src/mcp/result.js');
+    const { lines, logger } = collector();
+    expect(errorText(new RefusedError('Nothing was sent.'), logger)).toBe('Nothing was sent.');
+    expect(lines).toEqual([]);
+  });
+});

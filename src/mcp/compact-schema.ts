@@ -7,12 +7,15 @@ import { z } from 'zod';
 
 type Json = Record<string, unknown>;
 
-/** Fields every tool shares (their meaning is in the server instructions): listed by type only. */
+/**
+ * Fields every tool shares: described once, in the server instructions (INSTRUCTIONS in server.ts), and
+ * named in each schema only by `required` (quota, source); listing them in every tool cost 26 tokens each.
+ */
 const ENVELOPE = new Set(['quota', 'source', 'notes', 'has_more']);
 
 /**
- * Output: the envelope's fields, the names of `data`'s fields (of its rows, for a list) and of
- * tool-specific fields; deeper levels are just "object" or "array".
+ * Output: the names of `data`'s fields (of its rows, for a list) and of tool-specific fields; deeper
+ * levels are just "object" or "array". The envelope's fields stay required but are not listed again.
  */
 export function withCompactOutputSchema<S extends z.ZodObject>(schema: S): S {
   const full = toJson(schema);
@@ -20,7 +23,9 @@ export function withCompactOutputSchema<S extends z.ZodObject>(schema: S): S {
   return override(schema, {
     type: 'object',
     properties: Object.fromEntries(
-      Object.entries(properties).map(([name, value]) => [name, names(value, ENVELOPE.has(name) ? 1 : 0)]),
+      Object.entries(properties)
+        .filter(([name]) => !ENVELOPE.has(name))
+        .map(([name, value]) => [name, names(value, 0)]),
     ),
     required: full.required,
   });

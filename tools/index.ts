@@ -20,6 +20,8 @@ import scoutingReport from './scouting-report.js';
 import searchCoaches from './search-coaches.js';
 import searchPlayers from './search-players.js';
 import searchTeams from './search-teams.js';
+import updateWatchlist from './update-watchlist.js';
+import watchlistReport from './watchlist-report.js';
 
 export const TOOLS: readonly ToolDefinition[] = [
   searchPlayers,
@@ -31,6 +33,8 @@ export const TOOLS: readonly ToolDefinition[] = [
   playerHistory,
   getPlayer,
   scoutingReport,
+  updateWatchlist,
+  watchlistReport,
   listLeagues,
   listRoles,
   quotaStatus,

@@ -65,8 +65,11 @@ describe.each(TOOLS.map((t) => [t.name, t] as const))('%s', (name) => {
     expect(tool.description?.length).toBeGreaterThan(120);
   });
 
-  it('is annotated read-only and open-world', () => {
-    expect(listed().annotations).toMatchObject({ readOnlyHint: true, openWorldHint: true });
+  it('is annotated open-world, and read-only unless it writes our own watchlists', () => {
+    // update_watchlist is the one tool that changes anything, and only this server's own store.
+    const writes = name === 'update_watchlist';
+    expect(listed().annotations).toMatchObject({ readOnlyHint: !writes, openWorldHint: true });
+    if (writes) expect(listed().annotations).toMatchObject({ idempotentHint: true });
   });
 
   it('declares an output schema with the envelope', () => {

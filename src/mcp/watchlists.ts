@@ -1,0 +1,107 @@
+// What the watchlist tools, resources and prompt all say of a stored watchlist: its size, its last
+// refresh, and what a refresh costs in upstream requests, counted before any is sent.
+import { UnauthorizedError } from '../api/errors.js';
+import type { WatchlistDoc } from '../store/watchlists.js';
+import type { ToolDeps, WatchlistAccess } from './context.js';
+
+/** Players per POST /v1/players/resolve-batch (the spec's batch route; the sandbox takes 1-100). */
+export const RESOLVE_BATCH = 100;
+/** Players per /v1/compare request (2-10). */
+export const COMPARE_BATCH = 10;
+
+/**
+ * The requests of one refresh, by route, at most (cached answers cost nothing): one resolve-batch per 100
+ * players (links pending rows, finds each person's current row), one compare per 10 (minutes, roles,
+ * value), one player record (the data's date; the only detail route when one player is followed), and one
+ * ranking per league and primary role (rank among the league's players in that role). The rankings are
+ * counted from the last snapshot; a player without one counts one.
+ */
+export interface RefreshPlan {
+  players: number;
+  resolve: number;
+  compare: number;
+  record: number;
+  rankings: number;
+  total: number;
+}
+
+export function refreshPlan(doc: WatchlistDoc): RefreshPlan {
+  const n = doc.entries.length;
+  const last = doc.snapshots.at(-1)?.players ?? {};
+  const pairs = new Set<string>();
+  let unknown = 0;
+  for (const entry of doc.entries) {
+    const seen = entry.service_id ? last[entry.service_id] : undefined;
+    if (seen?.league && seen.primary_role) pairs.add(`${seen.league}\n${seen.primary_role}`);
+    else unknown += 1;
+  }
+  const resolve = Math.ceil(n / RESOLVE_BATCH);
+  const compare = n >= 2 ? Math.ceil(n / COMPARE_BATCH) : 0;
+  const record = n >= 1 ? 1 : 0;
+  const rankings = Math.min(n, pairs.size + unknown);
+  return { players: n, resolve, compare, record, rankings, total: resolve + compare + record + rankings };
+}
+
+export function planText(plan: RefreshPlan): string {
+  if (plan.total === 0) return 'no request (no players)';
+  const parts = [
+    `${plan.resolve} resolve-batch`,
+    plan.compare > 0 && `${plan.compare} compare`,
+    `${plan.record} player record`,
+    plan.rankings > 0 && `${plan.rankings} ranking${plan.rankings === 1 ? '' : 's'}`,
+  ].filter(Boolean);
+  return `${plan.total} request${plan.total === 1 ? '' : 's'} (${parts.join(', ')})`;
+}
+
+/** Balanced chunks of at most `size`, none of one item when there are two or more (compare takes 2-10). */
+export function chunks<T>(items: readonly T[], size: number): T[][] {
+  if (items.length === 0) return [];
+  const count = Math.ceil(items.length / size);
+  const out: T[][] = [];
+  let start = 0;
+  for (let i = 0; i < count; i++) {
+    const length = Math.floor(items.length / count) + (i < items.length % count ? 1 : 0);
+    out.push(items.slice(start, start + length));
+    start += length;
+  }
+  return out;
+}
+
+export interface WatchlistSummary {
+  name: string;
+  note: string | null;
+  players: number;
+  /** Rows not linked to a person yet, kept to be linked on a later refresh. */
+  pending: number;
+  created_at: string;
+  updated_at: string;
+  /** When the last snapshot was taken; null before the first refresh. */
+  last_refresh: string | null;
+  /** The upstream's date of the data of the last snapshot. */
+  data_as_of: string | null;
+  snapshots: number;
+  /** Upstream requests a refresh would send at most, cached answers aside. */
+  refresh_cost: number;
+}
+
+export function summarize(doc: WatchlistDoc): WatchlistSummary {
+  const last = doc.snapshots.at(-1);
+  return {
+    name: doc.name,
+    note: doc.note,
+    players: doc.entries.length,
+    pending: doc.entries.filter((e) => e.service_id === null).length,
+    created_at: doc.created_at,
+    updated_at: doc.updated_at,
+    last_refresh: last?.taken_at ?? null,
+    data_as_of: last?.data_as_of ?? null,
+    snapshots: doc.snapshots.length,
+    refresh_cost: refreshPlan(doc).total,
+  };
+}
+
+/** The watchlists of the key in use, or the same refusal as a call without a key. */
+export function watchlistAccess(deps: ToolDeps): WatchlistAccess {
+  if (!deps.watchlists) throw new UnauthorizedError('missing');
+  return deps.watchlists;
+}

@@ -1,0 +1,464 @@
+// The watchlist tools' upstream side: resolving players to persons, refreshing every person of a list on
+// the batch routes, and comparing a snapshot with the one before it. The store never sees the upstream:
+// everything here is fetched before a change is handed to the store (see WatchlistChange).
+
+import { z } from 'zod';
+import type { ApiClient, ApiResult } from '../../src/api/client.js';
+import { DEFAULT_ALIASES } from '../../src/api/reader/aliases.js';
+import { listAnswer } from '../../src/api/reader/answer.js';
+import { optNum, toNumber } from '../../src/api/reader/values.js';
+import {
+  type ComparedPlayer,
+  CompareResponse,
+  PlayerRecordResponse,
+  RankingEntry,
+  ResolveBatchResponse,
+  type ResolvedPlayer,
+} from '../../src/api/schemas.js';
+import type { ToolContext } from '../../src/mcp/context.js';
+import { COMPARE_BATCH, chunks, RESOLVE_BATCH, type RefreshPlan } from '../../src/mcp/watchlists.js';
+import type { SnapshotPlayer, WatchlistSnapshot } from '../../src/store/watchlists.js';
+import { callFullPage } from './full-page.js';
+import { type Cost, Gathering } from './gather.js';
+import { formatEuros } from './text.js';
+
+export type ResolveQuery = { player_id: string } | { name: string; club?: string | undefined };
+
+/**
+ * One resolve-batch request for up to 100 players (fewer when some were resolved by an earlier batch:
+ * each player's answer is cached on its own, shared with resolve_players).
+ */
+export async function resolveBatch(
+  api: ApiClient,
+  queries: readonly ResolveQuery[],
+  signal: AbortSignal,
+): Promise<ApiResult<ResolvedPlayer[]>> {
+  return api.callItems('resolveBatch', ResolveBatchResponse, {
+    items: queries.map((q) => ('player_id' in q ? { player_id: q.player_id } : { ...q, saison: undefined })),
+    body: (items) => ({ players: items }),
+    split: ({ data }, items) => (data.length === items.length ? data : undefined),
+    rows: ({ data }) => data,
+    signal,
+  });
+}
+
+/** What a snapshot keeps of a person (the store's SnapshotPlayer, with the rank this report adds). */
+export interface Seen extends SnapshotPlayer {
+  name?: string | null;
+  /** Rank among the league's players for his primary role (top 100 of GET /v1/rankings); null outside it. */
+  rank?: { role: string; league: string; rank: number | null; of: number | null } | null;
+}
+
+/** Rankings with the number of players ranked beside them (`meta.eligible`, when the API gives it). */
+const RankingsWithCount = listAnswer(RankingEntry, {
+  names: ['rankings', 'classement', 'players'],
+  beside: { meta: z.looseObject({ eligible: optNum }).nullish().catch(null) },
+});
+
+export interface Refreshed {
+  /** By service_id, in the order of the list. */
+  players: Record<string, Seen>;
+  /** Pending row id → the person it is now linked to. */
+  links: Record<string, { service_id: string; name: string | null }>;
+  /** Entries the API no longer finds (service_id, or row id of a pending entry). */
+  missing: string[];
+  /** Row ids still not linked to a person. */
+  pending: string[];
+  data_as_of: string | null;
+  cost: Cost;
+  notes: string[];
+}
+
+/**
+ * Refreshes every person of a list: resolve-batch (links pending rows, drops persons the API no longer
+ * finds), compare in balanced chunks of 10 (the record when one person is followed), one record for the
+ * data's date, then one ranking per league and primary role. Nothing is stored here.
+ */
+export async function refreshPlayers(
+  entries: readonly { service_id: string | null; pending?: { player_id: string; name: string } }[],
+  plan: RefreshPlan,
+  ctx: ToolContext,
+): Promise<Refreshed> {
+  const { api } = ctx;
+  const gathering = new Gathering(plan.total, ctx);
+  const ids = entries.map((e) => e.service_id ?? e.pending?.player_id ?? '');
+  const resolved = (
+    await Promise.all(
+      chunks(ids, RESOLVE_BATCH).map((chunk) =>
+        gathering.required('resolve-batch', (signal) =>
+          resolveBatch(
+            api,
+            chunk.map((player_id) => ({ player_id })),
+            signal,
+          ),
+        ),
+      ),
+    )
+  ).flat();
+
+  const persons = new Map<string, string | null>();
+  const links: Refreshed['links'] = {};
+  const missing: string[] = [];
+  const pending: string[] = [];
+  entries.forEach((entry, i) => {
+    const row = resolved[i];
+    const found = row?.status === 'resolved' && row.service_id ? row.service_id : null;
+    if (entry.service_id) {
+      if (found) persons.set(entry.service_id, row?.name ?? null);
+      else missing.push(entry.service_id);
+    } else if (entry.pending) {
+      if (found) {
+        links[entry.pending.player_id] = { service_id: found, name: row?.name ?? entry.pending.name };
+        persons.set(found, row?.name ?? entry.pending.name);
+      } else if (row?.status === 'unlinked') pending.push(entry.pending.player_id);
+      else missing.push(entry.pending.player_id);
+    }
+  });
+
+  const people = [...persons.keys()];
+  const seen = new Map<string, Seen>();
+  let dataAsOf: string | null = null;
+  const record = (id: string) =>
+    gathering.optional('player record', (signal) =>
+      api.call('player', PlayerRecordResponse, { params: { id }, query: { saison: undefined }, signal }),
+    );
+  if (people.length === 1) {
+    const id = people[0] as string;
+    const found = await gathering.required('player record', (signal) =>
+      api.call('player', PlayerRecordResponse, { params: { id }, query: { saison: undefined }, signal }),
+    );
+    const r = found.data;
+    dataAsOf = r.data_as_of ?? null;
+    seen.set(id, {
+      name: r.name,
+      player_id: r.player_id,
+      club: r.club ?? null,
+      league: r.league ?? null,
+      season: r.season ?? null,
+      minutes: r.minutes ?? null,
+      primary_role: r.primary_role ?? null,
+      performance_index: r.performance_index ?? null,
+      market_value_eur: r.market_value_eur ?? null,
+    });
+  } else if (people.length > 1) {
+    const [rows, dated] = await Promise.all([
+      Promise.all(
+        chunks(people, COMPARE_BATCH).map(async (chunk) => {
+          const body = await gathering.required('compare', (signal) =>
+            api.call('compare', CompareResponse, { body: { player_ids: chunk }, signal }),
+          );
+          return chunk.map((id, i) => [id, matchRow(body.data, id, i)] as const);
+        }),
+      ),
+      record(people[0] as string),
+    ]);
+    dataAsOf = dated?.data.data_as_of ?? null;
+    for (const [id, row] of rows.flat()) if (row) seen.set(id, seenFromCompare(row));
+  }
+
+  // One ranking per league and primary role, most followed first, as far as the quota goes.
+  const pairs = new Map<string, { league: string; role: string; players: string[] }>();
+  for (const [id, s] of seen) {
+    if (!s.league || !s.primary_role) continue;
+    const key = `${s.league}\n${s.primary_role}`;
+    const pair = pairs.get(key) ?? { league: s.league, role: s.primary_role, players: [] };
+    pair.players.push(id);
+    pairs.set(key, pair);
+  }
+  const notes: string[] = [];
+  let ranked = [...pairs.values()].sort((a, b) => b.players.length - a.players.length);
+  const quota = api.quota.current();
+  if (!quota.unlimited && quota.remaining !== null && quota.remaining < ranked.length) {
+    notes.push(
+      `Ranks not refreshed for ${ranked.length - quota.remaining} league/role pair(s): only ${quota.remaining} requests were left.`,
+    );
+    ranked = ranked.slice(0, quota.remaining);
+  }
+  await Promise.all(
+    ranked.map(async ({ league, role, players }) => {
+      const ranking = await gathering.optional(`ranking ${role} in ${league}`, (signal) =>
+        callFullPage(api, 'rankings', RankingsWithCount, { query: { role, league }, signal }),
+      );
+      if (!ranking) return;
+      const of = ranking.meta?.eligible ?? null;
+      for (const id of players) {
+        const s = seen.get(id);
+        if (!s) continue;
+        const entry = ranking.data.find(
+          (e) => e.service_id === id || (s.player_id != null && e.player_id === s.player_id),
+        );
+        s.rank = { role, league, rank: entry?.rank ?? null, of };
+      }
+    }),
+  );
+  notes.push(...gathering.failures.map((f) => `${f.section} unavailable: ${f.error}`));
+
+  const players: Record<string, Seen> = {};
+  for (const id of people) {
+    const s = seen.get(id);
+    if (s) players[id] = { ...s, name: s.name ?? persons.get(id) ?? null };
+  }
+  return { players, links, missing, pending, data_as_of: dataAsOf, cost: gathering.cost(), notes };
+}
+
+/** The compare row of `id`: by service_id, else at the same place as asked. */
+function matchRow(rows: readonly ComparedPlayer[], id: string, index: number): ComparedPlayer | undefined {
+  return rows.find((r) => r.service_id === id) ?? (rows[index]?.service_id == null ? rows[index] : undefined);
+}
+
+function seenFromCompare(row: ComparedPlayer): Seen {
+  const stats = row.statistics ?? {};
+  const roles = [...(row.roles ?? [])].sort((a, b) => b.score - a.score);
+  return {
+    name: row.name,
+    player_id: row.player_id,
+    club: row.club ?? null,
+    league: row.league ?? null,
+    season: row.season ?? null,
+    minutes: row.minutes ?? null,
+    // The best-scored role: the record's primary role (compare has no field of that name).
+    primary_role: roles[0]?.role ?? null,
+    performance_index: statistic(stats, 'performance_index'),
+    market_value_eur: statistic(stats, 'market_value_eur'),
+    roles: Object.fromEntries(roles.map((r) => [r.role, { score: r.score }])),
+  };
+}
+
+/** A number compare gives beside the statistics (the reader keeps unknown numbers in the map). */
+function statistic(stats: Record<string, unknown>, field: string): number | null {
+  for (const name of [field, ...(DEFAULT_ALIASES[field] ?? [])]) {
+    const value = toNumber(stats[name]);
+    if (typeof value === 'number' && Number.isFinite(value)) return value;
+  }
+  return null;
+}
+
+// ---------------------------------------------------------------------------------------------------
+// What changed between two snapshots.
+
+export type RowStatus = 'changed' | 'unchanged' | 'new' | 'pending' | 'not_found';
+
+export interface ReportRow {
+  service_id: string | null;
+  /** The current row (a pending entry's row id). */
+  player_id: string | null;
+  name: string | null;
+  status: RowStatus;
+  /** Short words for what moved: transfer, new season row, new row, linked, role, rank, minutes, value. */
+  changes: string[];
+  club: string | null;
+  league: string | null;
+  season: string | null;
+  /** The club and league before a transfer. */
+  from: { club: string | null; league: string | null } | null;
+  minutes: number | null;
+  /** Minutes played since the last snapshot, on the same row; null on a new row. */
+  minutes_delta: number | null;
+  primary_role: string | null;
+  previous_role: string | null;
+  /** Rank among the league's players for the primary role (1 = best); null outside the top 100. */
+  rank: number | null;
+  rank_of: number | null;
+  /** Places gained since the last snapshot (same role and league); negative = lost. */
+  rank_change: number | null;
+  performance_index: number | null;
+  market_value_eur: number | null;
+  value_change_eur: number | null;
+  value_change_pct: number | null;
+}
+
+const BLANK = {
+  club: null,
+  league: null,
+  season: null,
+  from: null,
+  minutes: null,
+  minutes_delta: null,
+  primary_role: null,
+  previous_role: null,
+  rank: null,
+  rank_of: null,
+  rank_change: null,
+  performance_index: null,
+  market_value_eur: null,
+  value_change_eur: null,
+  value_change_pct: null,
+} as const;
+
+export interface ReportInput {
+  entries: readonly {
+    service_id: string | null;
+    pending?: { player_id: string; name: string };
+    name?: string;
+  }[];
+  current: WatchlistSnapshot;
+  previous: WatchlistSnapshot | undefined;
+  /** Persons linked by this refresh. */
+  linked: ReadonlySet<string>;
+  /** Entries the API no longer finds (service_id or pending row id). */
+  missing: ReadonlySet<string>;
+}
+
+/** One row per entry, largest movers first (transfers, new rows, links, then rank and value moves). */
+export function compareSnapshots({ entries, current, previous, linked, missing }: ReportInput): ReportRow[] {
+  const rows: ReportRow[] = entries.map((entry) => {
+    const id = entry.service_id;
+    if (!id || missing.has(id)) {
+      const rowId = entry.pending?.player_id ?? null;
+      return {
+        service_id: id,
+        player_id: rowId,
+        name: entry.name ?? entry.pending?.name ?? null,
+        status: id && missing.has(id) ? 'not_found' : rowId && missing.has(rowId) ? 'not_found' : 'pending',
+        changes: [],
+        ...BLANK,
+      };
+    }
+    const now = current.players[id] as Seen | undefined;
+    const before = previous?.players[id] as Seen | undefined;
+    if (!now) {
+      return {
+        service_id: id,
+        player_id: null,
+        name: entry.name ?? null,
+        status: 'new',
+        changes: ['not in the snapshot yet'],
+        ...BLANK,
+      };
+    }
+    return diffPerson(id, now, before, linked.has(id), entry.name);
+  });
+  return rows.sort((a, b) => movement(b) - movement(a));
+}
+
+function diffPerson(
+  id: string,
+  now: Seen,
+  before: Seen | undefined,
+  linked: boolean,
+  listed?: string,
+): ReportRow {
+  const rank = now.rank ?? null;
+  const row: ReportRow = {
+    service_id: id,
+    player_id: now.player_id ?? null,
+    name: now.name ?? listed ?? null,
+    status: 'changed',
+    changes: [],
+    club: now.club ?? null,
+    league: now.league ?? null,
+    season: now.season ?? null,
+    from: null,
+    minutes: now.minutes ?? null,
+    minutes_delta: null,
+    primary_role: now.primary_role ?? null,
+    previous_role: null,
+    rank: rank?.rank ?? null,
+    rank_of: rank?.of ?? null,
+    rank_change: null,
+    performance_index: now.performance_index ?? null,
+    market_value_eur: now.market_value_eur ?? null,
+    value_change_eur: null,
+    value_change_pct: null,
+  };
+  if (linked) row.changes.push('linked');
+  if (!before) {
+    row.status = 'new';
+    row.changes.push('first snapshot');
+    return row;
+  }
+  const moved =
+    (before.club != null && now.club != null && before.club !== now.club) ||
+    (before.league != null && now.league != null && before.league !== now.league);
+  if (moved) {
+    row.from = { club: before.club ?? null, league: before.league ?? null };
+    row.changes.push('transfer');
+  }
+  const sameRow = before.player_id != null && before.player_id === now.player_id;
+  if (!sameRow && before.player_id != null && now.player_id != null && !moved) {
+    row.changes.push(before.season !== now.season ? 'new season row' : 'new row');
+  }
+  if ((sameRow || before.player_id == null) && before.minutes != null && now.minutes != null) {
+    row.minutes_delta = now.minutes - before.minutes;
+    if (row.minutes_delta !== 0) row.changes.push('minutes');
+  }
+  if (before.primary_role && now.primary_role && before.primary_role !== now.primary_role) {
+    row.previous_role = before.primary_role;
+    row.changes.push('role');
+  }
+  const was = before.rank ?? null;
+  if (rank && was && was.role === rank.role && was.league === rank.league) {
+    if (was.rank !== null && rank.rank !== null) row.rank_change = was.rank - rank.rank;
+    if (was.rank !== rank.rank) row.changes.push('rank');
+  }
+  const value = now.market_value_eur;
+  const previousValue = before.market_value_eur;
+  if (value != null && previousValue != null && value !== previousValue) {
+    row.value_change_eur = value - previousValue;
+    row.value_change_pct =
+      previousValue === 0 ? null : Math.round(((value - previousValue) / previousValue) * 1000) / 10;
+    row.changes.push('value');
+  }
+  if (row.changes.length === 0) row.status = 'unchanged';
+  return row;
+}
+
+/** How far a person moved, to sort the report: events first, then places (as a share) and value. */
+export function movement(row: ReportRow): number {
+  const events = { transfer: 1000, 'new season row': 500, 'new row': 400, linked: 300, role: 200 };
+  let score = row.changes.reduce((sum, c) => sum + (events[c as keyof typeof events] ?? 0), 0);
+  if (row.rank_change !== null) {
+    score += row.rank_of ? (Math.abs(row.rank_change) / row.rank_of) * 100 : Math.abs(row.rank_change);
+  }
+  if (row.value_change_pct !== null) score += Math.abs(row.value_change_pct);
+  return score;
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Text.
+
+export function personLabel(row: {
+  name: string | null;
+  service_id: string | null;
+  player_id: string | null;
+}) {
+  if (row.service_id) return `${row.name ?? 'unnamed'} (${row.service_id})`;
+  return `${row.name ?? 'unnamed'} (row ${row.player_id ?? '?'}, not linked yet)`;
+}
+
+function signed(value: number, format: (v: number) => string = String): string {
+  return `${value >= 0 ? '+' : '-'}${format(Math.abs(value))}`;
+}
+
+export function clubCell(row: ReportRow): string {
+  const here = `${row.club ?? '–'}${row.league ? ` (${row.league})` : ''}`;
+  if (!row.from) return here;
+  return `${row.from.club ?? '–'}${row.from.league && row.from.league !== row.league ? ` (${row.from.league})` : ''} → ${here}`;
+}
+
+export function minutesCell(row: ReportRow): string {
+  if (row.minutes === null) return '–';
+  if (row.minutes_delta !== null && row.minutes_delta !== 0)
+    return `${row.minutes} (${signed(row.minutes_delta)})`;
+  if (row.changes.some((c) => c === 'transfer' || c.endsWith('row'))) return `${row.minutes} (new row)`;
+  return String(row.minutes);
+}
+
+export function rankCell(row: ReportRow): string {
+  if (!row.primary_role) return '–';
+  const place = row.rank === null ? 'outside top 100' : `${row.rank}${row.rank_of ? `/${row.rank_of}` : ''}`;
+  const was = row.previous_role
+    ? ` (was ${row.previous_role})`
+    : row.rank_change
+      ? ` (${row.rank_change > 0 ? '↑' : '↓'}${Math.abs(row.rank_change)})`
+      : '';
+  return `${row.primary_role} ${place}${was}`;
+}
+
+export function valueCell(row: ReportRow): string {
+  if (row.market_value_eur === null) return '–';
+  if (row.value_change_eur === null) return formatEuros(row.market_value_eur);
+  const pct =
+    row.value_change_pct === null ? '' : `, ${signed(row.value_change_pct, (v) => `${v.toFixed(1)}%`)}`;
+  return `${formatEuros(row.market_value_eur)} (${signed(row.value_change_eur, formatEuros)}${pct})`;
+}

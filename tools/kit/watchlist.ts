@@ -393,11 +393,11 @@ function diffPerson(
   }
   const value = now.market_value_eur;
   const previousValue = before.market_value_eur;
-  if (value != null && previousValue != null && value !== previousValue) {
+  if (value != null && previousValue != null) {
     row.value_change_eur = value - previousValue;
     row.value_change_pct =
       previousValue === 0 ? null : Math.round(((value - previousValue) / previousValue) * 1000) / 10;
-    row.changes.push('value');
+    if (value !== previousValue) row.changes.push('value');
   }
   if (row.changes.length === 0) row.status = 'unchanged';
   return row;
@@ -457,7 +457,7 @@ export function rankCell(row: ReportRow): string {
 
 export function valueCell(row: ReportRow): string {
   if (row.market_value_eur === null) return '–';
-  if (row.value_change_eur === null) return formatEuros(row.market_value_eur);
+  if (row.value_change_eur === null || row.value_change_eur === 0) return formatEuros(row.market_value_eur);
   const pct =
     row.value_change_pct === null ? '' : `, ${signed(row.value_change_pct, (v) => `${v.toFixed(1)}%`)}`;
   return `${formatEuros(row.market_value_eur)} (${signed(row.value_change_eur, formatEuros)}${pct})`;

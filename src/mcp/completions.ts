@@ -6,6 +6,7 @@ import { fold } from '../domain/nearest.js';
 import { ROLE_LABELS, roleNames } from '../domain/role-labels.js';
 import { ROLE_KEYS, type RoleKey } from '../domain/roles.js';
 import { seasonOf } from '../domain/season.js';
+import type { WatchlistAccess } from './context.js';
 
 /** Seasons offered: the current one and the ones before it. */
 const SEASONS_OFFERED = 4;
@@ -75,6 +76,23 @@ export async function completeLeague(api: ApiClient, value: string): Promise<str
     );
   } catch {
     // A completion is a hint: without a key or upstream the client just gets no suggestions.
+    return [];
+  }
+}
+
+/** Watchlist names of the key in use matching what was typed: read from our own store, no request. */
+export async function completeWatchlist(
+  access: WatchlistAccess | undefined,
+  value: string,
+): Promise<string[]> {
+  if (!access) return [];
+  try {
+    const docs = await access.store.list(access.owner);
+    return matching(
+      value ?? '',
+      docs.map((d) => d.name),
+    );
+  } catch {
     return [];
   }
 }

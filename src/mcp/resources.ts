@@ -5,6 +5,8 @@
 //   football://leagues/{league}  one league, by name
 //   football://glossary          statistics and indices explained (GET /v1/glossary, cached 24 h)
 //   football://glossary/{entry}  one glossary entry, by key
+//   football://watchlists        the key's watchlists: size, last refresh, refresh cost (no request)
+//   football://watchlists/{name} one watchlist: its players and its last snapshot (no request)
 
 import type { McpServer, ReadResourceResult } from '@modelcontextprotocol/server';
 import { ProtocolError, ProtocolErrorCode, ResourceTemplate } from '@modelcontextprotocol/server';
@@ -14,9 +16,10 @@ import { LeaguesResponse, ListResponse } from '../api/schemas.js';
 import { fold, nearest } from '../domain/nearest.js';
 import { roleWithLabel } from '../domain/role-labels.js';
 import { ROLE_KEYS } from '../domain/roles.js';
-import { completeLeague, completeRoleKey } from './completions.js';
+import { completeLeague, completeRoleKey, completeWatchlist } from './completions.js';
 import type { ToolDeps } from './context.js';
 import { errorText } from './result.js';
+import { summarize, watchlistAccess } from './watchlists.js';
 
 const JSON_TYPE = 'application/json';
 
@@ -196,6 +199,75 @@ export function registerResources(server: McpServer, deps: ToolDeps): void {
         );
       }
       return json(uri, entry);
+    }),
+  );
+
+  registerWatchlists(server, deps, reading);
+}
+
+/** The key's watchlists: read from our own store, never the upstream. */
+function registerWatchlists(
+  server: McpServer,
+  deps: ToolDeps,
+  reading: <A extends unknown[]>(
+    read: (...args: A) => Promise<ReadResourceResult>,
+  ) => (...args: A) => Promise<ReadResourceResult>,
+): void {
+  server.registerResource(
+    'watchlists',
+    'football://watchlists',
+    {
+      title: 'Watchlists',
+      description:
+        "This API key's watchlists: players, pending rows, last refresh, the data's date and what a refresh costs in requests.",
+      mimeType: JSON_TYPE,
+    },
+    reading(async (uri) => {
+      const { store, owner } = watchlistAccess(deps);
+      return json(uri, { data: (await store.list(owner)).map(summarize) });
+    }),
+  );
+
+  server.registerResource(
+    'watchlist',
+    new ResourceTemplate('football://watchlists/{name}', {
+      list: async () => {
+        if (!deps.watchlists) return { resources: [] };
+        const { store, owner } = deps.watchlists;
+        return {
+          resources: (await store.list(owner)).map((doc) => ({
+            uri: `football://watchlists/${encodeURIComponent(doc.name)}`,
+            name: doc.name,
+            title: `Watchlist ${doc.name}`,
+            mimeType: JSON_TYPE,
+          })),
+        };
+      },
+      complete: { name: (value) => completeWatchlist(deps.watchlists, value) },
+    }),
+    {
+      title: 'One watchlist',
+      description:
+        'One watchlist by name: its players (service_id, or the row of a pending one) and its last snapshot, e.g. football://watchlists/Full-backs.',
+      mimeType: JSON_TYPE,
+    },
+    reading(async (uri, variables) => {
+      const { store, owner } = watchlistAccess(deps);
+      const wanted = variable(variables.name);
+      const doc = await store.get(owner, wanted);
+      if (!doc) {
+        const names = (await store.list(owner)).map((d) => d.name);
+        throw new ProtocolError(
+          ProtocolErrorCode.InvalidParams,
+          `No watchlist "${wanted}" for this API key. Closest: ${nearest(wanted, names, 3).join(', ') || 'none'}. Read football://watchlists for all.`,
+        );
+      }
+      const last = doc.snapshots.at(-1) ?? null;
+      return json(uri, {
+        ...summarize(doc),
+        entries: doc.entries,
+        last_snapshot: last,
+      });
     }),
   );
 }

@@ -20,7 +20,8 @@ export const INSTRUCTIONS = [
   'Every upstream request spends the daily quota of the key; cached answers are free. Each result reports the quota; quota_status shows it.',
   'Every tool result is {data, quota: {limit, remaining, reset, unlimited}, source: {cached, fetched_at, stale?, age_s?}, notes?, has_more?} plus the fields its output schema names; has_more: true means a list stopped at its limit.',
   'Roles: a French key or its English name ("poacher", "ball-playing centre-back"; list_roles); league names must match list_leagues.',
-  'Resources football://roles, football://leagues and football://glossary hold reference data; prompts cover a player report, a role shortlist, a comparison and a replacement search.',
+  'Watchlists: update_watchlist keeps players by service_id for this key; watchlist_report says what changed since the last snapshot.',
+  'Resources football://roles, football://leagues and football://glossary hold reference data, football://watchlists your watchlists; prompts cover a player report, a role shortlist, a comparison, a replacement search and the weekly watchlist run.',
 ].join('\n');
 
 export interface ServerOptions {

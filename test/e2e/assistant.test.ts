@@ -102,11 +102,16 @@ describe('roles in plain English', () => {
 });
 
 describe('resources', () => {
-  it('lists the three resources and the three templates', async () => {
+  it('lists the four resources and the four templates', async () => {
     const { resources } = await client.listResources();
     const uris = resources.map((r) => r.uri);
     expect(uris).toEqual(
-      expect.arrayContaining(['football://roles', 'football://leagues', 'football://glossary']),
+      expect.arrayContaining([
+        'football://roles',
+        'football://leagues',
+        'football://glossary',
+        'football://watchlists',
+      ]),
     );
     // The roles template lists its 31 roles (no upstream); the others list nothing, to spend no quota.
     expect(uris).toContain('football://roles/renard_des_surfaces');
@@ -116,6 +121,7 @@ describe('resources', () => {
       'football://glossary/{entry}',
       'football://leagues/{league}',
       'football://roles/{role}',
+      'football://watchlists/{name}',
     ]);
   });
 
@@ -242,7 +248,7 @@ describe('completions', () => {
 });
 
 describe('prompts', () => {
-  it('lists the four prompts with their arguments', async () => {
+  it('lists the five prompts with their arguments', async () => {
     const { prompts } = await client.listPrompts();
     const shape = Object.fromEntries(
       prompts.map((p) => [p.name, (p.arguments ?? []).map((a) => `${a.name}${a.required ? '' : '?'}`)]),
@@ -252,6 +258,7 @@ describe('prompts', () => {
       role_shortlist: ['role', 'league?', 'season?', 'max_age?'],
       compare_shortlist: ['players', 'season?'],
       find_replacement: ['player', 'club?'],
+      weekly_watchlist: ['watchlist', 'budget'],
     });
     for (const p of prompts) expect(p.description?.length).toBeGreaterThan(30);
   });
@@ -357,7 +364,13 @@ describe('prompts', () => {
       role_shortlist: { role: 'poacher', max_age: '21' },
       compare_shortlist: { players: 'Mbaye, Okafor' },
       find_replacement: { player: 'Mbaye' },
+      weekly_watchlist: { watchlist: 'Night shift', budget: '60' },
     };
+    const made = await call(client, 'update_watchlist', {
+      watchlist: 'Night shift',
+      add: [{ player_id: 'ds_00q03lCG7IJOTx2V' }],
+    });
+    expect(made.isError, textOf(made)).toBeFalsy();
     for (const prompt of prompts) {
       const text = promptText(
         await client.getPrompt({ name: prompt.name, arguments: samples[prompt.name] ?? {} }),

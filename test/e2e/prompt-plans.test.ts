@@ -223,7 +223,7 @@ describe('prompts and switched-off tools', () => {
     });
   });
 
-  it('the players toolset offers all four prompts', async () => {
+  it('the players toolset offers all the prompts', async () => {
     expect(await listed({ toolsets: ['players'], tools: [] })).toEqual(Object.keys(PROMPT_TOOLS));
   });
 

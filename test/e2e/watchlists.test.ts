@@ -1,0 +1,249 @@
+// The watchlist tools, resources, completion and the weekly_watchlist prompt through a real SDK client
+// (in memory) against the sandbox at several weeks, one watchlist store shared across the weeks.
+import type { Client } from '@modelcontextprotocol/client';
+import { afterEach, describe, expect, it } from 'vitest';
+import type { ToolDeps } from '../../src/mcp/context.js';
+import { type RunningSandbox, startSandbox } from '../../src/sandbox/server.js';
+import { MemoryWatchlistStore } from '../../src/store/watchlists-memory.js';
+import { call, depsFor, inMemoryClient, structured, textOf } from '../support/mcp.js';
+import { fill, plannedCalls, promptText } from '../support/prompts.js';
+
+const MBENRA = 'ds_00q06dH2pfh3pmxb';
+const KOUYANDE_ROW = 'p20q03clovz';
+const KOUYANDE = 'ds_00q03cafxQiFb3Hh';
+const GARMONT = 'ds_00q05coAoFrpY63h';
+const VERAC = 'ds_00q0a0Li1pHEa8GI';
+
+interface Session {
+  sandbox: RunningSandbox;
+  deps: ToolDeps;
+  client: Client;
+}
+const sessions: Session[] = [];
+
+afterEach(async () => {
+  for (const { client, deps, sandbox } of sessions.splice(0)) {
+    await client.close();
+    await deps.api.close();
+    await sandbox.close();
+  }
+});
+
+/** A client on the sandbox at `week`, its watchlists in `store` under one key's owner id. */
+async function at(
+  week: number,
+  store: MemoryWatchlistStore,
+  options: { dialect?: 'french' | 'nested' | 'numeric' | 'bare' | 'minimal' } = {},
+) {
+  const sandbox = await startSandbox({ port: 0, week, ...options });
+  const base = depsFor(sandbox.url, sandbox.demoKey);
+  const deps: ToolDeps = { ...base, watchlists: { store, owner: store.ownerOf(sandbox.demoKey) } };
+  const session = { sandbox, deps, client: await inMemoryClient(deps) };
+  sessions.push(session);
+  return session;
+}
+
+async function ok(client: Client, name: string, args: Record<string, unknown> = {}) {
+  const result = await call(client, name, args);
+  expect(result.isError, textOf(result)).toBeFalsy();
+  return { body: structured(result), text: textOf(result) };
+}
+
+const ids = (body: { data: { players: { service_id: string | null; player_id: string | null }[] } }) =>
+  body.data.players.map((p) => p.service_id ?? p.player_id);
+
+describe('update_watchlist', () => {
+  it('adds once, removes by name or service_id, keeps and clears the note; a known player costs no request', async () => {
+    const store = new MemoryWatchlistStore();
+    const { client, sandbox } = await at(0, store);
+    await ok(client, 'update_watchlist', {
+      watchlist: 'Keepers',
+      add: [{ player_id: MBENRA }, { player_id: GARMONT }],
+      note: 'first team',
+    });
+    const before = sandbox.requestCount();
+    const again = await ok(client, 'update_watchlist', {
+      watchlist: 'KEEPERS',
+      add: [{ player_id: MBENRA }],
+    });
+    expect(sandbox.requestCount()).toBe(before);
+    expect(again.body.data.added).toEqual([]);
+    expect(ids(again.body)).toEqual([MBENRA, GARMONT]);
+
+    const removed = await ok(client, 'update_watchlist', {
+      watchlist: 'keepers',
+      remove: ['christian mbenra', 'ds_NotInTheList000'],
+      note: '',
+    });
+    expect(removed.body.data).toMatchObject({
+      watchlist: 'Keepers',
+      note: null,
+      removed: ['Christian Mbenra'],
+    });
+    expect(ids(removed.body)).toEqual([GARMONT]);
+    expect(removed.text).toContain('Note: Not in the watchlist, nothing to remove: ds_NotInTheList000.');
+    expect(sandbox.requestCount()).toBe(before);
+  });
+
+  it('a name without a club that several players share is refused with the candidates', async () => {
+    const { client } = await at(0, new MemoryWatchlistStore());
+    const result = await call(client, 'update_watchlist', { watchlist: 'W', add: [{ name: 'Martin' }] });
+    expect(result.isError).toBe(true);
+    expect(textOf(result)).toMatch(/^Nothing was changed: "Martin" matches several players: .+ \(.+, ds_/);
+    const lists = await ok(client, 'watchlist_report');
+    expect(lists.body.data.watchlists).toEqual([]);
+  });
+
+  it('without an API key there is nobody to own a watchlist', async () => {
+    const deps = depsFor('http://127.0.0.1:9', undefined);
+    const client = await inMemoryClient(deps);
+    const result = await call(client, 'watchlist_report');
+    expect(result.isError).toBe(true);
+    expect(textOf(result)).toContain('No Football API key is configured');
+    await client.close();
+  });
+});
+
+describe('watchlist_report across weeks', () => {
+  it('a pending row linked to a person already followed is merged, not listed twice', async () => {
+    const store = new MemoryWatchlistStore();
+    const w0 = await at(0, store);
+    await ok(w0.client, 'update_watchlist', {
+      watchlist: 'Keepers',
+      add: [{ player_id: KOUYANDE_ROW }, { player_id: VERAC }],
+    });
+    const first = await ok(w0.client, 'watchlist_report', { watchlist: 'Keepers' });
+    expect(first.text).toContain(
+      'Not linked to a person yet (linked on a later refresh): Ousmane Kouyandé (row p20q03clovz, not linked yet).',
+    );
+
+    const w1 = await at(1, store);
+    // Someone adds him by his new service_id before the next refresh: two entries for one person.
+    const both = await ok(w1.client, 'update_watchlist', {
+      watchlist: 'Keepers',
+      add: [{ player_id: KOUYANDE }],
+    });
+    expect(ids(both.body)).toEqual([KOUYANDE_ROW, VERAC, KOUYANDE]);
+    await ok(w1.client, 'watchlist_report', { watchlist: 'Keepers' });
+    const after = await ok(w1.client, 'update_watchlist', { watchlist: 'Keepers' });
+    expect(ids(after.body)).toEqual([VERAC, KOUYANDE]);
+  });
+
+  it('one player: the record alone, 1 + 1 + 1 requests; refresh: false costs none', async () => {
+    const store = new MemoryWatchlistStore();
+    const { client, sandbox } = await at(0, store);
+    await ok(client, 'update_watchlist', { watchlist: 'One', add: [{ player_id: GARMONT }] });
+    const before = sandbox.requestCount();
+    const report = await ok(client, 'watchlist_report', { watchlist: 'One' });
+    expect(report.body.requests).toEqual({ planned: 3, sent: 2, from_cache: 1 });
+    expect(sandbox.requestCount() - before).toBe(2);
+    expect(report.body.data.players[0]).toMatchObject({
+      service_id: GARMONT,
+      club: 'Racing Club de Lyon',
+      status: 'new',
+    });
+    const count = sandbox.requestCount();
+    await ok(client, 'watchlist_report', { watchlist: 'One', refresh: false });
+    expect(sandbox.requestCount()).toBe(count);
+  });
+
+  it.each(['french', 'nested', 'numeric', 'bare', 'minimal'] as const)(
+    'reads the %s dialect: a report, whatever the API leaves out',
+    async (dialect) => {
+      const { client } = await at(0, new MemoryWatchlistStore(), { dialect });
+      await ok(client, 'update_watchlist', {
+        watchlist: 'Keepers',
+        add: [{ player_id: MBENRA }, { player_id: GARMONT }],
+      });
+      const { body } = await ok(client, 'watchlist_report', { watchlist: 'Keepers' });
+      expect(body.data.players.map((p: { service_id: string }) => p.service_id).sort()).toEqual(
+        [GARMONT, MBENRA].sort(),
+      );
+      if (dialect !== 'minimal') expect(body.data.players[0].club).toEqual(expect.any(String));
+    },
+  );
+});
+
+describe('resources, completion and the weekly_watchlist prompt', () => {
+  it('football://watchlists and football://watchlists/{name}; names complete', async () => {
+    const store = new MemoryWatchlistStore();
+    const { client } = await at(0, store);
+    await ok(client, 'update_watchlist', { watchlist: 'Left backs U23', add: [{ player_id: GARMONT }] });
+    const all = await client.readResource({ uri: 'football://watchlists' });
+    const [listContent] = all.contents;
+    const list = JSON.parse(listContent && 'text' in listContent ? listContent.text : '');
+    expect(list.data).toEqual([
+      expect.objectContaining({ name: 'Left backs U23', players: 1, last_refresh: null, refresh_cost: 3 }),
+    ]);
+    const one = await client.readResource({ uri: 'football://watchlists/left%20backs%20u23' });
+    const [oneContent] = one.contents;
+    expect(JSON.parse(oneContent && 'text' in oneContent ? oneContent.text : '')).toMatchObject({
+      name: 'Left backs U23',
+      entries: [expect.objectContaining({ service_id: GARMONT })],
+      last_snapshot: null,
+    });
+    await expect(client.readResource({ uri: 'football://watchlists/right%20backs' })).rejects.toThrow(
+      /No watchlist "right backs".*Left backs U23/,
+    );
+    const { resources } = await client.listResources();
+    expect(resources.map((r) => r.uri)).toContain('football://watchlists/Left%20backs%20U23');
+    const completed = await client.complete({
+      ref: { type: 'ref/resource', uri: 'football://watchlists/{name}' },
+      argument: { name: 'name', value: 'left' },
+    });
+    expect(completed.completion.values).toEqual(['Left backs U23']);
+  });
+
+  it('weekly_watchlist plans the report then the largest movers within the budget, and the run keeps to it', async () => {
+    const store = new MemoryWatchlistStore();
+    const w0 = await at(0, store);
+    await ok(w0.client, 'update_watchlist', {
+      watchlist: 'Keepers',
+      add: [{ player_id: MBENRA }, { player_id: GARMONT }, { player_id: VERAC }],
+    });
+    await ok(w0.client, 'watchlist_report', { watchlist: 'Keepers' });
+
+    const w7 = await at(7, store);
+    const text = promptText(
+      await w7.client.getPrompt({
+        name: 'weekly_watchlist',
+        arguments: { watchlist: 'keepers', budget: '30' },
+      }),
+    );
+    const cost = Number(/at most (\d+) upstream requests unless cached/.exec(text)?.[1]);
+    const calls = plannedCalls(text);
+    expect(calls.map((c) => c.tool)).toEqual(['watchlist_report', 'scouting_report']);
+    // 6 for the refresh (3 players, 3 league/role pairs), then 3 reports of 7 within the 30 left.
+    expect(text).toContain('For the 3 largest movers');
+    expect(cost).toBe(6 + 3 * 7);
+    expect(cost).toBeLessThanOrEqual(30);
+
+    const before = w7.sandbox.requestCount();
+    const report = await ok(w7.client, 'watchlist_report', calls[0]?.args ?? {});
+    const movers = (report.body.data.players as { service_id: string; changes: string[] }[]).filter(
+      (p) => !p.changes.includes('first snapshot'),
+    );
+    expect(movers[0]?.service_id).toBe(MBENRA);
+    for (const mover of movers.slice(0, 3)) {
+      await ok(
+        w7.client,
+        'scouting_report',
+        fill(calls[1]?.args ?? {}, { '<service_id>': mover.service_id }),
+      );
+    }
+    expect(w7.sandbox.requestCount() - before).toBeLessThanOrEqual(cost);
+
+    const short = promptText(
+      await w7.client.getPrompt({
+        name: 'weekly_watchlist',
+        arguments: { watchlist: 'Keepers', budget: '2' },
+      }),
+    );
+    expect(plannedCalls(short)).toEqual([
+      { tool: 'watchlist_report', args: { watchlist: 'Keepers', refresh: false } },
+    ]);
+    await expect(
+      w7.client.getPrompt({ name: 'weekly_watchlist', arguments: { watchlist: 'Strikers', budget: '60' } }),
+    ).rejects.toThrow(/No watchlist "Strikers" for this API key \(it has "Keepers"\)/);
+  });
+});

@@ -47,6 +47,7 @@ const Row = z.object({
   previous_role: z.string().nullable(),
   rank: n,
   rank_of: n,
+  rank_listed: n,
   rank_change: n,
   performance_index: n,
   market_value_eur: n,

@@ -333,7 +333,7 @@ export function registerPrompts(server: McpServer, deps: ToolDeps, tools: readon
           `Plan (${1 + movers} tool calls, at most ${plan.total + movers * SCOUTING_REPORT_COST} upstream requests unless cached):`,
           `1. watchlist_report with ${report}: refreshes every player and compares with the last snapshot, up to ${planText(plan)}; it states what it spent. If it refuses for the quota, stop and say so.`,
           movers > 0
-            ? `2. For the ${movers === 1 ? 'largest mover' : `${movers} largest movers`} of its table (it lists them first: transfers, new season rows, newly linked players, then the largest rank and value moves; skip "first snapshot" rows), scouting_report with ${args({ player_id: '<service_id>' })} (${SCOUTING_REPORT_COST} requests each). Fewer if fewer moved.`
+            ? `2. For the ${movers === 1 ? 'largest mover' : `${movers} largest movers`} of its table (it lists them first: transfers, new season rows, newly linked players, then the largest rank and value moves; skip rows whose only change is "first snapshot"), scouting_report with ${args({ player_id: '<service_id>' })} (${SCOUTING_REPORT_COST} requests each). Fewer if fewer moved.`
             : '2. No budget is left for scouting reports: write from the watchlist report alone.',
           PLACEHOLDER_RULE,
           '',

@@ -45,8 +45,11 @@ export async function resolveBatch(
 /** What a snapshot keeps of a person (the store's SnapshotPlayer, with the rank this report adds). */
 export interface Seen extends SnapshotPlayer {
   name?: string | null;
-  /** Rank among the league's players for his primary role (top 100 of GET /v1/rankings); null outside it. */
-  rank?: { role: string; league: string; rank: number | null; of: number | null } | null;
+  /**
+   * Rank among the league's players for his primary role (GET /v1/rankings, its first page); null when he
+   * is not on it. `of`: players ranked (when the API says); `listed`: entries the page held.
+   */
+  rank?: { role: string; league: string; rank: number | null; of: number | null; listed?: number } | null;
 }
 
 /** Rankings with the number of players ranked beside them (`meta.eligible`, when the API gives it). */
@@ -187,7 +190,7 @@ export async function refreshPlayers(
         const entry = ranking.data.find(
           (e) => e.service_id === id || (s.player_id != null && e.player_id === s.player_id),
         );
-        s.rank = { role, league, rank: entry?.rank ?? null, of };
+        s.rank = { role, league, rank: entry?.rank ?? null, of, listed: ranking.data.length };
       }
     }),
   );
@@ -256,9 +259,12 @@ export interface ReportRow {
   minutes_delta: number | null;
   primary_role: string | null;
   previous_role: string | null;
-  /** Rank among the league's players for the primary role (1 = best); null outside the top 100. */
+  /** Rank among the league's players for the primary role (1 = best); null when not on the ranking's page. */
   rank: number | null;
+  /** Players ranked in that league and role (null when the API does not say). */
   rank_of: number | null;
+  /** Entries the ranking's page held: with rank null, he is outside them, or unranked when they are all. */
+  rank_listed: number | null;
   /** Places gained since the last snapshot (same role and league); negative = lost. */
   rank_change: number | null;
   performance_index: number | null;
@@ -278,6 +284,7 @@ const BLANK = {
   previous_role: null,
   rank: null,
   rank_of: null,
+  rank_listed: null,
   rank_change: null,
   performance_index: null,
   market_value_eur: null,
@@ -355,6 +362,7 @@ function diffPerson(
     previous_role: null,
     rank: rank?.rank ?? null,
     rank_of: rank?.of ?? null,
+    rank_listed: rank?.listed ?? null,
     rank_change: null,
     performance_index: now.performance_index ?? null,
     market_value_eur: now.market_value_eur ?? null,
@@ -446,7 +454,13 @@ export function minutesCell(row: ReportRow): string {
 
 export function rankCell(row: ReportRow): string {
   if (!row.primary_role) return '–';
-  const place = row.rank === null ? 'outside top 100' : `${row.rank}${row.rank_of ? `/${row.rank_of}` : ''}`;
+  const unranked = row.rank_of !== null && row.rank_listed !== null && row.rank_listed >= row.rank_of;
+  const place =
+    row.rank !== null
+      ? `${row.rank}${row.rank_of ? `/${row.rank_of}` : ''}`
+      : unranked
+        ? 'not ranked (too few minutes)'
+        : `outside top ${row.rank_listed ?? '–'}`;
   const was = row.previous_role
     ? ` (was ${row.previous_role})`
     : row.rank_change

@@ -12,7 +12,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { type RunningSandbox, startSandbox } from '../../src/sandbox/server.js';
 import { BUILT_ENTRY, structured, textOf } from '../support/mcp.js';
 
-// The default seed's world (see the sandbox README, "Weeks"): a Ligue 1 goalkeeper who joins a Cypriot
+// The default seed's world (see the sandbox README, "Weeks"): a Ligue 1 midfielder who joins a Cypriot
 // club in week 7, one whose row is linked to a person in week 1, and two more.
 const MBENRA = 'ds_00q06dH2pfh3pmxb';
 const KOUYANDE_ROW = 'p20q03clovz';
@@ -85,14 +85,14 @@ describe('the weekly loop on the built server', () => {
   it('adds players by row id, service_id and name; week 0 is the first snapshot', async () => {
     const { client } = await server(dir, ['--sandbox-week', '0']);
     const added = await ok(client, 'update_watchlist', {
-      watchlist: 'Goalkeepers',
+      watchlist: 'Ligue 1 shortlist',
       add: [
         { player_id: MBENRA },
         { player_id: KOUYANDE_ROW },
         { player_id: GARMONT_ROW },
         { name: 'Ilyes Verac', club: 'AS Rodez' },
       ],
-      note: 'Ligue 1 keepers, checked every Monday',
+      note: 'three keepers and a midfielder, checked every Monday',
     });
     const players = added.body.data.players as {
       service_id: string | null;
@@ -104,7 +104,7 @@ describe('the weekly loop on the built server', () => {
     expect(players[1]).toMatchObject({ player_id: KOUYANDE_ROW, status: 'pending' });
     expect(added.body.source.cached).toBe(false);
 
-    const report = await ok(client, 'watchlist_report', { watchlist: 'goalkeepers' });
+    const report = await ok(client, 'watchlist_report', { watchlist: 'ligue 1 SHORTLIST' });
     const { data, requests } = report.body;
     expect(data.compared_with).toBeNull();
     expect(data.data_as_of).toBe('2026-11-16');
@@ -117,14 +117,14 @@ describe('the weekly loop on the built server', () => {
 
     const lists = await ok(client, 'watchlist_report');
     expect(lists.body.data.watchlists).toEqual([
-      expect.objectContaining({ name: 'Goalkeepers', players: 4, pending: 1, snapshots: 1 }),
+      expect.objectContaining({ name: 'Ligue 1 shortlist', players: 4, pending: 1, snapshots: 1 }),
     ]);
     await client.close();
   });
 
   it('restarted on the same store a week on: the report says what changed', async () => {
     const { client } = await server(dir, ['--sandbox-week', '1']);
-    const report = await ok(client, 'watchlist_report', { watchlist: 'Goalkeepers' });
+    const report = await ok(client, 'watchlist_report', { watchlist: 'Ligue 1 shortlist' });
     const { data, requests } = report.body;
     expect(data.data_as_of).toBe('2026-11-23');
     expect(data.compared_with).toMatchObject({ data_as_of: '2026-11-16' });
@@ -143,10 +143,10 @@ describe('the weekly loop on the built server', () => {
     expect(report.text).toMatch(/compared with the snapshot of .* \(data as of 2026-11-16\)/);
     expect(report.text).toContain('linked');
 
-    const stored = await ok(client, 'watchlist_report', { watchlist: 'Goalkeepers', refresh: false });
+    const stored = await ok(client, 'watchlist_report', { watchlist: 'Ligue 1 shortlist', refresh: false });
     expect(stored.body.requests).toBeUndefined();
     expect(stored.body.data.players).toEqual(data.players);
-    const list = await ok(client, 'update_watchlist', { watchlist: 'Goalkeepers' });
+    const list = await ok(client, 'update_watchlist', { watchlist: 'Ligue 1 shortlist' });
     expect(list.body.data.players.map((p: { service_id: string }) => p.service_id)).toEqual([
       MBENRA,
       KOUYANDE,
@@ -158,7 +158,7 @@ describe('the weekly loop on the built server', () => {
 
   it('in the winter window (week 7) a transfer shows as one', async () => {
     const { client } = await server(dir, ['--sandbox-week', '7']);
-    const { body, text } = await ok(client, 'watchlist_report', { watchlist: 'Goalkeepers' });
+    const { body, text } = await ok(client, 'watchlist_report', { watchlist: 'Ligue 1 shortlist' });
     const moved = byId(body.data.players, MBENRA) as Row;
     expect(moved.changes).toContain('transfer');
     expect(moved.from).toEqual({ club: 'En Avant Lens', league: 'Ligue 1' });
@@ -182,14 +182,14 @@ describe('the weekly loop on the built server', () => {
   it('kill -9 right after an acknowledged change loses nothing', async () => {
     const { client, pid } = await server(dir, ['--sandbox-week', '7']);
     await ok(client, 'update_watchlist', {
-      watchlist: 'Goalkeepers',
+      watchlist: 'Ligue 1 shortlist',
       remove: ['Ilyes Verac'],
       note: 'after the window',
     });
     process.kill(pid, 'SIGKILL');
     await client.close().catch(() => undefined);
     const after = await server(dir, ['--sandbox-week', '7']);
-    const { body } = await ok(after.client, 'update_watchlist', { watchlist: 'Goalkeepers' });
+    const { body } = await ok(after.client, 'update_watchlist', { watchlist: 'Ligue 1 shortlist' });
     expect(body.data.note).toBe('after the window');
     expect(body.data.players.map((p: { service_id: string }) => p.service_id)).toEqual([
       MBENRA,

@@ -60,6 +60,8 @@ const SnapshotRef = z.object({ taken_at: z.string(), data_as_of: z.string().null
 export default defineTool({
   name: 'watchlist_report',
   title: 'What changed on a watchlist',
+  // A refresh stores a new snapshot in our own store (nothing upstream changes).
+  hints: { readOnlyHint: false },
   toolset: 'players',
   description:
     "No name: this key's watchlists, size, last refresh, refresh cost. A name: refreshes every player on the batch routes (cost stated first; " +

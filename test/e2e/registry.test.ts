@@ -66,10 +66,11 @@ describe.each(TOOLS.map((t) => [t.name, t] as const))('%s', (name) => {
   });
 
   it('is annotated open-world, and read-only unless it writes our own watchlists', () => {
-    // update_watchlist is the one tool that changes anything, and only this server's own store.
-    const writes = name === 'update_watchlist';
+    // The watchlist tools are the only ones that change anything, and only this server's own store:
+    // update_watchlist its lists, watchlist_report the snapshot a refresh stores.
+    const writes = name === 'update_watchlist' || name === 'watchlist_report';
     expect(listed().annotations).toMatchObject({ readOnlyHint: !writes, openWorldHint: true });
-    if (writes) expect(listed().annotations).toMatchObject({ idempotentHint: true });
+    if (name === 'update_watchlist') expect(listed().annotations).toMatchObject({ idempotentHint: true });
   });
 
   it('declares an output schema with the envelope', () => {

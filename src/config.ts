@@ -325,6 +325,11 @@ export function loadConfig(argv: readonly string[], env: NodeJS.ProcessEnv): Con
  * restarts the assistant) and memory over HTTP (replicas share Redis, not a disk). `file` alone is that
  * directory too.
  */
+/** With --sandbox, or with no key and no base URL, the embedded sandbox is the upstream. */
+export function usesEmbeddedSandbox(config: Pick<Config, 'sandbox' | 'apiKey' | 'baseUrl'>): boolean {
+  return config.sandbox || (!config.apiKey && !config.baseUrl);
+}
+
 export function storeSpec(config: Pick<Config, 'store' | 'transport'>, env: NodeJS.ProcessEnv): string {
   const given = config.store;
   if (given === undefined) return config.transport === 'stdio' ? `file:${defaultStoreDir(env)}` : 'memory';

@@ -3,7 +3,7 @@ import { fileURLToPath } from 'node:url';
 import { connectHelp } from './app/connect-help.js';
 import { createSharedUpstream, type Upstream } from './app/deps.js';
 import { selectTools } from './app/tool-selection.js';
-import { type Config, ConfigError, helpText, loadConfig, storeSpec } from './config.js';
+import { type Config, ConfigError, helpText, loadConfig, storeSpec, usesEmbeddedSandbox } from './config.js';
 import { DOCTOR_SUMMARY } from './doctor/usage.js';
 import { Metrics } from './http/metrics.js';
 import { createLogger, type Logger } from './log.js';
@@ -143,8 +143,7 @@ function upstreamAddress(baseUrl: string): string {
 
 /** With no key and no base URL (or with --sandbox) the embedded sandbox is the upstream. */
 async function pickUpstream(config: Config, logger: Logger, closers: Closer[]) {
-  const useSandbox = config.sandbox || (!config.apiKey && !config.baseUrl);
-  if (!useSandbox) {
+  if (!usesEmbeddedSandbox(config)) {
     if (!config.baseUrl) {
       throw new StartError(
         'FOOTBALL_API_KEY is set but FOOTBALL_API_BASE_URL is not: set it to the base address of your Football Data API (the part before /v1), or unset the key to use the sandbox.',

@@ -7,7 +7,7 @@ import { QuotaTracker } from '../api/quota.js';
 import { extendAliases } from '../api/reader/aliases.js';
 import { RoleCatalog } from '../api/role-catalog.js';
 import { loadUpstreamOverrides, remappedRoutes } from '../api/route-overrides.js';
-import type { Config } from '../config.js';
+import { type Config, usesEmbeddedSandbox } from '../config.js';
 import type { Metrics } from '../http/metrics.js';
 import type { Logger } from '../log.js';
 import type { SharedUpstream, ToolDeps } from '../mcp/context.js';
@@ -125,11 +125,10 @@ function depsBuilder(
 /**
  * What separates the watchlists of one key in two worlds: the embedded sandbox's seed (its demo key is the
  * same for every seed; its weeks and dialects are the same world, so a list follows players across weeks).
- * A real key names one API: no scope. The same rule as src/index.ts's choice of the embedded sandbox.
+ * A real key names one API: no scope.
  */
 export function watchlistScope(config: Config): string {
-  const embedded = config.sandbox || (!config.apiKey && !config.baseUrl);
-  return embedded ? `sandbox:${config.sandboxSeed}` : '';
+  return usesEmbeddedSandbox(config) ? `sandbox:${config.sandboxSeed}` : '';
 }
 
 /** A logger that also masks a caller's key, which the process-wide logger does not know. */

@@ -271,6 +271,24 @@ export const SETTINGS = {
     schema: intIn(1024, 100_000_000).default(1_000_000),
     help: 'Largest accepted HTTP request body, bytes; larger gets 413.',
   },
+  headersTimeout: {
+    flag: 'headers-timeout-s',
+    env: 'FOOTBALL_MCP_HEADERS_TIMEOUT_S',
+    schema: wholeIn(1, 600, 'seconds', '10').default(10),
+    help: "Most seconds to receive an HTTP request's headers; past it the connection is closed (408).",
+  },
+  requestTimeout: {
+    flag: 'request-timeout-s',
+    env: 'FOOTBALL_MCP_REQUEST_TIMEOUT_S',
+    schema: wholeIn(1, 3600, 'seconds', '30').default(30),
+    help: 'Most seconds to receive a whole HTTP request, headers and body; past it the connection is closed (408), so an upload that stalls holds nothing for long. Answers (SSE streams) are not limited by it.',
+  },
+  bodyBudget: {
+    flag: 'body-budget-bytes',
+    env: 'FOOTBALL_MCP_BODY_BUDGET_BYTES',
+    schema: wholeIn(1024, 4 * 1024 ** 3, 'bytes', '16777216 (16 MiB)').default(16 * 1024 * 1024),
+    help: 'Most bytes of HTTP request bodies held while they are received, over all requests (never less than --max-body-bytes); a request that would pass it gets 503 with Retry-After.',
+  },
   images: {
     flag: 'images',
     env: 'FOOTBALL_MCP_IMAGES',

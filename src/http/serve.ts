@@ -14,7 +14,7 @@ import {
 } from './auth.js';
 import { Drain } from './drain.js';
 import { answerProbe } from './health.js';
-import { json, readJson, reject } from './http-io.js';
+import { BodyBudget, json, readJson, reject } from './http-io.js';
 import type { Metrics } from './metrics.js';
 import { statefulHandler, statelessHandler } from './modes.js';
 import { hostAllowed, type OriginPolicy, originAllowed } from './origin.js';
@@ -24,6 +24,12 @@ export interface HttpOptions extends OriginPolicy {
   port: number;
   /** Largest accepted request body, bytes. */
   maxBodyBytes?: number;
+  /** Most bytes of request bodies held while received, over all requests (at least maxBodyBytes). */
+  bodyBudgetBytes?: number;
+  /** Most time to receive a request's headers. */
+  headersTimeoutMs?: number;
+  /** Most time to receive a whole request, headers and body. */
+  requestTimeoutMs?: number;
   /** No sessions: every POST served on its own by the SDK's createMcpHandler. */
   stateless?: boolean;
   access?: AccessPolicy;
@@ -60,6 +66,7 @@ export async function serveHttp(services: HttpServices, options: HttpOptions): P
   const access = options.access ?? { tokens: [], requireCallerKey: false };
   assertBindAllowed(options.bindHost, access);
   const maxBody = options.maxBodyBytes ?? 1_000_000;
+  const budget = new BodyBudget(Math.max(options.bodyBudgetBytes ?? 16 * 1024 * 1024, maxBody));
   const sessions = options.stateless
     ? undefined
     : new SessionStore({ max: options.maxSessions ?? 1000, idleMs: options.sessionIdleMs ?? 1_800_000 });
@@ -96,14 +103,22 @@ export async function serveHttp(services: HttpServices, options: HttpOptions): P
     let body: unknown;
     if (req.method === 'POST') {
       drain.track(res);
-      const read = await readJson(req, maxBody);
-      if (read.error) return reject(res, read.error.status, read.error.message);
+      const read = await readJson(req, maxBody, budget);
+      if (read.error) return reject(res, read.error.status, read.error.message, read.error.headers);
       body = read.value;
     }
     return mcp.handle(req, res, body, auth.credentials);
   };
 
-  const http = createHttpServer((req, res) => {
+  const requestTimeout = options.requestTimeoutMs ?? 30_000;
+  const timeouts = {
+    // Node's own 300 s held a stalled upload, and what it had sent, for five minutes.
+    requestTimeout,
+    headersTimeout: Math.min(options.headersTimeoutMs ?? 10_000, requestTimeout),
+    // How often both are checked; Node's 30 s would double a 30 s timeout.
+    connectionsCheckingInterval: Math.min(1_000, requestTimeout),
+  };
+  const http = createHttpServer(timeouts, (req, res) => {
     handle(req, res).catch((error: unknown) => {
       logger.error('http request failed', { error: logger.redact(String(error)) });
       if (!res.headersSent) reject(res, 500, 'Internal server error');

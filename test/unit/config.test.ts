@@ -58,6 +58,9 @@ describe('loadConfig defaults', () => {
       sessionIdle: 1800,
       shutdownGrace: 15,
       maxBodyBytes: 1_000_000,
+      headersTimeout: 10,
+      requestTimeout: 30,
+      bodyBudget: 16 * 1024 * 1024,
       images: 'auto',
     });
   });

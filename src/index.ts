@@ -63,7 +63,12 @@ async function main(): Promise<void> {
 
   if (config.transport === 'stdio') {
     const stdio = await serveStdio(shared.depsFor(undefined), shutdown, { tools });
-    closers.push(() => stdio.close());
+    closers.push(async () => {
+      // As over HTTP: calls in flight finish within the grace; those cut get an error, not silence.
+      const cut = await stdio.drain(config.shutdownGrace * 1000);
+      if (cut > 0) logger.warn(`shutdown: ${cut} call(s) still in flight after the grace period were cut`);
+      await stdio.close();
+    });
     logger.info(`serving MCP over stdio${sandbox ? ` on the embedded sandbox (${upstream.baseUrl})` : ''}`);
     return;
   }

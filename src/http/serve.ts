@@ -51,7 +51,10 @@ export interface HttpServices {
 export interface RunningHttp {
   url: string;
   port: number;
-  /** Stops accepting, lets calls in flight finish (within the grace), closes the sessions. */
+  /**
+   * Refuses new work (503; probes still answered), lets calls in flight finish within the grace, answers
+   * those still running with a JSON-RPC error, then stops listening and closes the sessions.
+   */
   close(): Promise<void>;
 }
 
@@ -102,10 +105,11 @@ export async function serveHttp(services: HttpServices, options: HttpOptions): P
     if (!auth.ok) return unauthorized(res, auth.message);
     let body: unknown;
     if (req.method === 'POST') {
-      drain.track(res);
+      const flight = drain.track(res);
       const read = await readJson(req, maxBody, budget);
       if (read.error) return reject(res, read.error.status, read.error.message, read.error.headers);
       body = read.value;
+      flight.carries(body);
     }
     return mcp.handle(req, res, body, auth.credentials);
   };
@@ -120,6 +124,8 @@ export async function serveHttp(services: HttpServices, options: HttpOptions): P
   };
   const http = createHttpServer(timeouts, (req, res) => {
     handle(req, res).catch((error: unknown) => {
+      // The shutdown answered it already; the SDK's late write to it is no failure.
+      if (drain.wasCut(res)) return;
       logger.error('http request failed', { error: logger.redact(String(error)) });
       if (!res.headersSent) reject(res, 500, 'Internal server error');
       else res.end();
@@ -132,10 +138,14 @@ export async function serveHttp(services: HttpServices, options: HttpOptions): P
     url: `http://${hostForUrl}:${port}${MCP_PATH}`,
     port,
     async close() {
+      // The listener stays open through the drain: /readyz says 503 and /healthz 200 to the balancer's
+      // probes, new MCP work gets 503, while the calls in flight finish.
+      const cut = await drain.close(options.shutdownGraceMs ?? 15_000);
+      if (cut > 0) {
+        logger.warn(`shutdown: ${cut} call(s) still in flight after the grace period were cut`);
+      }
       const stopped = new Promise<void>((resolve) => http.close(() => resolve()));
       http.closeIdleConnections();
-      const finished = await drain.close(options.shutdownGraceMs ?? 15_000);
-      if (!finished) logger.warn('shutdown: calls still in flight after the grace period were cut');
       await mcp.close();
       http.closeAllConnections();
       await stopped;

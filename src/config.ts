@@ -259,6 +259,24 @@ export const SETTINGS = {
     schema: intIn(1, 7 * 86_400).default(1800),
     help: 'Seconds without a request after which an idle MCP session is closed.',
   },
+  maxProbationSessions: {
+    flag: 'max-probation-sessions',
+    env: 'FOOTBALL_MCP_MAX_PROBATION_SESSIONS',
+    schema: wholeIn(1, 1_000_000, 'sessions', '100').optional(),
+    help: 'Most open MCP sessions of caller keys the Football API has not accepted yet (counted in --max-sessions too); default a tenth of --max-sessions. Past it, such a key is checked with one upstream request: accepted, it opens a normal session; else 503.',
+  },
+  probationIdle: {
+    flag: 'probation-idle-s',
+    env: 'FOOTBALL_MCP_PROBATION_IDLE_S',
+    schema: wholeIn(1, 86_400, 'seconds', '60').default(60),
+    help: "Seconds without a request after which a session on probation (its caller key not yet accepted by the API) is closed; at the key's first success it becomes a normal session.",
+  },
+  refusedKey: {
+    flag: 'refused-key-s',
+    env: 'FOOTBALL_MCP_REFUSED_KEY_S',
+    schema: wholeIn(0, 86_400, 'seconds', '60').default(60),
+    help: 'Seconds a caller key the Football API answered 401 is refused new MCP sessions (401); 0 never refuses.',
+  },
   shutdownGrace: {
     flag: 'shutdown-grace-s',
     env: 'FOOTBALL_MCP_SHUTDOWN_GRACE_S',

@@ -15,6 +15,7 @@ import {
 import { Drain } from './drain.js';
 import { answerProbe } from './health.js';
 import { BodyBudget, json, readJson, reject } from './http-io.js';
+import { KeyChecks, type KeyStanding } from './key-standing.js';
 import type { Metrics } from './metrics.js';
 import { statefulHandler, statelessHandler } from './modes.js';
 import { hostAllowed, type OriginPolicy, originAllowed } from './origin.js';
@@ -35,6 +36,10 @@ export interface HttpOptions extends OriginPolicy {
   access?: AccessPolicy;
   maxSessions?: number;
   sessionIdleMs?: number;
+  /** Most sessions of caller keys the API has not accepted yet (default: a tenth of maxSessions). */
+  maxProbationSessions?: number;
+  /** Idle time after which a session on probation is closed. */
+  probationIdleMs?: number;
   /** How long a shutdown waits for calls in flight. */
   shutdownGraceMs?: number;
   /** What each session's server exposes (tool selection). */
@@ -46,6 +51,11 @@ export interface HttpServices {
   stores: Stores;
   metrics: Metrics;
   logger: Logger;
+  /**
+   * What the API has said of caller keys (told by each key's upstream client), and how to ask it about
+   * one: with both, sessions of caller keys not yet accepted are opened on probation.
+   */
+  keys?: { standing: KeyStanding; ask: (key: string) => Promise<boolean> };
 }
 
 export interface RunningHttp {
@@ -65,14 +75,33 @@ const MCP_PATH = '/mcp';
  * Every caller gets deps of its own upstream key; the pool, cache and quota store are shared.
  */
 export async function serveHttp(services: HttpServices, options: HttpOptions): Promise<RunningHttp> {
-  const { upstream, stores, metrics, logger } = services;
+  const { upstream, stores, metrics, logger, keys } = services;
   const access = options.access ?? { tokens: [], requireCallerKey: false };
   assertBindAllowed(options.bindHost, access);
   const maxBody = options.maxBodyBytes ?? 1_000_000;
   const budget = new BodyBudget(Math.max(options.bodyBudgetBytes ?? 16 * 1024 * 1024, maxBody));
+  const maxSessions = options.maxSessions ?? 1000;
+  const probationIdleMs = options.probationIdleMs ?? 60_000;
   const sessions = options.stateless
     ? undefined
-    : new SessionStore({ max: options.maxSessions ?? 1000, idleMs: options.sessionIdleMs ?? 1_800_000 });
+    : new SessionStore({
+        max: maxSessions,
+        idleMs: options.sessionIdleMs ?? 1_800_000,
+        ...(keys
+          ? {
+              probation: {
+                max: options.maxProbationSessions ?? Math.max(1, Math.floor(maxSessions / 10)),
+                idleMs: probationIdleMs,
+                accepted: (key: string) => keys.standing.isAccepted(key),
+              },
+            }
+          : {}),
+      });
+  const probation = keys && {
+    standing: keys.standing,
+    checks: new KeyChecks(keys.standing, keys.ask),
+    idleMs: probationIdleMs,
+  };
   const drain = new Drain();
   const newServer = (credentials: Credentials) =>
     createServer(upstream.depsFor(credentials.upstreamKey), {
@@ -83,7 +112,9 @@ export async function serveHttp(services: HttpServices, options: HttpOptions): P
   // Out-of-band errors of the SDK's handler (a request it refused, a failed exchange): debug only,
   // the client has its answer already.
   const onerror = (error: Error) => logger.debug('mcp handler', { error: logger.redact(error.message) });
-  const mcp = sessions ? statefulHandler(sessions, newServer, onerror) : statelessHandler(newServer, onerror);
+  const mcp = sessions
+    ? statefulHandler(sessions, newServer, onerror, probation)
+    : statelessHandler(newServer, onerror);
 
   const handle = async (req: IncomingMessage, res: ServerResponse) => {
     const path = (req.url ?? '/').split('?')[0];
@@ -98,7 +129,8 @@ export async function serveHttp(services: HttpServices, options: HttpOptions): P
         return unauthorized(res, 'Unauthorized: /metrics needs Authorization: Bearer <server token>');
       }
       res.writeHead(200, { 'content-type': 'text/plain; version=0.0.4; charset=utf-8' });
-      return void res.end(metrics.render(sessions ? { sessions: sessions.size } : {}));
+      const open = sessions ? { sessions: sessions.size, probation: sessions.probationSize } : {};
+      return void res.end(metrics.render(open));
     }
     if (path !== MCP_PATH) return json(res, 404, { error: `not found: the MCP endpoint is ${MCP_PATH}` });
     const auth = authenticate(req, access);

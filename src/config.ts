@@ -259,6 +259,24 @@ export const SETTINGS = {
     schema: intIn(1, 7 * 86_400).default(1800),
     help: 'Seconds without a request after which an idle MCP session is closed.',
   },
+  maxProbationSessions: {
+    flag: 'max-probation-sessions',
+    env: 'FOOTBALL_MCP_MAX_PROBATION_SESSIONS',
+    schema: wholeIn(1, 1_000_000, 'sessions', '100').optional(),
+    help: 'Most open MCP sessions of caller keys the Football API has not accepted yet (counted in --max-sessions too); default a tenth of --max-sessions. Past it, such a key is checked with one upstream request: accepted, it opens a normal session; else 503.',
+  },
+  probationIdle: {
+    flag: 'probation-idle-s',
+    env: 'FOOTBALL_MCP_PROBATION_IDLE_S',
+    schema: wholeIn(1, 86_400, 'seconds', '60').default(60),
+    help: "Seconds without a request after which a session on probation (its caller key not yet accepted by the API) is closed; at the key's first success it becomes a normal session.",
+  },
+  refusedKey: {
+    flag: 'refused-key-s',
+    env: 'FOOTBALL_MCP_REFUSED_KEY_S',
+    schema: wholeIn(0, 86_400, 'seconds', '60').default(60),
+    help: 'Seconds a caller key the Football API answered 401 is refused new MCP sessions (401); 0 never refuses.',
+  },
   shutdownGrace: {
     flag: 'shutdown-grace-s',
     env: 'FOOTBALL_MCP_SHUTDOWN_GRACE_S',
@@ -270,6 +288,24 @@ export const SETTINGS = {
     env: 'FOOTBALL_MCP_MAX_BODY_BYTES',
     schema: intIn(1024, 100_000_000).default(1_000_000),
     help: 'Largest accepted HTTP request body, bytes; larger gets 413.',
+  },
+  headersTimeout: {
+    flag: 'headers-timeout-s',
+    env: 'FOOTBALL_MCP_HEADERS_TIMEOUT_S',
+    schema: wholeIn(1, 600, 'seconds', '10').default(10),
+    help: "Most seconds to receive an HTTP request's headers; past it the connection is closed (408).",
+  },
+  requestTimeout: {
+    flag: 'request-timeout-s',
+    env: 'FOOTBALL_MCP_REQUEST_TIMEOUT_S',
+    schema: wholeIn(1, 3600, 'seconds', '30').default(30),
+    help: 'Most seconds to receive a whole HTTP request, headers and body; past it the connection is closed (408), so an upload that stalls holds nothing for long. Answers (SSE streams) are not limited by it.',
+  },
+  bodyBudget: {
+    flag: 'body-budget-bytes',
+    env: 'FOOTBALL_MCP_BODY_BUDGET_BYTES',
+    schema: wholeIn(1024, 4 * 1024 ** 3, 'bytes', '16777216 (16 MiB)').default(16 * 1024 * 1024),
+    help: 'Most bytes of HTTP request bodies held while they are received, over all requests (never less than --max-body-bytes); a request that would pass it gets 503 with Retry-After.',
   },
   images: {
     flag: 'images',

@@ -1,10 +1,11 @@
 #!/usr/bin/env node
 import { fileURLToPath } from 'node:url';
 import { connectHelp } from './app/connect-help.js';
-import { createSharedUpstream, type Upstream } from './app/deps.js';
+import { createSharedUpstream, keyAsker, type Upstream } from './app/deps.js';
 import { selectTools } from './app/tool-selection.js';
 import { type Config, ConfigError, helpText, loadConfig, storeSpec, usesEmbeddedSandbox } from './config.js';
 import { DOCTOR_SUMMARY } from './doctor/usage.js';
+import { KeyStanding } from './http/key-standing.js';
 import { Metrics } from './http/metrics.js';
 import { createLogger, type Logger } from './log.js';
 import { serveStdio } from './mcp/stdio.js';
@@ -57,13 +58,21 @@ async function main(): Promise<void> {
   closers.push(() => stores.close());
   const metrics = new Metrics();
   metrics.watchCache(stores.cache);
-  const shared = createSharedUpstream(config, upstream, logger, stores, metrics);
+  // What the API said of each caller key (HTTP): sessions of keys not yet accepted are on probation.
+  const standing =
+    config.transport === 'http' ? new KeyStanding({ refusedMs: config.refusedKey * 1000 }) : undefined;
+  const shared = createSharedUpstream(config, upstream, logger, stores, metrics, standing);
   closers.push(() => shared.close());
   if (stores.kind !== 'memory') logger.info(`cache, quota and watchlist store: ${stores.label}`);
 
   if (config.transport === 'stdio') {
     const stdio = await serveStdio(shared.depsFor(undefined), shutdown, { tools });
-    closers.push(() => stdio.close());
+    closers.push(async () => {
+      // As over HTTP: calls in flight finish within the grace; those cut get an error, not silence.
+      const cut = await stdio.drain(config.shutdownGrace * 1000);
+      if (cut > 0) logger.warn(`shutdown: ${cut} call(s) still in flight after the grace period were cut`);
+      await stdio.close();
+    });
     logger.info(`serving MCP over stdio${sandbox ? ` on the embedded sandbox (${upstream.baseUrl})` : ''}`);
     return;
   }
@@ -72,17 +81,30 @@ async function main(): Promise<void> {
   // Loaded only in HTTP mode: a stdio server starts without the HTTP layer.
   const { serveHttp } = await import('./http/serve.js');
   const http = await serveHttp(
-    { upstream: shared, stores, metrics, logger },
+    {
+      upstream: shared,
+      stores,
+      metrics,
+      logger,
+      ...(standing ? { keys: { standing, ask: keyAsker(shared, config.timeoutMs) } } : {}),
+    },
     {
       bindHost: config.host,
       port: config.port,
       allowedHosts: config.allowedHosts,
       allowedOrigins: config.allowedOrigins,
       maxBodyBytes: config.maxBodyBytes,
+      bodyBudgetBytes: config.bodyBudget,
+      headersTimeoutMs: config.headersTimeout * 1000,
+      requestTimeoutMs: config.requestTimeout * 1000,
       stateless: config.stateless,
       access: { tokens: config.authTokens, requireCallerKey: config.requireCallerKey },
       maxSessions: config.maxSessions,
       sessionIdleMs: config.sessionIdle * 1000,
+      ...(config.maxProbationSessions !== undefined
+        ? { maxProbationSessions: config.maxProbationSessions }
+        : {}),
+      probationIdleMs: config.probationIdle * 1000,
       shutdownGraceMs: config.shutdownGrace * 1000,
       server: { tools },
     },

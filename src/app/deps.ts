@@ -7,6 +7,7 @@ import { QuotaTracker } from '../api/quota.js';
 import { extendAliases } from '../api/reader/aliases.js';
 import { RoleCatalog } from '../api/role-catalog.js';
 import { loadUpstreamOverrides, remappedRoutes } from '../api/route-overrides.js';
+import { LeaguesResponse } from '../api/schemas.js';
 import { type Config, usesEmbeddedSandbox } from '../config.js';
 import type { Metrics } from '../http/metrics.js';
 import type { Logger } from '../log.js';
@@ -21,12 +22,23 @@ export interface Upstream {
 
 export type { SharedUpstream } from '../mcp/context.js';
 
+/**
+ * Told what the API answered each caller key (never the server's own): accepted at its first success or
+ * once its quota is known (only answers to a real key carry it, a 401's headers are not read), refused at
+ * a 401. The HTTP layer's KeyStanding (src/http/key-standing.ts) keeps it for the sessions.
+ */
+export interface KeyObserver {
+  accept(key: string): void;
+  refuse(key: string): void;
+}
+
 export function createSharedUpstream(
   config: Config,
   upstream: Upstream,
   logger: Logger,
   stores: Stores,
   metrics?: Metrics,
+  keys?: KeyObserver,
 ): SharedUpstream {
   const pool = lazyPool(new URL(upstream.baseUrl).origin, {
     connections: 32,
@@ -38,7 +50,7 @@ export function createSharedUpstream(
     maxInFlight: config.maxInFlightPerKey,
     maxQueued: config.maxQueuedPerKey,
   });
-  const build = depsBuilder(config, upstream, logger, stores, metrics, (tag) => perKey.forKey(tag));
+  const build = depsBuilder(config, upstream, logger, stores, metrics, (tag) => perKey.forKey(tag), keys);
   return { depsFor: build, close: () => pool.close() };
 }
 
@@ -60,6 +72,7 @@ function depsBuilder(
   stores: Stores,
   metrics?: Metrics,
   dispatcherFor?: (tag: string) => Requester,
+  keys?: KeyObserver,
 ): (callerKey: string | undefined) => ToolDeps {
   const cache = new ResponseCache({
     store: stores.cache,
@@ -86,6 +99,7 @@ function depsBuilder(
     const tag = apiKey ? keyTag(apiKey, config.metricsKeySecret) : 'nokey';
     // What /metrics and the log show of the key: keyed, never the partition tag itself.
     const label = apiKey ? keyLabel(apiKey, config.metricsKeySecret) : 'nokey';
+    const observer = callerKey !== undefined ? keys : undefined;
     const api = new ApiClient({
       baseUrl: upstream.baseUrl,
       apiKey,
@@ -98,11 +112,22 @@ function depsBuilder(
       quota: new QuotaTracker(Date.now, {
         store: stores.quota,
         tag,
-        ...(metrics ? { onChange: (_tag, q) => metrics.quotaSeen(label, q) } : {}),
+        ...(metrics || observer
+          ? {
+              onChange: (_tag, q) => {
+                metrics?.quotaSeen(label, q);
+                if (observer && callerKey && q.observed_at !== null) observer.accept(callerKey);
+              },
+            }
+          : {}),
       }),
       userAgent: `football-scout-mcp/${VERSION}`,
       onUpstream: (event) => {
         metrics?.upstreamRequest(event.status);
+        if (observer && callerKey && typeof event.status === 'number') {
+          if (event.status >= 200 && event.status < 300) observer.accept(callerKey);
+          else if (event.status === 401) observer.refuse(callerKey);
+        }
         logger.debug('upstream', { ...event, key: label });
       },
       ...(routes ? { routes } : {}),
@@ -143,5 +168,23 @@ export function redacting(base: Logger, secret: string): Logger {
     warn: (m, f) => base.warn(mask(m), fields(f)),
     error: (m, f) => base.error(mask(m), fields(f)),
     redact: mask,
+  };
+}
+
+/**
+ * Whether the API accepts a key, for a session that cannot wait on probation: the leagues, as
+ * quota_status refresh asks (one request, answered from the cache when this key had them in the last day).
+ */
+export function keyAsker(shared: SharedUpstream, timeoutMs: number): (key: string) => Promise<boolean> {
+  return async (key) => {
+    const { api } = shared.depsFor(key);
+    try {
+      await api.call('leagues', LeaguesResponse, { signal: AbortSignal.timeout(timeoutMs) });
+      return true;
+    } catch {
+      return false;
+    } finally {
+      await api.close().catch(() => undefined);
+    }
   };
 }

@@ -31,7 +31,7 @@ export class Metrics {
     });
   }
 
-  render(extra: { sessions?: number } = {}): string {
+  render(extra: { sessions?: number; probation?: number } = {}): string {
     const lookups = this.cacheHits + this.cacheMisses;
     const quotaRows = [...this.quota.entries()];
     const lines = [
@@ -68,6 +68,14 @@ export class Metrics {
         : family('football_scout_sessions_open', 'gauge', 'Open MCP sessions (stateful mode).', [
             [{}, extra.sessions],
           ])),
+      ...(extra.probation === undefined
+        ? []
+        : family(
+            'football_scout_sessions_probation',
+            'gauge',
+            'Open MCP sessions on probation: of caller keys the Football API has not accepted yet.',
+            [[{}, extra.probation]],
+          )),
     ];
     return `${lines.join('\n')}\n`;
   }

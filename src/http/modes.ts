@@ -16,6 +16,7 @@ import {
 } from '@modelcontextprotocol/server';
 import { type Credentials, headerValue } from './auth.js';
 import { reject } from './http-io.js';
+import type { KeyChecks, KeyStanding } from './key-standing.js';
 import { poolable, ServerPool } from './server-pool.js';
 import type { SessionStore } from './sessions.js';
 
@@ -85,8 +86,24 @@ export function statelessHandler(newServer: NewServer, onerror: OnError): McpHan
   };
 }
 
-/** Sessions opened by initialize, bound to the credentials that opened them; 2026-07-28 requests per request. */
-export function statefulHandler(store: SessionStore, newServer: NewServer, onerror: OnError): McpHandler {
+/** What the API has said of caller keys, and how to ask it: for sessions on probation (sessions.ts). */
+export interface Probation {
+  standing: KeyStanding;
+  checks: KeyChecks;
+  /** The probation idle time, ms: what a caller refused for want of room on probation is told to wait. */
+  idleMs: number;
+}
+
+/**
+ * Sessions opened by initialize, bound to the credentials that opened them; 2026-07-28 requests per request.
+ * With `probation`, a session of a caller key the API has not accepted yet is opened on probation.
+ */
+export function statefulHandler(
+  store: SessionStore,
+  newServer: NewServer,
+  onerror: OnError,
+  probation?: Probation,
+): McpHandler {
   const modern = sdkHandler(newServer, 'reject', onerror);
   return {
     async handle(req, res, body, credentials) {
@@ -114,27 +131,96 @@ export function statefulHandler(store: SessionStore, newServer: NewServer, onerr
       if (req.method !== 'POST' || !isInitializeRequest(body)) {
         return reject(res, 400, 'Bad request: no mcp-session-id header and not an initialize request');
       }
-      if (!(await store.hasRoom())) {
-        return reject(res, 503, 'Too many open sessions: close unused ones, or raise --max-sessions', {
-          'retry-after': '30',
-        });
-      }
+      const admitted = await admit(store, credentials.upstreamKey, probation);
+      if (!admitted.ok) return reject(res, admitted.status, admitted.message, admitted.headers);
+      const { release } = admitted;
+      const probationKey = admitted.probation ? credentials.upstreamKey : undefined;
       const server = newServer(credentials);
       const transport: NodeStreamableHTTPServerTransport = new NodeStreamableHTTPServerTransport({
         sessionIdGenerator: () => randomUUID(),
-        onsessioninitialized: (id) =>
-          store.add(id, { transport, server, fingerprint: credentials.fingerprint }),
+        onsessioninitialized: (id) => {
+          store.add(id, {
+            transport,
+            server,
+            fingerprint: credentials.fingerprint,
+            ...(probationKey !== undefined ? { probationKey } : {}),
+          });
+          release();
+        },
       });
       transport.onclose = () => {
         if (transport.sessionId) store.delete(transport.sessionId);
         void server.close();
       };
-      await server.connect(transport);
-      await transport.handleRequest(req, res, body);
+      try {
+        await server.connect(transport);
+        await transport.handleRequest(req, res, body);
+      } finally {
+        // Added by now, or never will be.
+        release();
+      }
     },
     async close() {
       await store.closeAll();
       await modern.close();
     },
   };
+}
+
+type Admission =
+  | { ok: true; probation: boolean; release: () => void }
+  | { ok: false; status: number; message: string; headers: Record<string, string> };
+
+const FULL = 'Too many open sessions: close unused ones, or raise --max-sessions';
+
+/**
+ * Whether a new session may open, and on probation or not; a place is held for it until released. The
+ * server's own key, and a caller key the API has accepted, open normal sessions; another caller key opens
+ * one on probation while there is room there, and is checked in the background with one request to the
+ * API (KeyChecks). When there is no room, the key may prove itself the same way, waited for: accepted, it
+ * opens a normal session; refused (401), it is refused new sessions for a while (--refused-key-s).
+ */
+async function admit(
+  store: SessionStore,
+  key: string | undefined,
+  probation: Probation | undefined,
+): Promise<Admission> {
+  const full = (message: string, retryAfterS: number): Admission => ({
+    ok: false,
+    status: 503,
+    message,
+    headers: { 'retry-after': String(Math.max(1, Math.ceil(retryAfterS))) },
+  });
+  const normal = async (): Promise<Admission> => {
+    const release = await store.reserve();
+    return release ? { ok: true, probation: false, release } : full(FULL, 30);
+  };
+  if (!probation || key === undefined || probation.standing.isAccepted(key)) return normal();
+  const refused = (ms: number): Admission => ({
+    ok: false,
+    status: 401,
+    message: `Unauthorized: the Football API refused this key (401); no new session with it for ${Math.ceil(ms / 1000)} s. Check the key (X-API-Key).`,
+    headers: {
+      'retry-after': String(Math.ceil(ms / 1000)),
+      'www-authenticate': 'Bearer realm="football-scout-mcp"',
+    },
+  });
+  const refusedMs = probation.standing.refusedFor(key);
+  if (refusedMs > 0) return refused(refusedMs);
+  const release = await store.reserve(true);
+  if (release) {
+    // Asked at once rather than at the first call, which may come long after the probation idle time:
+    // a real key is promoted in one round trip. A refused one's session stays until idle, its calls
+    // answered with the API's refusal, and the key opens no other for a while.
+    void probation.checks.check(key, { background: true });
+    return { ok: true, probation: true, release };
+  }
+  const verdict = await probation.checks.check(key);
+  if (verdict === 'accepted') return normal();
+  if (verdict === 'refused') return refused(probation.standing.refusedFor(key));
+  return full(
+    'Too many open sessions of keys the Football API has not accepted yet (--max-probation-sessions), ' +
+      `and this key could not be checked now${verdict === 'busy' ? ' (other keys are being checked)' : ''}: retry shortly`,
+    verdict === 'busy' ? 2 : probation.idleMs / 1000,
+  );
 }

@@ -14,7 +14,8 @@ import {
 } from './auth.js';
 import { Drain } from './drain.js';
 import { answerProbe } from './health.js';
-import { json, readJson, reject } from './http-io.js';
+import { BodyBudget, json, readJson, reject } from './http-io.js';
+import { KeyChecks, type KeyStanding } from './key-standing.js';
 import type { Metrics } from './metrics.js';
 import { statefulHandler, statelessHandler } from './modes.js';
 import { hostAllowed, type OriginPolicy, originAllowed } from './origin.js';
@@ -24,11 +25,21 @@ export interface HttpOptions extends OriginPolicy {
   port: number;
   /** Largest accepted request body, bytes. */
   maxBodyBytes?: number;
+  /** Most bytes of request bodies held while received, over all requests (at least maxBodyBytes). */
+  bodyBudgetBytes?: number;
+  /** Most time to receive a request's headers. */
+  headersTimeoutMs?: number;
+  /** Most time to receive a whole request, headers and body. */
+  requestTimeoutMs?: number;
   /** No sessions: every POST served on its own by the SDK's createMcpHandler. */
   stateless?: boolean;
   access?: AccessPolicy;
   maxSessions?: number;
   sessionIdleMs?: number;
+  /** Most sessions of caller keys the API has not accepted yet (default: a tenth of maxSessions). */
+  maxProbationSessions?: number;
+  /** Idle time after which a session on probation is closed. */
+  probationIdleMs?: number;
   /** How long a shutdown waits for calls in flight. */
   shutdownGraceMs?: number;
   /** What each session's server exposes (tool selection). */
@@ -40,12 +51,20 @@ export interface HttpServices {
   stores: Stores;
   metrics: Metrics;
   logger: Logger;
+  /**
+   * What the API has said of caller keys (told by each key's upstream client), and how to ask it about
+   * one: with both, sessions of caller keys not yet accepted are opened on probation.
+   */
+  keys?: { standing: KeyStanding; ask: (key: string) => Promise<boolean> };
 }
 
 export interface RunningHttp {
   url: string;
   port: number;
-  /** Stops accepting, lets calls in flight finish (within the grace), closes the sessions. */
+  /**
+   * Refuses new work (503; probes still answered), lets calls in flight finish within the grace, answers
+   * those still running with a JSON-RPC error, then stops listening and closes the sessions.
+   */
   close(): Promise<void>;
 }
 
@@ -56,13 +75,33 @@ const MCP_PATH = '/mcp';
  * Every caller gets deps of its own upstream key; the pool, cache and quota store are shared.
  */
 export async function serveHttp(services: HttpServices, options: HttpOptions): Promise<RunningHttp> {
-  const { upstream, stores, metrics, logger } = services;
+  const { upstream, stores, metrics, logger, keys } = services;
   const access = options.access ?? { tokens: [], requireCallerKey: false };
   assertBindAllowed(options.bindHost, access);
   const maxBody = options.maxBodyBytes ?? 1_000_000;
+  const budget = new BodyBudget(Math.max(options.bodyBudgetBytes ?? 16 * 1024 * 1024, maxBody));
+  const maxSessions = options.maxSessions ?? 1000;
+  const probationIdleMs = options.probationIdleMs ?? 60_000;
   const sessions = options.stateless
     ? undefined
-    : new SessionStore({ max: options.maxSessions ?? 1000, idleMs: options.sessionIdleMs ?? 1_800_000 });
+    : new SessionStore({
+        max: maxSessions,
+        idleMs: options.sessionIdleMs ?? 1_800_000,
+        ...(keys
+          ? {
+              probation: {
+                max: options.maxProbationSessions ?? Math.max(1, Math.floor(maxSessions / 10)),
+                idleMs: probationIdleMs,
+                accepted: (key: string) => keys.standing.isAccepted(key),
+              },
+            }
+          : {}),
+      });
+  const probation = keys && {
+    standing: keys.standing,
+    checks: new KeyChecks(keys.standing, keys.ask),
+    idleMs: probationIdleMs,
+  };
   const drain = new Drain();
   const newServer = (credentials: Credentials) =>
     createServer(upstream.depsFor(credentials.upstreamKey), {
@@ -73,7 +112,9 @@ export async function serveHttp(services: HttpServices, options: HttpOptions): P
   // Out-of-band errors of the SDK's handler (a request it refused, a failed exchange): debug only,
   // the client has its answer already.
   const onerror = (error: Error) => logger.debug('mcp handler', { error: logger.redact(error.message) });
-  const mcp = sessions ? statefulHandler(sessions, newServer, onerror) : statelessHandler(newServer, onerror);
+  const mcp = sessions
+    ? statefulHandler(sessions, newServer, onerror, probation)
+    : statelessHandler(newServer, onerror);
 
   const handle = async (req: IncomingMessage, res: ServerResponse) => {
     const path = (req.url ?? '/').split('?')[0];
@@ -88,23 +129,35 @@ export async function serveHttp(services: HttpServices, options: HttpOptions): P
         return unauthorized(res, 'Unauthorized: /metrics needs Authorization: Bearer <server token>');
       }
       res.writeHead(200, { 'content-type': 'text/plain; version=0.0.4; charset=utf-8' });
-      return void res.end(metrics.render(sessions ? { sessions: sessions.size } : {}));
+      const open = sessions ? { sessions: sessions.size, probation: sessions.probationSize } : {};
+      return void res.end(metrics.render(open));
     }
     if (path !== MCP_PATH) return json(res, 404, { error: `not found: the MCP endpoint is ${MCP_PATH}` });
     const auth = authenticate(req, access);
     if (!auth.ok) return unauthorized(res, auth.message);
     let body: unknown;
     if (req.method === 'POST') {
-      drain.track(res);
-      const read = await readJson(req, maxBody);
-      if (read.error) return reject(res, read.error.status, read.error.message);
+      const flight = drain.track(res);
+      const read = await readJson(req, maxBody, budget);
+      if (read.error) return reject(res, read.error.status, read.error.message, read.error.headers);
       body = read.value;
+      flight.carries(body);
     }
     return mcp.handle(req, res, body, auth.credentials);
   };
 
-  const http = createHttpServer((req, res) => {
+  const requestTimeout = options.requestTimeoutMs ?? 30_000;
+  const timeouts = {
+    // Node's own 300 s held a stalled upload, and what it had sent, for five minutes.
+    requestTimeout,
+    headersTimeout: Math.min(options.headersTimeoutMs ?? 10_000, requestTimeout),
+    // How often both are checked; Node's 30 s would double a 30 s timeout.
+    connectionsCheckingInterval: Math.min(1_000, requestTimeout),
+  };
+  const http = createHttpServer(timeouts, (req, res) => {
     handle(req, res).catch((error: unknown) => {
+      // The shutdown answered it already; the SDK's late write to it is no failure.
+      if (drain.wasCut(res)) return;
       logger.error('http request failed', { error: logger.redact(String(error)) });
       if (!res.headersSent) reject(res, 500, 'Internal server error');
       else res.end();
@@ -117,10 +170,14 @@ export async function serveHttp(services: HttpServices, options: HttpOptions): P
     url: `http://${hostForUrl}:${port}${MCP_PATH}`,
     port,
     async close() {
+      // The listener stays open through the drain: /readyz says 503 and /healthz 200 to the balancer's
+      // probes, new MCP work gets 503, while the calls in flight finish.
+      const cut = await drain.close(options.shutdownGraceMs ?? 15_000);
+      if (cut > 0) {
+        logger.warn(`shutdown: ${cut} call(s) still in flight after the grace period were cut`);
+      }
       const stopped = new Promise<void>((resolve) => http.close(() => resolve()));
       http.closeIdleConnections();
-      const finished = await drain.close(options.shutdownGraceMs ?? 15_000);
-      if (!finished) logger.warn('shutdown: calls still in flight after the grace period were cut');
       await mcp.close();
       http.closeAllConnections();
       await stopped;

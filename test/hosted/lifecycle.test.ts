@@ -29,7 +29,7 @@ describe('graceful shutdown', () => {
     await sandbox.close();
   });
 
-  it('on SIGTERM, finishes the call in flight, refuses new connections, exits 0', async () => {
+  it('on SIGTERM, finishes the call in flight, answers probes and refuses new work with 503, exits 0', async () => {
     const slow = await delayingProxy(sandbox.url, 1500);
     const server = await spawnHttpServer(['--base-url', slow.url], { FOOTBALL_API_KEY: SANDBOX_DEMO_KEY });
     onTestFinished(async () => {
@@ -44,11 +44,78 @@ describe('graceful shutdown', () => {
     await reachedUpstream;
     server.child.kill('SIGTERM');
     await waitFor(async () => server.stderr().includes('shutting down'), 'the shutdown to start');
-    await expect(fetch(new URL('/healthz', server.url))).rejects.toThrow();
+    // The listener stays open through the drain: a balancer's probe learns "not ready", not a refusal.
+    const ready = await fetch(new URL('/readyz', server.url));
+    expect(ready.status).toBe(503);
+    expect(await ready.json()).toMatchObject({ status: 'not ready', shutting_down: true });
+    expect((await fetch(new URL('/healthz', server.url))).status).toBe(200);
+    const refused = await raw(server.url, { body: INITIALIZE });
+    expect(refused.status).toBe(503);
+    expect(JSON.parse(refused.body)).toMatchObject({ jsonrpc: '2.0', error: { code: -32000 } });
+    expect(refused.body).toContain('Shutting down');
 
     const result = structured(await pending);
     expect(result.data.length).toBeGreaterThan(0);
     expect(await exited).toBe(0);
+  });
+
+  it('answers a call cut at the end of the grace with a JSON-RPC error in its stream', async () => {
+    const slow = await delayingProxy(sandbox.url, 8_000);
+    const server = await spawnHttpServer(['--base-url', slow.url, '--shutdown-grace-s', '1'], {
+      FOOTBALL_API_KEY: SANDBOX_DEMO_KEY,
+    });
+    onTestFinished(async () => {
+      await stop(server.child);
+      await slow.close();
+    });
+    const client = await httpClient(server.url);
+    const exited = new Promise<number | null>((resolve) => server.child.once('exit', resolve));
+
+    const reachedUpstream = slow.nextRequest();
+    const pending = call(client, 'list_leagues').then(
+      () => undefined,
+      (error: Error & { code?: number }) => error,
+    );
+    await reachedUpstream;
+    const signalled = performance.now();
+    server.child.kill('SIGTERM');
+    const error = await pending;
+    expect(error?.message).toMatch(/shutting down/i);
+    expect(error?.code).toBe(-32000);
+    expect(performance.now() - signalled).toBeLessThan(4_000);
+    expect(await exited).toBe(0);
+  });
+
+  it('stateless: a cut call is answered with a JSON-RPC error carrying its id', async () => {
+    const slow = await delayingProxy(sandbox.url, 8_000);
+    const server = await spawnHttpServer(['--base-url', slow.url, '--shutdown-grace-s', '1', '--stateless'], {
+      FOOTBALL_API_KEY: SANDBOX_DEMO_KEY,
+    });
+    onTestFinished(async () => {
+      await stop(server.child);
+      await slow.close();
+    });
+    const reachedUpstream = slow.nextRequest();
+    const body = JSON.stringify({
+      jsonrpc: '2.0',
+      id: 77,
+      method: 'tools/call',
+      params: { name: 'list_leagues', arguments: {} },
+    });
+    const pending = raw(server.url, { body, headers: { 'mcp-protocol-version': '2025-06-18' } });
+    await reachedUpstream;
+    server.child.kill('SIGTERM');
+    const answer = await pending;
+    expect(answer.status).toBe(200);
+    const messages = answer.body
+      .split('\n')
+      .filter((line) => line.startsWith('data:'))
+      .map((line) => JSON.parse(line.slice(5)));
+    const fromBody = messages.length > 0 ? messages : [JSON.parse(answer.body)];
+    expect(fromBody).toContainEqual(
+      expect.objectContaining({ id: 77, error: expect.objectContaining({ code: -32000 }) }),
+    );
+    expect(answer.body).toMatch(/shutting down/i);
   });
 });
 

@@ -56,8 +56,14 @@ describe('loadConfig defaults', () => {
       requireCallerKey: false,
       maxSessions: 1000,
       sessionIdle: 1800,
+      maxProbationSessions: undefined,
+      probationIdle: 60,
+      refusedKey: 60,
       shutdownGrace: 15,
       maxBodyBytes: 1_000_000,
+      headersTimeout: 10,
+      requestTimeout: 30,
+      bodyBudget: 16 * 1024 * 1024,
       images: 'auto',
     });
   });

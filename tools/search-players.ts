@@ -15,7 +15,8 @@ function noMatchHint(query: string, filter: string | undefined): string {
   const word = query.split(/\s+/).reduce((a, b) => (b.length > a.length ? b : a), '');
   const part = word.length > 3 ? ` (e.g. "${word.slice(0, Math.max(3, Math.ceil(word.length / 2)))}")` : '';
   const filtered = filter === undefined ? '' : ' with these filters';
-  const wider = filter === undefined ? 'browse a league with rank_players_by_role' : 'drop league, club or season';
+  const wider =
+    filter === undefined ? 'browse a league with rank_players_by_role' : 'drop league, club or season';
   return (
     `No player name contains "${query}"${filtered}. Try part of the name${part} or another spelling, ` +
     `${wider}, or resolve_players with the name and club.`

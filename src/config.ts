@@ -372,8 +372,14 @@ export function storeSpec(config: Pick<Config, 'store' | 'transport'>, env: Node
   return given === 'file' ? `file:${defaultStoreDir(env)}` : given;
 }
 
+/**
+ * An empty variable is an unset one; so is a host's placeholder left unreplaced, as an extension host may
+ * pass `${user_config.api_key}` for a setting the user left blank (see scripts/pack-mcpb.mjs).
+ */
 function emptyToUndefined(value: string | undefined): string | undefined {
-  return value === undefined || value.trim() === '' ? undefined : value;
+  if (value === undefined || value.trim() === '' || /^\$\{user_config\.[\w.-]+\}$/.test(value.trim()))
+    return undefined;
+  return value;
 }
 
 export function helpText(): string {

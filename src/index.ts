@@ -190,6 +190,7 @@ async function pickUpstream(config: Config, logger: Logger, closers: Closer[]) {
     seed: config.sandboxSeed,
     dialect: config.sandboxDialect,
     week: config.sandboxWeek,
+    warm: true,
   });
   closers.push(() => sandbox.close());
   logger.info(

@@ -10,6 +10,19 @@ import { table } from './kit/text.js';
 
 const MAX = PAGE_SIZE.playerSearch;
 
+/** What to try next when no name matched, rather than a bare empty table. */
+function noMatchHint(query: string, filter: string | undefined): string {
+  const word = query.split(/\s+/).reduce((a, b) => (b.length > a.length ? b : a), '');
+  const part = word.length > 3 ? ` (e.g. "${word.slice(0, Math.max(3, Math.ceil(word.length / 2)))}")` : '';
+  const filtered = filter === undefined ? '' : ' with these filters';
+  const wider =
+    filter === undefined ? 'browse a league with rank_players_by_role' : 'drop league, club or season';
+  return (
+    `No player name contains "${query}"${filtered}. Try part of the name${part} or another spelling, ` +
+    `${wider}, or resolve_players with the name and club.`
+  );
+}
+
 export default defineTool({
   name: 'search_players',
   title: 'Search players by name',
@@ -41,6 +54,7 @@ export default defineTool({
     );
     const { rows, has_more, notes } = page(result.data.data, limit, result.pageSize);
     const data = rows.map((row) => ({ ...toPlayerOut(row), position: row.position ?? null }));
+    if (data.length === 0) notes.push(noMatchHint(query, league ?? club ?? season));
     return { ...result, data, notes, has_more };
   },
   text: ({ data }) =>

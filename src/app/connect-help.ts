@@ -6,6 +6,18 @@ export interface CallerAccess {
   callerKey: boolean;
 }
 
+/**
+ * How to run the MCP Inspector on this Node: the current Inspector needs Node >= 22.19, and on an older
+ * Node npm resolves an unpinned one to 0.15.0, which has no --header; so there, the current Inspector on a
+ * Node 22 fetched from npm (see docs/inspector.md).
+ */
+export function inspectorCommand(nodeVersion: string = process.versions.node): string {
+  const [major = 0, minor = 0] = nodeVersion.split('.').map(Number);
+  return major > 22 || (major === 22 && minor >= 19)
+    ? 'npx -y @modelcontextprotocol/inspector'
+    : 'npx -y --loglevel=error -p node@22 -p @modelcontextprotocol/inspector@latest mcp-inspector';
+}
+
 /** What `npm start` prints: where the server is and how to plug an assistant into it (`entry`: this script). */
 export function connectHelp(
   mcpUrl: string,
@@ -39,7 +51,7 @@ export function connectHelp(
       ? [`Every caller must send: ${named.map(([name, value]) => `${name}: ${value}`).join(', ')}`]
       : []),
     'Connect:',
-    `  MCP Inspector:  npx @modelcontextprotocol/inspector --cli ${mcpUrl} --transport http${headerFlags} --method tools/list`,
+    `  MCP Inspector:  ${inspectorCommand()} --cli ${mcpUrl} --transport http${headerFlags} --method tools/list`,
     `  Claude Code:    claude mcp add --transport http football-scout ${mcpUrl}${headerFlags}`,
     `  VS Code:        add to .vscode/mcp.json: {"servers": {"football-scout": {"type": "http", "url": "${mcpUrl}"${vscodeHeaders}}}}`,
     '  Claude Desktop (stdio; it starts its own server with its own sandbox), in claude_desktop_config.json:',

@@ -5,7 +5,8 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { AddressInfo } from 'node:net';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { Access } from './access.js';
-import { compByName } from './data/leagues.js';
+import { COMPS, compByName } from './data/leagues.js';
+import { CURRENT_SEASON } from './data/seasons.js';
 import { World } from './data/world.js';
 import { type DialectName, type DialectRequest, dialectOf } from './dialects/index.js';
 import { type FaultKind, type FaultOptions, Faults } from './faults.js';
@@ -34,6 +35,11 @@ export interface SandboxOptions {
   dialect?: DialectName;
   /** Weeks the world has moved on from today's data, 0–52 (see data/week.ts); default 0, today. */
   week?: number;
+  /**
+   * Build the current season of every competition in the background after start (see warm()), so the
+   * first search over all leagues answers at once instead of in about a second. Default false.
+   */
+  warm?: boolean;
 }
 
 export interface LoggedRequest {
@@ -55,6 +61,8 @@ export interface RunningSandbox {
   dialect: DialectName;
   /** The week of the world served (0 = today's data). */
   week: number;
+  /** Settles when warming (SandboxOptions.warm) has built every competition, or stopped; at once without it. */
+  warmed: Promise<void>;
   /** Requests served since start, all statuses. */
   requestCount(): number;
   /** Most recent last; the last 10 000. */
@@ -67,6 +75,38 @@ export interface RunningSandbox {
 
 export const DEFAULT_SEED = 'football-scout';
 const LOG_SIZE = 10_000;
+const WARM_DELAY_MS = 250;
+
+/**
+ * Builds the current season's rows of every competition ahead of need, one competition per turn of the
+ * event loop (the first ~200 ms, the rest ~10 ms each): a search, or a ranking without a league, over all
+ * competitions otherwise generates them all on its first call (~1.2 s). Requests arriving meanwhile are
+ * served between two competitions and find what is already built. It starts after a short delay, so the
+ * client's first requests (initialize, tools/list) come first, and costs the memory the first search would
+ * take anyway (about 75 MB). It stops when the sandbox closes; the first delay alone never keeps the
+ * process alive.
+ */
+function warm(world: World, stopped: () => boolean): Promise<void> {
+  let next = 0;
+  let done: () => void = () => undefined;
+  const finished = new Promise<void>((resolve) => {
+    done = resolve;
+  });
+  const step = () => {
+    const comp = COMPS[next++];
+    if (comp === undefined || stopped()) return done();
+    try {
+      for (const row of world.compSeason(comp, CURRENT_SEASON).rows) world.foldedName(row.person);
+    } catch {
+      // A request building the same rows reports the problem as its 500; warming just stops.
+      return done();
+    }
+    // Not unref'd: an unref'd immediate waits for the next other event of the loop, which may be minutes.
+    setImmediate(step);
+  };
+  setTimeout(step, WARM_DELAY_MS).unref();
+  return finished;
+}
 
 export async function startSandbox(options: SandboxOptions = {}): Promise<RunningSandbox> {
   const keys = validateKeys(options.keys ?? DEFAULT_KEYS);
@@ -214,6 +254,8 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
       resolve();
     });
   });
+  let closed = false;
+  const warmed = options.warm ? warm(world, () => closed) : Promise.resolve();
   const address = server.address() as AddressInfo;
   const host = address.family === 'IPv6' ? `[${address.address}]` : address.address;
 
@@ -224,6 +266,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
     demoKey: byKey.has(SANDBOX_DEMO_KEY) ? SANDBOX_DEMO_KEY : (keys[0]?.key ?? SANDBOX_DEMO_KEY),
     dialect: dialect.name,
     week: world.week,
+    warmed,
     requestCount: () => count,
     requests: () => log.slice(-LOG_SIZE),
     resetQuotas: () => quotas.reset(),
@@ -232,6 +275,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
     },
     close: () =>
       new Promise<void>((resolve, reject) => {
+        closed = true;
         server.close((error) => (error ? reject(error) : resolve()));
         server.closeAllConnections();
       }),

@@ -109,7 +109,8 @@ describe('rank_players_by_role', () => {
     expect(full.notes.join(' ')).toMatch(/raise limit \(up to 100\)/);
     const short = structured(await run('search_players', { query: 'zzzz', limit: 5 }));
     expect(short.data).toHaveLength(0);
-    expect(short.notes).toBeUndefined();
+    // No paging note on an empty list: only the hint of what to try instead.
+    expect(short.notes).toEqual([expect.stringMatching(/^No player name contains "zzzz"\./)]);
   });
 
   it('answers the same question with another limit from the first answer, with has_more still right', async () => {

@@ -7,6 +7,7 @@ import { readFileSync } from 'node:fs';
 import { connect, type Socket } from 'node:net';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type RunningSandbox, startSandbox } from '../../src/sandbox/server.js';
 import { spawnHttpServer, stop } from '../support/mcp.js';
 import { INITIALIZE, raw } from '../support/raw-http.js';
 
@@ -60,10 +61,16 @@ async function until(check: () => boolean, ms: number): Promise<boolean> {
 
 describe('stalled uploads', () => {
   let server: { url: string; child: ChildProcess };
+  let sandbox: RunningSandbox;
   const opened: Stalled[] = [];
 
   beforeAll(async () => {
-    server = await spawnHttpServer(['--sandbox'], {
+    // The sandbox runs in this process: the embedded one would warm its data up in the server's,
+    // and that growth is not the uploads'.
+    sandbox = await startSandbox({ port: 0 });
+    server = await spawnHttpServer([], {
+      FOOTBALL_API_BASE_URL: sandbox.url,
+      FOOTBALL_API_KEY: sandbox.demoKey,
       FOOTBALL_MCP_HEADERS_TIMEOUT_S: '2',
       FOOTBALL_MCP_REQUEST_TIMEOUT_S: '3',
       FOOTBALL_MCP_BODY_BUDGET_BYTES: String(BUDGET),
@@ -73,6 +80,7 @@ describe('stalled uploads', () => {
   afterAll(async () => {
     for (const upload of opened) upload.socket.destroy();
     await stop(server.child);
+    await sandbox.close();
   });
 
   it('200 uploads stalled near the body limit hold no more than the budget, the rest get 503', async () => {

@@ -91,13 +91,24 @@ describe('the npm package', () => {
   it('holds the built server, LICENSE and README, and no source maps', () => {
     const paths = packed.map((f) => f.path);
     expect(paths).toEqual(
-      expect.arrayContaining(['package.json', 'README.md', 'LICENSE', 'dist/src/index.js']),
+      expect.arrayContaining([
+        'package.json',
+        'README.md',
+        'LICENSE',
+        'dist/src/index.js',
+        'docs/install.md',
+      ]),
     );
     // Loaded lazily by the bundle, from tsc's output: the embedded sandbox and the doctor.
     expect(paths).toEqual(expect.arrayContaining(['dist/src/sandbox/server.js', 'dist/src/doctor/main.js']));
     expect(paths.filter((p) => p.endsWith('.map'))).toEqual([]);
     expect(
-      paths.filter((p) => !p.startsWith('dist/') && !['package.json', 'README.md', 'LICENSE'].includes(p)),
+      paths.filter(
+        (p) =>
+          !p.startsWith('dist/') &&
+          !p.startsWith('docs/') &&
+          !['package.json', 'README.md', 'LICENSE'].includes(p),
+      ),
     ).toEqual([]);
     const bin = packed.find((f) => f.path === 'dist/src/index.js');
     expect((bin?.mode ?? 0) & 0o111).not.toBe(0);

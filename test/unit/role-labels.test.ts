@@ -76,8 +76,8 @@ describe('completions without upstream', () => {
   });
 });
 
-describe('README', () => {
-  const readme = readFileSync(new URL('../../README.md', import.meta.url), 'utf8');
+describe('docs/assistant.md', () => {
+  const readme = readFileSync(new URL('../../docs/assistant.md', import.meta.url), 'utf8');
 
   it('lists every role key with its English label', () => {
     for (const key of ROLE_KEYS) {

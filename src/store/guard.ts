@@ -92,7 +92,8 @@ export class StoreGuard {
 
 class StoreTimeout extends Error {}
 
-function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
+/** `promise`, or a StoreTimeout after `ms`. */
+export function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
   return new Promise<T>((resolve, reject) => {
     const timer = setTimeout(() => reject(new StoreTimeout(`no answer within ${ms} ms`)), ms);
     // A late answer (or failure) of an operation already given up on is dropped here.

@@ -6,7 +6,13 @@ import { sha256 } from '../api/canonical.js';
 import { StartError } from '../start-error.js';
 import { FileKeyvStore } from './file-keyv.js';
 import { ensureDir } from './fs.js';
-import { DEFAULT_STORE_TIMEOUT_MS, guardKeyv, StoreGuard, type StoreGuardOptions } from './guard.js';
+import {
+  DEFAULT_STORE_TIMEOUT_MS,
+  guardKeyv,
+  StoreGuard,
+  type StoreGuardOptions,
+  withTimeout,
+} from './guard.js';
 import { DEFAULT_WATCHLIST_LIMITS, type WatchlistLimits, type WatchlistStore } from './watchlists.js';
 import { MemoryWatchlistStore } from './watchlists-memory.js';
 
@@ -214,22 +220,6 @@ async function pingOne(keyv: Keyv): Promise<boolean> {
   const adapter = keyv.store as { getClient(): Promise<{ ping(): Promise<string> }> };
   const client = await adapter.getClient();
   return (await withTimeout(client.ping(), 2000)) === 'PONG';
-}
-
-function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
-  return new Promise<T>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error('timed out')), ms);
-    promise.then(
-      (value) => {
-        clearTimeout(timer);
-        resolve(value);
-      },
-      (error: unknown) => {
-        clearTimeout(timer);
-        reject(error);
-      },
-    );
-  });
 }
 
 /** The Redis address without credentials. */

@@ -38,8 +38,18 @@ export function createSharedUpstream(
     maxInFlight: config.maxInFlightPerKey,
     maxQueued: config.maxQueuedPerKey,
   });
-  const build = depsBuilder(config, upstream, logger, stores, metrics, (tag) => perKey.forKey(tag));
-  return { depsFor: build, close: () => pool.close() };
+  const { build, settled } = depsBuilder(config, upstream, logger, stores, metrics, (tag) =>
+    perKey.forKey(tag),
+  );
+  return {
+    depsFor: build,
+    // Answers and quota states are written to the store after the answer is given: finish those
+    // writes before the store closes.
+    close: async () => {
+      await settled();
+      await pool.close();
+    },
+  };
 }
 
 /** Builds what the tools use for one upstream key, with an in-memory store (stdio, tests). */
@@ -50,7 +60,7 @@ export function createToolDeps(config: Config, upstream: Upstream, logger: Logge
     upstream,
     logger,
     memoryStores(config.cacheMaxEntries, { maxBytes: config.cacheMaxBytes }),
-  )(undefined);
+  ).build(undefined);
 }
 
 function depsBuilder(
@@ -60,7 +70,7 @@ function depsBuilder(
   stores: Stores,
   metrics?: Metrics,
   dispatcherFor?: (tag: string) => Requester,
-): (callerKey: string | undefined) => ToolDeps {
+): { build: (callerKey: string | undefined) => ToolDeps; settled: () => Promise<void> } {
   const cache = new ResponseCache({
     store: stores.cache,
     ttlMs: {
@@ -70,6 +80,7 @@ function depsBuilder(
     },
     staleMaxAgeMs: config.cacheStaleMaxAge * 1000,
   });
+  const quotaWrites = new Set<Promise<unknown>>();
   // Read once per process: a bad routes file stops the start, not a session.
   const overrides = config.routesFile ? loadUpstreamOverrides(config.routesFile) : undefined;
   const routes = overrides?.routes;
@@ -80,7 +91,7 @@ function depsBuilder(
       `routes file ${config.routesFile}: ${[...remappedRoutes(overrides.routes), ...aliases].join('; ') || 'no change'}`,
     );
   }
-  return (callerKey) => {
+  const build = (callerKey: string | undefined): ToolDeps => {
     const apiKey = callerKey ?? upstream.apiKey;
     const tag = apiKey ? keyTag(apiKey, config.metricsKeySecret) : 'nokey';
     // What /metrics and the log show of the key: keyed, never the partition tag itself.
@@ -97,6 +108,7 @@ function depsBuilder(
       quota: new QuotaTracker(Date.now, {
         store: stores.quota,
         tag,
+        writes: quotaWrites,
         ...(metrics ? { onChange: (_tag, q) => metrics.quotaSeen(label, q) } : {}),
       }),
       userAgent: `football-scout-mcp/${VERSION}`,
@@ -109,6 +121,11 @@ function depsBuilder(
     const scoped = callerKey ? redacting(logger, callerKey) : logger;
     return { api, roles: new RoleCatalog(api), logger: scoped, images: config.images };
   };
+  const settled = async () => {
+    await cache.settled();
+    while (quotaWrites.size > 0) await Promise.all(quotaWrites);
+  };
+  return { build, settled };
 }
 
 /** A logger that also masks a caller's key, which the process-wide logger does not know. */

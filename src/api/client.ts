@@ -220,7 +220,7 @@ export class ApiClient {
     probe = false,
   ) {
     if (!this.options.apiKey) throw new UnauthorizedError('missing');
-    await this.quota.sync();
+    await this.quota.beforeRequest();
     for (let attempt = 0; ; attempt++) {
       if (!probe) this.quota.assertAvailable();
       let delayMs: number | undefined;

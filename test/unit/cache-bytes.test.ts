@@ -63,6 +63,7 @@ describe('the memory store under large answers', () => {
     for (let i = 0; i < 20; i++) {
       await cache.getOrFetch(`answer-${i}`, 'computed', async () => bigEntry(3 * MiB, String(i % 10)));
     }
+    await cache.settled();
     const map = stores.cache.store as BoundedMap<string, unknown>;
     expect(map.bytes).toBeLessThanOrEqual(16 * MiB);
     expect(map.size).toBe(5);

@@ -201,11 +201,13 @@ describe('response cache through ApiClient', () => {
 
   it('an entry past maxEntries is evicted, oldest first', async () => {
     upstream.pool.intercept(rankings).reply(200, { data: [] }).times(4);
-    const client = clientFor(upstream, { cache: new ResponseCache({ maxEntries: 2 }) });
+    const cache = new ResponseCache({ maxEntries: 2 });
+    const client = clientFor(upstream, { cache });
     const call = (role: string) => client.call('rankings', RankingsResponse, { query: { role } });
     await call('a');
     await call('b');
-    await call('c'); // evicts a
+    await call('c'); // evicts a, once written
+    await cache.settled();
     expect((await call('c')).source.cached).toBe(true);
     expect((await call('a')).source.cached).toBe(false);
     expect(upstream.sent).toHaveLength(4);
@@ -216,6 +218,7 @@ describe('response cache through ApiClient', () => {
     const cache = new ResponseCache({ store: new Keyv({ store }) });
     upstream.pool.intercept(leagues).reply(200, { data: [] });
     await clientFor(upstream, { cache }).call('leagues', LeaguesResponse);
+    await cache.settled();
     expect(store.size).toBe(1);
     for (const key of store.keys()) expect(key).not.toContain('key_secret_123');
   });

@@ -1,7 +1,7 @@
 import Keyv from 'keyv';
 import { describe, expect, it } from 'vitest';
 import { QuotaExhaustedError } from '../../src/api/errors.js';
-import { ADOPT_EVERY_MS, type Quota, QuotaTracker } from '../../src/api/quota.js';
+import { ADOPT_EVERY_MS, LOW_REMAINING, type Quota, QuotaTracker } from '../../src/api/quota.js';
 
 const RESET = '2026-03-02T00:00:00.000Z';
 const rate = (remaining: string) => ({
@@ -89,6 +89,33 @@ describe('QuotaTracker shared through a store', () => {
     expect((await a.reported()).remaining).toBe(7);
     now += ADOPT_EVERY_MS;
     expect((await a.reported()).remaining).toBe(6);
+  });
+
+  it('before a request, reads what others observed every time while the quota is low, else once a second', async () => {
+    const store = new Keyv();
+    let now = 1_000_000;
+    const a = new QuotaTracker(() => now, { store, tag: 'k' });
+    const b = new QuotaTracker(() => now, { store, tag: 'k' });
+    a.observe(200, rate(String(LOW_REMAINING + 50)));
+    await a.sync();
+    now += 10;
+    b.observe(200, rate('0'));
+    await b.sync();
+    // Plenty left as a last knew it, read a moment ago: no read, no refusal yet.
+    expect((await a.beforeRequest()).remaining).toBe(LOW_REMAINING + 50);
+    now += ADOPT_EVERY_MS;
+    expect((await a.beforeRequest()).remaining).toBe(0);
+    expect(() => a.assertAvailable()).toThrow(QuotaExhaustedError);
+
+    // Low: every request reads first.
+    const c = new QuotaTracker(() => now, { store, tag: 'k2' });
+    const d = new QuotaTracker(() => now, { store, tag: 'k2' });
+    c.observe(200, rate(String(LOW_REMAINING)));
+    await c.sync();
+    now += 10;
+    d.observe(200, rate('0'));
+    await d.sync();
+    expect((await c.beforeRequest()).remaining).toBe(0);
   });
 
   it('a store that fails costs the sharing, never the call', async () => {

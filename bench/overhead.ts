@@ -1,10 +1,14 @@
-// 1. Overhead: a tool call through MCP (built binary, stdio, SDK Client) against a direct undici
-// request to the sandbox for the same data, on a cache miss and on a cache hit.
+// 1. Overhead: a tool call through MCP (built binary, stdio, SDK Client, default settings) against a
+// direct undici request to the sandbox for the same data, on a cache miss and on a cache hit: over
+// loopback, and against an upstream 30 ms away (the sandbox delaying every answer), as an API across
+// a network is.
+import { setTimeout as sleep } from 'node:timers/promises';
+import type { Client } from '@modelcontextprotocol/client';
 import { ROLE_KEYS } from '../src/domain/roles.js';
 import { SANDBOX_PRO_FULL_KEY } from '../src/sandbox/keys.js';
 import { PAGE_SIZE } from '../tools/kit/full-page.js';
 import { DirectClient } from './direct.js';
-import { connectStdio, spawnSandbox, stop } from './processes.js';
+import { connectStdio, freshCacheHome, spawnSandbox, stop } from './processes.js';
 import { type Row, row } from './report.js';
 import { median, ms, timed } from './stats.js';
 
@@ -15,6 +19,34 @@ const MISS_ITERATIONS = 150;
 const HIT_ITERATIONS = 300;
 const HEAVY_ITERATIONS = 15;
 const SCOUT = { roles: ['milieu_box_to_box', 'mezzala'], max_age: 24, min_minutes: 900, limit: 20 };
+/** The far upstream: every answer of the sandbox delayed this much. */
+const FAR_MS = 30;
+const FAR_MISSES = 40;
+const FAR_HITS = 60;
+
+type Ranking = { role: string; season: string; league: string };
+
+/**
+ * Every (role, season, league) is a distinct question (186 of them), so each MCP call with a new `i`
+ * misses the cache: the limit would not do, since the server asks the upstream for a full page.
+ */
+const args = (i: number): Ranking => ({
+  role: ROLE_KEYS[i % ROLE_KEYS.length] as string,
+  season: SEASONS[Math.floor(i / ROLE_KEYS.length) % SEASONS.length] as string,
+  league: LEAGUES[Math.floor(i / (ROLE_KEYS.length * SEASONS.length)) % LEAGUES.length] as string,
+});
+
+/** A ranking through MCP, and the same data asked directly: what the server itself asks the upstream for. */
+function rankingPaths(client: Client, direct: DirectClient) {
+  return {
+    viaMcp: async (a: Ranking) => {
+      const result = await client.callTool({ name: 'rank_players_by_role', arguments: a });
+      if (result.isError) throw new Error(`rank_players_by_role failed: ${JSON.stringify(result.content)}`);
+    },
+    viaDirect: ({ role, season, league }: Ranking) =>
+      direct.get('/v1/rankings', { role, saison: season, league, limit: PAGE_SIZE.rankings }),
+  };
+}
 
 export async function benchOverhead(): Promise<Row[]> {
   // The sandbox in its own process, like a real upstream: a direct request crosses a process
@@ -24,20 +56,7 @@ export async function benchOverhead(): Promise<Row[]> {
   const direct = new DirectClient(upstream.url, upstream.key, 1);
   const { client } = await connectStdio(upstream);
   try {
-    // Every (role, season, league) is a distinct question (186 of them), so each MCP call below
-    // misses the cache: the limit would not do, since the server asks the upstream for a full page.
-    const args = (i: number) => ({
-      role: ROLE_KEYS[i % ROLE_KEYS.length] as string,
-      season: SEASONS[Math.floor(i / ROLE_KEYS.length) % SEASONS.length] as string,
-      league: LEAGUES[Math.floor(i / (ROLE_KEYS.length * SEASONS.length)) % LEAGUES.length] as string,
-    });
-    const viaMcp = async (a: ReturnType<typeof args>) => {
-      const result = await client.callTool({ name: 'rank_players_by_role', arguments: a });
-      if (result.isError) throw new Error(`rank_players_by_role failed: ${JSON.stringify(result.content)}`);
-    };
-    // The same data: what the server itself asks the upstream for.
-    const viaDirect = ({ role, season, league }: ReturnType<typeof args>) =>
-      direct.get('/v1/rankings', { role, saison: season, league, limit: PAGE_SIZE.rankings });
+    const { viaMcp, viaDirect } = rankingPaths(client, direct);
 
     // Warm both paths (JIT, connections, the sandbox's league data, the server's role catalog).
     for (let i = 0; i < 20; i++) {
@@ -79,7 +98,8 @@ export async function benchOverhead(): Promise<Row[]> {
       heavyDirect.push((await timed(() => direct.post('/v1/scouting', scoutBody))).ms);
     }
     const [sMcp, sDirect] = [median(heavyMcp), median(heavyDirect)];
-    const charts = await chartCost(upstream, args);
+    const charts = await chartCost(upstream);
+    const far = await farUpstream();
     const [mMcp, mDirect, hMcp, hDirect] = [missMcp, missDirect, hitMcp, hitDirect].map(median) as [
       number,
       number,
@@ -115,9 +135,10 @@ export async function benchOverhead(): Promise<Row[]> {
         '≥ 10× faster',
         sDirect / sMcp >= 10,
       ),
+      ...far,
       row(
         '1 overhead',
-        `the same ranking with its PNG chart (images on, the default): miss / hit (medians of ${CHART_ITERATIONS})`,
+        `the same ranking with its PNG chart (images true; auto, the default, draws none for a ranking): miss / hit (medians of ${CHART_ITERATIONS})`,
         `${ms(charts.miss)} / ${ms(charts.hit)}`,
         '—',
       ),
@@ -131,12 +152,73 @@ export async function benchOverhead(): Promise<Row[]> {
 
 const CHART_ITERATIONS = 20;
 
+/**
+ * A ranking against an upstream FAR_MS away, on a fresh server and sandbox: what the cache saves
+ * (a hit against a direct request) and what a miss adds to the upstream's own time.
+ */
+async function farUpstream(): Promise<Row[]> {
+  const sandbox = await spawnSandbox(['--faults', `latency=${FAR_MS}-${FAR_MS}`]);
+  const direct = new DirectClient(sandbox.url, SANDBOX_PRO_FULL_KEY, 1);
+  const { client } = await connectStdio({ url: sandbox.url, key: SANDBOX_PRO_FULL_KEY });
+  try {
+    const { viaMcp, viaDirect } = rankingPaths(client, direct);
+    for (let i = 0; i < 5; i++) {
+      await viaDirect(args(FAR_MISSES + i));
+      await viaMcp(args(FAR_MISSES + i));
+    }
+    const miss: number[] = [];
+    const missDirect: number[] = [];
+    for (let i = 0; i < FAR_MISSES; i++) {
+      const a = args(i);
+      if (i % 2) missDirect.push((await timed(() => viaDirect(a))).ms);
+      miss.push((await timed(() => viaMcp(a))).ms);
+      if (!(i % 2)) missDirect.push((await timed(() => viaDirect(a))).ms);
+    }
+    const hit: number[] = [];
+    const hitDirect: number[] = [];
+    for (let i = 0; i < FAR_HITS; i++) {
+      hit.push((await timed(() => viaMcp(args(0)))).ms);
+      hitDirect.push((await timed(() => viaDirect(args(0)))).ms);
+    }
+    // The floor of both: the stdio round trip to a server that sat idle as long as the upstream took.
+    const pings: number[] = [];
+    for (let i = 0; i < FAR_HITS; i++) {
+      await sleep(FAR_MS);
+      pings.push((await timed(() => client.ping())).ms);
+    }
+    const [m, md, h, hd] = [miss, missDirect, hit, hitDirect].map(median) as [number, number, number, number];
+    return [
+      row(
+        '1 overhead',
+        `upstream ${FAR_MS} ms away: cache hit vs direct undici (same ranking, median of ${FAR_HITS})`,
+        `${ms(h)} vs ${ms(hd)} (${speedup(hd, h)})`,
+        '≥ 10× faster',
+        hd / h >= 10,
+      ),
+      row(
+        '1 overhead',
+        `upstream ${FAR_MS} ms away: cache miss vs direct undici (median of ${FAR_MISSES})`,
+        `${ms(m)} vs ${ms(md)} (${m >= md ? '+' : '−'}${ms(Math.abs(m - md))})`,
+        '≤ direct + 2 ms',
+        m <= md + 2,
+      ),
+      row(
+        '1 overhead',
+        `MCP ping over stdio after ${FAR_MS} ms idle: the transport's floor in the two rows above`,
+        ms(median(pings)),
+        '—',
+      ),
+    ];
+  } finally {
+    await client.close();
+    await direct.close();
+    await stop(sandbox.child);
+  }
+}
+
 /** A server with images on: rasterising the chart is the dearest step of a miss; hits reuse the PNG. */
-async function chartCost(
-  upstream: { url: string; key: string },
-  args: (i: number) => Record<string, unknown>,
-): Promise<{ miss: number; hit: number }> {
-  const { client } = await connectStdio(upstream, { FOOTBALL_MCP_IMAGES: 'true' });
+async function chartCost(upstream: { url: string; key: string }): Promise<{ miss: number; hit: number }> {
+  const { client } = await connectStdio(upstream, { ...freshCacheHome(), FOOTBALL_MCP_IMAGES: 'true' });
   try {
     const rank = async (a: Record<string, unknown>) => {
       const result = await client.callTool({ name: 'rank_players_by_role', arguments: a });

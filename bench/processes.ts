@@ -1,6 +1,9 @@
 // Spawned processes the benchmarks measure: the built server (stdio or HTTP) and the sandbox alone.
 import { type ChildProcess, execFile, spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { Client } from '@modelcontextprotocol/client';
 import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
@@ -24,17 +27,40 @@ export function nodeArgs(): string[] {
   return dir ? ['--cpu-prof', `--cpu-prof-dir=${dir}`] : [];
 }
 
+let cacheHome: string | undefined;
+
 /**
- * Environment pointing the built server at an upstream, quiet on stderr, without PNG charts: the
- * benchmarks measure the data path (benchmark 1 prices the charts on their own row).
+ * The user's cache directory as the servers of this run see it: a fresh one, removed at exit, so the
+ * default file store over stdio starts empty (a miss is a miss) and the bench leaves nothing behind.
+ */
+function benchCacheHome(): string {
+  if (!cacheHome) {
+    const dir = mkdtempSync(join(tmpdir(), 'fsm-bench-'));
+    cacheHome = dir;
+    process.once('exit', () => rmSync(dir, { recursive: true, force: true }));
+  }
+  return cacheHome;
+}
+
+let homes = 0;
+
+/** Another empty cache directory, for a server that must not find what an earlier one stored. */
+export function freshCacheHome(): Record<string, string> {
+  homes += 1;
+  return { XDG_CACHE_HOME: join(benchCacheHome(), `home-${homes}`) };
+}
+
+/**
+ * Environment pointing the built server at an upstream, quiet on stderr, every other setting at its
+ * default (images `auto`: no PNG for plain rankings; over stdio the file store, in a fresh directory).
  */
 export function upstreamEnv(upstream: Pick<Upstream, 'url' | 'key'>): Record<string, string> {
   return {
     PATH: process.env.PATH ?? '',
+    XDG_CACHE_HOME: benchCacheHome(),
     FOOTBALL_API_BASE_URL: upstream.url,
     FOOTBALL_API_KEY: upstream.key,
     FOOTBALL_MCP_LOG_LEVEL: 'warn',
-    FOOTBALL_MCP_IMAGES: 'false',
   };
 }
 
@@ -76,9 +102,14 @@ export async function hasStatelessMode(): Promise<boolean> {
   return `${stdout}${stderr}`.includes('--stateless');
 }
 
-/** The standalone sandbox in its own process, so a load generator does not share its event loop. */
-export async function spawnSandbox(): Promise<{ url: string; child: ChildProcess }> {
-  const child = spawn(process.execPath, [SANDBOX_ENTRY, '--port', '0'], {
+/**
+ * The standalone sandbox in its own process, so a load generator does not share its event loop.
+ * `args` are the sandbox's own, e.g. `['--faults', 'latency=30-30']` for an upstream 30 ms away.
+ */
+export async function spawnSandbox(
+  args: readonly string[] = [],
+): Promise<{ url: string; child: ChildProcess }> {
+  const child = spawn(process.execPath, [SANDBOX_ENTRY, '--port', '0', ...args], {
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   const url = await new Promise<string>((resolve, reject) => {

@@ -83,7 +83,13 @@ async function runMode(
         load.p99 < 50,
       ),
       row('5 memory', `${mode} HTTP server RSS idle`, `${idle.toFixed(0)} MB`, '—'),
-      row('5 memory', `${mode} HTTP server RSS after the throughput run`, `${after.toFixed(0)} MB`, '—'),
+      row(
+        '5 memory',
+        `${mode} HTTP server RSS after the throughput run`,
+        `${after.toFixed(0)} MB`,
+        '< 200 MB',
+        after < 200,
+      ),
     ];
   } finally {
     await pool.close();

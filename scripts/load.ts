@@ -1,16 +1,21 @@
 // Load: 50 concurrent MCP sessions × 200 mixed tool calls against the built server over Streamable
-// HTTP, its upstream a sandbox injecting faults. Every call must be answered; every error must be
-// one a fault explains (5xx, network, timeout, unreadable body, 429). Prints the figures and the
-// server's resident memory before and after. `npm run load` (builds first). Not a test: no timing
-// is asserted; it exits 1 only on a lost call or an error no fault explains.
+// HTTP (default settings), its upstream a sandbox injecting faults. Every call must be answered; every
+// error must be one a fault explains (5xx, network, timeout, unreadable body, 429). Prints the figures,
+// the server's resident memory before and after, then the cost of a ranking against the sandbox 30 ms
+// away (cache miss and hit beside a direct request), each target beside its figure. `npm run load`
+// (builds first). Not a test: no timing is asserted; it exits 1 only on a lost call or an error no
+// fault explains.
 import { readFileSync } from 'node:fs';
 import type { CallToolResult } from '@modelcontextprotocol/client';
 import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
+import { DirectClient } from '../bench/direct.js';
+import { median } from '../bench/stats.js';
 import { ROLE_KEYS } from '../src/domain/roles.js';
 import type { FaultOptions } from '../src/sandbox/faults.js';
 import { SANDBOX_PRO_FULL_KEY } from '../src/sandbox/keys.js';
 import { startSandbox } from '../src/sandbox/server.js';
 import { spawnHttpServer, stop } from '../test/support/mcp.js';
+import { PAGE_SIZE } from '../tools/kit/full-page.js';
 
 const SESSIONS = Number(process.env.LOAD_SESSIONS ?? 50);
 const CALLS = Number(process.env.LOAD_CALLS ?? 200);
@@ -27,6 +32,10 @@ const FAULTS: FaultOptions = {
 const FAULT_TEXT =
   /is failing \(HTTP 5\d\d\)|could not be reached|did not answer in time|cannot read|HTTP 429|quota of this key is spent/;
 const LEAGUES = ['Ligue 1', 'Ligue 2', 'Premier League', 'Serie A', 'Bundesliga', 'LaLiga'];
+/** The upstream's distance in the last phase, and how many misses and hits it times. */
+const FAR_MS = 30;
+const FAR_CALLS = 30;
+const RSS_TARGET_MB = 200;
 
 type Call = [name: string, args: Record<string, unknown>];
 
@@ -73,6 +82,8 @@ async function main(): Promise<void> {
   const server = await spawnHttpServer(['--timeout-ms', '5000', '--retries', '2', '--log-level', 'warn'], {
     FOOTBALL_API_BASE_URL: sandbox.url,
     FOOTBALL_API_KEY: SANDBOX_PRO_FULL_KEY,
+    // e.g. LOAD_SERVER_NODE_OPTIONS='--max-old-space-size=384' to size the server's heap (README, Performance).
+    ...(process.env.LOAD_SERVER_NODE_OPTIONS ? { NODE_OPTIONS: process.env.LOAD_SERVER_NODE_OPTIONS } : {}),
   });
   const pid = server.child.pid ?? 0;
   const probe = await connect(server.url);
@@ -95,6 +106,9 @@ async function main(): Promise<void> {
   sandbox.setFaults(undefined);
   const after = residentMb(pid);
   const upstream = sandbox.requests().slice(-(sandbox.requestCount() - upstreamBefore));
+  sandbox.setFaults({ latencyMs: FAR_MS });
+  const far = await farUpstream(server.url, sandbox.url);
+  sandbox.setFaults(undefined);
   const alive = server.child.exitCode === null;
   await stop(server.child);
   await sandbox.close();
@@ -115,8 +129,11 @@ async function main(): Promise<void> {
     seconds: Number(stormy.seconds.toFixed(1)),
     calls_per_second: Math.round(stormy.calls / stormy.seconds),
     rss_mb_before: before.rss,
-    rss_mb_after: after.rss,
+    rss_mb_after: `${after.rss}   target < ${RSS_TARGET_MB} MB: ${after.rss < RSS_TARGET_MB ? 'met' : 'missed'}`,
     rss_mb_peak: after.peak,
+    [`hit_vs_direct_${FAR_MS}ms`]: `${far.hit.toFixed(2)} ms vs ${far.direct.toFixed(1)} ms (${(far.direct / far.hit).toFixed(1)}× faster)   target ≥ 10× faster: ${far.direct / far.hit >= 10 ? 'met' : 'missed'}`,
+    [`ping_after_${FAR_MS}ms_idle`]: `${far.ping.toFixed(2)} ms (the MCP round trip alone: the floor of a hit)`,
+    [`miss_vs_direct_${FAR_MS}ms`]: `${far.miss.toFixed(1)} ms vs ${far.direct.toFixed(1)} ms (${signed(far.miss - far.direct)} ms)   target ≤ direct + 2 ms: ${far.miss <= far.direct + 2 ? 'met' : 'missed'}`,
   };
   for (const [name, value] of Object.entries(figures)) process.stdout.write(`${name.padEnd(28)} ${value}\n`);
   // Identical concurrent calls share one upstream request (single-flight), so one fault can fail
@@ -124,6 +141,62 @@ async function main(): Promise<void> {
   const problems = [...calm.unexplained, ...stormy.unexplained, ...calm.lost, ...stormy.lost];
   for (const line of problems.slice(0, 10)) process.stdout.write(`  ! ${line.slice(0, 300)}\n`);
   process.exitCode = problems.length > 0 || !alive ? 1 : 0;
+}
+
+function signed(value: number): string {
+  return `${value >= 0 ? '+' : '−'}${Math.abs(value).toFixed(2)}`;
+}
+
+/**
+ * rank_players_by_role through one MCP session while every upstream answer takes FAR_MS: medians of
+ * misses (questions no phase asked: other seasons), of hits (the same question again) and of direct
+ * requests for the same page.
+ */
+async function farUpstream(
+  url: string,
+  sandboxUrl: string,
+): Promise<{ miss: number; hit: number; direct: number; ping: number }> {
+  const client = await connect(url);
+  const direct = new DirectClient(sandboxUrl, SANDBOX_PRO_FULL_KEY, 1);
+  // One role each (FAR_CALLS + 1 ≤ 31), a season the mixed phases never ask.
+  const ask = (i: number) => ({ role: ROLE_KEYS[i] ?? 'regista', season: '24-25', league: 'Ligue 1' });
+  const viaMcp = async (args: Record<string, unknown>) => {
+    const started = performance.now();
+    const result = (await client.callTool({
+      name: 'rank_players_by_role',
+      arguments: args,
+    })) as CallToolResult;
+    if (result.isError) throw new Error(`rank_players_by_role failed under ${FAR_MS} ms latency`);
+    return performance.now() - started;
+  };
+  const viaDirect = async ({ role, season, league }: { role: string; season: string; league: string }) => {
+    const started = performance.now();
+    await direct.get('/v1/rankings', { role, saison: season, league, limit: PAGE_SIZE.rankings });
+    return performance.now() - started;
+  };
+  try {
+    await viaMcp(ask(FAR_CALLS));
+    await viaDirect(ask(FAR_CALLS));
+    const miss: number[] = [];
+    const hit: number[] = [];
+    const straight: number[] = [];
+    const pings: number[] = [];
+    // Each call of the server after a direct request, so it has sat idle as long every time.
+    for (let i = 0; i < FAR_CALLS; i++) {
+      miss.push(await viaMcp(ask(i)));
+      straight.push(await viaDirect(ask(i)));
+      hit.push(await viaMcp(ask(i)));
+      straight.push(await viaDirect(ask(i)));
+      // The MCP round trip alone: the floor of a hit.
+      const started = performance.now();
+      await client.ping();
+      pings.push(performance.now() - started);
+    }
+    return { miss: median(miss), hit: median(hit), direct: median(straight), ping: median(pings) };
+  } finally {
+    await client.close();
+    await direct.close();
+  }
 }
 
 interface Phase {

@@ -148,7 +148,7 @@ export class ApiClient {
     if (entry.read) publishReadNotes(readNotes(entry.read));
     return {
       data: entry.body as z.infer<S>,
-      quota: await this.quota.sync(),
+      quota: await this.quota.reported(),
       source: {
         cached,
         fetched_at: entry.fetched_at,
@@ -199,7 +199,7 @@ export class ApiClient {
     const entries = known as CacheEntry[];
     return {
       data: entries.map((e) => e.body as R),
-      quota: await this.quota.sync(),
+      quota: await this.quota.reported(),
       source: {
         cached: missing.length === 0,
         fetched_at: entries.map((e) => e.fetched_at).sort()[0] ?? new Date().toISOString(),
@@ -220,7 +220,7 @@ export class ApiClient {
     probe = false,
   ) {
     if (!this.options.apiKey) throw new UnauthorizedError('missing');
-    await this.quota.sync();
+    await this.quota.beforeRequest();
     for (let attempt = 0; ; attempt++) {
       if (!probe) this.quota.assertAvailable();
       let delayMs: number | undefined;

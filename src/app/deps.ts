@@ -50,8 +50,24 @@ export function createSharedUpstream(
     maxInFlight: config.maxInFlightPerKey,
     maxQueued: config.maxQueuedPerKey,
   });
-  const build = depsBuilder(config, upstream, logger, stores, metrics, (tag) => perKey.forKey(tag), keys);
-  return { depsFor: build, close: () => pool.close() };
+  const { build, settled } = depsBuilder(
+    config,
+    upstream,
+    logger,
+    stores,
+    metrics,
+    (tag) => perKey.forKey(tag),
+    keys,
+  );
+  return {
+    depsFor: build,
+    // Answers and quota states are written to the store after the answer is given: finish those
+    // writes before the store closes.
+    close: async () => {
+      await settled();
+      await pool.close();
+    },
+  };
 }
 
 /** Builds what the tools use for one upstream key, with an in-memory store (stdio, tests). */
@@ -62,7 +78,7 @@ export function createToolDeps(config: Config, upstream: Upstream, logger: Logge
     upstream,
     logger,
     memoryStores(config.cacheMaxEntries, { maxBytes: config.cacheMaxBytes }),
-  )(undefined);
+  ).build(undefined);
 }
 
 function depsBuilder(
@@ -73,7 +89,7 @@ function depsBuilder(
   metrics?: Metrics,
   dispatcherFor?: (tag: string) => Requester,
   keys?: KeyObserver,
-): (callerKey: string | undefined) => ToolDeps {
+): { build: (callerKey: string | undefined) => ToolDeps; settled: () => Promise<void> } {
   const cache = new ResponseCache({
     store: stores.cache,
     ttlMs: {
@@ -83,6 +99,7 @@ function depsBuilder(
     },
     staleMaxAgeMs: config.cacheStaleMaxAge * 1000,
   });
+  const quotaWrites = new Set<Promise<unknown>>();
   // Read once per process: a bad routes file stops the start, not a session.
   const overrides = config.routesFile ? loadUpstreamOverrides(config.routesFile) : undefined;
   const routes = overrides?.routes;
@@ -94,7 +111,7 @@ function depsBuilder(
     );
   }
   const scope = watchlistScope(config);
-  return (callerKey) => {
+  const build = (callerKey: string | undefined): ToolDeps => {
     const apiKey = callerKey ?? upstream.apiKey;
     const tag = apiKey ? keyTag(apiKey, config.metricsKeySecret) : 'nokey';
     // What /metrics and the log show of the key: keyed, never the partition tag itself.
@@ -112,6 +129,7 @@ function depsBuilder(
       quota: new QuotaTracker(Date.now, {
         store: stores.quota,
         tag,
+        writes: quotaWrites,
         ...(metrics || observer
           ? {
               onChange: (_tag, q) => {
@@ -145,6 +163,11 @@ function depsBuilder(
       ...(watchlists ? { watchlists } : {}),
     };
   };
+  const settled = async () => {
+    await cache.settled();
+    while (quotaWrites.size > 0) await Promise.all(quotaWrites);
+  };
+  return { build, settled };
 }
 
 /**

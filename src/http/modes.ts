@@ -19,6 +19,7 @@ import { reject } from './http-io.js';
 import type { KeyChecks, KeyStanding } from './key-standing.js';
 import { poolable, ServerPool } from './server-pool.js';
 import type { SessionStore } from './sessions.js';
+import { SharedServers, sharedRequest } from './shared-servers.js';
 
 export interface McpHandler {
   handle(req: IncomingMessage, res: ServerResponse, body: unknown, credentials: Credentials): Promise<void>;
@@ -70,9 +71,14 @@ function sdkHandler(newServer: NewServer, legacy: 'stateless' | 'reject', onerro
   };
 }
 
-/** Nothing kept between requests: any replica can answer any POST, of either protocol era. */
+/**
+ * Nothing kept between requests: any replica can answer any POST, of either protocol era. The calls
+ * of the 2025 wire that leave nothing on a server are answered by a long-lived server of the caller
+ * (shared-servers.ts); the rest by the SDK's per-request serving.
+ */
 export function statelessHandler(newServer: NewServer, onerror: OnError): McpHandler {
   const sdk = sdkHandler(newServer, 'stateless', onerror);
+  const shared = new SharedServers(newServer);
   return {
     async handle(req, res, body, credentials) {
       if (req.method !== 'POST') {
@@ -80,9 +86,13 @@ export function statelessHandler(newServer: NewServer, onerror: OnError): McpHan
         return reject(res, 405, message, { allow: 'POST' });
       }
       attach(req, credentials, body);
+      const request = sharedRequest(req, body);
+      if (request) return shared.serve(res, request, credentials, (req as WithAuth).auth as AuthInfo);
       await sdk.serve(req, res, body);
     },
-    close: sdk.close,
+    async close() {
+      await Promise.all([sdk.close(), shared.close()]);
+    },
   };
 }
 

@@ -201,11 +201,13 @@ describe('response cache through ApiClient', () => {
 
   it('an entry past maxEntries is evicted, oldest first', async () => {
     upstream.pool.intercept(rankings).reply(200, { data: [] }).times(4);
-    const client = clientFor(upstream, { cache: new ResponseCache({ maxEntries: 2 }) });
+    const cache = new ResponseCache({ maxEntries: 2 });
+    const client = clientFor(upstream, { cache });
     const call = (role: string) => client.call('rankings', RankingsResponse, { query: { role } });
     await call('a');
     await call('b');
-    await call('c'); // evicts a
+    await call('c'); // evicts a, once written
+    await cache.settled();
     expect((await call('c')).source.cached).toBe(true);
     expect((await call('a')).source.cached).toBe(false);
     expect(upstream.sent).toHaveLength(4);
@@ -216,6 +218,7 @@ describe('response cache through ApiClient', () => {
     const cache = new ResponseCache({ store: new Keyv({ store }) });
     upstream.pool.intercept(leagues).reply(200, { data: [] });
     await clientFor(upstream, { cache }).call('leagues', LeaguesResponse);
+    await cache.settled();
     expect(store.size).toBe(1);
     for (const key of store.keys()) expect(key).not.toContain('key_secret_123');
   });
@@ -270,6 +273,69 @@ describe('ResponseCache TTLs', () => {
     await cache.clear();
     expect((await cache.getOrFetch('k', 'computed', fetcher)).cached).toBe(false);
     expect(calls).toBe(2);
+  });
+});
+
+describe('ResponseCache writes behind the answer', () => {
+  const entry = (body: unknown): CacheEntry => ({ body, fetched_at: '2026-01-01T00:00:00.000Z' });
+
+  /** A store whose writes wait until `release` (a slow disk), and one that fails every write. */
+  function slowStore() {
+    let release = () => {};
+    const gate = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const map = new Map<string, unknown>();
+    const store = new Keyv({
+      store: {
+        get: async (k: string) => map.get(k),
+        set: async (k: string, v: unknown) => {
+          await gate;
+          map.set(k, v);
+          return true;
+        },
+        delete: async (k: string) => map.delete(k),
+        clear: async () => map.clear(),
+      },
+    });
+    return { store, map, release };
+  }
+
+  it('answers a miss before the store has it, serves it as cached meanwhile, and settles the write', async () => {
+    const { store, map, release } = slowStore();
+    const cache = new ResponseCache({ store });
+    let calls = 0;
+    const fetcher = async () => entry(++calls);
+    expect(await cache.getOrFetch('k', 'computed', fetcher)).toEqual({ entry: entry(1), cached: false });
+    expect(map.size).toBe(0);
+    expect(await cache.getOrFetch('k', 'computed', fetcher)).toEqual({ entry: entry(1), cached: true });
+    expect(await cache.peek('k', 'computed')).toEqual(entry(1));
+    const settled = cache.settled();
+    release();
+    await settled;
+    expect(map.size).toBe(1);
+    expect(await cache.getOrFetch('k', 'computed', fetcher)).toEqual({ entry: entry(1), cached: true });
+    expect(calls).toBe(1);
+  });
+
+  it('a failed write is not a failed call: the answer is given, the next call fetches again', async () => {
+    const store = new Keyv({
+      store: {
+        get: async () => undefined,
+        set: async () => {
+          throw new Error('disk full');
+        },
+        delete: async () => true,
+        clear: async () => undefined,
+      },
+    });
+    store.on('error', () => {});
+    const cache = new ResponseCache({ store });
+    let calls = 0;
+    const fetcher = async () => entry(++calls);
+    expect((await cache.getOrFetch('k', 'computed', fetcher)).entry).toEqual(entry(1));
+    await cache.settled();
+    expect((await cache.getOrFetch('k', 'computed', fetcher)).entry).toEqual(entry(2));
   });
 });
 

@@ -1,7 +1,7 @@
 import Keyv from 'keyv';
 import { describe, expect, it } from 'vitest';
 import { QuotaExhaustedError } from '../../src/api/errors.js';
-import { type Quota, QuotaTracker } from '../../src/api/quota.js';
+import { ADOPT_EVERY_MS, LOW_REMAINING, type Quota, QuotaTracker } from '../../src/api/quota.js';
 
 const RESET = '2026-03-02T00:00:00.000Z';
 const rate = (remaining: string) => ({
@@ -44,6 +44,78 @@ describe('QuotaTracker shared through a store', () => {
     expect((await b.sync()).remaining).toBe(9);
     expect((await a.sync()).remaining).toBe(9);
     expect(seen.map((q) => q.remaining)).toEqual([10, 9]);
+  });
+
+  it('the quota beside an answer waits for no write and reads the store at most once a second', async () => {
+    const map = new Map<string, unknown>();
+    let release = () => {};
+    const slowWrite = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    let reads = 0;
+    const store = new Keyv({
+      store: {
+        get: async (k: string) => {
+          reads += 1;
+          return map.get(k);
+        },
+        set: async (k: string, v: unknown) => {
+          await slowWrite;
+          map.set(k, v);
+          return true;
+        },
+        delete: async (k: string) => map.delete(k),
+        clear: async () => map.clear(),
+      },
+    });
+    let now = 1_000_000;
+    const writes = new Set<Promise<unknown>>();
+    const a = new QuotaTracker(() => now, { store, tag: 'k', writes });
+    const b = new QuotaTracker(() => now, { store, tag: 'k' });
+    a.observe(200, rate('7'));
+    // The write is held up; the answer's quota is a's own, at once.
+    expect((await a.reported()).remaining).toBe(7);
+    expect(writes.size).toBe(1);
+    const readsBefore = reads;
+    expect((await a.reported()).remaining).toBe(7);
+    expect(reads).toBe(readsBefore);
+    release();
+    await a.settled();
+    expect(writes.size).toBe(0);
+    // Another tracker's later observation shows once a second has passed since a's last read.
+    now += 10;
+    b.observe(200, rate('6'));
+    await b.sync();
+    expect((await a.reported()).remaining).toBe(7);
+    now += ADOPT_EVERY_MS;
+    expect((await a.reported()).remaining).toBe(6);
+  });
+
+  it('before a request, reads what others observed every time while the quota is low, else once a second', async () => {
+    const store = new Keyv();
+    let now = 1_000_000;
+    const a = new QuotaTracker(() => now, { store, tag: 'k' });
+    const b = new QuotaTracker(() => now, { store, tag: 'k' });
+    a.observe(200, rate(String(LOW_REMAINING + 50)));
+    await a.sync();
+    now += 10;
+    b.observe(200, rate('0'));
+    await b.sync();
+    // Plenty left as a last knew it, read a moment ago: no read, no refusal yet.
+    expect((await a.beforeRequest()).remaining).toBe(LOW_REMAINING + 50);
+    now += ADOPT_EVERY_MS;
+    expect((await a.beforeRequest()).remaining).toBe(0);
+    expect(() => a.assertAvailable()).toThrow(QuotaExhaustedError);
+
+    // Low: every request reads first.
+    const c = new QuotaTracker(() => now, { store, tag: 'k2' });
+    const d = new QuotaTracker(() => now, { store, tag: 'k2' });
+    c.observe(200, rate(String(LOW_REMAINING)));
+    await c.sync();
+    now += 10;
+    d.observe(200, rate('0'));
+    await d.sync();
+    expect((await c.beforeRequest()).remaining).toBe(0);
   });
 
   it('a store that fails costs the sharing, never the call', async () => {

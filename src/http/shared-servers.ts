@@ -1,0 +1,258 @@
+// Stateless calls of the 2025 wire served by long-lived servers, one per caller, each connected once
+// to a transport that carries many HTTP exchanges at a time. The SDK's stateless serving
+// (createMcpHandler's legacy fallback) builds, for every POST, a web Request from the Node request, a
+// transport, a connection of the server to it, a web Response and its stream, then converts that
+// back to Node and tears it all down: 1.15 ms of server CPU per cached call against 0.91 on a session
+// (same run, profiled). Here a call is one JSON-RPC request delivered to an already connected server
+// and its answer written straight to the Node response.
+//
+// Only what createMcpHandler would route to its legacy serving and a pooled server could answer
+// (server-pool.ts: one request of a method that leaves nothing on the server) comes here, and only
+// when it is plainly well-formed; everything else (initialize, notifications, batches, the
+// 2026-07-28 wire, any request the SDK would refuse) still goes to the SDK, which answers it as before.
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import {
+  type AuthInfo,
+  classifyInboundRequest,
+  isJSONRPCErrorResponse,
+  isJSONRPCRequest,
+  isJSONRPCResultResponse,
+  isJsonContentType,
+  type JSONRPCMessage,
+  type JSONRPCRequest,
+  type McpServer,
+  type RequestId,
+  SUPPORTED_PROTOCOL_VERSIONS,
+  type Transport,
+  type TransportSendOptions,
+} from '@modelcontextprotocol/server';
+import { type Credentials, headerValue } from './auth.js';
+import { poolable } from './server-pool.js';
+
+const SSE_HEADERS = {
+  'content-type': 'text/event-stream',
+  'cache-control': 'no-cache, no-transform',
+  connection: 'keep-alive',
+  'x-accel-buffering': 'no',
+};
+
+/** As the SDK's transports: a comment on a quiet SSE stream this often keeps proxies from closing it. */
+const KEEP_ALIVE_MS = 15_000;
+
+/**
+ * The JSON-RPC request this server may answer itself, or undefined when the SDK must: a POST the SDK
+ * would serve as a 2025-era stateless request (no _meta envelope claim), with the media types its
+ * transport requires, a protocol version it supports, and one request of a method that leaves
+ * nothing on the server.
+ */
+export function sharedRequest(req: IncomingMessage, body: unknown): JSONRPCRequest | undefined {
+  if (req.method !== 'POST' || !poolable(body) || !isJsonContentType(req.headers['content-type'])) return;
+  const accept = req.headers.accept ?? '';
+  if (!accept.includes('application/json') || !accept.includes('text/event-stream')) return;
+  const version = headerValue(req, 'mcp-protocol-version');
+  if (version !== undefined && !SUPPORTED_PROTOCOL_VERSIONS.includes(version)) return;
+  const route = classifyInboundRequest({
+    httpMethod: 'POST',
+    ...(version !== undefined ? { protocolVersionHeader: version } : {}),
+    ...optional('mcpMethodHeader', headerValue(req, 'mcp-method')),
+    ...optional('mcpNameHeader', headerValue(req, 'mcp-name')),
+    body,
+  });
+  return route.kind === 'legacy' && isJSONRPCRequest(body) ? body : undefined;
+}
+
+function optional<K extends string>(key: K, value: string | undefined): { [P in K]?: string } {
+  return (value === undefined ? {} : { [key]: value }) as { [P in K]?: string };
+}
+
+/** One HTTP exchange: a request's answer, JSON unless something (a progress, a log) went out first. */
+class Exchange {
+  private streaming = false;
+  done = false;
+  private timer: NodeJS.Timeout | undefined;
+
+  constructor(
+    private readonly res: ServerResponse,
+    readonly clientId: RequestId,
+  ) {
+    this.timer = setTimeout(() => this.keepAlive(), KEEP_ALIVE_MS);
+    this.timer.unref();
+  }
+
+  /** A message of the call before its answer: the answer becomes an SSE stream. */
+  event(message: JSONRPCMessage): void {
+    if (this.done) return;
+    this.stream();
+    this.res.write(`event: message\ndata: ${JSON.stringify(message)}\n\n`);
+  }
+
+  finish(message: JSONRPCMessage): void {
+    if (this.done) return;
+    this.end();
+    const text = JSON.stringify(message);
+    if (this.streaming) return void this.res.end(`event: message\ndata: ${text}\n\n`);
+    this.res.writeHead(200, { 'content-type': 'application/json' });
+    this.res.end(text);
+  }
+
+  /** Ends the exchange without its answer (the server is closing). */
+  abandon(): void {
+    if (this.done) return;
+    this.end();
+    if (this.streaming) return void this.res.end();
+    const error = { code: -32603, message: 'The server closed before answering: retry' };
+    this.res.writeHead(503, { 'content-type': 'application/json' });
+    this.res.end(JSON.stringify({ jsonrpc: '2.0', id: this.clientId, error }));
+  }
+
+  end(): void {
+    this.done = true;
+    clearTimeout(this.timer);
+  }
+
+  private stream(): void {
+    if (this.streaming) return;
+    this.streaming = true;
+    this.res.writeHead(200, SSE_HEADERS);
+  }
+
+  private keepAlive(): void {
+    if (this.done) return;
+    this.stream();
+    this.res.write(': keepalive\n\n');
+    this.timer = setTimeout(() => this.keepAlive(), KEEP_ALIVE_MS);
+    this.timer.unref();
+  }
+}
+
+/**
+ * A transport without sessions that serves many HTTP exchanges at once on one connected server.
+ * Requests of different clients may carry the same JSON-RPC id: each is given one of its own on the
+ * way in (the server keys its handlers by id) and its own back on the way out.
+ */
+export class SharedTransport implements Transport {
+  onclose?: () => void;
+  onerror?: (error: Error) => void;
+  onmessage?: Transport['onmessage'];
+  private nextId = 0;
+  private readonly open = new Map<number, Exchange>();
+  private closed = false;
+  /** Set when the server is let go: it closes once its last exchange is over. */
+  private retiring = false;
+  /** Told once this transport has closed (besides onclose, which the server takes for itself). */
+  whenClosed?: () => void;
+
+  get busy(): number {
+    return this.open.size;
+  }
+
+  async start(): Promise<void> {}
+
+  serve(res: ServerResponse, request: JSONRPCRequest, authInfo: AuthInfo): void {
+    if (this.closed) throw new Error('shared transport is closed');
+    const id = ++this.nextId;
+    const exchange = new Exchange(res, request.id);
+    this.open.set(id, exchange);
+    res.once('close', () => {
+      if (exchange.done) return;
+      // The client went away mid-call: the server stops the call as if the client had cancelled it.
+      exchange.end();
+      this.forget(id);
+      this.onmessage?.({
+        jsonrpc: '2.0',
+        method: 'notifications/cancelled',
+        params: { requestId: id, reason: 'the HTTP request was closed' },
+      });
+    });
+    this.onmessage?.({ ...request, id }, { authInfo });
+  }
+
+  async send(message: JSONRPCMessage, options?: TransportSendOptions): Promise<void> {
+    const isResponse = isJSONRPCResultResponse(message) || isJSONRPCErrorResponse(message);
+    const related = isResponse ? message.id : options?.relatedRequestId;
+    // Nothing else has a stream to go on (no sessions, no GET stream): dropped, as the SDK does.
+    const exchange = typeof related === 'number' ? this.open.get(related) : undefined;
+    if (!exchange || typeof related !== 'number') return;
+    if (!isResponse) return exchange.event(message);
+    exchange.finish({ ...message, id: exchange.clientId });
+    this.forget(related);
+  }
+
+  /** Closes now when idle, else once the last exchange is over. */
+  retire(): void {
+    this.retiring = true;
+    if (this.open.size === 0) void this.close();
+  }
+
+  async close(): Promise<void> {
+    if (this.closed) return;
+    this.closed = true;
+    for (const exchange of this.open.values()) exchange.abandon();
+    this.open.clear();
+    this.onclose?.();
+    this.whenClosed?.();
+  }
+
+  private forget(id: number): void {
+    this.open.delete(id);
+    if (this.retiring && this.open.size === 0) void this.close();
+  }
+}
+
+interface Shared {
+  server: McpServer;
+  transport: SharedTransport;
+  ready: Promise<void>;
+}
+
+/** One long-lived server per caller (their credentials pick the upstream key), at most `max` kept. */
+export class SharedServers {
+  /** In least recently used order. */
+  private readonly byCaller = new Map<string, Shared>();
+  private readonly retired = new Set<McpServer>();
+
+  constructor(
+    private readonly build: (credentials: Credentials) => McpServer,
+    private readonly max = 64,
+  ) {}
+
+  get size(): number {
+    return this.byCaller.size;
+  }
+
+  async serve(
+    res: ServerResponse,
+    request: JSONRPCRequest,
+    credentials: Credentials,
+    authInfo: AuthInfo,
+  ): Promise<void> {
+    const key = credentials.fingerprint;
+    let shared = this.byCaller.get(key);
+    if (shared) {
+      this.byCaller.delete(key);
+    } else {
+      const server = this.build(credentials);
+      const transport = new SharedTransport();
+      shared = { server, transport, ready: server.connect(transport) };
+    }
+    this.byCaller.set(key, shared);
+    while (this.byCaller.size > this.max) this.retireOldest();
+    await shared.ready;
+    shared.transport.serve(res, request, authInfo);
+  }
+
+  private retireOldest(): void {
+    const [key, oldest] = this.byCaller.entries().next().value as [string, Shared];
+    this.byCaller.delete(key);
+    this.retired.add(oldest.server);
+    oldest.transport.whenClosed = () => this.retired.delete(oldest.server);
+    oldest.transport.retire();
+  }
+
+  async close(): Promise<void> {
+    const all = [...[...this.byCaller.values()].map((s) => s.server), ...this.retired];
+    this.byCaller.clear();
+    this.retired.clear();
+    await Promise.all(all.map((server) => server.close().catch(() => undefined)));
+  }
+}

@@ -207,6 +207,12 @@ export class ApiClient {
     };
   }
 
+  /** Resolves once the answers and quota states seen so far are in the store (written behind the answers). */
+  async settled(): Promise<void> {
+    await this.cache.settled();
+    await this.quota.settled();
+  }
+
   async close(): Promise<void> {
     if (this.ownsDispatcher) await this.dispatcher.close();
   }

@@ -176,7 +176,7 @@ it('rank_players_by_statistic returns bars of the statistic', async () => {
 it('the built binary, told FOOTBALL_MCP_IMAGES=false, answers without images and still serves the app', async () => {
   const transport = new StdioClientTransport({
     command: process.execPath,
-    args: [BUILT_ENTRY, '--base-url', sandbox.url],
+    args: [BUILT_ENTRY, '--store', 'memory', '--base-url', sandbox.url],
     env: { PATH: process.env.PATH ?? '', FOOTBALL_API_KEY: sandbox.demoKey, FOOTBALL_MCP_IMAGES: 'false' },
     stderr: 'pipe',
   });

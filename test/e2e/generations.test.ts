@@ -61,7 +61,7 @@ afterAll(async () => {
 
 const stdioParams = () => ({
   command: process.execPath,
-  args: [BUILT_ENTRY],
+  args: [BUILT_ENTRY, '--store', 'memory'],
   env: { PATH: process.env.PATH ?? '', ...env },
 });
 

@@ -91,7 +91,7 @@ describe('a routes file, in the built binary', () => {
     const file = routesFile('binary.json', { glossary: { path: '/v1/glossary', query: { kind: 'index' } } });
     const transport = new StdioClientTransport({
       command: process.execPath,
-      args: [BUILT_ENTRY, '--routes-file', file],
+      args: [BUILT_ENTRY, '--store', 'memory', '--routes-file', file],
       env: {
         PATH: process.env.PATH ?? '',
         FOOTBALL_API_BASE_URL: sandbox.url,

@@ -19,7 +19,8 @@ afterAll(async () => {
 async function connect(env: Record<string, string>, args: string[] = []) {
   const transport = new StdioClientTransport({
     command: process.execPath,
-    args: [BUILT_ENTRY, ...args],
+    // memory: the default file store would keep answers in the user's cache across test runs.
+    args: [BUILT_ENTRY, '--store', 'memory', ...args],
     env: { PATH: process.env.PATH ?? '', ...env },
     stderr: 'pipe',
   });

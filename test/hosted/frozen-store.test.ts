@@ -11,6 +11,7 @@ import type { ToolDeps } from '../../src/mcp/context.js';
 import { type RunningSandbox, startSandbox } from '../../src/sandbox/server.js';
 import { openStores, type Stores } from '../../src/store/open.js';
 import { call, defaultConfig, inMemoryClient, structured } from '../support/mcp.js';
+import { within } from '../support/within.js';
 import { type RunningRedis, startRedis } from './support.js';
 
 let redis: RunningRedis;
@@ -30,19 +31,6 @@ function freeze() {
 function thaw() {
   if (frozen) process.kill(redis.pid, 'SIGCONT');
   frozen = false;
-}
-
-/** Fails fast instead of waiting as long as Redis (the bug: every call hung while it was frozen). */
-async function within<T>(ms: number, work: Promise<T>): Promise<T> {
-  let timer: NodeJS.Timeout | undefined;
-  const late = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new Error(`no answer within ${ms} ms`)), ms);
-  });
-  try {
-    return await Promise.race([work, late]);
-  } finally {
-    clearTimeout(timer);
-  }
 }
 
 beforeAll(async () => {

@@ -9,6 +9,7 @@ import { createSharedUpstream, type SharedUpstream } from '../../src/app/deps.js
 import { createLogger } from '../../src/log.js';
 import { memoryStores } from '../../src/store/open.js';
 import { defaultConfig } from '../support/mcp.js';
+import { within } from '../support/within.js';
 
 const KEY_A = 'key_a_hangs_000000000';
 const KEY_B = 'key_b_answers_0000000';
@@ -70,18 +71,6 @@ function hangA(sharedUpstream: SharedUpstream, count: number) {
     call.catch(() => undefined);
     return call;
   });
-}
-
-async function within<T>(ms: number, work: Promise<T>): Promise<T> {
-  let timer: NodeJS.Timeout | undefined;
-  const late = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new Error(`no answer within ${ms} ms`)), ms);
-  });
-  try {
-    return await Promise.race([work, late]);
-  } finally {
-    clearTimeout(timer);
-  }
 }
 
 describe('per-key fairness on the shared pool', () => {

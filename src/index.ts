@@ -2,6 +2,7 @@
 import { fileURLToPath } from 'node:url';
 import { connectHelp } from './app/connect-help.js';
 import { createSharedUpstream, keyAsker, type Upstream } from './app/deps.js';
+import { defaultHeapGrowth, limitHeapGrowth } from './app/heap.js';
 import { selectTools } from './app/tool-selection.js';
 import { type Config, ConfigError, helpText, loadConfig, storeSpec, usesEmbeddedSandbox } from './config.js';
 import { DOCTOR_SUMMARY } from './doctor/usage.js';
@@ -37,6 +38,7 @@ async function main(): Promise<void> {
     process.exitCode = 2;
     return;
   }
+  limitHeapGrowth(config.heapGrowth ?? defaultHeapGrowth(config.transport));
   const logger = createLogger(config.logLevel, [config.apiKey, ...config.authTokens]);
   const closers: Closer[] = [];
   const shutdown = once(async () => {

@@ -95,6 +95,23 @@ export class BoundedMap<K, V> extends Map<K, V> {
   }
 }
 
+/**
+ * A BoundedMap for the cache's serialized entries that keeps each string as UTF-8 bytes outside the
+ * JavaScript heap and gives it back as a string. A page holding one name outside Latin-1 is stored two
+ * bytes a character on the heap; as UTF-8 it takes about half, and the byte budget is real bytes that
+ * V8 does not multiply by its heap growth (after the load, cached answers were 24 of 55 MB live).
+ */
+export class Utf8BoundedMap extends BoundedMap<string, unknown> {
+  override set(key: string, value: unknown): this {
+    return super.set(key, typeof value === 'string' ? Buffer.from(value, 'utf8') : value);
+  }
+
+  override get(key: string): unknown {
+    const value = super.get(key);
+    return Buffer.isBuffer(value) ? value.toString('utf8') : value;
+  }
+}
+
 const WIDE = /[\u0100-\uffff]/;
 
 /**
@@ -156,7 +173,7 @@ export class ResponseCache {
     this.store =
       options.store ??
       new Keyv({
-        store: new BoundedMap(options.maxEntries ?? 5000, {
+        store: new Utf8BoundedMap(options.maxEntries ?? 5000, {
           maxBytes: options.maxBytes ?? DEFAULT_CACHE_MAX_BYTES,
         }),
         namespace: 'fsm',

@@ -1,7 +1,7 @@
 import { access, constants } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import Keyv from 'keyv';
-import { BoundedMap, DEFAULT_CACHE_MAX_BYTES, NATIVE_JSON } from '../api/cache.js';
+import { BoundedMap, DEFAULT_CACHE_MAX_BYTES, NATIVE_JSON, Utf8BoundedMap } from '../api/cache.js';
 import { sha256 } from '../api/canonical.js';
 import { StartError } from '../start-error.js';
 import { FileKeyvStore } from './file-keyv.js';
@@ -70,7 +70,7 @@ export function memoryStores(
     kind: 'memory',
     cache: new Keyv({
       // Bounded by bytes too: entries alone let a few huge answers take hundreds of MB.
-      store: new BoundedMap(maxEntries, { maxBytes: options.maxBytes ?? DEFAULT_CACHE_MAX_BYTES }),
+      store: new Utf8BoundedMap(maxEntries, { maxBytes: options.maxBytes ?? DEFAULT_CACHE_MAX_BYTES }),
       namespace: CACHE_NAMESPACE,
       ...NATIVE_JSON,
     }),

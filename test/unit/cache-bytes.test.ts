@@ -2,7 +2,7 @@
 // an answer larger than a quarter of the budget is not kept at all, and the total stays under the budget.
 import Keyv from 'keyv';
 import { describe, expect, it } from 'vitest';
-import { BoundedMap, NATIVE_JSON, ResponseCache } from '../../src/api/cache.js';
+import { BoundedMap, NATIVE_JSON, ResponseCache, Utf8BoundedMap } from '../../src/api/cache.js';
 import { memoryStores } from '../../src/store/open.js';
 
 const MiB = 1024 * 1024;
@@ -53,6 +53,26 @@ describe('BoundedMap with a byte budget', () => {
     for (let i = 0; i < 5; i++) map.set(`k${i}`, 'v');
     expect([...map.keys()]).toEqual(['k2', 'k3', 'k4']);
     expect(map.bytes).toBe(3);
+  });
+});
+
+describe('Utf8BoundedMap (the memory store of cached answers)', () => {
+  it('keeps text as UTF-8 outside the heap, counts those bytes and gives the same text back', () => {
+    const map = new Utf8BoundedMap(10, { maxBytes: 10_000 });
+    const text = JSON.stringify({ name: 'Łukasz Mbondé', note: 'ascii '.repeat(100) });
+    map.set('k', text);
+    expect(map.get('k')).toBe(text);
+    // Two bytes a character on the heap (one character is outside Latin-1); as UTF-8 about one.
+    expect(map.bytes).toBe(Buffer.byteLength(text, 'utf8'));
+    expect(map.bytes).toBeLessThan(text.length * 1.05);
+    expect(map.get('missing')).toBeUndefined();
+  });
+
+  it('serves a Keyv as its memory store: entries round-trip, budget in UTF-8 bytes', async () => {
+    const stores = memoryStores(100, { maxBytes: 1_000_000 });
+    const value = { body: { data: [{ name: 'Ștefan Đorđević' }] }, fetched_at: 'now' };
+    await stores.cache.set('k', value);
+    expect(await stores.cache.get('k')).toEqual(value);
   });
 });
 

@@ -310,8 +310,8 @@ export const SETTINGS = {
   heapGrowth: {
     flag: 'heap-growth-percent',
     env: 'FOOTBALL_MCP_HEAP_GROWTH_PERCENT',
-    schema: wholeIn(0, 1000, 'percent', '100').optional(),
-    help: "How far the JavaScript heap may grow past what it holds live before V8 collects it, percent; set, the young generation also stays at its first size. Lower: less memory, more CPU spent collecting. Default 100 over HTTP (after npm run load: ~196 MB resident instead of ~290, ~4% more CPU), 0 over stdio; 0 leaves V8's own sizing, which lets a heap grow to ~4x its live data on a machine with much RAM.",
+    schema: wholeIn(0, 1000, 'percent', '50').optional(),
+    help: "How far the JavaScript heap may grow past what it holds live before V8 collects it, percent; set, the young generation also stays at its first size. Lower: less memory, more CPU spent collecting. Default 50 over HTTP (after npm run load: 177-186 MB resident instead of ~290; server CPU per cached call within the bench's noise), 0 over stdio; 0 leaves V8's own sizing, which lets a heap grow to ~4x its live data on a machine with much RAM.",
   },
   images: {
     flag: 'images',

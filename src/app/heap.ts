@@ -5,7 +5,7 @@ import { setFlagsFromString } from 'node:v8';
 
 /** The heap growth a transport gets when the setting is not given: HTTP serves many sessions for long. */
 export function defaultHeapGrowth(transport: 'stdio' | 'http'): number {
-  return transport === 'http' ? 100 : 0;
+  return transport === 'http' ? 50 : 0;
 }
 
 /**

@@ -40,8 +40,8 @@ describe('heap growth', () => {
     expect(own.mb).toBeGreaterThan(limited.mb);
   }, 30_000);
 
-  it('defaults to 100 over HTTP and to V8 own sizing over stdio; the setting wins', () => {
-    expect(defaultHeapGrowth('http')).toBe(100);
+  it('defaults to 50 over HTTP and to V8 own sizing over stdio; the setting wins', () => {
+    expect(defaultHeapGrowth('http')).toBe(50);
     expect(defaultHeapGrowth('stdio')).toBe(0);
     const config = loadConfig(['--transport', 'http', '--heap-growth-percent', '40', '--sandbox'], {});
     expect(config).toMatchObject({ heapGrowth: 40 });

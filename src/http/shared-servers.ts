@@ -14,9 +14,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import {
   type AuthInfo,
   classifyInboundRequest,
-  isJSONRPCErrorResponse,
   isJSONRPCRequest,
-  isJSONRPCResultResponse,
   isJsonContentType,
   type JSONRPCMessage,
   type JSONRPCRequest,
@@ -26,6 +24,7 @@ import {
   type Transport,
   type TransportSendOptions,
 } from '@modelcontextprotocol/server';
+import { isResponse } from '../mcp/message-kind.js';
 import { type Credentials, headerValue } from './auth.js';
 import { poolable } from './server-pool.js';
 
@@ -168,12 +167,12 @@ export class SharedTransport implements Transport {
   }
 
   async send(message: JSONRPCMessage, options?: TransportSendOptions): Promise<void> {
-    const isResponse = isJSONRPCResultResponse(message) || isJSONRPCErrorResponse(message);
-    const related = isResponse ? message.id : options?.relatedRequestId;
+    const response = isResponse(message);
+    const related = response ? message.id : options?.relatedRequestId;
     // Nothing else has a stream to go on (no sessions, no GET stream): dropped, as the SDK does.
     const exchange = typeof related === 'number' ? this.open.get(related) : undefined;
     if (!exchange || typeof related !== 'number') return;
-    if (!isResponse) return exchange.event(message);
+    if (!response) return exchange.event(message);
     exchange.finish({ ...message, id: exchange.clientId });
     this.forget(related);
   }

@@ -1,14 +1,7 @@
-import {
-  isJSONRPCErrorResponse,
-  isJSONRPCNotification,
-  isJSONRPCRequest,
-  isJSONRPCResultResponse,
-  type JSONRPCMessage,
-  type RequestId,
-  type Transport,
-} from '@modelcontextprotocol/server';
+import type { JSONRPCMessage, RequestId, Transport } from '@modelcontextprotocol/server';
 import { StdioServerTransport, serveStdio as serveOverStdio } from '@modelcontextprotocol/server/stdio';
 import type { ToolDeps } from './context.js';
+import { isNotification, isRequest, isResponse } from './message-kind.js';
 import { createServer, type ServerOptions } from './server.js';
 
 export interface StdioServing {
@@ -80,7 +73,7 @@ class DrainingTransport implements Transport {
   }
 
   send(message: JSONRPCMessage): Promise<void> {
-    if (isJSONRPCResultResponse(message) || isJSONRPCErrorResponse(message)) {
+    if (isResponse(message)) {
       const id = message.id;
       if (id !== undefined && this.cut.has(id)) return Promise.resolve();
       if (id !== undefined) this.settle(id);
@@ -89,13 +82,13 @@ class DrainingTransport implements Transport {
   }
 
   private receive(message: JSONRPCMessage): void {
-    if (isJSONRPCRequest(message)) {
+    if (isRequest(message)) {
       if (this.draining) {
         void this.refuse(message.id, 'Server shutting down: no new requests are taken; reconnect');
         return;
       }
       this.pending.add(message.id);
-    } else if (isJSONRPCNotification(message) && message.method === 'notifications/cancelled') {
+    } else if (isNotification(message) && message.method === 'notifications/cancelled') {
       // A cancelled request gets no answer: nothing to wait for.
       const id = (message.params as { requestId?: RequestId } | undefined)?.requestId;
       if (id !== undefined) this.settle(id);

@@ -13,6 +13,7 @@ import {
   optId,
   optNum,
   optText,
+  orNull,
   statisticsMap,
   statisticsWithText,
   textList,
@@ -21,12 +22,12 @@ import {
 } from './reader/values.js';
 
 /** service_id: absent is read as null (not linked), as the spec's rule 2 allows. */
-const serviceId = optId.transform((v) => v ?? null);
+const serviceId = orNull(optId);
 
 const PLAYER = {
-  player_id: optId.transform((v) => v ?? null),
+  player_id: orNull(optId),
   service_id: serviceId,
-  name: optText.transform((v) => v ?? null),
+  name: orNull(optText),
   club: optText,
   league: optText,
   season: optText,
@@ -158,7 +159,7 @@ export const HistoryRow = row(
   'history',
   {
     season: textValue,
-    player_id: optId.transform((v) => v ?? null),
+    player_id: orNull(optId),
     service_id: optId,
     club: optText,
     league: optText,
@@ -236,8 +237,8 @@ const COACH_REF = z
   .transform((c) => ({ ...c, coach_id: c.coach_id ?? c.id ?? null, name: c.name ?? null }))
   .nullish();
 const TEAM = {
-  team_id: optId.transform((v) => v ?? null),
-  name: optText.transform((v) => v ?? null),
+  team_id: orNull(optId),
+  name: orNull(optText),
   city: optText,
   country: optText,
   league: optText,
@@ -283,8 +284,8 @@ export const SimilarTeamsResponse = listAnswer(
   row(
     'team',
     {
-      team_id: optId.transform((v) => v ?? null),
-      name: optText.transform((v) => v ?? null),
+      team_id: orNull(optId),
+      name: orNull(optText),
       league: optText,
       country: optText,
       similarity: optNum,
@@ -332,8 +333,8 @@ export const HeadToHeadResponse = recordAnswer(
 );
 
 const COACH = {
-  coach_id: optId.transform((v) => v ?? null),
-  name: optText.transform((v) => v ?? null),
+  coach_id: orNull(optId),
+  name: orNull(optText),
   nationality: optText,
   age: optNum,
   team: optText,

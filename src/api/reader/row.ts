@@ -5,7 +5,7 @@
 import { z } from 'zod';
 import { aliasesOf } from './aliases.js';
 import { noteAlias, noteDropped, noteFields, noteUnreadable } from './report.js';
-import { isPlainObject } from './values.js';
+import { fastReaderOf, isPlainObject, SLOW } from './values.js';
 
 export interface RowOptions {
   /** At least one of these must be readable, or the row is left out. */
@@ -26,27 +26,33 @@ type Failure = { ok: false; at: string };
 
 /** A reader of one row kind; use `rowsOf` for lists of it. */
 export function row<S extends z.ZodRawShape>(kind: string, shape: S, options: RowOptions = {}) {
+  type Value = z.output<typeof object>;
   const object = z.looseObject(shape);
   const keys = Object.keys(shape);
+  const known = new Set(keys);
   const optional = new Set(keys.filter((k) => (shape[k] as z.ZodType).safeParse(undefined).success));
-  const read = (raw: unknown, index: number): { ok: true; value: z.output<typeof object> } | Failure => {
-    const value = typeof raw === 'string' && options.fromString ? { [options.fromString]: raw } : raw;
-    if (!isPlainObject(value)) return { ok: false, at: `${kind} (not an object)` };
-    const fields = normalize(value, keys, options);
-    options.prepare?.(fields, index);
-    noteFields(
-      kind,
-      keys,
-      keys.filter((k) => fields[k] != null),
-    );
+  // When every field has a plain reader (values.ts), a row of plainly typed values skips zod.
+  const fast = keys.map((k) => fastReaderOf(shape[k] as z.ZodType));
+  const plain = fast.every((f) => f !== undefined) ? (fast as ((v: unknown) => unknown)[]) : undefined;
+
+  /** zod's looseObject output, when every field reads plainly: known fields in order, then the rest. */
+  const readPlain = (fields: Record<string, unknown>): Value | undefined => {
+    if (!plain) return undefined;
+    const out: Record<string, unknown> = {};
+    for (let i = 0; i < keys.length; i++) {
+      const key = keys[i] as string;
+      const value = (plain[i] as (v: unknown) => unknown)(fields[key]);
+      if (value === SLOW) return undefined;
+      if (value !== undefined || key in fields) out[key] = value;
+    }
+    for (const key in fields) if (!known.has(key)) out[key] = fields[key];
+    return out as Value;
+  };
+
+  const readWithZod = (fields: Record<string, unknown>): { ok: true; value: Value } | Failure => {
     for (let attempt = 0; attempt < 2; attempt++) {
       const parsed = object.safeParse(fields);
-      if (parsed.success) {
-        const ids = options.identity;
-        if (ids && ids.length > 0 && !ids.some((k) => parsed.data[k] != null))
-          return { ok: false, at: `${kind}.${ids.join('|')}` };
-        return { ok: true, value: parsed.data };
-      }
+      if (parsed.success) return { ok: true, value: parsed.data };
       const bad = [...new Set(parsed.error.issues.map((i) => String(i.path[0] ?? '')))];
       const required = bad.find((k) => !optional.has(k));
       if (required !== undefined) return { ok: false, at: `${kind}.${required || '(row)'}` };
@@ -57,13 +63,35 @@ export function row<S extends z.ZodRawShape>(kind: string, shape: S, options: Ro
     }
     return { ok: false, at: `${kind} (unreadable)` };
   };
+
+  const readRow = (raw: unknown, index: number, plainly: boolean): { ok: true; value: Value } | Failure => {
+    const value = typeof raw === 'string' && options.fromString ? { [options.fromString]: raw } : raw;
+    if (!isPlainObject(value)) return { ok: false, at: `${kind} (not an object)` };
+    const fields = normalize(value, keys, known, options);
+    options.prepare?.(fields, index);
+    noteFields(
+      kind,
+      keys,
+      keys.filter((k) => fields[k] != null),
+    );
+    const quick = plainly ? readPlain(fields) : undefined;
+    const result = quick ? ({ ok: true, value: quick } as const) : readWithZod(fields);
+    if (!result.ok) return result;
+    const ids = options.identity;
+    if (ids && ids.length > 0 && !ids.some((k) => result.value[k] != null))
+      return { ok: false, at: `${kind}.${ids.join('|')}` };
+    return result;
+  };
+  const read = (raw: unknown, index: number) => readRow(raw, index, true);
+  /** The same reading with zod for every row: what `read` must equal (tests). */
+  const readStrictly = (raw: unknown, index: number) => readRow(raw, index, false);
   const schema = z.unknown().transform((raw, ctx) => {
     const result = read(raw, 0);
     if (result.ok) return result.value;
     ctx.addIssue({ code: 'custom', message: `no readable ${result.at}`, input: raw });
     return z.NEVER;
   });
-  return Object.assign(schema, { kind, read });
+  return Object.assign(schema, { kind, read, readStrictly });
 }
 
 type RowReader = ReturnType<typeof row>;
@@ -101,6 +129,7 @@ export function rowsOf<R extends { kind: string; read: RowReader['read'] }>(item
 function normalize(
   raw: Record<string, unknown>,
   keys: readonly string[],
+  known: ReadonlySet<string>,
   options: RowOptions,
 ): Record<string, unknown> {
   const fields: Record<string, unknown> = { ...raw };
@@ -111,14 +140,13 @@ function normalize(
   }
   for (const key of keys) {
     if (fields[key] != null) continue;
-    for (const alias of [...(options.aliases?.[key] ?? []), ...aliasesOf(key)]) {
-      if (fields[alias] == null) continue;
-      fields[key] = fields[alias];
-      // Read once: a consumed alias is not also an unknown field (which compare would show twice).
-      if (!keys.includes(alias)) delete fields[alias];
-      noteAlias(alias, key);
-      break;
-    }
+    const alias =
+      options.aliases?.[key]?.find((a) => fields[a] != null) ?? aliasesOf(key).find((a) => fields[a] != null);
+    if (alias === undefined) continue;
+    fields[key] = fields[alias];
+    // Read once: a consumed alias is not also an unknown field (which compare would show twice).
+    if (!known.has(alias)) delete fields[alias];
+    noteAlias(alias, key);
   }
   // `{id, name}` where a name was expected: the reader of the field takes the name; keep the id.
   for (const key of keys) {

@@ -18,6 +18,7 @@ import { type Credentials, headerValue } from './auth.js';
 import { reject } from './http-io.js';
 import type { KeyChecks, KeyStanding } from './key-standing.js';
 import { poolable, ServerPool } from './server-pool.js';
+import { SessionTransport } from './session-transport.js';
 import type { SessionStore } from './sessions.js';
 import { SharedServers, sharedRequest } from './shared-servers.js';
 
@@ -131,6 +132,8 @@ export function statefulHandler(
         // Only calls keep a session busy: an open GET stream alone does not stop it from going idle.
         if (req.method === 'POST') res.once('close', store.begin(session));
         else store.touch(session);
+        const plain = sharedRequest(req, body);
+        if (plain) return session.transport.serve(res, plain);
         return session.transport.handleRequest(req, res, body);
       }
       // The SDK's own classification (the _meta envelope claim, the MCP-Protocol-Version header).
@@ -146,7 +149,7 @@ export function statefulHandler(
       const { release } = admitted;
       const probationKey = admitted.probation ? credentials.upstreamKey : undefined;
       const server = newServer(credentials);
-      const transport: NodeStreamableHTTPServerTransport = new NodeStreamableHTTPServerTransport({
+      const sdkTransport = new NodeStreamableHTTPServerTransport({
         sessionIdGenerator: () => randomUUID(),
         onsessioninitialized: (id) => {
           store.add(id, {
@@ -158,6 +161,7 @@ export function statefulHandler(
           release();
         },
       });
+      const transport = new SessionTransport(sdkTransport);
       transport.onclose = () => {
         if (transport.sessionId) store.delete(transport.sessionId);
         void server.close();

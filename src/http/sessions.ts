@@ -1,8 +1,8 @@
-import type { NodeStreamableHTTPServerTransport } from '@modelcontextprotocol/node';
 import type { McpServer } from '@modelcontextprotocol/server';
+import type { SessionTransport } from './session-transport.js';
 
 export interface Session {
-  transport: NodeStreamableHTTPServerTransport;
+  transport: SessionTransport;
   server: McpServer;
   /** Credentials hash of the caller that opened it (auth.ts). */
   fingerprint: string;

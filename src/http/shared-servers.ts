@@ -19,24 +19,13 @@ import {
   type JSONRPCMessage,
   type JSONRPCRequest,
   type McpServer,
-  type RequestId,
   SUPPORTED_PROTOCOL_VERSIONS,
   type Transport,
   type TransportSendOptions,
 } from '@modelcontextprotocol/server';
-import { isResponse } from '../mcp/message-kind.js';
 import { type Credentials, headerValue } from './auth.js';
+import { Exchanges } from './exchange.js';
 import { poolable } from './server-pool.js';
-
-const SSE_HEADERS = {
-  'content-type': 'text/event-stream',
-  'cache-control': 'no-cache, no-transform',
-  connection: 'keep-alive',
-  'x-accel-buffering': 'no',
-};
-
-/** As the SDK's transports: a comment on a quiet SSE stream this often keeps proxies from closing it. */
-const KEEP_ALIVE_MS = 15_000;
 
 /**
  * The JSON-RPC request this server may answer itself, or undefined when the SDK must: a POST the SDK
@@ -64,66 +53,6 @@ function optional<K extends string>(key: K, value: string | undefined): { [P in 
   return (value === undefined ? {} : { [key]: value }) as { [P in K]?: string };
 }
 
-/** One HTTP exchange: a request's answer, JSON unless something (a progress, a log) went out first. */
-class Exchange {
-  private streaming = false;
-  done = false;
-  private timer: NodeJS.Timeout | undefined;
-
-  constructor(
-    private readonly res: ServerResponse,
-    readonly clientId: RequestId,
-  ) {
-    this.timer = setTimeout(() => this.keepAlive(), KEEP_ALIVE_MS);
-    this.timer.unref();
-  }
-
-  /** A message of the call before its answer: the answer becomes an SSE stream. */
-  event(message: JSONRPCMessage): void {
-    if (this.done) return;
-    this.stream();
-    this.res.write(`event: message\ndata: ${JSON.stringify(message)}\n\n`);
-  }
-
-  finish(message: JSONRPCMessage): void {
-    if (this.done) return;
-    this.end();
-    const text = JSON.stringify(message);
-    if (this.streaming) return void this.res.end(`event: message\ndata: ${text}\n\n`);
-    this.res.writeHead(200, { 'content-type': 'application/json' });
-    this.res.end(text);
-  }
-
-  /** Ends the exchange without its answer (the server is closing). */
-  abandon(): void {
-    if (this.done) return;
-    this.end();
-    if (this.streaming) return void this.res.end();
-    const error = { code: -32603, message: 'The server closed before answering: retry' };
-    this.res.writeHead(503, { 'content-type': 'application/json' });
-    this.res.end(JSON.stringify({ jsonrpc: '2.0', id: this.clientId, error }));
-  }
-
-  end(): void {
-    this.done = true;
-    clearTimeout(this.timer);
-  }
-
-  private stream(): void {
-    if (this.streaming) return;
-    this.streaming = true;
-    this.res.writeHead(200, SSE_HEADERS);
-  }
-
-  private keepAlive(): void {
-    if (this.done) return;
-    this.stream();
-    this.res.write(': keepalive\n\n');
-    this.timer = setTimeout(() => this.keepAlive(), KEEP_ALIVE_MS);
-    this.timer.unref();
-  }
-}
-
 /**
  * A transport without sessions that serves many HTTP exchanges at once on one connected server.
  * Requests of different clients may carry the same JSON-RPC id: each is given one of its own on the
@@ -133,68 +62,47 @@ export class SharedTransport implements Transport {
   onclose?: () => void;
   onerror?: (error: Error) => void;
   onmessage?: Transport['onmessage'];
-  private nextId = 0;
-  private readonly open = new Map<number, Exchange>();
+  private readonly exchanges = new Exchanges();
   private closed = false;
   /** Set when the server is let go: it closes once its last exchange is over. */
   private retiring = false;
   /** Told once this transport has closed (besides onclose, which the server takes for itself). */
   whenClosed?: () => void;
 
+  constructor() {
+    this.exchanges.onIdle = () => {
+      if (this.retiring) void this.close();
+    };
+  }
+
   get busy(): number {
-    return this.open.size;
+    return this.exchanges.size;
   }
 
   async start(): Promise<void> {}
 
   serve(res: ServerResponse, request: JSONRPCRequest, authInfo: AuthInfo): void {
     if (this.closed) throw new Error('shared transport is closed');
-    const id = ++this.nextId;
-    const exchange = new Exchange(res, request.id);
-    this.open.set(id, exchange);
-    res.once('close', () => {
-      if (exchange.done) return;
-      // The client went away mid-call: the server stops the call as if the client had cancelled it.
-      exchange.end();
-      this.forget(id);
-      this.onmessage?.({
-        jsonrpc: '2.0',
-        method: 'notifications/cancelled',
-        params: { requestId: id, reason: 'the HTTP request was closed' },
-      });
-    });
-    this.onmessage?.({ ...request, id }, { authInfo });
+    this.exchanges.serve(res, request, this.onmessage, authInfo);
   }
 
   async send(message: JSONRPCMessage, options?: TransportSendOptions): Promise<void> {
-    const response = isResponse(message);
-    const related = response ? message.id : options?.relatedRequestId;
     // Nothing else has a stream to go on (no sessions, no GET stream): dropped, as the SDK does.
-    const exchange = typeof related === 'number' ? this.open.get(related) : undefined;
-    if (!exchange || typeof related !== 'number') return;
-    if (!response) return exchange.event(message);
-    exchange.finish({ ...message, id: exchange.clientId });
-    this.forget(related);
+    this.exchanges.deliver(message, options);
   }
 
   /** Closes now when idle, else once the last exchange is over. */
   retire(): void {
     this.retiring = true;
-    if (this.open.size === 0) void this.close();
+    if (this.exchanges.size === 0) void this.close();
   }
 
   async close(): Promise<void> {
     if (this.closed) return;
     this.closed = true;
-    for (const exchange of this.open.values()) exchange.abandon();
-    this.open.clear();
+    this.exchanges.abandonAll();
     this.onclose?.();
     this.whenClosed?.();
-  }
-
-  private forget(id: number): void {
-    this.open.delete(id);
-    if (this.retiring && this.open.size === 0) void this.close();
   }
 }
 

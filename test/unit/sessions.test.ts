@@ -1,6 +1,6 @@
-import type { NodeStreamableHTTPServerTransport } from '@modelcontextprotocol/node';
 import type { McpServer } from '@modelcontextprotocol/server';
 import { afterEach, describe, expect, it } from 'vitest';
+import type { SessionTransport } from '../../src/http/session-transport.js';
 import { SessionStore } from '../../src/http/sessions.js';
 
 let store: SessionStore | undefined;
@@ -12,7 +12,7 @@ function fakeSession(closed: string[], id: string) {
   // Only close() is used by the store; the real transport is exercised in test/hosted.
   const closer = { close: async () => void closed.push(id) };
   return {
-    transport: closer as unknown as NodeStreamableHTTPServerTransport,
+    transport: closer as unknown as SessionTransport,
     server: { close: async () => undefined } as unknown as McpServer,
     fingerprint: 'f',
   };

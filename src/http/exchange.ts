@@ -1,0 +1,159 @@
+// One HTTP exchange carrying one JSON-RPC request to a server connected once for many of them
+// (shared-servers.ts, session-transport.ts): the answer goes back as plain JSON with its length,
+// written straight to the Node response, unless something (a progress, a log) goes out before it,
+// which turns the answer into an SSE stream.
+import type { ServerResponse } from 'node:http';
+import type {
+  AuthInfo,
+  JSONRPCMessage,
+  JSONRPCRequest,
+  RequestId,
+  Transport,
+  TransportSendOptions,
+} from '@modelcontextprotocol/server';
+import { isResponse } from '../mcp/message-kind.js';
+
+const SSE_HEADERS = {
+  'content-type': 'text/event-stream',
+  'cache-control': 'no-cache, no-transform',
+  connection: 'keep-alive',
+  'x-accel-buffering': 'no',
+};
+
+/** As the SDK's transports: a comment on a quiet SSE stream this often keeps proxies from closing it. */
+const KEEP_ALIVE_MS = 15_000;
+
+/** One HTTP exchange: a request's answer, JSON unless something (a progress, a log) went out first. */
+export class Exchange {
+  private streaming = false;
+  done = false;
+  private timer: NodeJS.Timeout | undefined;
+
+  constructor(
+    private readonly res: ServerResponse,
+    readonly clientId: RequestId,
+  ) {
+    this.timer = setTimeout(() => this.keepAlive(), KEEP_ALIVE_MS);
+    this.timer.unref();
+  }
+
+  /** A message of the call before its answer: the answer becomes an SSE stream. */
+  event(message: JSONRPCMessage): void {
+    if (this.over()) return;
+    this.stream();
+    this.res.write(`event: message\ndata: ${JSON.stringify(message)}\n\n`);
+  }
+
+  finish(message: JSONRPCMessage): void {
+    if (this.over()) return;
+    this.end();
+    const text = JSON.stringify(message);
+    if (this.streaming) return void this.res.end(`event: message\ndata: ${text}\n\n`);
+    this.res.writeHead(200, { 'content-type': 'application/json' });
+    this.res.end(text);
+  }
+
+  /** Ends the exchange without its answer (the server is closing). */
+  abandon(): void {
+    if (this.over()) return;
+    this.end();
+    if (this.streaming) return void this.res.end();
+    const error = { code: -32603, message: 'The server closed before answering: retry' };
+    this.res.writeHead(503, { 'content-type': 'application/json' });
+    this.res.end(JSON.stringify({ jsonrpc: '2.0', id: this.clientId, error }));
+  }
+
+  end(): void {
+    this.done = true;
+    clearTimeout(this.timer);
+  }
+
+  /** Done, or its response already ended by someone else (a shutdown cuts it with an error). */
+  private over(): boolean {
+    if (!this.done && this.res.writableEnded) this.end();
+    return this.done;
+  }
+
+  private stream(): void {
+    if (this.streaming) return;
+    this.streaming = true;
+    this.res.writeHead(200, SSE_HEADERS);
+  }
+
+  private keepAlive(): void {
+    if (this.done) return;
+    this.stream();
+    this.res.write(': keepalive\n\n');
+    this.timer = setTimeout(() => this.keepAlive(), KEEP_ALIVE_MS);
+    this.timer.unref();
+  }
+}
+
+/**
+ * The exchanges open on one connected server. Each request is given an id of its own on the way in
+ * (clients of a shared server may pick the same ids; a session's other requests go through the SDK's
+ * transport with the client's ids) and gets its own back on the way out.
+ */
+export class Exchanges {
+  private next = 0;
+  private readonly open = new Map<RequestId, Exchange>();
+  /** Told when the last exchange is over. */
+  onIdle?: () => void;
+
+  constructor(private readonly prefix = '') {}
+
+  get size(): number {
+    return this.open.size;
+  }
+
+  /**
+   * Hands `request` to the server as one of its own ids, its answer going to `res`. A client that
+   * closes its request before the answer cancels the call, as if it had sent notifications/cancelled.
+   */
+  serve(
+    res: ServerResponse,
+    request: JSONRPCRequest,
+    onmessage: Transport['onmessage'],
+    authInfo: AuthInfo | undefined,
+  ): void {
+    this.next += 1;
+    const id: RequestId = this.prefix ? `${this.prefix}${this.next}` : this.next;
+    const exchange = new Exchange(res, request.id);
+    this.open.set(id, exchange);
+    res.once('close', () => {
+      if (exchange.done) return;
+      exchange.end();
+      this.forget(id);
+      onmessage?.({
+        jsonrpc: '2.0',
+        method: 'notifications/cancelled',
+        params: { requestId: id, reason: 'the HTTP request was closed' },
+      });
+    });
+    onmessage?.({ ...request, id }, authInfo ? { authInfo } : undefined);
+  }
+
+  /** Writes what the server sends to the exchange it belongs to; false when it belongs to none. */
+  deliver(message: JSONRPCMessage, options?: TransportSendOptions): boolean {
+    const response = isResponse(message);
+    const related = response ? message.id : options?.relatedRequestId;
+    const exchange = related === undefined ? undefined : this.open.get(related);
+    if (!exchange || related === undefined) return false;
+    if (!response) exchange.event(message);
+    else {
+      exchange.finish({ ...message, id: exchange.clientId });
+      this.forget(related);
+    }
+    return true;
+  }
+
+  abandonAll(): void {
+    for (const exchange of this.open.values()) exchange.abandon();
+    this.open.clear();
+  }
+
+  private forget(id: RequestId): void {
+    this.open.delete(id);
+    if (this.open.size === 0) this.onIdle?.();
+  }
+}

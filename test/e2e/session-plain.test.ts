@@ -1,0 +1,127 @@
+// A session's plain single requests (session-transport.ts) are answered as JSON on their own
+// response, a progress turns the answer into an SSE stream, and everything of the session (its
+// notifications, other calls at the same time with the same id) keeps working. Built server, real HTTP.
+import type { ChildProcess } from 'node:child_process';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { spawnHttpServer, stop } from '../support/mcp.js';
+import { raw } from '../support/raw-http.js';
+
+let url: string;
+let child: ChildProcess;
+let session: string;
+const VERSION = '2025-06-18';
+
+const post = (message: unknown, headers: Record<string, string> = {}) =>
+  raw(url, {
+    body: JSON.stringify(message),
+    headers: {
+      'mcp-protocol-version': VERSION,
+      ...(session ? { 'mcp-session-id': session } : {}),
+      ...headers,
+    },
+  });
+
+/** The JSON-RPC messages of an answer, JSON or SSE. */
+function messages(body: string, contentType: unknown): Array<Record<string, unknown>> {
+  if (String(contentType).includes('application/json')) return [JSON.parse(body)];
+  return body
+    .split('\n')
+    .filter((line) => line.startsWith('data: '))
+    .map((line) => JSON.parse(line.slice(6)));
+}
+
+beforeAll(async () => {
+  ({ url, child } = await spawnHttpServer(['--sandbox'], { FOOTBALL_MCP_IMAGES: 'false' }));
+  const init = await post({
+    jsonrpc: '2.0',
+    id: 0,
+    method: 'initialize',
+    params: { protocolVersion: VERSION, capabilities: {}, clientInfo: { name: 'plain', version: '1' } },
+  });
+  session = String(init.headers['mcp-session-id']);
+  expect(session).toMatch(/.+/);
+  await post({ jsonrpc: '2.0', method: 'notifications/initialized' });
+}, 30_000);
+
+afterAll(async () => {
+  await stop(child);
+});
+
+describe('plain requests of a session', () => {
+  it('a tool call is answered as JSON with its own id', async () => {
+    const call = {
+      name: 'rank_players_by_role',
+      arguments: { role: 'regista', league: 'Ligue 1', limit: 3 },
+    };
+    const answer = await post({ jsonrpc: '2.0', id: 7, method: 'tools/call', params: call });
+    expect(answer.status).toBe(200);
+    expect(answer.headers['content-type']).toMatch(/application\/json/);
+    const [message] = messages(answer.body, answer.headers['content-type']);
+    expect(message).toMatchObject({
+      jsonrpc: '2.0',
+      id: 7,
+      result: { structuredContent: { data: expect.any(Array) } },
+    });
+    expect((message?.result as { isError?: boolean }).isError).toBeFalsy();
+  });
+
+  it('concurrent calls with the same id each get their own answer', async () => {
+    const ask = (limit: number) =>
+      post({
+        jsonrpc: '2.0',
+        id: 'same',
+        method: 'tools/call',
+        params: { name: 'rank_players_by_role', arguments: { role: 'regista', league: 'Ligue 1', limit } },
+      });
+    const answers = await Promise.all([ask(1), ask(2), ask(3)]);
+    const rows = answers.map((a) => {
+      const [m] = messages(a.body, a.headers['content-type']);
+      expect(m).toMatchObject({ id: 'same' });
+      return ((m?.result as { structuredContent: { data: unknown[] } }).structuredContent.data ?? []).length;
+    });
+    expect(rows).toEqual([1, 2, 3]);
+  });
+
+  it('a call asking for progress gets its progress, then its answer, on an SSE stream', async () => {
+    const answer = await post({
+      jsonrpc: '2.0',
+      id: 9,
+      method: 'tools/call',
+      params: {
+        name: 'scouting_report',
+        arguments: { player_id: await someLinkedPlayer() },
+        _meta: { progressToken: 'p9' },
+      },
+    });
+    expect(answer.headers['content-type']).toMatch(/text\/event-stream/);
+    const all = messages(answer.body, answer.headers['content-type']);
+    expect(all.some((m) => m.method === 'notifications/progress')).toBe(true);
+    expect(all.at(-1)).toMatchObject({ id: 9, result: { structuredContent: expect.any(Object) } });
+    expect((all.at(-1)?.result as { isError?: boolean }).isError).toBeFalsy();
+  });
+
+  it('what belongs to the session still goes through the SDK: a batch, and a request of another session is refused', async () => {
+    const batch = await post([{ jsonrpc: '2.0', id: 11, method: 'ping' }]);
+    expect(batch.status).toBe(200);
+    const other = await raw(url, {
+      body: JSON.stringify({ jsonrpc: '2.0', id: 12, method: 'ping' }),
+      headers: { 'mcp-protocol-version': VERSION, 'mcp-session-id': 'not-a-session' },
+    });
+    expect(other.status).toBe(404);
+  });
+});
+
+async function someLinkedPlayer(): Promise<string> {
+  const answer = await post({
+    jsonrpc: '2.0',
+    id: 8,
+    method: 'tools/call',
+    params: { name: 'rank_players_by_role', arguments: { role: 'regista', league: 'Ligue 1', limit: 10 } },
+  });
+  const [m] = messages(answer.body, answer.headers['content-type']);
+  const rows = (m?.result as { structuredContent: { data: Array<{ service_id: string | null }> } })
+    .structuredContent.data;
+  const linked = rows.find((r) => r.service_id);
+  if (!linked?.service_id) throw new Error('no linked regista in Ligue 1');
+  return linked.service_id;
+}

@@ -3,6 +3,7 @@
 // Bounded in entries and bytes: a sweep drops expired entries, then the oldest written, down to 90% of
 // the bounds; one process sweeps at a time (a lock), and a sweep racing a writer costs a cache miss.
 import { EventEmitter } from 'node:events';
+import { existsSync } from 'node:fs';
 import { open, readdir, readFile, stat, unlink } from 'node:fs/promises';
 import { basename, join } from 'node:path';
 import lockfile from 'proper-lockfile';
@@ -95,6 +96,9 @@ export class FileKeyvStore extends EventEmitter {
 
   async get<Value>(key: string): Promise<Value | undefined> {
     const { path } = this.pathOf(key);
+    // A miss is told at once: the asynchronous open sent even an absent file through the thread
+    // pool, a round trip on every cache miss before its upstream request (0.2-0.5 ms after idle).
+    if (!existsSync(path)) return undefined;
     let text: string;
     try {
       text = await readFile(path, 'utf8');

@@ -30,6 +30,17 @@ function messages(body: string, contentType: unknown): Array<Record<string, unkn
     .map((line) => JSON.parse(line.slice(6)));
 }
 
+interface ToolResult {
+  isError?: boolean;
+  structuredContent: { data: Array<{ service_id: string | null }> };
+}
+
+/** The tool result a message carries; fails the test when it carries none. */
+function resultOf(message: Record<string, unknown> | undefined): ToolResult {
+  if (!message?.result) throw new Error(`no result in ${JSON.stringify(message)}`);
+  return message.result as ToolResult;
+}
+
 beforeAll(async () => {
   ({ url, child } = await spawnHttpServer(['--sandbox'], { FOOTBALL_MCP_IMAGES: 'false' }));
   const init = await post({
@@ -62,7 +73,7 @@ describe('plain requests of a session', () => {
       id: 7,
       result: { structuredContent: { data: expect.any(Array) } },
     });
-    expect((message?.result as { isError?: boolean }).isError).toBeFalsy();
+    expect(resultOf(message).isError).toBeFalsy();
   });
 
   it('concurrent calls with the same id each get their own answer', async () => {
@@ -77,7 +88,7 @@ describe('plain requests of a session', () => {
     const rows = answers.map((a) => {
       const [m] = messages(a.body, a.headers['content-type']);
       expect(m).toMatchObject({ id: 'same' });
-      return ((m?.result as { structuredContent: { data: unknown[] } }).structuredContent.data ?? []).length;
+      return resultOf(m).structuredContent.data.length;
     });
     expect(rows).toEqual([1, 2, 3]);
   });
@@ -97,7 +108,7 @@ describe('plain requests of a session', () => {
     const all = messages(answer.body, answer.headers['content-type']);
     expect(all.some((m) => m.method === 'notifications/progress')).toBe(true);
     expect(all.at(-1)).toMatchObject({ id: 9, result: { structuredContent: expect.any(Object) } });
-    expect((all.at(-1)?.result as { isError?: boolean }).isError).toBeFalsy();
+    expect(resultOf(all.at(-1)).isError).toBeFalsy();
   });
 
   it('what belongs to the session still goes through the SDK: a batch, and a request of another session is refused', async () => {
@@ -119,9 +130,7 @@ async function someLinkedPlayer(): Promise<string> {
     params: { name: 'rank_players_by_role', arguments: { role: 'regista', league: 'Ligue 1', limit: 10 } },
   });
   const [m] = messages(answer.body, answer.headers['content-type']);
-  const rows = (m?.result as { structuredContent: { data: Array<{ service_id: string | null }> } })
-    .structuredContent.data;
-  const linked = rows.find((r) => r.service_id);
+  const linked = resultOf(m).structuredContent.data.find((r) => r.service_id);
   if (!linked?.service_id) throw new Error('no linked regista in Ligue 1');
   return linked.service_id;
 }

@@ -59,7 +59,6 @@ async function main(): Promise<void> {
   const stores = await pickStores(config, upstream, sandbox, logger);
   closers.push(() => stores.close());
   const metrics = new Metrics();
-  metrics.watchCache(stores.cache);
   // What the API said of each caller key (HTTP): sessions of keys not yet accepted are on probation.
   const standing =
     config.transport === 'http' ? new KeyStanding({ refusedMs: config.refusedKey * 1000 }) : undefined;

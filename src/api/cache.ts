@@ -1,5 +1,6 @@
 import Keyv from 'keyv';
 import { AbortedError, ApiError } from './errors.js';
+import { DEFAULT_HOT_ENTRIES, freezeAndMeasure, HotEntries, type HotEntriesOptions } from './hot-entries.js';
 import type { ReadReport } from './reader/report.js';
 import type { CacheKind } from './routes.js';
 
@@ -137,11 +138,16 @@ interface Flight {
 export interface ResponseCacheOptions {
   store?: Keyv;
   ttlMs?: Partial<CacheTtls>;
-  /** Bounds of the default in-memory store (ignored with `store`). */
+  /** Most answers kept: by the default in-memory store, and parsed beside any store (at most 64). */
   maxEntries?: number;
+  /** Most bytes: of the default in-memory store, and of answers kept parsed (at most 4 MiB; 0: none). */
   maxBytes?: number;
   /** How long past its TTL an entry is kept to answer while the upstream fails; 0 = not at all. */
   staleMaxAgeMs?: number;
+  /** Bounds of the answers kept parsed beside the store (hot-entries.ts). */
+  hot?: HotEntriesOptions;
+  /** Told of each lookup: whether the answer came from the cache (for /metrics). */
+  onLookup?: (hit: boolean) => void;
   now?: () => number;
 }
 
@@ -165,8 +171,11 @@ export class ResponseCache {
   /** Answers fetched whose write to the store is not done yet. */
   private readonly writing = new Map<string, Stored>();
   private readonly writes = new Set<Promise<unknown>>();
+  /** The latest answers, parsed and frozen: a hit on them reads nothing from the store. */
+  private readonly hot: HotEntries<Stored>;
   private readonly staleMaxAgeMs: number;
   private readonly now: () => number;
+  private readonly onLookup: ((hit: boolean) => void) | undefined;
 
   constructor(options: ResponseCacheOptions = {}) {
     // Stores given by the caller (src/store/open.ts) use NATIVE_JSON too (see README, Performance).
@@ -180,8 +189,16 @@ export class ResponseCache {
         ...NATIVE_JSON,
       });
     this.ttls = { ...DEFAULT_TTLS_MS, ...options.ttlMs };
+    this.hot = new HotEntries(
+      options.hot ?? {
+        ...DEFAULT_HOT_ENTRIES,
+        maxEntries: Math.min(DEFAULT_HOT_ENTRIES.maxEntries, options.maxEntries ?? Number.POSITIVE_INFINITY),
+        maxBytes: Math.min(DEFAULT_HOT_ENTRIES.maxBytes, options.maxBytes ?? Number.POSITIVE_INFINITY),
+      },
+    );
     this.staleMaxAgeMs = options.staleMaxAgeMs ?? 0;
     this.now = options.now ?? Date.now;
+    this.onLookup = options.onLookup;
   }
 
   async getOrFetch(
@@ -193,7 +210,9 @@ export class ResponseCache {
     const ttl = this.ttls[kind];
     const hit = ttl > 0 ? await this.lookup(key) : undefined;
     const ageMs = hit ? this.now() - hit.stored_at : Number.NaN;
-    if (hit && !options.fresh && ageMs < ttl) return { entry: hit.entry, cached: true };
+    const fresh = hit !== undefined && !options.fresh && ageMs < ttl;
+    if (ttl > 0) this.onLookup?.(fresh);
+    if (hit && fresh) return { entry: hit.entry, cached: true };
     try {
       const entry = await this.join(key, ttl, fetcher, options.signal);
       return { entry, cached: false };
@@ -219,7 +238,11 @@ export class ResponseCache {
 
   /** What the store holds under `key`, or the answer still being written there. */
   private async lookup(key: string): Promise<Stored | undefined> {
-    return this.writing.get(key) ?? ((await this.store.get(key)) as Stored | undefined);
+    const known = this.writing.get(key) ?? this.hot.get(key);
+    if (known) return known;
+    const stored = (await this.store.get(key)) as Stored | undefined;
+    if (stored) this.hot.keep(key, stored);
+    return stored;
   }
 
   /**
@@ -230,9 +253,14 @@ export class ResponseCache {
    * thread pool woken) slowed the answer on a busy machine. A failed write is a later miss.
    */
   private storeBehind(key: string, stored: Stored, ttl: number): void {
+    // Frozen now, as its callers get it; kept parsed once the store has it (a failed write is a miss).
+    const bytes = freezeAndMeasure(stored);
     this.writing.set(key, stored);
     const write = nextTurn()
       .then(() => this.store.set(key, stored, ttl + this.staleMaxAgeMs))
+      .then((written) => {
+        if (written !== false && this.writing.get(key) === stored) this.hot.keep(key, stored, bytes);
+      })
       .catch(() => false)
       .finally(() => {
         if (this.writing.get(key) === stored) this.writing.delete(key);
@@ -244,6 +272,7 @@ export class ResponseCache {
   /** Stores an entry derived from another answer (e.g. one item of a batch). */
   async put(key: string, kind: CacheKind, entry: CacheEntry): Promise<void> {
     const ttl = this.ttls[kind];
+    this.hot.delete(key);
     if (ttl > 0)
       await this.store.set(key, { entry, stored_at: this.now() } satisfies Stored, ttl + this.staleMaxAgeMs);
   }
@@ -251,6 +280,7 @@ export class ResponseCache {
   async clear(): Promise<void> {
     await this.settled();
     this.writing.clear();
+    this.hot.clear();
     await this.store.clear();
   }
 

@@ -98,6 +98,9 @@ function depsBuilder(
       account: config.cacheTtlAccount * 1000,
     },
     staleMaxAgeMs: config.cacheStaleMaxAge * 1000,
+    maxEntries: config.cacheMaxEntries,
+    maxBytes: config.cacheMaxBytes,
+    ...(metrics ? { onLookup: (hit: boolean) => metrics.cacheLookup(hit) } : {}),
   });
   const quotaWrites = new Set<Promise<unknown>>();
   // Read once per process: a bad routes file stops the start, not a session.

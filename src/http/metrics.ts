@@ -1,4 +1,3 @@
-import type Keyv from 'keyv';
 import type { Quota } from '../api/quota.js';
 
 type Labels = Record<string, string>;
@@ -24,11 +23,10 @@ export class Metrics {
   }
 
   /** Counts every read of the response cache as a hit or a miss. */
-  watchCache(cache: Keyv): void {
-    cache.hooks.addHandler('postGet', (data: { value?: unknown }) => {
-      if (data.value === undefined) this.cacheMisses += 1;
-      else this.cacheHits += 1;
-    });
+  /** One lookup of the response cache: answered from it, or not (ResponseCache's onLookup). */
+  cacheLookup(hit: boolean): void {
+    if (hit) this.cacheHits += 1;
+    else this.cacheMisses += 1;
   }
 
   render(extra: { sessions?: number; probation?: number } = {}): string {

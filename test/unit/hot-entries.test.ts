@@ -1,0 +1,75 @@
+// Answers kept parsed beside the store (src/api/hot-entries.ts): frozen, bounded by entries and by
+// bytes, least recently used first out; and what ResponseCache does with them.
+import Keyv from 'keyv';
+import { describe, expect, it } from 'vitest';
+import { type CacheEntry, ResponseCache } from '../../src/api/cache.js';
+import { freezeAndMeasure, HotEntries } from '../../src/api/hot-entries.js';
+
+const page = (n: number) => ({ data: Array.from({ length: n }, (_, i) => ({ name: `p${i}`, score: i })) });
+
+describe('HotEntries', () => {
+  it('freezes what it keeps, deeply, and measures about its JSON size', () => {
+    const value = page(3);
+    const bytes = freezeAndMeasure(value);
+    expect(Math.abs(bytes - JSON.stringify(value).length)).toBeLessThan(JSON.stringify(value).length * 0.5);
+    expect(Object.isFrozen(value.data[1])).toBe(true);
+    expect(() => {
+      (value.data as unknown[]).push(1);
+    }).toThrow(TypeError);
+  });
+
+  it('keeps the most recently used within its entry and byte bounds', () => {
+    const hot = new HotEntries<object>({ maxEntries: 2, maxBytes: 100_000 });
+    hot.keep('a', page(1));
+    hot.keep('b', page(1));
+    hot.get('a');
+    hot.keep('c', page(1));
+    expect([hot.get('a'), hot.get('b'), hot.get('c')].map(Boolean)).toEqual([true, false, true]);
+    const small = new HotEntries<object>({ maxEntries: 100, maxBytes: 2_000 });
+    for (let i = 0; i < 20; i++) small.keep(`k${i}`, page(5));
+    expect(small.bytes).toBeLessThanOrEqual(2_000);
+    small.keep('huge', page(200));
+    expect(small.get('huge')).toBeUndefined();
+  });
+});
+
+describe('ResponseCache with answers kept parsed', () => {
+  const entry = (n: number): CacheEntry => ({ body: page(n), fetched_at: 'now' });
+
+  it('answers a hit without reading the store, and the answer cannot be changed by a caller', async () => {
+    let reads = 0;
+    const map = new Map<string, unknown>();
+    const store = new Keyv({
+      store: {
+        get: async (k: string) => {
+          reads++;
+          return map.get(k);
+        },
+        set: async (k: string, v: unknown) => {
+          map.set(k, v);
+          return true;
+        },
+        delete: async (k: string) => map.delete(k),
+        clear: async () => map.clear(),
+      },
+    });
+    const cache = new ResponseCache({ store });
+    await cache.getOrFetch('k', 'computed', async () => entry(3));
+    await cache.settled();
+    const before = reads;
+    const hit = await cache.getOrFetch('k', 'computed', async () => entry(9));
+    expect(hit.cached).toBe(true);
+    expect(reads).toBe(before);
+    expect(() => {
+      (hit.entry.body as { data: unknown[] }).data.pop();
+    }).toThrow(TypeError);
+  });
+
+  it('keeps nothing parsed when the byte budget is 0', async () => {
+    const cache = new ResponseCache({ maxBytes: 0 });
+    let fetched = 0;
+    await cache.getOrFetch('k', 'computed', async () => entry(++fetched));
+    await cache.settled();
+    expect((await cache.getOrFetch('k', 'computed', async () => entry(++fetched))).cached).toBe(false);
+  });
+});

@@ -253,11 +253,14 @@ export class ResponseCache {
    * thread pool woken) slowed the answer on a busy machine. A failed write is a later miss.
    */
   private storeBehind(key: string, stored: Stored, ttl: number): void {
-    // Frozen now, as its callers get it; kept parsed once the store has it (a failed write is a miss).
-    const bytes = freezeAndMeasure(stored);
     this.writing.set(key, stored);
+    let bytes = 0;
     const write = nextTurn()
-      .then(() => this.store.set(key, stored, ttl + this.staleMaxAgeMs))
+      .then(() => {
+        // Frozen once the answer is out (a walk of the whole page); kept parsed once the store has it.
+        bytes = freezeAndMeasure(stored);
+        return this.store.set(key, stored, ttl + this.staleMaxAgeMs);
+      })
       .then((written) => {
         if (written !== false && this.writing.get(key) === stored) this.hot.keep(key, stored, bytes);
       })

@@ -132,9 +132,13 @@ describe.each<Transport>(['stdio', 'http stateful', 'http stateless'])('over %s'
         expect(serviceId).toBeTruthy();
 
         const progress: Progress[] = [];
-        const report = await session.callTool('scouting_report', { player_id: serviceId }, (p) =>
-          progress.push(p),
-        );
+        // The sandbox shares this process with the client: answering at once, it can keep the client's
+        // event loop busy until every notification and the result are read together (then dropped,
+        // see below). Spread out, the parts' progress reaches the client as it goes.
+        sandbox.setFaults({ latencyMs: 10 });
+        const report = await session
+          .callTool('scouting_report', { player_id: serviceId }, (p) => progress.push(p))
+          .finally(() => sandbox.setFaults(undefined));
         expect(report.isError, JSON.stringify(report.content)).toBeFalsy();
         expect(
           (report.structuredContent as { data: { player: { service_id: string } } }).data.player.service_id,

@@ -1,4 +1,5 @@
 // The key never leaks, ids never open another route, and one key's answers are never served to another.
+import { execFile } from 'node:child_process';
 import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ResponseCache } from '../../src/api/cache.js';
@@ -9,6 +10,7 @@ import { createLogger } from '../../src/log.js';
 import { DEFAULT_KEYS, SANDBOX_DEMO_KEY, SANDBOX_PRO_LIGUE_KEY } from '../../src/sandbox/keys.js';
 import { type RunningSandbox, startSandbox } from '../../src/sandbox/server.js';
 import {
+  BUILT_ENTRY,
   call,
   defaultConfig,
   depsFor,
@@ -87,6 +89,38 @@ describe('the API key', () => {
     for (const output of [...outputs, server.stderr()]) expect(output).not.toContain(CANARY);
     expect(server.stderr()).not.toMatch(/unhandled/i);
   }, 60_000);
+
+  it('a start that fails, of the server or of doctor, says why without the key (exit 1 and 2)', async () => {
+    const key = `${CANARY}_start`;
+    const run = (args: string[]) =>
+      new Promise<{ code: number | null; out: string }>((resolve) => {
+        execFile(
+          process.execPath,
+          [BUILT_ENTRY, ...args],
+          {
+            env: {
+              PATH: process.env.PATH ?? '',
+              FOOTBALL_API_KEY: key,
+              FOOTBALL_API_BASE_URL: 'http://127.0.0.1:9',
+            },
+          },
+          (error, stdout, stderr) =>
+            resolve({ code: error ? (error.code as number) : 0, out: stdout + stderr }),
+        );
+      });
+    // A path holding the key: the error names the path, the key masked in it.
+    const server = await run(['--routes-file', `/nonexistent/${key}.json`]);
+    const doctor = await run(['doctor', '--api-key', key, '--routes-file', `/nonexistent/${key}.json`]);
+    expect(server).toMatchObject({
+      code: 1,
+      out: expect.stringContaining('routes file /nonexistent/[redacted].json'),
+    });
+    expect(doctor).toMatchObject({
+      code: 2,
+      out: expect.stringContaining('routes file /nonexistent/[redacted].json'),
+    });
+    for (const { out } of [server, doctor]) expect(out).not.toContain(key);
+  });
 
   it('a refused key is not echoed either', async () => {
     const lines: string[] = [];

@@ -74,6 +74,19 @@ const plainRow = fc.record({
   minutes: fc.integer({ min: 0, max: 4000 }),
 });
 
+describe('a row carrying a __proto__ key (JSON.parse makes it an own property)', () => {
+  it('is read as zod reads it: the key is not copied and the row keeps its prototype', () => {
+    const raw = JSON.parse(
+      '{"player_id":"p1","name":"A","rank":1,"score":2,"__proto__":{"club":"Injected"}}',
+    );
+    const fast = RankingEntry.read(raw, 0);
+    const strict = RankingEntry.readStrictly(JSON.parse(JSON.stringify(raw)), 0);
+    expect(fast).toStrictEqual(strict);
+    expect(fast.ok && fast.value.club).toBeFalsy();
+    expect(fast.ok && Object.getPrototypeOf(fast.value)).toBe(Object.prototype);
+  });
+});
+
 describe.each(READERS)('%s read plainly', (_, reader) => {
   it('equals the zod reading, keys in the same order, notes alike (random rows)', () => {
     fc.assert(

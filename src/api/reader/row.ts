@@ -45,7 +45,8 @@ export function row<S extends z.ZodRawShape>(kind: string, shape: S, options: Ro
       if (value === SLOW) return undefined;
       if (value !== undefined || key in fields) out[key] = value;
     }
-    for (const key in fields) if (!known.has(key)) out[key] = fields[key];
+    // As zod: an own `__proto__` key of the JSON is not copied (assigned, it would set the prototype).
+    for (const key in fields) if (!known.has(key) && key !== '__proto__') out[key] = fields[key];
     return out as Value;
   };
 

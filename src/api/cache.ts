@@ -208,7 +208,7 @@ export class ResponseCache {
     options: { signal?: AbortSignal; fresh?: boolean } = {},
   ): Promise<CacheLookup> {
     const ttl = this.ttls[kind];
-    const hit = ttl > 0 ? await this.lookup(key) : undefined;
+    const hit = ttl > 0 ? await this.lookup(key, ttl) : undefined;
     const ageMs = hit ? this.now() - hit.stored_at : Number.NaN;
     const fresh = hit !== undefined && !options.fresh && ageMs < ttl;
     if (ttl > 0) this.onLookup?.(fresh);
@@ -227,7 +227,7 @@ export class ResponseCache {
   /** The entry under `key` while fresh, without fetching. */
   async peek(key: string, kind: CacheKind): Promise<CacheEntry | undefined> {
     const ttl = this.ttls[kind];
-    const hit = ttl > 0 ? await this.lookup(key) : undefined;
+    const hit = ttl > 0 ? await this.lookup(key, ttl) : undefined;
     return hit && this.now() - hit.stored_at < ttl ? hit.entry : undefined;
   }
 
@@ -236,12 +236,16 @@ export class ResponseCache {
     while (this.writes.size > 0) await Promise.all(this.writes.values());
   }
 
-  /** What the store holds under `key`, or the answer still being written there. */
-  private async lookup(key: string): Promise<Stored | undefined> {
+  /**
+   * The answer still being written under `key`, or kept parsed while fresh, else what the store holds
+   * (another process sharing the store may have a fresher one); the older is kept to serve stale.
+   */
+  private async lookup(key: string, ttl: number): Promise<Stored | undefined> {
     const known = this.writing.get(key) ?? this.hot.get(key);
-    if (known) return known;
+    if (known && this.now() - known.stored_at < ttl) return known;
     const stored = (await this.store.get(key)) as Stored | undefined;
-    if (stored) this.hot.keep(key, stored);
+    if (!stored || (known && known.stored_at >= stored.stored_at)) return known ?? stored;
+    this.hot.keep(key, stored);
     return stored;
   }
 

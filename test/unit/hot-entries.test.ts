@@ -73,3 +73,25 @@ describe('ResponseCache with answers kept parsed', () => {
     expect((await cache.getOrFetch('k', 'computed', async () => entry(++fetched))).cached).toBe(false);
   });
 });
+
+describe('answers kept parsed, with a store shared by two processes', () => {
+  it('past its TTL, a kept answer gives way to the fresher one another process stored: no upstream request', async () => {
+    let clock = 0;
+    const shared = new Keyv();
+    const a = new ResponseCache({ store: shared, ttlMs: { computed: 1000 }, now: () => clock });
+    const b = new ResponseCache({ store: shared, ttlMs: { computed: 1000 }, now: () => clock });
+    const answer = (n: number): CacheEntry => ({ body: { n }, fetched_at: String(n) });
+    await a.getOrFetch('k', 'computed', async () => answer(1));
+    await a.settled();
+    clock = 1500; // A's kept answer is past its TTL; B refreshes and stores a fresher one
+    await b.getOrFetch('k', 'computed', async () => answer(2));
+    await b.settled();
+    let fetched = 0;
+    const seen = await a.getOrFetch('k', 'computed', async () => {
+      fetched++;
+      return answer(3);
+    });
+    expect(seen).toMatchObject({ cached: true, entry: { body: { n: 2 } } });
+    expect(fetched).toBe(0);
+  });
+});

@@ -12,6 +12,7 @@ import type {
   TransportSendOptions,
 } from '@modelcontextprotocol/server';
 import { isResponse } from '../mcp/message-kind.js';
+import { json } from './http-io.js';
 
 const SSE_HEADERS = {
   'content-type': 'text/event-stream',
@@ -47,10 +48,8 @@ export class Exchange {
   finish(message: JSONRPCMessage): void {
     if (this.over()) return;
     this.end();
-    const text = JSON.stringify(message);
-    if (this.streaming) return void this.res.end(`event: message\ndata: ${text}\n\n`);
-    this.res.writeHead(200, { 'content-type': 'application/json' });
-    this.res.end(text);
+    if (this.streaming) return void this.res.end(`event: message\ndata: ${JSON.stringify(message)}\n\n`);
+    json(this.res, 200, message);
   }
 
   /** Ends the exchange without its answer (the server is closing). */
@@ -59,8 +58,15 @@ export class Exchange {
     this.end();
     if (this.streaming) return void this.res.end();
     const error = { code: -32603, message: 'The server closed before answering: retry' };
-    this.res.writeHead(503, { 'content-type': 'application/json' });
-    this.res.end(JSON.stringify({ jsonrpc: '2.0', id: this.clientId, error }));
+    json(this.res, 503, { jsonrpc: '2.0', id: this.clientId, error });
+  }
+
+  /** Ends the exchange of a cancelled request: no answer is owed, and the HTTP request is let go. */
+  cancel(): void {
+    if (this.over()) return;
+    this.end();
+    if (this.streaming) return void this.res.end();
+    this.res.writeHead(204).end();
   }
 
   end(): void {
@@ -81,7 +87,7 @@ export class Exchange {
   }
 
   private keepAlive(): void {
-    if (this.done) return;
+    if (this.over()) return;
     this.stream();
     this.res.write(': keepalive\n\n');
     this.timer = setTimeout(() => this.keepAlive(), KEEP_ALIVE_MS);
@@ -145,6 +151,24 @@ export class Exchanges {
       this.forget(related);
     }
     return true;
+  }
+
+  /**
+   * Ends the open requests of client id `clientId` (the client cancelled it) and gives the ids the
+   * server knows them by, to tell it.
+   */
+  cancel(clientId: RequestId): RequestId[] {
+    const ids = [...this.open].filter(([, exchange]) => exchange.clientId === clientId).map(([id]) => id);
+    for (const id of ids) {
+      this.open.get(id)?.cancel();
+      this.forget(id);
+    }
+    return ids;
+  }
+
+  /** Whether `id` is of the kind this table gives (its prefix), open or not. */
+  gave(id: RequestId | undefined): boolean {
+    return this.prefix !== '' && typeof id === 'string' && id.startsWith(this.prefix);
   }
 
   abandonAll(): void {

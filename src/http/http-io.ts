@@ -100,7 +100,15 @@ export function json(
   payload: unknown,
   headers: Record<string, string> = {},
 ): void {
-  res.writeHead(status, { 'content-type': 'application/json', ...headers }).end(JSON.stringify(payload));
+  const text = JSON.stringify(payload);
+  // With its length: without it Node sends the body chunked.
+  res
+    .writeHead(status, {
+      'content-type': 'application/json',
+      'content-length': String(Buffer.byteLength(text)),
+      ...headers,
+    })
+    .end(text);
 }
 
 /** A JSON-RPC error body, as MCP clients expect from the endpoint. */

@@ -11,20 +11,32 @@ import type {
   AuthInfo,
   JSONRPCMessage,
   JSONRPCRequest,
+  RequestId,
   Transport,
   TransportSendOptions,
 } from '@modelcontextprotocol/server';
+import { isResponse } from '../mcp/message-kind.js';
 import { Exchanges } from './exchange.js';
 
 export class SessionTransport implements Transport {
   onclose?: () => void;
   onerror?: (error: Error) => void;
   onmessage?: Transport['onmessage'];
-  // Ids the client cannot have picked for its requests through the SDK's transport.
+  // Ids unlike those clients pick for their requests through the SDK's transport.
   private readonly exchanges = new Exchanges('fsm-plain-');
 
   constructor(private readonly sdk: NodeStreamableHTTPServerTransport) {
-    sdk.onmessage = (message, extra) => this.onmessage?.(message, extra);
+    sdk.onmessage = (message, extra) => {
+      // A client cancels by its own id (a notification POSTed on the session): for a plain request,
+      // the server knows that request by another.
+      const cancelled = cancelledId(message);
+      const ids = cancelled === undefined ? [] : this.exchanges.cancel(cancelled);
+      if (ids.length === 0) return this.onmessage?.(message, extra);
+      for (const requestId of ids) {
+        const params = { ...(message as { params: Record<string, unknown> }).params, requestId };
+        this.onmessage?.({ ...message, params } as JSONRPCMessage, extra);
+      }
+    };
     sdk.onerror = (error) => this.onerror?.(error);
     sdk.onclose = () => {
       this.exchanges.abandonAll();
@@ -66,6 +78,15 @@ export class SessionTransport implements Transport {
 
   async send(message: JSONRPCMessage, options?: TransportSendOptions): Promise<void> {
     if (this.exchanges.deliver(message, options)) return;
+    // Late for a plain request whose client has gone: nothing of the SDK's is waiting for it.
+    const related = isResponse(message) ? message.id : options?.relatedRequestId;
+    if (this.exchanges.gave(related)) return;
     return this.sdk.send(message, options);
   }
+}
+
+function cancelledId(message: JSONRPCMessage): RequestId | undefined {
+  if (!('method' in message) || message.method !== 'notifications/cancelled') return undefined;
+  const id = (message.params as { requestId?: unknown } | undefined)?.requestId;
+  return typeof id === 'string' || typeof id === 'number' ? id : undefined;
 }

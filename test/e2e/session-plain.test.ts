@@ -67,6 +67,7 @@ describe('plain requests of a session', () => {
     const answer = await post({ jsonrpc: '2.0', id: 7, method: 'tools/call', params: call });
     expect(answer.status).toBe(200);
     expect(answer.headers['content-type']).toMatch(/application\/json/);
+    expect(answer.headers['content-length']).toBe(String(Buffer.byteLength(answer.body)));
     const [message] = messages(answer.body, answer.headers['content-type']);
     expect(message).toMatchObject({
       jsonrpc: '2.0',

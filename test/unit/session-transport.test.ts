@@ -1,0 +1,107 @@
+// A stateful session's plain requests (src/http/session-transport.ts) through the real statefulHandler
+// (modes.ts) on loopback HTTP: a client cancels one by its own id, as 2025-era clients do (a
+// notifications/cancelled POSTed on the session), and the call stops; the answer has its length.
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { McpServer } from '@modelcontextprotocol/server';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import type { Credentials } from '../../src/http/auth.js';
+import { statefulHandler } from '../../src/http/modes.js';
+import { SessionStore } from '../../src/http/sessions.js';
+import { raw } from '../support/raw-http.js';
+
+const alice: Credentials = { upstreamKey: 'a', fingerprint: 'fa' };
+const VERSION = '2025-06-18';
+const aborted: string[] = [];
+
+function newServer(): McpServer {
+  const server = new McpServer({ name: 'test', version: '1.0.0' });
+  server.registerTool(
+    'wait',
+    { inputSchema: z.object({ text: z.string(), delayMs: z.number() }) },
+    async ({ text, delayMs }, ctx) => {
+      await new Promise<void>((resolve) => {
+        const timer = setTimeout(resolve, delayMs);
+        ctx.mcpReq.signal.addEventListener('abort', () => {
+          clearTimeout(timer);
+          aborted.push(text);
+          resolve();
+        });
+      });
+      return { content: [{ type: 'text', text }] };
+    },
+  );
+  return server;
+}
+
+describe('plain requests of a session', () => {
+  let http: Server;
+  let url: string;
+  let session = '';
+  const store = new SessionStore({ max: 10, idleMs: 60_000 });
+  const handler = statefulHandler(store, newServer, () => undefined);
+  const post = (message: unknown) =>
+    raw(url, {
+      body: JSON.stringify(message),
+      headers: { 'mcp-protocol-version': VERSION, ...(session ? { 'mcp-session-id': session } : {}) },
+    });
+
+  beforeAll(async () => {
+    http = createServer((req, res) => {
+      let text = '';
+      req.on('data', (chunk: Buffer) => {
+        text += chunk.toString();
+      });
+      req.on('end', () => void handler.handle(req, res, JSON.parse(text), alice));
+    });
+    await new Promise<void>((resolve) => http.listen(0, '127.0.0.1', resolve));
+    url = `http://127.0.0.1:${(http.address() as AddressInfo).port}/mcp`;
+    const init = await post({
+      jsonrpc: '2.0',
+      id: 0,
+      method: 'initialize',
+      params: { protocolVersion: VERSION, capabilities: {}, clientInfo: { name: 't', version: '1' } },
+    });
+    session = String(init.headers['mcp-session-id']);
+    await post({ jsonrpc: '2.0', method: 'notifications/initialized' });
+  });
+
+  afterAll(async () => {
+    await handler.close();
+    await new Promise((resolve) => http.close(resolve));
+  });
+
+  it('answers as JSON with its length', async () => {
+    const answer = await post({
+      jsonrpc: '2.0',
+      id: 1,
+      method: 'tools/call',
+      params: { name: 'wait', arguments: { text: 'quick', delayMs: 0 } },
+    });
+    expect(answer.headers['content-type']).toMatch(/application\/json/);
+    expect(answer.headers['content-length']).toBe(String(Buffer.byteLength(answer.body)));
+    expect(JSON.parse(answer.body)).toMatchObject({ id: 1, result: { content: [{ text: 'quick' }] } });
+  });
+
+  it("stops a call the client cancels by its own id, and answers the session's next call", async () => {
+    const slow = post({
+      jsonrpc: '2.0',
+      id: 'slow-1',
+      method: 'tools/call',
+      params: { name: 'wait', arguments: { text: 'cancelled', delayMs: 10_000 } },
+    });
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    await post({ jsonrpc: '2.0', method: 'notifications/cancelled', params: { requestId: 'slow-1' } });
+    await expect.poll(() => aborted).toContain('cancelled');
+    const next = await post({
+      jsonrpc: '2.0',
+      id: 2,
+      method: 'tools/call',
+      params: { name: 'wait', arguments: { text: 'next', delayMs: 0 } },
+    });
+    expect(JSON.parse(next.body)).toMatchObject({ id: 2, result: { content: [{ text: 'next' }] } });
+    // No answer is owed to a cancelled request: its HTTP request ends, holding the session busy no longer.
+    expect((await slow).status).toBe(204);
+  });
+});

@@ -91,7 +91,15 @@ const rankFromPlace = (fields: Record<string, unknown>, index: number) => {
 };
 export const RankingEntry = playerRow('entry', RANKING, { prepare: rankFromPlace });
 export type RankingEntry = z.output<typeof RankingEntry>;
-export const RankingsResponse = listAnswer(RankingEntry, { names: ['rankings', 'classement', 'players'] });
+/**
+ * One reading for every caller of the route: the cache keeps what was read, keyed by the request, so a
+ * second reading of the same route would get whichever the first call used. `meta.eligible` (how many
+ * players were ranked) when the API gives it.
+ */
+export const RankingsResponse = listAnswer(RankingEntry, {
+  names: ['rankings', 'classement', 'players'],
+  beside: { meta: z.looseObject({ eligible: optNum }).nullish().catch(null) },
+});
 
 const SCOUTED = { minutes: optNum, role: optText, score: optNum, market_value_eur: optNum };
 export const ScoutedPlayer = playerRow('player', SCOUTED);

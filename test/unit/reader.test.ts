@@ -254,3 +254,13 @@ describe('an alias is read once', () => {
     expect(value.data[0].statistics).toEqual({ xg: 0.1 });
   });
 });
+
+describe('one reading per route', () => {
+  it('rankings read meta.eligible for every caller (the cache keeps one reading per request)', () => {
+    const row = { player_id: 'p1', name: 'A', club: 'C', age: 20, score: 70, rank: 1 };
+    const read = (meta: unknown) => readAnswer(S.RankingsResponse, { data: [row], meta }, 'rankings').value;
+    expect(read({ eligible: '45' }).meta).toEqual({ eligible: 45 });
+    expect(read(undefined).meta).toBeUndefined();
+    expect(read('unreadable').meta).toBeNull();
+  });
+});

@@ -2,16 +2,14 @@
 // the batch routes, and comparing a snapshot with the one before it. The store never sees the upstream:
 // everything here is fetched before a change is handed to the store (see WatchlistChange).
 
-import { z } from 'zod';
 import type { ApiClient, ApiResult } from '../../src/api/client.js';
 import { DEFAULT_ALIASES } from '../../src/api/reader/aliases.js';
-import { listAnswer } from '../../src/api/reader/answer.js';
-import { optNum, toNumber } from '../../src/api/reader/values.js';
+import { toNumber } from '../../src/api/reader/values.js';
 import {
   type ComparedPlayer,
   CompareResponse,
   PlayerRecordResponse,
-  RankingEntry,
+  RankingsResponse,
   ResolveBatchResponse,
   type ResolvedPlayer,
 } from '../../src/api/schemas.js';
@@ -51,12 +49,6 @@ export interface Seen extends SnapshotPlayer {
    */
   rank?: { role: string; league: string; rank: number | null; of: number | null; listed?: number } | null;
 }
-
-/** Rankings with the number of players ranked beside them (`meta.eligible`, when the API gives it). */
-const RankingsWithCount = listAnswer(RankingEntry, {
-  names: ['rankings', 'classement', 'players'],
-  beside: { meta: z.looseObject({ eligible: optNum }).nullish().catch(null) },
-});
 
 export interface Refreshed {
   /** By service_id, in the order of the list. */
@@ -180,7 +172,7 @@ export async function refreshPlayers(
   await Promise.all(
     ranked.map(async ({ league, role, players }) => {
       const ranking = await gathering.optional(`ranking ${role} in ${league}`, (signal) =>
-        callFullPage(api, 'rankings', RankingsWithCount, { query: { role, league }, signal }),
+        callFullPage(api, 'rankings', RankingsResponse, { query: { role, league }, signal }),
       );
       if (!ranking) return;
       const of = ranking.meta?.eligible ?? null;

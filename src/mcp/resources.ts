@@ -12,7 +12,7 @@ import type { McpServer, ReadResourceResult } from '@modelcontextprotocol/server
 import { ProtocolError, ProtocolErrorCode, ResourceTemplate } from '@modelcontextprotocol/server';
 import { ApiError } from '../api/errors.js';
 import { documentedRoleRows, loadRoleRows, type RoleRow } from '../api/role-rows.js';
-import { LeaguesResponse, ListResponse } from '../api/schemas.js';
+import { GlossaryResponse, LeaguesResponse } from '../api/schemas.js';
 import { fold, nearest } from '../domain/nearest.js';
 import { roleWithLabel } from '../domain/role-labels.js';
 import { ROLE_KEYS } from '../domain/roles.js';
@@ -153,8 +153,9 @@ export function registerResources(server: McpServer, deps: ToolDeps): void {
     }),
   );
 
+  // Read as get_glossary reads it: the cache keeps one reading per request, the first caller's.
   async function glossary(signal?: AbortSignal) {
-    return (await api.call('glossary', ListResponse, signal ? { signal } : {})).data.data;
+    return (await api.call('glossary', GlossaryResponse, signal ? { signal } : {})).data.data;
   }
 
   server.registerResource(

@@ -132,10 +132,10 @@ describe.each<Transport>(['stdio', 'http stateful', 'http stateless'])('over %s'
         expect(serviceId).toBeTruthy();
 
         const progress: Progress[] = [];
-        // The sandbox shares this process with the client: answering at once, it can keep the client's
-        // event loop busy until every notification and the result are read together (then dropped,
-        // see below). Spread out, the parts' progress reaches the client as it goes.
-        sandbox.setFaults({ latencyMs: 10 });
+        // The sandbox shares this process with the client: answering at once (or all after the same
+        // delay), the parts' notifications and the result can reach the client in one read, and be
+        // dropped (see below). Spread over 5-80 ms, the parts' progress reaches the client as it goes.
+        sandbox.setFaults({ latencyMs: [5, 80] });
         const report = await session
           .callTool('scouting_report', { player_id: serviceId }, (p) => progress.push(p))
           .finally(() => sandbox.setFaults(undefined));

@@ -188,6 +188,22 @@ describe('row by row', () => {
     expect(readNotes(report).join(' ')).toContain('player.age (1)');
   });
 
+  it('reports the fields no row carried (doctor shows them), not those one row of many had', () => {
+    const { report } = read(S.ScoutingResponse, {
+      data: [
+        { player_id: 'p1', club: 'X', age: null },
+        { player_id: 'p2', age: 24 },
+        { player_id: 'p3', minutes: null },
+      ],
+    });
+    expect(report.missing).toContain('player.minutes');
+    expect(report.missing).toContain('player.service_id');
+    expect(report.missing).not.toContain('player.club');
+    expect(report.missing).not.toContain('player.age');
+    expect(report.missing).not.toContain('player.player_id');
+    expect(report.missing).toEqual([...report.missing].sort());
+  });
+
   it('refuses an answer with no readable row, naming the route and the field', () => {
     try {
       read(S.RankingsResponse, { data: [{ name: 'A' }] });

@@ -17,8 +17,8 @@ interface Tally {
   aliases: Set<string>;
   unreadable: Map<string, number>;
   dropped: Map<string, { count: number; of: number; at: string }>;
-  /** Per row kind: the fields seen at least once, and the fields the kind knows. */
-  fields: Map<string, { known: readonly string[]; seen: Set<string> }>;
+  /** Per row kind: the fields it knows that no row has carried yet (shrinks as rows are read). */
+  unseen: Map<string, string[]>;
 }
 
 const stack: Tally[] = [];
@@ -27,7 +27,7 @@ const current = (): Tally | undefined => stack[stack.length - 1];
 
 /** Runs `parse` with a fresh report; nested readings report into their own. */
 export function reading<T>(parse: () => T): { value: T; report: ReadReport } {
-  const tally: Tally = { aliases: new Set(), unreadable: new Map(), dropped: new Map(), fields: new Map() };
+  const tally: Tally = { aliases: new Set(), unreadable: new Map(), dropped: new Map(), unseen: new Map() };
   stack.push(tally);
   try {
     const value = parse();
@@ -57,21 +57,25 @@ export function noteDropped(list: string, count: number, of: number, at: string)
   });
 }
 
-export function noteFields(kind: string, known: readonly string[], present: Iterable<string>): void {
+/** Notes which of the fields `known` to a row kind this row carries (a value other than null). */
+export function noteFields(kind: string, known: readonly string[], row: Record<string, unknown>): void {
   const tally = current();
   if (!tally) return;
-  let entry = tally.fields.get(kind);
-  if (!entry) {
-    entry = { known, seen: new Set() };
-    tally.fields.set(kind, entry);
+  let unseen = tally.unseen.get(kind);
+  if (!unseen) {
+    unseen = [...known];
+    tally.unseen.set(kind, unseen);
   }
-  for (const field of present) entry.seen.add(field);
+  // In place: once a page's first rows have shown every field, a row costs nothing here.
+  let kept = 0;
+  for (const field of unseen) if (row[field] == null) unseen[kept++] = field;
+  unseen.length = kept;
 }
 
 function toReport(tally: Tally): ReadReport {
   const missing: string[] = [];
-  for (const [kind, { known, seen }] of tally.fields) {
-    for (const field of known) if (!seen.has(field)) missing.push(kind ? `${kind}.${field}` : field);
+  for (const [kind, unseen] of tally.unseen) {
+    for (const field of unseen) missing.push(kind ? `${kind}.${field}` : field);
   }
   return {
     aliases: [...tally.aliases].sort(),

@@ -70,11 +70,7 @@ export function row<S extends z.ZodRawShape>(kind: string, shape: S, options: Ro
     if (!isPlainObject(value)) return { ok: false, at: `${kind} (not an object)` };
     const fields = normalize(value, keys, known, options);
     options.prepare?.(fields, index);
-    noteFields(
-      kind,
-      keys,
-      keys.filter((k) => fields[k] != null),
-    );
+    noteFields(kind, keys, fields);
     const quick = plainly ? readPlain(fields) : undefined;
     const result = quick ? ({ ok: true, value: quick } as const) : readWithZod(fields);
     if (!result.ok) return result;

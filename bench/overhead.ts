@@ -8,7 +8,7 @@ import { ROLE_KEYS } from '../src/domain/roles.js';
 import { SANDBOX_PRO_FULL_KEY } from '../src/sandbox/keys.js';
 import { PAGE_SIZE } from '../tools/kit/full-page.js';
 import { DirectClient } from './direct.js';
-import { connectStdio, freshCacheHome, spawnSandbox, stop } from './processes.js';
+import { connectSdkFloor, connectStdio, freshCacheHome, spawnSandbox, stop } from './processes.js';
 import { type Row, row } from './report.js';
 import { median, ms, timed } from './stats.js';
 
@@ -158,21 +158,27 @@ const CHART_ITERATIONS = 20;
  */
 async function farUpstream(): Promise<Row[]> {
   const sandbox = await spawnSandbox(['--faults', `latency=${FAR_MS}-${FAR_MS}`]);
+  const upstream = { url: sandbox.url, key: SANDBOX_PRO_FULL_KEY };
   const direct = new DirectClient(sandbox.url, SANDBOX_PRO_FULL_KEY, 1);
-  const { client } = await connectStdio({ url: sandbox.url, key: SANDBOX_PRO_FULL_KEY });
+  const { client } = await connectStdio(upstream);
+  const floor = await connectSdkFloor(upstream);
   try {
     const { viaMcp, viaDirect } = rankingPaths(client, direct);
+    const viaFloor = rankingPaths(floor, direct).viaMcp;
     for (let i = 0; i < 5; i++) {
       await viaDirect(args(FAR_MISSES + i));
       await viaMcp(args(FAR_MISSES + i));
+      await viaFloor(args(FAR_MISSES + i));
     }
     const miss: number[] = [];
     const missDirect: number[] = [];
+    const missFloor: number[] = [];
     for (let i = 0; i < FAR_MISSES; i++) {
       const a = args(i);
       if (i % 2) missDirect.push((await timed(() => viaDirect(a))).ms);
       miss.push((await timed(() => viaMcp(a))).ms);
       if (!(i % 2)) missDirect.push((await timed(() => viaDirect(a))).ms);
+      missFloor.push((await timed(() => viaFloor(a))).ms);
     }
     const hit: number[] = [];
     const hitDirect: number[] = [];
@@ -186,7 +192,14 @@ async function farUpstream(): Promise<Row[]> {
       await sleep(FAR_MS);
       pings.push((await timed(() => client.ping())).ms);
     }
-    const [m, md, h, hd] = [miss, missDirect, hit, hitDirect].map(median) as [number, number, number, number];
+    const [m, md, h, hd, mf] = [miss, missDirect, hit, hitDirect, missFloor].map(median) as number[] as [
+      number,
+      number,
+      number,
+      number,
+      number,
+    ];
+    const over = (x: number) => `${x >= md ? '+' : '−'}${ms(Math.abs(x - md))}`;
     return [
       row(
         '1 overhead',
@@ -198,9 +211,15 @@ async function farUpstream(): Promise<Row[]> {
       row(
         '1 overhead',
         `upstream ${FAR_MS} ms away: cache miss vs direct undici (median of ${FAR_MISSES})`,
-        `${ms(m)} vs ${ms(md)} (${m >= md ? '+' : '−'}${ms(Math.abs(m - md))})`,
+        `${ms(m)} vs ${ms(md)} (${over(m)})`,
         '≤ direct + 2 ms',
         m <= md + 2,
+      ),
+      row(
+        '1 overhead',
+        `the same misses through the thinnest SDK server (bench/sdk-floor-server.ts: no reading, cache or output schema)`,
+        `${ms(mf)} vs ${ms(md)} (${over(mf)}): ours adds ${ms(m - mf)} to the SDK's floor`,
+        '—',
       ),
       row(
         '1 overhead',
@@ -211,6 +230,7 @@ async function farUpstream(): Promise<Row[]> {
     ];
   } finally {
     await client.close();
+    await floor.close();
     await direct.close();
     await stop(sandbox.child);
   }

@@ -12,6 +12,7 @@ import { BUILT_ENTRY } from '../test/support/mcp.js';
 export { BUILT_ENTRY, spawnHttpServer, stop } from '../test/support/mcp.js';
 
 export const SANDBOX_ENTRY = new URL('../dist/src/sandbox/main.js', import.meta.url).pathname;
+const SDK_FLOOR_ENTRY = new URL('./sdk-floor-server.ts', import.meta.url).pathname;
 
 /** The in-process sandbox every benchmark talks to (except the sandbox-alone one). */
 export interface Upstream {
@@ -78,6 +79,19 @@ export async function connectStdio(
   const client = new Client({ name: 'bench', version: '1.0.0' });
   await client.connect(transport);
   return { client, pid: transport.pid ?? 0 };
+}
+
+/** An SDK client on the thinnest SDK server (sdk-floor-server.ts), run by tsx over stdio. */
+export async function connectSdkFloor(upstream: Pick<Upstream, 'url' | 'key'>): Promise<Client> {
+  const transport = new StdioClientTransport({
+    command: process.execPath,
+    args: ['--import', 'tsx', SDK_FLOOR_ENTRY],
+    env: upstreamEnv(upstream),
+    stderr: 'inherit',
+  });
+  const client = new Client({ name: 'bench', version: '1.0.0' });
+  await client.connect(transport);
+  return client;
 }
 
 /** Resident set of a process, in MB, from /proc (Linux). */

@@ -1,4 +1,5 @@
 import type { ServerResponse } from 'node:http';
+import { closingError, cutAtGraceMessage } from '../mcp/closing.js';
 import { json } from './http-io.js';
 
 type RequestId = string | number;
@@ -16,8 +17,6 @@ interface Entry extends InFlight {
   contentType: string | undefined;
 }
 
-/** JSON-RPC "server error": the code every refusal of this endpoint uses. */
-const SHUTTING_DOWN = -32000;
 /** How long cut answers get to reach their clients before the connections are closed. */
 const FLUSH_MS = 1_000;
 
@@ -81,7 +80,7 @@ export class Drain {
     ]);
     clearTimeout(timer);
     if (finished) return 0;
-    const message = `Server shutting down: the call was still running at the end of the shutdown grace (${Math.round(graceMs / 1000)} s, --shutdown-grace-s); retry on another replica or after the restart`;
+    const message = cutAtGraceMessage(graceMs, 'retry on another replica or after the restart');
     const cut = [...this.inFlight];
     await Promise.all(cut.map((entry) => this.cut(entry, message)));
     return cut.length;
@@ -93,7 +92,7 @@ export class Drain {
     this.cutOff.add(res);
     // The SDK's writer may still write to it: a late write must fail quietly, not as an 'error' event.
     res.on('error', () => undefined);
-    const errors = ids.map((id) => ({ jsonrpc: '2.0', id, error: { code: SHUTTING_DOWN, message } }));
+    const errors = ids.map((id) => closingError(id, message));
     const flushed = new Promise<void>((resolve) => {
       res.once('finish', resolve).once('close', resolve);
       setTimeout(resolve, FLUSH_MS).unref();

@@ -11,6 +11,7 @@ import type {
   Transport,
   TransportSendOptions,
 } from '@modelcontextprotocol/server';
+import { closingError } from '../mcp/closing.js';
 import { isResponse } from '../mcp/message-kind.js';
 import { json } from './http-io.js';
 
@@ -52,13 +53,13 @@ export class Exchange {
     json(this.res, 200, message);
   }
 
-  /** Ends the exchange without its answer (the server is closing). */
-  abandon(): void {
+  /** Answers the call with the closing error, saying why: its server closed before the answer. */
+  abandon(message: string): void {
     if (this.over()) return;
+    const answer = closingError(this.clientId, message);
+    if (this.streaming) return void this.finish(answer);
     this.end();
-    if (this.streaming) return void this.res.end();
-    const error = { code: -32603, message: 'The server closed before answering: retry' };
-    json(this.res, 503, { jsonrpc: '2.0', id: this.clientId, error });
+    json(this.res, 503, answer);
   }
 
   /** Ends the exchange of a cancelled request: no answer is owed, and the HTTP request is let go. */
@@ -171,8 +172,8 @@ export class Exchanges {
     return this.prefix !== '' && typeof id === 'string' && id.startsWith(this.prefix);
   }
 
-  abandonAll(): void {
-    for (const exchange of this.open.values()) exchange.abandon();
+  abandonAll(message: string): void {
+    for (const exchange of this.open.values()) exchange.abandon(message);
     this.open.clear();
   }
 

@@ -39,7 +39,9 @@ export class SessionTransport implements Transport {
     };
     sdk.onerror = (error) => this.onerror?.(error);
     sdk.onclose = () => {
-      this.exchanges.abandonAll();
+      this.exchanges.abandonAll(
+        'The session ended before the call was answered (closed by the client, expired, or the server stopping): retry on a new session',
+      );
       this.onclose?.();
     };
   }

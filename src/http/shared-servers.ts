@@ -100,7 +100,7 @@ export class SharedTransport implements Transport {
   async close(): Promise<void> {
     if (this.closed) return;
     this.closed = true;
-    this.exchanges.abandonAll();
+    this.exchanges.abandonAll('The server closed before answering: retry');
     this.onclose?.();
     this.whenClosed?.();
   }

@@ -1,5 +1,6 @@
 import type { JSONRPCMessage, RequestId, Transport } from '@modelcontextprotocol/server';
 import { StdioServerTransport, serveStdio as serveOverStdio } from '@modelcontextprotocol/server/stdio';
+import { closingError, cutAtGraceMessage } from './closing.js';
 import type { ToolDeps } from './context.js';
 import { isNotification, isRequest, isResponse } from './message-kind.js';
 import { createServer, type ServerOptions } from './server.js';
@@ -13,9 +14,6 @@ export interface StdioServing {
   drain(graceMs: number): Promise<number>;
   close(): Promise<void>;
 }
-
-/** JSON-RPC "server error" code, as the HTTP side answers a request refused or cut by the shutdown. */
-const SHUTTING_DOWN = -32000;
 
 /**
  * Serves MCP on stdin/stdout; resolves once started, calls `onClose` when the client goes.
@@ -116,20 +114,11 @@ class DrainingTransport implements Transport {
     const left = [...this.pending];
     this.pending.clear();
     for (const id of left) this.cut.add(id);
-    await Promise.all(
-      left.map((id) =>
-        this.refuse(
-          id,
-          `Server shutting down: the call was still running at the end of the shutdown grace (${Math.round(graceMs / 1000)} s, --shutdown-grace-s); retry after a restart`,
-        ),
-      ),
-    );
+    await Promise.all(left.map((id) => this.refuse(id, cutAtGraceMessage(graceMs, 'retry after a restart'))));
     return left.length;
   }
 
   private refuse(id: RequestId, message: string): Promise<void> {
-    return this.wire
-      .send({ jsonrpc: '2.0', id, error: { code: SHUTTING_DOWN, message } })
-      .catch(() => undefined);
+    return this.wire.send(closingError(id, message)).catch(() => undefined);
   }
 }

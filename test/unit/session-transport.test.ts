@@ -1,6 +1,7 @@
 // A stateful session's plain requests (src/http/session-transport.ts) through the real statefulHandler
 // (modes.ts) on loopback HTTP: a client cancels one by its own id, as 2025-era clients do (a
-// notifications/cancelled POSTed on the session), and the call stops; the answer has its length.
+// notifications/cancelled POSTed on the session), and the call stops; the answer has its length; a call
+// still running when its session ends gets the closing error, as JSON or at the end of its SSE stream.
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { McpServer } from '@modelcontextprotocol/server';
@@ -21,6 +22,13 @@ function newServer(): McpServer {
     'wait',
     { inputSchema: z.object({ text: z.string(), delayMs: z.number() }) },
     async ({ text, delayMs }, ctx) => {
+      const progressToken = ctx.mcpReq._meta?.progressToken;
+      if (progressToken !== undefined) {
+        await ctx.mcpReq.notify({
+          method: 'notifications/progress',
+          params: { progressToken, progress: 1, total: 2, message: 'started' },
+        });
+      }
       await new Promise<void>((resolve) => {
         const timer = setTimeout(resolve, delayMs);
         ctx.mcpReq.signal.addEventListener('abort', () => {
@@ -47,16 +55,8 @@ describe('plain requests of a session', () => {
       headers: { 'mcp-protocol-version': VERSION, ...(session ? { 'mcp-session-id': session } : {}) },
     });
 
-  beforeAll(async () => {
-    http = createServer((req, res) => {
-      let text = '';
-      req.on('data', (chunk: Buffer) => {
-        text += chunk.toString();
-      });
-      req.on('end', () => void handler.handle(req, res, JSON.parse(text), alice));
-    });
-    await new Promise<void>((resolve) => http.listen(0, '127.0.0.1', resolve));
-    url = `http://127.0.0.1:${(http.address() as AddressInfo).port}/mcp`;
+  const openSession = async () => {
+    session = '';
     const init = await post({
       jsonrpc: '2.0',
       id: 0,
@@ -65,6 +65,26 @@ describe('plain requests of a session', () => {
     });
     session = String(init.headers['mcp-session-id']);
     await post({ jsonrpc: '2.0', method: 'notifications/initialized' });
+  };
+  const endSession = async () => {
+    const closed = await raw(url, {
+      method: 'DELETE',
+      headers: { 'mcp-protocol-version': VERSION, 'mcp-session-id': session },
+    });
+    expect(closed.status).toBe(200);
+  };
+
+  beforeAll(async () => {
+    http = createServer((req, res) => {
+      let text = '';
+      req.on('data', (chunk: Buffer) => {
+        text += chunk.toString();
+      });
+      req.on('end', () => void handler.handle(req, res, text ? JSON.parse(text) : undefined, alice));
+    });
+    await new Promise<void>((resolve) => http.listen(0, '127.0.0.1', resolve));
+    url = `http://127.0.0.1:${(http.address() as AddressInfo).port}/mcp`;
+    await openSession();
   });
 
   afterAll(async () => {
@@ -103,5 +123,44 @@ describe('plain requests of a session', () => {
     expect(JSON.parse(next.body)).toMatchObject({ id: 2, result: { content: [{ text: 'next' }] } });
     // No answer is owed to a cancelled request: its HTTP request ends, holding the session busy no longer.
     expect((await slow).status).toBe(204);
+  });
+
+  it('answers a call still running when its session ends with the closing error, as JSON', async () => {
+    await openSession();
+    const slow = post({
+      jsonrpc: '2.0',
+      id: 'left-1',
+      method: 'tools/call',
+      params: { name: 'wait', arguments: { text: 'left', delayMs: 10_000 } },
+    });
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    await endSession();
+    const answer = await slow;
+    expect(answer.status).toBe(503);
+    expect(JSON.parse(answer.body)).toMatchObject({
+      jsonrpc: '2.0',
+      id: 'left-1',
+      error: { code: -32000, message: expect.stringContaining('session ended') },
+    });
+  });
+
+  it('ends the SSE stream of a call still running when its session ends with the closing error', async () => {
+    await openSession();
+    const slow = post({
+      jsonrpc: '2.0',
+      id: 'left-2',
+      method: 'tools/call',
+      params: { name: 'wait', arguments: { text: 'left', delayMs: 10_000 }, _meta: { progressToken: 'p' } },
+    });
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    await endSession();
+    const answer = await slow;
+    expect(answer.headers['content-type']).toMatch(/text\/event-stream/);
+    const events = answer.body
+      .split('\n')
+      .filter((line) => line.startsWith('data: '))
+      .map((line) => JSON.parse(line.slice(6)));
+    expect(events[0]).toMatchObject({ method: 'notifications/progress' });
+    expect(events.at(-1)).toMatchObject({ id: 'left-2', error: { code: -32000 } });
   });
 });

@@ -153,13 +153,13 @@ export const SETTINGS = {
     flag: 'cache-max-entries',
     env: 'FOOTBALL_CACHE_MAX_ENTRIES',
     schema: intIn(0, 1_000_000).default(5000),
-    help: 'Most answers kept in the cache; the oldest go first.',
+    help: 'Most answers kept in the cache; the oldest go first; 0 keeps nothing (every call asks the API).',
   },
   cacheMaxBytes: {
     flag: 'cache-max-bytes',
     env: 'FOOTBALL_CACHE_MAX_BYTES',
     schema: wholeIn(0, 64 * 1024 ** 3, 'bytes', '67108864 (64 MiB)').default(64 * 1024 * 1024),
-    help: 'Most bytes of answers kept by the cache, memory or file: (their serialized size); the oldest go first, and in memory an answer over a quarter of it is not kept. Redis is bounded by its own maxmemory.',
+    help: 'Most bytes of answers kept by the cache, memory or file: (their serialized size); the oldest go first, and in memory an answer over a quarter of it is not kept. Redis is bounded by its own maxmemory. 0 keeps nothing.',
   },
   routesFile: {
     flag: 'routes-file',

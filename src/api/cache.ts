@@ -138,9 +138,12 @@ interface Flight {
 export interface ResponseCacheOptions {
   store?: Keyv;
   ttlMs?: Partial<CacheTtls>;
-  /** Most answers kept: by the default in-memory store, and parsed beside any store (at most 64). */
+  /**
+   * Most answers kept: by the default in-memory store, and parsed beside any store (at most 64). 0, here
+   * or in `maxBytes`, keeps nothing in any store: every call asks the upstream.
+   */
   maxEntries?: number;
-  /** Most bytes: of the default in-memory store, and of answers kept parsed (at most 4 MiB; 0: none). */
+  /** Most bytes: of the default in-memory store, and of answers kept parsed (at most 4 MiB). */
   maxBytes?: number;
   /** How long past its TTL an entry is kept to answer while the upstream fails; 0 = not at all. */
   staleMaxAgeMs?: number;
@@ -188,7 +191,12 @@ export class ResponseCache {
         namespace: 'fsm',
         ...NATIVE_JSON,
       });
-    this.ttls = { ...DEFAULT_TTLS_MS, ...options.ttlMs };
+    // A zero bound means nothing is kept whatever the store: the memory store kept nothing, while the
+    // file store read 0 as "no bound" and grew without one.
+    const keepsNothing = options.maxEntries === 0 || options.maxBytes === 0;
+    this.ttls = keepsNothing
+      ? { reference: 0, computed: 0, account: 0 }
+      : { ...DEFAULT_TTLS_MS, ...options.ttlMs };
     this.hot = new HotEntries(
       options.hot ?? {
         ...DEFAULT_HOT_ENTRIES,

@@ -35,7 +35,7 @@ export interface Stores {
 export interface StoreOptions {
   /** Most cached answers kept. */
   maxEntries: number;
-  /** Most bytes of cached answers kept (memory: DEFAULT_CACHE_MAX_BYTES if unset; file: 0 = no bound). */
+  /** Most bytes of cached answers kept (memory: DEFAULT_CACHE_MAX_BYTES if unset); 0: see ResponseCache. */
   maxBytes?: number;
   /** Redis: the longest wait for one operation before the call goes on uncached (see guard.ts). */
   timeoutMs?: number;

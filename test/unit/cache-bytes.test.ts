@@ -1,9 +1,12 @@
 // The in-memory cache is bounded by bytes as well as by entries: large answers evict the oldest first,
 // an answer larger than a quarter of the budget is not kept at all, and the total stays under the budget.
+import { mkdtemp, readdir, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import Keyv from 'keyv';
 import { describe, expect, it } from 'vitest';
 import { BoundedMap, NATIVE_JSON, ResponseCache, Utf8BoundedMap } from '../../src/api/cache.js';
-import { memoryStores } from '../../src/store/open.js';
+import { memoryStores, openStores } from '../../src/store/open.js';
 
 const MiB = 1024 * 1024;
 
@@ -122,4 +125,30 @@ describe('the memory store under large answers', () => {
     await keyv.set('k', { a: 'b'.repeat(100) });
     expect(map.bytes).toBe(JSON.stringify({ value: { a: 'b'.repeat(100) } }).length);
   });
+});
+
+describe('a zero bound keeps nothing, in every store', () => {
+  for (const bound of [{ maxEntries: 0 }, { maxBytes: 0 }]) {
+    it(`${Object.keys(bound)[0]} 0 on a file store: every call asks the upstream, nothing is written`, async () => {
+      const dir = await mkdtemp(join(tmpdir(), 'fsm-zero-'));
+      const stores = await openStores(`file:${dir}`, { maxEntries: 5000, ...bound });
+      try {
+        const cache = new ResponseCache({ store: stores.cache, maxEntries: 5000, ...bound });
+        let fetches = 0;
+        const fetcher = async () => {
+          fetches += 1;
+          return bigEntry(100);
+        };
+        for (let i = 0; i < 3; i++) await cache.getOrFetch('k', 'computed', fetcher);
+        await cache.settled();
+        expect(fetches).toBe(3);
+        const files = await readdir(join(dir, 'cache')).catch(() => []);
+        // The sweep's lock aside: no entry.
+        expect(files.filter((name) => !name.startsWith('.'))).toEqual([]);
+      } finally {
+        await stores.close();
+        await rm(dir, { recursive: true, force: true });
+      }
+    });
+  }
 });

@@ -5,12 +5,11 @@
 //   Streamable HTTP transport; 2026-07-28 requests, which have no sessions, go to createMcpHandler.
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { NodeStreamableHTTPServerTransport, toNodeHandler, toWebRequest } from '@modelcontextprotocol/node';
+import { NodeStreamableHTTPServerTransport, toNodeHandler } from '@modelcontextprotocol/node';
 import {
   type AuthInfo,
   createMcpHandler,
   isInitializeRequest,
-  isLegacyRequest,
   type McpServer,
   type McpServerFactory,
 } from '@modelcontextprotocol/server';
@@ -20,7 +19,7 @@ import type { KeyChecks, KeyStanding } from './key-standing.js';
 import { poolable, ServerPool } from './server-pool.js';
 import { SessionTransport } from './session-transport.js';
 import type { SessionStore } from './sessions.js';
-import { SharedServers, sharedRequest } from './shared-servers.js';
+import { isLegacyPost, SharedServers, sharedRequest } from './shared-servers.js';
 
 export interface McpHandler {
   handle(req: IncomingMessage, res: ServerResponse, body: unknown, credentials: Credentials): Promise<void>;
@@ -137,7 +136,7 @@ export function statefulHandler(
         return session.transport.handleRequest(req, res, body);
       }
       // The SDK's own classification (the _meta envelope claim, the MCP-Protocol-Version header).
-      if (req.method === 'POST' && !(await isLegacyRequest(await toWebRequest(req, body), body))) {
+      if (req.method === 'POST' && !isLegacyPost(req, body)) {
         attach(req, credentials, body);
         return modern.serve(req, res, body);
       }

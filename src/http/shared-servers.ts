@@ -39,14 +39,24 @@ export function sharedRequest(req: IncomingMessage, body: unknown): JSONRPCReque
   if (!accept.includes('application/json') || !accept.includes('text/event-stream')) return;
   const version = headerValue(req, 'mcp-protocol-version');
   if (version !== undefined && !SUPPORTED_PROTOCOL_VERSIONS.includes(version)) return;
+  return isLegacyPost(req, body) && isJSONRPCRequest(body) ? body : undefined;
+}
+
+/**
+ * Whether the SDK serves this POST as a 2025-era request: its own classification (the _meta envelope
+ * claim, the MCP-Protocol-Version header), as its isLegacyRequest makes it, but from the Node request
+ * and the body already parsed rather than a web Request built for it.
+ */
+export function isLegacyPost(req: IncomingMessage, body: unknown): boolean {
+  if (body === undefined) return true;
   const route = classifyInboundRequest({
     httpMethod: 'POST',
-    ...(version !== undefined ? { protocolVersionHeader: version } : {}),
+    ...optional('protocolVersionHeader', headerValue(req, 'mcp-protocol-version')),
     ...optional('mcpMethodHeader', headerValue(req, 'mcp-method')),
     ...optional('mcpNameHeader', headerValue(req, 'mcp-name')),
     body,
   });
-  return route.kind === 'legacy' && isJSONRPCRequest(body) ? body : undefined;
+  return route.kind === 'legacy';
 }
 
 function optional<K extends string>(key: K, value: string | undefined): { [P in K]?: string } {

@@ -3,11 +3,11 @@
 // request cancels its call. Real HTTP on loopback, a real McpServer with test tools.
 import { createServer, type IncomingMessage, type Server, request as send } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { McpServer } from '@modelcontextprotocol/server';
+import { isLegacyRequest, McpServer } from '@modelcontextprotocol/server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import type { Credentials } from '../../src/http/auth.js';
-import { SharedServers, sharedRequest } from '../../src/http/shared-servers.js';
+import { isLegacyPost, SharedServers, sharedRequest } from '../../src/http/shared-servers.js';
 import { raw } from '../support/raw-http.js';
 
 const alice: Credentials = { upstreamKey: 'a', fingerprint: 'fa' };
@@ -22,6 +22,38 @@ const JSON_HEADERS = { 'content-type': 'application/json', accept: 'application/
 function request(headers: Record<string, string> = JSON_HEADERS, method = 'POST'): IncomingMessage {
   return { method, headers } as unknown as IncomingMessage;
 }
+
+describe('isLegacyPost', () => {
+  it("classifies a POST as the SDK's isLegacyRequest does, from the Node request and the parsed body", async () => {
+    const envelope = (version: string) => ({
+      ...CALL,
+      params: { ...CALL.params, _meta: { 'io.modelcontextprotocol/protocolVersion': version } },
+    });
+    const cases: [Record<string, string>, unknown][] = [
+      [JSON_HEADERS, { jsonrpc: '2.0', id: 1, method: 'initialize', params: {} }],
+      [JSON_HEADERS, CALL],
+      [JSON_HEADERS, [CALL]],
+      [JSON_HEADERS, envelope('2026-07-28')],
+      [JSON_HEADERS, envelope('2099-01-01')],
+      [{ ...JSON_HEADERS, 'mcp-protocol-version': '2026-07-28' }, CALL],
+      [{ ...JSON_HEADERS, 'mcp-protocol-version': '2026-07-28' }, envelope('2026-07-28')],
+      [{ ...JSON_HEADERS, 'mcp-protocol-version': '2025-06-18' }, envelope('2026-07-28')],
+      [{ ...JSON_HEADERS, 'mcp-protocol-version': '2026-07-28', 'mcp-method': 'tools/call' }, CALL],
+      [JSON_HEADERS, { jsonrpc: '2.0', method: 'notifications/initialized' }],
+      [JSON_HEADERS, 'not json-rpc'],
+    ];
+    for (const [headers, body] of cases) {
+      const web = new Request('http://127.0.0.1/mcp', {
+        method: 'POST',
+        headers,
+        body: JSON.stringify(body),
+      });
+      const expected = await isLegacyRequest(web, body);
+      expect(isLegacyPost(request(headers), body), JSON.stringify([headers, body])).toBe(expected);
+    }
+    expect(isLegacyPost(request(), undefined)).toBe(true);
+  });
+});
 
 describe('sharedRequest', () => {
   it('takes one 2025-wire request of a method that leaves nothing on the server', () => {

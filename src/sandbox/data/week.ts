@@ -10,7 +10,7 @@ import type { CompSeason, PlayerRow } from './generate.js';
 import { playerId, serviceId } from './ids.js';
 import { type Comp, LEAGUES } from './leagues.js';
 import type { Movements } from './movements.js';
-import type { PeopleBook } from './people.js';
+import { type PeopleBook, SQUAD_SIZE } from './people.js';
 import { clamp, hash, normalAt, TAG, unit } from './random.js';
 import { ROLE_COUNT } from './roles.js';
 import { CURRENT_SEASON, type SeasonInfo, seasonInfo } from './seasons.js';
@@ -94,7 +94,7 @@ export function transfersUpTo(
     for (const comp of LEAGUES) {
       if (comp.level === 'youth') continue;
       const occupants = movements.occupants(comp, CURRENT_SEASON);
-      const size = comp.teams * SQUAD;
+      const size = comp.teams * SQUAD_SIZE;
       for (let r = 0; r < size; r++) {
         if (unit(seed, TAG.weekMove, k, comp.index, r) >= MOVE_RATE) continue;
         const person = occupants[r] ?? 0;
@@ -105,7 +105,7 @@ export function transfersUpTo(
         );
         const dest = pool[h % pool.length] ?? comp;
         let team = (h >>> 8) % dest.teams;
-        if (dest === comp && team === Math.floor(r / SQUAD)) team = (team + 1) % dest.teams;
+        if (dest === comp && team === Math.floor(r / SQUAD_SIZE)) team = (team + 1) % dest.teams;
         if (!clubs.team(dest.index, team)) continue;
         moved.add(person);
         const index = arrivals.get(dest) ?? 0;
@@ -114,15 +114,13 @@ export function transfersUpTo(
           week: k,
           person,
           from: { comp, row: r },
-          to: { comp: dest, team, row: dest.teams * SQUAD + index },
+          to: { comp: dest, team, row: dest.teams * SQUAD_SIZE + index },
         });
       }
     }
   }
   return out;
 }
-
-const SQUAD = 24;
 
 export interface WeekContext {
   readonly seed: number;

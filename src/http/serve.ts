@@ -23,25 +23,26 @@ import { SessionStore } from './sessions.js';
 
 export interface HttpOptions extends OriginPolicy {
   port: number;
+  // Limits are required: their defaults live once, in the settings (src/config.ts).
   /** Largest accepted request body, bytes. */
-  maxBodyBytes?: number;
+  maxBodyBytes: number;
   /** Most bytes of request bodies held while received, over all requests (at least maxBodyBytes). */
-  bodyBudgetBytes?: number;
+  bodyBudgetBytes: number;
   /** Most time to receive a request's headers. */
-  headersTimeoutMs?: number;
+  headersTimeoutMs: number;
   /** Most time to receive a whole request, headers and body. */
-  requestTimeoutMs?: number;
+  requestTimeoutMs: number;
   /** No sessions: every POST served on its own by the SDK's createMcpHandler. */
   stateless?: boolean;
   access?: AccessPolicy;
-  maxSessions?: number;
-  sessionIdleMs?: number;
+  maxSessions: number;
+  sessionIdleMs: number;
   /** Most sessions of caller keys the API has not accepted yet (default: a tenth of maxSessions). */
   maxProbationSessions?: number;
   /** Idle time after which a session on probation is closed. */
-  probationIdleMs?: number;
+  probationIdleMs: number;
   /** How long a shutdown waits for calls in flight. */
-  shutdownGraceMs?: number;
+  shutdownGraceMs: number;
   /** What each session's server exposes (tool selection). */
   server: Omit<ServerOptions, 'onToolCall'>;
 }
@@ -78,15 +79,14 @@ export async function serveHttp(services: HttpServices, options: HttpOptions): P
   const { upstream, stores, metrics, logger, keys } = services;
   const access = options.access ?? { tokens: [], requireCallerKey: false };
   assertBindAllowed(options.bindHost, access);
-  const maxBody = options.maxBodyBytes ?? 1_000_000;
-  const budget = new BodyBudget(Math.max(options.bodyBudgetBytes ?? 16 * 1024 * 1024, maxBody));
-  const maxSessions = options.maxSessions ?? 1000;
-  const probationIdleMs = options.probationIdleMs ?? 60_000;
+  const maxBody = options.maxBodyBytes;
+  const budget = new BodyBudget(Math.max(options.bodyBudgetBytes, maxBody));
+  const { maxSessions, probationIdleMs } = options;
   const sessions = options.stateless
     ? undefined
     : new SessionStore({
         max: maxSessions,
-        idleMs: options.sessionIdleMs ?? 1_800_000,
+        idleMs: options.sessionIdleMs,
         ...(keys
           ? {
               probation: {
@@ -146,11 +146,11 @@ export async function serveHttp(services: HttpServices, options: HttpOptions): P
     return mcp.handle(req, res, body, auth.credentials);
   };
 
-  const requestTimeout = options.requestTimeoutMs ?? 30_000;
+  const requestTimeout = options.requestTimeoutMs;
   const timeouts = {
     // Node's own 300 s held a stalled upload, and what it had sent, for five minutes.
     requestTimeout,
-    headersTimeout: Math.min(options.headersTimeoutMs ?? 10_000, requestTimeout),
+    headersTimeout: Math.min(options.headersTimeoutMs, requestTimeout),
     // How often both are checked; Node's 30 s would double a 30 s timeout.
     connectionsCheckingInterval: Math.min(1_000, requestTimeout),
   };
@@ -172,7 +172,7 @@ export async function serveHttp(services: HttpServices, options: HttpOptions): P
     async close() {
       // The listener stays open through the drain: /readyz says 503 and /healthz 200 to the balancer's
       // probes, new MCP work gets 503, while the calls in flight finish.
-      const cut = await drain.close(options.shutdownGraceMs ?? 15_000);
+      const cut = await drain.close(options.shutdownGraceMs);
       if (cut > 0) {
         logger.warn(`shutdown: ${cut} call(s) still in flight after the grace period were cut`);
       }

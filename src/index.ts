@@ -59,9 +59,12 @@ async function main(): Promise<void> {
   const stores = await pickStores(config, upstream, sandbox, logger);
   closers.push(() => stores.close());
   const metrics = new Metrics();
-  // What the API said of each caller key (HTTP): sessions of keys not yet accepted are on probation.
+  // What the API said of each caller key: sessions of keys not yet accepted are on probation (stateful
+  // HTTP only; without sessions nothing would read it).
   const standing =
-    config.transport === 'http' ? new KeyStanding({ refusedMs: config.refusedKey * 1000 }) : undefined;
+    config.transport === 'http' && !config.stateless
+      ? new KeyStanding({ refusedMs: config.refusedKey * 1000 })
+      : undefined;
   const shared = createSharedUpstream(config, upstream, logger, stores, metrics, standing);
   closers.push(() => shared.close());
   if (stores.kind !== 'memory') logger.info(`cache, quota and watchlist store: ${stores.label}`);

@@ -1,6 +1,7 @@
 // The most recently used cached answers kept parsed, beside the store, so a hit on them skips the
 // store's read and the JSON.parse of a full page (21 % of server CPU per cached call). Entries are
 // frozen: every caller of a hot entry gets the same objects, which no tool may change.
+import { BoundedMap } from './bounded-map.js';
 
 export interface HotEntriesOptions {
   /** Most entries kept parsed. */
@@ -12,26 +13,25 @@ export interface HotEntriesOptions {
 export const DEFAULT_HOT_ENTRIES: HotEntriesOptions = { maxEntries: 64, maxBytes: 4 * 1024 * 1024 };
 
 export class HotEntries<V extends object> {
-  /** In least recently used order. */
-  private readonly entries = new Map<string, { value: V; bytes: number }>();
-  private total = 0;
+  /** In least recently used order: a hit makes its entry the newest. */
+  private readonly entries: BoundedMap<string, V>;
 
-  constructor(private readonly options: HotEntriesOptions = DEFAULT_HOT_ENTRIES) {}
+  constructor(options: HotEntriesOptions = DEFAULT_HOT_ENTRIES) {
+    this.entries = new BoundedMap(options.maxEntries, { maxBytes: options.maxBytes });
+  }
 
   get size(): number {
     return this.entries.size;
   }
 
   get bytes(): number {
-    return this.total;
+    return this.entries.bytes;
   }
 
   get(key: string): V | undefined {
-    const hit = this.entries.get(key);
-    if (!hit) return undefined;
-    this.entries.delete(key);
-    this.entries.set(key, hit);
-    return hit.value;
+    const value = this.entries.get(key);
+    if (value !== undefined) this.entries.touch(key);
+    return value;
   }
 
   /**
@@ -39,27 +39,15 @@ export class HotEntries<V extends object> {
    * what `freezeAndMeasure` said of it, when it was frozen already.
    */
   keep(key: string, value: V, bytes = freezeAndMeasure(value)): void {
-    this.delete(key);
-    if (bytes > this.options.maxBytes / 4) return;
-    this.entries.set(key, { value, bytes });
-    this.total += bytes;
-    while (this.entries.size > this.options.maxEntries || this.total > this.options.maxBytes) {
-      const oldest = this.entries.keys().next();
-      if (oldest.done) break;
-      this.delete(oldest.value);
-    }
+    this.entries.setSized(key, value, bytes);
   }
 
   delete(key: string): void {
-    const hit = this.entries.get(key);
-    if (!hit) return;
-    this.total -= hit.bytes;
     this.entries.delete(key);
   }
 
   clear(): void {
     this.entries.clear();
-    this.total = 0;
   }
 }
 

@@ -1,6 +1,6 @@
 import { createRequire } from 'node:module';
 import type { ImageContent } from '@modelcontextprotocol/server';
-import { BoundedMap } from '../api/cache.js';
+import { BoundedMap } from '../api/bounded-map.js';
 import { sha256 } from '../api/canonical.js';
 import { barsSvg } from './bars.js';
 import { radarSvg } from './radar.js';

@@ -1,7 +1,8 @@
 import { access, constants } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import Keyv from 'keyv';
-import { BoundedMap, DEFAULT_CACHE_MAX_BYTES, NATIVE_JSON, Utf8BoundedMap } from '../api/cache.js';
+import { BoundedMap, Utf8BoundedMap } from '../api/bounded-map.js';
+import { DEFAULT_CACHE_MAX_BYTES, NATIVE_JSON } from '../api/cache.js';
 import { sha256 } from '../api/canonical.js';
 import { StartError } from '../start-error.js';
 import { FileKeyvStore } from './file-keyv.js';

@@ -1,8 +1,10 @@
 import { parseArgs } from 'node:util';
 import { z } from 'zod';
+import { DEFAULT_UPSTREAM_CONNECTIONS } from './api/pool.js';
 // The names only (an import-free file): the sandbox itself is loaded only in sandbox mode.
 import { SANDBOX_DIALECTS } from './sandbox/dialects/dialect.js';
 import { defaultStoreDir } from './store/dir.js';
+import { DEFAULT_MAX_KNOWN_KEYS } from './store/open.js';
 
 // Every setting has a flag and an environment variable; a flag wins over the variable.
 // This table is also the source of `--help` and of the README's settings table.
@@ -59,11 +61,19 @@ export const SETTINGS = {
     schema: wholeIn(1024, 256 * 1024 * 1024, 'bytes', '16777216 (16 MiB)').default(16 * 1024 * 1024),
     help: 'Largest upstream answer read, bytes; a longer one is cut off and the call fails (not retried).',
   },
+  upstreamConnections: {
+    flag: 'upstream-connections',
+    env: 'FOOTBALL_API_CONNECTIONS',
+    schema: wholeIn(1, 4096, 'connections', String(DEFAULT_UPSTREAM_CONNECTIONS)).default(
+      DEFAULT_UPSTREAM_CONNECTIONS,
+    ),
+    help: 'Connections to the Football API shared by every caller (kept alive); requests past them wait for a free one.',
+  },
   maxInFlightPerKey: {
     flag: 'max-in-flight-per-key',
     env: 'FOOTBALL_API_MAX_IN_FLIGHT_PER_KEY',
     schema: wholeIn(1, 1000, 'requests', '8').default(8),
-    help: 'Hosted: most upstream requests of one API key at once on the shared pool (32 connections), so one key whose calls hang cannot hold them all; its other requests wait in its own queue.',
+    help: 'Hosted: most upstream requests of one API key at once on the shared pool (--upstream-connections), so one key whose calls hang cannot hold them all; its other requests wait in its own queue.',
   },
   maxQueuedPerKey: {
     flag: 'max-queued-per-key',
@@ -252,6 +262,24 @@ export const SETTINGS = {
     env: 'FOOTBALL_MCP_MAX_SESSIONS',
     schema: intIn(1, 1_000_000).default(1000),
     help: 'Most open MCP sessions (stateful HTTP); past it a new session gets 503.',
+  },
+  maxSharedServers: {
+    flag: 'max-shared-servers',
+    env: 'FOOTBALL_MCP_MAX_SHARED_SERVERS',
+    schema: intIn(1, 100_000).default(64),
+    help: 'Stateless HTTP, 2025 wire: most long-lived MCP servers kept, one per caller, to answer their calls; past it the least recently used is let go (its caller gets a new one).',
+  },
+  maxIdleServers: {
+    flag: 'max-idle-servers',
+    env: 'FOOTBALL_MCP_MAX_IDLE_SERVERS',
+    schema: intIn(0, 100_000).default(256),
+    help: 'HTTP, requests served one at a time (the 2026-07-28 wire, and 2025 requests the shared servers do not take): most idle MCP servers kept for reuse; past it one is closed after its request.',
+  },
+  maxKnownKeys: {
+    flag: 'max-known-keys',
+    env: 'FOOTBALL_MCP_MAX_KNOWN_KEYS',
+    schema: intIn(1, 10_000_000).default(DEFAULT_MAX_KNOWN_KEYS),
+    help: "HTTP: caller keys remembered, what the API said of each (accepted, refused) and, with the memory store, each key's quota; past it the least recently seen is forgotten (asked again when it comes back).",
   },
   sessionIdle: {
     flag: 'session-idle-s',

@@ -63,7 +63,7 @@ async function main(): Promise<void> {
   // HTTP only; without sessions nothing would read it).
   const standing =
     config.transport === 'http' && !config.stateless
-      ? new KeyStanding({ refusedMs: config.refusedKey * 1000 })
+      ? new KeyStanding({ refusedMs: config.refusedKey * 1000, maxKeys: config.maxKnownKeys })
       : undefined;
   const shared = createSharedUpstream(config, upstream, logger, stores, metrics, standing);
   closers.push(() => shared.close());
@@ -110,6 +110,7 @@ async function main(): Promise<void> {
         : {}),
       probationIdleMs: config.probationIdle * 1000,
       shutdownGraceMs: config.shutdownGrace * 1000,
+      servers: { maxIdleServers: config.maxIdleServers, maxSharedServers: config.maxSharedServers },
       server: { tools },
     },
   );
@@ -149,6 +150,7 @@ async function pickStores(
     partition,
     watchlists: limits,
     timeoutMs: config.storeTimeoutMs,
+    maxKnownKeys: config.maxKnownKeys,
     logger,
   };
   try {
@@ -158,7 +160,11 @@ async function pickStores(
     logger.warn(
       `${error.message}; running on memory: nothing is kept after exit (set --store / FOOTBALL_MCP_STORE)`,
     );
-    return memoryStores(config.cacheMaxEntries, { maxBytes: config.cacheMaxBytes, watchlists: limits });
+    return memoryStores(config.cacheMaxEntries, {
+      maxBytes: config.cacheMaxBytes,
+      watchlists: limits,
+      maxKnownKeys: config.maxKnownKeys,
+    });
   }
 }
 

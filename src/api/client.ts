@@ -15,7 +15,7 @@ import {
   UnauthorizedError,
 } from './errors.js';
 import { buildPath } from './path.js';
-import { lazyPool, type Requester } from './pool.js';
+import { DEFAULT_UPSTREAM_CONNECTIONS, lazyPool, type Requester } from './pool.js';
 import { type HeaderBag, type Quota, QuotaTracker } from './quota.js';
 import { type ReadReport, readAnswer, readNotes } from './reader/index.js';
 import { publishReadNotes } from './reader/notes-sink.js';
@@ -113,7 +113,11 @@ export class ApiClient {
     this.ownsDispatcher = !options.dispatcher;
     this.dispatcher =
       options.dispatcher ??
-      lazyPool(this.origin, { connections: 32, keepAliveTimeout: 30_000, pipelining: 1 });
+      lazyPool(this.origin, {
+        connections: DEFAULT_UPSTREAM_CONNECTIONS,
+        keepAliveTimeout: 30_000,
+        pipelining: 1,
+      });
     this.cache = options.cache ?? new ResponseCache();
     this.quota = options.quota ?? new QuotaTracker();
     this.tag = options.apiKey ? keyTag(options.apiKey, options.keySecret) : 'nokey';

@@ -1,5 +1,8 @@
 import type { Dispatcher, Pool } from 'undici';
 
+/** Connections to the upstream shared by every caller, unless set (--upstream-connections). */
+export const DEFAULT_UPSTREAM_CONNECTIONS = 32;
+
 /** What the client needs of a dispatcher: an undici Pool, Agent or MockAgent all fit. */
 export interface Requester {
   request(options: Dispatcher.RequestOptions): Promise<Dispatcher.ResponseData>;

@@ -41,7 +41,7 @@ export function createSharedUpstream(
   keys?: KeyObserver,
 ): SharedUpstream {
   const pool = lazyPool(new URL(upstream.baseUrl).origin, {
-    connections: 32,
+    connections: config.upstreamConnections,
     keepAliveTimeout: 30_000,
     pipelining: 1,
   });

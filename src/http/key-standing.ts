@@ -8,7 +8,7 @@ export interface KeyStandingOptions {
   /** How long a key the API answered 401 is refused new sessions, ms; 0 never refuses. */
   refusedMs: number;
   /** Keys remembered on each side (accepted, refused); the least recently told go first. */
-  maxKeys?: number;
+  maxKeys: number;
   now?: () => number;
 }
 
@@ -21,7 +21,7 @@ export class KeyStanding {
   private readonly now: () => number;
 
   constructor(private readonly options: KeyStandingOptions) {
-    this.maxKeys = options.maxKeys ?? 10_000;
+    this.maxKeys = options.maxKeys;
     this.now = options.now ?? Date.now;
   }
 

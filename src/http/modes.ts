@@ -30,6 +30,14 @@ export interface McpHandler {
 export type NewServer = (credentials: Credentials) => McpServer;
 type OnError = (error: Error) => void;
 
+/** How many MCP servers are kept between requests (the settings of the same names). */
+export interface ServerLimits {
+  /** Idle servers kept for requests served one at a time (server-pool.ts). */
+  maxIdleServers: number;
+  /** Long-lived servers of the stateless 2025 wire, one per caller (shared-servers.ts). */
+  maxSharedServers: number;
+}
+
 /**
  * The SDK hands a request's authInfo to the server factory; toNodeHandler takes it from `req.auth`.
  * It carries our credentials (already checked by auth.ts), nothing the SDK verifies or sends out.
@@ -55,8 +63,13 @@ function callerOf(authInfo: AuthInfo | undefined): Caller {
 }
 
 /** The SDK's HTTP entry (both protocol eras, or 2026-07-28 only), mounted on node:http. */
-function sdkHandler(newServer: NewServer, legacy: 'stateless' | 'reject', onerror: OnError) {
-  const pool = new ServerPool(newServer);
+function sdkHandler(
+  newServer: NewServer,
+  legacy: 'stateless' | 'reject',
+  onerror: OnError,
+  limits: Pick<ServerLimits, 'maxIdleServers'>,
+) {
+  const pool = new ServerPool(newServer, { maxIdle: limits.maxIdleServers });
   const factory: McpServerFactory = ({ authInfo, era }) => {
     const { credentials, pooled } = callerOf(authInfo);
     return pooled ? pool.lease(credentials, era) : newServer(credentials);
@@ -76,9 +89,9 @@ function sdkHandler(newServer: NewServer, legacy: 'stateless' | 'reject', onerro
  * of the 2025 wire that leave nothing on a server are answered by a long-lived server of the caller
  * (shared-servers.ts); the rest by the SDK's per-request serving.
  */
-export function statelessHandler(newServer: NewServer, onerror: OnError): McpHandler {
-  const sdk = sdkHandler(newServer, 'stateless', onerror);
-  const shared = new SharedServers(newServer);
+export function statelessHandler(newServer: NewServer, onerror: OnError, limits: ServerLimits): McpHandler {
+  const sdk = sdkHandler(newServer, 'stateless', onerror, limits);
+  const shared = new SharedServers(newServer, limits.maxSharedServers);
   return {
     async handle(req, res, body, credentials) {
       if (req.method !== 'POST') {
@@ -112,9 +125,10 @@ export function statefulHandler(
   store: SessionStore,
   newServer: NewServer,
   onerror: OnError,
+  limits: Pick<ServerLimits, 'maxIdleServers'>,
   probation?: Probation,
 ): McpHandler {
-  const modern = sdkHandler(newServer, 'reject', onerror);
+  const modern = sdkHandler(newServer, 'reject', onerror, limits);
   return {
     async handle(req, res, body, credentials) {
       const sessionId = headerValue(req, 'mcp-session-id');

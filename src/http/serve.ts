@@ -17,7 +17,7 @@ import { answerProbe } from './health.js';
 import { BodyBudget, json, readJson, reject } from './http-io.js';
 import { KeyChecks, type KeyStanding } from './key-standing.js';
 import type { Metrics } from './metrics.js';
-import { statefulHandler, statelessHandler } from './modes.js';
+import { type ServerLimits, statefulHandler, statelessHandler } from './modes.js';
 import { hostAllowed, type OriginPolicy, originAllowed } from './origin.js';
 import { SessionStore } from './sessions.js';
 
@@ -43,6 +43,8 @@ export interface HttpOptions extends OriginPolicy {
   probationIdleMs: number;
   /** How long a shutdown waits for calls in flight. */
   shutdownGraceMs: number;
+  /** MCP servers kept between requests. */
+  servers: ServerLimits;
   /** What each session's server exposes (tool selection). */
   server: Omit<ServerOptions, 'onToolCall'>;
 }
@@ -113,8 +115,8 @@ export async function serveHttp(services: HttpServices, options: HttpOptions): P
   // the client has its answer already.
   const onerror = (error: Error) => logger.debug('mcp handler', { error: logger.redact(error.message) });
   const mcp = sessions
-    ? statefulHandler(sessions, newServer, onerror, probation)
-    : statelessHandler(newServer, onerror);
+    ? statefulHandler(sessions, newServer, onerror, options.servers, probation)
+    : statelessHandler(newServer, onerror, options.servers);
 
   const handle = async (req: IncomingMessage, res: ServerResponse) => {
     const path = (req.url ?? '/').split('?')[0];

@@ -46,7 +46,7 @@ export class ServerPool {
 
   constructor(
     private readonly build: (credentials: Credentials) => McpServer,
-    private readonly limits: PoolLimits = { maxIdle: 256 },
+    private readonly limits: PoolLimits,
   ) {}
 
   get size(): number {

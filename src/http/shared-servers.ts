@@ -130,7 +130,7 @@ export class SharedServers {
 
   constructor(
     private readonly build: (credentials: Credentials) => McpServer,
-    private readonly max = 64,
+    private readonly max: number,
   ) {}
 
   get size(): number {

@@ -49,9 +49,16 @@ export interface StoreOptions {
    */
   partition?: string;
   watchlists?: WatchlistLimits;
+  /** Most quota states kept, one per API key (memory and file; Redis expires them): --max-known-keys. */
+  maxKnownKeys?: number;
   /** Told when the file store fails to write or sweep (the call still succeeds: a cache miss later). */
   onError?: (error: unknown) => void;
 }
+
+/** Caller keys whose quota state is kept (and, over HTTP, what the API said of them), unless set. */
+export const DEFAULT_MAX_KNOWN_KEYS = 10_000;
+/** A quota state on disk is well under this many bytes. */
+const QUOTA_ENTRY_BYTES = 1_000;
 
 const CACHE_NAMESPACE = 'fsm-cache';
 const QUOTA_NAMESPACE = 'fsm-quota';
@@ -65,7 +72,7 @@ function namespaces(partition: string | undefined): { cache: string; quota: stri
 
 export function memoryStores(
   maxEntries: number,
-  options: { maxBytes?: number; watchlists?: WatchlistLimits } = {},
+  options: { maxBytes?: number; watchlists?: WatchlistLimits; maxKnownKeys?: number } = {},
 ): Stores {
   return {
     kind: 'memory',
@@ -76,7 +83,10 @@ export function memoryStores(
       ...NATIVE_JSON,
     }),
     // One small entry per API key seen; bounded all the same.
-    quota: new Keyv({ store: new BoundedMap(10_000), namespace: QUOTA_NAMESPACE }),
+    quota: new Keyv({
+      store: new BoundedMap(options.maxKnownKeys ?? DEFAULT_MAX_KNOWN_KEYS),
+      namespace: QUOTA_NAMESPACE,
+    }),
     watchlists: new MemoryWatchlistStore(options.watchlists ?? DEFAULT_WATCHLIST_LIMITS),
     label: 'memory',
     ping: async () => true,
@@ -90,6 +100,7 @@ export async function openStores(spec: string, options: StoreOptions): Promise<S
   if (spec === 'memory')
     return memoryStores(options.maxEntries, {
       watchlists: limits,
+      ...(options.maxKnownKeys !== undefined ? { maxKnownKeys: options.maxKnownKeys } : {}),
       ...(options.maxBytes !== undefined ? { maxBytes: options.maxBytes } : {}),
     });
   if (spec.startsWith('file:')) return openFile(spec.slice('file:'.length), options, limits);
@@ -132,8 +143,8 @@ export async function openFile(dir: string, options: StoreOptions, limits: Watch
   });
   const quotaStore = new FileKeyvStore({
     dir: join(root, 'quota'),
-    maxEntries: 10_000,
-    maxBytes: 10_000_000,
+    maxEntries: options.maxKnownKeys ?? DEFAULT_MAX_KNOWN_KEYS,
+    maxBytes: (options.maxKnownKeys ?? DEFAULT_MAX_KNOWN_KEYS) * QUOTA_ENTRY_BYTES,
     sweepIntervalMs: SWEEP_INTERVAL_MS,
     ...(options.onError ? { onError: options.onError } : {}),
   });

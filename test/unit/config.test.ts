@@ -25,6 +25,7 @@ describe('loadConfig defaults', () => {
       timeoutMs: 10_000,
       retries: 2,
       maxUpstreamBytes: 16 * 1024 * 1024,
+      upstreamConnections: 32,
       maxInFlightPerKey: 8,
       maxQueuedPerKey: 256,
       sandbox: false,
@@ -56,6 +57,9 @@ describe('loadConfig defaults', () => {
       requireCallerKey: false,
       maxSessions: 1000,
       sessionIdle: 1800,
+      maxSharedServers: 64,
+      maxIdleServers: 256,
+      maxKnownKeys: 10_000,
       maxProbationSessions: undefined,
       probationIdle: 60,
       refusedKey: 60,
@@ -153,6 +157,10 @@ describe('loadConfig refusals', () => {
     [[], { FOOTBALL_API_BASE_URL: 'ftp://files.example.com' }, '--base-url', 'FOOTBALL_API_BASE_URL'],
     [['--log-level', 'loud'], {}, '--log-level', 'FOOTBALL_MCP_LOG_LEVEL'],
     [[], { FOOTBALL_CACHE_TTL_COMPUTED_S: '-1' }, '--cache-ttl-computed', 'FOOTBALL_CACHE_TTL_COMPUTED_S'],
+    [['--upstream-connections', '0'], {}, '--upstream-connections', 'FOOTBALL_API_CONNECTIONS'],
+    [[], { FOOTBALL_MCP_MAX_SHARED_SERVERS: '0' }, '--max-shared-servers', 'FOOTBALL_MCP_MAX_SHARED_SERVERS'],
+    [['--max-idle-servers=-1'], {}, '--max-idle-servers', 'FOOTBALL_MCP_MAX_IDLE_SERVERS'],
+    [[], { FOOTBALL_MCP_MAX_KNOWN_KEYS: 'many' }, '--max-known-keys', 'FOOTBALL_MCP_MAX_KNOWN_KEYS'],
   ];
   for (const [argv, env, flag, variable] of invalid) {
     it(`${JSON.stringify(argv)} ${JSON.stringify(env)} → ConfigError naming ${flag} and ${variable}`, () => {

@@ -48,7 +48,7 @@ describe('plain requests of a session', () => {
   let url: string;
   let session = '';
   const store = new SessionStore({ max: 10, idleMs: 60_000 });
-  const handler = statefulHandler(store, newServer, () => undefined);
+  const handler = statefulHandler(store, newServer, () => undefined, { maxIdleServers: 4 });
   const post = (message: unknown) =>
     raw(url, {
       body: JSON.stringify(message),

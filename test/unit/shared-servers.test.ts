@@ -117,7 +117,7 @@ describe('SharedServers over HTTP', () => {
       },
     );
     return server;
-  });
+  }, 64);
 
   beforeAll(async () => {
     http = createServer((req, res) => {

@@ -95,7 +95,8 @@ export interface WatchlistStore {
   /**
    * Atomic read-modify-write of one watchlist, across processes: no concurrent change is lost. When it
    * resolves the change is durable (file: fsynced; Redis: acknowledged by the server). Resolves to the
-   * stored document (the current one when `change` returned undefined). Throws WatchlistError.
+   * stored document (the current one when `change` returned undefined). Throws WatchlistError, and the
+   * Redis store 'unavailable' or 'outcome_unknown' when Redis does not answer within its timeout.
    */
   update(owner: string, name: string, change: WatchlistChange): Promise<WatchlistDoc | undefined>;
   /** Removes a watchlist; false when there was none. Durable when it resolves, like update. */
@@ -110,7 +111,11 @@ export type WatchlistErrorCode =
   | 'too_many_watchlists'
   | 'too_many_players'
   | 'too_large'
-  | 'busy';
+  | 'busy'
+  /** The store did not answer (or failed) before anything was changed: nothing was. */
+  | 'unavailable'
+  /** The store did not answer after a change was sent to it: it may or may not have been made. */
+  | 'outcome_unknown';
 
 export class WatchlistError extends Error {
   constructor(

@@ -213,7 +213,7 @@ function watchlistErrorText(error: WatchlistError, logger: Logger): string {
     case 'too_many_watchlists':
       return `Too many watchlists: ${error.message}. Nothing was changed.`;
     case 'too_large':
-      return `The watchlist is too large to store: ${error.message}. Nothing was changed: remove players.`;
+      return `The watchlist is too large to store: ${error.message}. Nothing was changed: remove players, or keep fewer snapshots (FOOTBALL_MCP_WATCHLIST_SNAPSHOTS).`;
     case 'busy':
       return 'The watchlist store is busy (another process is writing the same lists). Nothing was changed: call again in a moment.';
     case 'unavailable':

@@ -229,11 +229,17 @@ export const SETTINGS = {
     schema: intIn(1, 100).default(8),
     help: 'Weekly snapshots kept per watchlist (the newest) for watchlist_report to compare.',
   },
+  watchlistMaxBytes: {
+    flag: 'watchlist-max-bytes',
+    env: 'FOOTBALL_MCP_WATCHLIST_MAX_BYTES',
+    schema: wholeIn(10_000, 500_000_000, 'bytes', '8000000').default(8_000_000),
+    help: 'Most bytes of one watchlist (its JSON, snapshots included); a refresh or an add that would pass it is refused, before its requests when the size can be foreseen.',
+  },
   storeTimeoutMs: {
     flag: 'store-timeout-ms',
     env: 'FOOTBALL_MCP_STORE_TIMEOUT_MS',
     schema: wholeIn(10, 60_000, 'milliseconds', '250').default(250),
-    help: 'Longest wait for one Redis operation; past it the call goes on uncached (read = miss, write dropped, quota sync skipped), logged once per outage.',
+    help: 'Longest wait for one Redis operation; past it the call goes on uncached (read = miss, write dropped, quota sync skipped), and a watchlist operation fails with an error saying whether its change was made; logged once per outage.',
   },
   metricsKeySecret: {
     flag: 'key-label-secret',

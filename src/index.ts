@@ -143,6 +143,7 @@ async function pickStores(
     maxWatchlists: config.watchlistMax,
     maxPlayers: config.watchlistMaxPlayers,
     snapshots: config.watchlistSnapshots,
+    maxBytes: config.watchlistMaxBytes,
   };
   const options = {
     maxEntries: config.cacheMaxEntries,

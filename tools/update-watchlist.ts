@@ -5,6 +5,7 @@ import { RefusedError } from '../src/mcp/result.js';
 import { defineTool } from '../src/mcp/tool.js';
 import { RESOLVE_BATCH, watchlistAccess } from '../src/mcp/watchlists.js';
 import {
+  checkProjectedSize,
   newWatchlist,
   WATCHLIST_NOTE_MAX,
   type WatchlistDoc,
@@ -110,6 +111,14 @@ export default defineTool({
       throw new WatchlistError(
         'too_many_watchlists',
         `at most ${store.limits.maxWatchlists} watchlists per API key (FOOTBALL_MCP_WATCHLIST_MAX)`,
+      );
+    }
+    if (current && wanted.length > 0) {
+      checkProjectedSize(
+        current,
+        store.limits,
+        { entries: wanted.length - removing.size },
+        'with these players',
       );
     }
 

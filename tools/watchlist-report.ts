@@ -2,7 +2,12 @@ import { z } from 'zod';
 import { RefusedError } from '../src/mcp/result.js';
 import { defineTool } from '../src/mcp/tool.js';
 import { planText, refreshPlan, summarize, watchlistAccess } from '../src/mcp/watchlists.js';
-import { type WatchlistEntry, type WatchlistSnapshot, watchlistName } from '../src/store/watchlists.js';
+import {
+  checkProjectedSize,
+  type WatchlistEntry,
+  type WatchlistSnapshot,
+  watchlistName,
+} from '../src/store/watchlists.js';
 import { table } from './kit/text.js';
 import {
   clubCell,
@@ -128,6 +133,8 @@ export default defineTool({
     if (plan.players === 0) {
       throw new RefusedError(`"${doc.name}" has no players: add some with update_watchlist first.`);
     }
+    // A snapshot past the size cap would be refused when stored: refuse it before its requests instead.
+    checkProjectedSize(doc, store.limits, { snapshot: true }, 'after this refresh');
     const quota = await ctx.api.quota.sync();
     if (!quota.unlimited && quota.remaining !== null && quota.remaining < plan.total) {
       throw new RefusedError(

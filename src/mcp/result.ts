@@ -200,7 +200,10 @@ export function errorText(error: unknown, logger: Logger, notFound?: NotFoundHin
   }
 }
 
-/** The store refused a change: it was not written (the store checks before it writes). */
+/**
+ * The store refused a change: it was not written (the store checks before it writes); or the store did
+ * not answer, and the text says whether the change may have been made.
+ */
 function watchlistErrorText(error: WatchlistError, logger: Logger): string {
   switch (error.code) {
     case 'invalid_name':
@@ -210,9 +213,13 @@ function watchlistErrorText(error: WatchlistError, logger: Logger): string {
     case 'too_many_watchlists':
       return `Too many watchlists: ${error.message}. Nothing was changed.`;
     case 'too_large':
-      return `The watchlist is too large to store: ${error.message}. Nothing was changed: remove players.`;
+      return `The watchlist is too large to store: ${error.message}. Nothing was changed: remove players, or keep fewer snapshots (FOOTBALL_MCP_WATCHLIST_SNAPSHOTS).`;
     case 'busy':
       return 'The watchlist store is busy (another process is writing the same lists). Nothing was changed: call again in a moment.';
+    case 'unavailable':
+      return `Watchlists are out of reach: ${error.message}. Nothing was changed: call again in a moment.`;
+    case 'outcome_unknown':
+      return `The watchlist change may or may not have been stored: ${error.message}. Once the store answers, look before calling again (watchlist_report lists the lists, with refresh: false it shows the last snapshot; update_watchlist with only the name shows the players): repeating update_watchlist is harmless, a repeated refresh takes one more snapshot.`;
     case 'invalid_owner':
     case 'invalid_document':
       logger.error('watchlist store refused a document', { error: logger.redact(error.message) });

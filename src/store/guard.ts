@@ -10,7 +10,9 @@ import type Keyv from 'keyv';
 // per user; (2) while the store is known to be down, operations are not sent at all (only a periodic
 // probe), so calls pay nothing and no command piles up in the Redis client's queue; (3) any later user of
 // the store gets the same behaviour without code of its own; (4) the in-memory store, which cannot hang,
-// is not wrapped and pays nothing. Not for data that must not be lost (a dropped write is silent).
+// is not wrapped and pays nothing. Not for data that must not be lost (a dropped write is silent): that
+// data (watchlists) uses strict(), with the same timeout and the same outage log, but an error for the
+// caller instead of a fallback.
 
 export const DEFAULT_STORE_TIMEOUT_MS = 250;
 
@@ -43,6 +45,11 @@ export class StoreGuard {
     return this.downSince !== undefined;
   }
 
+  /** The longest wait for one operation, ms (FOOTBALL_MCP_STORE_TIMEOUT_MS). */
+  get timeoutMs(): number {
+    return this.options.timeoutMs;
+  }
+
   /**
    * Runs `operation` within the timeout; on a timeout or an error, or while the store is down and no
    * probe is due, answers `fallback` instead (a read misses, a write is dropped).
@@ -65,6 +72,25 @@ export class StoreGuard {
     }
   }
 
+  /**
+   * For data that must not be lost (watchlists): runs `operation` within the timeout and lets its outcome
+   * through, a StoreTimeout past the timeout (`onTimeout` is called first, at once, to stop what the
+   * operation would still send). Always sent, even while the store is down: a user's change is worth one
+   * timeout. A timeout counts for the store's health as in run() (the outage logged once), an answer as its
+   * recovery; the operation's own errors are the caller's to tell apart, and count for nothing here.
+   */
+  async strict<T>(operation: () => Promise<T>, onTimeout?: () => void): Promise<T> {
+    let value: T;
+    try {
+      value = await withTimeout(operation(), this.options.timeoutMs, onTimeout);
+    } catch (error) {
+      if (error instanceof StoreTimeout) this.failed(error);
+      throw error;
+    }
+    this.recovered();
+    return value;
+  }
+
   private failed(error: unknown): void {
     this.nextProbeAt = this.now() + this.probeEveryMs;
     if (this.downSince !== undefined) return;
@@ -76,7 +102,7 @@ export class StoreGuard {
         ? `not answering within ${this.options.timeoutMs} ms (FOOTBALL_MCP_STORE_TIMEOUT_MS)`
         : `failing (${typeof code === 'string' ? code : error instanceof Error ? error.name : 'error'})`;
     this.options.logger?.warn(
-      `store ${this.options.label} ${what}: calls go on uncached (cache reads miss, writes and quota sharing are skipped) until it answers again`,
+      `store ${this.options.label} ${what}: calls go on uncached (cache reads miss, writes and quota sharing are skipped) and watchlist tools answer an error, until it answers again`,
     );
   }
 
@@ -85,24 +111,48 @@ export class StoreGuard {
     const seconds = Math.round((this.now() - this.downSince) / 1000);
     this.downSince = undefined;
     this.options.logger?.info(
-      `store ${this.options.label} answers again after ${seconds} s: caching and quota sharing resume`,
+      `store ${this.options.label} answers again after ${seconds} s: caching, quota sharing and watchlists resume`,
     );
   }
 }
 
-class StoreTimeout extends Error {}
+/** No answer within the store timeout. */
+export class StoreTimeout extends Error {
+  constructor(readonly timeoutMs: number) {
+    super(`no answer within ${timeoutMs} ms`);
+    this.name = 'StoreTimeout';
+  }
+}
 
-/** `promise`, or a StoreTimeout after `ms`. */
-export function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
+/**
+ * `promise`, or a StoreTimeout after `ms` (`onTimeout` called first). When the timer fires, answers already
+ * received are read first (one turn of the event loop): a timer late because the process was busy (a long
+ * render, a collection) is not a silent store.
+ */
+export function withTimeout<T>(promise: Promise<T>, ms: number, onTimeout?: () => void): Promise<T> {
   return new Promise<T>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new StoreTimeout(`no answer within ${ms} ms`)), ms);
+    let settled = false;
+    const timer = setTimeout(
+      () =>
+        setImmediate(() => {
+          if (settled) return;
+          settled = true;
+          onTimeout?.();
+          reject(new StoreTimeout(ms));
+        }),
+      ms,
+    );
     // A late answer (or failure) of an operation already given up on is dropped here.
     promise.then(
       (value) => {
+        if (settled) return;
+        settled = true;
         clearTimeout(timer);
         resolve(value);
       },
       (error: unknown) => {
+        if (settled) return;
+        settled = true;
         clearTimeout(timer);
         reject(error);
       },

@@ -38,7 +38,10 @@ export interface StoreOptions {
   maxEntries: number;
   /** Most bytes of cached answers kept (memory: DEFAULT_CACHE_MAX_BYTES if unset); 0: see ResponseCache. */
   maxBytes?: number;
-  /** Redis: the longest wait for one operation before the call goes on uncached (see guard.ts). */
+  /**
+   * Redis: the longest wait for one operation before the call goes on uncached, or for a watchlist
+   * operation before it fails (see guard.ts).
+   */
   timeoutMs?: number;
   /** Told once when Redis stops answering and once when it answers again. */
   logger?: StoreGuardOptions['logger'];
@@ -184,7 +187,7 @@ async function openRedis(url: string, options: StoreOptions, limits: WatchlistLi
   cache.serialize = NATIVE_JSON.serialize;
   cache.deserialize = NATIVE_JSON.deserialize;
   const quota = createKeyv(client, { ...keyvOptions, namespace: ns.quota });
-  // Connected but silent (frozen, stalled) Redis must not hang the calls: one guard for both.
+  // Connected but silent (frozen, stalled) Redis must not hang the calls: one guard for all three.
   const guard = new StoreGuard({
     timeoutMs: options.timeoutMs ?? DEFAULT_STORE_TIMEOUT_MS,
     label,
@@ -210,7 +213,8 @@ async function openRedis(url: string, options: StoreOptions, limits: WatchlistLi
   }
   let watchlists: WatchlistStore;
   try {
-    watchlists = await RedisWatchlistStore.open(url, { limits });
+    // The same guard: the watchlists' commands get the same timeout, and an outage is logged once.
+    watchlists = await RedisWatchlistStore.open(url, { limits, guard });
   } catch {
     await closeKeyv();
     throw unreachable();

@@ -7,8 +7,6 @@ import { sha256 } from '../api/canonical.js';
 
 export const WATCHLIST_NAME_MAX = 60;
 export const WATCHLIST_NOTE_MAX = 1000;
-/** A document past this (JSON bytes) is refused: snapshots of 200 players × 8 weeks stay far below. */
-export const WATCHLIST_DOC_MAX_BYTES = 8_000_000;
 const ID_MAX = 64;
 const PLAYER_NAME_MAX = 200;
 
@@ -19,9 +17,16 @@ export interface WatchlistLimits {
   maxPlayers: number;
   /** Snapshots kept per watchlist, the newest; older ones are dropped on write. */
   snapshots: number;
+  /** Most bytes of one watchlist's JSON: snapshots of 200 players × 8 weeks stay far below the default. */
+  maxBytes: number;
 }
 
-export const DEFAULT_WATCHLIST_LIMITS: WatchlistLimits = { maxWatchlists: 50, maxPlayers: 200, snapshots: 8 };
+export const DEFAULT_WATCHLIST_LIMITS: WatchlistLimits = {
+  maxWatchlists: 50,
+  maxPlayers: 200,
+  snapshots: 8,
+  maxBytes: 8_000_000,
+};
 
 export interface WatchlistEntry {
   /** The person: the only id kept. null while the row is not linked to a person yet (pending). */
@@ -95,7 +100,8 @@ export interface WatchlistStore {
   /**
    * Atomic read-modify-write of one watchlist, across processes: no concurrent change is lost. When it
    * resolves the change is durable (file: fsynced; Redis: acknowledged by the server). Resolves to the
-   * stored document (the current one when `change` returned undefined). Throws WatchlistError.
+   * stored document (the current one when `change` returned undefined). Throws WatchlistError, and the
+   * Redis store 'unavailable' or 'outcome_unknown' when Redis does not answer within its timeout.
    */
   update(owner: string, name: string, change: WatchlistChange): Promise<WatchlistDoc | undefined>;
   /** Removes a watchlist; false when there was none. Durable when it resolves, like update. */
@@ -110,7 +116,11 @@ export type WatchlistErrorCode =
   | 'too_many_watchlists'
   | 'too_many_players'
   | 'too_large'
-  | 'busy';
+  | 'busy'
+  /** The store did not answer (or failed) before anything was changed: nothing was. */
+  | 'unavailable'
+  /** The store did not answer after a change was sent to it: it may or may not have been made. */
+  | 'outcome_unknown';
 
 export class WatchlistError extends Error {
   constructor(
@@ -221,13 +231,56 @@ export function applyChange(
     snapshots: proposed.snapshots.slice(-Math.max(0, limits.snapshots)),
   };
   const json = JSON.stringify(doc);
-  if (Buffer.byteLength(json) > WATCHLIST_DOC_MAX_BYTES) {
+  if (Buffer.byteLength(json) > limits.maxBytes) {
     throw new WatchlistError(
       'too_large',
-      `watchlist "${given}" would take ${Buffer.byteLength(json)} bytes; at most ${WATCHLIST_DOC_MAX_BYTES}`,
+      `watchlist "${given}" would take ${Buffer.byteLength(json)} bytes; at most ${limits.maxBytes} (FOOTBALL_MCP_WATCHLIST_MAX_BYTES)`,
     );
   }
   return { doc, json };
+}
+
+/**
+ * About how many bytes `doc` takes after `entries` more (or fewer) entries and, with `snapshot`, one more
+ * snapshot (the oldest past `limits.snapshots` dropped), measured on its own entries and last snapshot: a
+ * change past `limits.maxBytes` can be refused before the upstream requests it needs are spent. The exact
+ * size is still checked when the change is written (applyChange).
+ */
+export function projectedBytes(
+  doc: WatchlistDoc,
+  limits: WatchlistLimits,
+  change: { entries?: number; snapshot?: boolean },
+): number {
+  const bytes = (value: unknown) => Buffer.byteLength(JSON.stringify(value));
+  const entries = change.entries ?? 0;
+  let total = bytes(doc);
+  if (entries !== 0 && doc.entries.length > 0) {
+    total += Math.round((bytes(doc.entries) / doc.entries.length) * entries);
+  }
+  if (change.snapshot) {
+    const kept = Math.max(0, limits.snapshots - 1);
+    for (const old of doc.snapshots.slice(0, Math.max(0, doc.snapshots.length - kept))) total -= bytes(old);
+    const last = doc.snapshots.at(-1);
+    const seen = last ? Object.keys(last.players).length : 0;
+    if (last && seen > 0) total += Math.round((bytes(last) / seen) * (doc.entries.length + entries));
+  }
+  return total;
+}
+
+/** Throws WatchlistError('too_large') when projectedBytes passes `limits.maxBytes`; `when` says after what. */
+export function checkProjectedSize(
+  doc: WatchlistDoc,
+  limits: WatchlistLimits,
+  change: { entries?: number; snapshot?: boolean },
+  when: string,
+): void {
+  const projected = projectedBytes(doc, limits, change);
+  if (projected > limits.maxBytes) {
+    throw new WatchlistError(
+      'too_large',
+      `watchlist "${doc.name}" would take about ${projected} bytes ${when}; at most ${limits.maxBytes} (FOOTBALL_MCP_WATCHLIST_MAX_BYTES). No request was sent`,
+    );
+  }
 }
 
 /** Throws WatchlistError('invalid_document') unless `doc` has the shape of a WatchlistDoc. */

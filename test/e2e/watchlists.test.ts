@@ -4,6 +4,7 @@ import type { Client } from '@modelcontextprotocol/client';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { ToolDeps } from '../../src/mcp/context.js';
 import { type RunningSandbox, startSandbox } from '../../src/sandbox/server.js';
+import { DEFAULT_WATCHLIST_LIMITS } from '../../src/store/watchlists.js';
 import { MemoryWatchlistStore } from '../../src/store/watchlists-memory.js';
 import { call, depsFor, inMemoryClient, structured, textOf } from '../support/mcp.js';
 import { fill, plannedCalls, promptText } from '../support/prompts.js';
@@ -145,6 +146,34 @@ describe('watchlist_report across weeks', () => {
     const count = sandbox.requestCount();
     await ok(client, 'watchlist_report', { watchlist: 'One', refresh: false });
     expect(sandbox.requestCount()).toBe(count);
+  });
+
+  it('a refresh or an add that would pass --watchlist-max-bytes is refused before its requests', async () => {
+    const limits = { ...DEFAULT_WATCHLIST_LIMITS };
+    const store = new MemoryWatchlistStore(limits);
+    const { client, sandbox, deps } = await at(0, store);
+    await ok(client, 'update_watchlist', {
+      watchlist: 'Keepers',
+      add: [{ player_id: MBENRA }, { player_id: GARMONT }],
+    });
+    await ok(client, 'watchlist_report', { watchlist: 'Keepers' });
+    const owner = deps.watchlists?.owner ?? '';
+    const stored = await store.get(owner, 'Keepers');
+    // The operator lowers the cap to just above the list as it is: one more snapshot or player passes it.
+    limits.maxBytes = Buffer.byteLength(JSON.stringify(stored)) + 10;
+    const before = sandbox.requestCount();
+    for (const [name, args] of [
+      ['watchlist_report', { watchlist: 'Keepers' }],
+      ['update_watchlist', { watchlist: 'Keepers', add: [{ player_id: VERAC }] }],
+    ] as const) {
+      const result = await call(client, name, args);
+      expect(result.isError, name).toBe(true);
+      expect(textOf(result)).toMatch(
+        /would take about \d+ bytes .*FOOTBALL_MCP_WATCHLIST_MAX_BYTES.*No request was sent/,
+      );
+    }
+    expect(sandbox.requestCount()).toBe(before);
+    expect(await store.get(owner, 'Keepers')).toEqual(stored);
   });
 
   it.each(['french', 'nested', 'numeric', 'bare', 'minimal'] as const)(

@@ -9,7 +9,7 @@ import { adding } from './watchlist-contract.js';
 
 const [mode, dir = '', key = '', list = '', arg = '', count = '0'] = process.argv.slice(2);
 const store = await FileWatchlistStore.open(dir, {
-  limits: { maxWatchlists: 5, maxPlayers: 500, snapshots: 8 },
+  limits: { maxWatchlists: 5, maxPlayers: 500, snapshots: 8, maxBytes: 8_000_000 },
 });
 const owner = store.ownerOf(key);
 

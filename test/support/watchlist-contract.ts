@@ -10,7 +10,12 @@ import {
   type WatchlistStore,
 } from '../../src/store/watchlists.js';
 
-export const TEST_LIMITS: WatchlistLimits = { maxWatchlists: 3, maxPlayers: 50, snapshots: 2 };
+export const TEST_LIMITS: WatchlistLimits = {
+  maxWatchlists: 3,
+  maxPlayers: 50,
+  snapshots: 2,
+  maxBytes: 20_000,
+};
 
 export function linked(serviceId: string, at = '2026-11-16T00:00:00.000Z'): WatchlistEntry {
   return { service_id: serviceId, added_at: at };
@@ -167,6 +172,25 @@ export function watchlistContract(
       );
       expect(tooMany.code).toBe('too_many_players');
       expect(tooMany.message).toMatch(/51 players; at most 50/);
+      const tooLarge = await rejection(
+        store.update(owner, 'Big', (_d, now) => ({
+          ...newWatchlist('Big', now),
+          snapshots: [
+            {
+              taken_at: now,
+              data_as_of: null,
+              players: Object.fromEntries(
+                Array.from({ length: 600 }, (_, i) => [
+                  `ds_${i}`,
+                  { club: 'Olympique Lyonnais', minutes: i },
+                ]),
+              ),
+            },
+          ],
+        })),
+      );
+      expect(tooLarge.code).toBe('too_large');
+      expect(tooLarge.message).toMatch(/at most 20000 \(FOOTBALL_MCP_WATCHLIST_MAX_BYTES\)/);
       for (const name of ['One', 'Two', 'Three']) await store.update(owner, name, adding(name, 'ds_a'));
       const fourth = await rejection(store.update(owner, 'Four', adding('Four', 'ds_a')));
       expect(fourth.code).toBe('too_many_watchlists');

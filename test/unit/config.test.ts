@@ -53,6 +53,7 @@ describe('loadConfig defaults', () => {
       watchlistMax: 50,
       watchlistMaxPlayers: 200,
       watchlistSnapshots: 8,
+      watchlistMaxBytes: 8_000_000,
       authTokens: [],
       requireCallerKey: false,
       maxSessions: 1000,

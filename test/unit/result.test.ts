@@ -252,6 +252,24 @@ describe('watchlist refusals', () => {
     expect(errorText(new WatchlistError('busy', 'locked'), logger)).toContain('call again');
   });
 
+  it('a store that did not answer: nothing changed before the change was sent, unknown after', async () => {
+    const { WatchlistError } = await import('../../src/store/watchlists.js');
+    const { lines, logger } = collector();
+    const before = errorText(
+      new WatchlistError('unavailable', 'the store did not answer within 250 ms'),
+      logger,
+    );
+    expect(before).toContain('the store did not answer within 250 ms. Nothing was changed');
+    const after = errorText(
+      new WatchlistError('outcome_unknown', 'no answer after the change was sent'),
+      logger,
+    );
+    expect(after).toContain('may or may not have been stored');
+    expect(after).not.toContain('Nothing was changed');
+    expect(after).toContain('look before calling again');
+    expect(lines).toEqual([]);
+  });
+
   it("a RefusedError's own text is the answer", async () => {
     const { RefusedError } = await import('../../src/mcp/result.js');
     const { lines, logger } = collector();

@@ -2,7 +2,7 @@
 // until a probe finds it answering again; the outage is logged once, the recovery once.
 import Keyv from 'keyv';
 import { describe, expect, it } from 'vitest';
-import { guardKeyv, StoreGuard } from '../../src/store/guard.js';
+import { guardKeyv, StoreGuard, StoreTimeout } from '../../src/store/guard.js';
 
 /** A Keyv store that answers like a Map, or never (frozen), or with an error (broken). */
 function hangingStore() {
@@ -100,5 +100,25 @@ describe('StoreGuard around a Keyv', () => {
     state.mode = 'frozen';
     await Promise.all(Array.from({ length: 20 }, (_, i) => keyv.get(`k${i}`)));
     expect(lines).toHaveLength(1);
+  });
+
+  it('strict (data that must not be lost): a timeout is thrown, not a fallback, and sent even while down', async () => {
+    const { keyv, guard, lines } = setup();
+    const never = () => new Promise<string>(() => undefined);
+    let stopped = 0;
+    await expect(guard.strict(never, () => (stopped += 1))).rejects.toBeInstanceOf(StoreTimeout);
+    expect(stopped).toBe(1);
+    expect(guard.down).toBe(true);
+    // Down, with no probe due: the cache skips the store, a strict operation is still tried.
+    expect(await keyv.get('k')).toBeUndefined();
+    await expect(guard.strict(async () => 'answered')).resolves.toBe('answered');
+    expect(guard.down).toBe(false);
+    // Its own errors are the caller's: they do not make the store down.
+    await expect(guard.strict(() => Promise.reject(new Error('refused by the caller')))).rejects.toThrow(
+      'refused by the caller',
+    );
+    expect(guard.down).toBe(false);
+    expect(lines.map((l) => l.split(' ')[0])).toEqual(['warn', 'info']);
+    expect(lines[0]).toContain('watchlist tools answer an error');
   });
 });

@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { ResolveBatchResponse } from '../src/api/schemas.js';
 import { seasonParam } from '../src/mcp/args.js';
 import { defineTool } from '../src/mcp/tool.js';
+import { queryLabel, type ResolveQuery, resolveBatch, strayNote } from './kit/resolve.js';
 import { PlayerOut, toPlayerOut } from './kit/shapes.js';
 import { table } from './kit/text.js';
 
@@ -16,7 +16,11 @@ const Query = z
 
 const Resolved = z.object({
   query: z.record(z.string(), z.unknown()),
-  status: z.string().describe('resolved | unlinked (row not linked to a person yet) | not_found | ambiguous'),
+  status: z
+    .string()
+    .describe(
+      'resolved | unlinked (row not linked to a person yet) | not_found | ambiguous | unanswered (no row of the answer is for this query; see notes)',
+    ),
   player_id: z.string().nullable(),
   service_id: z.string().nullable(),
   name: z.string().nullable(),
@@ -25,6 +29,16 @@ const Resolved = z.object({
   season: z.string().nullable(),
   candidates: z.array(PlayerOut).optional(),
 });
+
+const NO_ROW = {
+  status: 'unanswered',
+  player_id: null,
+  service_id: null,
+  name: null,
+  club: null,
+  league: null,
+  season: null,
+} as const;
 
 export default defineTool({
   name: 'resolve_players',
@@ -37,31 +51,39 @@ export default defineTool({
   input: { players: z.array(Query).min(1).max(100).describe('1-100 players to resolve.') },
   output: z.array(Resolved),
   async run({ players }, { api, signal }) {
-    const queries = players.map((q) =>
+    const queries: ResolveQuery[] = players.map((q) =>
       q.player_id !== undefined
         ? { player_id: q.player_id }
-        : { name: q.name, club: q.club, saison: seasonParam(q.season) },
+        : { name: q.name ?? '', club: q.club, saison: seasonParam(q.season) },
     );
-    // Rows answer the queries in order: players resolved by an earlier batch cost nothing.
-    const result = await api.callItems('resolveBatch', ResolveBatchResponse, {
-      items: queries,
-      body: (items) => ({ players: items }),
-      split: ({ data }, items) => (data.length === items.length ? data : undefined),
-      rows: ({ data }) => data,
-      signal,
+    // Players resolved by an earlier batch cost nothing; each row is shown against the query it answers.
+    const result = await resolveBatch(api, queries, signal);
+    const { rows, stray } = result.data;
+    const unanswered: string[] = [];
+    const data = players.map((asked, i) => {
+      const r = rows[i];
+      if (!r) {
+        unanswered.push(queryLabel(queries[i] as ResolveQuery));
+        return { ...NO_ROW, query: asked as Record<string, unknown> };
+      }
+      return {
+        query: r.query ?? (asked as Record<string, unknown>),
+        status: r.status,
+        player_id: r.player_id ?? null,
+        service_id: r.service_id ?? null,
+        name: r.name ?? null,
+        club: r.club ?? null,
+        league: r.league ?? null,
+        season: r.season ?? null,
+        ...(r.candidates ? { candidates: r.candidates.map(toPlayerOut) } : {}),
+      };
     });
-    const data = result.data.map((r, i) => ({
-      query: r.query ?? (players[i] as Record<string, unknown> | undefined) ?? {},
-      status: r.status,
-      player_id: r.player_id ?? null,
-      service_id: r.service_id ?? null,
-      name: r.name ?? null,
-      club: r.club ?? null,
-      league: r.league ?? null,
-      season: r.season ?? null,
-      ...(r.candidates ? { candidates: r.candidates.map(toPlayerOut) } : {}),
-    }));
-    return { ...result, data };
+    const notes = [
+      unanswered.length > 0 &&
+        `resolve-batch: no row of the API's answer is for ${unanswered.join(', ')} (not found, or answered by a row that carries no id or name asked): status unanswered.`,
+      strayNote(stray),
+    ].filter((n): n is string => typeof n === 'string');
+    return { ...result, data, notes };
   },
   text: ({ data }) =>
     table(data, [

@@ -13,8 +13,9 @@ import {
   WatchlistError,
   watchlistName,
 } from '../src/store/watchlists.js';
+import { queryLabel, type ResolveQuery, resolveBatch, rowLabel, strayNote } from './kit/resolve.js';
 import { table } from './kit/text.js';
-import { personLabel, type ResolveQuery, resolveBatch } from './kit/watchlist.js';
+import { personLabel } from './kit/watchlist.js';
 
 const NAME_MAX = 200;
 
@@ -123,15 +124,21 @@ export default defineTool({
     }
 
     let source: Source = { cached: true, fetched_at: new Date().toISOString() };
+    let strayRows: string | undefined;
     const resolved: { query: ResolveQuery; row: ResolvedPlayer }[] = [];
     if (wanted.length > 0) {
       const result = await resolveBatch(ctx.api, wanted, ctx.signal);
       source = result.source;
       const problems: string[] = [];
-      result.data.forEach((row, i) => {
-        const query = wanted[i] as ResolveQuery;
-        const asked = describe(query);
-        if (row.status === 'ambiguous') {
+      const { rows, stray } = result.data;
+      wanted.forEach((query, i) => {
+        const row = rows[i];
+        const asked = queryLabel(query);
+        if (!row) {
+          problems.push(
+            `${asked} has no row in the API's answer: unknown to it, or answered by a row that carries no id or name asked`,
+          );
+        } else if (row.status === 'ambiguous') {
           const candidates = (row.candidates ?? [])
             .map((c) => `${c.name ?? '?'} (${c.club ?? '?'}, ${c.service_id ?? `row ${c.player_id}`})`)
             .join('; ');
@@ -147,7 +154,12 @@ export default defineTool({
             `${asked} is unknown to the API (player_ids change every season: search_players finds current ones)`,
           );
       });
-      if (problems.length > 0) throw new RefusedError(`Nothing was changed: ${problems.join('. ')}.`);
+      if (problems.length > 0) {
+        if (stray.length > 0)
+          problems.push(`rows tied to no player asked: ${stray.map(rowLabel).join('; ')}`);
+        throw new RefusedError(`Nothing was changed: ${problems.join('. ')}.`);
+      }
+      strayRows = strayNote(stray);
     }
 
     const added: string[] = [];
@@ -183,7 +195,10 @@ export default defineTool({
       return { ...base, entries: next, note: nextNote };
     });
     if (!doc) throw new RefusedError(`The watchlist "${name}" could not be read back; call again.`);
-    const notes = absent.length > 0 ? [`Not in the watchlist, nothing to remove: ${absent.join(', ')}.`] : [];
+    const notes = [
+      ...(absent.length > 0 ? [`Not in the watchlist, nothing to remove: ${absent.join(', ')}.`] : []),
+      ...(strayRows ? [strayRows] : []),
+    ];
     return {
       data: { watchlist: doc.name, note: doc.note, players: listed(doc), added, removed },
       quota: ctx.api.quota.current(),
@@ -224,12 +239,6 @@ function uniqueQueries(
     out.push(query);
   }
   return out;
-}
-
-function describe(query: ResolveQuery): string {
-  return 'player_id' in query
-    ? `"${query.player_id}"`
-    : `"${query.name}"${query.club ? ` (${query.club})` : ''}`;
 }
 
 function listed(doc: WatchlistDoc): z.infer<typeof Listed>[] {

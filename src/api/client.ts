@@ -166,7 +166,8 @@ export class ApiClient {
    * A batch route answered item by item: each item's row is also cached under its own key, so a batch
    * asks the upstream only for the items no earlier batch answered, and nothing when all are known.
    * `split` gives the row of each item asked, in order, or undefined when the answer cannot be split
-   * (then the whole batch is asked as usual and `rows` gives its rows).
+   * (then the whole batch is asked as usual and `rows` gives its rows). A split may leave an item without
+   * a row (undefined at its place): that item is not cached, and comes back undefined.
    */
   async callItems<N extends RouteName, S extends z.ZodType, I, R>(
     route: N,
@@ -193,20 +194,21 @@ export class ApiClient {
         return { ...all, data: options.rows(all.data) };
       }
       await Promise.all(
-        missing.map((i, n) => {
-          const entry = { body: rows[n], fetched_at: result.source.fetched_at };
+        missing.map(async (i, n) => {
+          const row = rows[n];
+          if (row === undefined) return;
+          const entry = { body: row, fetched_at: result.source.fetched_at };
           known[i] = entry;
-          return this.cache.put(keys[i] as string, kind, entry);
+          await this.cache.put(keys[i] as string, kind, entry);
         }),
       );
     }
-    const entries = known as CacheEntry[];
     return {
-      data: entries.map((e) => e.body as R),
+      data: known.map((e) => e?.body as R),
       quota: await this.quota.reported(),
       source: {
         cached: missing.length === 0,
-        fetched_at: entries.map((e) => e.fetched_at).sort()[0] ?? new Date().toISOString(),
+        fetched_at: known.flatMap((e) => (e ? [e.fetched_at] : [])).sort()[0] ?? new Date().toISOString(),
       },
     };
   }

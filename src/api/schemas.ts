@@ -126,7 +126,11 @@ const STATUS_WORDS: Record<string, z.infer<typeof ResolveStatus>> = {
   ambigu: 'ambiguous',
   multiple: 'ambiguous',
 };
-/** A resolve row's status: the API's word when we know it, else derived from what the row carries. */
+/**
+ * A resolve row's status: the API's word when we know it, else (no word, or one we do not know, such as
+ * "ok") derived from what the row carries. An unknown word kept as it came matched no status downstream:
+ * the watchlist reported a person so answered as not found.
+ */
 function resolveStatus(fields: Record<string, unknown>) {
   const word =
     typeof fields.status === 'string'
@@ -137,19 +141,16 @@ function resolveStatus(fields: Record<string, unknown>) {
           .toLowerCase()
           .replace(/[\s-]+/g, '_')
       : '';
-  const known = STATUS_WORDS[word];
-  if (known) fields.status = known;
-  else if (fields.status == null || word === '') {
-    const candidates = Array.isArray(fields.candidates) ? fields.candidates.length : 0;
-    fields.status =
-      candidates > 1
-        ? 'ambiguous'
-        : fields.service_id != null
-          ? 'resolved'
-          : fields.player_id != null
-            ? 'unlinked'
-            : 'not_found';
-  }
+  const candidates = Array.isArray(fields.candidates) ? fields.candidates.length : 0;
+  fields.status =
+    (Object.hasOwn(STATUS_WORDS, word) ? STATUS_WORDS[word] : undefined) ??
+    (candidates > 1
+      ? 'ambiguous'
+      : fields.service_id != null
+        ? 'resolved'
+        : fields.player_id != null
+          ? 'unlinked'
+          : 'not_found');
 }
 export const ResolvedPlayer = playerRow(
   'resolved',

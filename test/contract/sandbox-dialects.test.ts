@@ -194,7 +194,7 @@ afterAll(async () => {
 });
 
 describe('every dialect', () => {
-  it('is one of the seven the client is tested against', () => {
+  it('is one of the eight the client is tested against', () => {
     expect([...SANDBOX_DIALECTS]).toEqual([
       'standard',
       'french',
@@ -203,6 +203,7 @@ describe('every dialect', () => {
       'minimal',
       'bare',
       'capped',
+      'unordered',
     ]);
     for (const d of SANDBOX_DIALECTS) expect(sb(d).dialect).toBe(d);
   });
@@ -222,7 +223,7 @@ describe('every dialect', () => {
     }
   });
 
-  it.each(SANDBOX_DIALECTS.filter((d) => d !== 'minimal' && d !== 'nested'))(
+  it.each(SANDBOX_DIALECTS.filter((d) => d !== 'minimal' && d !== 'nested' && d !== 'unordered'))(
     '%s gives every value of the standard answers',
     (dialect) => {
       for (const [label, answer] of Object.entries(of(dialect))) {
@@ -545,5 +546,39 @@ describe('capped', () => {
     const ok = await call(sb('capped'), 'GET', '/v1/rankings?role=faux_9&league=Ligue%201&limit=50');
     expect(ok.status).toBe(200);
     expect(ok.body.data.length).toBeGreaterThan(0);
+  });
+});
+
+describe('unordered', () => {
+  it('answers every route but resolve-batch byte for byte as standard', () => {
+    for (const [label, answer] of Object.entries(of('unordered'))) {
+      if (label !== 'resolveBatch') expect(answer.text, label).toBe(answerOf('standard', label).text);
+    }
+  });
+
+  it('gives the resolve-batch rows sorted by service_id, unlinked rows last, none for a player not found', async () => {
+    const ranked = (
+      await call(sb('standard'), 'GET', '/v1/rankings?role=renard_des_surfaces&league=Ligue%201&limit=30')
+    ).body.data as Json[];
+    const linked = ranked.filter((e) => e.service_id !== null).slice(0, 3);
+    const unlinked = ranked.filter((e) => e.service_id === null).slice(0, 1);
+    expect([linked.length, unlinked.length]).toEqual([3, 1]);
+    const bySid = linked.toSorted((a, b) => String(a.service_id).localeCompare(String(b.service_id)));
+    // Asked unlinked first, then the persons in the reverse of their service_id order, then nobody.
+    const asked = [...unlinked, ...bySid.toReversed()].map((e) => ({ player_id: e.player_id }));
+    const body = { players: [...asked, { player_id: 'p00000000000' }] };
+    const standard = (await call(sb('standard'), 'POST', '/v1/players/resolve-batch', body)).body
+      .data as Json[];
+    const answer = await call(sb('unordered'), 'POST', '/v1/players/resolve-batch', body);
+    expect(answer.status).toBe(200);
+    expect(standard.at(-1)?.status).toBe('not_found');
+    expect(answer.body.data).toEqual([
+      ...standard.slice(unlinked.length, -1).toReversed(),
+      ...standard.slice(0, unlinked.length),
+    ]);
+    expect(answer.body.data.map((r: Json) => r.service_id)).toEqual([
+      ...bySid.map((e) => e.service_id),
+      ...unlinked.map(() => null),
+    ]);
   });
 });

@@ -75,6 +75,24 @@ describe('ApiClient.callItems', () => {
     expect(upstream.sent).toHaveLength(3);
   });
 
+  it('an item the split leaves without a row comes back undefined and is asked again; the others are kept', async () => {
+    // The upstream leaves "gone" out; a split that ties rows by id has nothing for it.
+    fitUpstream((ids) => ({ data: ids.filter((id) => id !== 'gone').map(fitRow) }));
+    const api = clientFor(upstream);
+    const byId = () =>
+      api.callItems('fitScore', FitScoreResponse, {
+        items: ['p1', 'gone'],
+        body: (ids) => ({ player_ids: ids }),
+        split: ({ data }, ids) => ids.map((id) => data.find((r) => r.player_id === id)),
+        rows: ({ data }) => data,
+      });
+    const first = await byId();
+    expect(first.data).toEqual([fitRow('p1'), undefined]);
+    const again = await byId();
+    expect(again.data).toEqual([fitRow('p1'), undefined]);
+    expect(askedIds()).toEqual([['p1', 'gone'], ['gone']]);
+  });
+
   it('stores nothing per item when the batch fails', async () => {
     upstream.pool
       .intercept({ path: '/v1/fit-score', method: 'POST' })

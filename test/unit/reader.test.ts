@@ -101,6 +101,25 @@ describe('leanest rows the spec allows', () => {
     ]);
   });
 
+  it('derives the status of a row whose status word it does not know, as when there is none', () => {
+    const { value } = read(S.ResolveBatchResponse, {
+      data: [
+        { status: 'ok', player_id: 'p1', service_id: 'ds_0123456789abcdef' },
+        { status: 'OK', player_id: 'p2', service_id: null },
+        { status: 'done', query: { name: 'X' } },
+        { status: 'partial', candidates: [{ player_id: 'p3' }, { player_id: 'p4' }] },
+        { status: 'constructor', player_id: 'p5' },
+      ],
+    });
+    expect(value.data.map((r: { status: string }) => r.status)).toEqual([
+      'resolved',
+      'unlinked',
+      'not_found',
+      'ambiguous',
+      'unlinked',
+    ]);
+  });
+
   it('reads a fit row with one fit_score instead of a fits list', () => {
     const { value } = read(S.FitScoreResponse, { data: [{ player_id: 'p1', fit_score: '77.5' }] });
     expect(value.data[0].fits).toEqual([{ club: null, league: null, score: 77.5 }]);

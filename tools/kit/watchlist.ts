@@ -2,7 +2,6 @@
 // the batch routes, and comparing a snapshot with the one before it. The store never sees the upstream:
 // everything here is fetched before a change is handed to the store (see WatchlistChange).
 
-import type { ApiClient, ApiResult } from '../../src/api/client.js';
 import { DEFAULT_ALIASES } from '../../src/api/reader/aliases.js';
 import { toNumber } from '../../src/api/reader/values.js';
 import {
@@ -10,35 +9,14 @@ import {
   CompareResponse,
   PlayerRecordResponse,
   RankingsResponse,
-  ResolveBatchResponse,
-  type ResolvedPlayer,
 } from '../../src/api/schemas.js';
 import type { ToolContext } from '../../src/mcp/context.js';
 import { COMPARE_BATCH, chunks, RESOLVE_BATCH, type RefreshPlan } from '../../src/mcp/watchlists.js';
 import type { SnapshotPlayer, WatchlistSnapshot } from '../../src/store/watchlists.js';
 import { callFullPage } from './full-page.js';
 import { type Cost, Gathering } from './gather.js';
+import { resolveBatch, strayNote } from './resolve.js';
 import { formatEuros } from './text.js';
-
-export type ResolveQuery = { player_id: string } | { name: string; club?: string | undefined };
-
-/**
- * One resolve-batch request for up to 100 players (fewer when some were resolved by an earlier batch:
- * each player's answer is cached on its own, shared with resolve_players).
- */
-export async function resolveBatch(
-  api: ApiClient,
-  queries: readonly ResolveQuery[],
-  signal: AbortSignal,
-): Promise<ApiResult<ResolvedPlayer[]>> {
-  return api.callItems('resolveBatch', ResolveBatchResponse, {
-    items: queries.map((q) => ('player_id' in q ? { player_id: q.player_id } : { ...q, saison: undefined })),
-    body: (items) => ({ players: items }),
-    split: ({ data }, items) => (data.length === items.length ? data : undefined),
-    rows: ({ data }) => data,
-    signal,
-  });
-}
 
 /** What a snapshot keeps of a person (the store's SnapshotPlayer, with the rank this report adds). */
 export interface Seen extends SnapshotPlayer {
@@ -70,45 +48,67 @@ export interface Refreshed {
  * data's date, then one ranking per league and primary role. Nothing is stored here.
  */
 export async function refreshPlayers(
-  entries: readonly { service_id: string | null; pending?: { player_id: string; name: string } }[],
+  entries: readonly {
+    service_id: string | null;
+    pending?: { player_id: string; name: string };
+    name?: string;
+  }[],
   plan: RefreshPlan,
   ctx: ToolContext,
 ): Promise<Refreshed> {
   const { api } = ctx;
   const gathering = new Gathering(plan.total, ctx);
   const ids = entries.map((e) => e.service_id ?? e.pending?.player_id ?? '');
-  const resolved = (
-    await Promise.all(
-      chunks(ids, RESOLVE_BATCH).map((chunk) =>
-        gathering.required('resolve-batch', (signal) =>
-          resolveBatch(
-            api,
-            chunk.map((player_id) => ({ player_id })),
-            signal,
-          ),
+  const batches = await Promise.all(
+    chunks(ids, RESOLVE_BATCH).map((chunk) =>
+      gathering.required('resolve-batch', (signal) =>
+        resolveBatch(
+          api,
+          chunk.map((player_id) => ({ player_id })),
+          signal,
         ),
       ),
-    )
-  ).flat();
+    ),
+  );
+  const resolved = batches.flatMap((b) => b.rows);
 
   const persons = new Map<string, string | null>();
   const links: Refreshed['links'] = {};
   const missing: string[] = [];
   const pending: string[] = [];
+  // Entries no row was tied to: never given another entry's row, and said in the notes.
+  const unansweredPending: string[] = [];
+  const unansweredLinked: string[] = [];
   entries.forEach((entry, i) => {
     const row = resolved[i];
     const found = row?.status === 'resolved' && row.service_id ? row.service_id : null;
     if (entry.service_id) {
       if (found) persons.set(entry.service_id, row?.name ?? null);
       else missing.push(entry.service_id);
+      if (!row) unansweredLinked.push(`${entry.service_id} (${entry.name ?? 'unnamed'})`);
     } else if (entry.pending) {
+      const { player_id, name } = entry.pending;
       if (found) {
-        links[entry.pending.player_id] = { service_id: found, name: row?.name ?? entry.pending.name };
-        persons.set(found, row?.name ?? entry.pending.name);
-      } else if (row?.status === 'unlinked') pending.push(entry.pending.player_id);
-      else missing.push(entry.pending.player_id);
+        links[player_id] = { service_id: found, name: row?.name ?? name };
+        persons.set(found, row?.name ?? name);
+      } else if (!row || row.status === 'unlinked') pending.push(player_id);
+      else missing.push(player_id);
+      if (!row) unansweredPending.push(`"${player_id}" (${name}, not linked yet)`);
     }
   });
+  const notes: string[] = [];
+  if (unansweredPending.length > 0) {
+    notes.push(
+      `resolve-batch: no row of the API's answer is for ${unansweredPending.join(', ')}: left pending.`,
+    );
+  }
+  if (unansweredLinked.length > 0) {
+    notes.push(
+      `resolve-batch: no row of the API's answer is for ${unansweredLinked.join(', ')}: shown as not found this time, still on the list.`,
+    );
+  }
+  const stray = strayNote(batches.flatMap((b) => b.stray));
+  if (stray) notes.push(stray);
 
   const people = [...persons.keys()];
   const seen = new Map<string, Seen>();
@@ -160,7 +160,6 @@ export async function refreshPlayers(
     pair.players.push(id);
     pairs.set(key, pair);
   }
-  const notes: string[] = [];
   let ranked = [...pairs.values()].sort((a, b) => b.players.length - a.players.length);
   const quota = api.quota.current();
   if (!quota.unlimited && quota.remaining !== null && quota.remaining < ranked.length) {

@@ -12,6 +12,7 @@ export const SANDBOX_DIALECTS = [
   'minimal',
   'bare',
   'capped',
+  'unordered',
 ] as const;
 export type DialectName = (typeof SANDBOX_DIALECTS)[number];
 

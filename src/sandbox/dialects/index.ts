@@ -8,6 +8,7 @@ import { minimal } from './minimal.js';
 import { nested } from './nested.js';
 import { numeric } from './numeric.js';
 import { standard } from './standard.js';
+import { unordered } from './unordered.js';
 
 export { type Dialect, type DialectName, type DialectRequest, SANDBOX_DIALECTS } from './dialect.js';
 
@@ -19,6 +20,7 @@ const DIALECTS: Readonly<Record<DialectName, Dialect>> = {
   minimal,
   bare,
   capped,
+  unordered,
 };
 
 export function isDialectName(name: string): name is DialectName {

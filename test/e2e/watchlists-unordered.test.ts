@@ -1,0 +1,120 @@
+// The built server over Streamable HTTP, on its embedded sandbox in the `unordered` dialect (resolve-batch
+// rows in the API's own order, none for a player it does not find), driven by the SDK client: every
+// watchlist entry and every resolve_players query is linked to its own person, never to the row that
+// happens to sit at its place. The server is restarted on the same file store a week on.
+import type { ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { CallToolResult } from '@modelcontextprotocol/client';
+import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
+import { afterAll, describe, expect, it } from 'vitest';
+import { spawnHttpServer, stop, structured, textOf } from '../support/mcp.js';
+
+// The default seed's world (see the sandbox README, "Weeks"): Kouyandé's row is linked to a person in
+// week 1. Asked in this order, the unordered answer sorts them Garmont, Mbenra, Verac, then his row.
+const KOUYANDE_ROW = 'p20q03clovz';
+const KOUYANDE = 'ds_00q03cafxQiFb3Hh';
+const VERAC = 'ds_00q0a0Li1pHEa8GI';
+const MBENRA = 'ds_00q06dH2pfh3pmxb';
+const GARMONT = 'ds_00q05coAoFrpY63h';
+const NOBODY = 'p00000000000';
+
+const dir = mkdtempSync(join(tmpdir(), 'fsm-unordered-'));
+const children: ChildProcess[] = [];
+
+afterAll(async () => {
+  for (const child of children) await stop(child);
+  rmSync(dir, { recursive: true, force: true });
+});
+
+async function serverAt(week: number): Promise<Client> {
+  const { url, child } = await spawnHttpServer(
+    ['--sandbox', '--sandbox-dialect', 'unordered', '--sandbox-week', String(week), '--store', `file:${dir}`],
+    { FOOTBALL_MCP_IMAGES: 'false' },
+  );
+  children.push(child);
+  const client = new Client({ name: 'unordered-test', version: '1.0.0' });
+  await client.connect(new StreamableHTTPClientTransport(new URL(url)));
+  return client;
+}
+
+async function tool(client: Client, name: string, args: Record<string, unknown>) {
+  return (await client.callTool({ name, arguments: args })) as CallToolResult;
+}
+
+async function ok(client: Client, name: string, args: Record<string, unknown>) {
+  const result = await tool(client, name, args);
+  expect(result.isError, textOf(result)).toBeFalsy();
+  return { body: structured(result), text: textOf(result) };
+}
+
+interface Listed {
+  service_id: string | null;
+  player_id: string | null;
+  name: string | null;
+  status: string;
+  changes?: string[];
+}
+const idsOf = (players: Listed[]) => players.map((p) => p.service_id ?? p.player_id);
+
+describe('the unordered dialect: rows tied to what was asked, by id', () => {
+  it('week 0: update_watchlist refuses a player the answer has no row for, keeps a row not linked yet pending', async () => {
+    const client = await serverAt(0);
+    const refused = await tool(client, 'update_watchlist', {
+      watchlist: 'Shortlist',
+      add: [{ player_id: VERAC }, { player_id: NOBODY }],
+    });
+    expect(refused.isError).toBe(true);
+    expect(textOf(refused)).toContain(`"${NOBODY}" has no row in the API's answer`);
+
+    const added = await ok(client, 'update_watchlist', {
+      watchlist: 'Shortlist',
+      add: [{ player_id: KOUYANDE_ROW }, { player_id: VERAC }, { player_id: MBENRA }, { player_id: GARMONT }],
+    });
+    const players = added.body.data.players as Listed[];
+    expect(idsOf(players)).toEqual([KOUYANDE_ROW, VERAC, MBENRA, GARMONT]);
+    expect(players[0]).toMatchObject({ status: 'pending', name: 'Ousmane Kouyandé' });
+
+    // His row is still not linked: he stays pending, not linked to the person whose row came first.
+    const report = await ok(client, 'watchlist_report', { watchlist: 'Shortlist' });
+    const rows = report.body.data.players as Listed[];
+    expect(rows.find((r) => r.player_id === KOUYANDE_ROW)).toMatchObject({
+      service_id: null,
+      status: 'pending',
+    });
+    expect(rows.map((r) => r.service_id).sort()).toEqual([null, GARMONT, MBENRA, VERAC].sort());
+    expect(rows.find((r) => r.service_id === MBENRA)?.name).toBe('Christian Mbenra');
+    expect(rows.find((r) => r.service_id === VERAC)?.name).toBe('Ilyes Verac');
+    await client.close();
+  });
+
+  it('week 1: the pending row is linked to its own person; resolve_players answers each query with its row', async () => {
+    const client = await serverAt(1);
+    const report = await ok(client, 'watchlist_report', { watchlist: 'Shortlist' });
+    const rows = report.body.data.players as Listed[];
+    expect(rows.find((r) => r.changes?.includes('linked'))).toMatchObject({
+      service_id: KOUYANDE,
+      name: 'Ousmane Kouyandé',
+    });
+    const listed = await ok(client, 'update_watchlist', { watchlist: 'Shortlist' });
+    expect(idsOf(listed.body.data.players)).toEqual([KOUYANDE, VERAC, MBENRA, GARMONT]);
+
+    const resolved = await ok(client, 'resolve_players', {
+      players: [
+        { player_id: VERAC },
+        { player_id: KOUYANDE_ROW },
+        { player_id: NOBODY },
+        { player_id: MBENRA },
+      ],
+    });
+    expect(resolved.body.data).toMatchObject([
+      { query: { player_id: VERAC }, status: 'resolved', service_id: VERAC, name: 'Ilyes Verac' },
+      { query: { player_id: KOUYANDE_ROW }, status: 'resolved', service_id: KOUYANDE },
+      { query: { player_id: NOBODY }, status: 'unanswered', service_id: null },
+      { query: { player_id: MBENRA }, status: 'resolved', service_id: MBENRA, name: 'Christian Mbenra' },
+    ]);
+    expect(resolved.body.notes).toEqual([expect.stringContaining(`"${NOBODY}"`)]);
+    await client.close();
+  });
+});

@@ -1,0 +1,134 @@
+// Which player asked a resolve-batch row answers, told by what the row carries: the query it echoes,
+// else the id asked among its ids, else the name asked. Never by its place in the answer: the spec does
+// not say the rows keep the order asked, nor that every player asked gets one.
+import { aliasesOf } from '../../src/api/reader/aliases.js';
+import type { ResolvedPlayer } from '../../src/api/schemas.js';
+
+export type ResolveQuery =
+  | { player_id: string }
+  | { name: string; club?: string | undefined; saison?: string | undefined };
+
+export interface Tied {
+  /** The row of each query, in the order asked; undefined where no row answers it. */
+  rows: (ResolvedPlayer | undefined)[];
+  /** Rows that answer no query asked, or one another row also claims: left out. */
+  stray: ResolvedPlayer[];
+}
+
+/** Each row given to the one query it answers; a row that answers none, or several, to none. */
+export function tieRows(queries: readonly ResolveQuery[], rows: readonly ResolvedPlayer[]): Tied {
+  const keys = [...new Map(queries.map((q) => [keyOf(q), q])).entries()];
+  const claimed = rows.map((row) => {
+    const claims = claimsOf(keys, row);
+    return claims.length === 1 ? claims[0] : undefined;
+  });
+  const byKey = new Map<string, ResolvedPlayer>();
+  const conflicting = new Set<string>();
+  rows.forEach((row, i) => {
+    const key = claimed[i];
+    if (key === undefined) return;
+    const before = byKey.get(key);
+    if (!before) byKey.set(key, row);
+    else if (!sameAnswer(before, row)) conflicting.add(key);
+  });
+  // Two different answers to one question: neither is trusted.
+  for (const key of conflicting) byKey.delete(key);
+  const stray = rows.filter((_, i) => {
+    const key = claimed[i];
+    return key === undefined || conflicting.has(key);
+  });
+  return { rows: queries.map((q) => byKey.get(keyOf(q))), stray };
+}
+
+/** Whether `row` answers `query` (the same test as tieRows, for a row that has its query already). */
+export function answers(query: ResolveQuery, row: ResolvedPlayer): boolean {
+  const echo = echoOf(row);
+  if (echo) return echoMatches(query, echo);
+  return 'player_id' in query ? idsOf(row).includes(query.player_id.trim()) : nameMatches(query, row);
+}
+
+/** The queries that claim `row`: those asked by id first; by name only when no id query does. */
+function claimsOf(keys: readonly (readonly [string, ResolveQuery])[], row: ResolvedPlayer): string[] {
+  const claiming = keys.filter(([, q]) => answers(q, row));
+  const byId = claiming.filter(([, q]) => 'player_id' in q);
+  return (byId.length > 0 ? byId : claiming).map(([key]) => key);
+}
+
+function keyOf(query: ResolveQuery): string {
+  if ('player_id' in query) return `id\n${query.player_id.trim()}`;
+  return `name\n${words(query.name).join(' ')}\n${words(query.club ?? '').join(' ')}\n${query.saison ?? ''}`;
+}
+
+function sameAnswer(a: ResolvedPlayer, b: ResolvedPlayer): boolean {
+  return a.status === b.status && a.player_id === b.player_id && a.service_id === b.service_id;
+}
+
+function idsOf(row: ResolvedPlayer): string[] {
+  return [row.player_id, row.service_id].flatMap((id) => (id == null ? [] : [String(id).trim()]));
+}
+
+interface Echo {
+  id?: string;
+  name?: string;
+  club?: string;
+  saison?: string;
+}
+
+/** The query a row echoes, read under the usual aliases; undefined when it names no id and no name. */
+function echoOf(row: ResolvedPlayer): Echo | undefined {
+  const query = row.query;
+  if (!query) return undefined;
+  const field = (...names: string[]) => {
+    for (const name of names.flatMap((n) => [n, ...aliasesOf(n)])) {
+      const value = query[name];
+      if (typeof value === 'string' || typeof value === 'number') return String(value).trim();
+    }
+    return undefined;
+  };
+  const echo: Echo = {};
+  const id = field('player_id', 'id', 'service_id');
+  const name = field('name');
+  const club = field('club');
+  const saison = field('saison', 'season');
+  if (id !== undefined) echo.id = id;
+  if (name !== undefined) echo.name = name;
+  if (club !== undefined) echo.club = club;
+  if (saison !== undefined) echo.saison = saison;
+  return echo.id !== undefined || echo.name !== undefined ? echo : undefined;
+}
+
+/** The echo is of this query: the same id, or the same name (and club and season, when both say). */
+function echoMatches(query: ResolveQuery, echo: Echo): boolean {
+  if ('player_id' in query) return echo.id === query.player_id.trim();
+  if (echo.name === undefined || !sameWords(echo.name, query.name)) return false;
+  if (query.club && echo.club !== undefined && !sameWords(echo.club, query.club)) return false;
+  return !(query.saison && echo.saison !== undefined && echo.saison !== query.saison);
+}
+
+/** Without an echo: every word of the name asked is a word of the row's name (or of a candidate's). */
+function nameMatches(query: Extract<ResolveQuery, { name: string }>, row: ResolvedPlayer): boolean {
+  const asked = words(query.name);
+  const names = [row, ...(row.candidates ?? [])].filter((r) => {
+    if (query.club && r.club && !contains(words(r.club), words(query.club))) return false;
+    return r.name != null && contains(words(r.name), asked);
+  });
+  return asked.length > 0 && names.length > 0;
+}
+
+/** Lower-case words without accents: "Kylian Mbappé" → ["kylian", "mbappe"]. */
+function words(text: string): string[] {
+  return text
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .split(/[^\p{L}\p{N}]+/u)
+    .filter(Boolean);
+}
+
+function contains(haystack: readonly string[], needles: readonly string[]): boolean {
+  return needles.every((w) => haystack.includes(w));
+}
+
+function sameWords(a: string, b: string): boolean {
+  return words(a).join(' ') === words(b).join(' ');
+}

@@ -21,7 +21,7 @@ const HEAVY_ITERATIONS = 15;
 const SCOUT = { roles: ['milieu_box_to_box', 'mezzala'], max_age: 24, min_minutes: 900, limit: 20 };
 /** The far upstream: every answer of the sandbox delayed this much. */
 const FAR_MS = 30;
-const FAR_MISSES = 40;
+const FAR_MISSES = 80;
 const FAR_HITS = 60;
 
 type Ranking = { role: string; season: string; league: string };

@@ -39,8 +39,11 @@ let upstream: Upstream;
 let store: MemoryWatchlistStore;
 const resolveBodies: string[][] = [];
 
-/** resolve-batch answered by `shape` (rows built in the order asked); compare and records by id. */
-function answer(shape: (rows: Row[]) => Row[], echo = true) {
+/**
+ * resolve-batch answered by `shape` (rows built in the order asked); compare by id, its rows then
+ * given by `compared`; records by id.
+ */
+function answer(shape: (rows: Row[]) => Row[], echo = true, compared: (rows: Row[]) => Row[] = (r) => r) {
   const reply = (data: unknown) => ({
     statusCode: 200,
     data: JSON.stringify(data),
@@ -59,7 +62,7 @@ function answer(shape: (rows: Row[]) => Row[], echo = true) {
     .reply((req) => {
       const { player_ids } = JSON.parse(String(req.body)) as { player_ids: string[] };
       const rows = player_ids.flatMap((id) => PEOPLE.filter((p) => p.service_id === id));
-      return reply({ data: rows.map((p) => ({ ...p, club: `${p.name} FC`, minutes: 900 })) });
+      return reply({ data: compared(rows.map((p) => ({ ...p, club: `${p.name} FC`, minutes: 900 }))) });
     })
     .persist();
   upstream.pool
@@ -174,6 +177,41 @@ describe('watchlist_report refresh: resolve rows tied by id', () => {
     const { body } = await run(watchlistReport, { watchlist: 'Shortlist', refresh: true });
     expect(await storedEntries()).toEqual([ABLE.service_id, BAKER.player_id, COLE.service_id]);
     expect(body.notes.join('\n')).toMatch(/Bruno Baker \(row pb2, ds_bbbbbbbbbbbbbbbb\)/);
+  });
+});
+
+describe('watchlist_report refresh: compare rows tied to their person, never by place', () => {
+  const withoutServiceId = (rows: Row[]) => rows.map(({ service_id: _, ...row }) => row);
+
+  it('rows without a service_id, in another order, are tied by the name they carry', async () => {
+    answer(
+      (rows) => rows,
+      true,
+      (rows) => withoutServiceId(rows).toReversed(),
+    );
+    await seedWatchlist();
+    const { result, body } = await run(watchlistReport, { watchlist: 'Shortlist', refresh: true });
+    expect(result.isError).toBeFalsy();
+    const rows = body.data.players as { service_id: string; club: string | null }[];
+    for (const person of PEOPLE)
+      expect(rows.find((r) => r.service_id === person.service_id)?.club).toBe(`${person.name} FC`);
+  });
+
+  it('a row with neither service_id nor name is given to nobody, and the notes name who got none', async () => {
+    answer(
+      (rows) => rows,
+      true,
+      (rows) => withoutServiceId(rows).map(({ name: _, ...row }) => row),
+    );
+    await seedWatchlist();
+    const { result, body } = await run(watchlistReport, { watchlist: 'Shortlist', refresh: true });
+    expect(result.isError).toBeFalsy();
+    const rows = body.data.players as { service_id: string; club: string | null }[];
+    for (const person of PEOPLE)
+      expect(rows.find((r) => r.service_id === person.service_id)?.club).toBeNull();
+    expect(body.notes.join('\n')).toContain(
+      `compare: no row of the API's answer is for ${ABLE.service_id} (Alan Able)`,
+    );
   });
 });
 

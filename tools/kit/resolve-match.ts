@@ -129,6 +129,7 @@ function contains(haystack: readonly string[], needles: readonly string[]): bool
   return needles.every((w) => haystack.includes(w));
 }
 
-function sameWords(a: string, b: string): boolean {
+/** The same words, case and accents aside: "Kylian Mbappé" and "kylian  MBAPPE". */
+export function sameWords(a: string, b: string): boolean {
   return words(a).join(' ') === words(b).join(' ');
 }

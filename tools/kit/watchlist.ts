@@ -16,6 +16,7 @@ import type { SnapshotPlayer, WatchlistSnapshot } from '../../src/store/watchlis
 import { callFullPage } from './full-page.js';
 import { type Cost, Gathering } from './gather.js';
 import { resolveBatch, strayNote } from './resolve.js';
+import { sameWords } from './resolve-match.js';
 import { formatEuros } from './text.js';
 
 /** What a snapshot keeps of a person (the store's SnapshotPlayer, with the rank this report adds). */
@@ -142,13 +143,22 @@ export async function refreshPlayers(
           const body = await gathering.required('compare', (signal) =>
             api.call('compare', CompareResponse, { body: { player_ids: chunk }, signal }),
           );
-          return chunk.map((id, i) => [id, matchRow(body.data, id, i)] as const);
+          return chunk.map((id) => [id, matchRow(body.data, id, persons.get(id) ?? null)] as const);
         }),
       ),
       record(people[0] as string),
     ]);
     dataAsOf = dated?.data.data_as_of ?? null;
-    for (const [id, row] of rows.flat()) if (row) seen.set(id, seenFromCompare(row));
+    const untied: string[] = [];
+    for (const [id, row] of rows.flat()) {
+      if (row) seen.set(id, seenFromCompare(row));
+      else untied.push(`${id} (${persons.get(id) ?? 'unnamed'})`);
+    }
+    if (untied.length > 0) {
+      notes.push(
+        `compare: no row of the API's answer is for ${untied.join(', ')} (none carried its service_id, nor alone its name): not in this snapshot.`,
+      );
+    }
   }
 
   // One ranking per league and primary role, most followed first, as far as the quota goes.
@@ -195,9 +205,20 @@ export async function refreshPlayers(
   return { players, links, missing, pending, data_as_of: dataAsOf, cost: gathering.cost(), notes };
 }
 
-/** The compare row of `id`: by service_id, else at the same place as asked. */
-function matchRow(rows: readonly ComparedPlayer[], id: string, index: number): ComparedPlayer | undefined {
-  return rows.find((r) => r.service_id === id) ?? (rows[index]?.service_id == null ? rows[index] : undefined);
+/**
+ * The compare row of `id`: by its service_id, else the one row without a service_id that carries the
+ * person's name. Never by its place: the spec does not say compare keeps the order asked, and a row
+ * taken at the same place could be another person's, kept in the snapshot and diffed week after week.
+ */
+function matchRow(
+  rows: readonly ComparedPlayer[],
+  id: string,
+  name: string | null,
+): ComparedPlayer | undefined {
+  const byId = rows.find((r) => r.service_id === id);
+  if (byId || name === null) return byId;
+  const named = rows.filter((r) => r.service_id == null && r.name != null && sameWords(r.name, name));
+  return named.length === 1 ? named[0] : undefined;
 }
 
 function seenFromCompare(row: ComparedPlayer): Seen {

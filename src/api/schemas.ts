@@ -190,6 +190,7 @@ export const RoleScore = row(
 );
 const COMPARED = {
   minutes: optNum,
+  primary_role: optText,
   statistics: statisticsWithText.nullish(),
   roles: rowsOf(RoleScore, 'roles').nullish(),
 };

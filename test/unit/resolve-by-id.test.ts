@@ -197,6 +197,39 @@ describe('watchlist_report refresh: compare rows tied to their person, never by 
       expect(rows.find((r) => r.service_id === person.service_id)?.club).toBe(`${person.name} FC`);
   });
 
+  it("a row's own primary role, not its best-scored one, picks the ranking its person is placed in", async () => {
+    const ranked: string[] = [];
+    upstream.pool
+      .intercept({ path: (path) => path.startsWith('/v1/rankings'), method: 'GET' })
+      .reply((req) => {
+        ranked.push(new URL(req.path, 'http://x').searchParams.get('role') ?? '');
+        return {
+          statusCode: 200,
+          data: JSON.stringify({ data: [] }),
+          responseOptions: { headers: JSON_HEADERS },
+        };
+      })
+      .persist();
+    answer(
+      (rows) => rows,
+      true,
+      (rows) =>
+        rows.map((row) => ({
+          ...row,
+          league: 'Ligue 1',
+          primary_role: 'regista',
+          roles: [
+            { role: 'milieu_box_to_box', score: 90 },
+            { role: 'regista', score: 50 },
+          ],
+        })),
+    );
+    await seedWatchlist();
+    const { result } = await run(watchlistReport, { watchlist: 'Shortlist', refresh: true });
+    expect(result.isError).toBeFalsy();
+    expect(ranked).toEqual(['regista']);
+  });
+
   it('a row with neither service_id nor name is given to nobody, and the notes name who got none', async () => {
     answer(
       (rows) => rows,

@@ -231,8 +231,9 @@ function seenFromCompare(row: ComparedPlayer): Seen {
     league: row.league ?? null,
     season: row.season ?? null,
     minutes: row.minutes ?? null,
-    // The best-scored role: the record's primary role (compare has no field of that name).
-    primary_role: roles[0]?.role ?? null,
+    // The row's primary role when it gives one; else its best-scored role, which is the primary one in
+    // the sandbox, not a rule of the spec.
+    primary_role: row.primary_role ?? roles[0]?.role ?? null,
     performance_index: statistic(stats, 'performance_index'),
     market_value_eur: statistic(stats, 'market_value_eur'),
     roles: Object.fromEntries(roles.map((r) => [r.role, { score: r.score }])),

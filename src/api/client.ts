@@ -187,8 +187,20 @@ export class ApiClient {
     const missing = items.flatMap((_, i) => (known[i] ? [] : [i]));
     if (missing.length > 0) {
       const asked = missing.map((i) => items[i] as I);
-      const result = await this.call(route, schema, { body: body(asked), ...(signal ? { signal } : {}) });
-      const rows = split(result.data, asked);
+      const ask = (fresh: boolean) =>
+        this.call(route, schema, {
+          body: body(asked),
+          ...(fresh ? { fresh } : {}),
+          ...(signal ? { signal } : {}),
+        });
+      let result = await ask(false);
+      let rows = split(result.data, asked);
+      // The batch's own cached answer had no row for an item: asked again, not told again there is none
+      // (the items it did answer are cached one by one, so this asks only for the missing).
+      if (result.source.cached && rows?.some((row) => row === undefined)) {
+        result = await ask(true);
+        rows = split(result.data, asked);
+      }
       if (rows?.length !== asked.length) {
         const all = await this.call(route, schema, { body: body(items), ...(signal ? { signal } : {}) });
         return { ...all, data: options.rows(all.data) };

@@ -182,12 +182,47 @@ describe('watchlist_report refresh: resolve rows tied by id', () => {
 
 describe('watchlist_report refresh: compare rows tied to their person, never by place', () => {
   const withoutServiceId = (rows: Row[]) => rows.map(({ service_id: _, ...row }) => row);
+  const withoutIds = (rows: Row[]) => rows.map(({ service_id: _, player_id: __, ...row }) => row);
 
-  it('rows without a service_id, in another order, are tied by the name they carry', async () => {
+  it('rows without a service_id, in another order, are tied by the row id the resolve answer gave', async () => {
     answer(
       (rows) => rows,
       true,
-      (rows) => withoutServiceId(rows).toReversed(),
+      (rows) =>
+        withoutServiceId(rows)
+          .map(({ name: _, ...row }) => row)
+          .toReversed(),
+    );
+    await seedWatchlist();
+    const { result, body } = await run(watchlistReport, { watchlist: 'Shortlist', refresh: true });
+    expect(result.isError).toBeFalsy();
+    const rows = body.data.players as { service_id: string; club: string | null }[];
+    for (const person of PEOPLE)
+      expect(rows.find((r) => r.service_id === person.service_id)?.club).toBe(`${person.name} FC`);
+  });
+
+  it('one row two namesakes could take goes to neither of them', async () => {
+    const same = (row: Row) => (row.name === COLE.name ? { ...row, name: ABLE.name } : row);
+    // Able and Cole share a name; compare sends one row without ids under it, none for the other.
+    answer(
+      (rows) => rows.map(same),
+      true,
+      (rows) => withoutIds(rows.map(same)).filter((_, i) => i !== 2),
+    );
+    await seedWatchlist();
+    const { result, body } = await run(watchlistReport, { watchlist: 'Shortlist', refresh: true });
+    expect(result.isError).toBeFalsy();
+    const rows = body.data.players as { service_id: string; club: string | null }[];
+    expect(rows.find((r) => r.service_id === ABLE.service_id)?.club).toBeNull();
+    expect(rows.find((r) => r.service_id === COLE.service_id)?.club).toBeNull();
+    expect(rows.find((r) => r.service_id === BAKER.service_id)?.club).toBe(`${BAKER.name} FC`);
+  });
+
+  it('rows without ids, in another order, are tied by the name they carry', async () => {
+    answer(
+      (rows) => rows,
+      true,
+      (rows) => withoutIds(rows).toReversed(),
     );
     await seedWatchlist();
     const { result, body } = await run(watchlistReport, { watchlist: 'Shortlist', refresh: true });
@@ -230,11 +265,12 @@ describe('watchlist_report refresh: compare rows tied to their person, never by 
     expect(ranked).toEqual(['regista']);
   });
 
-  it('a row with neither service_id nor name is given to nobody, and the notes name who got none', async () => {
+  it('a row with neither service_id, nor their row id, nor a name is given to nobody; the notes say who got none', async () => {
     answer(
       (rows) => rows,
       true,
-      (rows) => withoutServiceId(rows).map(({ name: _, ...row }) => row),
+      // Row ids of another season than the resolve answer gave, and no names: nothing says whose.
+      (rows) => withoutIds(rows).map(({ name: _, ...row }, i) => ({ ...row, player_id: `old${i}` })),
     );
     await seedWatchlist();
     const { result, body } = await run(watchlistReport, { watchlist: 'Shortlist', refresh: true });

@@ -74,6 +74,8 @@ export async function refreshPlayers(
   const resolved = batches.flatMap((b) => b.rows);
 
   const persons = new Map<string, string | null>();
+  /** The row id the resolve answer gave each person: tells namesakes' compare rows apart. */
+  const rowIds = new Map<string, string | null>();
   const links: Refreshed['links'] = {};
   const missing: string[] = [];
   const pending: string[] = [];
@@ -83,6 +85,7 @@ export async function refreshPlayers(
   entries.forEach((entry, i) => {
     const row = resolved[i];
     const found = row?.status === 'resolved' && row.service_id ? row.service_id : null;
+    if (found) rowIds.set(found, row?.player_id ?? null);
     if (entry.service_id) {
       if (found) persons.set(entry.service_id, row?.name ?? null);
       else missing.push(entry.service_id);
@@ -143,7 +146,11 @@ export async function refreshPlayers(
           const body = await gathering.required('compare', (signal) =>
             api.call('compare', CompareResponse, { body: { player_ids: chunk }, signal }),
           );
-          return chunk.map((id) => [id, matchRow(body.data, id, persons.get(id) ?? null)] as const);
+          const tied = tieCompareRows(body.data, chunk, (id) => ({
+            name: persons.get(id) ?? null,
+            player_id: rowIds.get(id) ?? null,
+          }));
+          return chunk.map((id, i) => [id, tied[i]] as const);
         }),
       ),
       record(people[0] as string),
@@ -156,7 +163,7 @@ export async function refreshPlayers(
     }
     if (untied.length > 0) {
       notes.push(
-        `compare: no row of the API's answer is for ${untied.join(', ')} (none carried its service_id, nor alone its name): not in this snapshot.`,
+        `compare: no row of the API's answer is for ${untied.join(', ')} (none carried its service_id or row id, nor alone its name): not in this snapshot.`,
       );
     }
   }
@@ -206,19 +213,33 @@ export async function refreshPlayers(
 }
 
 /**
- * The compare row of `id`: by its service_id, else the one row without a service_id that carries the
- * person's name. Never by its place: the spec does not say compare keeps the order asked, and a row
- * taken at the same place could be another person's, kept in the snapshot and diffed week after week.
+ * Each person asked, the compare row that is theirs: by its service_id, else by the row id the resolve
+ * answer gave them, else the one row without those ids that carries their name. Never by its place: the spec
+ * does not say compare keeps the order asked, and a row taken at the same place could be another
+ * person's, kept in the snapshot and diffed week after week. A row two persons would take (namesakes)
+ * goes to neither.
  */
-function matchRow(
+function tieCompareRows(
   rows: readonly ComparedPlayer[],
-  id: string,
-  name: string | null,
-): ComparedPlayer | undefined {
-  const byId = rows.find((r) => r.service_id === id);
-  if (byId || name === null) return byId;
-  const named = rows.filter((r) => r.service_id == null && r.name != null && sameWords(r.name, name));
-  return named.length === 1 ? named[0] : undefined;
+  ids: readonly string[],
+  who: (id: string) => { name: string | null; player_id: string | null },
+): (ComparedPlayer | undefined)[] {
+  const withoutId = rows.filter((r) => r.service_id == null);
+  const picked = ids.map((id) => {
+    const byId = rows.find((r) => r.service_id === id);
+    if (byId) return byId;
+    const { name, player_id } = who(id);
+    const byRowId = player_id === null ? undefined : withoutId.find((r) => r.player_id === player_id);
+    if (byRowId || name === null) return byRowId;
+    // A row with another row id than theirs is another person's (or season's), whatever its name.
+    const named = withoutId.filter(
+      (r) => (r.player_id == null || player_id === null) && r.name != null && sameWords(r.name, name),
+    );
+    return named.length === 1 ? named[0] : undefined;
+  });
+  const takers = new Map<ComparedPlayer, number>();
+  for (const row of picked) if (row) takers.set(row, (takers.get(row) ?? 0) + 1);
+  return picked.map((row) => (row && takers.get(row) === 1 ? row : undefined));
 }
 
 function seenFromCompare(row: ComparedPlayer): Seen {

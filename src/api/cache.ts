@@ -191,12 +191,14 @@ export class ResponseCache {
     this.writes.add(write);
   }
 
-  /** Stores an entry derived from another answer (e.g. one item of a batch). */
-  async put(key: string, kind: CacheKind, entry: CacheEntry): Promise<void> {
+  /**
+   * Stores an entry derived from another answer (e.g. one item of a batch), behind the answer as a
+   * fetched one is: served from memory until written, a failed write a later miss.
+   */
+  put(key: string, kind: CacheKind, entry: CacheEntry): void {
     const ttl = this.ttls[kind];
     this.hot.delete(key);
-    if (ttl > 0)
-      await this.store.set(key, { entry, stored_at: this.now() } satisfies Stored, ttl + this.staleMaxAgeMs);
+    if (ttl > 0) this.storeBehind(key, { entry, stored_at: this.now() }, ttl);
   }
 
   async clear(): Promise<void> {

@@ -205,15 +205,13 @@ export class ApiClient {
         const all = await this.call(route, schema, { body: body(items), ...(signal ? { signal } : {}) });
         return { ...all, data: options.rows(all.data) };
       }
-      await Promise.all(
-        missing.map(async (i, n) => {
-          const row = rows[n];
-          if (row === undefined) return;
-          const entry = { body: row, fetched_at: result.source.fetched_at };
-          known[i] = entry;
-          await this.cache.put(keys[i] as string, kind, entry);
-        }),
-      );
+      missing.forEach((i, n) => {
+        const row = rows[n];
+        if (row === undefined) return;
+        const entry = { body: row, fetched_at: result.source.fetched_at };
+        known[i] = entry;
+        this.cache.put(keys[i] as string, kind, entry);
+      });
     }
     return {
       data: known.map((e) => e?.body as R),

@@ -319,6 +319,19 @@ describe('ResponseCache writes behind the answer', () => {
     expect(calls).toBe(1);
   });
 
+  it("a batch item's entry is put behind too: served at once, written once the store takes it", async () => {
+    const { store, map, release } = slowStore();
+    const cache = new ResponseCache({ store });
+    cache.put('item', 'computed', entry('row'));
+    expect(await cache.peek('item', 'computed')).toEqual(entry('row'));
+    expect(map.size).toBe(0);
+    const settled = cache.settled();
+    release();
+    await settled;
+    expect(map.size).toBe(1);
+    expect(await cache.peek('item', 'computed')).toEqual(entry('row'));
+  });
+
   it('a failed write is not a failed call: the answer is given, the next call fetches again', async () => {
     const store = new Keyv({
       store: {

@@ -21,17 +21,8 @@ let shared: SharedUpstream;
 let deps: ToolDeps;
 let client: Client;
 const log: string[] = [];
-let frozen = false;
-
-function freeze() {
-  process.kill(redis.pid, 'SIGSTOP');
-  frozen = true;
-}
-
-function thaw() {
-  if (frozen) process.kill(redis.pid, 'SIGCONT');
-  frozen = false;
-}
+const freeze = () => redis.freeze();
+const thaw = () => redis.thaw();
 
 beforeAll(async () => {
   [redis, sandbox] = await Promise.all([startRedis(), startSandbox({ port: 0 })]);

@@ -15,8 +15,12 @@ export async function freePort(): Promise<number> {
 
 export interface RunningRedis {
   url: string;
-  /** The redis-server's process id: SIGSTOP freezes it (connections open, no answers), SIGCONT thaws it. */
+  /** The redis-server's process id. */
   pid: number;
+  /** SIGSTOP: connections stay open, nothing is answered. */
+  freeze(): void;
+  /** SIGCONT, if frozen. */
+  thaw(): void;
   stop(): Promise<void>;
 }
 
@@ -43,7 +47,21 @@ export async function startRedis(): Promise<RunningRedis> {
     });
     child.once('exit', (code) => reject(new Error(`redis-server exited with ${code}:\n${output}`)));
   });
-  return { url: `redis://127.0.0.1:${port}`, pid: child.pid ?? 0, stop: () => stopChild(child) };
+  const pid = child.pid ?? 0;
+  let frozen = false;
+  return {
+    url: `redis://127.0.0.1:${port}`,
+    pid,
+    freeze: () => {
+      process.kill(pid, 'SIGSTOP');
+      frozen = true;
+    },
+    thaw: () => {
+      if (frozen) process.kill(pid, 'SIGCONT');
+      frozen = false;
+    },
+    stop: () => stopChild(child),
+  };
 }
 
 export async function stopChild(child: ChildProcess): Promise<void> {

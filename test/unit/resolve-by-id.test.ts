@@ -183,6 +183,14 @@ describe('watchlist_report refresh: resolve rows tied by id', () => {
 describe('watchlist_report refresh: compare rows tied to their person, never by place', () => {
   const withoutServiceId = (rows: Row[]) => rows.map(({ service_id: _, ...row }) => row);
   const withoutIds = (rows: Row[]) => rows.map(({ service_id: _, player_id: __, ...row }) => row);
+  /** Refreshes the seeded list; each person's club in the report, in PEOPLE's order. */
+  const refreshedClubs = async () => {
+    await seedWatchlist();
+    const { result, body } = await run(watchlistReport, { watchlist: 'Shortlist', refresh: true });
+    expect(result.isError).toBeFalsy();
+    const rows = body.data.players as { service_id: string; club: string | null }[];
+    return PEOPLE.map((p) => rows.find((r) => r.service_id === p.service_id)?.club ?? null);
+  };
 
   it('rows without a service_id, in another order, are tied by the row id the resolve answer gave', async () => {
     answer(
@@ -193,12 +201,7 @@ describe('watchlist_report refresh: compare rows tied to their person, never by 
           .map(({ name: _, ...row }) => row)
           .toReversed(),
     );
-    await seedWatchlist();
-    const { result, body } = await run(watchlistReport, { watchlist: 'Shortlist', refresh: true });
-    expect(result.isError).toBeFalsy();
-    const rows = body.data.players as { service_id: string; club: string | null }[];
-    for (const person of PEOPLE)
-      expect(rows.find((r) => r.service_id === person.service_id)?.club).toBe(`${person.name} FC`);
+    expect(await refreshedClubs()).toEqual(PEOPLE.map((p) => `${p.name} FC`));
   });
 
   it('one row two namesakes could take goes to neither of them', async () => {
@@ -209,13 +212,7 @@ describe('watchlist_report refresh: compare rows tied to their person, never by 
       true,
       (rows) => withoutIds(rows.map(same)).filter((_, i) => i !== 2),
     );
-    await seedWatchlist();
-    const { result, body } = await run(watchlistReport, { watchlist: 'Shortlist', refresh: true });
-    expect(result.isError).toBeFalsy();
-    const rows = body.data.players as { service_id: string; club: string | null }[];
-    expect(rows.find((r) => r.service_id === ABLE.service_id)?.club).toBeNull();
-    expect(rows.find((r) => r.service_id === COLE.service_id)?.club).toBeNull();
-    expect(rows.find((r) => r.service_id === BAKER.service_id)?.club).toBe(`${BAKER.name} FC`);
+    expect(await refreshedClubs()).toEqual([null, `${BAKER.name} FC`, null]);
   });
 
   it('rows without ids, in another order, are tied by the name they carry', async () => {
@@ -224,12 +221,7 @@ describe('watchlist_report refresh: compare rows tied to their person, never by 
       true,
       (rows) => withoutIds(rows).toReversed(),
     );
-    await seedWatchlist();
-    const { result, body } = await run(watchlistReport, { watchlist: 'Shortlist', refresh: true });
-    expect(result.isError).toBeFalsy();
-    const rows = body.data.players as { service_id: string; club: string | null }[];
-    for (const person of PEOPLE)
-      expect(rows.find((r) => r.service_id === person.service_id)?.club).toBe(`${person.name} FC`);
+    expect(await refreshedClubs()).toEqual(PEOPLE.map((p) => `${p.name} FC`));
   });
 
   it("a row's own primary role, not its best-scored one, picks the ranking its person is placed in", async () => {

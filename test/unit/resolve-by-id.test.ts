@@ -306,6 +306,19 @@ describe('resolve_players: each row answers its own query', () => {
     await run(resolvePlayers, { players: [{ player_id: BAKER.player_id }] }, ctx);
     expect(resolveBodies).toEqual([['pb', 'pa'], ['pb']]);
   });
+
+  it('asked again after a cached answer without its row, a query gets the fresh answer, its notes said once', async () => {
+    // No row for Baker; a row for Cole, whom nobody asked, and who carries no id asked.
+    answer((rows) => [...without(BAKER.player_id)(rows), { status: 'resolved', ...COLE }], false);
+    const ctx = context();
+    const ask = () => run(resolvePlayers, { players: [{ player_id: BAKER.player_id }] }, ctx);
+    await ask();
+    const { body } = await ask();
+    expect(resolveBodies).toEqual([['pb'], ['pb']]);
+    expect(body.data).toMatchObject([{ query: { player_id: BAKER.player_id }, status: 'unanswered' }]);
+    const strays = body.notes.filter((note: string) => note.includes('left out'));
+    expect(strays).toEqual([expect.stringContaining('1 row of the')]);
+  });
 });
 
 describe('resolve_players: how a row tells the query it answers', () => {

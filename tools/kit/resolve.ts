@@ -17,9 +17,10 @@ export async function resolveBatch(
   const result = await api.callItems('resolveBatch', ResolveBatchResponse, {
     items: queries,
     body: (items) => ({ players: items }),
+    // May run twice (a cached answer lacking a player, then a fresh one): the strays of the last one.
     split: ({ data }, items) => {
       const tied = tieRows(items, data);
-      stray.push(...tied.stray);
+      stray.splice(0, stray.length, ...tied.stray);
       return tied.rows;
     },
     // Not reached: the split gives every item its row or undefined, so the answer always splits.

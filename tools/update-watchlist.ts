@@ -40,12 +40,12 @@ const keyOf = (e: WatchlistEntry) => e.service_id ?? `row:${e.pending?.player_id
 
 export default defineTool({
   name: 'update_watchlist',
-  title: 'Add to or remove from a watchlist',
+  title: 'Add to, remove from or delete a watchlist',
   toolset: 'players',
   description:
     'Keeps a named shortlist of players for this API key (created on first add), to follow with watchlist_report. Each player is stored as ' +
     'his person (service_id); a row not linked yet is kept pending and linked later. Adds cost 1 request unless cached; a refused change ' +
-    '(unknown or ambiguous player, over the limit) stores nothing. Returns the list.',
+    '(unknown or ambiguous player, over the limit) stores nothing. Returns the list. delete: true deletes the whole list.',
   input: {
     watchlist: z.string().max(200).describe('e.g. "Left backs U23" (1-60 characters, case ignored).'),
     add: z.array(Player).max(RESOLVE_BATCH).optional(),
@@ -55,6 +55,7 @@ export default defineTool({
       .optional()
       .describe('service_ids, pending row ids or names.'),
     note: z.string().max(WATCHLIST_NOTE_MAX).optional().describe('"" clears it.'),
+    delete: z.boolean().optional().describe('true: delete the list and its snapshots (given alone).'),
   },
   output: z.object({
     watchlist: z.string(),
@@ -62,19 +63,42 @@ export default defineTool({
     players: z.array(Listed),
     added: z.array(z.string()),
     removed: z.array(z.string()),
+    deleted: z.boolean().describe('The whole list was deleted (delete: true).'),
   }),
   // Removing is destructive (the default when not read-only); adding the same players twice is not.
   hints: { readOnlyHint: false, idempotentHint: true },
-  async run({ watchlist, add = [], remove = [], note }, ctx) {
+  async run({ watchlist, add = [], remove = [], note, delete: deleting = false }, ctx) {
     const { store, owner } = watchlistAccess(ctx);
     const name = watchlistName(watchlist);
+    if (deleting && (add.length > 0 || remove.length > 0 || note !== undefined)) {
+      throw new RefusedError(
+        'delete: true deletes the whole list: give it alone, without add, remove or note. Nothing was changed.',
+      );
+    }
     const current = await store.get(owner, name);
     const entries = current?.entries ?? [];
-    if (!current && add.length === 0 && note === undefined) {
+    if (!current && (deleting || (add.length === 0 && note === undefined))) {
       const names = (await store.list(owner)).map((d) => `"${d.name}"`);
       throw new RefusedError(
-        `No watchlist "${name}" for this API key${names.length > 0 ? ` (it has ${names.join(', ')})` : ''}. Add players to create it.`,
+        `No watchlist "${name}" for this API key${names.length > 0 ? ` (it has ${names.join(', ')})` : ''}.${deleting ? ' Nothing to delete.' : ' Add players to create it.'}`,
       );
+    }
+    if (deleting && current) {
+      // Gone meanwhile (another call deleted it) is the same outcome: the list is no more.
+      await store.delete(owner, name);
+      return {
+        data: {
+          watchlist: current.name,
+          note: current.note,
+          players: [],
+          added: [],
+          removed: current.entries.map((e) => e.name ?? e.pending?.name ?? keyOf(e)),
+          deleted: true,
+        },
+        quota: ctx.api.quota.current(),
+        source: { cached: true, fetched_at: new Date().toISOString() },
+        notes: [],
+      };
     }
 
     // Removals are found in the list as it is: by person, pending row, or name as listed.
@@ -111,7 +135,7 @@ export default defineTool({
     if (!current && (await store.list(owner)).length >= store.limits.maxWatchlists) {
       throw new WatchlistError(
         'too_many_watchlists',
-        `at most ${store.limits.maxWatchlists} watchlists per API key (FOOTBALL_MCP_WATCHLIST_MAX)`,
+        `at most ${store.limits.maxWatchlists} watchlists per API key (FOOTBALL_MCP_WATCHLIST_MAX): delete one with delete: true first`,
       );
     }
     if (current && wanted.length > 0) {
@@ -200,13 +224,16 @@ export default defineTool({
       ...(strayRows ? [strayRows] : []),
     ];
     return {
-      data: { watchlist: doc.name, note: doc.note, players: listed(doc), added, removed },
+      data: { watchlist: doc.name, note: doc.note, players: listed(doc), added, removed, deleted: false },
       quota: ctx.api.quota.current(),
       source,
       notes,
     };
   },
   text: ({ data }) => {
+    if (data.deleted) {
+      return `Watchlist "${data.watchlist}" deleted, with its snapshots: ${data.removed.length} players were on it${data.removed.length > 0 ? ` (${data.removed.join(', ')})` : ''}.`;
+    }
     const pending = data.players.filter((p) => p.status === 'pending').length;
     return [
       `Watchlist "${data.watchlist}": ${data.players.length} players${pending > 0 ? ` (${pending} not linked to a person yet)` : ''}.${data.note ? ` Note: ${data.note}` : ''}`,

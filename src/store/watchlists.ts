@@ -214,7 +214,7 @@ export function applyChange(
   if (!current && others >= limits.maxWatchlists) {
     throw new WatchlistError(
       'too_many_watchlists',
-      `at most ${limits.maxWatchlists} watchlists per API key (FOOTBALL_MCP_WATCHLIST_MAX): remove one before creating "${given}"`,
+      `at most ${limits.maxWatchlists} watchlists per API key (FOOTBALL_MCP_WATCHLIST_MAX): delete one (update_watchlist with delete: true) before creating "${given}"`,
     );
   }
   if (proposed.entries.length > limits.maxPlayers) {

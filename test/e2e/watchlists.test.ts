@@ -86,6 +86,38 @@ describe('update_watchlist', () => {
     expect(sandbox.requestCount()).toBe(before);
   });
 
+  it('delete: true deletes the whole list, which frees its place under the watchlist limit', async () => {
+    const store = new MemoryWatchlistStore({ ...DEFAULT_WATCHLIST_LIMITS, maxWatchlists: 1 });
+    const { client, sandbox } = await at(0, store);
+    await ok(client, 'update_watchlist', { watchlist: 'Keepers', add: [{ player_id: MBENRA }] });
+    const full = await call(client, 'update_watchlist', {
+      watchlist: 'Wingers',
+      add: [{ player_id: GARMONT }],
+    });
+    expect(full.isError).toBe(true);
+    expect(textOf(full)).toContain('delete: true');
+
+    const mixed = await call(client, 'update_watchlist', { watchlist: 'Keepers', delete: true, note: 'x' });
+    expect(mixed.isError).toBe(true);
+    expect(textOf(mixed)).toContain('give it alone');
+    const before = sandbox.requestCount();
+    const deleted = await ok(client, 'update_watchlist', { watchlist: 'keepers', delete: true });
+    expect(deleted.body.data).toMatchObject({
+      watchlist: 'Keepers',
+      players: [],
+      removed: ['Christian Mbenra'],
+      deleted: true,
+    });
+    expect(deleted.text).toContain('Watchlist "Keepers" deleted');
+    expect(sandbox.requestCount()).toBe(before);
+    expect((await ok(client, 'watchlist_report')).body.data.watchlists).toEqual([]);
+
+    const again = await call(client, 'update_watchlist', { watchlist: 'Keepers', delete: true });
+    expect(again.isError).toBe(true);
+    expect(textOf(again)).toContain('Nothing to delete');
+    await ok(client, 'update_watchlist', { watchlist: 'Wingers', add: [{ player_id: GARMONT }] });
+  });
+
   it('a name without a club that several players share is refused with the candidates', async () => {
     const { client } = await at(0, new MemoryWatchlistStore());
     const result = await call(client, 'update_watchlist', { watchlist: 'W', add: [{ name: 'Martin' }] });

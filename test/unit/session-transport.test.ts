@@ -4,44 +4,18 @@
 // still running when its session ends gets the closing error, as JSON or at the end of its SSE stream.
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { McpServer } from '@modelcontextprotocol/server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { z } from 'zod';
 import type { Credentials } from '../../src/http/auth.js';
 import { statefulHandler } from '../../src/http/modes.js';
 import { SessionStore } from '../../src/http/sessions.js';
+import { echoServer } from '../support/echo-server.js';
 import { raw } from '../support/raw-http.js';
 
 const alice: Credentials = { upstreamKey: 'a', fingerprint: 'fa' };
 const VERSION = '2025-06-18';
 const aborted: string[] = [];
 
-function newServer(): McpServer {
-  const server = new McpServer({ name: 'test', version: '1.0.0' });
-  server.registerTool(
-    'wait',
-    { inputSchema: z.object({ text: z.string(), delayMs: z.number() }) },
-    async ({ text, delayMs }, ctx) => {
-      const progressToken = ctx.mcpReq._meta?.progressToken;
-      if (progressToken !== undefined) {
-        await ctx.mcpReq.notify({
-          method: 'notifications/progress',
-          params: { progressToken, progress: 1, total: 2, message: 'started' },
-        });
-      }
-      await new Promise<void>((resolve) => {
-        const timer = setTimeout(resolve, delayMs);
-        ctx.mcpReq.signal.addEventListener('abort', () => {
-          clearTimeout(timer);
-          aborted.push(text);
-          resolve();
-        });
-      });
-      return { content: [{ type: 'text', text }] };
-    },
-  );
-  return server;
-}
+const newServer = () => echoServer(aborted);
 
 describe('plain requests of a session', () => {
   let http: Server;
@@ -97,7 +71,7 @@ describe('plain requests of a session', () => {
       jsonrpc: '2.0',
       id: 1,
       method: 'tools/call',
-      params: { name: 'wait', arguments: { text: 'quick', delayMs: 0 } },
+      params: { name: 'echo', arguments: { text: 'quick', delayMs: 0 } },
     });
     expect(answer.headers['content-type']).toMatch(/application\/json/);
     expect(answer.headers['content-length']).toBe(String(Buffer.byteLength(answer.body)));
@@ -109,7 +83,7 @@ describe('plain requests of a session', () => {
       jsonrpc: '2.0',
       id: 'slow-1',
       method: 'tools/call',
-      params: { name: 'wait', arguments: { text: 'cancelled', delayMs: 10_000 } },
+      params: { name: 'echo', arguments: { text: 'cancelled', delayMs: 10_000 } },
     });
     await new Promise((resolve) => setTimeout(resolve, 100));
     await post({ jsonrpc: '2.0', method: 'notifications/cancelled', params: { requestId: 'slow-1' } });
@@ -118,7 +92,7 @@ describe('plain requests of a session', () => {
       jsonrpc: '2.0',
       id: 2,
       method: 'tools/call',
-      params: { name: 'wait', arguments: { text: 'next', delayMs: 0 } },
+      params: { name: 'echo', arguments: { text: 'next', delayMs: 0 } },
     });
     expect(JSON.parse(next.body)).toMatchObject({ id: 2, result: { content: [{ text: 'next' }] } });
     // No answer is owed to a cancelled request: its HTTP request ends, holding the session busy no longer.
@@ -131,7 +105,7 @@ describe('plain requests of a session', () => {
       jsonrpc: '2.0',
       id: 'left-1',
       method: 'tools/call',
-      params: { name: 'wait', arguments: { text: 'left', delayMs: 10_000 } },
+      params: { name: 'echo', arguments: { text: 'left', delayMs: 10_000 } },
     });
     await new Promise((resolve) => setTimeout(resolve, 100));
     await endSession();
@@ -150,7 +124,7 @@ describe('plain requests of a session', () => {
       jsonrpc: '2.0',
       id: 'left-2',
       method: 'tools/call',
-      params: { name: 'wait', arguments: { text: 'left', delayMs: 10_000 }, _meta: { progressToken: 'p' } },
+      params: { name: 'echo', arguments: { text: 'left', delayMs: 10_000 }, _meta: { progressToken: 'p' } },
     });
     await new Promise((resolve) => setTimeout(resolve, 100));
     await endSession();

@@ -3,11 +3,11 @@
 // request cancels its call. Real HTTP on loopback, a real McpServer with test tools.
 import { createServer, type IncomingMessage, type Server, request as send } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { isLegacyRequest, McpServer } from '@modelcontextprotocol/server';
+import { isLegacyRequest } from '@modelcontextprotocol/server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { z } from 'zod';
 import type { Credentials } from '../../src/http/auth.js';
 import { isLegacyPost, SharedServers, sharedRequest } from '../../src/http/shared-servers.js';
+import { echoServer } from '../support/echo-server.js';
 import { raw } from '../support/raw-http.js';
 
 const alice: Credentials = { upstreamKey: 'a', fingerprint: 'fa' };
@@ -93,30 +93,7 @@ describe('SharedServers over HTTP', () => {
   const aborted: string[] = [];
   const servers = new SharedServers(() => {
     built += 1;
-    const server = new McpServer({ name: 'test', version: '1.0.0' });
-    server.registerTool(
-      'echo',
-      { inputSchema: z.object({ text: z.string(), delayMs: z.number().optional() }) },
-      async ({ text, delayMs }, ctx) => {
-        const token = ctx.mcpReq._meta?.progressToken;
-        if (token !== undefined) {
-          await ctx.mcpReq.notify({
-            method: 'notifications/progress',
-            params: { progressToken: token, progress: 1 },
-          });
-        }
-        await new Promise<void>((resolve) => {
-          const timer = setTimeout(resolve, delayMs ?? 0);
-          ctx.mcpReq.signal.addEventListener('abort', () => {
-            clearTimeout(timer);
-            aborted.push(text);
-            resolve();
-          });
-        });
-        return { content: [{ type: 'text', text }] };
-      },
-    );
-    return server;
+    return echoServer(aborted);
   }, 64);
 
   beforeAll(async () => {

@@ -1,0 +1,31 @@
+// A server with one tool, `echo`, for the HTTP layer's tests: it answers its text after `delayMs`,
+// sends a progress first when asked for one, and notes the text of a call it saw cancelled.
+import { McpServer } from '@modelcontextprotocol/server';
+import { z } from 'zod';
+
+export function echoServer(aborted: string[]): McpServer {
+  const server = new McpServer({ name: 'test', version: '1.0.0' });
+  server.registerTool(
+    'echo',
+    { inputSchema: z.object({ text: z.string(), delayMs: z.number().optional() }) },
+    async ({ text, delayMs }, ctx) => {
+      const progressToken = ctx.mcpReq._meta?.progressToken;
+      if (progressToken !== undefined) {
+        await ctx.mcpReq.notify({
+          method: 'notifications/progress',
+          params: { progressToken, progress: 1, total: 2, message: 'started' },
+        });
+      }
+      await new Promise<void>((resolve) => {
+        const timer = setTimeout(resolve, delayMs ?? 0);
+        ctx.mcpReq.signal.addEventListener('abort', () => {
+          clearTimeout(timer);
+          aborted.push(text);
+          resolve();
+        });
+      });
+      return { content: [{ type: 'text', text }] };
+    },
+  );
+  return server;
+}

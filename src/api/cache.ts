@@ -1,7 +1,7 @@
 import Keyv from 'keyv';
 import { Utf8BoundedMap } from './bounded-map.js';
 import { AbortedError, ApiError } from './errors.js';
-import { DEFAULT_HOT_ENTRIES, freezeAndMeasure, HotEntries, type HotEntriesOptions } from './hot-entries.js';
+import { DEFAULT_HOT_ENTRIES, freezeAndMeasure, HotEntries } from './hot-entries.js';
 import type { ReadReport } from './reader/report.js';
 import type { CacheKind } from './routes.js';
 
@@ -54,8 +54,6 @@ export interface ResponseCacheOptions {
   maxBytes?: number;
   /** How long past its TTL an entry is kept to answer while the upstream fails; 0 = not at all. */
   staleMaxAgeMs?: number;
-  /** Bounds of the answers kept parsed beside the store (hot-entries.ts). */
-  hot?: HotEntriesOptions;
   /** Told of each lookup: whether the answer came from the cache (for /metrics). */
   onLookup?: (hit: boolean) => void;
   now?: () => number;
@@ -74,6 +72,18 @@ export interface ResponseCacheOptions {
  */
 export const NATIVE_JSON = { serialize: JSON.stringify, deserialize: JSON.parse } as const;
 
+/**
+ * The in-memory store of cached answers: bounded by bytes too (entries alone let a few huge answers take
+ * hundreds of MB), each answer kept as UTF-8 off the heap, with native JSON.
+ */
+export function memoryCacheStore(
+  maxEntries: number,
+  maxBytes = DEFAULT_CACHE_MAX_BYTES,
+  namespace: string,
+): Keyv {
+  return new Keyv({ store: new Utf8BoundedMap(maxEntries, { maxBytes }), namespace, ...NATIVE_JSON });
+}
+
 export class ResponseCache {
   private readonly store: Keyv;
   private readonly ttls: CacheTtls;
@@ -89,28 +99,17 @@ export class ResponseCache {
 
   constructor(options: ResponseCacheOptions = {}) {
     // Stores given by the caller (src/store/open.ts) use NATIVE_JSON too (see README, Performance).
-    this.store =
-      options.store ??
-      new Keyv({
-        store: new Utf8BoundedMap(options.maxEntries ?? 5000, {
-          maxBytes: options.maxBytes ?? DEFAULT_CACHE_MAX_BYTES,
-        }),
-        namespace: 'fsm',
-        ...NATIVE_JSON,
-      });
+    this.store = options.store ?? memoryCacheStore(options.maxEntries ?? 5000, options.maxBytes, 'fsm');
     // A zero bound means nothing is kept whatever the store: the memory store kept nothing, while the
     // file store read 0 as "no bound" and grew without one.
     const keepsNothing = options.maxEntries === 0 || options.maxBytes === 0;
     this.ttls = keepsNothing
       ? { reference: 0, computed: 0, account: 0 }
       : { ...DEFAULT_TTLS_MS, ...options.ttlMs };
-    this.hot = new HotEntries(
-      options.hot ?? {
-        ...DEFAULT_HOT_ENTRIES,
-        maxEntries: Math.min(DEFAULT_HOT_ENTRIES.maxEntries, options.maxEntries ?? Number.POSITIVE_INFINITY),
-        maxBytes: Math.min(DEFAULT_HOT_ENTRIES.maxBytes, options.maxBytes ?? Number.POSITIVE_INFINITY),
-      },
-    );
+    this.hot = new HotEntries({
+      maxEntries: Math.min(DEFAULT_HOT_ENTRIES.maxEntries, options.maxEntries ?? Number.POSITIVE_INFINITY),
+      maxBytes: Math.min(DEFAULT_HOT_ENTRIES.maxBytes, options.maxBytes ?? Number.POSITIVE_INFINITY),
+    });
     this.staleMaxAgeMs = options.staleMaxAgeMs ?? 0;
     this.now = options.now ?? Date.now;
     this.onLookup = options.onLookup;

@@ -1,8 +1,8 @@
 import { access, constants } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import Keyv from 'keyv';
-import { BoundedMap, Utf8BoundedMap } from '../api/bounded-map.js';
-import { DEFAULT_CACHE_MAX_BYTES, NATIVE_JSON } from '../api/cache.js';
+import { BoundedMap } from '../api/bounded-map.js';
+import { memoryCacheStore, NATIVE_JSON } from '../api/cache.js';
 import { sha256 } from '../api/canonical.js';
 import { StartError } from '../start-error.js';
 import { FileKeyvStore } from './file-keyv.js';
@@ -79,12 +79,7 @@ export function memoryStores(
 ): Stores {
   return {
     kind: 'memory',
-    cache: new Keyv({
-      // Bounded by bytes too: entries alone let a few huge answers take hundreds of MB.
-      store: new Utf8BoundedMap(maxEntries, { maxBytes: options.maxBytes ?? DEFAULT_CACHE_MAX_BYTES }),
-      namespace: CACHE_NAMESPACE,
-      ...NATIVE_JSON,
-    }),
+    cache: memoryCacheStore(maxEntries, options.maxBytes, CACHE_NAMESPACE),
     // One small entry per API key seen; bounded all the same.
     quota: new Keyv({
       store: new BoundedMap(options.maxKnownKeys ?? DEFAULT_MAX_KNOWN_KEYS),

@@ -59,10 +59,9 @@ export interface RedisWatchlistOptions {
   clock?: () => Date;
   /**
    * The timeout of every command and the outage log: the guard of the cache on the same Redis (see
-   * open.ts). Without one, a guard of its own with `timeoutMs` (default DEFAULT_STORE_TIMEOUT_MS), silent.
+   * open.ts). Without one, a silent guard of its own with the default timeout (DEFAULT_STORE_TIMEOUT_MS).
    */
   guard?: StoreGuard;
-  timeoutMs?: number;
 }
 
 /** One operation's use of the connection: the commands it sends, and whether its EXEC went out. */
@@ -128,9 +127,7 @@ export class RedisWatchlistStore implements WatchlistStore {
     await client.set(SECRET_KEY, randomBytes(32).toString('hex'), { NX: true });
     const secret = await client.get(SECRET_KEY);
     if (!secret) throw new Error('the Redis store did not keep the watchlist secret');
-    const guard =
-      options.guard ??
-      new StoreGuard({ timeoutMs: options.timeoutMs ?? DEFAULT_STORE_TIMEOUT_MS, label: 'redis' });
+    const guard = options.guard ?? new StoreGuard({ timeoutMs: DEFAULT_STORE_TIMEOUT_MS, label: 'redis' });
     return new RedisWatchlistStore(newClient, client, secret, guard, options);
   }
 

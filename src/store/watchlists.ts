@@ -246,7 +246,7 @@ export function applyChange(
  * change past `limits.maxBytes` can be refused before the upstream requests it needs are spent. The exact
  * size is still checked when the change is written (applyChange).
  */
-export function projectedBytes(
+function projectedBytes(
   doc: WatchlistDoc,
   limits: WatchlistLimits,
   change: { entries?: number; snapshot?: boolean },

@@ -3,6 +3,7 @@
 // not say the rows keep the order asked, nor that every player asked gets one.
 import { aliasesOf } from '../../src/api/reader/aliases.js';
 import type { ResolvedPlayer } from '../../src/api/schemas.js';
+import { fold } from '../../src/domain/nearest.js';
 
 export type ResolveQuery =
   | { player_id: string }
@@ -117,10 +118,7 @@ function nameMatches(query: Extract<ResolveQuery, { name: string }>, row: Resolv
 
 /** Lower-case words without accents: "Kylian Mbappé" → ["kylian", "mbappe"]. */
 function words(text: string): string[] {
-  return text
-    .normalize('NFD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .toLowerCase()
+  return fold(text)
     .split(/[^\p{L}\p{N}]+/u)
     .filter(Boolean);
 }

@@ -5,7 +5,7 @@ import type { ApiClient, ApiResult } from '../../src/api/client.js';
 import { ResolveBatchResponse, type ResolvedPlayer } from '../../src/api/schemas.js';
 import { answers, type ResolveQuery, type Tied, tieRows } from './resolve-match.js';
 
-export type { ResolveQuery, Tied } from './resolve-match.js';
+export type { ResolveQuery } from './resolve-match.js';
 
 /** One request for up to 100 players (none when every one is cached). */
 export async function resolveBatch(

@@ -76,20 +76,21 @@ const nullish =
   (v) =>
     v === undefined || v === null ? v : inner(v);
 
+// Each the field's own preprocessing, without zod: a value it makes readable is taken as it is, and
+// anything else (an object, an empty id, what zod would refuse) goes to zod.
 const fastId: FastReader = (v) => {
-  if (typeof v === 'string') {
-    const id = v.trim();
-    return id.length > 0 ? id : SLOW;
-  }
-  return typeof v === 'number' && Number.isFinite(v) ? String(v) : SLOW;
+  const id = toId(v);
+  return typeof id === 'string' && id.length > 0 ? id : SLOW;
 };
-const fastText: FastReader = (v) =>
-  typeof v === 'string'
-    ? v
-    : (typeof v === 'number' && Number.isFinite(v)) || typeof v === 'boolean'
-      ? String(v)
-      : SLOW;
-const fastNum: FastReader = (v) => (typeof v === 'number' && Number.isFinite(v) ? v : SLOW);
+const fastText: FastReader = (v) => {
+  if (isPlainObject(v)) return SLOW;
+  const text = toText(v);
+  return typeof text === 'string' ? text : SLOW;
+};
+const fastNum: FastReader = (v) => {
+  const n = toNumber(v);
+  return typeof n === 'number' && Number.isFinite(n) ? n : SLOW;
+};
 
 export const idValue = withFastReader(z.preprocess(toId, z.string().min(1)), fastId);
 export const textValue = withFastReader(z.preprocess(toText, z.string()), fastText);

@@ -115,6 +115,11 @@ describe('plain requests of a session', () => {
   it('what belongs to the session still goes through the SDK: a batch, and a request of another session is refused', async () => {
     const batch = await post([{ jsonrpc: '2.0', id: 11, method: 'ping' }]);
     expect(batch.status).toBe(200);
+    // The SDK's transport answers as an SSE stream; a plain exchange would answer it as JSON.
+    expect(batch.headers['content-type']).toMatch(/text\/event-stream/);
+    expect(messages(batch.body, batch.headers['content-type'])).toEqual([
+      expect.objectContaining({ id: 11, result: {} }),
+    ]);
     const other = await raw(url, {
       body: JSON.stringify({ jsonrpc: '2.0', id: 12, method: 'ping' }),
       headers: { 'mcp-protocol-version': VERSION, 'mcp-session-id': 'not-a-session' },

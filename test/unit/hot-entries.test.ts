@@ -65,12 +65,23 @@ describe('ResponseCache with answers kept parsed', () => {
     }).toThrow(TypeError);
   });
 
-  it('keeps nothing parsed when the byte budget is 0', async () => {
-    const cache = new ResponseCache({ maxBytes: 0 });
-    let fetched = 0;
-    await cache.getOrFetch('k', 'computed', async () => entry(++fetched));
+  it('keeps no more parsed than the cache may hold: past its one entry, the older answer is read from the store', async () => {
+    let reads = 0;
+    const store = new Keyv();
+    const get = store.get.bind(store);
+    store.get = ((...args: Parameters<typeof get>) => {
+      reads += 1;
+      return get(...args);
+    }) as typeof store.get;
+    const cache = new ResponseCache({ store, maxEntries: 1 });
+    await cache.getOrFetch('a', 'computed', async () => entry(1));
+    await cache.getOrFetch('b', 'computed', async () => entry(2));
     await cache.settled();
-    expect((await cache.getOrFetch('k', 'computed', async () => entry(++fetched))).cached).toBe(false);
+    const before = reads;
+    expect((await cache.getOrFetch('b', 'computed', async () => entry(9))).entry).toEqual(entry(2));
+    expect(reads).toBe(before);
+    expect((await cache.getOrFetch('a', 'computed', async () => entry(9))).entry).toEqual(entry(1));
+    expect(reads).toBe(before + 1);
   });
 });
 

@@ -84,7 +84,11 @@ async function main(): Promise<void> {
   const server = await spawnHttpServer(['--timeout-ms', '5000', '--retries', '2', '--log-level', 'warn'], {
     FOOTBALL_API_BASE_URL: sandbox.url,
     FOOTBALL_API_KEY: SANDBOX_PRO_FULL_KEY,
-    // e.g. LOAD_SERVER_NODE_OPTIONS='--max-old-space-size=384' to size the server's heap (README, Performance).
+    // FOOTBALL_MCP_HEAP_GROWTH_PERCENT=0 npm run load: V8's own heap sizing (docs/performance.md, Memory);
+    // LOAD_SERVER_NODE_OPTIONS passes other V8 flags to the server.
+    ...(process.env.FOOTBALL_MCP_HEAP_GROWTH_PERCENT !== undefined
+      ? { FOOTBALL_MCP_HEAP_GROWTH_PERCENT: process.env.FOOTBALL_MCP_HEAP_GROWTH_PERCENT }
+      : {}),
     ...(process.env.LOAD_SERVER_NODE_OPTIONS ? { NODE_OPTIONS: process.env.LOAD_SERVER_NODE_OPTIONS } : {}),
   });
   const pid = server.child.pid ?? 0;

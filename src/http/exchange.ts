@@ -26,7 +26,7 @@ const SSE_HEADERS = {
 const KEEP_ALIVE_MS = 15_000;
 
 /** One HTTP exchange: a request's answer, JSON unless something (a progress, a log) went out first. */
-export class Exchange {
+class Exchange {
   private streaming = false;
   done = false;
   private timer: NodeJS.Timeout | undefined;

@@ -22,7 +22,6 @@ export class Metrics {
     this.quota.set(tag, quota);
   }
 
-  /** Counts every read of the response cache as a hit or a miss. */
   /** One lookup of the response cache: answered from it, or not (ResponseCache's onLookup). */
   cacheLookup(hit: boolean): void {
     if (hit) this.cacheHits += 1;

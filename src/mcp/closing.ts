@@ -3,7 +3,7 @@
 // JSON-RPC "server error" -32000, so a client can tell a closing server (retry) from a fault (-32603).
 import type { JSONRPCErrorResponse, RequestId } from '@modelcontextprotocol/server';
 
-export const SERVER_CLOSING = -32000;
+const SERVER_CLOSING = -32000;
 
 export function closingError(id: RequestId, message: string): JSONRPCErrorResponse {
   return { jsonrpc: '2.0', id, error: { code: SERVER_CLOSING, message } };

@@ -5,12 +5,11 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { CallToolResult } from '@modelcontextprotocol/client';
 import { Client } from '@modelcontextprotocol/client';
 import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
 import { afterAll, describe, expect, it } from 'vitest';
 import { type RunningSandbox, startSandbox } from '../../src/sandbox/server.js';
-import { BUILT_ENTRY, structured, textOf } from '../support/mcp.js';
+import { BUILT_ENTRY, call, callOk as ok, textOf } from '../support/mcp.js';
 
 // The default seed's world (see the sandbox README, "Weeks"): a Ligue 1 midfielder who joins a Cypriot
 // club in week 7, one whose row is linked to a person in week 1, and two more.
@@ -49,16 +48,6 @@ async function server(dir: string, args: string[] = [], env: Record<string, stri
   await client.connect(transport);
   open.push({ client, transport });
   return { client, transport, pid: transport.pid as number };
-}
-
-async function tool(client: Client, name: string, args: Record<string, unknown> = {}) {
-  return (await client.callTool({ name, arguments: args })) as CallToolResult;
-}
-
-async function ok(client: Client, name: string, args: Record<string, unknown> = {}) {
-  const result = await tool(client, name, args);
-  expect(result.isError, textOf(result)).toBeFalsy();
-  return { body: structured(result), text: textOf(result) };
 }
 
 interface Row {
@@ -253,14 +242,14 @@ describe('bad input gets a clear error and changes nothing', () => {
     await ok(client, 'update_watchlist', { watchlist: 'Wingers', add: [{ player_id: MBENRA }] });
     const before = (await ok(client, 'update_watchlist', { watchlist: 'Wingers' })).body.data;
 
-    const unknown = await tool(client, 'update_watchlist', {
+    const unknown = await call(client, 'update_watchlist', {
       watchlist: 'Wingers',
       add: [{ player_id: GARMONT }, { player_id: 'p20zzzzzzzz' }],
     });
     expect(unknown.isError).toBe(true);
     expect(textOf(unknown)).toMatch(/^Nothing was changed: "p20zzzzzzzz" is unknown to the API/);
 
-    const ambiguous = await tool(client, 'update_watchlist', {
+    const ambiguous = await call(client, 'update_watchlist', {
       watchlist: 'Wingers',
       add: [{ name: 'Martin' }],
     });
@@ -268,11 +257,11 @@ describe('bad input gets a clear error and changes nothing', () => {
     expect(textOf(ambiguous)).toMatch(/"Martin" matches several players: .*ds_/);
 
     const requests = sandbox.requestCount();
-    const empty = await tool(client, 'update_watchlist', { watchlist: '   ', add: [{ player_id: GARMONT }] });
+    const empty = await call(client, 'update_watchlist', { watchlist: '   ', add: [{ player_id: GARMONT }] });
     expect(empty.isError).toBe(true);
     expect(textOf(empty)).toContain('Invalid watchlist: a watchlist name has 1 to 60 characters');
 
-    const tooMany = await tool(client, 'update_watchlist', {
+    const tooMany = await call(client, 'update_watchlist', {
       watchlist: 'Wingers',
       add: [{ player_id: GARMONT }, { player_id: VERAC }, { player_id: KOUYANDE }],
     });
@@ -297,7 +286,7 @@ describe('bad input gets a clear error and changes nothing', () => {
       add: [{ player_id: MBENRA }, { player_id: GARMONT }, { player_id: VERAC }],
     });
     const requests = sandbox.requestCount();
-    const refused = await tool(client, 'watchlist_report', { watchlist: 'Keepers' });
+    const refused = await call(client, 'watchlist_report', { watchlist: 'Keepers' });
     expect(refused.isError).toBe(true);
     expect(textOf(refused)).toContain(
       'Refreshing "Keepers" costs up to 6 requests (1 resolve-batch, 1 compare, 1 player record, 3 rankings); only 5 requests are left today (the quota resets',

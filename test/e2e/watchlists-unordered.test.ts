@@ -6,10 +6,9 @@ import type { ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { CallToolResult } from '@modelcontextprotocol/client';
 import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
 import { afterAll, describe, expect, it } from 'vitest';
-import { spawnHttpServer, stop, structured, textOf } from '../support/mcp.js';
+import { call, callOk as ok, spawnHttpServer, stop, textOf } from '../support/mcp.js';
 
 // The default seed's world (see the sandbox README, "Weeks"): Kouyandé's row is linked to a person in
 // week 1. Asked in this order, the unordered answer sorts them Garmont, Mbenra, Verac, then his row.
@@ -39,16 +38,6 @@ async function serverAt(week: number): Promise<Client> {
   return client;
 }
 
-async function tool(client: Client, name: string, args: Record<string, unknown>) {
-  return (await client.callTool({ name, arguments: args })) as CallToolResult;
-}
-
-async function ok(client: Client, name: string, args: Record<string, unknown>) {
-  const result = await tool(client, name, args);
-  expect(result.isError, textOf(result)).toBeFalsy();
-  return { body: structured(result), text: textOf(result) };
-}
-
 interface Listed {
   service_id: string | null;
   player_id: string | null;
@@ -61,7 +50,7 @@ const idsOf = (players: Listed[]) => players.map((p) => p.service_id ?? p.player
 describe('the unordered dialect: rows tied to what was asked, by id', () => {
   it('week 0: update_watchlist refuses a player the answer has no row for, keeps a row not linked yet pending', async () => {
     const client = await serverAt(0);
-    const refused = await tool(client, 'update_watchlist', {
+    const refused = await call(client, 'update_watchlist', {
       watchlist: 'Shortlist',
       add: [{ player_id: VERAC }, { player_id: NOBODY }],
     });

@@ -6,7 +6,7 @@ import type { ToolDeps } from '../../src/mcp/context.js';
 import { type RunningSandbox, startSandbox } from '../../src/sandbox/server.js';
 import { DEFAULT_WATCHLIST_LIMITS } from '../../src/store/watchlists.js';
 import { MemoryWatchlistStore } from '../../src/store/watchlists-memory.js';
-import { call, depsFor, inMemoryClient, structured, textOf } from '../support/mcp.js';
+import { call, depsFor, inMemoryClient, callOk as ok, textOf } from '../support/mcp.js';
 import { fill, plannedCalls, promptText } from '../support/prompts.js';
 
 const MBENRA = 'ds_00q06dH2pfh3pmxb';
@@ -42,12 +42,6 @@ async function at(
   const session = { sandbox, deps, client: await inMemoryClient(deps) };
   sessions.push(session);
   return session;
-}
-
-async function ok(client: Client, name: string, args: Record<string, unknown> = {}) {
-  const result = await call(client, name, args);
-  expect(result.isError, textOf(result)).toBeFalsy();
-  return { body: structured(result), text: textOf(result) };
 }
 
 const ids = (body: { data: { players: { service_id: string | null; player_id: string | null }[] } }) =>

@@ -2,6 +2,7 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import type { CallToolResult, ClientCapabilities } from '@modelcontextprotocol/client';
 import { Client, InMemoryTransport } from '@modelcontextprotocol/client';
+import { expect } from 'vitest';
 import { createToolDeps } from '../../src/app/deps.js';
 import { CHART_APP_MIME } from '../../src/charts/app.js';
 import { type Config, loadConfig } from '../../src/config.js';
@@ -68,6 +69,13 @@ export async function closeSandboxSession({ sandbox, deps, client }: SandboxSess
 
 export async function call(client: Client, name: string, args: Record<string, unknown> = {}) {
   return (await client.callTool({ name, arguments: args })) as CallToolResult;
+}
+
+/** A call that must succeed: its structured content and text (the test fails with the text if not). */
+export async function callOk(client: Client, name: string, args: Record<string, unknown> = {}) {
+  const result = await call(client, name, args);
+  expect(result.isError, textOf(result)).toBeFalsy();
+  return { body: structured(result), text: textOf(result) };
 }
 
 export function textOf(result: CallToolResult): string {

@@ -12,6 +12,7 @@ import { MemoryWatchlistStore } from '../../src/store/watchlists-memory.js';
 import resolvePlayers from '../../tools/resolve-players.js';
 import updateWatchlist from '../../tools/update-watchlist.js';
 import watchlistReport from '../../tools/watchlist-report.js';
+import { textOf } from '../support/mcp.js';
 import { clientFor, JSON_HEADERS, KEY, mockUpstream, type Upstream } from './helpers.js';
 
 interface Person {
@@ -97,7 +98,7 @@ function context(): ToolContext {
 
 async function run(tool: ToolDefinition, args: Record<string, unknown>, ctx = context()) {
   const result: CallToolResult = await tool.handle(args, ctx);
-  const text = result.content.map((c) => (c.type === 'text' ? c.text : '')).join('\n');
+  const text = textOf(result);
   // biome-ignore lint/suspicious/noExplicitAny: tests read structured content loosely
   return { result, text, body: result.structuredContent as any };
 }

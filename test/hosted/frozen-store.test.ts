@@ -5,43 +5,27 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import type { Client } from '@modelcontextprotocol/client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LeaguesResponse } from '../../src/api/schemas.js';
-import { createSharedUpstream, type SharedUpstream } from '../../src/app/deps.js';
-import { createLogger } from '../../src/log.js';
 import type { ToolDeps } from '../../src/mcp/context.js';
-import { type RunningSandbox, startSandbox } from '../../src/sandbox/server.js';
-import { openStores, type Stores } from '../../src/store/open.js';
-import { call, defaultConfig, inMemoryClient, structured } from '../support/mcp.js';
+import type { Stores } from '../../src/store/open.js';
+import { call, structured } from '../support/mcp.js';
 import { within } from '../support/within.js';
-import { type RunningRedis, startRedis } from './support.js';
+import { type RedisRig, startRedisRig } from './redis-rig.js';
 
-let redis: RunningRedis;
-let sandbox: RunningSandbox;
-let stores: Stores;
-let shared: SharedUpstream;
-let deps: ToolDeps;
+let rig: RedisRig;
 let client: Client;
-const log: string[] = [];
-const freeze = () => redis.freeze();
-const thaw = () => redis.thaw();
+let deps: ToolDeps;
+let stores: Stores;
+let log: string[];
+const freeze = () => rig.redis.freeze();
+const thaw = () => rig.redis.thaw();
 
 beforeAll(async () => {
-  [redis, sandbox] = await Promise.all([startRedis(), startSandbox({ port: 0 })]);
-  const config = defaultConfig({ store: redis.url, storeTimeoutMs: 250 });
-  const logger = createLogger('info', [], (line) => log.push(line));
-  stores = await openStores(redis.url, { maxEntries: 5000, timeoutMs: config.storeTimeoutMs, logger });
-  shared = createSharedUpstream(config, { baseUrl: sandbox.url, apiKey: sandbox.demoKey }, logger, stores);
-  deps = shared.depsFor(undefined);
-  client = await inMemoryClient(deps);
+  rig = await startRedisRig(250);
+  ({ client, deps, stores, log } = rig);
 });
 
 afterAll(async () => {
-  thaw();
-  await client?.close();
-  await deps?.api.close();
-  await shared?.close();
-  await stores?.close();
-  await sandbox?.close();
-  await redis?.stop();
+  await rig?.close();
 });
 
 const ranking = (limit: number) => ({ role: 'lateral_offensif', league: 'Bundesliga', limit });

@@ -6,53 +6,37 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { Client } from '@modelcontextprotocol/client';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { createSharedUpstream, type SharedUpstream } from '../../src/app/deps.js';
-import { createLogger } from '../../src/log.js';
 import type { ToolDeps } from '../../src/mcp/context.js';
-import { type RunningSandbox, startSandbox } from '../../src/sandbox/server.js';
-import { openStores, type Stores } from '../../src/store/open.js';
+import type { Stores } from '../../src/store/open.js';
 import { WatchlistError } from '../../src/store/watchlists.js';
-import { call, defaultConfig, inMemoryClient, structured, textOf } from '../support/mcp.js';
+import { call, structured, textOf } from '../support/mcp.js';
 import { adding } from '../support/watchlist-contract.js';
 import { within } from '../support/within.js';
-import { type RunningRedis, startRedis } from './support.js';
+import { type RedisRig, startRedisRig } from './redis-rig.js';
 
 const TIMEOUT_MS = 250;
 const MBENRA = 'ds_00q06dH2pfh3pmxb';
 const GARMONT = 'ds_00q05coAoFrpY63h';
 const VERAC = 'ds_00q0a0Li1pHEa8GI';
 
-let redis: RunningRedis;
-let sandbox: RunningSandbox;
-let stores: Stores;
-let shared: SharedUpstream;
+let rig: RedisRig;
 let deps: ToolDeps;
+let stores: Stores;
 let client: Client;
-const log: string[] = [];
-const freeze = () => redis.freeze();
-const thaw = () => redis.thaw();
+let log: string[];
+const freeze = () => rig.redis.freeze();
+const thaw = () => rig.redis.thaw();
 
 beforeAll(async () => {
-  [redis, sandbox] = await Promise.all([startRedis(), startSandbox({ port: 0 })]);
-  const config = defaultConfig({ store: redis.url, storeTimeoutMs: TIMEOUT_MS });
-  const logger = createLogger('info', [], (line) => log.push(line));
-  stores = await openStores(redis.url, { maxEntries: 5000, timeoutMs: config.storeTimeoutMs, logger });
-  shared = createSharedUpstream(config, { baseUrl: sandbox.url, apiKey: sandbox.demoKey }, logger, stores);
-  deps = shared.depsFor(undefined);
-  client = await inMemoryClient(deps);
+  rig = await startRedisRig(TIMEOUT_MS);
+  ({ deps, stores, client, log } = rig);
 });
 
 // A failed assertion must not leave Redis stopped for the next test (or for ever).
 afterEach(() => thaw());
 
 afterAll(async () => {
-  thaw();
-  await client?.close();
-  await deps?.api.close();
-  await shared?.close();
-  await within(5_000, stores?.close() ?? Promise.resolve());
-  await sandbox?.close();
-  await redis?.stop();
+  await rig?.close();
 });
 
 /** The watchlist as stored, read once Redis answers again (retried: the store reconnects first). */

@@ -10,15 +10,11 @@ import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
 import { afterAll, describe, expect, it } from 'vitest';
 import { type RunningSandbox, startSandbox } from '../../src/sandbox/server.js';
 import { BUILT_ENTRY, call, callOk as ok, textOf } from '../support/mcp.js';
+import { GARMONT, KOUYANDE, KOUYANDE_ROW, MBENRA, VERAC } from '../support/people.js';
 
 // The default seed's world (see the sandbox README, "Weeks"): a Ligue 1 midfielder who joins a Cypriot
 // club in week 7, one whose row is linked to a person in week 1, and two more.
-const MBENRA = 'ds_00q06dH2pfh3pmxb';
-const KOUYANDE_ROW = 'p20q03clovz';
-const KOUYANDE = 'ds_00q03cafxQiFb3Hh';
 const GARMONT_ROW = 'p20q05cywd5';
-const GARMONT = 'ds_00q05coAoFrpY63h';
-const VERAC = 'ds_00q0a0Li1pHEa8GI';
 
 const dirs: string[] = [];
 const open: { client: Client; transport: StdioClientTransport }[] = [];

@@ -9,14 +9,10 @@ import { join } from 'node:path';
 import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
 import { afterAll, describe, expect, it } from 'vitest';
 import { call, callOk as ok, spawnHttpServer, stop, textOf } from '../support/mcp.js';
+import { GARMONT, KOUYANDE, KOUYANDE_ROW, MBENRA, VERAC } from '../support/people.js';
 
 // The default seed's world (see the sandbox README, "Weeks"): Kouyandé's row is linked to a person in
 // week 1. Asked in this order, the unordered answer sorts them Garmont, Mbenra, Verac, then his row.
-const KOUYANDE_ROW = 'p20q03clovz';
-const KOUYANDE = 'ds_00q03cafxQiFb3Hh';
-const VERAC = 'ds_00q0a0Li1pHEa8GI';
-const MBENRA = 'ds_00q06dH2pfh3pmxb';
-const GARMONT = 'ds_00q05coAoFrpY63h';
 const NOBODY = 'p00000000000';
 
 const dir = mkdtempSync(join(tmpdir(), 'fsm-unordered-'));

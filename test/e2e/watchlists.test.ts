@@ -7,13 +7,8 @@ import { type RunningSandbox, startSandbox } from '../../src/sandbox/server.js';
 import { DEFAULT_WATCHLIST_LIMITS } from '../../src/store/watchlists.js';
 import { MemoryWatchlistStore } from '../../src/store/watchlists-memory.js';
 import { call, depsFor, inMemoryClient, callOk as ok, textOf } from '../support/mcp.js';
+import { GARMONT, KOUYANDE, KOUYANDE_ROW, MBENRA, VERAC } from '../support/people.js';
 import { fill, plannedCalls, promptText } from '../support/prompts.js';
-
-const MBENRA = 'ds_00q06dH2pfh3pmxb';
-const KOUYANDE_ROW = 'p20q03clovz';
-const KOUYANDE = 'ds_00q03cafxQiFb3Hh';
-const GARMONT = 'ds_00q05coAoFrpY63h';
-const VERAC = 'ds_00q0a0Li1pHEa8GI';
 
 interface Session {
   sandbox: RunningSandbox;

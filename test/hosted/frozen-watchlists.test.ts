@@ -10,14 +10,12 @@ import type { ToolDeps } from '../../src/mcp/context.js';
 import type { Stores } from '../../src/store/open.js';
 import { WatchlistError } from '../../src/store/watchlists.js';
 import { call, structured, textOf } from '../support/mcp.js';
+import { GARMONT, MBENRA, VERAC } from '../support/people.js';
 import { adding } from '../support/watchlist-contract.js';
 import { within } from '../support/within.js';
 import { type RedisRig, startRedisRig } from './redis-rig.js';
 
 const TIMEOUT_MS = 250;
-const MBENRA = 'ds_00q06dH2pfh3pmxb';
-const GARMONT = 'ds_00q05coAoFrpY63h';
-const VERAC = 'ds_00q0a0Li1pHEa8GI';
 
 let rig: RedisRig;
 let deps: ToolDeps;

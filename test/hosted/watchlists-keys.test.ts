@@ -7,10 +7,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SANDBOX_PRO_LIGUE_KEY } from '../../src/sandbox/keys.js';
 import { type RunningSandbox, SANDBOX_DEMO_KEY, startSandbox } from '../../src/sandbox/server.js';
 import { call, spawnHttpServer, stop, structured, textOf } from '../support/mcp.js';
+import { GARMONT, MBENRA } from '../support/people.js';
 import { httpClient, type RunningRedis, startRedis } from './support.js';
-
-const MBENRA = 'ds_00q06dH2pfh3pmxb';
-const GARMONT = 'ds_00q05coAoFrpY63h';
 
 let sandbox: RunningSandbox;
 let redis: RunningRedis;

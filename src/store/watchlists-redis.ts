@@ -92,6 +92,8 @@ export class RedisWatchlistStore implements WatchlistStore {
   private client: RedisLike | undefined;
   /** Connections dropped so far: an operation that waited while one was dropped fails unsent. */
   private drops = 0;
+  /** Closed: no operation connects again (a new connection would be left open after the exit's close). */
+  private closed = false;
 
   private constructor(
     private readonly newClient: () => RedisLike,
@@ -193,6 +195,7 @@ export class RedisWatchlistStore implements WatchlistStore {
   }
 
   async close(): Promise<void> {
+    this.closed = true;
     // After the operations queued (each bounded), and bounded itself: a frozen Redis does not hold the exit.
     await this.queue
       .run('connection', async () => {
@@ -220,6 +223,9 @@ export class RedisWatchlistStore implements WatchlistStore {
   private exclusive<T>(task: (turn: Turn) => Promise<T>): Promise<T> {
     const drops = this.drops;
     return this.queue.run('connection', async () => {
+      if (this.closed) {
+        throw new WatchlistError('unavailable', 'the watchlist store is closed (the server is stopping)');
+      }
       try {
         // The connection was dropped while this waited: Redis is not answering, and waiting one more
         // timeout behind each queued operation would only hold the callers longer. Nothing was sent.

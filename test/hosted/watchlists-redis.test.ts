@@ -31,6 +31,18 @@ watchlistContract(
   () => RedisWatchlistStore.open(redis.url, { limits: TEST_LIMITS }),
 );
 
+describe('a closed redis watchlist store', () => {
+  it('refuses later operations instead of opening a connection nobody would close', async () => {
+    const store = await RedisWatchlistStore.open(redis.url, { limits: TEST_LIMITS });
+    const owner = store.ownerOf('k');
+    await store.close();
+    await expect(store.list(owner)).rejects.toMatchObject({ code: 'unavailable' });
+    await expect(store.update(owner, 'W', adding('W', 'ds_aaaaaaaaaaaaaaaa'))).rejects.toMatchObject({
+      code: 'unavailable',
+    });
+  });
+});
+
 describe('redis watchlists across replicas', () => {
   it('two replicas adding 40 players each to one watchlist at once: 80, none lost', async () => {
     await flush();

@@ -53,7 +53,7 @@ const ID_FORMS: Record<string, [string, number]> = {
   team_id: ['t', 7],
   coach_id: ['c', 7],
 };
-const LEVEL_NAMES: Record<number, string> = { 1: 'top', 2: 'second', 3: 'third' };
+const LEVEL_NAMES: Record<number, string> = { 1: 'top', 2: 'second', 3: 'third', 4: 'fourth' };
 
 function decoded(key: string, value: unknown): unknown {
   const form = ID_FORMS[key];

@@ -121,7 +121,11 @@ describe('shapes the client relies on', () => {
       });
     }
     const levels = new Set(body.data.map((l: { level: string }) => l.level));
-    expect([...levels].sort()).toEqual(['cup', 'second', 'third', 'top', 'youth']);
+    expect([...levels].sort()).toEqual(['cup', 'fourth', 'second', 'third', 'top', 'youth']);
+    // England's pyramid: League Two is the fourth tier, below League One.
+    expect(body.data.find((l: { name: string }) => l.name === 'League Two')).toMatchObject({
+      level: 'fourth',
+    });
     const regions = new Set(body.data.map((l: { region: string }) => l.region));
     expect([...regions].sort()).toEqual(['Africa', 'Americas', 'Asia', 'Europe']);
     expect(body.data.some((l: { gender: string }) => l.gender === 'women')).toBe(true);

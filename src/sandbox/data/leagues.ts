@@ -4,7 +4,7 @@ import { country, type Region } from './countries.js';
 import { fold } from './text.js';
 
 export type Gender = 'men' | 'women';
-export type Level = 'top' | 'second' | 'third' | 'youth' | 'cup';
+export type Level = 'top' | 'second' | 'third' | 'fourth' | 'youth' | 'cup';
 export type CompType = 'league' | 'cup';
 
 export interface Comp {
@@ -43,7 +43,7 @@ const ROWS: readonly Row[] = [
   ['Premier League', 'England', M, 'top', 20, 1.0],
   ['Championship', 'England', M, 'second', 24, 0.72],
   ['League One', 'England', M, 'third', 24, 0.55],
-  ['League Two', 'England', M, 'third', 24, 0.46],
+  ['League Two', 'England', M, 'fourth', 24, 0.46],
   ['Premier League 2', 'England', M, 'youth', 20, 0.4, [' U21', 21]],
   ['U18 Premier League', 'England', M, 'youth', 16, 0.3, [' U18', 18]],
   ["Women's Super League", 'England', W, 'top', 12, 0.66],

@@ -16,7 +16,7 @@ const TEAM: IdKind = { prefix: 't', width: 7 };
 const COACH: IdKind = { prefix: 'c', width: 7 };
 const ID_FIELDS: Readonly<Record<string, IdKind>> = { player_id: PLAYER, team_id: TEAM, coach_id: COACH };
 
-const LEVELS: Readonly<Record<string, number>> = { top: 1, second: 2, third: 3 };
+const LEVELS: Readonly<Record<string, number>> = { top: 1, second: 2, third: 3, fourth: 4 };
 const LEVEL_NAMES = new Map(Object.entries(LEVELS).map(([name, n]) => [String(n), name]));
 const LEVEL_FIELDS = new Set(['level', 'league_level']);
 

@@ -11,7 +11,7 @@ import { keyPrefix } from '../keys.js';
 import type { Ctx } from './context.js';
 
 const GENDERS = ['men', 'women'];
-const LEVELS = ['top', 'second', 'third', 'youth', 'cup'];
+const LEVELS = ['top', 'second', 'third', 'fourth', 'youth', 'cup'];
 const TYPES = ['league', 'cup'];
 const REGIONS = ['Europe', 'Americas', 'Asia', 'Africa'];
 

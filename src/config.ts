@@ -30,17 +30,36 @@ const list = z.preprocess(
   z.array(z.string()),
 );
 
+/** Values copied from a documentation block as written (README: `your-key`, `https://your-api-host`). */
+const PLACEHOLDER_KEY =
+  /^(<[^>]*>|your[-_ ]?(api[-_ ]?)?key|(api[-_ ]?)?key[-_ ]?here|x{3,}|changeme|replace[-_ ]?me)$/i;
+const PLACEHOLDER_HOST = /^your[-.]|^<.*>$/i;
+
 export const SETTINGS = {
   apiKey: {
     flag: 'api-key',
     env: 'FOOTBALL_API_KEY',
-    schema: z.string().trim().min(1).optional(),
+    schema: z
+      .string()
+      .trim()
+      .min(1)
+      .refine((key) => !PLACEHOLDER_KEY.test(key), {
+        error: (issue) =>
+          `"${String(issue.input).trim()}" is the documentation's placeholder, not a key: put your Football Data API key there, or remove both FOOTBALL_API_KEY and FOOTBALL_API_BASE_URL to run on the built-in sandbox`,
+      })
+      .optional(),
     help: 'Football Data API key, sent as X-API-Key. Prefer the env var: flags show in process lists.',
   },
   baseUrl: {
     flag: 'base-url',
     env: 'FOOTBALL_API_BASE_URL',
-    schema: z.url({ protocol: /^https?$/ }).optional(),
+    schema: z
+      .url({ protocol: /^https?$/ })
+      .refine((url) => !URL.canParse(url) || !PLACEHOLDER_HOST.test(new URL(url).hostname), {
+        error: (issue) =>
+          `"${String(issue.input)}" is the documentation's placeholder address: put the address of your Football Data API there (the part before /v1), or remove both FOOTBALL_API_KEY and FOOTBALL_API_BASE_URL to run on the built-in sandbox`,
+      })
+      .optional(),
     help: 'Base address of the API (the part before /v1). Without it and without a key: the sandbox.',
   },
   timeoutMs: {

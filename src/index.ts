@@ -188,6 +188,7 @@ async function pickUpstream(config: Config, logger: Logger, closers: Closer[]) {
           ? 'FOOTBALL_API_KEY is not set: each HTTP caller must send its own key in X-API-Key, or its calls answer "no API key configured".'
           : 'FOOTBALL_API_KEY is not set: every tool call will answer "no API key configured".',
       );
+    logger.info(`using the Football Data API at ${upstreamAddress(config.baseUrl)}`);
     return {
       upstream: { baseUrl: config.baseUrl, apiKey: config.apiKey } satisfies Upstream,
       sandbox: false,

@@ -51,6 +51,7 @@ describe('stdio binary', () => {
     expect(sandbox.requestCount()).toBe(before + 1);
     await client.close();
     expect(stderr()).not.toContain(sandbox.demoKey);
+    expect(stderr()).toContain(`using the Football Data API at ${new URL(sandbox.url).origin}`);
   });
 
   it('with no key and no base URL runs on the embedded sandbox and says so on stderr', async () => {
@@ -77,6 +78,23 @@ describe('stdio binary', () => {
     expect(run.status).toBe(1);
     expect(run.stderr).toContain('FOOTBALL_API_BASE_URL');
     expect(run.stderr).not.toContain('live_secret_key_123');
+    expect(run.stdout).toBe('');
+  });
+
+  it("refuses the README's host block copied as written, before serving anything", async () => {
+    const { spawnSync } = await import('node:child_process');
+    const run = spawnSync(process.execPath, [BUILT_ENTRY], {
+      env: {
+        PATH: process.env.PATH ?? '',
+        FOOTBALL_API_KEY: 'your-key',
+        FOOTBALL_API_BASE_URL: 'https://your-api-host',
+      },
+      encoding: 'utf8',
+      timeout: 10_000,
+    });
+    expect(run.status).toBe(2);
+    expect(run.stderr).toContain("is the documentation's placeholder, not a key");
+    expect(run.stderr).toContain("is the documentation's placeholder address");
     expect(run.stdout).toBe('');
   });
 

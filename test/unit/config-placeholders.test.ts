@@ -23,3 +23,30 @@ describe('loadConfig and host placeholders', () => {
     expect(config).toMatchObject({ apiKey: `key-\${user_config.api_key}` });
   });
 });
+
+describe('loadConfig and the documentation placeholders', () => {
+  it('refuses the README host block copied as written, saying what to put there', () => {
+    const start = () =>
+      loadConfig([], { FOOTBALL_API_KEY: 'your-key', FOOTBALL_API_BASE_URL: 'https://your-api-host' });
+    expect(start).toThrow(/"your-key" is the documentation's placeholder, not a key/);
+    expect(start).toThrow(/"https:\/\/your-api-host" is the documentation's placeholder address/);
+    expect(start).toThrow(
+      /remove both FOOTBALL_API_KEY and FOOTBALL_API_BASE_URL to run on the built-in sandbox/,
+    );
+  });
+
+  it.each(['<API_KEY>', 'YOUR_API_KEY', 'your key', 'xxxx', 'changeme'])('refuses the key %s', (key) => {
+    expect(() => loadConfig([], { FOOTBALL_API_KEY: key })).toThrow(/placeholder, not a key/);
+  });
+
+  it('keeps real-looking keys and addresses', () => {
+    const config = loadConfig([], {
+      FOOTBALL_API_KEY: 'fd_live_keyboard42',
+      FOOTBALL_API_BASE_URL: 'https://api.example.com/football',
+    });
+    expect(config).toMatchObject({
+      apiKey: 'fd_live_keyboard42',
+      baseUrl: 'https://api.example.com/football',
+    });
+  });
+});

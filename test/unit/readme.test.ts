@@ -1,7 +1,7 @@
 // The README is what a newcomer reads; docs/ holds the reference. Together they must name every tool,
 // setting and upstream route, link only to files that exist, and give only commands that exist.
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
+import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { ROUTES } from '../../src/api/routes.js';
@@ -121,7 +121,20 @@ describe('docs/real-api.md', () => {
   );
 });
 
+/** Whether a path of the checkout is in the npm package: `files` plus what npm always ships. */
+function shipped(path: string): boolean {
+  const always = ['package.json', 'README.md', 'LICENSE'];
+  return always.includes(path) || pkg.files.some((entry) => path === entry || path.startsWith(`${entry}/`));
+}
+
 describe('links', () => {
+  it.each(docs)('%s links only to files the npm package ships', (file) => {
+    const outside = relativeLinks(read(file))
+      .map((target) => relative(root, join(root, dirname(file), target)))
+      .filter((path) => !shipped(path));
+    expect(outside).toEqual([]);
+  });
+
   it.each(['README.md', ...docs])('every relative link of %s points at a file that exists', (file) => {
     const missing = relativeLinks(read(file)).filter(
       (target) => !existsSync(join(root, dirname(file), target)),

@@ -56,13 +56,15 @@ export default defineTool({
   extra: {
     x: z.string(),
     y: z.string(),
+    x_unit: z.string().nullable(),
+    y_unit: z.string().nullable(),
     count: z.number().nullable().describe('Players in the group.'),
     spread: z.looseObject({ correlation: z.number().nullable() }).nullable(),
     has_more: z.boolean(),
   },
   async run({ x, y, league, season, position, highlight = [], limit }, { api, signal }) {
     const saison = seasonParam(season);
-    const [xKey, yKey] = await Promise.all([
+    const [xStat, yStat] = await Promise.all([
       checkStatistic(api, x, 'x', signal),
       checkStatistic(api, y, 'y', signal),
     ]);
@@ -74,7 +76,7 @@ export default defineTool({
         'comparisonGroup',
         ComparisonResponse,
         {
-          query: { x: xKey, y: yKey, league, saison, position },
+          query: { x: xStat.key, y: yStat.key, league, saison, position },
           signal,
         },
         limit,
@@ -111,7 +113,15 @@ export default defineTool({
     return {
       ...result,
       data,
-      extra: { x: xKey, y: yKey, count: total ?? null, spread, has_more },
+      extra: {
+        x: xStat.key,
+        y: yStat.key,
+        x_unit: xStat.unit,
+        y_unit: yStat.unit,
+        count: total ?? null,
+        spread,
+        has_more,
+      },
       notes,
     };
   },
@@ -138,7 +148,18 @@ export default defineTool({
     ].join('\n');
   },
   chart: ({ data, extra, source }, { league, season }) =>
-    groupScatter(data as Point[], { x: extra?.x ?? 'x', y: extra?.y ?? 'y', league, season }, source),
+    groupScatter(
+      data as Point[],
+      {
+        x: extra?.x ?? 'x',
+        y: extra?.y ?? 'y',
+        xUnit: extra?.x_unit ?? undefined,
+        yUnit: extra?.y_unit ?? undefined,
+        league,
+        season,
+      },
+      source,
+    ),
 });
 
 function spreadOf(v: {

@@ -43,7 +43,7 @@ export default defineTool({
   extra: { statistic: z.string(), unit: z.string().nullable(), has_more: z.boolean() },
   async run({ statistic, league, season, position, limit }, { api, signal }) {
     const saison = seasonParam(season);
-    const key = await checkStatistic(api, statistic, 'statistic', signal);
+    const { key } = await checkStatistic(api, statistic, 'statistic', signal);
     const result = await withLeagueHint(api, league, signal, () =>
       callFullPage(
         api,

@@ -3,8 +3,15 @@ import type { ApiClient } from './client.js';
 import { ApiError, InvalidArgumentError } from './errors.js';
 import { GlossaryResponse } from './schemas.js';
 
+/** A statistic as the glossary describes it; name and unit null when it does not say (or is unread). */
+export interface Statistic {
+  key: string;
+  name: string | null;
+  unit: string | null;
+}
+
 /**
- * The statistic key the API knows for `input` (case and separators ignored), checked against the
+ * The statistic the API knows for `input` (case and separators ignored), checked against the
  * glossary (cached 24 h). An unknown key is refused with the nearest keys. When the glossary cannot
  * be read (route missing, plan, unreadable), the key is sent as given and the API decides.
  */
@@ -13,25 +20,26 @@ export async function checkStatistic(
   input: string,
   argument: string,
   signal: AbortSignal,
-): Promise<string> {
-  let keys: string[];
+): Promise<Statistic> {
+  const unknown: Statistic = { key: input, name: null, unit: null };
+  let entries: Statistic[];
   let names: Map<string, string>;
   try {
     const { data } = await api.call('glossary', GlossaryResponse, { signal });
-    const statistics = data.data.filter(
-      (e) => e.kind === undefined || e.kind === null || e.kind === 'statistic',
-    );
-    keys = statistics.map((e) => e.key);
-    names = new Map(statistics.flatMap((e) => (e.name ? [[e.name, e.key] as const] : [])));
+    entries = data.data
+      .filter((e) => e.kind === undefined || e.kind === null || e.kind === 'statistic')
+      .map((e) => ({ key: e.key, name: e.name ?? null, unit: e.unit ?? null }));
+    names = new Map(entries.flatMap((e) => (e.name ? [[e.name, e.key] as const] : [])));
   } catch (error) {
     if (error instanceof ApiError && ['bad_response', 'not_found', 'forbidden'].includes(error.kind))
-      return input;
+      return unknown;
     throw error;
   }
-  if (keys.length === 0) return input;
+  if (entries.length === 0) return unknown;
+  const keys = entries.map((e) => e.key);
   const wanted = fold(input);
-  const match =
-    keys.find((k) => fold(k) === wanted) ?? [...names].find(([name]) => fold(name) === wanted)?.[1];
+  const key = keys.find((k) => fold(k) === wanted) ?? [...names].find(([name]) => fold(name) === wanted)?.[1];
+  const match = entries.find((e) => e.key === key);
   if (match) return match;
   // Names count as candidates too ("expected goals" is closer to "Expected goals" than to any key).
   const byName = (candidate: string) => names.get(candidate) ?? candidate;

@@ -1,4 +1,6 @@
 import type { Source } from '../api/client.js';
+import { familyOf, statisticsFor } from '../domain/position-statistics.js';
+import type { RoleFamily } from '../domain/roles.js';
 import { chartSubtitle } from './frame.js';
 import { statLabel } from './labels.js';
 import type { RadarChart } from './spec.js';
@@ -8,19 +10,34 @@ const MAX_AXES = 10;
 interface Compared {
   name: string | null;
   season: string | null;
+  position?: string | null;
   statistics: Record<string, number | string | null>;
+  roles?: readonly { role: string }[];
+}
+
+/** The family most of the players belong to (by best role, else position); none when no one says. */
+function sharedFamily(players: readonly Compared[]): RoleFamily | undefined {
+  const counts = new Map<RoleFamily, number>();
+  for (const p of players) {
+    const family = familyOf(p.roles?.[0]?.role, p.position);
+    if (family) counts.set(family, (counts.get(family) ?? 0) + 1);
+  }
+  return [...counts].sort((a, b) => b[1] - a[1])[0]?.[0];
 }
 
 /**
- * A radar of the statistics every compared player has as a number. The API gives no league
- * percentiles here, so each spoke is scaled to the best of the players shown (100 = highest).
+ * A radar of the statistics every compared player has as a number, chosen for the players' position
+ * family (centre-backs: tackles, interceptions, aerial duels…). The API gives no league percentiles
+ * here, so each spoke is scaled to the best of the players shown (100 = highest).
  */
 export function comparisonRadar(players: readonly Compared[], source: Source): RadarChart | undefined {
   const first = players[0];
   if (!first || players.length < 2) return undefined;
-  const axes = Object.keys(first.statistics)
-    .filter((stat) => players.every((p) => typeof p.statistics[stat] === 'number'))
-    .slice(0, MAX_AXES);
+  const numeric = Object.keys(first.statistics).filter((stat) =>
+    players.every((p) => typeof p.statistics[stat] === 'number'),
+  );
+  const family = sharedFamily(players);
+  const axes = statisticsFor(numeric, family, MAX_AXES);
   if (axes.length < 3) return undefined;
   const value = (p: Compared, stat: string) => p.statistics[stat] as number;
   const best = axes.map((stat) => Math.max(...players.map((p) => value(p, stat))));
@@ -39,7 +56,6 @@ export function comparisonRadar(players: readonly Compared[], source: Source): R
       ),
       shown: axes.map((stat) => String(value(p, stat))),
     })),
-    scale:
-      'Statistics per 90 minutes (rates in %); each spoke scaled so that its outer ring = the best of these players',
+    scale: `Statistics per 90 minutes (rates in %)${family ? `, chosen for a ${family.replaceAll('_', ' ')}` : ''}; each spoke scaled so that its outer ring = the best of these players`,
   };
 }

@@ -13,7 +13,14 @@ interface Point {
 /** The comparison group over its two statistics, players of interest highlighted and named. */
 export function groupScatter(
   points: readonly Point[],
-  axes: { x: string; y: string; league?: string | undefined; season?: string | undefined },
+  axes: {
+    x: string;
+    y: string;
+    xUnit?: string | undefined;
+    yUnit?: string | undefined;
+    league?: string | undefined;
+    season?: string | undefined;
+  },
   source: Source,
 ): ScatterChart | undefined {
   const plotted = points.filter((p): p is Point & { x: number; y: number } => p.x !== null && p.y !== null);
@@ -26,6 +33,8 @@ export function groupScatter(
     subtitle: chartSubtitle([axes.season], source),
     x,
     y,
+    ...(axes.xUnit ? { xUnit: axes.xUnit } : {}),
+    ...(axes.yUnit ? { yUnit: axes.yUnit } : {}),
     points: plotted.map((p) => ({
       name: p.name ?? 'unnamed player',
       x: p.x,

@@ -1,6 +1,7 @@
 import { GRID, MUTED, seriesColour } from './palette.js';
 import type { ScatterChart } from './spec.js';
 import { document, el, mark, n, text } from './svg.js';
+import { axisFor } from './ticks.js';
 
 const HEIGHT = 600;
 const LEFT = 80;
@@ -8,31 +9,34 @@ const RIGHT = 760;
 const TOP = 80;
 const BOTTOM = 530;
 
-function range(values: number[]): [number, number] {
-  const lo = Math.min(...values);
-  const hi = Math.max(...values);
-  const pad = (hi - lo) * 0.08 || 1;
-  return [lo - pad, hi + pad];
-}
-
 /** Two crossed statistics; the players of interest in colour and named, the rest grey. */
 export function scatterSvg(chart: ScatterChart): string {
-  const [x0, x1] = range(chart.points.map((p) => p.x));
-  const [y0, y1] = range(chart.points.map((p) => p.y));
-  const sx = (v: number) => LEFT + ((v - x0) / (x1 - x0)) * (RIGHT - LEFT);
-  const sy = (v: number) => BOTTOM - ((v - y0) / (y1 - y0)) * (BOTTOM - TOP);
-  const ticks = [0, 0.25, 0.5, 0.75, 1]
-    .map((t) => {
-      const xv = x0 + t * (x1 - x0);
-      const yv = y0 + t * (y1 - y0);
-      return (
-        el('line', { x1: sx(xv), y1: TOP, x2: sx(xv), y2: BOTTOM, stroke: GRID }) +
-        text(sx(xv), BOTTOM + 16, n(xv), { 'text-anchor': 'middle', 'font-size': 11, fill: MUTED }) +
-        el('line', { x1: LEFT, y1: sy(yv), x2: RIGHT, y2: sy(yv), stroke: GRID }) +
-        text(LEFT - 6, sy(yv) + 4, n(yv), { 'text-anchor': 'end', 'font-size': 11, fill: MUTED })
-      );
-    })
-    .join('');
+  const xAxis = axisFor(
+    chart.points.map((p) => p.x),
+    { percent: chart.xUnit === '%' },
+  );
+  const yAxis = axisFor(
+    chart.points.map((p) => p.y),
+    { percent: chart.yUnit === '%' },
+  );
+  const sx = (v: number) => LEFT + ((v - xAxis.lo) / (xAxis.hi - xAxis.lo)) * (RIGHT - LEFT);
+  const sy = (v: number) => BOTTOM - ((v - yAxis.lo) / (yAxis.hi - yAxis.lo)) * (BOTTOM - TOP);
+  const style = { 'font-size': 11, fill: MUTED };
+  const ticks =
+    xAxis.ticks
+      .map(
+        (v) =>
+          el('line', { x1: sx(v), y1: TOP, x2: sx(v), y2: BOTTOM, stroke: GRID }) +
+          text(sx(v), BOTTOM + 16, xAxis.label(v), { 'text-anchor': 'middle', ...style }),
+      )
+      .join('') +
+    yAxis.ticks
+      .map(
+        (v) =>
+          el('line', { x1: LEFT, y1: sy(v), x2: RIGHT, y2: sy(v), stroke: GRID }) +
+          text(LEFT - 6, sy(v) + 4, yAxis.label(v), { 'text-anchor': 'end', ...style }),
+      )
+      .join('');
   // Highlighted points last, so they sit on top of the crowd.
   const ordered = [...chart.points].sort((a, b) => Number(a.highlight) - Number(b.highlight));
   let shown = 0;
@@ -55,9 +59,13 @@ export function scatterSvg(chart: ScatterChart): string {
       );
     })
     .join('');
+  const withUnit = (name: string, unit: string | undefined) => (unit ? `${name} (${unit})` : name);
   const labels =
-    text((LEFT + RIGHT) / 2, BOTTOM + 40, chart.x, { 'text-anchor': 'middle', class: 'x-label' }) +
-    text(20, (TOP + BOTTOM) / 2, chart.y, {
+    text((LEFT + RIGHT) / 2, BOTTOM + 40, withUnit(chart.x, chart.xUnit), {
+      'text-anchor': 'middle',
+      class: 'x-label',
+    }) +
+    text(20, (TOP + BOTTOM) / 2, withUnit(chart.y, chart.yUnit), {
       'text-anchor': 'middle',
       transform: `rotate(-90 20 ${n((TOP + BOTTOM) / 2)})`,
       class: 'y-label',

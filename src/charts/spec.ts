@@ -25,6 +25,9 @@ export interface ScatterChart extends ChartFrame {
   kind: 'scatter';
   x: string;
   y: string;
+  /** The statistics' units as the API's glossary gives them (`%`, `per 90`), when it does. */
+  xUnit?: string;
+  yUnit?: string;
   points: { name: string; x: number; y: number; highlight: boolean }[];
 }
 

@@ -69,6 +69,11 @@ it('compare_players returns a PNG radar of the three players beside the text', a
   const svg = svgOf(result);
   for (const name of names) expect(svg).toContain(name);
   expect(svg).toContain('data fetched');
+  // Three centre-backs: their radar shows defending, not goals and shots.
+  expect(svg).toContain('>tackles<');
+  expect(svg).toContain('>interceptions<');
+  expect(svg).not.toContain('>shots<');
+  expect(svg).not.toContain('>goals<');
   // Kept for the README: the PNG a host shows for three sandbox players.
   mkdirSync('test-artifacts', { recursive: true });
   writeFileSync('test-artifacts/compare-players.png', png);
@@ -145,6 +150,12 @@ it('comparison_group draws a scatter with the highlighted players named', async 
       .sort(),
   );
   expect(named.length).toBeGreaterThan(0);
+  // Units from the glossary on both axes; every tick label a value on the data's own side of zero.
+  expect(structured(result)).toMatchObject({ x_unit: 'per 90', y_unit: 'per 90' });
+  expect(svg).toContain('progressive passes (per 90)');
+  const ticks = [...svg.matchAll(/font-size="11"[^>]*>([^<]+)</g)].map((m) => Number(m[1]));
+  expect(ticks.length).toBeGreaterThan(4);
+  for (const tick of ticks) expect(tick).toBeGreaterThanOrEqual(0);
   writeFileSync('test-artifacts/comparison-group.png', Buffer.from(image.data, 'base64'));
 });
 

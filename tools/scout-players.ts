@@ -25,7 +25,7 @@ export default defineTool({
   description:
     'Multi-criteria search: players who fit any of several roles, with age and minutes filters, optionally in one league, sorted by score. ' +
     'Use it for shortlists ("under-23 box-to-box or mezzala with 900+ minutes"). For a single role without filters rank_players_by_role is simpler. ' +
-    'Roles as keys or English names (list_roles). Costs 1 request unless cached.',
+    'Roles as keys, English names (list_roles) or positions ("CB": all 4 centre-back roles). Costs 1 request unless cached.',
   input: {
     roles: z.array(RoleKeyArg).min(1).max(8).describe('A player matches on their best one.'),
     season: Season.optional(),
@@ -44,8 +44,7 @@ export default defineTool({
   extra: { roles: z.array(z.string()).describe('Role keys searched (current keys).') },
   async run({ roles: wanted, season, max_age, min_minutes, league, limit }, { api, roles, signal }) {
     const saison = seasonParam(season);
-    const resolved = await Promise.all(wanted.map((role) => roles.resolve(role, signal, 'roles')));
-    const keys = [...new Set(resolved.map((r) => r.key))];
+    const { keys, renamed, families } = await roles.resolveAll(wanted, signal, 'roles');
     const result = await withLeagueHint(api, league, signal, () =>
       callFullPage(
         api,
@@ -67,7 +66,8 @@ export default defineTool({
       market_value_eur: row.market_value_eur ?? null,
     }));
     const notes = [
-      ...resolved.filter((r) => r.renamedFrom).map((r) => `role "${r.renamedFrom}" was renamed "${r.key}".`),
+      ...renamed.map((r) => `role "${r.from}" was renamed "${r.to}".`),
+      ...families.map((f) => `"${f.word}" searched every ${f.family.replaceAll('_', ' ')} role.`),
       ...more,
     ];
     return { ...result, data, extra: { roles: keys }, notes, has_more };

@@ -1,6 +1,7 @@
 import { fold, nearest } from '../domain/nearest.js';
-import { roleByName, roleNames, roleWithLabel } from '../domain/role-labels.js';
-import { ROLE_KEYS } from '../domain/roles.js';
+import { FAMILY_LABELS, roleByName, roleNames, roleWithLabel } from '../domain/role-labels.js';
+import { familyByWord } from '../domain/role-words.js';
+import { ROLE_FAMILIES, ROLE_KEYS, type RoleFamily } from '../domain/roles.js';
 import type { ApiClient } from './client.js';
 import { parseEnumRoles } from './enums.js';
 import { ApiError, InvalidArgumentError } from './errors.js';
@@ -11,6 +12,14 @@ export interface ResolvedRole {
   key: string;
   /** Set when the caller used a key the API renamed. */
   renamedFrom?: string;
+}
+
+export interface ResolvedRoles {
+  keys: string[];
+  /** Each renamed key the caller used, with its current key. */
+  renamed: { from: string; to: string }[];
+  /** Each position word widened to its family's roles ("CB" → the four centre-back roles). */
+  families: { word: string; family: RoleFamily }[];
 }
 
 /**
@@ -25,6 +34,16 @@ export class RoleCatalog {
   async resolve(input: string, signal?: AbortSignal, argument = 'role'): Promise<ResolvedRole> {
     const named = roleByName(input);
     if (named) return { key: named };
+    const family = familyByWord(input);
+    if (family) {
+      const keys = ROLE_FAMILIES[family];
+      throw new InvalidArgumentError(
+        argument,
+        `"${input}" names a position (${FAMILY_LABELS[family].toLowerCase()}), not one role: ${keys.map(roleWithLabel).join(', ')}. ` +
+          `Pass one of them, or give "${input}" to scout_players, which searches all ${keys.length} at once.`,
+        [...keys],
+      );
+    }
     const wanted = fold(input);
     const live = await this.liveRoles(signal);
     const current = live.current.has(wanted) ? wanted : undefined;
@@ -38,6 +57,28 @@ export class RoleCatalog {
         'Pass a key or an English name from list_roles (31 roles).',
       suggestions,
     );
+  }
+
+  /** Several roles; a position word ("CB", "wingers") stands for every role of its family. */
+  async resolveAll(
+    inputs: readonly string[],
+    signal?: AbortSignal,
+    argument = 'roles',
+  ): Promise<ResolvedRoles> {
+    const out: ResolvedRoles = { keys: [], renamed: [], families: [] };
+    for (const input of inputs) {
+      const family = roleByName(input) ? undefined : familyByWord(input);
+      if (family) {
+        out.families.push({ word: input, family });
+        out.keys.push(...ROLE_FAMILIES[family]);
+        continue;
+      }
+      const role = await this.resolve(input, signal, argument);
+      out.keys.push(role.key);
+      if (role.renamedFrom) out.renamed.push({ from: role.renamedFrom, to: role.key });
+    }
+    out.keys = [...new Set(out.keys)];
+    return out;
   }
 
   private async liveRoles(signal?: AbortSignal) {

@@ -1,10 +1,11 @@
 // Argument completion for prompts and resource templates: role, league, season. Role and season
 // completions cost nothing upstream; league names come from GET /v1/leagues, cached 24 h.
 import type { ApiClient } from '../api/client.js';
-import { LeaguesResponse } from '../api/schemas.js';
+import { LeaguesResponse, SeasonsResponse } from '../api/schemas.js';
 import { fold } from '../domain/nearest.js';
 import { ROLE_LABELS, roleNames } from '../domain/role-labels.js';
-import { ROLE_KEYS, type RoleKey } from '../domain/roles.js';
+import { familyByWord } from '../domain/role-words.js';
+import { ROLE_FAMILIES, ROLE_KEYS, type RoleKey } from '../domain/roles.js';
 import { seasonOf } from '../domain/season.js';
 import type { WatchlistAccess } from './context.js';
 
@@ -39,6 +40,9 @@ function matching(
 
 /** Role keys and English names matching what was typed: for prompt arguments. */
 export function completeRole(value: string): string[] {
+  // A position ("CB", "left winger"): the roles of that family, each as it is accepted.
+  const family = familyByWord(value);
+  if (family) return ROLE_FAMILIES[family].flatMap((key) => [key, ROLE_LABELS[key].label]);
   // Nothing typed yet: the keys and labels, not every alias (a client shows 100 at most).
   const names =
     fold(value) === ''
@@ -49,14 +53,43 @@ export function completeRole(value: string): string[] {
 
 /** Role keys only (URI-safe), found by key or by any English name: for `football://roles/{role}`. */
 export function completeRoleKey(value: string): string[] {
+  const family = familyByWord(value);
+  if (family) return [...ROLE_FAMILIES[family]];
   return matching(value, ROLE_KEYS, (key) => roleNames(key as RoleKey));
 }
 
-/** Season labels (25-26), newest first; "2025" or "2025/26" find "25-26" too. */
-export function completeSeason(value: string, now = new Date()): string[] {
-  const labels = Array.from({ length: SEASONS_OFFERED }, (_, i) =>
+/**
+ * The seasons the API covers for the key, newest first: those its leagues list, else its seasons
+ * route, else (neither readable) the current season and the ones before it.
+ */
+async function seasonsOffered(api: ApiClient | undefined, now: Date): Promise<string[]> {
+  const known = new Set<string>();
+  if (api) {
+    try {
+      const { data } = await api.call('leagues', LeaguesResponse);
+      for (const league of data.data) for (const season of league.seasons ?? []) known.add(season);
+      if (known.size === 0) {
+        const seasons = await api.call('seasons', SeasonsResponse);
+        for (const row of seasons.data.data) known.add(row.season);
+      }
+    } catch {
+      // A completion is a hint: an unreachable API falls back to the calendar below.
+    }
+  }
+  const labels = [...known].filter((s) => /^\d{2}-\d{2}$/.test(s)).sort((a, b) => b.localeCompare(a));
+  if (labels.length > 0) return labels;
+  return Array.from({ length: SEASONS_OFFERED }, (_, i) =>
     seasonOf(new Date(Date.UTC(now.getUTCFullYear() - i, now.getUTCMonth(), 1))),
   );
+}
+
+/** Season labels (25-26) the API covers, newest first; "2025" or "2025/26" find "25-26" too. */
+export async function completeSeason(
+  api: ApiClient | undefined,
+  value: string,
+  now = new Date(),
+): Promise<string[]> {
+  const labels = await seasonsOffered(api, now);
   const longForms = (label: string) => {
     const [start = '', end = ''] = label.split('-');
     return [label, `20${start}-${end}`, `20${start}/${end}`, `20${start}/20${end}`, `20${start}-20${end}`];

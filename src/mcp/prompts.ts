@@ -101,7 +101,7 @@ export function registerPrompts(server: McpServer, deps: ToolDeps, tools: readon
   )
     .optional()
     .describe('League name, e.g. "Eredivisie".');
-  const season = completable(z.string().trim().max(20), (value) => completeSeason(value ?? ''))
+  const season = completable(z.string().trim().max(20), (value) => completeSeason(deps.api, value ?? ''))
     .optional()
     .describe('Season like 25-26; omit for the current one.');
 

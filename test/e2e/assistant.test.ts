@@ -204,6 +204,12 @@ describe('completions', () => {
     ]);
   });
 
+  it('completes a position word with the roles of its family, each of them accepted', async () => {
+    const values = await complete({ type: 'ref/prompt', name: 'role_shortlist' }, 'role', 'CB');
+    expect(values).toEqual(expect.arrayContaining(['defenseur_relanceur', 'ball-playing centre-back']));
+    expect(values.every((v) => /defenseur|centre-back/.test(v))).toBe(true);
+  });
+
   it('completes role on the template with keys only', async () => {
     const values = await complete({ type: 'ref/resource', uri: 'football://roles/{role}' }, 'role', 'target');
     expect(values).toEqual(['attaquant_pivot']);
@@ -227,10 +233,14 @@ describe('completions', () => {
     );
   });
 
-  it('completes season with current and previous labels', async () => {
+  it('completes season with the seasons the API covers for the key, newest first', async () => {
     const all = await complete({ type: 'ref/prompt', name: 'role_shortlist' }, 'season', '');
-    expect(all).toHaveLength(4);
-    for (const label of all) expect(label).toMatch(/^\d{2}-\d{2}$/);
+    const leagues = jsonOf(await client.readResource({ uri: 'football://leagues' })).data as {
+      seasons?: string[];
+    }[];
+    const covered = [...new Set(leagues.flatMap((l) => l.seasons ?? []))].sort().reverse();
+    expect(covered.length).toBeGreaterThan(0);
+    expect(all).toEqual(covered);
     expect(await complete({ type: 'ref/prompt', name: 'compare_shortlist' }, 'season', '2025')).toEqual([
       '25-26',
     ]);

@@ -66,13 +66,14 @@ describe('completions without upstream', () => {
     expect(completeRoleKey('poacher')).toEqual(['renard_des_surfaces']);
   });
 
-  it('complete a season from its short or long form, newest first', () => {
+  it('complete a season from its short or long form, newest first', async () => {
     const now = new Date('2026-11-22T12:00:00Z');
-    expect(completeSeason('', now)).toEqual(['26-27', '25-26', '24-25', '23-24']);
-    expect(completeSeason('25', now)).toEqual(['25-26']);
-    expect(completeSeason('2024', now)).toEqual(['24-25']);
-    expect(completeSeason('2025/26', now)).toEqual(['25-26']);
-    expect(completeSeason('2026-2027', now)).toEqual(['26-27']);
+    // Without an API to ask, the calendar's seasons.
+    expect(await completeSeason(undefined, '', now)).toEqual(['26-27', '25-26', '24-25', '23-24']);
+    expect(await completeSeason(undefined, '25', now)).toEqual(['25-26']);
+    expect(await completeSeason(undefined, '2024', now)).toEqual(['24-25']);
+    expect(await completeSeason(undefined, '2025/26', now)).toEqual(['25-26']);
+    expect(await completeSeason(undefined, '2026-2027', now)).toEqual(['26-27']);
   });
 });
 

@@ -1,0 +1,58 @@
+// A head of recruitment's brief, worked through the built server over HTTP with a real SDK client on
+// the embedded sandbox: the words a scout uses, and what each answer says of itself.
+import type { ChildProcess } from 'node:child_process';
+import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { call, spawnHttpServer, stop, structured, textOf } from '../support/mcp.js';
+
+let child: ChildProcess;
+let client: Client;
+
+beforeAll(async () => {
+  const server = await spawnHttpServer(['--sandbox'], {});
+  child = server.child;
+  client = new Client({ name: 'scout-journey', version: '1.0.0' });
+  await client.connect(new StreamableHTTPClientTransport(new URL(server.url)));
+  await client.listTools();
+});
+
+afterAll(async () => {
+  await client?.close();
+  if (child) await stop(child);
+});
+
+describe("a scout's words for a position", () => {
+  it.each(['CB', 'centre-back', 'center back', 'left centre-back', 'Centre-Backs'])(
+    'scout_players searches every centre-back role for "%s"',
+    async (word) => {
+      const result = await call(client, 'scout_players', { roles: [word], league: 'Eredivisie', limit: 5 });
+      expect(result.isError, textOf(result)).toBeFalsy();
+      expect(structured(result).roles.sort()).toEqual(
+        ['defenseur_aerien', 'defenseur_mobile', 'defenseur_relanceur', 'defenseur_stoppeur'].sort(),
+      );
+      expect(textOf(result)).toContain(`"${word}" searched every centre back role`);
+    },
+  );
+
+  it('rank_players_by_role, which ranks one role, names the four centre-back roles for "CB"', async () => {
+    const result = await call(client, 'rank_players_by_role', { role: 'CB' });
+    expect(result.isError).toBe(true);
+    const text = textOf(result);
+    for (const key of ['defenseur_stoppeur', 'defenseur_relanceur', 'defenseur_mobile', 'defenseur_aerien'])
+      expect(text).toContain(key);
+    expect(text).toContain('scout_players');
+    expect(text).not.toMatch(/lateral_|milieu_/);
+  });
+
+  it.each([
+    ['LB', 'lateral_'],
+    ['ST', 'attaquant_'],
+    ['GK', 'gardien_'],
+    ['left winger', 'ailier_'],
+  ])('"%s" is understood as its family', async (word, prefix) => {
+    const result = await call(client, 'scout_players', { roles: [word], league: 'Ligue 1', limit: 3 });
+    expect(result.isError, textOf(result)).toBeFalsy();
+    for (const key of structured(result).roles)
+      expect(key.startsWith(prefix) || key === 'faux_9' || key === 'renard_des_surfaces').toBe(true);
+  });
+});

@@ -70,7 +70,7 @@ export default defineTool({
     ]);
     const wanted = new Set(highlight);
     // The full page also finds the players to highlight beyond the first `limit`.
-    const result = await withLeagueHint(api, league, signal, () =>
+    const result = await withLeagueHint(api, league, signal, (league) =>
       callFullPage(
         api,
         'comparisonGroup',

@@ -44,7 +44,7 @@ export default defineTool({
   async run({ role, season, league, limit }, { api, roles, signal }) {
     const saison = seasonParam(season);
     const resolved = await roles.resolve(role, signal);
-    const result = await withLeagueHint(api, league, signal, () =>
+    const result = await withLeagueHint(api, league, signal, (league) =>
       callFullPage(
         api,
         'rankings',

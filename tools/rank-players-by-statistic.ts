@@ -44,7 +44,7 @@ export default defineTool({
   async run({ statistic, league, season, position, limit }, { api, signal }) {
     const saison = seasonParam(season);
     const { key } = await checkStatistic(api, statistic, 'statistic', signal);
-    const result = await withLeagueHint(api, league, signal, () =>
+    const result = await withLeagueHint(api, league, signal, (league) =>
       callFullPage(
         api,
         'statisticRankings',

@@ -45,7 +45,7 @@ export default defineTool({
   async run({ roles: wanted, season, max_age, min_minutes, league, limit }, { api, roles, signal }) {
     const saison = seasonParam(season);
     const { keys, renamed, families } = await roles.resolveAll(wanted, signal, 'roles');
-    const result = await withLeagueHint(api, league, signal, () =>
+    const result = await withLeagueHint(api, league, signal, (league) =>
       callFullPage(
         api,
         'scouting',

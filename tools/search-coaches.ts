@@ -32,7 +32,7 @@ export default defineTool({
   output: z.array(z.looseObject({ coach_id: z.string().nullable(), name: z.string().nullable() })),
   extra: { has_more: z.boolean() },
   async run({ query, league, limit }, { api, signal }) {
-    const result = await withLeagueHint(api, league, signal, () =>
+    const result = await withLeagueHint(api, league, signal, (league) =>
       callFullPage(api, 'coaches', CoachesResponse, { query: { q: query, league }, signal }, limit),
     );
     const { rows, has_more, notes } = page(result.data.data, limit, result.pageSize, result.data.meta?.total);

@@ -40,7 +40,7 @@ export default defineTool({
   },
   output: z.array(PlayerOut.extend({ position: z.string().nullable() })),
   async run({ query, league, club, season, limit }, { api, signal }) {
-    const result = await withLeagueHint(api, league, signal, () =>
+    const result = await withLeagueHint(api, league, signal, (league) =>
       callFullPage(
         api,
         'playerSearch',

@@ -33,7 +33,7 @@ export default defineTool({
   output: z.array(z.looseObject({ team_id: z.string().nullable(), name: z.string().nullable() })),
   extra: { has_more: z.boolean() },
   async run({ query, league, season, limit }, { api, signal }) {
-    const result = await withLeagueHint(api, league, signal, () =>
+    const result = await withLeagueHint(api, league, signal, (league) =>
       callFullPage(
         api,
         'teams',

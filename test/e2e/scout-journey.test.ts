@@ -56,3 +56,29 @@ describe("a scout's words for a position", () => {
       expect(key.startsWith(prefix) || key === 'faux_9' || key === 'renard_des_surfaces').toBe(true);
   });
 });
+
+describe("a scout's words for a league", () => {
+  it.each([
+    ['Belgian second division', 'Challenger Pro League'],
+    ['Dutch top flight', 'Eredivisie'],
+    ['the English fourth tier', 'League Two'],
+  ])('"%s" is read as %s, and the answer says so', async (words, name) => {
+    const result = await call(client, 'rank_players_by_role', {
+      role: 'defenseur_relanceur',
+      league: words,
+      limit: 3,
+    });
+    expect(result.isError, textOf(result)).toBeFalsy();
+    expect(textOf(result)).toContain(`league "${words}" read as "${name}"`);
+    const ranked = structured(
+      await call(client, 'rank_players_by_role', { role: 'defenseur_relanceur', league: name, limit: 3 }),
+    );
+    expect(structured(result).data).toEqual(ranked.data);
+  });
+
+  it('suggests the same country first for a league it cannot place', async () => {
+    const result = await call(client, 'scout_players', { roles: ['CB'], league: 'Belgian fifth division' });
+    expect(result.isError).toBe(true);
+    expect(textOf(result)).toMatch(/Closest: Belgian Pro League, Challenger Pro League/);
+  });
+});

@@ -3,6 +3,7 @@ import { CompareResponse } from '../src/api/schemas.js';
 import { comparisonRadar } from '../src/charts/comparison-radar.js';
 import { PlayerIdArg, Season, seasonParam } from '../src/mcp/args.js';
 import { defineTool } from '../src/mcp/tool.js';
+import { answerWhatYouCan, unansweredNotes } from './kit/batch-split.js';
 import { PLAYER_NOT_FOUND, PlayerOut, toPlayerOut } from './kit/shapes.js';
 import { formatCell, table } from './kit/text.js';
 
@@ -27,17 +28,24 @@ export default defineTool({
   output: z.array(Compared),
   notFound: PLAYER_NOT_FOUND,
   async run({ player_ids, season }, { api, signal }) {
-    const result = await api.call('compare', CompareResponse, {
-      body: { player_ids, saison: seasonParam(season) },
-      signal,
-    });
-    const data = result.data.data.map((row) => ({
+    const result = await answerWhatYouCan(
+      player_ids,
+      async (ids) => {
+        const answer = await api.call('compare', CompareResponse, {
+          body: { player_ids: ids, saison: seasonParam(season) },
+          signal,
+        });
+        return { ...answer, data: answer.data.data };
+      },
+      2,
+    );
+    const data = result.data.map((row) => ({
       ...toPlayerOut(row),
       minutes: row.minutes ?? null,
       statistics: row.statistics ?? {},
       roles: (row.roles ?? []).map((r) => ({ role: r.role, score: r.score })),
     }));
-    return { ...result, data };
+    return { ...result, data, notes: unansweredNotes(result) };
   },
   text: ({ data }) => {
     const stats = [...new Set(data.flatMap((p) => Object.keys(p.statistics)))];

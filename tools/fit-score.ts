@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { PlayerIdArg } from '../src/mcp/args.js';
 import { defineTool } from '../src/mcp/tool.js';
+import { answerWhatYouCan, unansweredNotes } from './kit/batch-split.js';
 import { fetchFits } from './kit/fits.js';
 import { PLAYER_NOT_FOUND } from './kit/shapes.js';
 import { table } from './kit/text.js';
@@ -33,7 +34,11 @@ export default defineTool({
   output: z.array(Fit),
   notFound: PLAYER_NOT_FOUND,
   async run({ player_ids, club }, { api, signal }) {
-    const result = await fetchFits(api, { player_ids, club }, signal);
+    const result = await answerWhatYouCan(
+      player_ids,
+      (ids) => fetchFits(api, { player_ids: ids, club }, signal),
+      1,
+    );
     const data = result.data.map((row) => ({
       player_id: row.player_id,
       service_id: row.service_id,
@@ -41,7 +46,7 @@ export default defineTool({
       club: row.club ?? null,
       fits: (row.fits ?? []).map((f) => ({ club: f.club ?? null, league: f.league ?? null, score: f.score })),
     }));
-    return { ...result, data };
+    return { ...result, data, notes: unansweredNotes(result) };
   },
   text: ({ data }) =>
     table(

@@ -82,3 +82,36 @@ describe("a scout's words for a league", () => {
     expect(textOf(result)).toMatch(/Closest: Belgian Pro League, Challenger Pro League/);
   });
 });
+
+describe('a batch with an id that has no row', () => {
+  const ids = async () =>
+    structured(
+      await call(client, 'rank_players_by_role', {
+        role: 'defenseur_relanceur',
+        league: 'Ligue 2',
+        limit: 4,
+      }),
+    ).data.map(
+      (e: { service_id: string | null; player_id: string }) => e.service_id ?? e.player_id,
+    ) as string[];
+
+  it('compare_players answers every other player and names the one it could not', async () => {
+    const good = await ids();
+    const asked = [good[0], 'p_no_such_row', ...good.slice(1)];
+    const result = await call(client, 'compare_players', { player_ids: asked });
+    expect(result.isError, textOf(result)).toBeFalsy();
+    const rows = structured(result).data as { player_id: string; service_id: string | null }[];
+    expect(rows.map((r) => r.service_id ?? r.player_id)).toEqual(good);
+    expect(textOf(result)).toContain('p_no_such_row not answered: no row');
+  });
+
+  it('fit_score does the same, and fails only when no id answers', async () => {
+    const good = await ids();
+    const some = await call(client, 'fit_score', { player_ids: [good[0], 'p_no_such_row'] });
+    expect(some.isError, textOf(some)).toBeFalsy();
+    expect(structured(some).data).toHaveLength(1);
+    expect(textOf(some)).toContain('p_no_such_row not answered');
+    const none = await call(client, 'fit_score', { player_ids: ['p_no_such_row', 'p_nor_this_one'] });
+    expect(none.isError).toBe(true);
+  });
+});

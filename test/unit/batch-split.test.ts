@@ -1,0 +1,77 @@
+// A batch that fails for one id answers the others and names it, whatever the ids' order.
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import type { ApiResult } from '../../src/api/client.js';
+import { NotFoundError, QuotaExhaustedError } from '../../src/api/errors.js';
+import { answerWhatYouCan } from '../../tools/kit/batch-split.js';
+
+type Row = { player_id: string; service_id: null };
+
+/** An API that refuses a whole batch with 404 when any id in it is bad; ids must number at least `min`. */
+function api(bad: ReadonlySet<string>, min: number) {
+  const sent: string[][] = [];
+  const call = async (ids: readonly string[]): Promise<ApiResult<Row[]>> => {
+    sent.push([...ids]);
+    if (ids.length < min) throw new Error(`asked ${ids.length} ids, fewer than ${min}`);
+    if (ids.some((id) => bad.has(id))) throw new NotFoundError();
+    return {
+      data: ids.map((id) => ({ player_id: id, service_id: null })),
+      quota: { limit: 100, remaining: 50, reset: null },
+      source: { cached: false, fetched_at: '2026-11-25T12:00:00Z' },
+    } as unknown as ApiResult<Row[]>;
+  };
+  return { call, sent };
+}
+
+describe('answerWhatYouCan', () => {
+  it('answers every good id in the order asked and names every bad one', async () => {
+    await fc.assert(
+      fc.asyncProperty(
+        fc.uniqueArray(fc.integer({ min: 0, max: 99 }), { minLength: 2, maxLength: 10 }),
+        fc.array(fc.boolean(), { minLength: 10, maxLength: 10 }),
+        fc.integer({ min: 1, max: 2 }),
+        async (numbers, badness, min) => {
+          const ids = numbers.map((n) => `p${n}`);
+          const bad = new Set(ids.filter((_, i) => badness[i]));
+          const good = ids.filter((id) => !bad.has(id));
+          const { call } = api(bad, min);
+          const result = await answerWhatYouCan(ids, call, min).catch((error: Error) => error);
+          if (result instanceof Error) {
+            // Only when no id could be answered: fewer good ids than a request takes, or so many bad
+            // ones that the search for a good group ran out of its attempts.
+            expect(result).toBeInstanceOf(NotFoundError);
+            expect(good.length < min || bad.size * 2 > ids.length).toBe(true);
+            return;
+          }
+          const answered = result.data.map((r) => r.player_id);
+          expect(answered).toEqual(good.filter((id) => answered.includes(id)));
+          for (const id of bad)
+            expect(result.unanswered.find((u) => u.id === id)?.reason).toMatch(
+              /^no row|could not be asked alone/,
+            );
+          // A good id left out is never called a missing row: only one that could not be asked alone.
+          for (const id of good.filter((g) => !answered.includes(g)))
+            expect(result.unanswered.find((u) => u.id === id)?.reason).toMatch(/could not be asked alone/);
+          expect(result.requests).toBeLessThanOrEqual(1 + 3 * ids.length);
+        },
+      ),
+    );
+  });
+
+  it('sends one request when every id answers', async () => {
+    const { call, sent } = api(new Set(), 2);
+    const result = await answerWhatYouCan(['a', 'b', 'c'], call, 2);
+    expect(sent).toEqual([['a', 'b', 'c']]);
+    expect(result.unanswered).toEqual([]);
+  });
+
+  it('does not split a failure that is not about an id', async () => {
+    let calls = 0;
+    const spent = async (): Promise<ApiResult<Row[]>> => {
+      calls++;
+      throw new QuotaExhaustedError('2026-11-26T00:00:00Z');
+    };
+    await expect(answerWhatYouCan(['a', 'b', 'c'], spent, 2)).rejects.toBeInstanceOf(QuotaExhaustedError);
+    expect(calls).toBe(1);
+  });
+});

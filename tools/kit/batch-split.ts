@@ -1,0 +1,169 @@
+// A batch route (compare, fit-score) fails whole when one of its ids has no row: a player without a
+// row this season, an old player_id, a league the key does not cover. The batch is then split in
+// halves until each failing id stands alone, so the call answers every other player and names each
+// id it could not, with the reason. Only failures about an id split; a spent quota or an outage does not.
+import type { ApiResult } from '../../src/api/client.js';
+import { type ApiError, BadRequestError, ForbiddenError, NotFoundError } from '../../src/api/errors.js';
+
+export interface Unanswered {
+  id: string;
+  reason: string;
+}
+
+interface Identified {
+  player_id?: string | null;
+  service_id?: string | null;
+}
+
+export type SplitResult<Row> = ApiResult<Row[]> & { unanswered: Unanswered[]; requests: number };
+
+function aboutAnId(error: unknown): error is ApiError {
+  return (
+    error instanceof NotFoundError ||
+    error instanceof ForbiddenError ||
+    (error instanceof BadRequestError && error.parameter === 'player_ids')
+  );
+}
+
+function reasonOf(error: ApiError): string {
+  if (error instanceof NotFoundError)
+    return 'no row: unknown id, an old player_id, or no row in the season asked (resolve_players gives current ids)';
+  if (error instanceof ForbiddenError) return "the key's plan does not cover this player's league";
+  return 'refused by the API as an id';
+}
+
+/**
+ * `call` on all `ids`; when it fails because of an id, the halves are asked again (each at least `min`
+ * ids, topped up with an id that answered, whose row is then left out) until every failing id is
+ * named. Throws the first failure when no id answers.
+ */
+export async function answerWhatYouCan<Row extends Identified>(
+  ids: readonly string[],
+  call: (ids: readonly string[]) => Promise<ApiResult<Row[]>>,
+  min: number,
+): Promise<SplitResult<Row>> {
+  const rows: Row[] = [];
+  const unanswered: Unanswered[] = [];
+  /** Ids that answered, with their row when it carries the id (only those can top up a request). */
+  const answered = new Map<string, Row | undefined>();
+  /** Ids refused in a batch and too few to be asked alone, until an answered id can top them up. */
+  const waiting = new Set<string>();
+  let last: ApiResult<Row[]> | undefined;
+  let firstError: ApiError | undefined;
+  let requests = 0;
+  let cached = true;
+  let oldest: string | undefined;
+
+  const send = async (list: readonly string[]) => {
+    requests++;
+    tried.add(groupKey(list));
+    const result = await call(list);
+    last = result;
+    cached &&= result.source.cached;
+    if (oldest === undefined || result.source.fetched_at < oldest) oldest = result.source.fetched_at;
+    return result.data;
+  };
+
+  const solve = async (list: readonly string[]): Promise<void> => {
+    const padding = [...answered]
+      .filter(([id, row]) => row !== undefined && !list.includes(id))
+      .map(([id]) => id)
+      .slice(0, Math.max(0, min - list.length));
+    if (list.length + padding.length < min) {
+      for (const id of list) waiting.add(id);
+      return;
+    }
+    try {
+      const data = await send([...list, ...padding]);
+      const padRows = padding.map((id) => answered.get(id));
+      const own = data.filter((row) => !padRows.some((pad) => pad && sameRow(pad, row)));
+      rows.push(...own);
+      for (const id of list)
+        answered.set(
+          id,
+          own.find((row) => row.player_id === id || row.service_id === id),
+        );
+    } catch (error) {
+      if (!aboutAnId(error)) throw error;
+      firstError ??= error;
+      if (list.length === 1) {
+        unanswered.push({ id: list[0] as string, reason: reasonOf(error) });
+        return;
+      }
+      const half = Math.ceil(list.length / 2);
+      await solve(list.slice(0, half));
+      await solve(list.slice(half));
+    }
+  };
+
+  const tried = new Set<string>();
+  await solve(ids);
+  // Waiting ids are asked with an answered id; while none has answered, as untried groups of their own
+  // (at most one attempt per id asked, so a batch of bad ids costs little).
+  for (let attempts = 0; waiting.size > 0 && attempts <= ids.length; attempts++) {
+    const known = [...answered.values()].some((row) => row !== undefined);
+    const pending = [...waiting];
+    if (known) {
+      waiting.clear();
+      for (const id of pending) await solve([id]);
+      continue;
+    }
+    const group = untriedGroup(pending, min, tried);
+    if (!group) break;
+    for (const id of group) waiting.delete(id);
+    await solve(group);
+  }
+  for (const id of waiting)
+    unanswered.push({
+      id,
+      reason: `refused in a batch with other ids, and the API takes at least ${min} ids per request, so it could not be asked alone`,
+    });
+  if (rows.length === 0 && firstError) throw firstError;
+  if (!last) throw firstError ?? new Error('no request was sent');
+  // Rows in the order their ids were asked; a row that carries none of them keeps its place after.
+  const place = (row: Row) => {
+    const at = ids.findIndex((id) => row.player_id === id || row.service_id === id);
+    return at < 0 ? ids.length : at;
+  };
+  return {
+    ...last,
+    data: [...rows].sort((a, b) => place(a) - place(b)),
+    source: { ...last.source, cached, fetched_at: oldest ?? last.source.fetched_at },
+    unanswered: unanswered.sort((a, b) => ids.indexOf(a.id) - ids.indexOf(b.id)),
+    requests,
+  };
+}
+
+const groupKey = (ids: readonly string[]) => [...ids].sort().join('\u0000');
+
+/** The first `size` ids of `pending` not asked together before. */
+function untriedGroup(pending: readonly string[], size: number, tried: Set<string>): string[] | undefined {
+  if (pending.length < size) return undefined;
+  const pick = (start: number, chosen: string[]): string[] | undefined => {
+    if (chosen.length === size) {
+      return tried.has(groupKey(chosen)) ? undefined : chosen;
+    }
+    for (let i = start; i < pending.length; i++) {
+      const found = pick(i + 1, [...chosen, pending[i] as string]);
+      if (found) return found;
+    }
+    return undefined;
+  };
+  return pick(0, []);
+}
+
+function sameRow(a: Identified, b: Identified): boolean {
+  return (
+    (a.player_id != null && a.player_id === b.player_id) ||
+    (a.service_id != null && a.service_id === b.service_id)
+  );
+}
+
+/** The notes of a split batch: each id left out and why, and what finding them cost. */
+export function unansweredNotes(split: { unanswered: readonly Unanswered[]; requests: number }): string[] {
+  if (split.unanswered.length === 0) return [];
+  return [
+    ...split.unanswered.map((u) => `${u.id} not answered: ${u.reason}.`),
+    `The API refused the whole batch for ${split.unanswered.length === 1 ? 'this id' : 'these ids'}; ${split.requests} requests found ${split.unanswered.length === 1 ? 'it' : 'them'} and answered the rest.`,
+  ];
+}

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { PlayerIdArg } from '../src/mcp/args.js';
 import { defineTool } from '../src/mcp/tool.js';
 import { answerWhatYouCan, unansweredNotes } from './kit/batch-split.js';
+import { withClubHint } from './kit/club-hint.js';
 import { fetchFits } from './kit/fits.js';
 import { PLAYER_NOT_FOUND } from './kit/shapes.js';
 import { table } from './kit/text.js';
@@ -34,10 +35,8 @@ export default defineTool({
   output: z.array(Fit),
   notFound: PLAYER_NOT_FOUND,
   async run({ player_ids, club }, { api, signal }) {
-    const result = await answerWhatYouCan(
-      player_ids,
-      (ids) => fetchFits(api, { player_ids: ids, club }, signal),
-      1,
+    const result = await withClubHint(api, club, signal, (club) =>
+      answerWhatYouCan(player_ids, (ids) => fetchFits(api, { player_ids: ids, club }, signal), 1),
     );
     const data = result.data.map((row) => ({
       player_id: row.player_id,

@@ -4,6 +4,7 @@ import { HistoryResponse } from '../src/api/schemas.js';
 import { percentileRadar } from '../src/charts/percentile-radar.js';
 import { Limit, PlayerIdArg, Season, seasonParam } from '../src/mcp/args.js';
 import { defineTool } from '../src/mcp/tool.js';
+import { withClubHint } from './kit/club-hint.js';
 import { fetchFits } from './kit/fits.js';
 import { CostOut, Gathering, PartFailureOut } from './kit/gather.js';
 import { fetchRecord, fetchSections, PlayerCardOut, SectionsOut } from './kit/player-sections.js';
@@ -78,15 +79,15 @@ export default defineTool({
       fetchSections(gathering, api, query, REPORT_SECTIONS),
       club
         ? gathering.optional('fit', (signal) =>
-            fetchFits(api, { player_ids: [player_id], club, saison }, signal).then(
-              (r): ApiResult<z.infer<typeof FitOut> | undefined> => {
-                const best = r.data[0]?.fits?.[0];
-                return {
-                  ...r,
-                  data: best && { club: best.club ?? club, league: best.league ?? null, score: best.score },
-                };
-              },
-            ),
+            withClubHint(api, club, signal, (club) =>
+              fetchFits(api, { player_ids: [player_id], club, saison }, signal),
+            ).then((r): ApiResult<z.infer<typeof FitOut> | undefined> => {
+              const best = r.data[0]?.fits?.[0];
+              return {
+                ...r,
+                data: best && { club: best.club ?? club, league: best.league ?? null, score: best.score },
+              };
+            }),
           )
         : undefined,
     ]);

@@ -13,7 +13,16 @@ export const RoleKeyArg = z
 
 export const LeagueName = z.string().min(2).max(80).describe('As list_leagues names it, e.g. "Ligue 1".');
 
-export const PlayerIdArg = z.string().min(1).max(64).describe('service_id (ds_…, stable) or player_id.');
+export const PlayerIdArg = z
+  .string()
+  .min(1)
+  .max(64)
+  // An id has no spaces; "Mamadou Mbondé" is a name, refused before any request with the tool that helps.
+  .refine((id) => !/\s/.test(id.trim()), {
+    error: (issue) =>
+      `"${String(issue.input)}" looks like a name, not an id: search_players finds a player by name and gives the ids`,
+  })
+  .describe('service_id (ds_…, stable) or player_id.');
 
 export function Limit(fallback: number, max: number) {
   return z.number().int().min(1).max(max).default(fallback);

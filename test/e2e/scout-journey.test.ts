@@ -115,3 +115,36 @@ describe('a batch with an id that has no row', () => {
     expect(none.isError).toBe(true);
   });
 });
+
+describe('errors that point to the tool that helps', () => {
+  it('fit_score with a short club name takes the one club it names; an unknown club points to search_teams', async () => {
+    const ranking = structured(
+      await call(client, 'rank_players_by_role', {
+        role: 'defenseur_relanceur',
+        league: 'Ligue 1',
+        limit: 1,
+      }),
+    );
+    const id = ranking.data[0].service_id ?? ranking.data[0].player_id;
+    // "Reims" for the Ligue 1 club the sandbox calls Racing Club de Reims (the README's example).
+    const result = await call(client, 'fit_score', { player_ids: [id], club: 'Reims' });
+    expect(result.isError, textOf(result)).toBeFalsy();
+    expect(textOf(result)).toContain('club "Reims" read as "Racing Club de Reims"');
+    expect(structured(result).data[0].fits[0].club).toBe('Racing Club de Reims');
+    const nowhere = await call(client, 'fit_score', { player_ids: [id], club: 'Zzyzx Athletic' });
+    expect(nowhere.isError).toBe(true);
+    expect(textOf(nowhere)).toContain('search_teams');
+    expect(textOf(nowhere)).not.toMatch(/role key|season/i);
+  });
+});
+
+it('a name where an id belongs points to search_players, before any request', async () => {
+  for (const [tool, args] of [
+    ['get_player', { player_id: 'Mamadou Mbondé' }],
+    ['compare_players', { player_ids: ['Mamadou Mbondé', 'Louis Levin'] }],
+  ] as const) {
+    const result = await call(client, tool, args);
+    expect(result.isError, tool).toBe(true);
+    expect(textOf(result)).toContain('looks like a name, not an id: search_players');
+  }
+});

@@ -71,6 +71,8 @@ export interface ApiClientOptions {
   retryBaseMs?: number;
   /** The longest Retry-After the client will wait out; a longer one ends the retries. */
   maxRetryAfterMs?: number;
+  /** Retry only answers the daily quota did not count (see RetryPolicy.uncountedOnly). */
+  retryUncountedOnly?: boolean;
   /** The most bytes of one upstream body read; a longer answer is a TooLargeError (default 16 MiB). */
   maxBodyBytes?: number;
   /** An undici Pool, Agent or MockAgent; by default a Pool created on the first request. */
@@ -132,6 +134,7 @@ export class ApiClient {
       retries: options.retries ?? DEFAULT_RETRY_POLICY.retries,
       retryBaseMs: options.retryBaseMs ?? DEFAULT_RETRY_POLICY.retryBaseMs,
       maxRetryAfterMs: options.maxRetryAfterMs ?? DEFAULT_RETRY_POLICY.maxRetryAfterMs,
+      ...(options.retryUncountedOnly ? { uncountedOnly: true } : {}),
     };
     this.maxBodyBytes = options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES;
     this.routes = options.routes ?? ROUTES;

@@ -17,6 +17,12 @@ export interface RetryPolicy {
   retryBaseMs: number;
   /** The longest wait before another attempt (a Retry-After, a backoff, a reset); longer ends the retries. */
   maxRetryAfterMs: number;
+  /**
+   * Retry only answers the daily quota did not count: a burst 429 (quota left), a 5xx without
+   * X-RateLimit-* headers (a gateway's; the API never saw the request). For a caller that promised how
+   * many requests it would spend (doctor). Network errors and timeouts are then not retried either.
+   */
+  uncountedOnly?: boolean;
 }
 
 export const DEFAULT_RETRY_POLICY: Readonly<RetryPolicy> = {
@@ -65,6 +71,14 @@ export function backoffMs(attempt: number, baseMs: number, random: () => number 
   return base + random() * base;
 }
 
+/** An answer the daily quota did not count: a burst 429, or a 5xx that carries no quota headers. */
+export function isUncounted(answer: Answer | 'network'): boolean {
+  if (answer === 'network') return false;
+  const { status, headers, quota } = answer;
+  if (status === 429) return !isDailyLimit(quota);
+  return isTransientStatus(status) && !Object.keys(headers).some((h) => /^x-ratelimit-/i.test(h));
+}
+
 /** A 429 at this quota is the daily quota (spent), not a burst limit. */
 export function isDailyLimit(quota: Quota): boolean {
   return quota.remaining === 0 && !quota.unlimited;
@@ -92,6 +106,7 @@ export function retryDelayMs(
   now: number = Date.now(),
 ): number | undefined {
   if (attempt >= policy.retries) return undefined;
+  if (policy.uncountedOnly && !isUncounted(answer)) return undefined;
   const delay = delayFor(answer, attempt, policy, now);
   return delay !== undefined && delay <= policy.maxRetryAfterMs ? delay : undefined;
 }

@@ -41,10 +41,11 @@ export function isTransientStatus(status: number): boolean {
 
 /**
  * A failure of what stands in front of the API (gateway, proxy, load balancer), not an answer of the API:
- * 502, 503, 504, or any 5xx whose body is not JSON (an HTML error page).
+ * 502 and 504 (gateway statuses by definition), or any 5xx whose body is not JSON (an HTML error page).
+ * A 503 in JSON is the API's own (maintenance, overload).
  */
 export function isGatewayFailure(status: number, bodyIsJson: boolean): boolean {
-  return status === 502 || status === 503 || status === 504 || (status >= 500 && !bodyIsJson);
+  return status === 502 || status === 504 || (status >= 500 && !bodyIsJson);
 }
 
 function first(value: HeaderBag[string]): string | undefined {

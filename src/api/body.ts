@@ -81,6 +81,8 @@ export async function readBody(response: Dispatcher.ResponseData, cap: number): 
     return withType({ text: undefined, problem: `body ${why}` });
   }
 
+  if (encodings.length === 0)
+    return withType({ text: decodeText(await readPlain(response, cap), contentType) });
   let wire = 0;
   let decoded = 0;
   let sourceError: unknown;
@@ -108,13 +110,28 @@ export async function readBody(response: Dispatcher.ResponseData, cap: number): 
     await runPipeline(body, countWire, ...stages, collect);
   } catch (error) {
     if (error instanceof TooLargeError) throw error;
-    if (sourceError !== undefined || stages.length === 0) throw sourceError ?? error;
+    if (sourceError !== undefined) throw sourceError;
     return withType({
       text: undefined,
       problem: `body declared ${encodings.join(', ')} but could not be decoded (corrupt or cut short)`,
     });
   }
   return withType({ text: decodeText(Buffer.concat(chunks, decoded), contentType) });
+}
+
+/** An uncompressed body, counted while streaming: the common case, without a pipeline's stages. */
+async function readPlain({ body, statusCode }: Dispatcher.ResponseData, cap: number): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  let total = 0;
+  for await (const chunk of body as AsyncIterable<Buffer>) {
+    total += chunk.length;
+    if (total > cap) {
+      body.destroy();
+      throw new TooLargeError(cap, undefined, statusCode);
+    }
+    chunks.push(chunk);
+  }
+  return chunks.length === 1 ? (chunks[0] as Buffer) : Buffer.concat(chunks, total);
 }
 
 /** The decoder of one coding; `deflate` looks at the first two bytes for a zlib header. */

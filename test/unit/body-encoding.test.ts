@@ -57,19 +57,28 @@ describe('compressed answers', () => {
     expect(names(result.data)).toHaveLength(3);
   });
 
-  it('a zip bomb is a TooLargeError once the decoded bytes pass the cap, not retried', async () => {
-    const bomb = gzipSync(Buffer.alloc(8 * 1024 * 1024, 0x20));
-    expect(bomb.length).toBeLessThan(64 * 1024);
-    upstream.pool
-      .intercept(leagues)
-      .reply(200, bomb, { headers: { 'content-encoding': 'gzip' } })
-      .times(3);
-    const error = await rejectionOf(
-      clientFor(upstream, { maxBodyBytes: 1024 * 1024 }).call('leagues', LeaguesResponse),
-    );
-    expect(error).toBeInstanceOf(TooLargeError);
-    expect(upstream.sent).toHaveLength(1);
-  });
+  const bombs: [string, (b: Buffer) => Buffer][] = [
+    ['gzip', gzipSync],
+    ['br', brotliCompressSync],
+    ['deflate', deflateSync],
+    ['deflate', deflateRawSync],
+  ];
+  it.each(bombs)(
+    'a %s zip bomb is a TooLargeError once the decoded bytes pass the cap, not retried (%#)',
+    async (coding, compress) => {
+      const bomb = compress(Buffer.alloc(8 * 1024 * 1024, 0x20));
+      expect(bomb.length).toBeLessThan(64 * 1024);
+      upstream.pool
+        .intercept(leagues)
+        .reply(200, bomb, { headers: { 'content-encoding': coding } })
+        .times(3);
+      const error = await rejectionOf(
+        clientFor(upstream, { maxBodyBytes: 1024 * 1024 }).call('leagues', LeaguesResponse),
+      );
+      expect(error).toBeInstanceOf(TooLargeError);
+      expect(upstream.sent).toHaveLength(1);
+    },
+  );
 
   it('an unknown coding is said as such, not as "not JSON" nor as a wrong base URL', async () => {
     upstream.pool

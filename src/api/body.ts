@@ -61,8 +61,8 @@ export async function readBody(response: Dispatcher.ResponseData, cap: number): 
   const contentType = header(response, 'content-type');
   const mediaType = contentType?.split(';')[0]?.trim().toLowerCase() || undefined;
   const withType = (b: Body): Body => (mediaType ? { ...b, mediaType: token(mediaType) } : b);
-  const length = header(response, 'content-length');
-  const declared = Number(length);
+  const length = response.headers['content-length'];
+  const declared = Number(Array.isArray(length) ? length[0] : length);
   if (length !== undefined && Number.isFinite(declared) && declared > cap) {
     body.destroy();
     throw new TooLargeError(cap, declared, statusCode);

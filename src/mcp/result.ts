@@ -88,13 +88,13 @@ export function quotaLine(quota: Quota): string {
   return `quota: ${quota.remaining}${limit} requests left today${resetText(quota)}`;
 }
 
-/** The reset as known; an unreadable one is said, and an earlier one shown beside it is named as such. */
-function resetText({ reset, reset_unreadable }: Quota): string {
+/** The reset as known; an unreadable one is said, and a reset shown beside it says where it comes from. */
+function resetText({ reset, reset_unreadable, reset_assumed }: Quota): string {
   if (reset_unreadable === undefined) return reset ? `, resets ${shortTime(reset)}` : '';
   const unreadable = `reset time unreadable: "${reset_unreadable}"`;
-  return reset
-    ? `, resets ${shortTime(reset)} (an earlier answer's; latest ${unreadable})`
-    : `, ${unreadable}`;
+  if (!reset) return `, ${unreadable}`;
+  const whose = reset_assumed ? 'assumed' : "an earlier answer's";
+  return `, resets ${shortTime(reset)} (${whose}; latest ${unreadable})`;
 }
 
 function footer(quota: Quota, source: Source): string {

@@ -84,4 +84,12 @@ describe('the quota line', () => {
     tracker.observe(200, headers(MIDNIGHT));
     expect(tracker.current().reset_unreadable).toBeUndefined();
   });
+
+  it('names a reset assumed beside an unreadable one as assumed (a spent quota)', () => {
+    const tracker = new QuotaTracker(() => NOW);
+    tracker.observe(429, { ...headers('next tuesday'), 'x-ratelimit-remaining': '0' });
+    expect(quotaLine(tracker.current())).toBe(
+      `quota: 0 of 100 requests left today, resets 2026-11-26 00:00 UTC (assumed; latest reset time unreadable: "next tuesday")`,
+    );
+  });
 });

@@ -164,4 +164,12 @@ describe.each(SANDBOX_DIALECTS.filter((d) => d !== 'standard'))('the %s dialect'
         expect(text).toContain(name);
     }
   });
+
+  it.runIf(dialect === 'throttled' || dialect === 'gateway')(
+    "met the wire's own habits on the way (a throttle's 429s, a gateway's 502s), and read through them",
+    () => {
+      const statuses = session.sandbox.requests().map((r) => r.status);
+      expect(statuses).toContain(dialect === 'throttled' ? 429 : 502);
+    },
+  );
 });

@@ -72,7 +72,13 @@ export const SETTINGS = {
     flag: 'retries',
     env: 'FOOTBALL_API_RETRIES',
     schema: intIn(0, 5).default(2),
-    help: 'Retries on network errors and 500/502/503/504 (never on other 4xx or 429).',
+    help: 'Retries on network errors, 5xx (a gateway error page too) and burst 429s (quota left); never other 4xx, nor a 429 of the spent daily quota.',
+  },
+  maxRetryAfterMs: {
+    flag: 'max-retry-after-ms',
+    env: 'FOOTBALL_API_MAX_RETRY_AFTER_MS',
+    schema: wholeIn(0, 300_000, 'milliseconds', '20000').default(20_000),
+    help: "Longest wait before a retry: a 429's or 503's Retry-After, a backoff, a quota reset due within it; a longer one ends the retries.",
   },
   maxUpstreamBytes: {
     flag: 'max-upstream-bytes',

@@ -21,6 +21,10 @@ export default defineTool({
     limit: z.number().nullable(),
     remaining: z.number().nullable(),
     reset: z.string().nullable(),
+    reset_unreadable: z
+      .string()
+      .optional()
+      .describe('The reset time as the API sent it, when it could not be read as a time.'),
     unlimited: z.boolean(),
     observed_at: z
       .string()

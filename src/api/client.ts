@@ -1,6 +1,7 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { Dispatcher } from 'undici';
 import type { z } from 'zod';
+import { ACCEPT_ENCODING, readBody } from './body.js';
 import { type CacheEntry, ResponseCache } from './cache.js';
 import { canonicalJson, keyTag, sha256 } from './canonical.js';
 import {
@@ -9,16 +10,25 @@ import {
   BadResponseError,
   errorForStatus,
   NetworkError,
-  RateLimitedError,
   TimeoutError,
   TooLargeError,
   UnauthorizedError,
+  UpstreamServerError,
 } from './errors.js';
 import { buildPath } from './path.js';
 import { DEFAULT_UPSTREAM_CONNECTIONS, lazyPool, type Requester } from './pool.js';
 import { type HeaderBag, type Quota, QuotaTracker } from './quota.js';
 import { type ReadReport, readAnswer, readNotes } from './reader/index.js';
 import { publishReadNotes } from './reader/notes-sink.js';
+import {
+  type Answer,
+  DEFAULT_RETRY_POLICY,
+  isDailyLimit,
+  isGatewayFailure,
+  type RetryPolicy,
+  retryAfterMs,
+  retryDelayMs,
+} from './retry-policy.js';
 import { ROUTES, type RouteName, type RouteParams, type RouteTable } from './routes.js';
 
 export type QueryValue = string | number | boolean | undefined | null | readonly string[];
@@ -61,6 +71,8 @@ export interface ApiClientOptions {
   retryBaseMs?: number;
   /** The longest Retry-After the client will wait out; a longer one ends the retries. */
   maxRetryAfterMs?: number;
+  /** Retry only answers the daily quota did not count (see RetryPolicy.uncountedOnly). */
+  retryUncountedOnly?: boolean;
   /** The most bytes of one upstream body read; a longer answer is a TooLargeError (default 16 MiB). */
   maxBodyBytes?: number;
   /** An undici Pool, Agent or MockAgent; by default a Pool created on the first request. */
@@ -82,8 +94,6 @@ export interface UpstreamEvent {
   ms: number;
 }
 
-const RETRYABLE_STATUS = new Set([500, 502, 503, 504]);
-
 /** The default cap on one upstream body: far above any answer seen, far below what harms the process. */
 export const DEFAULT_MAX_BODY_BYTES = 16 * 1024 * 1024;
 
@@ -99,9 +109,7 @@ export class ApiClient {
   private readonly cache: ResponseCache;
   private readonly tag: string;
   private readonly timeoutMs: number;
-  private readonly retries: number;
-  private readonly retryBaseMs: number;
-  private readonly maxRetryAfterMs: number;
+  private readonly retry: RetryPolicy;
   private readonly maxBodyBytes: number;
   private readonly routes: RouteTable;
 
@@ -122,9 +130,12 @@ export class ApiClient {
     this.quota = options.quota ?? new QuotaTracker();
     this.tag = options.apiKey ? keyTag(options.apiKey, options.keySecret) : 'nokey';
     this.timeoutMs = options.timeoutMs ?? 10_000;
-    this.retries = options.retries ?? 2;
-    this.retryBaseMs = options.retryBaseMs ?? 250;
-    this.maxRetryAfterMs = options.maxRetryAfterMs ?? 20_000;
+    this.retry = {
+      retries: options.retries ?? DEFAULT_RETRY_POLICY.retries,
+      retryBaseMs: options.retryBaseMs ?? DEFAULT_RETRY_POLICY.retryBaseMs,
+      maxRetryAfterMs: options.maxRetryAfterMs ?? DEFAULT_RETRY_POLICY.maxRetryAfterMs,
+      ...(options.retryUncountedOnly ? { uncountedOnly: true } : {}),
+    };
     this.maxBodyBytes = options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES;
     this.routes = options.routes ?? ROUTES;
   }
@@ -233,7 +244,7 @@ export class ApiClient {
     if (this.ownsDispatcher) await this.dispatcher.close();
   }
 
-  /** One logical request: the quota check, then up to `retries` retries on network errors and 5xx. */
+  /** One logical request: the quota check, then retries as retry-policy.ts decides (5xx, burst 429s, network). */
   private async send(
     route: RouteName,
     path: string,
@@ -245,13 +256,12 @@ export class ApiClient {
     await this.quota.beforeRequest();
     for (let attempt = 0; ; attempt++) {
       if (!probe) this.quota.assertAvailable();
-      let delayMs: number | undefined;
+      let delayMs: number;
       try {
         return await this.attempt(route, path, body, signal, attempt);
       } catch (error) {
-        if (!(error instanceof RetryableError) || attempt >= this.retries) throw unwrap(error);
-        delayMs = error.retryAfterMs ?? this.backoff(attempt);
-        if (delayMs > this.maxRetryAfterMs) throw unwrap(error);
+        if (!(error instanceof RetryableError)) throw error;
+        delayMs = error.delayMs;
       }
       try {
         await sleep(delayMs, undefined, { signal });
@@ -259,11 +269,6 @@ export class ApiClient {
         throw new AbortedError();
       }
     }
-  }
-
-  private backoff(attempt: number): number {
-    const base = this.retryBaseMs * 2 ** attempt;
-    return base + Math.random() * base;
   }
 
   private async attempt(
@@ -282,7 +287,7 @@ export class ApiClient {
     const report = (status: UpstreamEvent['status']) =>
       this.options.onUpstream?.({ route, method, status, attempt, ms: performance.now() - started });
     let response: Dispatcher.ResponseData | undefined;
-    let text: string;
+    let read: Awaited<ReturnType<typeof readBody>>;
     try {
       response = await this.dispatcher.request({
         origin: this.origin,
@@ -292,7 +297,7 @@ export class ApiClient {
         ...(body !== undefined ? { body } : {}),
         signal: combined,
       });
-      text = await readCapped(response, this.maxBodyBytes);
+      read = await readBody(response, this.maxBodyBytes);
     } catch (error) {
       if (error instanceof TooLargeError && response) {
         // The answer came (and counted against the quota); only its body is refused.
@@ -308,34 +313,41 @@ export class ApiClient {
       }
       if (timeout.aborted) {
         report('timeout');
-        throw new RetryableError(new TimeoutError(this.timeoutMs));
+        throw this.retryable(new TimeoutError(this.timeoutMs), 'network', attempt);
       }
       report('network');
-      throw new RetryableError(new NetworkError(error));
+      throw this.retryable(new NetworkError(error), 'network', attempt);
     }
+    const { statusCode: status } = response;
     const headers = response.headers as HeaderBag;
-    this.quota.observe(response.statusCode, headers);
-    report(response.statusCode);
-    const json = parseJson(text);
-    if (response.statusCode >= 200 && response.statusCode < 300) {
-      if (json === undefined) throw new BadResponseError('body is not JSON');
+    this.quota.observe(status, headers);
+    report(status);
+    const json = read.text === undefined ? undefined : parseJson(read.text);
+    if (status >= 200 && status < 300) {
+      if (json === undefined) throw notJson(read);
       return json;
     }
-    const waitMs = retryAfterMs(headers['retry-after']);
     const quota = this.quota.current();
-    const error = errorForStatus(response.statusCode, json, quota.reset, {
-      daily: quota.remaining === 0,
-      ...(waitMs !== undefined ? { retryAfterS: Math.ceil(waitMs / 1000) } : {}),
-    });
-    // A burst 429 that says when to come back is retried like a 5xx; a spent daily quota is not.
-    const burst = error instanceof RateLimitedError && !error.daily && waitMs !== undefined;
-    if (RETRYABLE_STATUS.has(response.statusCode) || burst) throw new RetryableError(error, waitMs);
-    throw error;
+    const waitMs = retryAfterMs(headers);
+    const error = isGatewayFailure(status, json !== undefined)
+      ? new UpstreamServerError(status, { gateway: true })
+      : errorForStatus(status, json, quota.reset, {
+          daily: isDailyLimit(quota),
+          ...(waitMs !== undefined ? { retryAfterS: Math.ceil(waitMs / 1000) } : {}),
+        });
+    throw this.retryable(error, { status, headers, quota }, attempt);
+  }
+
+  /** The error as it is when asking again is no use, else marked with the wait before the next attempt. */
+  private retryable(error: ApiError, answer: Answer | 'network', attempt: number): Error {
+    const delayMs = retryDelayMs(answer, attempt, this.retry);
+    return delayMs === undefined ? error : new RetryableError(error, delayMs);
   }
 
   private headers(hasBody: boolean): Record<string, string> {
     return {
       accept: 'application/json',
+      'accept-encoding': ACCEPT_ENCODING,
       'x-api-key': this.options.apiKey ?? '',
       'user-agent': this.options.userAgent ?? 'football-scout-mcp',
       ...(hasBody ? { 'content-type': 'application/json' } : {}),
@@ -343,65 +355,36 @@ export class ApiClient {
   }
 }
 
-/** Marks an error worth another attempt; never escapes `send`. */
+/** Marks an error worth another attempt, after `delayMs`; never escapes `send`. */
 class RetryableError extends Error {
   constructor(
     readonly inner: ApiError,
-    readonly retryAfterMs?: number,
+    readonly delayMs: number,
   ) {
     super(inner.message);
   }
 }
 
-function unwrap(error: unknown): unknown {
-  return error instanceof RetryableError ? error.inner : error;
-}
-
-const UTF8 = new TextDecoder();
-
-/**
- * Reads a body of at most `cap` bytes: refused at once when Content-Length says more, else counted
- * while streaming and cut (the stream destroyed, so the connection and what it buffered are let go)
- * as soon as it passes the cap. A whole read would hold any size (an endless body grows memory without
- * bound, 2 GiB passes V8's longest string).
- */
-async function readCapped(response: Dispatcher.ResponseData, cap: number): Promise<string> {
-  const { body, statusCode } = response;
-  const length = response.headers['content-length'];
-  const declared = Number(Array.isArray(length) ? length[0] : length);
-  if (length !== undefined && Number.isFinite(declared) && declared > cap) {
-    body.destroy();
-    throw new TooLargeError(cap, declared, statusCode);
-  }
-  const chunks: Buffer[] = [];
-  let total = 0;
-  for await (const chunk of body as AsyncIterable<Buffer>) {
-    total += chunk.length;
-    if (total > cap) {
-      body.destroy();
-      throw new TooLargeError(cap, undefined, statusCode);
-    }
-    chunks.push(chunk);
-  }
-  // TextDecoder drops a leading BOM, as undici's body.text() did.
-  return UTF8.decode(chunks.length === 1 ? chunks[0] : Buffer.concat(chunks, total));
-}
-
 function parseJson(text: string): unknown {
-  if (text === '') return undefined;
+  const body = text.trim();
+  if (body === '') return undefined;
   try {
-    return JSON.parse(text) as unknown;
+    return JSON.parse(body) as unknown;
   } catch {
     return undefined;
   }
 }
 
-function retryAfterMs(value: string | string[] | undefined): number | undefined {
-  const text = Array.isArray(value) ? value[0] : value;
-  if (!text) return undefined;
-  if (/^\d+(\.\d+)?$/.test(text.trim())) return Number(text) * 1000;
-  const date = Date.parse(text);
-  return Number.isNaN(date) ? undefined : Math.max(0, date - Date.now());
+/** A 2xx whose body is not JSON: says what it was, and only then points at the base URL. */
+function notJson({ text, problem, mediaType }: Awaited<ReturnType<typeof readBody>>): BadResponseError {
+  if (problem) return new BadResponseError(problem);
+  const what = text?.trim() === '' ? 'the body is empty' : 'the body is not JSON';
+  const page = mediaType === 'text/html' || /^\s*</.test(text ?? '');
+  return new BadResponseError(
+    `${what}${mediaType ? ` (Content-Type ${mediaType})` : ''}`,
+    undefined,
+    page ? 'base-url' : undefined,
+  );
 }
 
 function toSearch(query: Record<string, QueryValue> | undefined): string {

@@ -117,8 +117,17 @@ export class QuotaExhaustedError extends ApiError {
 }
 
 export class UpstreamServerError extends ApiError {
-  constructor(status: number) {
-    super('server', `upstream answered ${status}`, { status });
+  /** What failed is the gateway (proxy, load balancer) in front of the API, not the API's own answer. */
+  readonly gateway: boolean;
+  constructor(status: number, options: { gateway?: boolean } = {}) {
+    super(
+      'server',
+      options.gateway ? `upstream gateway failed (HTTP ${status})` : `upstream answered ${status}`,
+      {
+        status,
+      },
+    );
+    this.gateway = options.gateway ?? false;
   }
 }
 
@@ -140,6 +149,8 @@ export class BadResponseError extends ApiError {
     readonly detail: string,
     /** The route that answered, e.g. "GET /v1/rankings". */
     readonly route?: string,
+    /** 'base-url': the answer looks like a web page, so the base URL may point elsewhere than the API. */
+    readonly advice?: 'base-url',
   ) {
     super('bad_response', `upstream answer unreadable${route ? ` (${route})` : ''}: ${detail}`);
   }

@@ -1,6 +1,7 @@
 import type Keyv from 'keyv';
 import { nextTurn } from './cache.js';
 import { QuotaExhaustedError } from './errors.js';
+import { readResetTime } from './reset-time.js';
 
 /** What the upstream last said of the daily quota. `null` limit/remaining with `unlimited` = no cap. */
 export interface Quota {
@@ -15,6 +16,8 @@ export interface Quota {
    * X-RateLimit-Reset (and no reset ahead was known), and the quota is daily, so the next UTC midnight.
    */
   reset_assumed?: true;
+  /** The last X-RateLimit-Reset that could not be read as a time, as sent (printable, cut short). */
+  reset_unreadable?: string;
 }
 
 type HeaderValue = string | string[] | undefined;
@@ -33,13 +36,6 @@ function readCount(text: string | undefined): number | 'unlimited' | undefined {
   if (UNLIMITED.test(text)) return 'unlimited';
   const n = Number(text);
   return Number.isFinite(n) && n >= 0 ? Math.floor(n) : undefined;
-}
-
-function readReset(text: string | undefined): string | undefined {
-  if (text === undefined) return undefined;
-  // ISO 8601 per the spec; epoch seconds are accepted too since some gateways rewrite the header.
-  const date = /^\d{9,11}$/.test(text) ? new Date(Number(text) * 1000) : new Date(text);
-  return Number.isNaN(date.getTime()) ? undefined : date.toISOString();
 }
 
 /** Where the quota of one key is shared with other clients of the same key (other sessions, replicas). */
@@ -85,8 +81,11 @@ export class QuotaTracker {
     if (status === 401) return;
     const limit = readCount(headerText(headers, 'x-ratelimit-limit'));
     const remaining = readCount(headerText(headers, 'x-ratelimit-remaining'));
-    const reset = readReset(headerText(headers, 'x-ratelimit-reset'));
-    if (limit === undefined && remaining === undefined && reset === undefined) {
+    const resetText = headerText(headers, 'x-ratelimit-reset');
+    const reading = resetText === undefined ? undefined : readResetTime(resetText, this.now());
+    const reset = reading && 'at' in reading ? reading.at : undefined;
+    const unreadable = reading && 'unreadable' in reading ? reading.unreadable : undefined;
+    if (limit === undefined && remaining === undefined && reading === undefined) {
       // Without quota headers, a 429 that asks to retry shortly is a burst limit (a gateway's, say),
       // not the daily quota: latching remaining=0 would lock the key out until the reset.
       if (status === 429 && headerText(headers, 'retry-after') === undefined) {
@@ -104,10 +103,12 @@ export class QuotaTracker {
       {
         limit: typeof limit === 'number' ? limit : unlimited ? null : this.state.limit,
         remaining: typeof remaining === 'number' ? remaining : unlimited ? null : status === 429 ? 0 : null,
+        // An unreadable reset keeps the earlier one (the quota's reset rarely moves), and is said beside it.
         reset: reset ?? (assumed && !kept ? null : this.state.reset),
         unlimited,
         observed_at: this.stamp(),
         ...(kept ? { reset_assumed: true as const } : {}),
+        ...(unreadable !== undefined ? { reset_unreadable: unreadable } : {}),
       },
       status,
     );

@@ -126,6 +126,7 @@ function depsBuilder(
       ...(config.metricsKeySecret ? { keySecret: config.metricsKeySecret } : {}),
       timeoutMs: config.timeoutMs,
       retries: config.retries,
+      maxRetryAfterMs: config.maxRetryAfterMs,
       maxBodyBytes: config.maxUpstreamBytes,
       ...(dispatcherFor ? { dispatcher: dispatcherFor(tag) } : {}),
       cache,

@@ -1,5 +1,6 @@
 // Runs the probes of probes.ts one after the other against the configured API: one request per
-// route (no retries, never from the cache), then for an assumed route that answered 404 up to
+// route (retried only when the quota did not count it: a burst 429, a gateway's 5xx; never from the
+// cache), then for an assumed route that answered 404 up to
 // MAX_TRIES likely other paths. Nothing here prints: the results go to output.ts.
 import { ResponseCache } from '../api/cache.js';
 import { ApiClient, type UpstreamEvent } from '../api/client.js';
@@ -77,8 +78,9 @@ export async function runProbes(options: RunOptions): Promise<DoctorRun> {
       baseUrl: options.baseUrl,
       apiKey: options.apiKey,
       timeoutMs: options.timeoutMs,
-      // One request per route: a retry would spend quota the plan did not announce.
-      retries: 0,
+      // One counted request per route: only what the quota does not count (a burst 429, a gateway's 5xx)
+      // is asked again, so the plan announced stays the quota spent.
+      retryUncountedOnly: true,
       dispatcher,
       quota,
       cache,

@@ -11,6 +11,7 @@ import {
   type RateLimitedError,
   type TooLargeError,
   type UnauthorizedError,
+  type UpstreamServerError,
 } from '../api/errors.js';
 import type { Quota } from '../api/quota.js';
 import type { Logger } from '../log.js';
@@ -23,6 +24,7 @@ export const QuotaSchema = z.object({
   remaining: z.number().nullable(),
   reset: z.string().nullable(),
   unlimited: z.boolean(),
+  reset_unreadable: z.string().optional(),
 });
 
 export const SourceSchema = z.object({
@@ -69,14 +71,30 @@ export function successResult<D, X>(outcome: Outcome<D, X>, text: string): CallT
 }
 
 function publicQuota(quota: Quota) {
-  return { limit: quota.limit, remaining: quota.remaining, reset: quota.reset, unlimited: quota.unlimited };
+  const { limit, remaining, reset, unlimited, reset_unreadable } = quota;
+  return {
+    limit,
+    remaining,
+    reset,
+    unlimited,
+    ...(reset_unreadable !== undefined ? { reset_unreadable } : {}),
+  };
 }
 
 export function quotaLine(quota: Quota): string {
   if (quota.unlimited) return 'quota: unlimited plan';
   if (quota.remaining === null) return 'quota: not reported yet';
   const limit = quota.limit === null ? '' : ` of ${quota.limit}`;
-  return `quota: ${quota.remaining}${limit} requests left today${quota.reset ? `, resets ${shortTime(quota.reset)}` : ''}`;
+  return `quota: ${quota.remaining}${limit} requests left today${resetText(quota)}`;
+}
+
+/** The reset as known; an unreadable one is said, and a reset shown beside it says where it comes from. */
+function resetText({ reset, reset_unreadable, reset_assumed }: Quota): string {
+  if (reset_unreadable === undefined) return reset ? `, resets ${shortTime(reset)}` : '';
+  const unreadable = `reset time unreadable: "${reset_unreadable}"`;
+  if (!reset) return `, ${unreadable}`;
+  const whose = reset_assumed ? 'assumed' : "an earlier answer's";
+  return `, resets ${shortTime(reset)} (${whose}; latest ${unreadable})`;
 }
 
 function footer(quota: Quota, source: Source): string {
@@ -175,17 +193,21 @@ export function errorText(error: unknown, logger: Logger, notFound?: NotFoundHin
       return `The daily request quota of this key is spent, so no request was sent. ${when}. Answers already cached are still served; quota_status shows the state.`;
     }
     case 'server':
-      return `The Football API is failing (HTTP ${error.status ?? '5xx'}) and retries did not help. Try again in a few minutes.`;
+      return (error as UpstreamServerError).gateway
+        ? `The gateway in front of the Football API failed (HTTP ${error.status ?? '5xx'}) and retries did not help: the API behind it did not answer. Try again in a few minutes.`
+        : `The Football API is failing (HTTP ${error.status ?? '5xx'}) and retries did not help. Try again in a few minutes.`;
     case 'network':
       return 'The Football API could not be reached, even after retries. Check FOOTBALL_API_BASE_URL and the network, then try again.';
     case 'timeout':
       return 'The Football API did not answer in time, even after retries. Try again, perhaps with a smaller limit; FOOTBALL_API_TIMEOUT_MS sets the timeout.';
     case 'bad_response': {
       logger.warn('unreadable upstream answer', { detail: error.message });
-      const { route, detail } = error as BadResponseError;
-      return route
-        ? `The Football API's answer to ${route} could not be read: ${detail}. If the API names that field differently, add an alias under "fields" in the routes file (FOOTBALL_API_ROUTES_FILE); \`football-scout-mcp doctor\` checks every route.`
-        : `The Football API sent an answer this server cannot read: ${detail}. Check that FOOTBALL_API_BASE_URL points at the API (the address before /v1).`;
+      const { route, detail, advice } = error as BadResponseError;
+      if (route)
+        return `The Football API's answer to ${route} could not be read: ${detail}. If the API names that field differently, add an alias under "fields" in the routes file (FOOTBALL_API_ROUTES_FILE); \`football-scout-mcp doctor\` checks every route.`;
+      return advice === 'base-url'
+        ? `The Football API sent a web page where an answer was expected: ${detail}. Check that FOOTBALL_API_BASE_URL points at the API (the address before /v1).`
+        : `The Football API sent an answer this server cannot read: ${detail}. Try again; if it persists, \`football-scout-mcp doctor\` shows what each route answers.`;
     }
     case 'aborted':
       return 'The request was cancelled.';

@@ -87,18 +87,18 @@ export class Faults {
     return this.options.storm?.retryAfterS ?? 1;
   }
 
-  /** Writes `text` as the body of `res` the way `kind` says (truncated, malformed, dripped, or whole). */
-  writeBody(res: ServerResponse, text: string, kind: FaultKind | undefined): void {
+  /** Writes `body` as the body of `res` the way `kind` says (truncated, dripped, or whole). */
+  writeBody(res: ServerResponse, body: Buffer, kind: FaultKind | undefined): void {
     if (kind === 'truncate') {
-      res.write(text.slice(0, Math.floor(text.length / 2)));
+      res.write(body.subarray(0, Math.floor(body.length / 2)));
       res.socket?.destroy();
       return;
     }
     if (kind === 'drip') {
-      this.drip(res, text);
+      this.drip(res, body);
       return;
     }
-    res.end(text);
+    res.end(body);
   }
 
   /** A body that is not JSON, of the same framing as a real one. */
@@ -106,14 +106,14 @@ export class Faults {
     return `${text.slice(0, Math.floor(text.length / 3))}<!-- upstream proxy error -->`;
   }
 
-  private drip(res: ServerResponse, text: string): void {
-    const size = Math.ceil(text.length / DRIP_CHUNKS) || 1;
+  private drip(res: ServerResponse, body: Buffer): void {
+    const size = Math.ceil(body.length / DRIP_CHUNKS) || 1;
     let offset = 0;
     const next = () => {
       if (res.destroyed) return;
-      const chunk = text.slice(offset, offset + size);
+      const chunk = body.subarray(offset, offset + size);
       offset += size;
-      if (offset >= text.length) {
+      if (offset >= body.length) {
         res.end(chunk);
         return;
       }

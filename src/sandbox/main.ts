@@ -10,7 +10,7 @@ import { DEFAULT_SEED, startSandbox } from './server.js';
 const USAGE = `usage: sandbox [--port 4010] [--host 127.0.0.1] [--seed football-scout] [--keys keys.json] [--faults spec]
                [--dialect standard] [--week 0]
   env: SANDBOX_PORT, SANDBOX_HOST, SANDBOX_SEED, SANDBOX_KEYS_FILE, SANDBOX_FAULTS, SANDBOX_DIALECT, SANDBOX_WEEK
-  dialects (shape of successful answers, same data): ${SANDBOX_DIALECTS.join(', ')}
+  dialects (shape of successful answers, or how answers travel; same data): ${SANDBOX_DIALECTS.join(', ')}
   week: 0-52, weeks the world has moved on from today (rounds played, indices recalculated, values moved,
         transfers in the windows); the same week gives the same answers
   faults: latency=20-80,503=0.05,reset=0.02,truncate=0.02,malformed=0.02,drip=0.02,drip-ms=250,storm=5/100,retry-after=1

@@ -26,6 +26,13 @@ export class QuotaBook {
     };
   }
 
+  /** The state of a key as it stands, this request not counted. */
+  peek(key: string, limit: number | null, now: Date): QuotaState {
+    const entry = this.counts.get(key);
+    const used = entry && entry.day === now.toISOString().slice(0, 10) ? entry.used : 0;
+    return { limit, used, reset: nextUtcMidnight(now) };
+  }
+
   reset(): void {
     this.counts.clear();
   }

@@ -8,6 +8,7 @@ import { Access } from './access.js';
 import { COMPS, compByName } from './data/leagues.js';
 import { CURRENT_SEASON } from './data/seasons.js';
 import { World } from './data/world.js';
+import type { WireAnswer } from './dialects/dialect.js';
 import { type DialectName, type DialectRequest, dialectOf } from './dialects/index.js';
 import { type FaultKind, type FaultOptions, Faults } from './faults.js';
 import { buildRouter } from './handlers/index.js';
@@ -126,11 +127,13 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
   const makeFaults = (given: FaultOptions | undefined) =>
     given ? new Faults(given, options.seed ?? DEFAULT_SEED) : undefined;
   let faults = makeFaults(options.faults);
+  const gate = dialect.gate?.();
   const log: LoggedRequest[] = [];
   let count = 0;
 
   function send(
     res: ServerResponse,
+    index: number,
     status: number,
     headers: Record<string, string>,
     body: unknown,
@@ -138,25 +141,31 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
   ): void {
     const json = JSON.stringify(body);
     const text = fault === 'malformed' ? Faults.malformed(json) : json;
-    res.writeHead(status, {
+    const headed = {
       ...headers,
       'Content-Type': 'application/json; charset=utf-8',
-      'Content-Length': String(Buffer.byteLength(text)),
       'Cache-Control': 'no-store',
-    });
-    if (faults) faults.writeBody(res, text, fault);
-    else res.end(text);
+    };
+    write(res, index, { status, headers: headed, body: Buffer.from(text) }, fault);
+  }
+
+  /** Every answer goes out here, through the dialect's `wire` (compression, headers) when it has one. */
+  function write(res: ServerResponse, index: number, answer: WireAnswer, fault?: FaultKind): void {
+    const out = dialect.wire ? dialect.wire(answer, { index }) : answer;
+    res.writeHead(out.status, { ...out.headers, 'Content-Length': String(out.body.length) });
+    if (faults) faults.writeBody(res, out.body, fault);
+    else res.end(out.body);
   }
 
   async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const method = req.method ?? 'GET';
     const target = req.url ?? '/';
     const entry: LoggedRequest = { method, path: target, status: 0, key: null };
-    count++;
+    const index = count++;
     log.push(entry);
     if (log.length > LOG_SIZE + 1000) log.splice(0, log.length - LOG_SIZE);
 
-    const fault = faults?.plan(count - 1);
+    const fault = faults?.plan(index);
     if (fault?.kind) entry.fault = fault.kind;
     if (fault?.latencyMs) await sleep(fault.latencyMs);
     if (fault?.kind === 'reset') {
@@ -166,7 +175,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
     if (fault?.kind === 'error') {
       const status = fault.status ?? 503;
       entry.status = status;
-      send(res, status, {}, injectedError(status).body());
+      send(res, index, status, {}, injectedError(status).body());
       return;
     }
 
@@ -174,7 +183,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
     let headers = rateLimitHeaders({ reset: nextUtcMidnight(at), anonymous: true });
     const reply = (status: number, body: unknown) => {
       entry.status = status;
-      send(res, status, headers, body, fault?.kind);
+      send(res, index, status, headers, body, fault?.kind);
     };
     try {
       const raw = await readBody(req);
@@ -188,6 +197,20 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
         throw unauthorized(`this API key expired on ${key.expiresAt}`);
       }
       entry.key = key.key;
+      const own = gate?.admit({
+        index,
+        method,
+        target,
+        key: key.key,
+        body: raw.kind === 'text' ? raw.text : '',
+        now: at,
+        rateLimit: rateLimitHeaders(quotas.peek(key.key, key.dailyLimit, at)),
+      });
+      if (own) {
+        entry.status = own.status;
+        write(res, index, own, fault?.kind);
+        return;
+      }
       const quota = quotas.spend(key.key, key.dailyLimit, at);
       headers = rateLimitHeaders(quota);
       if (quota.over) throw rateLimited(quota.reset);

@@ -1,6 +1,7 @@
 // The sandbox's dialects: other faithful readings of the spec, the same data in other shapes. Each
 // answers the usual routes with 200, in its own shape, with the values the standard sandbox gives;
-// `standard` is byte for byte the sandbox without a dialect.
+// `standard` is byte for byte the sandbox without a dialect. The dialects of the wire (a throttle, a
+// compressor, a gateway: same shapes, other ways of travelling) have their own test, sandbox-wire.test.ts.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ROLE_KEYS } from '../../src/domain/roles.js';
 import {
@@ -93,6 +94,10 @@ function hasIdentity(row: unknown): boolean {
   return [row, row.player].some((r) => isRecord(r) && ids.some((k) => r[k] !== null && r[k] !== undefined));
 }
 
+/** Dialects of the wire, not of the shape: their answers are checked in sandbox-wire.test.ts. */
+const WIRE: readonly DialectName[] = ['throttled', 'compressed', 'gateway'];
+const SHAPES = SANDBOX_DIALECTS.filter((d) => !WIRE.includes(d));
+
 let reference: RunningSandbox;
 const sandboxes = new Map<DialectName, RunningSandbox>();
 const sb = (name: DialectName) => sandboxes.get(name) as RunningSandbox;
@@ -164,10 +169,10 @@ async function answerAll(sandbox: RunningSandbox): Promise<Record<string, Answer
 beforeAll(async () => {
   const [first, ...started] = await Promise.all([
     startSandbox({ port: 0 }),
-    ...SANDBOX_DIALECTS.map((dialect) => startSandbox({ port: 0, dialect })),
+    ...SHAPES.map((dialect) => startSandbox({ port: 0, dialect })),
   ]);
   reference = first as RunningSandbox;
-  for (const [i, d] of SANDBOX_DIALECTS.entries()) sandboxes.set(d, started[i] as RunningSandbox);
+  for (const [i, d] of SHAPES.entries()) sandboxes.set(d, started[i] as RunningSandbox);
 
   const ranked = (
     await call(reference, 'GET', '/v1/rankings?role=renard_des_surfaces&league=Ligue%201&limit=5')
@@ -186,7 +191,7 @@ beforeAll(async () => {
   };
   const all = await Promise.all([reference, ...started].map(answerAll));
   answers.set('reference', all[0] as Record<string, Answer>);
-  for (const [i, d] of SANDBOX_DIALECTS.entries()) answers.set(d, all[i + 1] as Record<string, Answer>);
+  for (const [i, d] of SHAPES.entries()) answers.set(d, all[i + 1] as Record<string, Answer>);
 });
 
 afterAll(async () => {
@@ -194,7 +199,7 @@ afterAll(async () => {
 });
 
 describe('every dialect', () => {
-  it('is one of the eight the client is tested against', () => {
+  it('is one of the eleven the client is tested against', () => {
     expect([...SANDBOX_DIALECTS]).toEqual([
       'standard',
       'french',
@@ -204,8 +209,9 @@ describe('every dialect', () => {
       'bare',
       'capped',
       'unordered',
+      ...WIRE,
     ]);
-    for (const d of SANDBOX_DIALECTS) expect(sb(d).dialect).toBe(d);
+    for (const d of SHAPES) expect(sb(d).dialect).toBe(d);
   });
 
   it('refuses an unknown dialect name at start', async () => {
@@ -214,7 +220,7 @@ describe('every dialect', () => {
     );
   });
 
-  it.each(SANDBOX_DIALECTS)('%s answers 200 to every request, each row with an identity', (dialect) => {
+  it.each(SHAPES)('%s answers 200 to every request, each row with an identity', (dialect) => {
     for (const [label, answer] of Object.entries(of(dialect))) {
       expect(answer.status, `${label}: ${answer.text.slice(0, 200)}`).toBe(200);
       expect(answer.headers.get('x-ratelimit-limit'), label).toBe('2500');
@@ -223,7 +229,7 @@ describe('every dialect', () => {
     }
   });
 
-  it.each(SANDBOX_DIALECTS.filter((d) => d !== 'minimal' && d !== 'nested' && d !== 'unordered'))(
+  it.each(SHAPES.filter((d) => d !== 'minimal' && d !== 'nested' && d !== 'unordered'))(
     '%s gives every value of the standard answers',
     (dialect) => {
       for (const [label, answer] of Object.entries(of(dialect))) {
@@ -247,7 +253,7 @@ describe('every dialect', () => {
   });
 
   it('errors keep their shape in every dialect', async () => {
-    for (const d of SANDBOX_DIALECTS) {
+    for (const d of SHAPES) {
       const res = await call(sb(d), 'GET', '/v1/players/p00000000000');
       expect(res.status).toBe(404);
       expect(Object.keys(res.body)).toEqual(['error']);

@@ -1,6 +1,7 @@
 // Every tool, end to end through the SDK client, on every sandbox dialect (other faithful readings
 // of the spec: French field names, nested objects, numeric ids, minimal rows, bare records, a capped
-// limit): no error, no row left out, and the values the standard answer shows are shown again.
+// limit, a burst limit, compressed answers, a flaky gateway): no error, no row left out, and the values
+// the standard answer shows are shown again, the quota's reset time included.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SANDBOX_DIALECTS } from '../../src/sandbox/dialects/index.js';
 import {
@@ -148,6 +149,8 @@ describe.each(SANDBOX_DIALECTS.filter((d) => d !== 'standard'))('the %s dialect'
     const want = expected.get(tool);
     expect(JSON.stringify(got.notes ?? [])).not.toMatch(/left out|could not be read|unavailable/);
     expect(got.failed_sections, JSON.stringify(got.failed_sections)).toBeUndefined();
+    expect(textOf(result)).not.toMatch(/unreadable/);
+    expect(got.quota.reset).toBe(want.quota.reset);
     if (tool === 'quota_status' || tool === 'my_account') return;
     const fields = dialect === 'minimal' ? minimalFields(tool) : COMPARED;
     const shown = new Set(values(got.data, fields));
@@ -161,4 +164,12 @@ describe.each(SANDBOX_DIALECTS.filter((d) => d !== 'standard'))('the %s dialect'
         expect(text).toContain(name);
     }
   });
+
+  it.runIf(dialect === 'throttled' || dialect === 'gateway')(
+    "met the wire's own habits on the way (a throttle's 429s, a gateway's 502s), and read through them",
+    () => {
+      const statuses = session.sandbox.requests().map((r) => r.status);
+      expect(statuses).toContain(dialect === 'throttled' ? 429 : 502);
+    },
+  );
 });

@@ -24,6 +24,7 @@ describe('loadConfig defaults', () => {
       baseUrl: undefined,
       timeoutMs: 10_000,
       retries: 2,
+      maxRetryAfterMs: 20_000,
       maxUpstreamBytes: 16 * 1024 * 1024,
       upstreamConnections: 32,
       maxInFlightPerKey: 8,

@@ -82,10 +82,10 @@ describe('QuotaTracker reading headers', () => {
     });
   }
 
-  it('ignores an unreadable reset and keeps the last good one', () => {
+  it('keeps the last good reset beside an unreadable one, and keeps what could not be read', () => {
     tracker.observe(200, rate('10', '5').headers);
     tracker.observe(200, rate('10', '4', 'tomorrow-ish').headers);
-    expect(tracker.current()).toMatchObject({ remaining: 4, reset: RESET });
+    expect(tracker.current()).toMatchObject({ remaining: 4, reset: RESET, reset_unreadable: 'tomorrow-ish' });
   });
 
   it('a response without rate headers changes nothing', () => {

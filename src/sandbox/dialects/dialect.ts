@@ -1,6 +1,8 @@
 // What a dialect is: another faithful reading of the spec, the same data in another shape. It may
 // rewrite what the client sends (ids to decode, limits to refuse) before the handler reads it, and
-// reshape the body of a 200 answer after. Errors and rate-limit headers never go through it.
+// reshape the body of a 200 answer after. Error bodies never go through `response`. A dialect of the
+// wire (how answers travel: compression, content type, header forms, a throttle or a gateway in front)
+// uses `gate` and `wire` instead, which see every answer, errors included.
 // No imports here: src/config.ts reads the names without loading the sandbox.
 
 /** Every dialect, `standard` (today's answers, byte for byte) first. */
@@ -13,6 +15,9 @@ export const SANDBOX_DIALECTS = [
   'bare',
   'capped',
   'unordered',
+  'throttled',
+  'compressed',
+  'gateway',
 ] as const;
 export type DialectName = (typeof SANDBOX_DIALECTS)[number];
 
@@ -34,6 +39,56 @@ export interface Dialect {
   request?(req: DialectRequest): DialectRequest;
   /** Reshapes the body of a 200 answer. Never mutates it: handlers hand out memoized objects. */
   response?(body: unknown, req: DialectRequest): unknown;
+  /** Once per sandbox: answers some requests itself, after the key is known and before the quota counts them. */
+  gate?(): Gate;
+  /** Rewrites every answer on its way out, errors included: its headers and its bytes. */
+  wire?(answer: WireAnswer, request: { readonly index: number }): WireAnswer;
+}
+
+/** An answer as it goes on the wire (`Content-Length` is set from `body` after every rewrite). */
+export interface WireAnswer {
+  readonly status: number;
+  readonly headers: Readonly<Record<string, string>>;
+  readonly body: Buffer;
+}
+
+export interface WireRequest {
+  /** The request's arrival, 0 = the first the sandbox received. */
+  readonly index: number;
+  readonly method: string;
+  /** The request target as received: path and query string. */
+  readonly target: string;
+  readonly key: string;
+  /** The request body as received. */
+  readonly body: string;
+  readonly now: Date;
+  /** The key's X-RateLimit-* headers as they stand, this request not counted. */
+  readonly rateLimit: Readonly<Record<string, string>>;
+}
+
+export interface Gate {
+  /** An answer of its own for this request, or undefined to let the API answer it. */
+  admit(request: WireRequest): WireAnswer | undefined;
+}
+
+/** One request's identity: the same request sent again (a retry) has the same. */
+export function fingerprint(req: WireRequest): string {
+  return `${req.key}\n${req.method} ${req.target}\n${req.body}`;
+}
+
+/** Sets `key` in a map that forgets its oldest entries past `max`: what a gate remembers stays bounded. */
+export function remember<V>(map: Map<string, V>, key: string, value: V, max = 10_000): void {
+  map.delete(key);
+  map.set(key, value);
+  if (map.size > max) map.delete(map.keys().next().value as string);
+}
+
+export function jsonAnswer(status: number, headers: Record<string, string>, body: unknown): WireAnswer {
+  return {
+    status,
+    headers: { ...headers, 'Content-Type': 'application/json; charset=utf-8', 'Cache-Control': 'no-store' },
+    body: Buffer.from(JSON.stringify(body)),
+  };
 }
 
 export type Json = Record<string, unknown>;

@@ -2,12 +2,15 @@
 // client can be shown to read any of them. One file each; `standard` is the sandbox's own.
 import { bare } from './bare.js';
 import { capped } from './capped.js';
+import { compressed } from './compressed.js';
 import type { Dialect, DialectName } from './dialect.js';
 import { french } from './french.js';
+import { gateway } from './gateway.js';
 import { minimal } from './minimal.js';
 import { nested } from './nested.js';
 import { numeric } from './numeric.js';
 import { standard } from './standard.js';
+import { throttled } from './throttled.js';
 import { unordered } from './unordered.js';
 
 export { type Dialect, type DialectName, type DialectRequest, SANDBOX_DIALECTS } from './dialect.js';
@@ -21,6 +24,9 @@ const DIALECTS: Readonly<Record<DialectName, Dialect>> = {
   bare,
   capped,
   unordered,
+  throttled,
+  compressed,
+  gateway,
 };
 
 export function isDialectName(name: string): name is DialectName {

@@ -1,0 +1,48 @@
+// A per-second burst limit in front of the API: every 5th request (by arrival) is answered 429 with
+// `Retry-After` as an HTTP date, the next whole second, and the key's rate-limit headers as they stand
+// (the daily quota is not counted, and shows requests left). The same request sent again before that
+// date is refused again, so a client must really wait; sent at or after it, it goes through.
+// Everything else is standard.
+import { type Dialect, fingerprint, jsonAnswer, remember, type WireRequest } from './dialect.js';
+
+export const THROTTLE_EVERY = 5;
+
+function tooMany(req: WireRequest, at: number) {
+  return jsonAnswer(
+    429,
+    { ...req.rateLimit, 'Retry-After': new Date(at).toUTCString() },
+    {
+      error: {
+        status: 429,
+        code: 'rate_limited',
+        message: 'too many requests per second; retry after the date given',
+      },
+    },
+  );
+}
+
+export const throttled: Dialect = {
+  name: 'throttled',
+  summary: `a burst limit: every ${THROTTLE_EVERY}th request answers 429 with Retry-After as an HTTP date about 1 s ahead, the daily quota untouched`,
+  gate() {
+    /** Requests told to wait, by fingerprint: when they may come back. */
+    const waiting = new Map<string, number>();
+    return {
+      admit(req) {
+        const key = fingerprint(req);
+        const now = req.now.getTime();
+        const due = waiting.get(key);
+        if (due !== undefined) {
+          if (now < due) return tooMany(req, due);
+          waiting.delete(key);
+          return undefined;
+        }
+        if (req.index % THROTTLE_EVERY !== THROTTLE_EVERY - 1) return undefined;
+        // The next whole second: an HTTP date has no finer unit.
+        const at = Math.ceil((now + 1) / 1000) * 1000;
+        remember(waiting, key, at);
+        return tooMany(req, at);
+      },
+    };
+  },
+};

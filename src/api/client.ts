@@ -1,6 +1,7 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { Dispatcher } from 'undici';
 import type { z } from 'zod';
+import { secretsOf, withoutSecrets } from '../log.js';
 import { type CacheEntry, ResponseCache } from './cache.js';
 import { canonicalJson, keyTag, sha256 } from './canonical.js';
 import {
@@ -54,6 +55,11 @@ export interface ApiClientOptions {
   baseUrl: string;
   /** Undefined = no key configured: every call is refused locally with a clear 401. */
   apiKey: string | undefined;
+  /**
+   * Other keys an answer must not pass on (the server's, for a caller's client). The client's own key
+   * is always masked: every answer is cleaned of them as it arrives, before anything reads it.
+   */
+  alsoMask?: readonly string[];
   /** The deployment's secret keying the key's tag (see canonical.ts keyTag); unsalted without it. */
   keySecret?: string;
   timeoutMs?: number;
@@ -104,6 +110,8 @@ export class ApiClient {
   private readonly maxRetryAfterMs: number;
   private readonly maxBodyBytes: number;
   private readonly routes: RouteTable;
+  /** Keys masked in every upstream answer, wherever the upstream put them (bodies, error params, messages). */
+  private readonly secrets: readonly string[];
 
   constructor(private readonly options: ApiClientOptions) {
     const url = new URL(options.baseUrl);
@@ -127,6 +135,7 @@ export class ApiClient {
     this.maxRetryAfterMs = options.maxRetryAfterMs ?? 20_000;
     this.maxBodyBytes = options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES;
     this.routes = options.routes ?? ROUTES;
+    this.secrets = secretsOf([options.apiKey, ...(options.alsoMask ?? [])]);
   }
 
   /** Calls one route of ROUTES, answering from the cache when it can, and parses with `schema`. */
@@ -316,7 +325,7 @@ export class ApiClient {
     const headers = response.headers as HeaderBag;
     this.quota.observe(response.statusCode, headers);
     report(response.statusCode);
-    const json = parseJson(text);
+    const json = withoutSecrets(parseJson(text), this.secrets);
     if (response.statusCode >= 200 && response.statusCode < 300) {
       if (json === undefined) throw new BadResponseError('body is not JSON');
       return json;

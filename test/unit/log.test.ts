@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { createLogger } from '../../src/log.js';
+import { createLogger, maskSecrets, withoutSecrets } from '../../src/log.js';
 
 afterEach(() => {
   vi.restoreAllMocks();
@@ -57,5 +57,25 @@ describe('createLogger', () => {
     const silent = createLogger('silent', [], (line) => lines.push(line));
     silent.error('nothing');
     expect(lines).toHaveLength(2);
+  });
+});
+
+describe('maskSecrets and withoutSecrets', () => {
+  const KEY = 'k3y/with "quote" & more';
+
+  it('mask a key as it is, JSON-escaped and percent-encoded', () => {
+    for (const form of [KEY, JSON.stringify(KEY).slice(1, -1), encodeURIComponent(KEY)]) {
+      expect(maskSecrets(`before ${form} after`, [KEY])).toBe('before [redacted] after');
+    }
+  });
+
+  it('clean every string and property name of a parsed answer, at any depth, and change nothing else', () => {
+    const answer = { error: { param: KEY, n: 3, ok: true, none: null }, rows: [[`a ${KEY}`]], [KEY]: 1 };
+    expect(withoutSecrets(answer, [KEY])).toEqual({
+      error: { param: '[redacted]', n: 3, ok: true, none: null },
+      rows: [['a [redacted]']],
+      '[redacted]': 1,
+    });
+    expect(JSON.stringify(withoutSecrets(answer, [KEY]))).not.toContain('k3y');
   });
 });

@@ -39,11 +39,11 @@ export function fullInputSchema(schema: z.ZodObject): JsonSchema {
 
 /**
  * `validator` listed as the compact form of `full`: without string length limits (checked by the server
- * all the same) and examples (for refusals: src/mcp/arguments.ts), and with every argument's numeric bounds and default also in its description, for
- * hosts that drop minimum, maximum and default from what the model sees.
+ * all the same) and examples (for refusals: src/mcp/arguments.ts), and with every argument's numeric
+ * bounds and default also in its description, for hosts that drop minimum, maximum and default.
  */
 export function withCompactInputSchema<S extends z.ZodObject>(validator: S, full: JsonSchema): S {
-  return override(validator, withoutStringLengths(withBoundsInWords(structuredClone(full))) as Json);
+  return override(validator, withoutServerOnly(withBoundsInWords(structuredClone(full))) as Json);
 }
 
 function withBoundsInWords(schema: JsonSchema): JsonSchema {
@@ -91,12 +91,12 @@ function names(schema: Json, depth: number): Json {
 /** Keywords of the full input schema that tools/list leaves out. */
 const SERVER_ONLY = new Set(['minLength', 'maxLength', 'examples']);
 
-function withoutStringLengths(value: unknown): Json {
-  if (Array.isArray(value)) return value.map(withoutStringLengths) as unknown as Json;
+function withoutServerOnly(value: unknown): Json {
+  if (Array.isArray(value)) return value.map(withoutServerOnly) as unknown as Json;
   if (typeof value !== 'object' || value === null) return value as Json;
   return Object.fromEntries(
     Object.entries(value)
       .filter(([key]) => !SERVER_ONLY.has(key))
-      .map(([key, v]) => [key, withoutStringLengths(v)]),
+      .map(([key, v]) => [key, withoutServerOnly(v)]),
   );
 }

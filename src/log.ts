@@ -3,40 +3,69 @@
 // The same masking cleans upstream answers of the keys as they arrive (src/api/client.ts).
 
 const MASK = '[redacted]';
-/** Shorter "secrets" are not masked: they would match ordinary text. */
 const MIN_SECRET_LENGTH = 4;
 
-/** The secrets worth masking: defined, long enough, each once. */
-export function secretsOf(secrets: readonly (string | undefined)[]): string[] {
-  return [
-    ...new Set(secrets.filter((s): s is string => typeof s === 'string' && s.length >= MIN_SECRET_LENGTH)),
-  ];
-}
-
 /**
- * `text` with every secret masked: as it is, as JSON writes it inside a string (a key with a quote or a
- * backslash), and percent-encoded as in a URL (an upstream echoing the query or a link).
+ * Masks a set of secrets (keys, tokens) wherever they appear: as they are, as JSON writes them inside a
+ * string (a secret with a quote or a backslash), and percent-encoded as in a URL (an upstream echoing the
+ * query or a link). Shorter "secrets" are not masked: they would match ordinary text.
  */
-export function maskSecrets(text: string, secrets: readonly string[]): string {
-  let masked = text;
-  for (const secret of secrets) {
-    for (const form of new Set([secret, JSON.stringify(secret).slice(1, -1), encodeURIComponent(secret)])) {
-      if (masked.includes(form)) masked = masked.split(form).join(MASK);
-    }
-  }
-  return masked;
-}
+export class SecretMask {
+  /** Every form of every secret, longest first (a form inside a longer one is masked with it). */
+  private readonly forms: string[];
 
-/** `value` (parsed JSON) with every secret masked in every string and property name, at any depth. */
-export function withoutSecrets<T>(value: T, secrets: readonly string[]): T {
-  if (secrets.length === 0) return value;
-  const clean = (v: unknown): unknown => {
-    if (typeof v === 'string') return maskSecrets(v, secrets);
-    if (Array.isArray(v)) return v.map(clean);
-    if (v === null || typeof v !== 'object') return v;
-    return Object.fromEntries(Object.entries(v).map(([k, item]) => [maskSecrets(k, secrets), clean(item)]));
-  };
-  return clean(value) as T;
+  constructor(secrets: readonly (string | undefined)[]) {
+    const kept = secrets.filter((s): s is string => typeof s === 'string' && s.length >= MIN_SECRET_LENGTH);
+    const forms = kept.flatMap((s) => [s, JSON.stringify(s).slice(1, -1), encodeURIComponent(s)]);
+    this.forms = [...new Set(forms)].sort((a, b) => b.length - a.length);
+  }
+
+  get empty(): boolean {
+    return this.forms.length === 0;
+  }
+
+  /** `text` with every form of every secret masked. */
+  text(text: string): string {
+    let masked = text;
+    for (const form of this.forms) if (masked.includes(form)) masked = masked.replaceAll(form, MASK);
+    return masked;
+  }
+
+  /**
+   * Whether parsing the JSON `text` may give a string holding a secret: it names one, or it has escapes
+   * (a secret can hide behind \u sequences). When not, the parsed value needs no cleaning.
+   */
+  mayHide(text: string): boolean {
+    return !this.empty && (text.includes('\\') || this.forms.some((form) => text.includes(form)));
+  }
+
+  /**
+   * A freshly parsed JSON value cleaned in place: every string and property name, at any depth (walked
+   * with a list, not recursion: an upstream may nest deeply). Returns the same value.
+   */
+  json<T>(value: T): T {
+    if (this.empty) return value;
+    if (typeof value === 'string') return this.text(value) as T;
+    const pending: object[] = value !== null && typeof value === 'object' ? [value] : [];
+    for (let node = pending.pop(); node !== undefined; node = pending.pop()) {
+      const record = node as Record<string, unknown>;
+      for (const key of Object.keys(record)) {
+        const item = record[key];
+        let kept = key;
+        const masked = this.text(key);
+        if (masked !== key && !Array.isArray(node)) {
+          delete record[key];
+          kept = masked;
+        }
+        if (typeof item === 'string') record[kept] = this.text(item);
+        else {
+          record[kept] = item;
+          if (item !== null && typeof item === 'object') pending.push(item);
+        }
+      }
+    }
+    return value;
+  }
 }
 
 export type LogLevel = 'debug' | 'info' | 'warn' | 'error' | 'silent';
@@ -56,8 +85,8 @@ export function createLogger(
   secrets: readonly (string | undefined)[] = [],
   write: (line: string) => void = (line) => process.stderr.write(`${line}\n`),
 ): Logger {
-  const masked = secretsOf(secrets);
-  const redact = (text: string) => maskSecrets(text, masked);
+  const mask = new SecretMask(secrets);
+  const redact = (text: string) => mask.text(text);
   const emit = (at: LogLevel, message: string, fields?: Record<string, unknown>) => {
     if (ORDER[at] < ORDER[level]) return;
     const extra = fields && Object.keys(fields).length > 0 ? ` ${JSON.stringify(fields)}` : '';

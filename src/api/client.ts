@@ -1,7 +1,7 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { Dispatcher } from 'undici';
 import type { z } from 'zod';
-import { secretsOf, withoutSecrets } from '../log.js';
+import { SecretMask } from '../log.js';
 import { type CacheEntry, ResponseCache } from './cache.js';
 import { canonicalJson, keyTag, sha256 } from './canonical.js';
 import {
@@ -111,7 +111,7 @@ export class ApiClient {
   private readonly maxBodyBytes: number;
   private readonly routes: RouteTable;
   /** Keys masked in every upstream answer, wherever the upstream put them (bodies, error params, messages). */
-  private readonly secrets: readonly string[];
+  private readonly secrets: SecretMask;
 
   constructor(private readonly options: ApiClientOptions) {
     const url = new URL(options.baseUrl);
@@ -135,7 +135,7 @@ export class ApiClient {
     this.maxRetryAfterMs = options.maxRetryAfterMs ?? 20_000;
     this.maxBodyBytes = options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES;
     this.routes = options.routes ?? ROUTES;
-    this.secrets = secretsOf([options.apiKey, ...(options.alsoMask ?? [])]);
+    this.secrets = new SecretMask([options.apiKey, ...(options.alsoMask ?? [])]);
   }
 
   /** Calls one route of ROUTES, answering from the cache when it can, and parses with `schema`. */
@@ -325,7 +325,8 @@ export class ApiClient {
     const headers = response.headers as HeaderBag;
     this.quota.observe(response.statusCode, headers);
     report(response.statusCode);
-    const json = withoutSecrets(parseJson(text), this.secrets);
+    const parsed = parseJson(text);
+    const json = this.secrets.mayHide(text) ? this.secrets.json(parsed) : parsed;
     if (response.statusCode >= 200 && response.statusCode < 300) {
       if (json === undefined) throw new BadResponseError('body is not JSON');
       return json;

@@ -348,6 +348,12 @@ export const SETTINGS = {
     schema: intIn(1024, 100_000_000).default(1_000_000),
     help: 'Largest accepted HTTP request body, bytes; larger gets 413.',
   },
+  maxJsonDepth: {
+    flag: 'max-json-depth',
+    env: 'FOOTBALL_MCP_MAX_JSON_DEPTH',
+    schema: wholeIn(2, 10_000, 'levels', '64').default(64),
+    help: 'Most arrays and objects an HTTP request body may nest inside one another; deeper gets 400 (JSON-RPC -32600).',
+  },
   headersTimeout: {
     flag: 'headers-timeout-s',
     env: 'FOOTBALL_MCP_HEADERS_TIMEOUT_S',

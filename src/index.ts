@@ -98,6 +98,7 @@ async function main(): Promise<void> {
       allowedHosts: config.allowedHosts,
       allowedOrigins: config.allowedOrigins,
       maxBodyBytes: config.maxBodyBytes,
+      maxJsonDepth: config.maxJsonDepth,
       bodyBudgetBytes: config.bodyBudget,
       headersTimeoutMs: config.headersTimeout * 1000,
       requestTimeoutMs: config.requestTimeout * 1000,

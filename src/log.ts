@@ -1,5 +1,72 @@
 // Logs go to stderr only: stdout is the stdio transport's protocol channel.
 // Every line passes through `redact`, so a secret that slips into a message is masked.
+// The same masking cleans upstream answers of the keys as they arrive (src/api/client.ts).
+
+const MASK = '[redacted]';
+const MIN_SECRET_LENGTH = 4;
+
+/**
+ * Masks a set of secrets (keys, tokens) wherever they appear: as they are, as JSON writes them inside a
+ * string (a secret with a quote or a backslash), and percent-encoded as in a URL (an upstream echoing the
+ * query or a link). Shorter "secrets" are not masked: they would match ordinary text.
+ */
+export class SecretMask {
+  /** Every form of every secret, longest first (a form inside a longer one is masked with it). */
+  private readonly forms: string[];
+
+  constructor(secrets: readonly (string | undefined)[]) {
+    const kept = secrets.filter((s): s is string => typeof s === 'string' && s.length >= MIN_SECRET_LENGTH);
+    const forms = kept.flatMap((s) => [s, JSON.stringify(s).slice(1, -1), encodeURIComponent(s)]);
+    this.forms = [...new Set(forms)].sort((a, b) => b.length - a.length);
+  }
+
+  get empty(): boolean {
+    return this.forms.length === 0;
+  }
+
+  /** `text` with every form of every secret masked. */
+  text(text: string): string {
+    let masked = text;
+    for (const form of this.forms) if (masked.includes(form)) masked = masked.replaceAll(form, MASK);
+    return masked;
+  }
+
+  /**
+   * Whether parsing the JSON `text` may give a string holding a secret: it names one, or it has escapes
+   * (a secret can hide behind \u sequences). When not, the parsed value needs no cleaning.
+   */
+  mayHide(text: string): boolean {
+    return !this.empty && (text.includes('\\') || this.forms.some((form) => text.includes(form)));
+  }
+
+  /**
+   * A freshly parsed JSON value cleaned in place: every string and property name, at any depth (walked
+   * with a list, not recursion: an upstream may nest deeply). Returns the same value.
+   */
+  json<T>(value: T): T {
+    if (this.empty) return value;
+    if (typeof value === 'string') return this.text(value) as T;
+    const pending: object[] = value !== null && typeof value === 'object' ? [value] : [];
+    for (let node = pending.pop(); node !== undefined; node = pending.pop()) {
+      const record = node as Record<string, unknown>;
+      for (const key of Object.keys(record)) {
+        const item = record[key];
+        let kept = key;
+        const masked = this.text(key);
+        if (masked !== key && !Array.isArray(node)) {
+          delete record[key];
+          kept = masked;
+        }
+        if (typeof item === 'string') record[kept] = this.text(item);
+        else {
+          record[kept] = item;
+          if (item !== null && typeof item === 'object') pending.push(item);
+        }
+      }
+    }
+    return value;
+  }
+}
 
 export type LogLevel = 'debug' | 'info' | 'warn' | 'error' | 'silent';
 const ORDER: Record<LogLevel, number> = { debug: 10, info: 20, warn: 30, error: 40, silent: 99 };
@@ -18,8 +85,8 @@ export function createLogger(
   secrets: readonly (string | undefined)[] = [],
   write: (line: string) => void = (line) => process.stderr.write(`${line}\n`),
 ): Logger {
-  const masked = secrets.filter((s): s is string => typeof s === 'string' && s.length >= 4);
-  const redact = (text: string) => masked.reduce((acc, secret) => acc.split(secret).join('[redacted]'), text);
+  const mask = new SecretMask(secrets);
+  const redact = (text: string) => mask.text(text);
   const emit = (at: LogLevel, message: string, fields?: Record<string, unknown>) => {
     if (ORDER[at] < ORDER[level]) return;
     const extra = fields && Object.keys(fields).length > 0 ? ` ${JSON.stringify(fields)}` : '';

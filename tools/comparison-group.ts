@@ -3,7 +3,7 @@ import { withLeagueHint } from '../src/api/league-hint.js';
 import { ComparisonResponse } from '../src/api/schemas.js';
 import { checkStatistic } from '../src/api/statistic-keys.js';
 import { groupScatter } from '../src/charts/group-scatter.js';
-import { LeagueName, Limit, Season, seasonParam } from '../src/mcp/args.js';
+import { LeagueName, Limit, SERVICE_ID_EXAMPLE, Season, seasonParam } from '../src/mcp/args.js';
 import { defineTool } from '../src/mcp/tool.js';
 import { callFullPage, PAGE_SIZE } from './kit/full-page.js';
 import { page } from './kit/paging.js';
@@ -46,7 +46,13 @@ export default defineTool({
     season: Season.optional(),
     position: PositionArg.optional(),
     highlight: z
-      .array(z.string().min(1).max(64))
+      .array(
+        z
+          .string()
+          .min(1)
+          .max(64)
+          .meta({ examples: [SERVICE_ID_EXAMPLE] }),
+      )
       .max(10)
       .optional()
       .describe('player_id or service_id values to mark.'),

@@ -25,7 +25,7 @@ export default defineTool({
     'Filters apply locally: 1 request, cached 24 h.',
   input: {
     query: z.string().max(60).optional().describe('Words to find in key, name or definition, e.g. "pass".'),
-    kind: z.enum(['statistic', 'role_index', 'index']).optional(),
+    kind: z.enum(['statistic', 'role_index', 'index']).optional().describe('Filter.'),
     limit: Limit(30, MAX),
   },
   output: z.array(z.looseObject({ key: z.string() })),

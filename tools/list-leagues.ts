@@ -31,8 +31,8 @@ export default defineTool({
       .max(60)
       .optional()
       .describe('Part of a league or country name, e.g. "france" or "liga".'),
-    gender: z.enum(['men', 'women']).optional(),
-    type: z.enum(['league', 'cup']).optional(),
+    gender: z.enum(['men', 'women']).optional().describe('Filter.'),
+    type: z.enum(['league', 'cup']).optional().describe('Filter.'),
     limit: Limit(50, MAX),
   },
   output: z.array(LeagueOut),

@@ -25,7 +25,14 @@ export default defineTool({
   description:
     'Current head coaches by (part of) name and/or league, with their team and the coach_id that get_coach needs (record, career, tactical profile). 1 request unless cached.',
   input: {
-    query: z.string().trim().min(2).max(80).optional().describe('Part of the coach name.'),
+    query: z
+      .string()
+      .trim()
+      .min(2)
+      .max(80)
+      .meta({ examples: ['Garcia'] })
+      .optional()
+      .describe('Part of the coach name.'),
     league: LeagueName.optional(),
     limit: Limit(20, MAX),
   },

@@ -34,7 +34,13 @@ export default defineTool({
   input: {
     query: z.string().trim().min(2).max(80).describe('Name or part of it, e.g. "Mbaye".'),
     league: LeagueName.optional(),
-    club: z.string().min(2).max(80).optional().describe('Club name to narrow the search.'),
+    club: z
+      .string()
+      .min(2)
+      .max(80)
+      .meta({ examples: ['FC Lens'] })
+      .optional()
+      .describe('Club name to narrow the search.'),
     season: Season.optional(),
     limit: Limit(10, MAX),
   },

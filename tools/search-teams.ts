@@ -24,7 +24,14 @@ export default defineTool({
   description:
     'Teams by (part of) name and/or league, with the team_id that get_team needs (record, squad, similar teams, head-to-head) and their coach. 1 request unless cached.',
   input: {
-    query: z.string().trim().min(2).max(80).optional().describe('Part of the team name.'),
+    query: z
+      .string()
+      .trim()
+      .min(2)
+      .max(80)
+      .meta({ examples: ['Lens'] })
+      .optional()
+      .describe('Part of the team name.'),
     league: LeagueName.optional(),
     season: Season.optional(),
     limit: Limit(20, MAX),

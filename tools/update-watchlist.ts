@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { Source } from '../src/api/client.js';
 import type { ResolvedPlayer } from '../src/api/schemas.js';
+import { SERVICE_ID_EXAMPLE } from '../src/mcp/args.js';
 import { RefusedError } from '../src/mcp/result.js';
 import { defineTool } from '../src/mcp/tool.js';
 import { RESOLVE_BATCH, watchlistAccess } from '../src/mcp/watchlists.js';
@@ -21,9 +22,27 @@ const NAME_MAX = 200;
 
 const Player = z
   .object({
-    player_id: z.string().min(1).max(64).optional().describe('player_id or service_id.'),
-    name: z.string().min(2).max(80).optional(),
-    club: z.string().min(2).max(80).optional(),
+    player_id: z
+      .string()
+      .min(1)
+      .max(64)
+      .meta({ examples: [SERVICE_ID_EXAMPLE] })
+      .optional()
+      .describe('player_id or service_id.'),
+    name: z
+      .string()
+      .min(2)
+      .max(80)
+      .meta({ examples: ['Mbaye'] })
+      .optional()
+      .describe('Or a player name.'),
+    club: z
+      .string()
+      .min(2)
+      .max(80)
+      .meta({ examples: ['FC Lens'] })
+      .optional()
+      .describe('Club, to tell namesakes apart.'),
   })
   .refine((p) => p.player_id !== undefined || p.name !== undefined, { message: 'give player_id or name' });
 
@@ -50,11 +69,22 @@ export default defineTool({
     watchlist: z.string().max(200).describe('e.g. "Left backs U23" (1-60 characters, case ignored).'),
     add: z.array(Player).max(RESOLVE_BATCH).optional(),
     remove: z
-      .array(z.string().min(1).max(NAME_MAX))
+      .array(
+        z
+          .string()
+          .min(1)
+          .max(NAME_MAX)
+          .meta({ examples: [SERVICE_ID_EXAMPLE] }),
+      )
       .max(200)
       .optional()
       .describe('service_ids, pending row ids or names.'),
-    note: z.string().max(WATCHLIST_NOTE_MAX).optional().describe('"" clears it.'),
+    note: z
+      .string()
+      .max(WATCHLIST_NOTE_MAX)
+      .meta({ examples: ['Watch in January'] })
+      .optional()
+      .describe('"" clears it.'),
     delete: z.boolean().optional().describe('true: delete the list and its snapshots (given alone).'),
   },
   output: z.object({

@@ -73,7 +73,12 @@ export default defineTool({
     'refused if the quota left is lower), stores the snapshot and says what changed since the last: transfer, new season row, minutes, ' +
     'primary role, rank in the league for it, market value, newly linked. refresh: false reads the stored snapshots, free.',
   input: {
-    watchlist: z.string().max(200).optional(),
+    watchlist: z
+      .string()
+      .max(200)
+      .meta({ examples: ['Left backs U23'] })
+      .optional()
+      .describe('Name; omit for all lists.'),
     refresh: z.boolean().default(true),
   },
   output: z.object({

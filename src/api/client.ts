@@ -1,6 +1,7 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { Dispatcher } from 'undici';
 import type { z } from 'zod';
+import { SecretMask } from '../log.js';
 import { ACCEPT_ENCODING, readBody } from './body.js';
 import { type CacheEntry, ResponseCache } from './cache.js';
 import { canonicalJson, keyTag, sha256 } from './canonical.js';
@@ -64,6 +65,11 @@ export interface ApiClientOptions {
   baseUrl: string;
   /** Undefined = no key configured: every call is refused locally with a clear 401. */
   apiKey: string | undefined;
+  /**
+   * Other keys an answer must not pass on (the server's, for a caller's client). The client's own key
+   * is always masked: every answer is cleaned of them as it arrives, before anything reads it.
+   */
+  alsoMask?: readonly string[];
   /** The deployment's secret keying the key's tag (see canonical.ts keyTag); unsalted without it. */
   keySecret?: string;
   timeoutMs?: number;
@@ -112,6 +118,8 @@ export class ApiClient {
   private readonly retry: RetryPolicy;
   private readonly maxBodyBytes: number;
   private readonly routes: RouteTable;
+  /** Keys masked in every upstream answer, wherever the upstream put them (bodies, error params, messages). */
+  private readonly secrets: SecretMask;
 
   constructor(private readonly options: ApiClientOptions) {
     const url = new URL(options.baseUrl);
@@ -138,6 +146,7 @@ export class ApiClient {
     };
     this.maxBodyBytes = options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES;
     this.routes = options.routes ?? ROUTES;
+    this.secrets = new SecretMask([options.apiKey, ...(options.alsoMask ?? [])]);
   }
 
   /** Calls one route of ROUTES, answering from the cache when it can, and parses with `schema`. */
@@ -322,7 +331,9 @@ export class ApiClient {
     const headers = response.headers as HeaderBag;
     this.quota.observe(status, headers);
     report(status);
-    const json = read.text === undefined ? undefined : parseJson(read.text);
+    const text = read.text;
+    const parsed = text === undefined ? undefined : parseJson(text);
+    const json = text !== undefined && this.secrets.mayHide(text) ? this.secrets.json(parsed) : parsed;
     if (status >= 200 && status < 300) {
       if (json === undefined) throw notJson(read);
       return json;

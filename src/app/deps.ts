@@ -10,7 +10,7 @@ import { loadUpstreamOverrides, remappedRoutes } from '../api/route-overrides.js
 import { LeaguesResponse } from '../api/schemas.js';
 import { type Config, usesEmbeddedSandbox } from '../config.js';
 import type { Metrics } from '../http/metrics.js';
-import type { Logger } from '../log.js';
+import { type Logger, SecretMask } from '../log.js';
 import type { SharedUpstream, ToolDeps } from '../mcp/context.js';
 import { memoryStores, type Stores } from '../store/open.js';
 import { VERSION } from '../version.js';
@@ -123,6 +123,8 @@ function depsBuilder(
     const api = new ApiClient({
       baseUrl: upstream.baseUrl,
       apiKey,
+      // A caller's client also keeps the server's key out of what it passes on (and the reverse).
+      ...(upstream.apiKey ? { alsoMask: [upstream.apiKey] } : {}),
       ...(config.metricsKeySecret ? { keySecret: config.metricsKeySecret } : {}),
       timeoutMs: config.timeoutMs,
       retries: config.retries,
@@ -185,8 +187,8 @@ export function watchlistScope(config: Config): string {
 
 /** A logger that also masks a caller's key, which the process-wide logger does not know. */
 export function redacting(base: Logger, secret: string): Logger {
-  const mask = (text: string) =>
-    base.redact(secret.length >= 4 ? text.split(secret).join('[redacted]') : text);
+  const secrets = new SecretMask([secret]);
+  const mask = (text: string) => base.redact(secrets.text(text));
   const fields = (f?: Record<string, unknown>) =>
     f === undefined ? undefined : (JSON.parse(mask(JSON.stringify(f))) as Record<string, unknown>);
   return {

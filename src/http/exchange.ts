@@ -2,6 +2,7 @@
 // (shared-servers.ts, session-transport.ts): the answer goes back as plain JSON with its length,
 // written straight to the Node response, unless something (a progress, a log) goes out before it,
 // which turns the answer into an SSE stream.
+import { randomBytes } from 'node:crypto';
 import type { ServerResponse } from 'node:http';
 import type {
   AuthInfo,
@@ -107,7 +108,16 @@ export class Exchanges {
   /** Told when the last exchange is over. */
   onIdle?: () => void;
 
-  constructor(private readonly prefix = '') {}
+  /**
+   * The ids this table gives: `prefix`, then random characters no client can guess (a client's batch
+   * through the SDK's transport may use any id, and its answer must not be taken for an exchange's);
+   * plain numbers without a prefix, for a transport that only exchanges feed.
+   */
+  private readonly prefix: string;
+
+  constructor(prefix = '') {
+    this.prefix = prefix === '' ? '' : `${prefix}${randomBytes(12).toString('base64url')}-`;
+  }
 
   get size(): number {
     return this.open.size;

@@ -1,8 +1,9 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { nestsDeeperThan, tooDeepMessage } from './json-depth.js';
 
 export type ReadResult =
   | { value: unknown; error?: undefined }
-  | { error: { status: number; message: string; headers?: Record<string, string> } };
+  | { error: { status: number; message: string; code?: number; headers?: Record<string, string> } };
 
 /**
  * The bytes of request bodies held while they are received, over every request: what uploads that stop
@@ -31,12 +32,23 @@ export class BodyBudget {
 /** What a caller refused by the budget is told to wait: bodies in flight end or are cut by then, mostly. */
 const BUDGET_RETRY_AFTER_S = 5;
 
+/** What a JSON body may be: at most `maxBytes` long, at most `maxDepth` arrays and objects deep. */
+export interface BodyLimits {
+  maxBytes: number;
+  maxDepth: number;
+}
+
 /**
- * Reads a JSON body of at most `maxBytes`; a larger one is a 413, an unparsable one a 400. Chunks are held
- * against `budget` while the body comes in: a chunk past it refuses the request at once (503, Retry-After,
- * the connection closed after the answer) and the rest of its body is read and dropped.
+ * Reads a JSON body of at most `maxBytes`; a larger one is a 413, an unparsable one or one nested past
+ * `maxDepth` a 400. Chunks are held against `budget` while the body comes in: a chunk past it refuses the
+ * request at once (503, Retry-After, the connection closed after the answer) and the rest of its body is
+ * read and dropped.
  */
-export function readJson(req: IncomingMessage, maxBytes: number, budget?: BodyBudget): Promise<ReadResult> {
+export function readJson(
+  req: IncomingMessage,
+  { maxBytes, maxDepth }: BodyLimits,
+  budget?: BodyBudget,
+): Promise<ReadResult> {
   const tooLarge = { error: { status: 413, message: `Request body larger than ${maxBytes} bytes` } };
   if (Number(req.headers['content-length'] ?? 0) > maxBytes) return Promise.resolve(tooLarge);
   return new Promise((resolve) => {
@@ -81,6 +93,9 @@ export function readJson(req: IncomingMessage, maxBytes: number, budget?: BodyBu
     const onEnd = () => {
       if (over) return settle(tooLarge);
       const text = Buffer.concat(chunks).toString('utf8');
+      if (nestsDeeperThan(text, maxDepth)) {
+        return settle({ error: { status: 400, code: -32600, message: tooDeepMessage(maxDepth) } });
+      }
       try {
         settle({ value: JSON.parse(text) as unknown });
       } catch {
@@ -111,18 +126,17 @@ export function json(
     .end(text);
 }
 
-/** A JSON-RPC error body, as MCP clients expect from the endpoint. */
+/**
+ * A JSON-RPC error body, as MCP clients expect from the endpoint: -32700 (parse error) for a 400 and
+ * -32000 otherwise, unless `code` says which.
+ */
 export function reject(
   res: ServerResponse,
   status: number,
   message: string,
   headers: Record<string, string> = {},
+  code = status === 400 ? -32700 : -32000,
 ): void {
   if (res.destroyed) return;
-  json(
-    res,
-    status,
-    { jsonrpc: '2.0', error: { code: status === 400 ? -32700 : -32000, message }, id: null },
-    headers,
-  );
+  json(res, status, { jsonrpc: '2.0', error: { code, message }, id: null }, headers);
 }

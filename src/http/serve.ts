@@ -26,6 +26,8 @@ export interface HttpOptions extends OriginPolicy {
   // Limits are required: their defaults live once, in the settings (src/config.ts).
   /** Largest accepted request body, bytes. */
   maxBodyBytes: number;
+  /** Most arrays and objects one request body may nest inside one another. */
+  maxJsonDepth: number;
   /** Most bytes of request bodies held while received, over all requests (at least maxBodyBytes). */
   bodyBudgetBytes: number;
   /** Most time to receive a request's headers. */
@@ -82,6 +84,7 @@ export async function serveHttp(services: HttpServices, options: HttpOptions): P
   const access = options.access ?? { tokens: [], requireCallerKey: false };
   assertBindAllowed(options.bindHost, access);
   const maxBody = options.maxBodyBytes;
+  const bodyLimits = { maxBytes: maxBody, maxDepth: options.maxJsonDepth };
   const budget = new BodyBudget(Math.max(options.bodyBudgetBytes, maxBody));
   const { maxSessions, probationIdleMs } = options;
   const sessions = options.stateless
@@ -140,8 +143,11 @@ export async function serveHttp(services: HttpServices, options: HttpOptions): P
     let body: unknown;
     if (req.method === 'POST') {
       const flight = drain.track(res);
-      const read = await readJson(req, maxBody, budget);
-      if (read.error) return reject(res, read.error.status, read.error.message, read.error.headers);
+      const read = await readJson(req, bodyLimits, budget);
+      if (read.error) {
+        const { status, message, headers, code } = read.error;
+        return reject(res, status, message, headers, code);
+      }
       body = read.value;
       flight.carries(body);
     }

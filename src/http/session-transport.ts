@@ -22,7 +22,7 @@ export class SessionTransport implements Transport {
   onclose?: () => void;
   onerror?: (error: Error) => void;
   onmessage?: Transport['onmessage'];
-  // Ids unlike those clients pick for their requests through the SDK's transport.
+  // Ids no client can pick for its requests through the SDK's transport (a random part per session).
   private readonly exchanges = new Exchanges('fsm-plain-');
 
   constructor(private readonly sdk: NodeStreamableHTTPServerTransport) {

@@ -11,7 +11,10 @@ export const RoleKeyArg = z
   .max(60)
   .describe('list_roles key or English name, e.g. "poacher".');
 
-export const LeagueName = z.string().min(2).max(80).describe('As list_leagues names it, e.g. "Ligue 1".');
+export const LeagueName = z.string().min(2).max(80).describe('list_leagues name, e.g. "Ligue 1".');
+
+/** A service_id of the spec's form (ds_ and 16 characters), the example refusals show. */
+export const SERVICE_ID_EXAMPLE = 'ds_00005oGBcduWTLGq';
 
 export const PlayerIdArg = z
   .string()
@@ -22,6 +25,7 @@ export const PlayerIdArg = z
     error: (issue) =>
       `"${String(issue.input)}" looks like a name, not an id: search_players finds a player by name and gives the ids`,
   })
+  .meta({ examples: [SERVICE_ID_EXAMPLE] })
   .describe('service_id (ds_…, stable) or player_id.');
 
 export function Limit(fallback: number, max: number) {

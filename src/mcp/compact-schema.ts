@@ -4,6 +4,7 @@
 // A compact schema accepts everything the full one accepts; the server still validates arguments
 // and results with the full zod schemas.
 import { z } from 'zod';
+import { describedWithBounds, type JsonSchema } from './argument-words.js';
 
 type Json = Record<string, unknown>;
 
@@ -31,9 +32,28 @@ export function withCompactOutputSchema<S extends z.ZodObject>(schema: S): S {
   });
 }
 
-/** Input: the full schema without string length limits (checked by the server all the same). */
-export function withCompactInputSchema<S extends z.ZodObject>(schema: S): S {
-  return override(schema, withoutStringLengths(toJson(schema, 'input')));
+/** The full JSON Schema of a tool's arguments (string lengths included): what the server checks. */
+export function fullInputSchema(schema: z.ZodObject): JsonSchema {
+  return toJson(schema, 'input') as JsonSchema;
+}
+
+/**
+ * `validator` listed as the compact form of `full`: without string length limits (checked by the server
+ * all the same) and examples (for refusals: src/mcp/arguments.ts), and with every argument's numeric
+ * bounds and default also in its description, for hosts that drop minimum, maximum and default.
+ */
+export function withCompactInputSchema<S extends z.ZodObject>(validator: S, full: JsonSchema): S {
+  return override(validator, withoutServerOnly(withBoundsInWords(structuredClone(full))) as Json);
+}
+
+function withBoundsInWords(schema: JsonSchema): JsonSchema {
+  for (const property of Object.values(schema.properties ?? {})) {
+    const description = describedWithBounds(property);
+    if (description !== undefined) property.description = description;
+    withBoundsInWords(property);
+  }
+  if (schema.items) withBoundsInWords(schema.items);
+  return schema;
 }
 
 function toJson(schema: z.ZodType, io: 'input' | 'output' = 'output'): Json {
@@ -49,29 +69,34 @@ function override<S extends z.ZodObject>(schema: S, json: Json): S {
   return schema;
 }
 
-/** Field names down to one level of objects; leaves and unions say nothing more than their name. */
+/**
+ * Field names down to one level of objects; leaves and unions say nothing more than their name. A
+ * node's `type` is left out where its `items` or `properties` already say it (about 240 tokens).
+ */
 function names(schema: Json, depth: number): Json {
   const type = schema.type;
   if (type === 'array') {
     const items = schema.items ? names(schema.items as Json, depth) : {};
-    return Object.keys(items).length > 0 ? { type, items } : { type };
+    return Object.keys(items).length > 0 ? { items } : { type };
   }
   const isObject = type === 'object' || (Array.isArray(type) && type.includes('object'));
   if (!isObject) return {};
   if (!schema.properties || depth >= 1) return { type: 'object' };
   const properties = schema.properties as Record<string, Json>;
   return {
-    type,
     properties: Object.fromEntries(Object.entries(properties).map(([k, v]) => [k, names(v, depth + 1)])),
   };
 }
 
-function withoutStringLengths(value: unknown): Json {
-  if (Array.isArray(value)) return value.map(withoutStringLengths) as unknown as Json;
+/** Keywords of the full input schema that tools/list leaves out. */
+const SERVER_ONLY = new Set(['minLength', 'maxLength', 'examples']);
+
+function withoutServerOnly(value: unknown): Json {
+  if (Array.isArray(value)) return value.map(withoutServerOnly) as unknown as Json;
   if (typeof value !== 'object' || value === null) return value as Json;
   return Object.fromEntries(
     Object.entries(value)
-      .filter(([key]) => key !== 'minLength' && key !== 'maxLength')
-      .map(([key, v]) => [key, withoutStringLengths(v)]),
+      .filter(([key]) => !SERVER_ONLY.has(key))
+      .map(([key, v]) => [key, withoutServerOnly(v)]),
   );
 }

@@ -3,8 +3,9 @@ import { z } from 'zod';
 import { collectReadNotes } from '../api/reader/notes-sink.js';
 import { CHART_APP_URI } from '../charts/app.js';
 import type { Chart } from '../charts/spec.js';
+import { readArguments } from './arguments.js';
 import { attachChart } from './chart-content.js';
-import { withCompactInputSchema, withCompactOutputSchema } from './compact-schema.js';
+import { fullInputSchema, withCompactInputSchema, withCompactOutputSchema } from './compact-schema.js';
 import type { ToolContext } from './context.js';
 import { envelopeSchema, errorResult, type NotFoundHint, type Outcome, successResult } from './result.js';
 import type { Toolset } from './toolsets.js';
@@ -48,13 +49,17 @@ export interface ToolDefinition {
   toolset: Toolset;
   description: string;
   inputShape: z.ZodRawShape;
-  /** `inputShape` as an object whose tools/list form is compact (see compact-schema.ts). */
+  /**
+   * What the SDK checks before `handle`: any object (`handle` reads the arguments itself, so null means
+   * absent and refusals are in plain words); listed in tools/list as `inputShape`, compact (see
+   * compact-schema.ts).
+   */
   inputSchema: z.ZodObject;
   outputSchema: z.ZodObject;
   annotations: ToolAnnotations;
   /** The `ui://` resource of the MCP App that draws this tool's chart, for tools that have one. */
   ui?: string;
-  /** `args` as the SDK passes them: already validated against `inputShape`. */
+  /** `args` as the client sent them: read against `inputShape` here, before anything runs. */
   handle(args: unknown, ctx: ToolContext): Promise<CallToolResult>;
 }
 
@@ -63,21 +68,22 @@ export function defineTool<
   D extends z.ZodType,
   X extends z.ZodRawShape = Record<never, never>,
 >(spec: ToolSpec<I, D, X>): ToolDefinition {
+  const input = z.object(spec.input);
+  const inputJson = fullInputSchema(input);
   return {
     name: spec.name,
     title: spec.title,
     toolset: spec.toolset,
     description: spec.description,
     inputShape: spec.input,
-    inputSchema: withCompactInputSchema(z.object(spec.input)),
+    inputSchema: withCompactInputSchema(z.looseObject({}), inputJson),
     outputSchema: withCompactOutputSchema(envelopeSchema(spec.output, spec.extra ?? {})),
     // No idempotentHint on read-only tools: the spec gives it meaning only for tools that write.
     annotations: { readOnlyHint: true, ...spec.hints, openWorldHint: true },
     ...(spec.chart ? { ui: CHART_APP_URI } : {}),
     async handle(rawArgs, ctx) {
       try {
-        // The SDK has already validated the arguments against `inputShape` and applied defaults.
-        const args = rawArgs as z.output<z.ZodObject<I>>;
+        const args = readArguments(spec.name, input, inputJson, rawArgs);
         assertWellFormed(args);
         const { value: run, notes: readNotes } = await collectReadNotes(() => spec.run(args, ctx));
         const outcome = readNotes.length > 0 ? { ...run, notes: [...(run.notes ?? []), ...readNotes] } : run;

@@ -6,6 +6,26 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TOOLS } from '../../tools/index.js';
 import { depsFor, inMemoryClient } from '../support/mcp.js';
 
+interface ListedSchema {
+  description?: string;
+  minimum?: number;
+  maximum?: number;
+  minItems?: number;
+  maxItems?: number;
+  default?: unknown;
+  items?: ListedSchema;
+  properties?: Record<string, ListedSchema>;
+}
+
+/** Every argument of a listed input schema, at any depth (the objects of a list included), by path. */
+function argumentsOf(schema: ListedSchema, prefix = ''): [string, ListedSchema][] {
+  return Object.entries(schema.properties ?? {}).flatMap(([name, property]) => {
+    const path = `${prefix}${name}`;
+    const item = property.items?.properties ? argumentsOf(property.items, `${path}[].`) : [];
+    return [[path, property] as [string, ListedSchema], ...argumentsOf(property, `${path}.`), ...item];
+  });
+}
+
 let client: Client;
 let tools: Tool[];
 
@@ -83,6 +103,23 @@ describe.each(TOOLS.map((t) => [t.name, t] as const))('%s', (name) => {
     const schema = listed().inputSchema as Record<string, unknown>;
     expect(schema.type).toBe('object');
     for (const combinator of ['anyOf', 'oneOf', 'allOf']) expect(schema).not.toHaveProperty(combinator);
+  });
+
+  it('describes every argument, with its numeric bounds and default in words (for hosts that drop them)', () => {
+    const missing: string[] = [];
+    for (const [path, property] of argumentsOf(listed().inputSchema as ListedSchema)) {
+      const description = property.description ?? '';
+      if (!description.trim()) missing.push(`${path}: no description`);
+      const words = new Set(description.match(/[\w.]+/g) ?? []);
+      for (const keyword of ['minimum', 'maximum', 'minItems', 'maxItems', 'default'] as const) {
+        const value = property[keyword];
+        if (value === undefined) continue;
+        const wanted = Array.isArray(value) ? value.map(String) : [String(value)];
+        for (const word of wanted)
+          if (!words.has(word)) missing.push(`${path}: ${keyword} ${word} not in "${description}"`);
+      }
+    }
+    expect(missing).toEqual([]);
   });
 
   it('lives in its own kebab-case file under tools/', () => {

@@ -2,7 +2,7 @@
 // next valid request.
 import { type ChildProcess, spawn } from 'node:child_process';
 import { afterAll, describe, expect, it } from 'vitest';
-import { BUILT_ENTRY, stop } from '../support/mcp.js';
+import { BUILT_ENTRY, spawnHttpServer, stop } from '../support/mcp.js';
 import { raw } from '../support/raw-http.js';
 
 const INITIALIZE = {
@@ -18,7 +18,11 @@ const LIST_ROLES = {
   params: { name: 'list_roles', arguments: {} },
 };
 
+/** `value` inside `depth` arrays, as JSON text. */
+const nested = (depth: number, value = '1') => `${'['.repeat(depth)}${value}${']'.repeat(depth)}`;
+
 const BROKEN_MESSAGES = [
+  `{"jsonrpc":"2.0","id":${nested(100_000)},"method":"ping"}`,
   '{',
   'not json',
   JSON.stringify(INITIALIZE).slice(0, 40),
@@ -77,6 +81,37 @@ describe('stdio', () => {
     expect(roles).toMatchObject({ result: { structuredContent: { data: expect.any(Array) } } });
     expect(child.exitCode).toBeNull();
     expect(stderr).not.toMatch(/unhandled/i);
+  });
+});
+
+describe('HTTP', () => {
+  it('refuses a message nested past the bound with 400 and a JSON-RPC error naming the bound and its setting', async () => {
+    const server = await spawnHttpServer(['--sandbox'], {});
+    children.push(server.child);
+    for (const body of [
+      `{"jsonrpc":"2.0","id":${nested(100_000)},"method":"ping"}`,
+      `{"jsonrpc":"2.0","id":1,"method":"initialize","params":${nested(65, '{}')}}`,
+    ]) {
+      const answer = await raw(server.url, { body });
+      expect(answer.status).toBe(400);
+      expect(JSON.parse(answer.body)).toEqual({
+        jsonrpc: '2.0',
+        id: null,
+        error: { code: -32600, message: expect.stringMatching(/more than 64 levels.*--max-json-depth/) },
+      });
+    }
+    // Within the bound, the same message is read (and answered by the MCP layer, not refused for depth).
+    const within = await raw(server.url, { body: JSON.stringify(INITIALIZE) });
+    expect(within.status).toBe(200);
+    expect(server.child.exitCode).toBeNull();
+  });
+
+  it('takes its bound from --max-json-depth', async () => {
+    const server = await spawnHttpServer(['--sandbox', '--max-json-depth', '2'], {});
+    children.push(server.child);
+    const answer = await raw(server.url, { body: JSON.stringify(INITIALIZE) });
+    expect(answer.status).toBe(400);
+    expect(JSON.parse(answer.body).error.message).toMatch(/more than 2 levels/);
   });
 });
 

@@ -67,6 +67,7 @@ describe('loadConfig defaults', () => {
       refusedKey: 60,
       shutdownGrace: 15,
       maxBodyBytes: 1_000_000,
+      maxJsonDepth: 64,
       headersTimeout: 10,
       requestTimeout: 30,
       bodyBudget: 16 * 1024 * 1024,

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { createLogger } from '../../src/log.js';
+import { createLogger, SecretMask } from '../../src/log.js';
 
 afterEach(() => {
   vi.restoreAllMocks();
@@ -57,5 +57,40 @@ describe('createLogger', () => {
     const silent = createLogger('silent', [], (line) => lines.push(line));
     silent.error('nothing');
     expect(lines).toHaveLength(2);
+  });
+});
+
+describe('SecretMask', () => {
+  const KEY = 'k3y/with "quote" & more';
+  const mask = new SecretMask([KEY, undefined, 'abc']);
+
+  it('masks a key as it is, JSON-escaped and percent-encoded; not a "secret" of 3 characters', () => {
+    for (const form of [KEY, JSON.stringify(KEY).slice(1, -1), encodeURIComponent(KEY)]) {
+      expect(mask.text(`before ${form} after`)).toBe('before [redacted] after');
+    }
+    expect(mask.text('abc')).toBe('abc');
+  });
+
+  it('cleans every string and property name of a parsed answer, at any depth, and changes nothing else', () => {
+    const answer = { error: { param: KEY, n: 3, ok: true, none: null }, rows: [[`a ${KEY}`]], [KEY]: 1 };
+    expect(mask.json(answer)).toEqual({
+      error: { param: '[redacted]', n: 3, ok: true, none: null },
+      rows: [['a [redacted]']],
+      '[redacted]': 1,
+    });
+    expect(mask.json(KEY)).toBe('[redacted]');
+  });
+
+  it('finds a key behind \\u escapes of the JSON text, and walks a deep answer without recursion', () => {
+    const escaped = `{"param":"${[...'sk_live_hidden'].map((c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`).join('')}"}`;
+    const hidden = new SecretMask(['sk_live_hidden']);
+    expect(escaped).not.toContain('sk_live_hidden');
+    expect(hidden.mayHide(escaped)).toBe(true);
+    expect(hidden.json(JSON.parse(escaped))).toEqual({ param: '[redacted]' });
+    expect(hidden.mayHide('{"param":"plain"}')).toBe(false);
+    const deep = JSON.parse(`${'['.repeat(100_000)}"sk_live_hidden"${']'.repeat(100_000)}`);
+    let inner: unknown = hidden.json(deep);
+    while (Array.isArray(inner)) inner = inner[0];
+    expect(inner).toBe('[redacted]');
   });
 });

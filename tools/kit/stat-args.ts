@@ -4,5 +4,7 @@ import { ROLE_FAMILIES, type RoleFamily } from '../../src/domain/roles.js';
 
 export const StatisticArg = z.string().min(2).max(60).describe('get_glossary key, e.g. "xg".');
 
-/** Position family (the enum speaks for itself: no description, fewer tokens in tools/list). */
-export const PositionArg = z.enum(Object.keys(ROLE_FAMILIES) as [RoleFamily, ...RoleFamily[]]);
+/** Position family: the enum speaks for itself, the description only says what it does. */
+export const PositionArg = z
+  .enum(Object.keys(ROLE_FAMILIES) as [RoleFamily, ...RoleFamily[]])
+  .describe('Filter.');

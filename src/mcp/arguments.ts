@@ -1,0 +1,117 @@
+// A tool's arguments, read once for every tool: null means absent for every optional argument (hosts
+// such as the OpenAI Agents SDK make every optional argument required and nullable, and send null for
+// the ones the model leaves out), and a refusal says in plain words which argument, what it accepts
+// and an example, never the validator's own "Invalid input: expected …".
+import type { z } from 'zod';
+import { allowedForm, exampleOf, type JsonSchema } from './argument-words.js';
+import { RefusedError } from './result.js';
+
+type Path = readonly PropertyKey[];
+
+/** At most this many problems are listed in one refusal; the rest are counted. */
+const MOST_PROBLEMS = 5;
+
+/**
+ * The arguments `raw` as `schema` reads them (defaults applied), null read as absent wherever `json`
+ * (its JSON Schema) makes a property optional, at any depth; a RefusedError naming every problem.
+ */
+export function readArguments<S extends z.ZodObject>(
+  tool: string,
+  schema: S,
+  json: JsonSchema,
+  raw: unknown,
+): z.output<S> {
+  const args = withoutNulls(raw ?? {}, json);
+  const parsed = schema.safeParse(args);
+  if (parsed.success) return parsed.data;
+  const problems = parsed.error.issues.map((issue) =>
+    // A rule of our own (a refine) already says what is wrong in words.
+    issue.code === 'custom'
+      ? `${pathText(issue.path) || 'arguments'}: ${issue.message}.`
+      : problem(issue.path, issue.code, json, args),
+  );
+  const shown = [...new Set(problems)].slice(0, MOST_PROBLEMS);
+  const more = problems.length - shown.length;
+  return refuse(tool, more > 0 ? [...shown, `(and ${more} more)`] : shown);
+}
+
+function refuse(tool: string, problems: string[]): never {
+  const head = problems.length === 1 ? 'Invalid argument' : 'Invalid arguments';
+  throw new RefusedError(
+    `${head} for ${tool} (nothing was sent):\n${problems.map((p) => `- ${p}`).join('\n')}`,
+  );
+}
+
+/** `value` without the properties that are null where `schema` lets them be left out. */
+function withoutNulls(value: unknown, schema: JsonSchema | undefined): unknown {
+  if (!schema || value === null || typeof value !== 'object') return value;
+  if (Array.isArray(value))
+    return schema.items ? value.map((item) => withoutNulls(item, schema.items)) : value;
+  const properties = schema.properties ?? {};
+  const required = new Set(schema.required ?? []);
+  const out: Record<string, unknown> = {};
+  for (const [key, item] of Object.entries(value)) {
+    const property = properties[key];
+    if (item === null && property && !required.has(key) && !acceptsNull(property)) continue;
+    out[key] = withoutNulls(item, property);
+  }
+  return out;
+}
+
+function acceptsNull(schema: JsonSchema): boolean {
+  const types = Array.isArray(schema.type) ? schema.type : [schema.type];
+  return types.includes('null') || (schema.anyOf ?? []).some((s) => s.type === 'null');
+}
+
+/** "limit must be a whole number from 1 to 100 (default 20), e.g. 20; got 500." */
+function problem(path: Path, code: string, json: JsonSchema, args: unknown): string {
+  const name = pathText(path);
+  const schema = schemaAt(json, path);
+  const given = valueAt(args, path);
+  if (!schema) {
+    return `${name || 'the arguments'}: ${code === 'unrecognized_keys' ? 'unknown argument' : 'not accepted'}; got ${described(given)}.`;
+  }
+  const example = exampleOf(schema);
+  const shape = `${name} must be ${allowedForm(schema)}${example === undefined ? '' : `, e.g. ${example}`}`;
+  const note = schema.description && !example ? ` (${schema.description.replace(/\.$/, '')})` : '';
+  if (given === undefined) return `${name} is required: it${shape.slice(name.length)}${note}.`;
+  return `${shape}${note}; got ${described(given)}.`;
+}
+
+function pathText(path: Path): string {
+  return path
+    .map((part, i) => (typeof part === 'number' ? `[${part}]` : `${i === 0 ? '' : '.'}${String(part)}`))
+    .join('');
+}
+
+function schemaAt(json: JsonSchema, path: Path): JsonSchema | undefined {
+  let at: JsonSchema | undefined = json;
+  for (const part of path) {
+    if (!at) return undefined;
+    at = typeof part === 'number' ? at.items : at.properties?.[String(part)];
+  }
+  return at;
+}
+
+function valueAt(value: unknown, path: Path): unknown {
+  let at = value;
+  for (const part of path) {
+    if (at === null || typeof at !== 'object') return undefined;
+    at = (at as Record<PropertyKey, unknown>)[part];
+  }
+  return at;
+}
+
+/** What was sent, shortly: `500`, `"Ligue 12"`, `a list of 12 items`, `null`. */
+function described(value: unknown): string {
+  if (value === undefined) return 'nothing';
+  if (value === null) return 'null';
+  if (Array.isArray(value)) return `a list of ${value.length} item${value.length === 1 ? '' : 's'}`;
+  if (typeof value === 'object') return 'an object';
+  if (typeof value === 'string') {
+    const shown =
+      value.length > 40 ? `${JSON.stringify(value.slice(0, 40)).slice(0, -1)}…"` : JSON.stringify(value);
+    return value.length > 40 ? `${shown} (${value.length} characters)` : shown;
+  }
+  return String(value);
+}

@@ -1,0 +1,165 @@
+// Every tool's arguments, through a real SDK client against the sandbox: null is read as absent for
+// every optional argument (hosts like the OpenAI Agents SDK send null for each one the model leaves
+// out), and a refused argument is explained in plain words: its name, what it accepts, an example.
+import type { Client } from '@modelcontextprotocol/client';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { fullInputSchema } from '../../src/mcp/compact-schema.js';
+import { SANDBOX_PRO_FULL_KEY } from '../../src/sandbox/keys.js';
+import { type RunningSandbox, startSandbox } from '../../src/sandbox/server.js';
+import { TOOLS } from '../../tools/index.js';
+import { call, depsFor, inMemoryClient, structured, textOf } from '../support/mcp.js';
+
+interface Schema {
+  type?: string;
+  description?: string;
+  enum?: unknown[];
+  default?: unknown;
+  examples?: unknown[];
+  minimum?: number;
+  maximum?: number;
+  minItems?: number;
+  items?: Schema;
+  properties?: Record<string, Schema>;
+  required?: string[];
+}
+
+/** What the validator of old let through to the model: zod's and the SDK's own words. */
+const VALIDATOR_WORDS =
+  /Invalid input|Invalid option|Too big|Too small|expected (string|number|int|boolean|array)/;
+
+let sandbox: RunningSandbox;
+let client: Client;
+let close: () => Promise<void>;
+/** Real ids of the sandbox, for the required arguments that name a player, team or coach. */
+const known: Record<string, unknown> = {};
+
+beforeAll(async () => {
+  sandbox = await startSandbox({ port: 0 });
+  const deps = depsFor(sandbox.url, SANDBOX_PRO_FULL_KEY);
+  client = await inMemoryClient(deps);
+  close = async () => {
+    await client.close();
+    await deps.api.close();
+  };
+  const ranked = structured(await call(client, 'rank_players_by_role', { role: 'poacher', limit: 20 }));
+  const ids = (ranked.data as { service_id: string | null }[]).flatMap((r) =>
+    r.service_id ? [r.service_id] : [],
+  );
+  const teams = structured(await call(client, 'search_teams', { query: 'FC' })).data as { team_id: string }[];
+  const coaches = structured(await call(client, 'search_coaches', {})).data as { coach_id: string }[];
+  Object.assign(known, {
+    player_id: ids[0],
+    player_ids: ids.slice(0, 2),
+    players: [{ player_id: ids[0] }],
+    team_id: teams[0]?.team_id,
+    coach_id: coaches[0]?.coach_id,
+  });
+}, 60_000);
+
+afterAll(async () => {
+  await close();
+  await sandbox.close();
+});
+
+/** A valid value for `schema`: a real id where one is known, else its example, default or bounds. */
+function sample(name: string, schema: Schema): unknown {
+  if (name in known) return known[name];
+  const example = /e\.g\.\s*"([^"]+)"/.exec(schema.description ?? '')?.[1];
+  if (schema.examples?.length) return schema.examples[0];
+  if (schema.enum?.length) return schema.enum[0];
+  if (schema.type === 'string') return example ?? 'x'.repeat(2);
+  if (schema.type === 'integer' || schema.type === 'number') return schema.minimum ?? 1;
+  if (schema.type === 'boolean') return false;
+  if (schema.type === 'array') {
+    const item = sample(name, schema.items ?? {});
+    return Array.from({ length: schema.minItems ?? 1 }, () => item);
+  }
+  return Object.fromEntries(
+    Object.entries(schema.properties ?? {})
+      .filter(([key]) => (schema.required ?? [key]).includes(key))
+      .map(([key, value]) => [key, sample(key, value)]),
+  );
+}
+
+/** The tool's required arguments, each with a valid value. */
+function baseArgs(schema: Schema): Record<string, unknown> {
+  return Object.fromEntries((schema.required ?? []).map((k) => [k, sample(k, schema.properties?.[k] ?? {})]));
+}
+
+/** Every property of an object schema with a valid value, real ids where known. */
+function fullItem(name: string, schema: Schema): Record<string, unknown> {
+  const all = Object.fromEntries(Object.entries(schema.properties ?? {}).map(([k, v]) => [k, sample(k, v)]));
+  return { ...all, ...((known[name] as Record<string, unknown>[] | undefined)?.[0] ?? {}) };
+}
+
+/**
+ * Each optional argument, at the top or inside the objects of a list: the arguments with it set to null,
+ * and the same arguments without it.
+ */
+function nullCases(schema: Schema): [string, Record<string, unknown>, Record<string, unknown>][] {
+  const base = baseArgs(schema);
+  const cases: [string, Record<string, unknown>, Record<string, unknown>][] = [];
+  for (const [name, property] of Object.entries(schema.properties ?? {})) {
+    if (!schema.required?.includes(name)) cases.push([name, { ...base, [name]: null }, base]);
+    const item = property.items;
+    for (const inner of Object.keys(item?.properties ?? {})) {
+      if (item?.required?.includes(inner)) continue;
+      const { [inner]: _left, ...without } = fullItem(name, item ?? {});
+      cases.push([
+        `${name}[0].${inner}`,
+        { ...base, [name]: [{ ...without, [inner]: null }] },
+        { ...base, [name]: [without] },
+      ]);
+    }
+  }
+  return cases;
+}
+
+const schemas = TOOLS.map(
+  (tool) => [tool.name, fullInputSchema(z.object(tool.inputShape)) as Schema] as const,
+);
+
+describe.each(schemas)('%s', (name, schema) => {
+  it('reads null as absent for every optional argument', async () => {
+    for (const [argument, withNull, without] of nullCases(schema)) {
+      const absent = await call(client, name, without);
+      const result = await call(client, name, withNull);
+      const text = textOf(result);
+      expect(text, `${argument}: null`).not.toMatch(/Invalid argument|expected .* received null/);
+      // Null changes nothing: the call fares as the one without the argument.
+      expect(Boolean(result.isError), `${argument}: null → ${text}`).toBe(Boolean(absent.isError));
+    }
+  });
+
+  it('refuses a wrong type, a number out of range or a value off the list in plain words, with an example', async () => {
+    const base = baseArgs(schema);
+    for (const [argument, property] of Object.entries(schema.properties ?? {})) {
+      const wrongType = property.type === 'string' ? 12_345 : 'not-a-valid-value';
+      const cases: [unknown, string[]][] = [[wrongType, []]];
+      if (property.minimum !== undefined) cases.push([property.minimum - 1, [String(property.minimum)]]);
+      if (property.maximum !== undefined) cases.push([property.maximum + 1, [String(property.maximum)]]);
+      if (property.enum) cases.push(['not-on-the-list', property.enum.map((v) => JSON.stringify(v))]);
+      for (const [value, mustName] of cases) {
+        const result = await call(client, name, { ...base, [argument]: value });
+        const text = textOf(result);
+        const label = `${name}.${argument} = ${JSON.stringify(value)}: ${text}`;
+        expect(result.isError, label).toBe(true);
+        expect(text, label).not.toMatch(VALIDATOR_WORDS);
+        expect(text, label).toContain(`${argument} must be`);
+        expect(text, label).toContain(`got ${JSON.stringify(value)}`);
+        for (const word of mustName) expect(text, label).toContain(word);
+        // An example, or, for an id whose form the spec does not give (teams, coaches), what it is.
+        const described = `(${property.description?.replace(/\.$/, '')})`;
+        if (!/e\.g\. \S/.test(text)) expect(text, label).toContain(described);
+      }
+    }
+  });
+});
+
+it('a missing required argument is named as required, with what it accepts', async () => {
+  const text = textOf(await call(client, 'rank_players_by_role', { limit: 5 }));
+  expect(text).toContain('role is required');
+  expect(text).toContain('e.g. "poacher"');
+  expect(text).not.toMatch(VALIDATOR_WORDS);
+});

@@ -1,6 +1,7 @@
-import { fold, nearest } from '../domain/nearest.js';
+import { nearest } from '../domain/nearest.js';
 import { roleByName, roleNames, roleWithLabel } from '../domain/role-labels.js';
 import { ROLE_KEYS } from '../domain/roles.js';
+import { fold } from '../lib/fold.js';
 import type { ApiClient } from './client.js';
 import { parseEnumRoles } from './enums.js';
 import { ApiError, InvalidArgumentError } from './errors.js';

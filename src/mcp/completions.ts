@@ -2,10 +2,10 @@
 // completions cost nothing upstream; league names come from GET /v1/leagues, cached 24 h.
 import type { ApiClient } from '../api/client.js';
 import { LeaguesResponse } from '../api/schemas.js';
-import { fold } from '../domain/nearest.js';
 import { ROLE_LABELS, roleNames } from '../domain/role-labels.js';
 import { ROLE_KEYS, type RoleKey } from '../domain/roles.js';
 import { seasonOf } from '../domain/season.js';
+import { fold } from '../lib/fold.js';
 import type { WatchlistAccess } from './context.js';
 
 /** Seasons offered: the current one and the ones before it. */

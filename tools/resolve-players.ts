@@ -53,7 +53,7 @@ export default defineTool({
   async run({ players }, { api, signal }) {
     const queries: ResolveQuery[] = players.map((q) =>
       q.player_id !== undefined
-        ? { player_id: q.player_id }
+        ? { player_id: q.player_id, known_as: q.name }
         : { name: q.name ?? '', club: q.club, saison: seasonParam(q.season) },
     );
     // Players resolved by an earlier batch cost nothing; each row is shown against the query it answers.

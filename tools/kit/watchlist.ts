@@ -15,7 +15,7 @@ import { COMPARE_BATCH, chunks, RESOLVE_BATCH, type RefreshPlan } from '../../sr
 import type { SnapshotPlayer, WatchlistSnapshot } from '../../src/store/watchlists.js';
 import { callFullPage } from './full-page.js';
 import { type Cost, Gathering } from './gather.js';
-import { resolveBatch, strayNote } from './resolve.js';
+import { type ResolveQuery, resolveBatch, strayNote } from './resolve.js';
 import { sameWords } from './resolve-match.js';
 import { formatEuros } from './text.js';
 
@@ -59,16 +59,16 @@ export async function refreshPlayers(
 ): Promise<Refreshed> {
   const { api } = ctx;
   const gathering = new Gathering(plan.total, ctx);
-  const ids = entries.map((e) => e.service_id ?? e.pending?.player_id ?? '');
+  // A pending row id may be last season's, answered with this season's row and no echo: its name ties it.
+  const queries = entries.map(
+    (e): ResolveQuery =>
+      e.service_id || !e.pending
+        ? { player_id: e.service_id ?? '' }
+        : { player_id: e.pending.player_id, known_as: e.pending.name },
+  );
   const batches = await Promise.all(
-    chunks(ids, RESOLVE_BATCH).map((chunk) =>
-      gathering.required('resolve-batch', (signal) =>
-        resolveBatch(
-          api,
-          chunk.map((player_id) => ({ player_id })),
-          signal,
-        ),
-      ),
+    chunks(queries, RESOLVE_BATCH).map((chunk) =>
+      gathering.required('resolve-batch', (signal) => resolveBatch(api, chunk, signal)),
     ),
   );
   const resolved = batches.flatMap((b) => b.rows);

@@ -28,6 +28,8 @@ const UNDECOMPOSED = new RegExp(`[${Object.keys(PLAIN_SPELLING).join('')}]`, 'g'
 /** Apostrophes join the letters around them: "N'Golo" is "ngolo", "O’Neill" is "oneill". */
 const APOSTROPHES = /['’‘ʼʻ`´]/g;
 
+const ASCII = /^[\x20-\x7e]*$/;
+
 /** Already folded: nothing to do (role keys, statistic keys, most lookups). */
 const FOLDED = /^[a-z0-9]+(?:_[a-z0-9]+)*$/;
 
@@ -39,6 +41,14 @@ const FOLDED = /^[a-z0-9]+(?:_[a-z0-9]+)*$/;
  */
 export function fold(text: string): string {
   if (FOLDED.test(text)) return text;
+  // Plain ASCII (most names, every key): nothing to decompose.
+  if (ASCII.test(text)) {
+    return text
+      .toLowerCase()
+      .replace(/['`]/g, '')
+      .replace(/[^a-z0-9]+/g, '_')
+      .replace(/^_+|_+$/g, '');
+  }
   return text
     .replace(APOSTROPHES, '')
     .normalize('NFKD')

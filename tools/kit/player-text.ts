@@ -5,7 +5,7 @@ import { roleWithLabel } from '../../src/domain/role-labels.js';
 import type { PartFailure } from './gather.js';
 import type { PlayerCard, SectionsOut } from './player-sections.js';
 import { playerLabel } from './shapes.js';
-import { formatCell, formatEuros, table } from './text.js';
+import { eurosFormat, formatCell, formatEuros, table } from './text.js';
 
 type Section<K extends keyof typeof SectionsOut> = NonNullable<z.output<(typeof SectionsOut)[K]>>;
 
@@ -52,10 +52,12 @@ export const SECTION_TEXT: { [K in keyof typeof SectionsOut]: (s: Section<K>) =>
       `Weaknesses: ${s.weaknesses.map(row).join(', ') || 'none stand out'}`,
     ].join('\n');
   },
-  market_value: (s) =>
-    `### Market value\n${formatEuros(s.value_eur)} (range ${formatEuros(s.low_eur)}–${formatEuros(s.high_eur)}${
+  market_value: (s) => {
+    const money = eurosFormat([s.value_eur, s.low_eur, s.high_eur]);
+    return `### Market value\n${money(s.value_eur)} (range ${money(s.low_eur)}–${money(s.high_eur)}${
       s.as_of ? `, as of ${s.as_of}` : ''
-    })`,
+    })`;
+  },
   projections: (s) =>
     `### League projections\n${table(s, [
       ['league', (r) => r.league],

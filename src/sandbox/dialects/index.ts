@@ -8,6 +8,8 @@ import { minimal } from './minimal.js';
 import { nested } from './nested.js';
 import { numeric } from './numeric.js';
 import { standard } from './standard.js';
+import { unicode } from './unicode.js';
+import { unitScale } from './unit-scale.js';
 import { unordered } from './unordered.js';
 
 export { type Dialect, type DialectName, type DialectRequest, SANDBOX_DIALECTS } from './dialect.js';
@@ -21,6 +23,8 @@ const DIALECTS: Readonly<Record<DialectName, Dialect>> = {
   bare,
   capped,
   unordered,
+  'unit-scale': unitScale,
+  unicode,
 };
 
 export function isDialectName(name: string): name is DialectName {

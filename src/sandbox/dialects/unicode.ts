@@ -1,6 +1,7 @@
 // Player names as they are spelt at home: some names take ø, å, ß, æ, œ, þ, ł, đ, ı and accents
 // ("Martin Odegard" reads "Martin Ødegård"), the same spelling in every answer; and resolve-batch
-// rows do not echo the query, so the client must tie them by id or by name. Every respelling folds
+// rows do not echo the query, so the client must tie them by id or by name (a player found by neither
+// has no row). Every respelling folds
 // back to the sandbox's own name (ø → o, ß → ss, æ → ae …), so the sandbox's lookups, which fold
 // what they are given, find the player by either spelling.
 import { type Dialect, ECHOES, isRecord, isStatisticsMap, type Json } from './dialect.js';
@@ -68,7 +69,11 @@ export const unicode: Dialect = {
     'player names spelt with ø, å, ß, æ, œ, þ, ł, đ, ı and accents (folding back to the plain name); resolve-batch rows echo no query',
   response(body, req) {
     if (req.route === '/v1/players/resolve-batch' && isRecord(body) && Array.isArray(body.data)) {
-      return { ...(rewrite(body) as Json), data: body.data.map((row) => rewrite(row, true)) };
+      // Without its echo a row that found no one would say nothing at all: such a player has no row.
+      const found = body.data.filter(
+        (row) => isRecord(row) && (row.player_id != null || row.service_id != null),
+      );
+      return { ...(rewrite(body) as Json), data: found.map((row) => rewrite(row, true)) };
     }
     return rewrite(body);
   },

@@ -29,6 +29,7 @@ const UNDECOMPOSED = new RegExp(`[${Object.keys(PLAIN_SPELLING).join('')}]`, 'g'
 const APOSTROPHES = /['’‘ʼʻ`´]/g;
 
 const ASCII = /^[\x20-\x7e]*$/;
+const MARKS = /\p{M}/gu;
 
 /** Already folded: nothing to do (role keys, statistic keys, most lookups). */
 const FOLDED = /^[a-z0-9]+(?:_[a-z0-9]+)*$/;
@@ -41,22 +42,23 @@ const FOLDED = /^[a-z0-9]+(?:_[a-z0-9]+)*$/;
  */
 export function fold(text: string): string {
   if (FOLDED.test(text)) return text;
-  // Plain ASCII (most names, every key): nothing to decompose.
-  if (ASCII.test(text)) {
-    return text
+  let folded = text.toLowerCase();
+  // Plain ASCII (most names, every key) skips decomposing; what decomposes to ASCII joins it after.
+  if (!ASCII.test(folded)) {
+    folded = folded
+      .replace(APOSTROPHES, '')
+      .normalize('NFKD')
+      .replace(MARKS, '')
       .toLowerCase()
+      .replace(UNDECOMPOSED, (c) => PLAIN_SPELLING[c] ?? c);
+  }
+  if (ASCII.test(folded)) {
+    return folded
       .replace(/['`]/g, '')
       .replace(/[^a-z0-9]+/g, '_')
       .replace(/^_+|_+$/g, '');
   }
-  return text
-    .replace(APOSTROPHES, '')
-    .normalize('NFKD')
-    .replace(/\p{M}/gu, '')
-    .toLowerCase()
-    .replace(UNDECOMPOSED, (c) => PLAIN_SPELLING[c] ?? c)
-    .replace(/[^\p{L}\p{N}]+/gu, '_')
-    .replace(/^_+|_+$/g, '');
+  return folded.replace(/[^\p{L}\p{N}]+/gu, '_').replace(/^_+|_+$/g, '');
 }
 
 /** The folded words of a text: "Kylian Mbappé" → ["kylian", "mbappe"]. */

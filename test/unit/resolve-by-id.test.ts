@@ -457,3 +457,23 @@ describe('update_watchlist: an added player without a row', () => {
     ]);
   });
 });
+
+describe('update_watchlist: removing by name', () => {
+  it('takes the plain spelling of a name spelt with ø and å', async () => {
+    const owner = store.ownerOf(KEY);
+    await store.update(owner, 'Shortlist', (_, now) => ({
+      ...newWatchlist('Shortlist', now),
+      entries: [
+        { service_id: ABLE.service_id, name: 'Martin Ødegård', added_at: now },
+        { service_id: COLE.service_id, name: COLE.name, added_at: now },
+      ],
+    }));
+    const { result, body } = await run(updateWatchlist, {
+      watchlist: 'Shortlist',
+      remove: ['martin odegard'],
+    });
+    expect(result.isError).toBeFalsy();
+    expect(body.data.removed).toEqual(['Martin Ødegård']);
+    expect(await storedEntries()).toEqual([COLE.service_id]);
+  });
+});

@@ -8,7 +8,14 @@ import { table } from './kit/text.js';
 const Query = z
   .object({
     player_id: z.string().min(1).max(64).optional().describe('A player_id or service_id to resolve.'),
-    name: z.string().min(2).max(80).optional().describe('Or a player name.'),
+    name: z
+      .string()
+      .min(2)
+      .max(80)
+      .optional()
+      .describe(
+        'Or a player name; beside a player_id, the name he is known by (ties an answer that does not echo the id).',
+      ),
     club: z.string().min(2).max(80).optional().describe('Club, to tell namesakes apart.'),
     season: z.string().max(20).optional().describe('Season of the row wanted, e.g. "25-26".'),
   })

@@ -23,7 +23,12 @@ const NAME_MAX = 200;
 const Player = z
   .object({
     player_id: z.string().min(1).max(64).optional().describe('player_id or service_id.'),
-    name: z.string().min(2).max(80).optional(),
+    name: z
+      .string()
+      .min(2)
+      .max(80)
+      .optional()
+      .describe('Or a name; beside a player_id, the name he is known by.'),
     club: z.string().min(2).max(80).optional(),
   })
   .refine((p) => p.player_id !== undefined || p.name !== undefined, { message: 'give player_id or name' });

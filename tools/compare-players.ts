@@ -5,7 +5,7 @@ import { PlayerIdArg, Season, seasonParam } from '../src/mcp/args.js';
 import { defineTool } from '../src/mcp/tool.js';
 import { answerWhatYouCan, unansweredNotes } from './kit/batch-split.js';
 import { PLAYER_NOT_FOUND, PlayerOut, toPlayerOut } from './kit/shapes.js';
-import { formatCell, table } from './kit/text.js';
+import { formatRow, table } from './kit/text.js';
 
 const Compared = PlayerOut.extend({
   minutes: z.number().nullable(),
@@ -51,15 +51,13 @@ export default defineTool({
     const stats = [...new Set(data.flatMap((p) => Object.keys(p.statistics)))];
     type Row = { label: string; values: string[] };
     const rows: Row[] = [
-      { label: 'club', values: data.map((p) => formatCell(p.club)) },
-      { label: 'season', values: data.map((p) => formatCell(p.season)) },
-      { label: 'age', values: data.map((p) => formatCell(p.age)) },
-      { label: 'minutes', values: data.map((p) => formatCell(p.minutes)) },
-      {
-        label: 'best role',
-        values: data.map((p) => (p.roles[0] ? `${p.roles[0].role} ${p.roles[0].score}` : '–')),
-      },
-      ...stats.map((s) => ({ label: s, values: data.map((p) => formatCell(p.statistics[s])) })),
+      { label: 'club', values: formatRow(data.map((p) => p.club)) },
+      { label: 'season', values: formatRow(data.map((p) => p.season)) },
+      { label: 'age', values: formatRow(data.map((p) => p.age)) },
+      { label: 'minutes', values: formatRow(data.map((p) => p.minutes)) },
+      { label: 'best role', values: bestRoles(data) },
+      // Each row's values side by side share one format: two players' values never print equal when they differ.
+      ...stats.map((s) => ({ label: s, values: formatRow(data.map((p) => p.statistics[s])) })),
     ];
     return table(rows, [
       ['', (r: Row) => r.label],
@@ -71,3 +69,9 @@ export default defineTool({
   },
   chart: ({ data, source }) => comparisonRadar(data, source),
 });
+
+/** Each player's best role and its score, the scores in one format. */
+function bestRoles(data: readonly { roles: readonly { role: string; score: number | null }[] }[]): string[] {
+  const scores = formatRow(data.map((p) => p.roles[0]?.score));
+  return data.map((p, i) => (p.roles[0] ? `${p.roles[0].role} ${scores[i]}` : '–'));
+}

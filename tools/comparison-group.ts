@@ -8,7 +8,7 @@ import { defineTool } from '../src/mcp/tool.js';
 import { callFullPage, PAGE_SIZE } from './kit/full-page.js';
 import { page } from './kit/paging.js';
 import { PositionArg, StatisticArg } from './kit/stat-args.js';
-import { table } from './kit/text.js';
+import { formatCell, formatRow, table } from './kit/text.js';
 
 const MAX = PAGE_SIZE.comparisonGroup;
 
@@ -133,11 +133,13 @@ export default defineTool({
   },
   text: ({ data, extra }) => {
     const sp = extra?.spread as { x: Spread; y: Spread; correlation: number | null } | null | undefined;
-    const line = (name: string, v: Spread) =>
-      `${name}: mean ${v.mean ?? '–'}, median ${v.median ?? '–'}, p10 ${v.p10 ?? '–'}, p90 ${v.p90 ?? '–'}`;
+    const line = (name: string, v: Spread) => {
+      const [mean, median, p10, p90] = formatRow([v.mean, v.median, v.p10, v.p90]);
+      return `${name}: mean ${mean}, median ${median}, p10 ${p10}, p90 ${p90}`;
+    };
     const head = sp
       ? [
-          `${extra?.count ?? '?'} players. ${line(`x=${extra?.x}`, sp.x)}; ${line(`y=${extra?.y}`, sp.y)}; correlation ${sp.correlation ?? '–'}.`,
+          `${extra?.count ?? '?'} players. ${line(`x=${extra?.x}`, sp.x)}; ${line(`y=${extra?.y}`, sp.y)}; correlation ${formatCell(sp.correlation)}.`,
         ]
       : [];
     return [
@@ -147,8 +149,8 @@ export default defineTool({
         ['club', (p) => p.club],
         ['position', (p) => p.position],
         ['min', (p) => p.minutes],
-        [extra?.x ?? 'x', (p) => (p.x === null ? null : String(p.x))],
-        [extra?.y ?? 'y', (p) => (p.y === null ? null : String(p.y))],
+        [extra?.x ?? 'x', (p) => p.x],
+        [extra?.y ?? 'y', (p) => p.y],
         ['service_id', (p) => p.service_id ?? `${p.player_id} (unlinked)`],
       ]),
     ].join('\n');

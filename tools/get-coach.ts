@@ -107,7 +107,7 @@ export default defineTool({
           ['from', (s) => s.from],
           ['to', (s) => s.to ?? 'now'],
           ['matches', (s) => s.matches],
-          ['pts/match', (s) => s.points_per_match?.toFixed(2)],
+          ['pts/match', (s) => s.points_per_match],
         ]),
       );
     const t = data.tactical_profile;

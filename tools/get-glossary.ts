@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { GlossaryResponse } from '../src/api/schemas.js';
-import { fold } from '../src/domain/nearest.js';
+import { fold, foldedWords } from '../src/lib/fold.js';
 import { Limit } from '../src/mcp/args.js';
 import { defineTool } from '../src/mcp/tool.js';
 import { page } from './kit/paging.js';
@@ -32,7 +32,7 @@ export default defineTool({
   extra: { total: z.number(), has_more: z.boolean() },
   async run({ query, kind, limit }, { api, signal }) {
     const result = await api.call('glossary', GlossaryResponse, { signal });
-    const words = query ? fold(query).split('_').filter(Boolean) : [];
+    const words = query ? foldedWords(query) : [];
     const hits = result.data.data.filter((e) => {
       if (kind && e.kind !== kind) return false;
       const haystack = fold(`${e.key} ${e.name ?? ''} ${e.definition ?? ''} ${e.deprecated_key ?? ''}`);

@@ -6,7 +6,7 @@ import { defineTool } from '../src/mcp/tool.js';
 import { callFullPage } from './kit/full-page.js';
 import { Gathering, SECTION_ROUTE_MISSING, sectionReport } from './kit/gather.js';
 import { page } from './kit/paging.js';
-import { formatEuros, table } from './kit/text.js';
+import { euros, formatCell, formatEuros, formatRow, table } from './kit/text.js';
 
 const MAX = 60;
 const MEETINGS = 10;
@@ -208,10 +208,10 @@ export default defineTool({
     const t = data.team;
     const lines = [
       `${t.name} (${t.team_id}) — ${t.league ?? '?'}, ${t.country ?? '?'}; coach ${t.coach ?? '?'}${t.coach_id ? ` (${t.coach_id})` : ''}`,
-      `rating ${t.rating ?? '–'}, squad ${t.squad_size ?? '–'}, average age ${t.average_age ?? '–'}, value ${formatEuros(t.squad_value_eur)}` +
+      `rating ${formatCell(t.rating)}, squad ${formatCell(t.squad_size)}, average age ${formatCell(t.average_age)}, value ${formatEuros(t.squad_value_eur)}` +
         (t.style
           ? `; style ${Object.entries(t.style)
-              .map(([k, v]) => `${k} ${v}`)
+              .map(([k, v]) => `${k} ${typeof v === 'number' ? formatCell(v) : v}`)
               .join(', ')}`
           : ''),
     ];
@@ -225,7 +225,7 @@ export default defineTool({
           ['best role', (p) => p.primary_role],
           ['min', (p) => p.minutes],
           ['index', (p) => p.performance_index],
-          ['value', (p) => formatEuros(p.market_value_eur)],
+          ['value', (p) => euros(p.market_value_eur)],
           ['service_id', (p) => p.service_id ?? `${p.player_id} (unlinked)`],
         ]),
       );
@@ -235,7 +235,7 @@ export default defineTool({
         table(data.similar, [
           ['team', (s) => s.name],
           ['league', (s) => s.league],
-          ['similarity', (s) => s.similarity?.toFixed(2)],
+          ['similarity', (s) => s.similarity],
           ['team_id', (s) => s.team_id],
         ]),
       );
@@ -249,11 +249,15 @@ export default defineTool({
           ['score', (m) => m.score],
           ['away', (m) => m.away],
         ]),
-        table(h.comparison, [
-          ['metric', (c) => c.metric],
-          [t.name ?? 'team', (c) => c.team],
-          [h.opponent, (c) => c.opponent],
-        ]),
+        // Each metric's two values side by side share one format: they never print equal when they differ.
+        table(
+          h.comparison.map((c) => ({ metric: c.metric, values: formatRow([c.team, c.opponent]) })),
+          [
+            ['metric', (c) => c.metric],
+            [t.name ?? 'team', (c) => c.values[0]],
+            [h.opponent, (c) => c.values[1]],
+          ],
+        ),
       );
     return lines.join('\n');
   },

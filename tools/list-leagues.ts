@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { LeaguesResponse } from '../src/api/schemas.js';
-import { fold } from '../src/domain/nearest.js';
+import { fold } from '../src/lib/fold.js';
 import { Limit } from '../src/mcp/args.js';
 import { defineTool } from '../src/mcp/tool.js';
 import { table } from './kit/text.js';

@@ -20,7 +20,9 @@ const Query = z
       .max(80)
       .meta({ examples: ['Mbaye'] })
       .optional()
-      .describe('Or a player name.'),
+      .describe(
+        'Or a player name; beside a player_id, the name he is known by (ties an answer that does not echo the id).',
+      ),
     club: z
       .string()
       .min(2)
@@ -71,7 +73,7 @@ export default defineTool({
   async run({ players }, { api, signal }) {
     const queries: ResolveQuery[] = players.map((q) =>
       q.player_id !== undefined
-        ? { player_id: q.player_id }
+        ? { player_id: q.player_id, known_as: q.name }
         : { name: q.name ?? '', club: q.club, saison: seasonParam(q.season) },
     );
     // Players resolved by an earlier batch cost nothing; each row is shown against the query it answers.

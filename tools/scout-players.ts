@@ -7,7 +7,7 @@ import { defineTool } from '../src/mcp/tool.js';
 import { callFullPage, PAGE_SIZE } from './kit/full-page.js';
 import { page } from './kit/paging.js';
 import { PlayerOut, toPlayerOut } from './kit/shapes.js';
-import { formatEuros, table } from './kit/text.js';
+import { euros, table } from './kit/text.js';
 
 const MAX = PAGE_SIZE.scouting;
 
@@ -81,7 +81,7 @@ export default defineTool({
       ['min', (p) => p.minutes],
       ['role', (p) => (p.role ? roleWithLabel(p.role) : null)],
       ['score', (p) => p.score],
-      ['value', (p) => formatEuros(p.market_value_eur)],
+      ['value', (p) => euros(p.market_value_eur)],
       ['service_id', (p) => p.service_id ?? `${p.player_id} (unlinked)`],
     ]),
 });

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { Source } from '../src/api/client.js';
 import type { ResolvedPlayer } from '../src/api/schemas.js';
+import { fold } from '../src/lib/fold.js';
 import { SERVICE_ID_EXAMPLE } from '../src/mcp/args.js';
 import { RefusedError } from '../src/mcp/result.js';
 import { defineTool } from '../src/mcp/tool.js';
@@ -35,7 +36,7 @@ const Player = z
       .max(80)
       .meta({ examples: ['Mbaye'] })
       .optional()
-      .describe('Or a player name.'),
+      .describe('Or a name; beside a player_id, the name he is known by.'),
     club: z
       .string()
       .min(2)
@@ -135,12 +136,12 @@ export default defineTool({
     const removing = new Set<string>();
     const absent: string[] = [];
     for (const given of remove) {
-      const folded = given.trim().toLowerCase();
+      const folded = fold(given);
       const matches = entries.filter(
         (e) =>
           e.service_id === given.trim() ||
           e.pending?.player_id === given.trim() ||
-          (e.name ?? e.pending?.name ?? '').toLowerCase() === folded,
+          (folded !== '' && fold(e.name ?? e.pending?.name ?? '') === folded),
       );
       if (matches.length > 1) {
         throw new RefusedError(
@@ -288,7 +289,7 @@ function uniqueQueries(
   for (const p of add) {
     const query: ResolveQuery =
       p.player_id !== undefined
-        ? { player_id: p.player_id.trim() }
+        ? { player_id: p.player_id.trim(), known_as: p.name?.trim() }
         : { name: (p.name ?? '').trim(), club: p.club?.trim() };
     const key = JSON.stringify(query);
     if (seen.has(key)) continue;

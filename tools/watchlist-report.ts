@@ -17,7 +17,7 @@ import {
   type ReportRow,
   rankCell,
   refreshPlayers,
-  valueCell,
+  valueCells,
 } from './kit/watchlist.js';
 
 const NAME_MAX = 200;
@@ -276,7 +276,7 @@ function reportText(
         ['club (league)', clubCell],
         ['minutes', minutesCell],
         ['primary role, rank', rankCell],
-        ['value', valueCell],
+        ['value', valueCells(moved)],
         ['changed', (r) => r.changes.join(', ')],
       ]),
     );

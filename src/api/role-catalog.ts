@@ -1,7 +1,8 @@
-import { fold, nearest } from '../domain/nearest.js';
+import { nearest } from '../domain/nearest.js';
 import { FAMILY_LABELS, roleByName, roleNames, roleWithLabel } from '../domain/role-labels.js';
 import { familyByWord } from '../domain/role-words.js';
 import { ROLE_FAMILIES, ROLE_KEYS, type RoleFamily } from '../domain/roles.js';
+import { fold } from '../lib/fold.js';
 import type { ApiClient } from './client.js';
 import { parseEnumRoles } from './enums.js';
 import { ApiError, InvalidArgumentError } from './errors.js';

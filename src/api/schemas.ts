@@ -3,6 +3,7 @@
 // `service_id` in player answers (null while unlinked), and one identity per row. Everything else is
 // our guess: optional, nullable, read under its aliases, and null rather than fatal when unreadable.
 import { z } from 'zod';
+import { fold } from '../lib/fold.js';
 import { listAnswer, recordAnswer } from './reader/answer.js';
 import { type RowOptions, row, rowsOf } from './reader/row.js';
 import {
@@ -132,15 +133,7 @@ const STATUS_WORDS: Record<string, z.infer<typeof ResolveStatus>> = {
  * the watchlist reported a person so answered as not found.
  */
 function resolveStatus(fields: Record<string, unknown>) {
-  const word =
-    typeof fields.status === 'string'
-      ? fields.status
-          .normalize('NFD')
-          .replace(/[\u0300-\u036f]/g, '')
-          .trim()
-          .toLowerCase()
-          .replace(/[\s-]+/g, '_')
-      : '';
+  const word = typeof fields.status === 'string' ? fold(fields.status) : '';
   const candidates = Array.isArray(fields.candidates) ? fields.candidates.length : 0;
   fields.status =
     (Object.hasOwn(STATUS_WORDS, word) ? STATUS_WORDS[word] : undefined) ??

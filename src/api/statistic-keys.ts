@@ -1,4 +1,5 @@
-import { fold, nearest } from '../domain/nearest.js';
+import { nearest } from '../domain/nearest.js';
+import { fold } from '../lib/fold.js';
 import type { ApiClient } from './client.js';
 import { ApiError, InvalidArgumentError } from './errors.js';
 import { GlossaryResponse } from './schemas.js';

@@ -1,7 +1,7 @@
 // A league named the way a scout says it: a country (or its people) and a tier, "Dutch top flight",
 // "Belgian second division", "the English fourth tier". Read against the key's own league list, whose
 // rows give country and level: nothing here names a league itself.
-import { fold } from './nearest.js';
+import { fold } from '../lib/fold.js';
 
 /** Country names as leagues carry them, with the words for their people and other spellings. */
 const COUNTRY_WORDS: Readonly<Record<string, readonly string[]>> = {

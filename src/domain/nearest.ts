@@ -1,3 +1,5 @@
+import { fold } from '../lib/fold.js';
+
 /** Levenshtein distance, small strings only (role keys, league names). */
 export function editDistance(a: string, b: string): number {
   let previous = Array.from({ length: b.length + 1 }, (_, i) => i);
@@ -12,16 +14,6 @@ export function editDistance(a: string, b: string): number {
     previous = current;
   }
   return previous[b.length] ?? 0;
-}
-
-/** Lower case, accents removed, separators unified: "Défenseur-Relanceur" → "defenseur_relanceur". */
-export function fold(text: string): string {
-  return text
-    .normalize('NFD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .toLowerCase()
-    .trim()
-    .replace(/[\s-]+/g, '_');
 }
 
 /** The `count` candidates closest to `input`, substring matches first. */

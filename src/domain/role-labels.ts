@@ -1,6 +1,6 @@
 // The 31 role keys in plain English: a label, a one-line description and the names a scout may use
 // for each, so "ball-playing centre-back" or "poacher" reach the right key. Grouped like the spec.
-import { fold } from './nearest.js';
+import { fold } from '../lib/fold.js';
 import { ROLE_FAMILIES, ROLE_KEYS, type RoleFamily, type RoleKey } from './roles.js';
 
 export interface RoleLabel {

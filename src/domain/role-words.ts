@@ -1,7 +1,7 @@
 // The words a scout uses for a position rather than one of the 31 roles: "CB", "centre-back",
 // "center back", "left centre-back", "holding midfielder", "ST". Each names a family; the side
 // (left, right) is dropped, as the API's roles have none.
-import { fold } from './nearest.js';
+import { fold } from '../lib/fold.js';
 import { ROLE_FAMILIES, type RoleFamily } from './roles.js';
 
 const WORDS: Readonly<Record<RoleFamily, readonly string[]>> = {

@@ -2,11 +2,11 @@
 // completions cost nothing upstream; league names come from GET /v1/leagues, cached 24 h.
 import type { ApiClient } from '../api/client.js';
 import { LeaguesResponse, SeasonsResponse } from '../api/schemas.js';
-import { fold } from '../domain/nearest.js';
 import { ROLE_LABELS, roleNames } from '../domain/role-labels.js';
 import { familyByWord } from '../domain/role-words.js';
 import { ROLE_FAMILIES, ROLE_KEYS, type RoleKey } from '../domain/roles.js';
 import { seasonOf } from '../domain/season.js';
+import { fold } from '../lib/fold.js';
 import type { WatchlistAccess } from './context.js';
 
 /** Seasons offered: the current one and the ones before it. */

@@ -13,9 +13,10 @@ import { ProtocolError, ProtocolErrorCode, ResourceTemplate } from '@modelcontex
 import { ApiError } from '../api/errors.js';
 import { documentedRoleRows, loadRoleRows, type RoleRow } from '../api/role-rows.js';
 import { GlossaryResponse, LeaguesResponse } from '../api/schemas.js';
-import { fold, nearest } from '../domain/nearest.js';
+import { nearest } from '../domain/nearest.js';
 import { roleWithLabel } from '../domain/role-labels.js';
 import { ROLE_KEYS } from '../domain/roles.js';
+import { fold } from '../lib/fold.js';
 import { completeLeague, completeRoleKey, completeWatchlist } from './completions.js';
 import type { ToolDeps } from './context.js';
 import { errorText } from './result.js';

@@ -1,9 +1,10 @@
 // What a key may see: its leagues, plus the European cups when one of its leagues feeds them (a cup
 // row is visible when the player's domestic league is).
+
+import { fold } from '../lib/fold.js';
 import type { Team } from './data/clubs.js';
 import type { PlayerRow } from './data/generate.js';
 import { COMPS, type Comp, CUP_FEEDERS, LEAGUES } from './data/leagues.js';
-import { fold } from './data/text.js';
 import { forbidden } from './http/errors.js';
 import type { SandboxKey } from './keys.js';
 

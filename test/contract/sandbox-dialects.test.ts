@@ -4,6 +4,7 @@
 // compressor, a gateway: same shapes, other ways of travelling) have their own test, sandbox-wire.test.ts.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ROLE_KEYS } from '../../src/domain/roles.js';
+import { fold } from '../../src/lib/fold.js';
 import {
   type DialectName,
   type RunningSandbox,
@@ -199,7 +200,7 @@ afterAll(async () => {
 });
 
 describe('every dialect', () => {
-  it('is one of the eleven the client is tested against', () => {
+  it('is one of the thirteen the client is tested against', () => {
     expect([...SANDBOX_DIALECTS]).toEqual([
       'standard',
       'french',
@@ -210,6 +211,8 @@ describe('every dialect', () => {
       'capped',
       'unordered',
       ...WIRE,
+      'unit-scale',
+      'unicode',
     ]);
     for (const d of SHAPES) expect(sb(d).dialect).toBe(d);
   });
@@ -229,7 +232,7 @@ describe('every dialect', () => {
     }
   });
 
-  it.each(SHAPES.filter((d) => d !== 'minimal' && d !== 'nested' && d !== 'unordered'))(
+  it.each(SHAPES.filter((d) => !['minimal', 'nested', 'unordered', 'unit-scale', 'unicode'].includes(d)))(
     '%s gives every value of the standard answers',
     (dialect) => {
       for (const [label, answer] of Object.entries(of(dialect))) {
@@ -586,5 +589,91 @@ describe('unordered', () => {
       ...bySid.map((e) => e.service_id),
       ...unlinked.map(() => null),
     ]);
+  });
+});
+
+/** Calls `leaf(key, standard, got)` on every scalar of two answers of one shape; false where the shapes part. */
+function sameShape(
+  want: unknown,
+  got: unknown,
+  leaf: (key: string, want: unknown, got: unknown) => void,
+  key = '',
+): boolean {
+  if (Array.isArray(want)) {
+    return (
+      Array.isArray(got) &&
+      want.length === got.length &&
+      want.every((w, i) => sameShape(w, got[i], leaf, key))
+    );
+  }
+  if (isRecord(want)) {
+    if (!isRecord(got)) return false;
+    const keys = Object.keys(want);
+    if (keys.join() !== Object.keys(got).join()) return false;
+    return keys.every((k) => sameShape(want[k], got[k], leaf, k));
+  }
+  leaf(key, want, got);
+  return true;
+}
+
+describe('unit-scale', () => {
+  const SCALED = new Set([
+    'score',
+    'performance_index',
+    'projected_score',
+    'current_score',
+    'delta',
+    'rating',
+  ]);
+
+  it('gives every score / 100 with 3 decimals, every other value as standard', () => {
+    let scaled = 0;
+    for (const [label, answer] of Object.entries(of('unit-scale'))) {
+      const wrong: string[] = [];
+      const shape = sameShape(bodyOf('standard', label), answer.body, (key, want, got) => {
+        if (SCALED.has(key) && typeof want === 'number' && label !== 'statisticRankings') {
+          scaled++;
+          if (got !== Number((want / 100).toFixed(3)) || Math.abs(got) > 1)
+            wrong.push(`${key} ${want} → ${got}`);
+        } else if (got !== want) wrong.push(`${key} ${String(want)} → ${String(got)}`);
+      });
+      expect(shape, label).toBe(true);
+      expect(wrong, label).toEqual([]);
+    }
+    expect(scaled).toBeGreaterThan(20);
+  });
+});
+
+describe('unicode', () => {
+  it('spells player names otherwise, folding back to the standard name; every other value as standard', () => {
+    const respelt: string[] = [];
+    for (const [label, answer] of Object.entries(of('unicode'))) {
+      if (label === 'resolveBatch') continue;
+      const wrong: string[] = [];
+      const shape = sameShape(bodyOf('standard', label), answer.body, (key, want, got) => {
+        if (key === 'name' && typeof want === 'string' && typeof got === 'string' && got !== want) {
+          if (fold(got) === fold(want) && !/^[ -~]*$/.test(got)) respelt.push(got);
+          else wrong.push(`${want} → ${got}`);
+        } else if (got !== want) wrong.push(`${key} ${String(want)} → ${String(got)}`);
+      });
+      expect(shape, label).toBe(true);
+      expect(wrong, label).toEqual([]);
+    }
+    expect(
+      respelt.some((n) => /[øßæœþłđı]/.test(n)),
+      respelt.join(', '),
+    ).toBe(true);
+  });
+
+  it('resolve-batch rows echo no query; the player not found has no row', () => {
+    const standard = rowsOf(bodyOf('standard', 'resolveBatch')) as Json[];
+    const rows = rowsOf(bodyOf('unicode', 'resolveBatch')) as Json[];
+    expect(standard.map((r) => r.status)).toEqual(['resolved', 'resolved', 'not_found']);
+    expect(rows.map((r) => ('query' in r ? 'echo' : r.service_id))).toEqual(
+      standard.slice(0, 2).map((r) => r.service_id),
+    );
+    rows.forEach((row, i) => {
+      expect(fold(String(row.name))).toBe(fold(String(standard[i]?.name)));
+    });
   });
 });

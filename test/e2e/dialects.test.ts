@@ -1,8 +1,9 @@
 // Every tool, end to end through the SDK client, on every sandbox dialect (other faithful readings
 // of the spec: French field names, nested objects, numeric ids, minimal rows, bare records, a capped
-// limit, a burst limit, compressed answers, a flaky gateway): no error, no row left out, and the values
-// the standard answer shows are shown again, the quota's reset time included.
+// limit, scores on a 0–1 scale, names spelt with ø, ß, æ…): no error, no row left out, and the values
+// the standard answer shows are shown again.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { fold } from '../../src/lib/fold.js';
 import { SANDBOX_DIALECTS } from '../../src/sandbox/dialects/index.js';
 import {
   call,
@@ -75,18 +76,55 @@ const minimalFields = (tool: string) => (tool.startsWith('rank_') ? RANKING_ENTR
 /** Tools whose text names their rows (the glossary's names are in its structured data only). */
 const namesInText = (tool: string) => tool !== 'get_glossary';
 
+/** The scores `unit-scale` gives / 100 (on 0–1); a statistic ranking's score is a value. */
+const UNIT_SCALED = new Set(['score', 'performance_index', 'projected_score', 'current_score', 'delta']);
+/** Scores on 0–1 shown in tables (similarity is on 0–1 on the standard too): each shown as given. */
+const ON_UNIT = new Set(['score', 'projected_score', 'current_score', 'delta', 'similarity']);
+const unitScaled = (dialect: string, tool: string) =>
+  dialect === 'unit-scale' && tool !== 'rank_players_by_statistic' ? UNIT_SCALED : new Set<string>();
+
+interface Reading {
+  /** Fields given / 100: shown here × 100, to compare with the standard's. */
+  scaled?: ReadonlySet<string>;
+  /** Names compared folded (the `unicode` dialect spells them with ø, ß, æ…). */
+  folded?: boolean;
+}
+
 /** "field=value" for each compared field anywhere in `data` (numbers to 2 decimals). */
-function values(data: unknown, fields: readonly string[], out: string[] = []): string[] {
-  if (Array.isArray(data)) for (const item of data) values(item, fields, out);
+function values(
+  data: unknown,
+  fields: readonly string[],
+  reading: Reading = {},
+  out: string[] = [],
+): string[] {
+  if (Array.isArray(data)) for (const item of data) values(item, fields, reading, out);
   else if (data && typeof data === 'object') {
     for (const [key, value] of Object.entries(data)) {
-      if (fields.includes(key) && (typeof value === 'string' || typeof value === 'number'))
-        out.push(`${key}=${typeof value === 'number' ? value.toFixed(2) : value}`);
-      else values(value, fields, out);
+      if (fields.includes(key) && typeof value === 'number') {
+        const shown = reading.scaled?.has(key) ? value * 100 : value;
+        out.push(`${key}=${shown.toFixed(2)}`);
+      } else if (fields.includes(key) && typeof value === 'string') {
+        out.push(`${key}=${reading.folded && key === 'name' ? fold(value) : value}`);
+      } else values(value, fields, reading, out);
     }
   }
   return out;
 }
+
+/** Every number of `fields` anywhere in `data`. */
+function numbersOf(data: unknown, fields: ReadonlySet<string>, out: number[] = []): number[] {
+  if (Array.isArray(data)) for (const item of data) numbersOf(item, fields, out);
+  else if (data && typeof data === 'object') {
+    for (const [key, value] of Object.entries(data)) {
+      if (fields.has(key) && typeof value === 'number') out.push(value);
+      else numbersOf(value, fields, out);
+    }
+  }
+  return out;
+}
+
+/** Tools whose text shows every score of their data in a table. */
+const SCORES_IN_TEXT = new Set(['rank_players_by_role', 'fit_score', 'get_player', 'scouting_report']);
 
 async function idsOf(session: SandboxSession): Promise<Ids> {
   const ranked = structured(
@@ -153,15 +191,26 @@ describe.each(SANDBOX_DIALECTS.filter((d) => d !== 'standard'))('the %s dialect'
     expect(got.quota.reset).toBe(want.quota.reset);
     if (tool === 'quota_status' || tool === 'my_account') return;
     const fields = dialect === 'minimal' ? minimalFields(tool) : COMPARED;
-    const shown = new Set(values(got.data, fields));
-    const missing = values(want.data, fields).filter((v) => !shown.has(v));
+    const folded = dialect === 'unicode';
+    const shown = new Set(values(got.data, fields, { scaled: unitScaled(dialect, tool), folded }));
+    const missing = values(want.data, fields, { folded }).filter((v) => !shown.has(v));
     expect(missing, `${tool} on ${dialect}`).toEqual([]);
     const text = textOf(result);
     for (const name of values(want.data, ['name'])
       .slice(0, 5)
       .map((v) => v.slice(5))) {
       if (namesInText(tool) && (dialect !== 'minimal' || tool.startsWith('rank_')))
-        expect(text).toContain(name);
+        if (folded) expect(fold(text)).toContain(fold(name));
+        else expect(text).toContain(name);
+    }
+    // A 0–1 score is shown as given (3 decimals at most here): different scores never print alike.
+    if (dialect === 'unit-scale' && SCORES_IN_TEXT.has(tool)) {
+      const scores = numbersOf(got.data, ON_UNIT);
+      expect(scores.length, tool).toBeGreaterThan(0);
+      for (const score of scores)
+        expect(text, `${tool}: ${score}`).toMatch(
+          new RegExp(`(^|[^\\d.])${String(score).replace('.', '\\.')}([^\\d]|$)`),
+        );
     }
   });
 
@@ -172,4 +221,66 @@ describe.each(SANDBOX_DIALECTS.filter((d) => d !== 'standard'))('the %s dialect'
       expect(statuses).toContain(dialect === 'throttled' ? 429 : 502);
     },
   );
+});
+
+describe('the unicode dialect: names spelt at home are found by their plain spelling', () => {
+  let session: SandboxSession;
+
+  beforeAll(async () => {
+    session = await openSandboxSession({ dialect: 'unicode' });
+  }, 60_000);
+
+  afterAll(async () => {
+    await closeSandboxSession(session);
+  });
+
+  /** How a reader without the letters types the name: "Martin Ødegård" → "Martin Odegard". */
+  const PLAIN: Record<string, string> = {
+    ø: 'o',
+    Ø: 'O',
+    ß: 'ss',
+    æ: 'ae',
+    œ: 'oe',
+    þ: 'th',
+    Þ: 'Th',
+    ł: 'l',
+    Ł: 'L',
+    đ: 'd',
+    ı: 'i',
+  };
+  const plain = (name: string) =>
+    name
+      .normalize('NFD')
+      .replace(/[\u0300-\u036f]/g, '')
+      .replace(/[øØßæœþÞłŁđı]/g, (c) => PLAIN[c] ?? c);
+
+  it('resolve_players and search_players take "Odegard" for "Ødegård"', async () => {
+    const ranked = structured(
+      await call(session.client, 'rank_players_by_role', {
+        role: 'ailier_provocateur',
+        league: 'Ligue 1',
+        limit: 30,
+      }),
+    ).data as { name: string; club: string; service_id: string | null }[];
+    const spelt = ranked.filter((e) => e.service_id && /[øßæœþłđı]/i.test(e.name));
+    expect(spelt.length, 'players spelt with ø, ß, æ, œ, þ, ł, đ, ı').toBeGreaterThan(0);
+    for (const player of spelt.slice(0, 3)) {
+      const asked = plain(player.name);
+      expect(asked).not.toBe(player.name);
+      const resolved = await call(session.client, 'resolve_players', {
+        players: [{ name: asked, club: player.club }],
+      });
+      expect(resolved.isError, textOf(resolved)).toBeFalsy();
+      expect(structured(resolved).data, asked).toMatchObject([
+        { status: 'resolved', service_id: player.service_id },
+      ]);
+      const found = structured(
+        await call(session.client, 'search_players', { query: asked, league: 'Ligue 1' }),
+      );
+      expect(
+        found.data.map((p: { service_id: string }) => p.service_id),
+        asked,
+      ).toContain(player.service_id);
+    }
+  });
 });

@@ -29,7 +29,7 @@ afterEach(async () => {
 async function at(
   week: number,
   store: MemoryWatchlistStore,
-  options: { dialect?: 'french' | 'nested' | 'numeric' | 'bare' | 'minimal' } = {},
+  options: { dialect?: 'french' | 'nested' | 'numeric' | 'bare' | 'minimal' | 'unit-scale' | 'unicode' } = {},
 ) {
   const sandbox = await startSandbox({ port: 0, week, ...options });
   const base = depsFor(sandbox.url, sandbox.demoKey);
@@ -197,7 +197,7 @@ describe('watchlist_report across weeks', () => {
     expect(await store.get(owner, 'Keepers')).toEqual(stored);
   });
 
-  it.each(['french', 'nested', 'numeric', 'bare', 'minimal'] as const)(
+  it.each(['french', 'nested', 'numeric', 'bare', 'minimal', 'unit-scale', 'unicode'] as const)(
     'reads the %s dialect: a report, whatever the API leaves out',
     async (dialect) => {
       const { client } = await at(0, new MemoryWatchlistStore(), { dialect });

@@ -1,6 +1,6 @@
 // The house's rooms, top to bottom: a file may import its own room and the rooms below it, never one
-// above. The sandbox is a separate program: only the entry layer may load it, and it loads only itself
-// and src/domain.
+// above. The sandbox is a separate program: only the entry layer may load it, and it loads only itself,
+// src/domain and src/lib. src/lib (helpers with no domain) imports no other room; every room may use it.
 import { readdirSync, readFileSync } from 'node:fs';
 import { dirname, join, normalize, relative } from 'node:path';
 import { expect, it } from 'vitest';
@@ -24,6 +24,7 @@ const ROOMS: [prefix: string, depth: number][] = [
   ['src/version.ts', 7],
   ['src/start-error.ts', 7],
   ['src/sandbox/', 8],
+  ['src/lib/', 9],
 ];
 
 function files(dir: string): string[] {
@@ -42,7 +43,7 @@ function roomOf(path: string): [string, number] {
 
 const IMPORT = /(?:from\s+|import\s*\(\s*)['"](\.{1,2}\/[^'"]+)['"]/g;
 
-it('no room imports a room above it; only the entry layer loads the sandbox, which loads only itself and domain', () => {
+it('no room imports a room above it; only the entry layer loads the sandbox, which loads only itself, domain and lib', () => {
   const wrong: string[] = [];
   for (const file of [...files('src'), ...files('tools')]) {
     const [room, depth] = roomOf(file);
@@ -54,7 +55,8 @@ it('no room imports a room above it; only the entry layer loads the sandbox, whi
       const [targetRoom, targetDepth] = roomOf(target);
       if (targetRoom === room) continue;
       const intoSandbox = targetRoom === 'src/sandbox/' && depth !== 0;
-      const outOfSandbox = room === 'src/sandbox/' && targetRoom !== 'src/domain/';
+      const outOfSandbox =
+        room === 'src/sandbox/' && targetRoom !== 'src/domain/' && targetRoom !== 'src/lib/';
       const above = room !== 'src/sandbox/' && targetDepth < depth;
       if (above || intoSandbox || outOfSandbox) wrong.push(`${file} → ${target}`);
     }

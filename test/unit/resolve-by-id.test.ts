@@ -167,17 +167,59 @@ describe('watchlist_report refresh: resolve rows tied by id', () => {
     expect(text).toContain('left pending');
   });
 
-  it('a row that carries none of the ids asked is left out, named, and attached to no entry', async () => {
-    // Baker's row answered under another row id and no echo: nothing says which player it answers.
+  it("a pending entry's last-season row id answered with this season's row and no echo: tied by the name it is known by", async () => {
+    // Baker's row came back under this season's row id, spelt as the API spells him, with no echo.
     answer(
       (rows) =>
-        rows.map((r) => (r.player_id === BAKER.player_id ? { ...r, player_id: 'pb2' } : r)).toReversed(),
+        rows
+          .map((r) => (r.player_id === BAKER.player_id ? { ...r, player_id: 'pb2', name: 'BRUNO BÄKER' } : r))
+          .toReversed(),
+      false,
+    );
+    await seedWatchlist();
+    const { result, body } = await run(watchlistReport, { watchlist: 'Shortlist', refresh: true });
+    expect(result.isError).toBeFalsy();
+    expect(await storedEntries()).toEqual([ABLE.service_id, BAKER.service_id, COLE.service_id]);
+    expect((body.notes ?? []).join('\n')).not.toContain('left out');
+    // Only the name stays with us: the API is asked by row id alone.
+    expect(resolveBodies[0]).toEqual([ABLE.service_id, BAKER.player_id, COLE.service_id]);
+  });
+
+  it('a row that carries none of the ids asked, nor the name a pending entry is known by, is left out, named, and attached to no entry', async () => {
+    answer(
+      (rows) =>
+        rows
+          .map((r) =>
+            r.player_id === BAKER.player_id ? { ...r, player_id: 'pb2', name: 'Bruno Becker' } : r,
+          )
+          .toReversed(),
       false,
     );
     await seedWatchlist();
     const { body } = await run(watchlistReport, { watchlist: 'Shortlist', refresh: true });
     expect(await storedEntries()).toEqual([ABLE.service_id, BAKER.player_id, COLE.service_id]);
-    expect(body.notes.join('\n')).toMatch(/Bruno Baker \(row pb2, ds_bbbbbbbbbbbbbbbb\)/);
+    expect(body.notes.join('\n')).toMatch(/Bruno Becker \(row pb2, ds_bbbbbbbbbbbbbbbb\)/);
+  });
+
+  it('a row two pending namesakes could take by name goes to neither', async () => {
+    answer(
+      (rows) =>
+        rows.map((r) => (r.player_id === BAKER.player_id ? { ...r, player_id: 'pb2' } : r)).toReversed(),
+      false,
+    );
+    const owner = store.ownerOf(KEY);
+    await store.update(owner, 'Shortlist', (_, now) => ({
+      ...newWatchlist('Shortlist', now),
+      entries: ['pb', 'pb_old'].map((player_id) => ({
+        service_id: null,
+        pending: { player_id, name: BAKER.name },
+        name: BAKER.name,
+        added_at: now,
+      })),
+    }));
+    const { body } = await run(watchlistReport, { watchlist: 'Shortlist', refresh: true });
+    expect(await storedEntries()).toEqual(['pb', 'pb_old']);
+    expect(body.notes.join('\n')).toMatch(/left out: .*Bruno Baker \(row pb2, ds_bbbbbbbbbbbbbbbb\)/);
   });
 });
 
@@ -344,6 +386,27 @@ describe('resolve_players: how a row tells the query it answers', () => {
     ]);
   });
 
+  it('an id asked with the name it is known by: a row without echo or that id is tied by the name, Ø as O', async () => {
+    answerWith([
+      { status: 'resolved', player_id: 'p_now', service_id: 'ds_oooooooooooooooo', name: 'Martin Ødegård' },
+    ]);
+    const { body } = await run(resolvePlayers, {
+      players: [{ player_id: 'p_last', name: 'Martin Odegard' }],
+    });
+    expect(body.data).toMatchObject([{ status: 'resolved', service_id: 'ds_oooooooooooooooo' }]);
+  });
+
+  it('a row that answers one query by its id and another by a known name goes to the id', async () => {
+    answerWith([{ status: 'resolved', ...ABLE }]);
+    const { body } = await run(resolvePlayers, {
+      players: [{ player_id: 'p_other', name: ABLE.name }, { player_id: ABLE.player_id }],
+    });
+    expect(body.data).toMatchObject([
+      { status: 'unanswered' },
+      { status: 'resolved', service_id: ABLE.service_id },
+    ]);
+  });
+
   it('an echoed id sent back as a number ties its row to the id asked as text', async () => {
     answerWith([
       { query: { player_id: 202 }, player_id: 202, service_id: 'ds_2222222222222222' },
@@ -392,5 +455,25 @@ describe('update_watchlist: an added player without a row', () => {
     expect(body.notes).toEqual([
       expect.stringContaining('left out: Carl Cole (row pc, ds_cccccccccccccccc).'),
     ]);
+  });
+});
+
+describe('update_watchlist: removing by name', () => {
+  it('takes the plain spelling of a name spelt with ø and å', async () => {
+    const owner = store.ownerOf(KEY);
+    await store.update(owner, 'Shortlist', (_, now) => ({
+      ...newWatchlist('Shortlist', now),
+      entries: [
+        { service_id: ABLE.service_id, name: 'Martin Ødegård', added_at: now },
+        { service_id: COLE.service_id, name: COLE.name, added_at: now },
+      ],
+    }));
+    const { result, body } = await run(updateWatchlist, {
+      watchlist: 'Shortlist',
+      remove: ['martin odegard'],
+    });
+    expect(result.isError).toBeFalsy();
+    expect(body.data.removed).toEqual(['Martin Ødegård']);
+    expect(await storedEntries()).toEqual([COLE.service_id]);
   });
 });

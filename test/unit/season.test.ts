@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { InvalidArgumentError } from '../../src/api/errors.js';
-import { editDistance, fold, nearest } from '../../src/domain/nearest.js';
+import { editDistance, nearest } from '../../src/domain/nearest.js';
 import { ROLE_KEYS } from '../../src/domain/roles.js';
 import { normalizeSeason, SERVICE_ID_PATTERN, seasonOf } from '../../src/domain/season.js';
+import { fold } from '../../src/lib/fold.js';
 import { isServiceId, seasonParam } from '../../src/mcp/args.js';
 
 describe('normalizeSeason', () => {

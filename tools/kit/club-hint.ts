@@ -5,7 +5,7 @@ import type { ApiClient } from '../../src/api/client.js';
 import { BadRequestError, InvalidArgumentError, NotFoundError } from '../../src/api/errors.js';
 import { publishReadNotes } from '../../src/api/reader/notes-sink.js';
 import { TeamsResponse } from '../../src/api/schemas.js';
-import { fold } from '../../src/domain/nearest.js';
+import { fold } from '../../src/lib/fold.js';
 
 const SHOWN = 5;
 

@@ -5,7 +5,7 @@ import { roleWithLabel } from '../../src/domain/role-labels.js';
 import type { PartFailure } from './gather.js';
 import type { PlayerCard, SectionsOut } from './player-sections.js';
 import { playerLabel } from './shapes.js';
-import { formatCell, formatEuros, table } from './text.js';
+import { cellFormat, eurosFormat, formatCell, formatEuros, formatRow, table } from './text.js';
 
 type Section<K extends keyof typeof SectionsOut> = NonNullable<z.output<(typeof SectionsOut)[K]>>;
 
@@ -32,30 +32,38 @@ export function cardText(p: PlayerCard): string {
 }
 
 export const SECTION_TEXT: { [K in keyof typeof SectionsOut]: (s: Section<K>) => string } = {
-  statistics: (s) =>
-    `### Statistics (per ${s.per ?? '90 minutes'}; ${formatCell(s.minutes)} min)\n` +
-    Object.entries(s.values)
-      .filter(([, v]) => v !== null)
-      .map(([k, v]) => `${k} ${formatCell(v)}`)
-      .join(' · '),
+  statistics: (s) => {
+    // One line, one format: two statistics that differ never read alike.
+    const shown = Object.entries(s.values).filter(([, v]) => v !== null);
+    const values = formatRow(shown.map(([, v]) => v));
+    return (
+      `### Statistics (per ${s.per ?? '90 minutes'}; ${formatCell(s.minutes)} min)\n` +
+      shown.map(([k], i) => `${k} ${values[i]}`).join(' · ')
+    );
+  },
   roles: (s) =>
     `### Best roles\n${table(s, [
       ['role', (r) => roleWithLabel(r.role)],
       ['score', (r) => r.score],
     ])}`,
   strengths: (s) => {
+    const all = [...s.strengths, ...s.weaknesses];
+    const value = cellFormat(all.map((x) => x.value));
+    const percentile = cellFormat(all.map((x) => x.percentile));
     const row = (x: Section<'strengths'>['strengths'][number]) =>
-      `${x.statistic} ${formatCell(x.value)} (p${formatCell(x.percentile)})`;
+      `${x.statistic} ${value(x.value)} (p${percentile(x.percentile)})`;
     return [
       `### Strengths and weaknesses${s.compared_with ? ` (percentiles among ${s.compared_with})` : ''}`,
       `Strengths: ${s.strengths.map(row).join(', ') || 'none stand out'}`,
       `Weaknesses: ${s.weaknesses.map(row).join(', ') || 'none stand out'}`,
     ].join('\n');
   },
-  market_value: (s) =>
-    `### Market value\n${formatEuros(s.value_eur)} (range ${formatEuros(s.low_eur)}–${formatEuros(s.high_eur)}${
+  market_value: (s) => {
+    const money = eurosFormat([s.value_eur, s.low_eur, s.high_eur]);
+    return `### Market value\n${money(s.value_eur)} (range ${money(s.low_eur)}–${money(s.high_eur)}${
       s.as_of ? `, as of ${s.as_of}` : ''
-    })`,
+    })`;
+  },
   projections: (s) =>
     `### League projections\n${table(s, [
       ['league', (r) => r.league],

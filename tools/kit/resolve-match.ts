@@ -1,13 +1,25 @@
 // Which player asked a resolve-batch row answers, told by what the row carries: the query it echoes,
-// else the id asked among its ids, else the name asked. Never by its place in the answer: the spec does
-// not say the rows keep the order asked, nor that every player asked gets one.
+// else the id asked among its ids, else the name asked (for an id, the name we know it by: a last
+// season's row id may be answered with this season's row, which carries neither it nor an echo). Never
+// by its place in the answer: the spec does not say the rows keep the order asked, nor that every
+// player asked gets one.
 import { aliasesOf } from '../../src/api/reader/aliases.js';
 import type { ResolvedPlayer } from '../../src/api/schemas.js';
-import { fold } from '../../src/domain/nearest.js';
+import { foldedWords } from '../../src/lib/fold.js';
 
 export type ResolveQuery =
-  | { player_id: string }
+  | { player_id: string; known_as?: string | undefined }
   | { name: string; club?: string | undefined; saison?: string | undefined };
+
+/**
+ * The query as sent upstream: `known_as` (the name we already know an id by) stays with us. Its club
+ * is not kept: the row answering an old id may be at his new club.
+ */
+export function wireQuery(query: ResolveQuery): ResolveQuery {
+  if (!('player_id' in query) || query.known_as === undefined) return query;
+  const { known_as: _, ...sent } = query;
+  return sent;
+}
 
 export interface Tied {
   /** The row of each query, in the order asked; undefined where no row answers it. */
@@ -43,16 +55,26 @@ export function tieRows(queries: readonly ResolveQuery[], rows: readonly Resolve
 
 /** Whether `row` answers `query` (the same test as tieRows, for a row that has its query already). */
 export function answers(query: ResolveQuery, row: ResolvedPlayer): boolean {
-  const echo = echoOf(row);
-  if (echo) return echoMatches(query, echo);
-  return 'player_id' in query ? idsOf(row).includes(query.player_id.trim()) : nameMatches(query, row);
+  return strength(query, row) > 0;
 }
 
-/** The queries that claim `row`: those asked by id first; by name only when no id query does. */
+/**
+ * How surely `row` answers `query`: 3 by its echo or the id asked, 2 by the name an id is known by,
+ * 1 by the name asked, 0 not at all. An echo of another query is a no, whatever else the row carries.
+ */
+function strength(query: ResolveQuery, row: ResolvedPlayer): number {
+  const echo = echoOf(row);
+  if (echo) return echoMatches(query, echo) ? 3 : 0;
+  if (!('player_id' in query)) return nameMatches(query, row) ? 1 : 0;
+  if (idsOf(row).includes(query.player_id.trim())) return 3;
+  return query.known_as !== undefined && nameMatches({ name: query.known_as }, row) ? 2 : 0;
+}
+
+/** The queries that claim `row` most surely: an id asked before a name an id is known by, before a name asked. */
 function claimsOf(keys: readonly (readonly [string, ResolveQuery])[], row: ResolvedPlayer): string[] {
-  const claiming = keys.filter(([, q]) => answers(q, row));
-  const byId = claiming.filter(([, q]) => 'player_id' in q);
-  return (byId.length > 0 ? byId : claiming).map(([key]) => key);
+  const scored = keys.map(([key, q]) => ({ key, score: strength(q, row) }));
+  const best = Math.max(0, ...scored.map((c) => c.score));
+  return best === 0 ? [] : scored.filter((c) => c.score === best).map((c) => c.key);
 }
 
 function keyOf(query: ResolveQuery): string {
@@ -116,18 +138,14 @@ function nameMatches(query: Extract<ResolveQuery, { name: string }>, row: Resolv
   return asked.length > 0 && names.length > 0;
 }
 
-/** Lower-case words without accents: "Kylian Mbappé" → ["kylian", "mbappe"]. */
-function words(text: string): string[] {
-  return fold(text)
-    .split(/[^\p{L}\p{N}]+/u)
-    .filter(Boolean);
-}
+/** Folded words: "Martin Ødegård" → ["martin", "odegard"]. */
+const words = foldedWords;
 
 function contains(haystack: readonly string[], needles: readonly string[]): boolean {
   return needles.every((w) => haystack.includes(w));
 }
 
-/** The same words, case and accents aside: "Kylian Mbappé" and "kylian  MBAPPE". */
+/** The same words, case, marks and spelling aside: "Martin Ødegård" and "martin  ODEGARD". */
 export function sameWords(a: string, b: string): boolean {
   return words(a).join(' ') === words(b).join(' ');
 }

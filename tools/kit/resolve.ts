@@ -3,7 +3,7 @@
 // asks only for the players no earlier one answered. A player without a row is not cached: asked again.
 import type { ApiClient, ApiResult } from '../../src/api/client.js';
 import { ResolveBatchResponse, type ResolvedPlayer } from '../../src/api/schemas.js';
-import { answers, type ResolveQuery, type Tied, tieRows } from './resolve-match.js';
+import { answers, type ResolveQuery, type Tied, tieRows, wireQuery } from './resolve-match.js';
 
 export type { ResolveQuery } from './resolve-match.js';
 
@@ -16,7 +16,7 @@ export async function resolveBatch(
   const stray: ResolvedPlayer[] = [];
   const result = await api.callItems('resolveBatch', ResolveBatchResponse, {
     items: queries,
-    body: (items) => ({ players: items }),
+    body: (items) => ({ players: items.map(wireQuery) }),
     // May run twice (a cached answer lacking a player, then a fresh one): the strays of the last one.
     split: ({ data }, items) => {
       const tied = tieRows(items, data);

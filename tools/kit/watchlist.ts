@@ -15,9 +15,10 @@ import { COMPARE_BATCH, chunks, RESOLVE_BATCH, type RefreshPlan } from '../../sr
 import type { SnapshotPlayer, WatchlistSnapshot } from '../../src/store/watchlists.js';
 import { callFullPage } from './full-page.js';
 import { type Cost, Gathering } from './gather.js';
-import { resolveBatch, strayNote } from './resolve.js';
+import { formatNumber, formatSigned, numberFormat } from './numbers.js';
+import { type ResolveQuery, resolveBatch, strayNote } from './resolve.js';
 import { sameWords } from './resolve-match.js';
-import { formatEuros } from './text.js';
+import { eurosFormat } from './text.js';
 
 /** What a snapshot keeps of a person (the store's SnapshotPlayer, with the rank this report adds). */
 export interface Seen extends SnapshotPlayer {
@@ -59,16 +60,16 @@ export async function refreshPlayers(
 ): Promise<Refreshed> {
   const { api } = ctx;
   const gathering = new Gathering(plan.total, ctx);
-  const ids = entries.map((e) => e.service_id ?? e.pending?.player_id ?? '');
+  // A pending row id may be last season's, answered with this season's row and no echo: its name ties it.
+  const queries = entries.map(
+    (e): ResolveQuery =>
+      e.service_id || !e.pending
+        ? { player_id: e.service_id ?? '' }
+        : { player_id: e.pending.player_id, known_as: e.pending.name },
+  );
   const batches = await Promise.all(
-    chunks(ids, RESOLVE_BATCH).map((chunk) =>
-      gathering.required('resolve-batch', (signal) =>
-        resolveBatch(
-          api,
-          chunk.map((player_id) => ({ player_id })),
-          signal,
-        ),
-      ),
+    chunks(queries, RESOLVE_BATCH).map((chunk) =>
+      gathering.required('resolve-batch', (signal) => resolveBatch(api, chunk, signal)),
     ),
   );
   const resolved = batches.flatMap((b) => b.rows);
@@ -437,8 +438,9 @@ function diffPerson(
   const previousValue = before.market_value_eur;
   if (value != null && previousValue != null) {
     row.value_change_eur = value - previousValue;
+    // Kept to 6 decimals (float noise aside): the text shows as many as tell the changes apart.
     row.value_change_pct =
-      previousValue === 0 ? null : Math.round(((value - previousValue) / previousValue) * 1000) / 10;
+      previousValue === 0 ? null : Math.round(((value - previousValue) / previousValue) * 1e8) / 1e6;
     if (value !== previousValue) row.changes.push('value');
   }
   if (row.changes.length === 0) row.status = 'unchanged';
@@ -468,10 +470,6 @@ export function personLabel(row: {
   return `${row.name ?? 'unnamed'} (row ${row.player_id ?? '?'}, not linked yet)`;
 }
 
-function signed(value: number, format: (v: number) => string = String): string {
-  return `${value >= 0 ? '+' : '-'}${format(Math.abs(value))}`;
-}
-
 export function clubCell(row: ReportRow): string {
   const here = `${row.club ?? '–'}${row.league ? ` (${row.league})` : ''}`;
   if (!row.from) return here;
@@ -481,7 +479,7 @@ export function clubCell(row: ReportRow): string {
 export function minutesCell(row: ReportRow): string {
   if (row.minutes === null) return '–';
   if (row.minutes_delta !== null && row.minutes_delta !== 0)
-    return `${row.minutes} (${signed(row.minutes_delta)})`;
+    return `${formatNumber(row.minutes)} (${formatSigned(row.minutes_delta)})`;
   if (row.changes.some((c) => c === 'transfer' || c.endsWith('row'))) return `${row.minutes} (new row)`;
   return String(row.minutes);
 }
@@ -503,10 +501,16 @@ export function rankCell(row: ReportRow): string {
   return `${row.primary_role} ${place}${was}`;
 }
 
-export function valueCell(row: ReportRow): string {
-  if (row.market_value_eur === null) return '–';
-  if (row.value_change_eur === null || row.value_change_eur === 0) return formatEuros(row.market_value_eur);
-  const pct =
-    row.value_change_pct === null ? '' : `, ${signed(row.value_change_pct, (v) => `${v.toFixed(1)}%`)}`;
-  return `${formatEuros(row.market_value_eur)} (${signed(row.value_change_eur, formatEuros)}${pct})`;
+/** The value column's cells: values, changes and percentages each in one format for the whole report. */
+export function valueCells(rows: readonly ReportRow[]): (row: ReportRow) => string {
+  const value = eurosFormat(rows.map((r) => r.market_value_eur));
+  const change = eurosFormat(rows.map((r) => r.value_change_eur));
+  const pct = numberFormat(rows.map((r) => r.value_change_pct));
+  return (row) => {
+    if (row.market_value_eur === null) return '–';
+    if (row.value_change_eur === null || row.value_change_eur === 0) return value(row.market_value_eur);
+    const share =
+      row.value_change_pct === null ? '' : `, ${formatSigned(row.value_change_pct, (v) => `${pct(v)}%`)}`;
+    return `${value(row.market_value_eur)} (${formatSigned(row.value_change_eur, change)}${share})`;
+  };
 }

@@ -1,13 +1,14 @@
 // Clubs and their coaches. Clubs are named after real cities of their country; women's and youth
 // sides take the name of a men's club of the same country with a suffix. Clubs stay in their
 // league over the covered seasons and each keeps one head coach.
+
+import { fold } from '../../lib/fold.js';
 import { COUNTRIES, type CountryDef, country } from './countries.js';
 import { coachId, teamId } from './ids.js';
 import { type Comp, LEAGUES } from './leagues.js';
 import { type PersonName, personName } from './names.js';
 import { clamp, hash, normal, pick, shuffled, TAG, unit } from './random.js';
 import { SEASONS } from './seasons.js';
-import { fold } from './text.js';
 
 export const STYLE_KEYS = [
   'possession',

@@ -1,7 +1,8 @@
 // The league catalog: real competition names, fictional content. `strength` (0..1) drives the
 // level of the players, their market value, projections, transfers and European qualification.
+
+import { fold } from '../../lib/fold.js';
 import { country, type Region } from './countries.js';
-import { fold } from './text.js';
 
 export type Gender = 'men' | 'women';
 export type Level = 'top' | 'second' | 'third' | 'fourth' | 'youth' | 'cup';

@@ -1,5 +1,7 @@
 // The synthetic world of one seed: clubs, people, movements and competition-seasons, all built on
 // first use and memoized. Lookups by id decode the id and generate only what they need.
+
+import { fold } from '../../lib/fold.js';
 import { ClubBook, type Team } from './clubs.js';
 import { buildCompSeason, type CompSeason, type PlayerRow, type RowSource, scoreRoles } from './generate.js';
 import { parseCoachId, parsePlayerId, parseServiceId, parseTeamId } from './ids.js';
@@ -8,7 +10,6 @@ import { Movements } from './movements.js';
 import { PeopleBook, type Person, personKey, SQUAD_SIZE } from './people.js';
 import { hashString } from './random.js';
 import { CURRENT_SEASON, type SeasonInfo } from './seasons.js';
-import { fold } from './text.js';
 import {
   advanceCompSeason,
   checkWeek,

@@ -18,6 +18,8 @@ export const SANDBOX_DIALECTS = [
   'throttled',
   'compressed',
   'gateway',
+  'unit-scale',
+  'unicode',
 ] as const;
 export type DialectName = (typeof SANDBOX_DIALECTS)[number];
 
@@ -109,14 +111,4 @@ export function pick(obj: unknown, keys: readonly string[]): Json {
   if (!isRecord(obj)) return out;
   for (const k of keys) if (k in obj) out[k] = obj[k];
   return out;
-}
-
-/** Lower-case ASCII words joined by `_`: "Ligue 1" → "ligue_1", "Nîmes" → "nimes". */
-export function slug(text: string): string {
-  return text
-    .normalize('NFD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, '_')
-    .replace(/^_+|_+$/g, '');
 }

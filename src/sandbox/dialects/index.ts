@@ -11,6 +11,8 @@ import { nested } from './nested.js';
 import { numeric } from './numeric.js';
 import { standard } from './standard.js';
 import { throttled } from './throttled.js';
+import { unicode } from './unicode.js';
+import { unitScale } from './unit-scale.js';
 import { unordered } from './unordered.js';
 
 export { type Dialect, type DialectName, type DialectRequest, SANDBOX_DIALECTS } from './dialect.js';
@@ -27,6 +29,8 @@ const DIALECTS: Readonly<Record<DialectName, Dialect>> = {
   throttled,
   compressed,
   gateway,
+  'unit-scale': unitScale,
+  unicode,
 };
 
 export function isDialectName(name: string): name is DialectName {

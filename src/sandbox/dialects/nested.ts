@@ -4,8 +4,17 @@
 // compare, fit-score and resolve-batch rows carry their player as a nested object; statistics are
 // grouped by family; the roles of /v1/enums are grouped by position family. League ids are
 // accepted back wherever a `league` filter is.
+
+import { fold } from '../../lib/fold.js';
 import { COMPS } from '../data/leagues.js';
-import { type Dialect, type DialectRequest, ECHOES, isRecord, type Json, slug } from './dialect.js';
+import { type Dialect, type DialectRequest, ECHOES, isRecord, type Json } from './dialect.js';
+
+/** Lower-case ASCII words joined by `_`: "Ligue 1" → "ligue_1", "Nîmes" → "nimes". */
+const slug = (text: string) =>
+  fold(text)
+    .replace(/[^a-z0-9_]+/g, '_')
+    .replace(/_+/g, '_')
+    .replace(/^_|_$/g, '');
 
 const leagueId = (name: string) => `lg_${slug(name)}`;
 const LEAGUE_BY_ID = new Map(COMPS.map((c) => [leagueId(c.name), c.name]));

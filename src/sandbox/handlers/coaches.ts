@@ -1,10 +1,10 @@
 // Coaches: search, record, career and tactical profile.
 import { ROLE_KEYS } from '../../domain/roles.js';
+import { fold } from '../../lib/fold.js';
 import type { Team } from '../data/clubs.js';
 import { hash, TAG } from '../data/random.js';
 import { ROLE_DEFS } from '../data/roles.js';
 import { CURRENT_SEASON, seasonInfo } from '../data/seasons.js';
-import { fold } from '../data/text.js';
 import * as p from '../http/params.js';
 import type { Ctx } from './context.js';
 import { clubsOf, findCoach } from './lookup.js';

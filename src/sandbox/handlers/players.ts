@@ -1,4 +1,6 @@
 // Player records and sub-resources, search, history and batch resolution.
+
+import { fold } from '../../lib/fold.js';
 import {
   domestic,
   marketValue,
@@ -12,7 +14,6 @@ import {
 import type { PlayerRow } from '../data/generate.js';
 import { type Comp, LEAGUES } from '../data/leagues.js';
 import { STATS } from '../data/stats.js';
-import { fold } from '../data/text.js';
 import { ApiError, badRequest } from '../http/errors.js';
 import * as p from '../http/params.js';
 import type { Ctx } from './context.js';

@@ -1,10 +1,11 @@
 // Teams: lists, records, squads, similar teams and head-to-head.
+
+import { fold } from '../../lib/fold.js';
 import { marketValue, performanceIndex } from '../data/analytics.js';
 import { STYLE_KEYS, type Team } from '../data/clubs.js';
 import type { PlayerRow } from '../data/generate.js';
 import { hash, round, TAG, unit } from '../data/random.js';
 import { CURRENT_SEASON, seasonInfo } from '../data/seasons.js';
-import { fold } from '../data/text.js';
 import { badRequest } from '../http/errors.js';
 import * as p from '../http/params.js';
 import type { Ctx } from './context.js';

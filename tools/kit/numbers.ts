@@ -1,0 +1,76 @@
+// How every tool's text shows a number: with the precision its data needs. Numbers shown together (a
+// table column, a row of a comparison, the changes of one report) share one format, with the fewest
+// decimals that keep values that differ upstream apart, and never a nonzero value shown as 0 (so no
+// "-0.0"). Scores on a 0–1 scale are shown as given (0.875), never rescaled.
+
+/** Decimals a fractional number gets at least. */
+export const DEFAULT_DECIMALS = 1;
+/** Decimals when every number shown together lies within -1..1 (a 0–1 score, a share): 0.875 as given. */
+export const SUB_UNIT_DECIMALS = 3;
+/** Past this many decimals a number is shown in full (its shortest exact form). */
+const MAX_DECIMALS = 12;
+
+export type NumberFormat = (value: number) => string;
+
+/**
+ * One format for numbers shown together: at least `min` decimals (or SUB_UNIT_DECIMALS for numbers all
+ * within -1..1), more while two different values would print the same or a nonzero one as 0.
+ * Whole numbers print whole; trailing zeros past `min` are dropped (0.500 → 0.5).
+ */
+export function numberFormat(values: Iterable<unknown>, min = DEFAULT_DECIMALS): NumberFormat {
+  const numbers = [...new Set([...values].filter(isFiniteNumber))];
+  const fractions = numbers.filter((v) => !Number.isInteger(v));
+  if (fractions.length === 0) return (value) => show(value, min, min);
+  const start = numbers.every((v) => Math.abs(v) <= 1) ? Math.max(min, SUB_UNIT_DECIMALS) : min;
+  for (let decimals = start; decimals <= MAX_DECIMALS; decimals++) {
+    if (keepsApart(numbers, decimals)) return (value) => show(value, decimals, min);
+  }
+  return (value) => show(value, Number.POSITIVE_INFINITY, min);
+}
+
+/** One number shown alone. */
+export function formatNumber(value: number, min = DEFAULT_DECIMALS): string {
+  return numberFormat([value], min)(value);
+}
+
+/** A change: its sign always shown ("+3", "-0.04", "0"), in `format` (the report's, for its column). */
+export function formatSigned(value: number, format: NumberFormat = formatNumber): string {
+  const shown = format(Math.abs(value));
+  if (value === 0) return shown;
+  return `${value > 0 ? '+' : '-'}${shown}`;
+}
+
+function isFiniteNumber(value: unknown): value is number {
+  return typeof value === 'number' && Number.isFinite(value);
+}
+
+function rounded(value: number, decimals: number): number {
+  return Number(value.toFixed(decimals));
+}
+
+/** Distinct values stay distinct at `decimals`, and no nonzero value rounds to 0. */
+function keepsApart(numbers: readonly number[], decimals: number): boolean {
+  const seen = new Set<number>();
+  for (const value of numbers) {
+    const r = rounded(value, decimals);
+    if (r === 0 && value !== 0) return false;
+    if (seen.has(r)) return false;
+    seen.add(r);
+  }
+  return true;
+}
+
+function show(value: number, decimals: number, min: number): string {
+  if (!Number.isFinite(value)) return String(value);
+  // Whole numbers as they are; -0 is 0.
+  if (Number.isInteger(value)) return value === 0 ? '0' : String(value);
+  if (!Number.isFinite(decimals) || Math.abs(value) >= 1e21) return String(value);
+  const text = value.toFixed(decimals);
+  const point = text.indexOf('.');
+  if (point < 0) return text;
+  let end = text.length;
+  while (end > point + min + 1 && text[end - 1] === '0') end--;
+  if (end === point + 1) end = point;
+  const out = text.slice(0, end);
+  return Number(out) === 0 ? out.replace(/^-/, '') : out;
+}

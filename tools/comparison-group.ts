@@ -5,8 +5,7 @@ import { checkStatistic } from '../src/api/statistic-keys.js';
 import { groupScatter } from '../src/charts/group-scatter.js';
 import { LeagueName, Limit, Season, seasonParam } from '../src/mcp/args.js';
 import { defineTool } from '../src/mcp/tool.js';
-import { callFullPage, PAGE_SIZE } from './kit/full-page.js';
-import { page } from './kit/paging.js';
+import { cut, PAGE_SIZE, readPages } from './kit/pages.js';
 import { PositionArg, StatisticArg } from './kit/stat-args.js';
 import { table } from './kit/text.js';
 
@@ -67,9 +66,9 @@ export default defineTool({
       checkStatistic(api, y, 'y', signal),
     ]);
     const wanted = new Set(highlight);
-    // The full page also finds the players to highlight beyond the first `limit`.
+    // Players to highlight are looked for beyond the first `limit`, up to the most the tool shows.
     const result = await withLeagueHint(api, league, signal, () =>
-      callFullPage(
+      readPages(
         api,
         'comparisonGroup',
         ComparisonResponse,
@@ -77,14 +76,14 @@ export default defineTool({
           query: { x: xKey, y: yKey, league, saison, position },
           signal,
         },
-        limit,
+        wanted.size > 0 ? MAX : limit,
       ),
     );
     const all = result.data.data;
     const isWanted = (p: (typeof all)[number]) =>
       (p.player_id != null && wanted.has(p.player_id)) || (p.service_id != null && wanted.has(p.service_id));
-    const total = result.data.summary?.count ?? result.data.meta?.count;
-    const { rows, has_more, notes } = page(all, limit, result.pageSize, total);
+    const total = result.data.summary?.count ?? result.data.meta?.count ?? result.total;
+    const { rows, has_more, notes } = cut(all, limit, MAX, { ...result, total: total ?? undefined });
     const shown = [...rows, ...all.slice(limit).filter(isWanted)];
     const data = shown.map(
       (p): Point => ({

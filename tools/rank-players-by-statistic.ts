@@ -6,8 +6,7 @@ import { statLabel } from '../src/charts/labels.js';
 import { rankingBars } from '../src/charts/ranking-bars.js';
 import { LeagueName, Limit, Season, seasonParam } from '../src/mcp/args.js';
 import { defineTool } from '../src/mcp/tool.js';
-import { callFullPage, PAGE_SIZE } from './kit/full-page.js';
-import { page } from './kit/paging.js';
+import { cut, PAGE_SIZE, readPages } from './kit/pages.js';
 import { PositionArg, StatisticArg } from './kit/stat-args.js';
 import { table } from './kit/text.js';
 
@@ -45,7 +44,7 @@ export default defineTool({
     const saison = seasonParam(season);
     const key = await checkStatistic(api, statistic, 'statistic', signal);
     const result = await withLeagueHint(api, league, signal, () =>
-      callFullPage(
+      readPages(
         api,
         'statisticRankings',
         StatisticRankingsResponse,
@@ -56,7 +55,7 @@ export default defineTool({
         limit,
       ),
     );
-    const { rows, has_more, notes } = page(result.data.data, limit, result.pageSize);
+    const { rows, has_more, notes } = cut(result.data.data, limit, MAX, result);
     const data = rows.map(
       (e): Ranked => ({
         rank: e.rank,

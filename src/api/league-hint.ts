@@ -1,6 +1,7 @@
 import { nearest } from '../domain/nearest.js';
 import type { ApiClient } from './client.js';
 import { BadRequestError, InvalidArgumentError } from './errors.js';
+import { readPages } from './list-pages.js';
 import { LeaguesResponse } from './schemas.js';
 
 /**
@@ -18,8 +19,7 @@ export async function withLeagueHint<T>(
   } catch (error) {
     if (league === undefined || !(error instanceof BadRequestError) || error.parameter !== 'league')
       throw error;
-    const names = await api
-      .call('leagues', LeaguesResponse, signal ? { signal } : {})
+    const names = await readPages(api, 'leagues', LeaguesResponse, signal ? { signal } : {})
       .then((r) => r.data.data.map((l) => l.name))
       .catch(() => [] as string[]);
     const suggestions = nearest(league, names, 3);

@@ -1,11 +1,12 @@
 import { fold, nearest } from '../domain/nearest.js';
 import type { ApiClient } from './client.js';
 import { ApiError, InvalidArgumentError } from './errors.js';
+import { readPages } from './list-pages.js';
 import { GlossaryResponse } from './schemas.js';
 
 /**
  * The statistic key the API knows for `input` (case and separators ignored), checked against the
- * glossary (cached 24 h). An unknown key is refused with the nearest keys. When the glossary cannot
+ * glossary (cached 24 h, every page). An unknown key is refused with the nearest keys. When the glossary cannot
  * be read (route missing, plan, unreadable), the key is sent as given and the API decides.
  */
 export async function checkStatistic(
@@ -16,8 +17,10 @@ export async function checkStatistic(
 ): Promise<string> {
   let keys: string[];
   let names: Map<string, string>;
+  let whole: boolean;
   try {
-    const { data } = await api.call('glossary', GlossaryResponse, { signal });
+    const { data, more } = await readPages(api, 'glossary', GlossaryResponse, { signal });
+    whole = more === 'no';
     const statistics = data.data.filter(
       (e) => e.kind === undefined || e.kind === null || e.kind === 'statistic',
     );
@@ -33,6 +36,8 @@ export async function checkStatistic(
   const match =
     keys.find((k) => fold(k) === wanted) ?? [...names].find(([name]) => fold(name) === wanted)?.[1];
   if (match) return match;
+  // A glossary not read to its end may hold the key on a page not read: the API decides.
+  if (!whole) return input;
   // Names count as candidates too ("expected goals" is closer to "Expected goals" than to any key).
   const byName = (candidate: string) => names.get(candidate) ?? candidate;
   const suggestions = [...new Set(nearest(input, [...keys, ...names.keys()], 6).map(byName))].slice(0, 3);

@@ -127,6 +127,7 @@ function depsBuilder(
       timeoutMs: config.timeoutMs,
       retries: config.retries,
       maxBodyBytes: config.maxUpstreamBytes,
+      maxPages: config.maxPages,
       ...(dispatcherFor ? { dispatcher: dispatcherFor(tag) } : {}),
       cache,
       quota: new QuotaTracker(Date.now, {

@@ -1,6 +1,7 @@
 // Argument completion for prompts and resource templates: role, league, season. Role and season
 // completions cost nothing upstream; league names come from GET /v1/leagues, cached 24 h.
 import type { ApiClient } from '../api/client.js';
+import { readPages } from '../api/list-pages.js';
 import { LeaguesResponse } from '../api/schemas.js';
 import { fold } from '../domain/nearest.js';
 import { ROLE_LABELS, roleNames } from '../domain/role-labels.js';
@@ -67,7 +68,7 @@ export function completeSeason(value: string, now = new Date()): string[] {
 /** League names of the key matching what was typed (by name or country); none when unreachable. */
 export async function completeLeague(api: ApiClient, value: string): Promise<string[]> {
   try {
-    const { data } = await api.call('leagues', LeaguesResponse);
+    const { data } = await readPages(api, 'leagues', LeaguesResponse, {});
     const countryOf = new Map(data.data.map((l) => [l.name, l.country ?? '']));
     return matching(
       value,

@@ -13,6 +13,7 @@ export const SANDBOX_DIALECTS = [
   'bare',
   'capped',
   'unordered',
+  'paged',
 ] as const;
 export type DialectName = (typeof SANDBOX_DIALECTS)[number];
 

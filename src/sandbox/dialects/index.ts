@@ -7,6 +7,7 @@ import { french } from './french.js';
 import { minimal } from './minimal.js';
 import { nested } from './nested.js';
 import { numeric } from './numeric.js';
+import { paged } from './paged.js';
 import { standard } from './standard.js';
 import { unordered } from './unordered.js';
 
@@ -21,6 +22,7 @@ const DIALECTS: Readonly<Record<DialectName, Dialect>> = {
   bare,
   capped,
   unordered,
+  paged,
 };
 
 export function isDialectName(name: string): name is DialectName {

@@ -162,3 +162,39 @@ describe.each(SANDBOX_DIALECTS.filter((d) => d !== 'standard'))('the %s dialect'
     }
   });
 });
+
+describe('the paged dialect (25-row pages, a silent clamp of limit, cursor and next link)', () => {
+  let session: SandboxSession;
+
+  beforeAll(async () => {
+    session = await openSandboxSession({ dialect: 'paged' });
+  }, 60_000);
+
+  afterAll(async () => {
+    await closeSandboxSession(session);
+  });
+
+  it('list_leagues reads every page: all the leagues, and says how many pages it read', async () => {
+    const all = structured(await call(standard.client, 'list_leagues', { limit: 200 }));
+    const result = await call(session.client, 'list_leagues', { limit: 200 });
+    const got = structured(result);
+    expect(got.data.length).toBe(all.data.length);
+    expect(got.data.length).toBeGreaterThan(100);
+    expect(got.total).toBe(all.data.length);
+    expect(textOf(result)).toContain(`${all.data.length} of ${all.data.length} accessible leagues`);
+    expect(JSON.stringify(got.notes)).toMatch(/pages read/);
+  });
+
+  it('a ranking longer than one page is read over as many pages as the limit needs', async () => {
+    const args = { role: 'faux_9', league: 'Ligue 1', limit: 60 };
+    const want = structured(await call(standard.client, 'rank_players_by_role', args));
+    const before = session.sandbox.requestCount();
+    const got = structured(await call(session.client, 'rank_players_by_role', args));
+    expect(got.data.map((e: { name: string }) => e.name)).toEqual(
+      want.data.map((e: { name: string }) => e.name),
+    );
+    // Three pages of 25 for 60 rows (the role check may add its enums request once).
+    expect(session.sandbox.requestCount() - before).toBeLessThanOrEqual(4);
+    expect(got.has_more).toBe(true);
+  });
+});

@@ -64,7 +64,13 @@ export default defineTool({
     );
     // Filtered locally: how many match is known only when every page was read.
     const whole = result.more === 'no';
-    const page = cut(matching, limit, MAX, { ...result, total: whole ? matching.length : undefined });
+    const page = cut(
+      matching,
+      limit,
+      MAX,
+      { ...result, total: whole ? matching.length : undefined },
+      'pass query (a country or name), gender or type',
+    );
     return {
       ...result,
       data: page.rows,

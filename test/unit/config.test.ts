@@ -25,6 +25,7 @@ describe('loadConfig defaults', () => {
       timeoutMs: 10_000,
       retries: 2,
       maxUpstreamBytes: 16 * 1024 * 1024,
+      maxPages: 10,
       upstreamConnections: 32,
       maxInFlightPerKey: 8,
       maxQueuedPerKey: 256,

@@ -40,7 +40,6 @@ function answer(prefix: string, reply: (url: URL) => object, method = 'GET') {
 }
 
 const sentUrls = () => upstream.sent.map((r) => new URL(r.path, ORIGIN));
-const names = (rows: { name: string }[]) => rows.map((r) => r.name);
 
 describe('following the API’s pages', () => {
   it('follows an absolute next link on the same upstream to the last page', async () => {

@@ -19,13 +19,11 @@ export function cut<T>(
   limit: number,
   max: number,
   list: Pick<ListRead<unknown>, 'total' | 'more' | 'shortfall' | 'notes'>,
+  narrow = 'narrow the filters',
 ): Page<T> {
   const shown = rows.slice(0, limit);
   const total = list.total ?? (list.more === 'no' ? rows.length : undefined);
-  const how =
-    limit < max && shown.length === limit
-      ? `raise limit (up to ${max}) or narrow the filters`
-      : 'narrow the filters';
+  const how = limit < max && shown.length === limit ? `raise limit (up to ${max}) or ${narrow}` : narrow;
   if (total !== undefined) {
     const has_more = total > shown.length;
     const cutNote = has_more ? [`${shown.length} of ${total} rows shown: ${how} to see others.`] : [];

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { readAll } from '../src/api/list-pages.js';
 import { CoachCareerResponse, CoachResponse, TacticalProfileResponse } from '../src/api/schemas.js';
 import { defineTool } from '../src/mcp/tool.js';
 import { Gathering, SECTION_ROUTE_MISSING, sectionReport } from './kit/gather.js';
@@ -46,7 +47,7 @@ export default defineTool({
       sections.includes('career')
         ? run.optional(
             'career',
-            (signal) => api.call('coachCareer', CoachCareerResponse, { params, signal }),
+            (signal) => readAll(api, 'coachCareer', CoachCareerResponse, { params, signal }),
             SECTION_ROUTE_MISSING,
           )
         : undefined,

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { readAll } from '../src/api/list-pages.js';
 import { HistoryResponse } from '../src/api/schemas.js';
 import { PlayerIdArg } from '../src/mcp/args.js';
 import { defineTool } from '../src/mcp/tool.js';
@@ -34,7 +35,10 @@ export default defineTool({
   output: History,
   notFound: PLAYER_NOT_FOUND,
   async run({ player_id }, { api, signal }) {
-    const result = await api.call('playerHistory', HistoryResponse, { params: { id: player_id }, signal });
+    const result = await readAll(api, 'playerHistory', HistoryResponse, {
+      params: { id: player_id },
+      signal,
+    });
     const body = result.data;
     const data = {
       service_id: body.service_id,

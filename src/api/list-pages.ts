@@ -29,9 +29,32 @@ export const PAGE_SIZE = {
 } as const satisfies Partial<Record<RouteName, number>>;
 
 /** List routes: those above, and those asked without a limit. */
-export type ListRoute = keyof typeof PAGE_SIZE | 'leagues' | 'glossary' | 'teamSquad';
+export type ListRoute =
+  | keyof typeof PAGE_SIZE
+  | 'leagues'
+  | 'glossary'
+  | 'teamSquad'
+  | 'playerHistory'
+  | 'coachCareer'
+  | 'savedIndices'
+  | 'savedPresets';
 
 type ListSchema = z.ZodType<{ data: unknown[] }>;
+
+/**
+ * Every row of a list not cut to a caller's limit (a history, a career, saved items): `readPages` to
+ * its end, with what it could not read and what it spent published as notes of the answer.
+ */
+export async function readAll<N extends ListRoute, S extends ListSchema>(
+  api: ApiClient,
+  route: N,
+  schema: S,
+  options: CallOptions<N>,
+): Promise<ListRead<z.infer<S>>> {
+  const list = await readPages(api, route, schema, options);
+  publishReadNotes(list.notes);
+  return list;
+}
 
 /** Whether rows beyond those read exist: `no` (the list is whole), `yes` (the API says so), `may`. */
 export type More = 'no' | 'yes' | 'may';
@@ -51,7 +74,7 @@ export interface ListRead<A> extends ApiResult<A> {
 }
 
 /** Common page caps: a page this size, shorter than asked, may be the API's cap rather than the end. */
-const ROUND_CAPS = new Set([10, 20, 25, 30, 50, 100, 200, 250, 500, 1000]);
+const ROUND_CAPS = new Set([20, 25, 50, 100, 200, 250, 500, 1000]);
 
 /**
  * Reads the list of `route` until `want` rows (or all of them: `'all'`, for tools that filter locally)
@@ -146,7 +169,7 @@ function moreAfter(
 
 /** A page shorter than asked at a round number: the API may have cut our limit to its own cap. */
 function clamped(count: number, asked: number): boolean {
-  return count >= 10 && (ROUND_CAPS.has(count) || (count % 5 === 0 && asked % count === 0));
+  return count >= 20 && (ROUND_CAPS.has(count) || (count % 5 === 0 && asked % count === 0));
 }
 
 /** The request for the page after `signals`, and a key naming it (a page asked twice is a loop). */

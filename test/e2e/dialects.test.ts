@@ -3,9 +3,12 @@
 // limit): no error, no row left out, and the values the standard answer shows are shown again.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SANDBOX_DIALECTS } from '../../src/sandbox/dialects/index.js';
+import { startSandbox } from '../../src/sandbox/server.js';
 import {
   call,
   closeSandboxSession,
+  depsFor,
+  inMemoryClient,
   openSandboxSession,
   type SandboxSession,
   structured,
@@ -196,5 +199,29 @@ describe('the paged dialect (25-row pages, a silent clamp of limit, cursor and n
     // Three pages of 25 for 60 rows (the role check may add its enums request once).
     expect(session.sandbox.requestCount() - before).toBeLessThanOrEqual(4);
     expect(got.has_more).toBe(true);
+  });
+
+  it('with a small max-pages budget, list_leagues says how many it read and that more exist', async () => {
+    const sandbox = await startSandbox({ dialect: 'paged', port: 0 });
+    const deps = depsFor(sandbox.url, sandbox.demoKey, { maxPages: 2 });
+    const client = await inMemoryClient(deps);
+    try {
+      const result = await call(client, 'list_leagues', { limit: 200 });
+      const got = structured(result);
+      expect(got.data).toHaveLength(50);
+      expect(got.total).toBeNull();
+      expect(got.has_more).toBe(true);
+      expect(sandbox.requestCount()).toBe(2);
+      const text = textOf(result);
+      expect(text).toContain('50 accessible leagues shown (50 read); more may exist');
+      expect(text).toMatch(
+        /2 pages read, the most one list read follows \(the max-pages setting\) \(50 rows read; more exist\)/,
+      );
+      expect(text).not.toMatch(/of 50/);
+    } finally {
+      await client.close();
+      await deps.api.close();
+      await sandbox.close();
+    }
   });
 });

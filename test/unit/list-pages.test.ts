@@ -2,8 +2,14 @@
 // has_more), only on the configured upstream, within the page budget, and says what it could not read.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { BadResponseError } from '../../src/api/errors.js';
-import { readPages } from '../../src/api/list-pages.js';
-import { LeaguesResponse, RankingsResponse, ScoutingResponse } from '../../src/api/schemas.js';
+import { readAll, readPages } from '../../src/api/list-pages.js';
+import { collectReadNotes } from '../../src/api/reader/notes-sink.js';
+import {
+  HistoryResponse,
+  LeaguesResponse,
+  RankingsResponse,
+  ScoutingResponse,
+} from '../../src/api/schemas.js';
 import { cut } from '../../tools/kit/pages.js';
 import { clientFor, JSON_HEADERS, mockUpstream, ORIGIN, rejectionOf, type Upstream } from './helpers.js';
 
@@ -281,5 +287,26 @@ describe('a page shorter than asked', () => {
     expect(list.more).toBe('no');
     expect(list.total).toBe(37);
     expect(cut(list.data.data, 100, 100, list)).toMatchObject({ has_more: false, notes: [] });
+  });
+});
+
+describe('a list read whole (history, career, saved items)', () => {
+  it('reads every page and says in the answer what it spent and could not read', async () => {
+    answer('/v1/players/ds_a/history', (url) => {
+      const at = Number(url.searchParams.get('cursor') ?? 0);
+      const data = Array.from({ length: 5 }, (_, i) => ({
+        season: `${10 + at + i}-${11 + at + i}`,
+        player_id: `p${at + i}`,
+      }));
+      return { service_id: 'ds_a', data, meta: { next_cursor: at < 10 ? String(at + 5) : null } };
+    });
+    const api = clientFor(upstream, { maxPages: 2 });
+    const { value, notes } = await collectReadNotes(() =>
+      readAll(api, 'playerHistory', HistoryResponse, { params: { id: 'ds_a' } }),
+    );
+    expect(value.data.data).toHaveLength(10);
+    expect(notes.join(' ')).toMatch(
+      /2 pages read, the most one list read follows .*\(10 rows read; more exist\)/,
+    );
   });
 });

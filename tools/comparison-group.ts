@@ -37,7 +37,7 @@ export default defineTool({
   toolset: 'reference',
   description:
     'How players of a league spread over two statistics (x, y): mean, median, p10/p90, correlation, and the most-played players with both values. ' +
-    'highlight marks players of interest and keeps them in the list. 1 request (+1 glossary check, cached).',
+    'highlight marks players of interest and keeps them in the list. 1 request (1 per page if paged), +1 glossary check (cached).',
   input: {
     x: StatisticArg,
     y: StatisticArg,

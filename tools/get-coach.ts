@@ -23,7 +23,7 @@ export default defineTool({
   toolset: 'clubs',
   description:
     'A coach: team, league, nationality, age, formation; optional sections career (clubs and results) and tactical_profile (style scales, build-up, favoured roles). ' +
-    'Costs 1 request plus 1 per section unless cached; a failing section is reported, not fatal.',
+    'Costs 1 request plus 1 per section unless cached (1 per page if paged); a failing section is reported, not fatal.',
   input: {
     coach_id: z.string().min(1).max(64).describe('coach_id from search_coaches or get_team.'),
     sections: z

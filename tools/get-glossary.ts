@@ -22,7 +22,7 @@ export default defineTool({
   toolset: 'reference',
   description:
     'Definitions and units of the statistics (keys for rank_players_by_statistic and comparison_group), role indices and computed indices. ' +
-    'Filters apply locally: 1 request (one per page when the API pages its answers, within the max-pages budget), cached 24 h.',
+    'Filters apply locally: 1 request (1 per page if paged), cached 24 h.',
   input: {
     query: z.string().max(60).optional().describe('Words to find in key, name or definition, e.g. "pass".'),
     kind: z.enum(['statistic', 'role_index', 'index']).optional(),

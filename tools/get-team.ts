@@ -72,7 +72,7 @@ export default defineTool({
   toolset: 'clubs',
   description:
     'A team: league, coach, rating, style, squad size and value; optional sections squad, similar (similar teams), head_to_head (needs other_team_id). ' +
-    'Costs 1 request plus 1 per section unless cached; a failing section is reported, not fatal.',
+    'Costs 1 request plus 1 per section unless cached (1 per page if paged); a failing section is reported, not fatal.',
   input: {
     team_id: TeamId,
     sections: z

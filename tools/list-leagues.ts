@@ -25,7 +25,7 @@ export default defineTool({
   description:
     'Leagues (and European cups) the API key can access, with the exact names other tools expect as `league`. ' +
     'Call it when unsure of a league name or after an access error. Optional filters narrow the list locally (no extra request). ' +
-    'One request, cached 24 h; when the API pages the list, every page (one request each) up to the max-pages budget, and the answer says how many it could not read.',
+    'One request (1 per page if paged, up to max-pages), cached 24 h.',
   input: {
     query: z
       .string()

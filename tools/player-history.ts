@@ -30,7 +30,7 @@ export default defineTool({
   toolset: 'players',
   description:
     "A player's rows season by season (club, league or European cup, player_id of each), for one player_id or service_id. " +
-    "Use it to follow a player across transfers, or to find last season's player_id of someone. Costs 1 request unless cached.",
+    "Use it to follow a player across transfers, or to find last season's player_id of someone. Costs 1 request unless cached (1 per page if paged).",
   input: { player_id: PlayerIdArg },
   output: History,
   notFound: PLAYER_NOT_FOUND,

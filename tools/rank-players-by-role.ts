@@ -31,7 +31,7 @@ export default defineTool({
   description:
     'Best players for one positional role (performance index), in one league or across the leagues the key can access, for a season. ' +
     'Use it for "best ball-playing centre-backs in Ligue 1"-type questions. For several roles at once or age/minutes filters use scout_players. ' +
-    'Role: French key or English name (list_roles). Costs 1 request unless cached (one per page when the API pages its answers, within the max-pages budget).',
+    'Role: French key or English name (list_roles). Costs 1 request unless cached (1 per page if paged).',
   input: {
     role: RoleKeyArg,
     season: Season.optional(),

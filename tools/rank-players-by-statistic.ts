@@ -28,7 +28,7 @@ export default defineTool({
   toolset: 'reference',
   description:
     'Best players for one raw statistic (e.g. xg, progressive_passes) in a league or all accessible leagues; players with too few minutes are left out. ' +
-    'For role-based quality use rank_players_by_role. 1 request (+1 for the glossary check, cached 24 h).',
+    'For role-based quality use rank_players_by_role. 1 request (1 per page if paged), +1 for the glossary check (cached 24 h).',
   input: {
     statistic: StatisticArg,
     league: LeagueName.optional(),

@@ -24,7 +24,7 @@ export default defineTool({
   description:
     'Multi-criteria search: players who fit any of several roles, with age and minutes filters, optionally in one league, sorted by score. ' +
     'Use it for shortlists ("under-23 box-to-box or mezzala with 900+ minutes"). For a single role without filters rank_players_by_role is simpler. ' +
-    'Roles as keys or English names (list_roles). Costs 1 request unless cached (one per page when the API pages its answers, within the max-pages budget).',
+    'Roles as keys or English names (list_roles). Costs 1 request unless cached (1 per page if paged).',
   input: {
     roles: z.array(RoleKeyArg).min(1).max(8).describe('A player matches on their best one.'),
     season: Season.optional(),

@@ -22,7 +22,7 @@ export default defineTool({
   title: 'Search coaches',
   toolset: 'clubs',
   description:
-    'Current head coaches by (part of) name and/or league, with their team and the coach_id that get_coach needs (record, career, tactical profile). 1 request unless cached.',
+    'Current head coaches by (part of) name and/or league, with their team and the coach_id that get_coach needs (record, career, tactical profile). 1 request unless cached (1 per page if paged).',
   input: {
     query: z.string().trim().min(2).max(80).optional().describe('Part of the coach name.'),
     league: LeagueName.optional(),

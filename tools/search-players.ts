@@ -29,7 +29,7 @@ export default defineTool({
   description:
     'Find players by (part of) their name, optionally within a league, club or season, to get their player_id and service_id. ' +
     'Use it first when the user names a player; then pass the service_id to the other tools. Accents and case are ignored. ' +
-    'Costs 1 request unless cached (one per page when the API pages its answers, within the max-pages budget).',
+    'Costs 1 request unless cached (1 per page if paged).',
   input: {
     query: z.string().trim().min(2).max(80).describe('Name or part of it, e.g. "Mbaye".'),
     league: LeagueName.optional(),

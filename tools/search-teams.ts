@@ -21,7 +21,7 @@ export default defineTool({
   title: 'Search teams',
   toolset: 'clubs',
   description:
-    'Teams by (part of) name and/or league, with the team_id that get_team needs (record, squad, similar teams, head-to-head) and their coach. 1 request unless cached.',
+    'Teams by (part of) name and/or league, with the team_id that get_team needs (record, squad, similar teams, head-to-head) and their coach. 1 request unless cached (1 per page if paged).',
   input: {
     query: z.string().trim().min(2).max(80).optional().describe('Part of the team name.'),
     league: LeagueName.optional(),

@@ -94,13 +94,16 @@ export async function readPages<N extends ListRoute, S extends ListSchema>(
   const results: ApiResult<z.infer<S>>[] = [first];
   const rows: unknown[] = [...first.data.data];
   const followed = new Set<string>();
+  /** The cursor or page number the last page was asked with: a cursor equal to it is an echo, not the next. */
+  let asked: Record<string, string | number> | undefined;
   let last: ApiResult<z.infer<S>> = first;
   let stop: string | undefined;
   let more: More;
   for (;;) {
-    more = moreAfter(last.paging, last.data.data.length, pageSize, rows.length);
+    const signals = withoutEcho(last.paging, asked);
+    more = moreAfter(signals, last.data.data.length, pageSize, rows.length);
     if (more === 'no' || rows.length >= wanted) break;
-    const next = nextPage(last.paging, first.asked, route);
+    const next = nextPage(signals, first.asked, route);
     if (next === undefined)
       stop =
         more === 'yes'
@@ -112,8 +115,17 @@ export async function readPages<N extends ListRoute, S extends ListSchema>(
     else if (results.length >= api.maxPages)
       stop = `${results.length} pages read, the most one list read follows (the max-pages setting)`;
     if (stop !== undefined || next === undefined) break;
+    const previous = last.data.data;
+    const page = await api.call(route, schema, next.options);
+    // An API that ignores the way we asked for the next page answers the same rows again: not added twice.
+    if (page.data.data.length > 0 && sameRow(page.data.data[0], previous[0])) {
+      results.push(page);
+      stop = 'the API answered the same rows for the next page';
+      break;
+    }
     followed.add(next.key);
-    last = await api.call(route, schema, next.options);
+    asked = next.extra;
+    last = page;
     results.push(last);
     rows.push(...last.data.data);
   }
@@ -177,11 +189,12 @@ function nextPage<N extends RouteName>(
   signals: PageSignals | undefined,
   options: CallOptions<N>,
   route: N,
-): { options: CallOptions<N>; key: string } | undefined {
+): { options: CallOptions<N>; key: string; extra?: Record<string, string | number> } | undefined {
   if (!signals) return undefined;
   if (signals.next !== undefined) return { options: { ...options, link: signals.next }, key: signals.next };
-  const extra: Record<string, string | number> | undefined = signals.cursor
-    ? { [signals.cursor.name]: signals.cursor.value }
+  const cursor = signals.cursor;
+  const extra: Record<string, string | number> | undefined = cursor
+    ? { [cursor.name]: cursor.value }
     : signals.page !== undefined
       ? { page: signals.page + 1 }
       : undefined;
@@ -191,7 +204,21 @@ function nextPage<N extends RouteName>(
     body !== undefined
       ? { ...options, body: { ...body, ...extra } }
       : { ...options, query: { ...options.query, ...extra } };
-  return { options: next, key: `${route} ${JSON.stringify(extra)}` };
+  return { options: next, key: `${route} ${JSON.stringify(extra)}`, extra };
+}
+
+/** `signals` without a cursor equal to the one the page was asked with: an echo, not the next page. */
+function withoutEcho(
+  signals: PageSignals | undefined,
+  asked: Record<string, string | number> | undefined,
+): PageSignals | undefined {
+  if (!signals?.cursor || asked?.[signals.cursor.name] !== signals.cursor.value) return signals;
+  const { cursor: _echo, ...rest } = signals;
+  return rest;
+}
+
+function sameRow(a: unknown, b: unknown): boolean {
+  return b !== undefined && JSON.stringify(a) === JSON.stringify(b);
 }
 
 function stopNote(read: number, total: number | undefined, why: string): string {

@@ -34,7 +34,6 @@ const CURSOR_NAMES: readonly [field: string, param: string][] = [
   ['cursor', 'cursor'],
   ['next_page_token', 'page_token'],
   ['nextPageToken', 'pageToken'],
-  ['after', 'after'],
   ['next', 'cursor'],
 ];
 const PAGE_NAMES = ['page', 'current_page', 'page_number', 'currentPage', 'pageNumber'];
@@ -50,7 +49,7 @@ function places(raw: Json): Json[] {
     if (isPlainObject(v)) found.push(v);
   };
   add(raw);
-  for (const name of ['meta', 'pagination', 'paging', 'page_info', 'pageInfo', 'cursor', 'cursors']) {
+  for (const name of ['meta', 'pagination', 'paging', 'page_info', 'pageInfo', 'cursor']) {
     add(raw[name]);
     if (isPlainObject(raw.meta)) add(raw.meta[name]);
     if (isPlainObject(raw.data)) add(raw.data[name]);
@@ -105,6 +104,12 @@ export function pageSignals(raw: unknown, url: string): PageSignals | undefined 
       cursor = { name: hit[1], value: token(o[hit[0]]) as string };
       break;
     }
+  }
+  // `after` alone may be anything (a date filter echoed): a cursor only inside `cursors` (`paging.cursors.after`).
+  if (!cursor) {
+    const holders = [raw, ...objects].map((o) => o.cursors).filter(isPlainObject);
+    const after = holders.map((c) => token(c.after)).find((v) => v !== undefined);
+    if (after !== undefined) cursor = { name: 'after', value: after };
   }
   const signals: PageSignals = {
     ...(next !== undefined ? { next } : {}),

@@ -246,11 +246,54 @@ describe('what is never followed', () => {
     expect(notes[0]).toBe(list.shortfall[0]);
   });
 
-  it('stops when the API gives the same next page twice', async () => {
-    answer('/v1/leagues', () => ({ data: leagues(0, 10), meta: { next_cursor: 'same' } }));
+  it('stops when the API answers the same rows for the next page: none added twice', async () => {
+    answer('/v1/leagues', (url) => ({
+      data: leagues(0, 10),
+      meta: { next_cursor: `c${url.search.length}` },
+    }));
     const list = await readPages(clientFor(upstream), 'leagues', LeaguesResponse, {});
     expect(upstream.sent).toHaveLength(2);
+    expect(list.data.data).toHaveLength(10);
+    expect(list.more).toBe('yes');
+    expect(list.shortfall.join(' ')).toMatch(/same rows for the next page/);
+    expect(list.cost.sent).toBe(2);
+  });
+
+  it('stops when the API gives the same next page twice', async () => {
+    answer('/v1/leagues', (url) => {
+      const at = url.searchParams.get('p') === 'b' ? 10 : 0;
+      return { data: leagues(at, 10), links: { next: `${ORIGIN}/v1/leagues?p=b` } };
+    });
+    const list = await readPages(clientFor(upstream), 'leagues', LeaguesResponse, {});
+    expect(upstream.sent).toHaveLength(2);
+    expect(list.data.data).toHaveLength(20);
     expect(list.shortfall.join(' ')).toMatch(/same next page twice/);
+  });
+
+  it('takes a cursor equal to the one sent as an echo: the last page ends the list', async () => {
+    answer('/v1/leagues', (url) => {
+      const sent = url.searchParams.get('cursor');
+      return sent === 'two'
+        ? { data: leagues(10, 4), meta: { cursor: 'two', next_cursor: null } }
+        : { data: leagues(0, 10), meta: { next_cursor: 'two' } };
+    });
+    const list = await readPages(clientFor(upstream), 'leagues', LeaguesResponse, {});
+    expect(upstream.sent).toHaveLength(2);
+    expect(list.more).toBe('no');
+    expect(list.total).toBe(14);
+    expect(list.shortfall).toEqual([]);
+  });
+
+  it('reads `after` as a cursor only inside `cursors`', async () => {
+    answer('/v1/leagues', (url) =>
+      url.searchParams.get('after') === 'x'
+        ? { data: leagues(10, 3), meta: { after: '2024-01-01' } }
+        : { data: leagues(0, 10), meta: { after: '2024-01-01' }, paging: { cursors: { after: 'x' } } },
+    );
+    const list = await readPages(clientFor(upstream), 'leagues', LeaguesResponse, {});
+    expect(sentUrls().map((u) => u.searchParams.get('after'))).toEqual([null, 'x']);
+    expect(list.data.data).toHaveLength(13);
+    expect(list.more).toBe('no');
   });
 });
 

@@ -148,7 +148,7 @@ export async function readPages<N extends ListRoute, S extends ListSchema>(
     publishReadNotes([`The API gives at most ${pageSize} rows per request on this route.`]);
   const sent = results.filter((r) => !r.source.cached).length;
   return {
-    ...last,
+    quota: (results.at(-1) ?? last).quota,
     data: { ...first.data, data: rows },
     source: mergedSource(results.map((r) => r.source)),
     ...(first.read ? { read: first.read } : {}),

@@ -80,7 +80,7 @@ export interface ApiClientOptions {
   routes?: RouteTable;
   /** Called once per upstream attempt, after the answer; for logs and metrics. */
   onUpstream?: (event: UpstreamEvent) => void;
-  /** The most pages one list read follows (tools/kit/pages.ts); default DEFAULT_MAX_PAGES. */
+  /** The most pages one list read follows (list-pages.ts); default DEFAULT_MAX_PAGES. */
   maxPages?: number;
 }
 

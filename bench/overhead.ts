@@ -6,7 +6,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import type { Client } from '@modelcontextprotocol/client';
 import { ROLE_KEYS } from '../src/domain/roles.js';
 import { SANDBOX_PRO_FULL_KEY } from '../src/sandbox/keys.js';
-import { PAGE_SIZE } from '../tools/kit/full-page.js';
+import { PAGE_SIZE } from '../tools/kit/pages.js';
 import { DirectClient } from './direct.js';
 import { connectSdkFloor, connectStdio, freshCacheHome, spawnSandbox, stop } from './processes.js';
 import { type Row, row } from './report.js';

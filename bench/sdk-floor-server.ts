@@ -6,7 +6,7 @@
 import { McpServer } from '@modelcontextprotocol/server';
 import { StdioServerTransport } from '@modelcontextprotocol/server/stdio';
 import { z } from 'zod';
-import { PAGE_SIZE } from '../tools/kit/full-page.js';
+import { PAGE_SIZE } from '../tools/kit/pages.js';
 import { DirectClient } from './direct.js';
 
 const direct = new DirectClient(

@@ -17,7 +17,7 @@ import type { FaultOptions } from '../src/sandbox/faults.js';
 import { SANDBOX_PRO_FULL_KEY } from '../src/sandbox/keys.js';
 import { startSandbox } from '../src/sandbox/server.js';
 import { spawnHttpServer, stop } from '../test/support/mcp.js';
-import { PAGE_SIZE } from '../tools/kit/full-page.js';
+import { PAGE_SIZE } from '../tools/kit/pages.js';
 
 const SESSIONS = Number(process.env.LOAD_SESSIONS ?? 50);
 const CALLS = Number(process.env.LOAD_CALLS ?? 200);

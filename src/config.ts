@@ -1,5 +1,6 @@
 import { parseArgs } from 'node:util';
 import { z } from 'zod';
+import { DEFAULT_MAX_PAGES } from './api/pagination.js';
 import { DEFAULT_UPSTREAM_CONNECTIONS } from './api/pool.js';
 // The names only (an import-free file): the sandbox itself is loaded only in sandbox mode.
 import { SANDBOX_DIALECTS } from './sandbox/dialects/dialect.js';
@@ -85,6 +86,12 @@ export const SETTINGS = {
     env: 'FOOTBALL_API_MAX_BODY_BYTES',
     schema: wholeIn(1024, 256 * 1024 * 1024, 'bytes', '16777216 (16 MiB)').default(16 * 1024 * 1024),
     help: 'Largest upstream answer read, bytes; a longer one is cut off and the call fails (not retried).',
+  },
+  maxPages: {
+    flag: 'max-pages',
+    env: 'FOOTBALL_MCP_MAX_PAGES',
+    schema: wholeIn(1, 100, 'pages', String(DEFAULT_MAX_PAGES)).default(DEFAULT_MAX_PAGES),
+    help: 'Most pages one list read follows when the API pages its answers (each page is one request, counted in the quota).',
   },
   upstreamConnections: {
     flag: 'upstream-connections',

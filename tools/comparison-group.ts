@@ -5,8 +5,7 @@ import { checkStatistic } from '../src/api/statistic-keys.js';
 import { groupScatter } from '../src/charts/group-scatter.js';
 import { LeagueName, Limit, SERVICE_ID_EXAMPLE, Season, seasonParam } from '../src/mcp/args.js';
 import { defineTool } from '../src/mcp/tool.js';
-import { callFullPage, PAGE_SIZE } from './kit/full-page.js';
-import { page } from './kit/paging.js';
+import { cut, PAGE_SIZE, readPages } from './kit/pages.js';
 import { PositionArg, StatisticArg } from './kit/stat-args.js';
 import { formatCell, formatRow, table } from './kit/text.js';
 
@@ -38,7 +37,7 @@ export default defineTool({
   toolset: 'reference',
   description:
     'How players of a league spread over two statistics (x, y): mean, median, p10/p90, correlation, and the most-played players with both values. ' +
-    'highlight marks players of interest and keeps them in the list. 1 request (+1 glossary check, cached).',
+    'highlight marks players of interest and keeps them in the list. 1 request a page, +1 glossary check (cached).',
   input: {
     x: StatisticArg,
     y: StatisticArg,
@@ -75,9 +74,9 @@ export default defineTool({
       checkStatistic(api, y, 'y', signal),
     ]);
     const wanted = new Set(highlight);
-    // The full page also finds the players to highlight beyond the first `limit`.
+    // Players to highlight are looked for beyond the first `limit`, up to the most the tool shows.
     const result = await withLeagueHint(api, league, signal, (league) =>
-      callFullPage(
+      readPages(
         api,
         'comparisonGroup',
         ComparisonResponse,
@@ -85,14 +84,14 @@ export default defineTool({
           query: { x: xStat.key, y: yStat.key, league, saison, position },
           signal,
         },
-        limit,
+        wanted.size > 0 ? MAX : limit,
       ),
     );
     const all = result.data.data;
     const isWanted = (p: (typeof all)[number]) =>
       (p.player_id != null && wanted.has(p.player_id)) || (p.service_id != null && wanted.has(p.service_id));
-    const total = result.data.summary?.count ?? result.data.meta?.count;
-    const { rows, has_more, notes } = page(all, limit, result.pageSize, total);
+    const total = result.data.summary?.count ?? result.data.meta?.count ?? result.total;
+    const { rows, has_more, notes } = cut(all, limit, MAX, { ...result, total: total ?? undefined });
     const shown = [...rows, ...all.slice(limit).filter(isWanted)];
     const data = shown.map(
       (p): Point => ({

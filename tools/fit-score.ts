@@ -22,7 +22,7 @@ export default defineTool({
   description:
     "How well 1-10 players fit a club's style (fit score, higher is better). With `club`, one score per player for that club; " +
     'without it, the best-fitting clubs of the player\'s league. Use it for "would he suit Lens?" or to find destinations. ' +
-    'Pass service_ids or player_ids. Costs 1 request unless every player is cached.',
+    'Costs 1 request unless every player is cached.',
   input: {
     player_ids: z.array(PlayerIdArg).min(1).max(10),
     club: z

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { readAll } from '../src/api/list-pages.js';
 import { CoachCareerResponse, CoachResponse, TacticalProfileResponse } from '../src/api/schemas.js';
 import { defineTool } from '../src/mcp/tool.js';
 import { Gathering, SECTION_ROUTE_MISSING, sectionReport } from './kit/gather.js';
@@ -22,7 +23,7 @@ export default defineTool({
   toolset: 'clubs',
   description:
     'A coach: team, league, nationality, age, formation; optional sections career (clubs and results) and tactical_profile (style scales, build-up, favoured roles). ' +
-    'Costs 1 request plus 1 per section unless cached; a failing section is reported, not fatal.',
+    'Costs 1 request plus 1 per section unless cached (more if paged); a failing section is reported, not fatal.',
   input: {
     coach_id: z.string().min(1).max(64).describe('coach_id from search_coaches or get_team.'),
     sections: z
@@ -46,7 +47,7 @@ export default defineTool({
       sections.includes('career')
         ? run.optional(
             'career',
-            (signal) => api.call('coachCareer', CoachCareerResponse, { params, signal }),
+            (signal) => readAll(api, 'coachCareer', CoachCareerResponse, { params, signal }),
             SECTION_ROUTE_MISSING,
           )
         : undefined,

@@ -3,7 +3,7 @@ import { GlossaryResponse } from '../src/api/schemas.js';
 import { fold, foldedWords } from '../src/lib/fold.js';
 import { Limit } from '../src/mcp/args.js';
 import { defineTool } from '../src/mcp/tool.js';
-import { page } from './kit/paging.js';
+import { cut, readPages } from './kit/pages.js';
 import { table } from './kit/text.js';
 
 const MAX = 100;
@@ -22,23 +22,34 @@ export default defineTool({
   toolset: 'reference',
   description:
     'Definitions and units of the statistics (keys for rank_players_by_statistic and comparison_group), role indices and computed indices. ' +
-    'Filters apply locally: 1 request, cached 24 h.',
+    'Filters apply locally: 1 request a page, cached 24 h.',
   input: {
     query: z.string().max(60).optional().describe('Words to find in key, name or definition, e.g. "pass".'),
     kind: z.enum(['statistic', 'role_index', 'index']).optional().describe('Filter.'),
     limit: Limit(30, MAX),
   },
   output: z.array(z.looseObject({ key: z.string() })),
-  extra: { total: z.number(), has_more: z.boolean() },
+  extra: {
+    total: z
+      .number()
+      .nullable()
+      .describe('Matching entries; null when not every page of the glossary was read.'),
+    has_more: z.boolean(),
+  },
   async run({ query, kind, limit }, { api, signal }) {
-    const result = await api.call('glossary', GlossaryResponse, { signal });
+    const result = await readPages(api, 'glossary', GlossaryResponse, { signal });
     const words = query ? foldedWords(query) : [];
     const hits = result.data.data.filter((e) => {
       if (kind && e.kind !== kind) return false;
       const haystack = fold(`${e.key} ${e.name ?? ''} ${e.definition ?? ''} ${e.deprecated_key ?? ''}`);
       return words.every((w) => haystack.includes(w));
     });
-    const { rows, has_more, notes } = page(hits, limit, MAX, hits.length);
+    // Filtered locally: the matching count is known only when every page was read.
+    const whole = result.more === 'no';
+    const { rows, has_more, notes } = cut(hits, limit, MAX, {
+      ...result,
+      total: whole ? hits.length : undefined,
+    });
     const data = rows.map(
       (e): Entry => ({
         key: e.key,
@@ -48,7 +59,7 @@ export default defineTool({
         definition: e.definition ?? null,
       }),
     );
-    return { ...result, data, extra: { total: hits.length, has_more }, notes };
+    return { ...result, data, extra: { total: whole ? hits.length : null, has_more }, notes };
   },
   text: ({ data }) =>
     table(data as Entry[], [

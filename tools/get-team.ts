@@ -3,9 +3,8 @@ import { InvalidArgumentError } from '../src/api/errors.js';
 import { HeadToHeadResponse, SimilarTeamsResponse, SquadResponse, TeamResponse } from '../src/api/schemas.js';
 import { Limit, Season, seasonParam } from '../src/mcp/args.js';
 import { defineTool } from '../src/mcp/tool.js';
-import { callFullPage } from './kit/full-page.js';
 import { Gathering, SECTION_ROUTE_MISSING, sectionReport } from './kit/gather.js';
-import { page } from './kit/paging.js';
+import { cut, readPages } from './kit/pages.js';
 import { euros, formatCell, formatEuros, formatRow, table } from './kit/text.js';
 
 const MAX = 60;
@@ -73,7 +72,7 @@ export default defineTool({
   toolset: 'clubs',
   description:
     'A team: league, coach, rating, style, squad size and value; optional sections squad, similar (similar teams), head_to_head (needs other_team_id). ' +
-    'Costs 1 request plus 1 per section unless cached; a failing section is reported, not fatal.',
+    'Costs 1 request plus 1 per section unless cached (more if paged); a failing section is reported, not fatal.',
   input: {
     team_id: TeamId,
     sections: z
@@ -115,7 +114,10 @@ export default defineTool({
       want.has('squad')
         ? run.optional(
             'squad',
-            (signal) => api.call('teamSquad', SquadResponse, { params, query: { saison }, signal }),
+            (signal) =>
+              readPages(api, 'teamSquad', SquadResponse, { params, query: { saison }, signal }, limit).then(
+                (r) => ({ ...r, data: r }),
+              ),
             SECTION_ROUTE_MISSING,
           )
         : undefined,
@@ -123,13 +125,9 @@ export default defineTool({
         ? run.optional(
             'similar',
             (signal) =>
-              callFullPage(
-                api,
-                'teamSimilar',
-                SimilarTeamsResponse,
-                { params, query: {}, signal },
-                limit,
-              ).then((r) => ({ ...r, data: { ...r.data, pageSize: r.pageSize } })),
+              readPages(api, 'teamSimilar', SimilarTeamsResponse, { params, query: {}, signal }, limit).then(
+                (r) => ({ ...r, data: r }),
+              ),
             SECTION_ROUTE_MISSING,
           )
         : undefined,
@@ -146,8 +144,8 @@ export default defineTool({
           )
         : undefined,
     ]);
-    const squadPage = squad ? page(squad.data, limit, MAX, squad.data.length) : undefined;
-    const similarPage = similar ? page(similar.data, limit, similar.pageSize) : undefined;
+    const squadPage = squad ? cut(squad.data.data, limit, MAX, squad) : undefined;
+    const similarPage = similar ? cut(similar.data.data, limit, MAX, similar) : undefined;
     const t = team.data;
     const data: TeamData = {
       team: {
@@ -192,13 +190,14 @@ export default defineTool({
       ...(h2h ? { head_to_head: headToHead(h2h.data, other_team_id ?? '') } : {}),
     };
     const { notes, failed_sections } = sectionReport(run.failures);
-    const cut = [...(squadPage?.has_more ? ['squad'] : []), ...(similarPage?.has_more ? ['similar'] : [])];
+    const pages = { squad: squadPage, similar: similarPage };
+    const more = Object.entries(pages).filter(([, p]) => p?.has_more);
     return {
       ...run.envelope(),
       data,
-      extra: { has_more: cut.length > 0, ...(failed_sections ? { failed_sections } : {}) },
+      extra: { has_more: more.length > 0, ...(failed_sections ? { failed_sections } : {}) },
       notes: [
-        ...cut.map((s) => `${s} cut at ${limit} rows: raise limit (up to ${MAX}) to see more.`),
+        ...Object.entries(pages).flatMap(([section, p]) => (p?.notes ?? []).map((n) => `${section}: ${n}`)),
         ...notes,
       ],
     };

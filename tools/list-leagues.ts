@@ -3,6 +3,7 @@ import { LeaguesResponse } from '../src/api/schemas.js';
 import { fold } from '../src/lib/fold.js';
 import { Limit } from '../src/mcp/args.js';
 import { defineTool } from '../src/mcp/tool.js';
+import { cut, readPages } from './kit/pages.js';
 import { table } from './kit/text.js';
 
 const MAX = 200;
@@ -23,8 +24,8 @@ export default defineTool({
   toolset: 'reference',
   description:
     'Leagues (and European cups) the API key can access, with the exact names other tools expect as `league`. ' +
-    'Call it when unsure of a league name or after an access error. Optional filters narrow the list locally (no extra request). ' +
-    'One request, cached 24 h.',
+    'Call it when unsure of a league name or after an access error. ' +
+    '1 request a page (up to max-pages), cached 24 h.',
   input: {
     query: z
       .string()
@@ -36,9 +37,15 @@ export default defineTool({
     limit: Limit(50, MAX),
   },
   output: z.array(LeagueOut),
-  extra: { total: z.number().describe('Leagues accessible before filtering.') },
+  extra: {
+    total: z
+      .number()
+      .nullable()
+      .describe('Leagues accessible before filtering; null when not every page of the list was read.'),
+    read: z.number().describe('Leagues read from the API before filtering.'),
+  },
   async run({ query, gender, type, limit }, { api, signal }) {
-    const result = await api.call('leagues', LeaguesResponse, { signal });
+    const result = await readPages(api, 'leagues', LeaguesResponse, { signal });
     const needle = query ? fold(query) : undefined;
     const all = result.data.data.map((l) => ({
       name: l.name,
@@ -55,19 +62,29 @@ export default defineTool({
         (!gender || l.gender === gender) &&
         (!type || l.type === type),
     );
-    const data = matching.slice(0, limit);
-    const more = matching.length > data.length;
-    const notes = more
-      ? [
-          `Showing ${data.length} of ${matching.length} matching leagues: pass query (a country or name), gender or type to narrow${
-            limit < MAX ? `, or raise limit (up to ${MAX})` : ''
-          }.`,
-        ]
-      : [];
-    return { ...result, data, extra: { total: all.length }, notes, has_more: more };
+    // Filtered locally: how many match is known only when every page was read.
+    const whole = result.more === 'no';
+    const page = cut(
+      matching,
+      limit,
+      MAX,
+      { ...result, total: whole ? matching.length : undefined },
+      'pass query (a country or name), gender or type',
+    );
+    return {
+      ...result,
+      data: page.rows,
+      extra: { total: whole ? all.length : null, read: all.length },
+      notes: page.notes,
+      has_more: page.has_more,
+    };
   },
   text: ({ data, extra }) =>
-    `${data.length} of ${extra?.total ?? data.length} accessible leagues:\n` +
+    `${
+      extra?.total != null
+        ? `${data.length} of ${extra.total} accessible leagues`
+        : `${data.length} accessible leagues shown (${extra?.read ?? data.length} read); more may exist`
+    }:\n` +
     table(data, [
       ['name', (l) => l.name],
       ['country', (l) => l.country],

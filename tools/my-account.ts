@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { readAll } from '../src/api/list-pages.js';
 import { ProfileResponse, SavedItemsResponse } from '../src/api/schemas.js';
 import { defineTool } from '../src/mcp/tool.js';
 import { Gathering, SECTION_ROUTE_MISSING, sectionReport } from './kit/gather.js';
@@ -43,14 +44,14 @@ export default defineTool({
       sections.includes('indices')
         ? run.optional(
             'indices',
-            (signal) => api.call('savedIndices', SavedItemsResponse, { signal }),
+            (signal) => readAll(api, 'savedIndices', SavedItemsResponse, { signal }),
             SECTION_ROUTE_MISSING,
           )
         : undefined,
       sections.includes('presets')
         ? run.optional(
             'presets',
-            (signal) => api.call('savedPresets', SavedItemsResponse, { signal }),
+            (signal) => readAll(api, 'savedPresets', SavedItemsResponse, { signal }),
             SECTION_ROUTE_MISSING,
           )
         : undefined,

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { readAll } from '../src/api/list-pages.js';
 import { HistoryResponse } from '../src/api/schemas.js';
 import { PlayerIdArg } from '../src/mcp/args.js';
 import { defineTool } from '../src/mcp/tool.js';
@@ -29,12 +30,15 @@ export default defineTool({
   toolset: 'players',
   description:
     "A player's rows season by season (club, league or European cup, player_id of each), for one player_id or service_id. " +
-    "Use it to follow a player across transfers, or to find last season's player_id of someone. Costs 1 request unless cached.",
+    "Use it to follow a player across transfers, or to find last season's player_id of someone. 1 request a page, unless cached.",
   input: { player_id: PlayerIdArg },
   output: History,
   notFound: PLAYER_NOT_FOUND,
   async run({ player_id }, { api, signal }) {
-    const result = await api.call('playerHistory', HistoryResponse, { params: { id: player_id }, signal });
+    const result = await readAll(api, 'playerHistory', HistoryResponse, {
+      params: { id: player_id },
+      signal,
+    });
     const body = result.data;
     const data = {
       service_id: body.service_id,

@@ -9,8 +9,7 @@ export default defineTool({
   toolset: 'account',
   description:
     "The key's daily request quota as last reported by the API (limit, remaining, reset time). Free: no request is sent. " +
-    'Check it before a long series of calls. With refresh: true, one request reads the current figures, even when the ' +
-    'local count says the quota is spent.',
+    'Check it before a long series of calls.',
   input: {
     refresh: z
       .boolean()

@@ -5,8 +5,7 @@ import { rankingBars } from '../src/charts/ranking-bars.js';
 import { roleWithLabel } from '../src/domain/role-labels.js';
 import { LeagueName, Limit, RoleKeyArg, Season, seasonParam } from '../src/mcp/args.js';
 import { defineTool } from '../src/mcp/tool.js';
-import { callFullPage, PAGE_SIZE } from './kit/full-page.js';
-import { page } from './kit/paging.js';
+import { cut, PAGE_SIZE, readPages } from './kit/pages.js';
 import { table } from './kit/text.js';
 
 const MAX = PAGE_SIZE.rankings;
@@ -32,7 +31,7 @@ export default defineTool({
   description:
     'Best players for one positional role (performance index), in one league or across the leagues the key can access, for a season. ' +
     'Use it for "best ball-playing centre-backs in Ligue 1"-type questions. For several roles at once or age/minutes filters use scout_players. ' +
-    'Role: French key or English name (list_roles). Costs 1 request unless cached.',
+    '1 request a page, unless cached.',
   input: {
     role: RoleKeyArg,
     season: Season.optional(),
@@ -45,7 +44,7 @@ export default defineTool({
     const saison = seasonParam(season);
     const resolved = await roles.resolve(role, signal);
     const result = await withLeagueHint(api, league, signal, (league) =>
-      callFullPage(
+      readPages(
         api,
         'rankings',
         RankingsResponse,
@@ -56,7 +55,7 @@ export default defineTool({
         limit,
       ),
     );
-    const { rows, has_more, notes: more } = page(result.data.data, limit, result.pageSize);
+    const { rows, has_more, notes: more } = cut(result.data.data, limit, MAX, result);
     const data = rows.map((e) => ({
       rank: e.rank,
       name: e.name,

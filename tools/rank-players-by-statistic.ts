@@ -6,8 +6,7 @@ import { statLabel } from '../src/charts/labels.js';
 import { rankingBars } from '../src/charts/ranking-bars.js';
 import { LeagueName, Limit, Season, seasonParam } from '../src/mcp/args.js';
 import { defineTool } from '../src/mcp/tool.js';
-import { callFullPage, PAGE_SIZE } from './kit/full-page.js';
-import { page } from './kit/paging.js';
+import { cut, PAGE_SIZE, readPages } from './kit/pages.js';
 import { PositionArg, StatisticArg } from './kit/stat-args.js';
 import { table } from './kit/text.js';
 
@@ -29,7 +28,7 @@ export default defineTool({
   toolset: 'reference',
   description:
     'Best players for one raw statistic (e.g. xg, progressive_passes) in a league or all accessible leagues; players with too few minutes are left out. ' +
-    'For role-based quality use rank_players_by_role. 1 request (+1 for the glossary check, cached 24 h).',
+    'For role-based quality use rank_players_by_role. 1 request a page, +1 glossary check (cached).',
   input: {
     statistic: StatisticArg,
     league: LeagueName.optional(),
@@ -45,7 +44,7 @@ export default defineTool({
     const saison = seasonParam(season);
     const { key } = await checkStatistic(api, statistic, 'statistic', signal);
     const result = await withLeagueHint(api, league, signal, (league) =>
-      callFullPage(
+      readPages(
         api,
         'statisticRankings',
         StatisticRankingsResponse,
@@ -56,7 +55,7 @@ export default defineTool({
         limit,
       ),
     );
-    const { rows, has_more, notes } = page(result.data.data, limit, result.pageSize);
+    const { rows, has_more, notes } = cut(result.data.data, limit, MAX, result);
     const data = rows.map(
       (e): Ranked => ({
         rank: e.rank,

@@ -4,8 +4,7 @@ import { ScoutingResponse } from '../src/api/schemas.js';
 import { roleWithLabel } from '../src/domain/role-labels.js';
 import { LeagueName, Limit, RoleKeyArg, Season, seasonParam } from '../src/mcp/args.js';
 import { defineTool } from '../src/mcp/tool.js';
-import { callFullPage, PAGE_SIZE } from './kit/full-page.js';
-import { page } from './kit/paging.js';
+import { cut, PAGE_SIZE, readPages } from './kit/pages.js';
 import { PlayerOut, toPlayerOut } from './kit/shapes.js';
 import { euros, table } from './kit/text.js';
 
@@ -25,7 +24,7 @@ export default defineTool({
   description:
     'Multi-criteria search: players who fit any of several roles, with age and minutes filters, optionally in one league, sorted by score. ' +
     'Use it for shortlists ("under-23 box-to-box or mezzala with 900+ minutes"). For a single role without filters rank_players_by_role is simpler. ' +
-    'Roles as keys, English names (list_roles) or positions ("CB": all 4 centre-back roles). Costs 1 request unless cached.',
+    'Roles also as positions ("CB": all 4 centre-back roles). 1 request a page, unless cached.',
   input: {
     roles: z.array(RoleKeyArg).min(1).max(8).describe('A player matches on their best one.'),
     season: Season.optional(),
@@ -46,7 +45,7 @@ export default defineTool({
     const saison = seasonParam(season);
     const { keys, renamed, families } = await roles.resolveAll(wanted, signal, 'roles');
     const result = await withLeagueHint(api, league, signal, (league) =>
-      callFullPage(
+      readPages(
         api,
         'scouting',
         ScoutingResponse,
@@ -57,7 +56,7 @@ export default defineTool({
         limit,
       ),
     );
-    const { rows, has_more, notes: more } = page(result.data.data, limit, result.pageSize);
+    const { rows, has_more, notes: more } = cut(result.data.data, limit, MAX, result);
     const data = rows.map((row) => ({
       ...toPlayerOut(row),
       minutes: row.minutes ?? null,

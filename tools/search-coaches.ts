@@ -3,8 +3,7 @@ import { withLeagueHint } from '../src/api/league-hint.js';
 import { CoachesResponse } from '../src/api/schemas.js';
 import { LeagueName, Limit } from '../src/mcp/args.js';
 import { defineTool } from '../src/mcp/tool.js';
-import { callFullPage, PAGE_SIZE } from './kit/full-page.js';
-import { page } from './kit/paging.js';
+import { cut, PAGE_SIZE, readPages } from './kit/pages.js';
 import { table } from './kit/text.js';
 
 const MAX = PAGE_SIZE.coaches;
@@ -23,7 +22,7 @@ export default defineTool({
   title: 'Search coaches',
   toolset: 'clubs',
   description:
-    'Current head coaches by (part of) name and/or league, with their team and the coach_id that get_coach needs (record, career, tactical profile). 1 request unless cached.',
+    'Current head coaches by (part of) name and/or league, with their team and the coach_id that get_coach needs (record, career, tactical profile). 1 request a page, unless cached.',
   input: {
     query: z
       .string()
@@ -40,9 +39,12 @@ export default defineTool({
   extra: { has_more: z.boolean() },
   async run({ query, league, limit }, { api, signal }) {
     const result = await withLeagueHint(api, league, signal, (league) =>
-      callFullPage(api, 'coaches', CoachesResponse, { query: { q: query, league }, signal }, limit),
+      readPages(api, 'coaches', CoachesResponse, { query: { q: query, league }, signal }, limit),
     );
-    const { rows, has_more, notes } = page(result.data.data, limit, result.pageSize, result.data.meta?.total);
+    const { rows, has_more, notes } = cut(result.data.data, limit, MAX, {
+      ...result,
+      total: result.total ?? result.data.meta?.total ?? undefined,
+    });
     const data = rows.map(
       (c): CoachRow => ({
         coach_id: c.coach_id,

@@ -3,8 +3,7 @@ import { withLeagueHint } from '../src/api/league-hint.js';
 import { PlayerSearchResponse } from '../src/api/schemas.js';
 import { LeagueName, Limit, Season, seasonParam } from '../src/mcp/args.js';
 import { defineTool } from '../src/mcp/tool.js';
-import { callFullPage, PAGE_SIZE } from './kit/full-page.js';
-import { page } from './kit/paging.js';
+import { cut, PAGE_SIZE, readPages } from './kit/pages.js';
 import { PlayerOut, toPlayerOut } from './kit/shapes.js';
 import { table } from './kit/text.js';
 
@@ -30,7 +29,7 @@ export default defineTool({
   description:
     'Find players by (part of) their name, optionally within a league, club or season, to get their player_id and service_id. ' +
     'Use it first when the user names a player; then pass the service_id to the other tools. Accents and case are ignored. ' +
-    'Costs 1 request unless cached.',
+    '1 request a page, unless cached.',
   input: {
     query: z.string().trim().min(2).max(80).describe('Name or part of it, e.g. "Mbaye".'),
     league: LeagueName.optional(),
@@ -47,7 +46,7 @@ export default defineTool({
   output: z.array(PlayerOut.extend({ position: z.string().nullable() })),
   async run({ query, league, club, season, limit }, { api, signal }) {
     const result = await withLeagueHint(api, league, signal, (league) =>
-      callFullPage(
+      readPages(
         api,
         'playerSearch',
         PlayerSearchResponse,
@@ -58,7 +57,7 @@ export default defineTool({
         limit,
       ),
     );
-    const { rows, has_more, notes } = page(result.data.data, limit, result.pageSize);
+    const { rows, has_more, notes } = cut(result.data.data, limit, MAX, result);
     const data = rows.map((row) => ({ ...toPlayerOut(row), position: row.position ?? null }));
     if (data.length === 0) notes.push(noMatchHint(query, league ?? club ?? season));
     return { ...result, data, notes, has_more };

@@ -3,8 +3,7 @@ import { withLeagueHint } from '../src/api/league-hint.js';
 import { TeamsResponse } from '../src/api/schemas.js';
 import { LeagueName, Limit, Season, seasonParam } from '../src/mcp/args.js';
 import { defineTool } from '../src/mcp/tool.js';
-import { callFullPage, PAGE_SIZE } from './kit/full-page.js';
-import { page } from './kit/paging.js';
+import { cut, PAGE_SIZE, readPages } from './kit/pages.js';
 import { table } from './kit/text.js';
 
 const MAX = PAGE_SIZE.teams;
@@ -22,7 +21,7 @@ export default defineTool({
   title: 'Search teams',
   toolset: 'clubs',
   description:
-    'Teams by (part of) name and/or league, with the team_id that get_team needs (record, squad, similar teams, head-to-head) and their coach. 1 request unless cached.',
+    'Teams by (part of) name and/or league, with the team_id that get_team needs (record, squad, similar teams, head-to-head) and their coach. 1 request a page, unless cached.',
   input: {
     query: z
       .string()
@@ -41,7 +40,7 @@ export default defineTool({
   extra: { has_more: z.boolean() },
   async run({ query, league, season, limit }, { api, signal }) {
     const result = await withLeagueHint(api, league, signal, (league) =>
-      callFullPage(
+      readPages(
         api,
         'teams',
         TeamsResponse,
@@ -52,7 +51,10 @@ export default defineTool({
         limit,
       ),
     );
-    const { rows, has_more, notes } = page(result.data.data, limit, result.pageSize, result.data.meta?.total);
+    const { rows, has_more, notes } = cut(result.data.data, limit, MAX, {
+      ...result,
+      total: result.total ?? result.data.meta?.total ?? undefined,
+    });
     const data = rows.map(
       (t): TeamRow => ({
         team_id: t.team_id,

@@ -65,7 +65,7 @@ export default defineTool({
   description:
     'Keeps a named shortlist of players for this API key (created on first add), to follow with watchlist_report. Each player is stored as ' +
     'his person (service_id); a row not linked yet is kept pending and linked later. Adds cost 1 request unless cached; a refused change ' +
-    '(unknown or ambiguous player, over the limit) stores nothing. Returns the list. delete: true deletes the whole list.',
+    '(unknown or ambiguous player, over the limit) stores nothing. Returns the list.',
   input: {
     watchlist: z.string().max(200).describe('e.g. "Left backs U23" (1-60 characters, case ignored).'),
     add: z.array(Player).max(RESOLVE_BATCH).optional(),

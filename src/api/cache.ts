@@ -2,6 +2,7 @@ import Keyv from 'keyv';
 import { Utf8BoundedMap } from './bounded-map.js';
 import { AbortedError, ApiError } from './errors.js';
 import { DEFAULT_HOT_ENTRIES, freezeAndMeasure, HotEntries } from './hot-entries.js';
+import type { PageSignals } from './pagination.js';
 import type { ReadReport } from './reader/report.js';
 import type { CacheKind } from './routes.js';
 
@@ -10,6 +11,8 @@ export interface CacheEntry {
   fetched_at: string;
   /** What reading the answer found (aliases, rows left out), kept so a cached answer says it too. */
   read?: ReadReport;
+  /** What the answer said of further pages, kept so a cached page leads to the next one too. */
+  paging?: PageSignals;
 }
 
 /** What the store holds: the answer and when it was stored, to tell fresh from stale. */

@@ -16,6 +16,7 @@ import {
   UnauthorizedError,
   UpstreamServerError,
 } from './errors.js';
+import { DEFAULT_MAX_PAGES, ownPath, type PageSignals, pageSignals } from './pagination.js';
 import { buildPath } from './path.js';
 import { DEFAULT_UPSTREAM_CONNECTIONS, lazyPool, type Requester } from './pool.js';
 import { type HeaderBag, type Quota, QuotaTracker } from './quota.js';
@@ -43,6 +44,11 @@ export interface CallOptions<N extends RouteName> {
   fresh?: boolean;
   /** Send even while the local quota says 0: the one way to learn of a reset or a new plan early. */
   probe?: boolean;
+  /**
+   * A next-page address the API gave (absolute): asked instead of the route's path and query, with the
+   * route's method and `body`. Refused (a BadResponseError) unless it is on this upstream (see ownPath).
+   */
+  link?: string;
 }
 
 export interface Source {
@@ -59,6 +65,8 @@ export interface ApiResult<T> {
   source: Source;
   /** What reading the answer found: aliases, rows left out, fields missing (see reader/report.ts). */
   read?: ReadReport;
+  /** What the answer says of further pages (see pagination.ts); absent when it says nothing. */
+  paging?: PageSignals;
 }
 
 export interface ApiClientOptions {
@@ -90,6 +98,8 @@ export interface ApiClientOptions {
   routes?: RouteTable;
   /** Called once per upstream attempt, after the answer; for logs and metrics. */
   onUpstream?: (event: UpstreamEvent) => void;
+  /** The most pages one list read follows (list-pages.ts); default DEFAULT_MAX_PAGES. */
+  maxPages?: number;
 }
 
 export interface UpstreamEvent {
@@ -108,6 +118,10 @@ export class ApiClient {
   readonly quota: QuotaTracker;
   /** The upstream's address (origin and base path), naming it for what is learned about it. */
   readonly upstream: string;
+  /** The most pages one list read follows. */
+  readonly maxPages: number;
+  /** The largest page size this upstream accepted on a route after refusing a larger one. */
+  readonly pageCaps = new Map<RouteName, number>();
   private readonly origin: string;
   private readonly basePath: string;
   private readonly dispatcher: Requester;
@@ -147,6 +161,12 @@ export class ApiClient {
     this.maxBodyBytes = options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES;
     this.routes = options.routes ?? ROUTES;
     this.secrets = new SecretMask([options.apiKey, ...(options.alsoMask ?? [])]);
+    this.maxPages = options.maxPages ?? DEFAULT_MAX_PAGES;
+  }
+
+  /** Whether `href` (a next-page address) is on this upstream, under its base path: safe to follow. */
+  ownsLink(href: string): boolean {
+    return ownPath(href, this.origin, this.basePath) !== undefined;
   }
 
   /** Calls one route of ROUTES, answering from the cache when it can, and parses with `schema`. */
@@ -156,14 +176,26 @@ export class ApiClient {
     options: CallOptions<N> = {},
   ): Promise<ApiResult<z.infer<S>>> {
     const def = this.routes[route];
-    const path = this.basePath + buildPath(def.path, options.params as Record<string, string> | undefined);
-    const search = toSearch({ ...def.query, ...options.query });
+    let path = this.basePath + buildPath(def.path, options.params as Record<string, string> | undefined);
+    let search = toSearch({ ...def.query, ...options.query });
+    if (options.link !== undefined) {
+      const own = ownPath(options.link, this.origin, this.basePath);
+      if (own === undefined) throw new BadResponseError('a next-page link leads off this API', def.path);
+      const at = own.indexOf('?');
+      [path, search] = at < 0 ? [own, ''] : [own.slice(0, at), own.slice(at + 1)];
+    }
     const body = def.method === 'POST' ? canonicalJson(options.body ?? {}) : undefined;
     const key = sha256(`${this.tag}\n${def.method} ${path}?${search}\n${body ?? ''}`);
     const fetcher = async (signal: AbortSignal): Promise<CacheEntry> => {
       const raw = await this.send(route, path + (search ? `?${search}` : ''), body, signal, options.probe);
       const { value, report } = readAnswer(schema, raw, `${def.method} ${def.path}`);
-      return { body: value, fetched_at: new Date().toISOString(), read: report };
+      const paging = pageSignals(raw, `${this.origin}${path}${search ? `?${search}` : ''}`);
+      return {
+        body: value,
+        fetched_at: new Date().toISOString(),
+        read: report,
+        ...(paging ? { paging } : {}),
+      };
     };
     const { entry, cached, stale } = await this.cache.getOrFetch(key, def.cache, fetcher, {
       ...(options.signal ? { signal: options.signal } : {}),
@@ -179,6 +211,7 @@ export class ApiClient {
         ...(stale ? { stale: true, age_s: stale.age_s } : {}),
       },
       ...(entry.read ? { read: entry.read } : {}),
+      ...(entry.paging ? { paging: entry.paging } : {}),
     };
   }
 

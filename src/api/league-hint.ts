@@ -2,6 +2,7 @@ import { countryIn, leagueByWords, levelNumber } from '../domain/league-words.js
 import { nearest } from '../domain/nearest.js';
 import type { ApiClient } from './client.js';
 import { BadRequestError, InvalidArgumentError } from './errors.js';
+import { readPages } from './list-pages.js';
 import { publishReadNotes } from './reader/notes-sink.js';
 import { type League, LeaguesResponse } from './schemas.js';
 
@@ -22,8 +23,7 @@ export async function withLeagueHint<T>(
   } catch (error) {
     if (league === undefined || !(error instanceof BadRequestError) || error.parameter !== 'league')
       throw error;
-    const leagues = await api
-      .call('leagues', LeaguesResponse, signal ? { signal } : {})
+    const leagues = await readPages(api, 'leagues', LeaguesResponse, signal ? { signal } : {})
       .then((r) => r.data.data)
       .catch(() => [] as League[]);
     const named = leagueByWords(league, leagues);

@@ -2,6 +2,7 @@ import { nearest } from '../domain/nearest.js';
 import { fold } from '../lib/fold.js';
 import type { ApiClient } from './client.js';
 import { ApiError, InvalidArgumentError } from './errors.js';
+import { readPages } from './list-pages.js';
 import { GlossaryResponse } from './schemas.js';
 
 /** A statistic as the glossary describes it; name and unit null when it does not say (or is unread). */
@@ -13,7 +14,7 @@ export interface Statistic {
 
 /**
  * The statistic the API knows for `input` (case and separators ignored), checked against the
- * glossary (cached 24 h). An unknown key is refused with the nearest keys. When the glossary cannot
+ * glossary (cached 24 h, every page). An unknown key is refused with the nearest keys. When the glossary cannot
  * be read (route missing, plan, unreadable), the key is sent as given and the API decides.
  */
 export async function checkStatistic(
@@ -25,8 +26,10 @@ export async function checkStatistic(
   const unknown: Statistic = { key: input, name: null, unit: null };
   let entries: Statistic[];
   let names: Map<string, string>;
+  let whole: boolean;
   try {
-    const { data } = await api.call('glossary', GlossaryResponse, { signal });
+    const { data, more } = await readPages(api, 'glossary', GlossaryResponse, { signal });
+    whole = more === 'no';
     entries = data.data
       .filter((e) => e.kind === undefined || e.kind === null || e.kind === 'statistic')
       .map((e) => ({ key: e.key, name: e.name ?? null, unit: e.unit ?? null }));
@@ -42,6 +45,8 @@ export async function checkStatistic(
   const key = keys.find((k) => fold(k) === wanted) ?? [...names].find(([name]) => fold(name) === wanted)?.[1];
   const match = entries.find((e) => e.key === key);
   if (match) return match;
+  // A glossary not read to its end may hold the key on a page not read: the API decides.
+  if (!whole) return unknown;
   // Names count as candidates too ("expected goals" is closer to "Expected goals" than to any key).
   const byName = (candidate: string) => names.get(candidate) ?? candidate;
   const suggestions = [...new Set(nearest(input, [...keys, ...names.keys()], 6).map(byName))].slice(0, 3);

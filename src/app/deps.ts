@@ -130,6 +130,7 @@ function depsBuilder(
       retries: config.retries,
       maxRetryAfterMs: config.maxRetryAfterMs,
       maxBodyBytes: config.maxUpstreamBytes,
+      maxPages: config.maxPages,
       ...(dispatcherFor ? { dispatcher: dispatcherFor(tag) } : {}),
       cache,
       quota: new QuotaTracker(Date.now, {

@@ -11,6 +11,7 @@
 import type { McpServer, ReadResourceResult } from '@modelcontextprotocol/server';
 import { ProtocolError, ProtocolErrorCode, ResourceTemplate } from '@modelcontextprotocol/server';
 import { ApiError } from '../api/errors.js';
+import { readPages } from '../api/list-pages.js';
 import { documentedRoleRows, loadRoleRows, type RoleRow } from '../api/role-rows.js';
 import { GlossaryResponse, LeaguesResponse } from '../api/schemas.js';
 import { nearest } from '../domain/nearest.js';
@@ -110,7 +111,7 @@ export function registerResources(server: McpServer, deps: ToolDeps): void {
   );
 
   async function leagues(signal: AbortSignal) {
-    return (await api.call('leagues', LeaguesResponse, { signal })).data.data;
+    return (await readPages(api, 'leagues', LeaguesResponse, { signal })).data.data;
   }
 
   server.registerResource(
@@ -156,7 +157,7 @@ export function registerResources(server: McpServer, deps: ToolDeps): void {
 
   // Read as get_glossary reads it: the cache keeps one reading per request, the first caller's.
   async function glossary(signal?: AbortSignal) {
-    return (await api.call('glossary', GlossaryResponse, signal ? { signal } : {})).data.data;
+    return (await readPages(api, 'glossary', GlossaryResponse, signal ? { signal } : {})).data.data;
   }
 
   server.registerResource(

@@ -200,7 +200,7 @@ afterAll(async () => {
 });
 
 describe('every dialect', () => {
-  it('is one of the thirteen the client is tested against', () => {
+  it('is one of the fourteen the client is tested against', () => {
     expect([...SANDBOX_DIALECTS]).toEqual([
       'standard',
       'french',
@@ -213,6 +213,7 @@ describe('every dialect', () => {
       ...WIRE,
       'unit-scale',
       'unicode',
+      'paged',
     ]);
     for (const d of SHAPES) expect(sb(d).dialect).toBe(d);
   });
@@ -232,15 +233,14 @@ describe('every dialect', () => {
     }
   });
 
-  it.each(SHAPES.filter((d) => !['minimal', 'nested', 'unordered', 'unit-scale', 'unicode'].includes(d)))(
-    '%s gives every value of the standard answers',
-    (dialect) => {
-      for (const [label, answer] of Object.entries(of(dialect))) {
-        const lost = missing(values(bodyOf('standard', label)), values(answer.body));
-        expect(lost, label).toEqual([]);
-      }
-    },
-  );
+  it.each(
+    SHAPES.filter((d) => !['minimal', 'nested', 'unordered', 'unit-scale', 'unicode', 'paged'].includes(d)),
+  )('%s gives every value of the standard answers', (dialect) => {
+    for (const [label, answer] of Object.entries(of(dialect))) {
+      const lost = missing(values(bodyOf('standard', label)), values(answer.body));
+      expect(lost, label).toEqual([]);
+    }
+  });
 
   it('nested gives every value of the standard answers (the enums family is its group name)', () => {
     for (const [label, answer] of Object.entries(of('nested'))) {
@@ -555,6 +555,57 @@ describe('capped', () => {
     const ok = await call(sb('capped'), 'GET', '/v1/rankings?role=faux_9&league=Ligue%201&limit=50');
     expect(ok.status).toBe(200);
     expect(ok.body.data.length).toBeGreaterThan(0);
+  });
+});
+
+describe('paged', () => {
+  /** Every row of a GET list, following links.next from `path`; the pages' sizes. */
+  async function follow(path: string): Promise<{ rows: Json[]; sizes: number[]; last: Body }> {
+    const rows: Json[] = [];
+    const sizes: number[] = [];
+    let next: string | null = path;
+    let last: Body;
+    while (next) {
+      const answer = await call(sb('paged'), 'GET', next);
+      expect(answer.status, answer.text.slice(0, 200)).toBe(200);
+      last = answer.body;
+      rows.push(...answer.body.data);
+      sizes.push(answer.body.data.length);
+      expect(answer.body.meta.next_cursor === null).toBe(answer.body.links.next === null);
+      next = answer.body.links.next;
+    }
+    return { rows, sizes, last };
+  }
+
+  it('gives a GET list in pages of at most 25 rows, whatever limit asked, that together are the standard list', async () => {
+    const path = '/v1/rankings?role=faux_9&league=Ligue%201&limit=60';
+    const standard = (await call(sb('standard'), 'GET', path)).body;
+    const { rows, sizes, last } = await follow(path);
+    expect(sizes).toEqual([25, 25, 10]);
+    expect(rows).toEqual(standard.data);
+    // The clamp is silent: nothing in the answer says 60 were asked and 25 given.
+    expect(last.meta.limit).toBeUndefined();
+    const leagues = await follow('/v1/leagues');
+    expect(leagues.rows).toEqual((await call(sb('standard'), 'GET', '/v1/leagues')).body.data);
+  });
+
+  it('takes the cursor of a POST list in its JSON body, and gives no link there', async () => {
+    const body = { roles: ['mezzala'], league: 'Serie A', limit: 40 };
+    const standard = (await call(sb('standard'), 'POST', '/v1/scouting', body)).body.data;
+    const first = (await call(sb('paged'), 'POST', '/v1/scouting', body)).body;
+    expect(first.links).toBeUndefined();
+    expect(first.data).toHaveLength(25);
+    const second = (
+      await call(sb('paged'), 'POST', '/v1/scouting', { ...body, cursor: first.meta.next_cursor })
+    ).body;
+    expect([...first.data, ...second.data]).toEqual(standard);
+    expect(second.meta.next_cursor).toBeNull();
+  });
+
+  it('refuses a cursor it did not give with the usual 400', async () => {
+    const answer = await call(sb('paged'), 'GET', '/v1/leagues?cursor=forged');
+    expect(answer.status).toBe(400);
+    expect(answer.body.error.parameter).toBe('cursor');
   });
 });
 

@@ -85,7 +85,7 @@ describe('get_team', () => {
       body.data.head_to_head.wins + body.data.head_to_head.draws + body.data.head_to_head.losses,
     );
     expect(body.has_more).toBe(true);
-    expect(body.notes.join(' ')).toContain('squad cut at 5 rows');
+    expect(body.notes.join(' ')).toMatch(/squad: 5 of \d+ rows shown: raise limit \(up to 60\)/);
     expect(body.failed_sections).toBeUndefined();
     const text = textOf(result);
     for (const heading of ['Squad:', 'Similar teams:', `Head-to-head with ${b?.name}`])

@@ -5,9 +5,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fold } from '../../src/lib/fold.js';
 import { SANDBOX_DIALECTS } from '../../src/sandbox/dialects/index.js';
+import { startSandbox } from '../../src/sandbox/server.js';
 import {
   call,
   closeSandboxSession,
+  depsFor,
+  inMemoryClient,
   openSandboxSession,
   type SandboxSession,
   structured,
@@ -281,6 +284,66 @@ describe('the unicode dialect: names spelt at home are found by their plain spel
         found.data.map((p: { service_id: string }) => p.service_id),
         asked,
       ).toContain(player.service_id);
+    }
+  });
+});
+
+describe('the paged dialect (25-row pages, a silent clamp of limit, cursor and next link)', () => {
+  let session: SandboxSession;
+
+  beforeAll(async () => {
+    session = await openSandboxSession({ dialect: 'paged' });
+  }, 60_000);
+
+  afterAll(async () => {
+    await closeSandboxSession(session);
+  });
+
+  it('list_leagues reads every page: all the leagues, and says how many pages it read', async () => {
+    const all = structured(await call(standard.client, 'list_leagues', { limit: 200 }));
+    const result = await call(session.client, 'list_leagues', { limit: 200 });
+    const got = structured(result);
+    expect(got.data.length).toBe(all.data.length);
+    expect(got.data.length).toBeGreaterThan(100);
+    expect(got.total).toBe(all.data.length);
+    expect(textOf(result)).toContain(`${all.data.length} of ${all.data.length} accessible leagues`);
+    expect(JSON.stringify(got.notes)).toMatch(/pages read/);
+  });
+
+  it('a ranking longer than one page is read over as many pages as the limit needs', async () => {
+    const args = { role: 'faux_9', league: 'Ligue 1', limit: 60 };
+    const want = structured(await call(standard.client, 'rank_players_by_role', args));
+    const before = session.sandbox.requestCount();
+    const got = structured(await call(session.client, 'rank_players_by_role', args));
+    expect(got.data.map((e: { name: string }) => e.name)).toEqual(
+      want.data.map((e: { name: string }) => e.name),
+    );
+    // Three pages of 25 for 60 rows (the role check may add its enums request once).
+    expect(session.sandbox.requestCount() - before).toBeLessThanOrEqual(4);
+    expect(got.has_more).toBe(true);
+  });
+
+  it('with a small max-pages budget, list_leagues says how many it read and that more exist', async () => {
+    const sandbox = await startSandbox({ dialect: 'paged', port: 0 });
+    const deps = depsFor(sandbox.url, sandbox.demoKey, { maxPages: 2 });
+    const client = await inMemoryClient(deps);
+    try {
+      const result = await call(client, 'list_leagues', { limit: 200 });
+      const got = structured(result);
+      expect(got.data).toHaveLength(50);
+      expect(got.total).toBeNull();
+      expect(got.has_more).toBe(true);
+      expect(sandbox.requestCount()).toBe(2);
+      const text = textOf(result);
+      expect(text).toContain('50 accessible leagues shown (50 read); more may exist');
+      expect(text).toMatch(
+        /2 pages read, the most one list read follows \(the max-pages setting\) \(50 rows read; more exist\)/,
+      );
+      expect(text).not.toMatch(/of 50/);
+    } finally {
+      await client.close();
+      await deps.api.close();
+      await sandbox.close();
     }
   });
 });

@@ -174,9 +174,9 @@ describe('the other tools', () => {
     expect(body.data).toHaveLength(50);
     expect(body.has_more).toBe(true);
     expect(body.notes[0]).toMatch(
-      /Showing 50 of \d+ matching leagues: pass query .* raise limit \(up to 200\)/,
+      /^50 of \d+ rows shown: raise limit \(up to 200\) or pass query \(a country or name\), gender or type/,
     );
-    expect(textOf(result)).toContain('Note: Showing 50 of');
+    expect(textOf(result)).toContain('Note: 50 of');
   });
 
   it('scout_players filters by role, age and minutes', async () => {

@@ -26,6 +26,7 @@ describe('loadConfig defaults', () => {
       retries: 2,
       maxRetryAfterMs: 20_000,
       maxUpstreamBytes: 16 * 1024 * 1024,
+      maxPages: 10,
       upstreamConnections: 32,
       maxInFlightPerKey: 8,
       maxQueuedPerKey: 256,

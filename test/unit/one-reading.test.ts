@@ -18,7 +18,7 @@ describe('one reading per route', () => {
     const readers = new Map<string, Set<string>>();
     const places = new Map<string, number>();
     // Calls written over several lines too (the formatter breaks long ones after the bracket).
-    const call = /\b(?:call|callFullPage|callItems)\(\s*(?:api,\s*)?'([A-Za-z]+)',\s*([A-Za-z]+)/g;
+    const call = /\b(?:call|readPages|readAll|callItems)\(\s*(?:api,\s*)?'([A-Za-z]+)',\s*([A-Za-z]+)/g;
     for (const file of [...sources('tools'), ...sources('src')]) {
       for (const [, route, schema] of readFileSync(file, 'utf8').matchAll(call)) {
         readers.set(route as string, (readers.get(route as string) ?? new Set()).add(schema as string));

@@ -1,17 +1,17 @@
 // When the API refuses our full page (a 400 to a larger limit than the caller's), the page is asked
-// again once, at the bound the error names or the caller's own limit, and that cap is remembered.
+// again once, at the bound the error names or the caller's own limit, and that cap is remembered by
+// the client that learned it.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { ApiError } from '../../src/api/errors.js';
 import { collectReadNotes } from '../../src/api/reader/notes-sink.js';
 import { RankingsResponse } from '../../src/api/schemas.js';
-import { callFullPage, resetPageCaps } from '../../tools/kit/full-page.js';
+import { readPages } from '../../tools/kit/pages.js';
 import { clientFor, JSON_HEADERS, mockUpstream, rejectionOf, type Upstream } from './helpers.js';
 
 let upstream: Upstream;
 
 beforeEach(() => {
   upstream = mockUpstream();
-  resetPageCaps();
 });
 afterEach(async () => {
   await upstream.agent.close();
@@ -52,7 +52,7 @@ describe('page caps', () => {
       .intercept({ path: (p) => p.startsWith('/v1/rankings'), method: 'GET' })
       .reply(400, { error: { message: 'unknown role', parameter: 'role' } }, { headers: JSON_HEADERS });
     const error = await rejectionOf(
-      callFullPage(clientFor(upstream), 'rankings', RankingsResponse, { query: { role: 'x' } }, 5),
+      readPages(clientFor(upstream), 'rankings', RankingsResponse, { query: { role: 'x' } }, 5),
     );
     expect((error as ApiError).parameter).toBe('role');
     expect(limits()).toEqual(['100']);
@@ -61,22 +61,31 @@ describe('page caps', () => {
   it('asks again at the bound the 400 names, once, and then asks it directly', async () => {
     cappedRankings(50, 'limit must be at most 50');
     const api = clientFor(upstream);
-    const first = await callFullPage(api, 'rankings', RankingsResponse, { query: { role: 'faux_9' } }, 5);
+    const first = await readPages(api, 'rankings', RankingsResponse, { query: { role: 'faux_9' } }, 5);
     expect(first.pageSize).toBe(50);
     expect(first.data.data).toHaveLength(50);
     expect(limits()).toEqual(['100', '50']);
-    await callFullPage(api, 'rankings', RankingsResponse, { query: { role: 'mezzala' } }, 20);
+    await readPages(api, 'rankings', RankingsResponse, { query: { role: 'mezzala' } }, 20);
     expect(limits()).toEqual(['100', '50', '50']);
+  });
+
+  it('the cap belongs to the client that learned it, not to the process', async () => {
+    cappedRankings(50, 'limit must be at most 50');
+    await readPages(clientFor(upstream), 'rankings', RankingsResponse, { query: { role: 'faux_9' } }, 5);
+    const other = clientFor(upstream);
+    expect(other.pageCaps.size).toBe(0);
+    await readPages(other, 'rankings', RankingsResponse, { query: { role: 'mezzala' } }, 5);
+    expect(limits()).toEqual(['100', '50', '100', '50']);
   });
 
   it('without a named bound, asks again with the caller’s limit and honours it', async () => {
     cappedRankings(30);
     const api = clientFor(upstream);
-    const result = await callFullPage(api, 'rankings', RankingsResponse, { query: { role: 'faux_9' } }, 10);
+    const result = await readPages(api, 'rankings', RankingsResponse, { query: { role: 'faux_9' } }, 10);
     expect(result.data.data).toHaveLength(10);
     expect(limits()).toEqual(['100', '10']);
     // A later, larger limit is tried (it fits under the real cap) and the cap grows.
-    const later = await callFullPage(api, 'rankings', RankingsResponse, { query: { role: 'mezzala' } }, 25);
+    const later = await readPages(api, 'rankings', RankingsResponse, { query: { role: 'mezzala' } }, 25);
     expect(later.data.data).toHaveLength(25);
     expect(limits()).toEqual(['100', '10', '25']);
   });
@@ -85,7 +94,7 @@ describe('page caps', () => {
     cappedRankings(50, 'limit must be at most 50');
     const api = clientFor(upstream);
     const { notes } = await collectReadNotes(() =>
-      callFullPage(api, 'rankings', RankingsResponse, { query: { role: 'faux_9' } }, 80),
+      readPages(api, 'rankings', RankingsResponse, { query: { role: 'faux_9' } }, 80),
     );
     expect(notes).toEqual(['The API gives at most 50 rows per request on this route.']);
   });
@@ -94,7 +103,7 @@ describe('page caps', () => {
     cappedRankings(0);
     const api = clientFor(upstream);
     const error = await rejectionOf(
-      callFullPage(api, 'rankings', RankingsResponse, { query: { role: 'x' } }, 5),
+      readPages(api, 'rankings', RankingsResponse, { query: { role: 'x' } }, 5),
     );
     expect((error as ApiError).kind).toBe('bad_request');
     expect(limits()).toEqual(['100', '5']);

@@ -86,7 +86,12 @@ export class Gathering {
     let ok = false;
     try {
       const result = await request(this.signal);
-      if (result.source.cached) this.fromCache += 1;
+      // A list read over several pages says what its pages cost (tools/kit/pages.ts).
+      const pages = (result as { cost?: Cost }).cost;
+      if (pages) {
+        this.sent += pages.sent;
+        this.fromCache += pages.from_cache;
+      } else if (result.source.cached) this.fromCache += 1;
       else this.sent += 1;
       if (this.oldest === undefined || result.source.fetched_at < this.oldest)
         this.oldest = result.source.fetched_at;

@@ -2,6 +2,7 @@
 // to compact output shapes. Shared by get_player and scouting_report.
 import { z } from 'zod';
 import type { ApiClient, ApiResult } from '../../src/api/client.js';
+import { publishReadNotes } from '../../src/api/reader/notes-sink.js';
 import {
   MarketValueResponse,
   type PlayerRecord,
@@ -12,8 +13,8 @@ import {
   ProjectionsResponse,
   SimilarResponse,
 } from '../../src/api/schemas.js';
-import { callFullPage } from './full-page.js';
 import type { Gathering } from './gather.js';
+import { readPages } from './pages.js';
 import { PlayerOut, toPlayerOut } from './shapes.js';
 
 export const SECTION_NAMES = [
@@ -199,7 +200,7 @@ const FETCHERS: { [K in SectionName]: SectionFetcher<K> } = {
         ),
       ),
   similar: (api, q, signal) =>
-    callFullPage(
+    readPages(
       api,
       'playerSimilar',
       SimilarResponse,
@@ -209,15 +210,16 @@ const FETCHERS: { [K in SectionName]: SectionFetcher<K> } = {
         signal,
       },
       q.similarLimit,
-    ).then((r) =>
-      mapped(r, ({ data }) =>
+    ).then((r) => {
+      publishReadNotes(r.shortfall.map((n) => `similar: ${n}`));
+      return mapped(r, ({ data }) =>
         data.slice(0, q.similarLimit).map((p) => ({
           ...toPlayerOut(p),
           similarity: p.similarity ?? null,
           performance_index: p.performance_index ?? null,
         })),
-      ),
-    ),
+      );
+    }),
 };
 
 /** Every asked section, in parallel through the gathering; a section that fails is left out. */

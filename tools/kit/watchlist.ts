@@ -13,9 +13,9 @@ import {
 import type { ToolContext } from '../../src/mcp/context.js';
 import { COMPARE_BATCH, chunks, RESOLVE_BATCH, type RefreshPlan } from '../../src/mcp/watchlists.js';
 import type { SnapshotPlayer, WatchlistSnapshot } from '../../src/store/watchlists.js';
-import { callFullPage } from './full-page.js';
 import { type Cost, Gathering } from './gather.js';
 import { formatNumber, formatSigned, numberFormat } from './numbers.js';
+import { PAGE_SIZE, readPages } from './pages.js';
 import { type ResolveQuery, resolveBatch, strayNote } from './resolve.js';
 import { sameWords } from './resolve-match.js';
 import { eurosFormat } from './text.js';
@@ -189,7 +189,7 @@ export async function refreshPlayers(
   await Promise.all(
     ranked.map(async ({ league, role, players }) => {
       const ranking = await gathering.optional(`ranking ${role} in ${league}`, (signal) =>
-        callFullPage(api, 'rankings', RankingsResponse, { query: { role, league }, signal }),
+        readPages(api, 'rankings', RankingsResponse, { query: { role, league }, signal }, PAGE_SIZE.rankings),
       );
       if (!ranking) return;
       const of = ranking.meta?.eligible ?? null;

@@ -20,6 +20,7 @@ export const SANDBOX_DIALECTS = [
   'gateway',
   'unit-scale',
   'unicode',
+  'paged',
 ] as const;
 export type DialectName = (typeof SANDBOX_DIALECTS)[number];
 

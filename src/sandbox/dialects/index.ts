@@ -9,6 +9,7 @@ import { gateway } from './gateway.js';
 import { minimal } from './minimal.js';
 import { nested } from './nested.js';
 import { numeric } from './numeric.js';
+import { paged } from './paged.js';
 import { standard } from './standard.js';
 import { throttled } from './throttled.js';
 import { unicode } from './unicode.js';
@@ -31,6 +32,7 @@ const DIALECTS: Readonly<Record<DialectName, Dialect>> = {
   gateway,
   'unit-scale': unitScale,
   unicode,
+  paged,
 };
 
 export function isDialectName(name: string): name is DialectName {

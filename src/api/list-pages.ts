@@ -1,0 +1,310 @@
+// Every list read goes through `readPages` (tools, resources, completions, hints): it asks the route's largest page, follows the API's
+// own pagination (a next link, a next cursor, page numbers, has_more: see pagination.ts) for
+// the rows the call needs, within the client's page budget, and says what it could not read. Each page
+// is one `api.call`: cached on its own and counted in the quota like any request.
+//
+// Every request costs one quota unit whatever its size, so pages are asked at the route's largest
+// size, and the same question with another limit is answered from the cache. The spec shows no upper
+// bound on `limit`: when the API refuses our page size (a 400 to a request whose only difference from
+// the caller's is the larger limit), the page is asked again at the bound the error names or at the
+// caller's own limit, and the client keeps that cap (ApiClient.pageCaps).
+import type { z } from 'zod';
+import type { ApiClient, ApiResult, CallOptions, Source } from './client.js';
+import { ApiError } from './errors.js';
+import type { PageSignals } from './pagination.js';
+import { publishReadNotes } from './reader/notes-sink.js';
+import type { RouteName } from './routes.js';
+
+/** Rows asked of each list route that takes a `limit`. The spec shows no upper bound: these are the largest the tools offer. */
+export const PAGE_SIZE = {
+  rankings: 100,
+  scouting: 100,
+  statisticRankings: 100,
+  comparisonGroup: 200,
+  playerSearch: 50,
+  playerSimilar: 50,
+  teams: 100,
+  teamSimilar: 50,
+  coaches: 100,
+} as const satisfies Partial<Record<RouteName, number>>;
+
+/** List routes: those above, and those asked without a limit. */
+export type ListRoute =
+  | keyof typeof PAGE_SIZE
+  | 'leagues'
+  | 'glossary'
+  | 'teamSquad'
+  | 'playerHistory'
+  | 'coachCareer'
+  | 'savedIndices'
+  | 'savedPresets';
+
+type ListSchema = z.ZodType<{ data: unknown[] }>;
+
+/**
+ * Every row of a list not cut to a caller's limit (a history, a career, saved items): `readPages` to
+ * its end, with what it could not read and what it spent published as notes of the answer.
+ */
+export async function readAll<N extends ListRoute, S extends ListSchema>(
+  api: ApiClient,
+  route: N,
+  schema: S,
+  options: CallOptions<N>,
+): Promise<ListRead<z.infer<S>>> {
+  const list = await readPages(api, route, schema, options);
+  publishReadNotes(list.notes);
+  return list;
+}
+
+/** Whether rows beyond those read exist: `no` (the list is whole), `yes` (the API says so), `may`. */
+export type More = 'no' | 'yes' | 'may';
+
+export interface ListRead<A> extends ApiResult<A> {
+  /** The `limit` sent with each page; undefined on routes asked without one. */
+  pageSize: number | undefined;
+  /** Pages read, and of them those sent upstream and those served from the cache. */
+  cost: { sent: number; from_cache: number };
+  /** Rows in the whole list when known: the API's total, or every page read. */
+  total: number | undefined;
+  more: More;
+  /** Why the read stopped short of the whole list (empty when it did not), for the answer's notes. */
+  shortfall: string[];
+  /** The shortfall, and what the read spent when it read more than one page. */
+  notes: string[];
+}
+
+/** Common page caps: a page this size, shorter than asked, may be the API's cap rather than the end. */
+const ROUND_CAPS = new Set([20, 25, 50, 100, 200, 250, 500, 1000]);
+
+/**
+ * Reads the list of `route` until `want` rows (or all of them: `'all'`, for tools that filter locally)
+ * within the client's page budget. `data.data` holds every row read, the other fields of the answer
+ * are the first page's. `want` is also the caller's limit for the page-size fallback.
+ */
+export async function readPages<N extends ListRoute, S extends ListSchema>(
+  api: ApiClient,
+  route: N,
+  schema: S,
+  options: CallOptions<N>,
+  want: number | 'all' = 'all',
+): Promise<ListRead<z.infer<S>>> {
+  const wanted = want === 'all' ? Number.POSITIVE_INFINITY : want;
+  const first = await firstPage(api, route, schema, options, wanted);
+  const pageSize = first.pageSize;
+  const results: ApiResult<z.infer<S>>[] = [first];
+  const rows: unknown[] = [...first.data.data];
+  const followed = new Set<string>();
+  /** The cursor or page number the last page was asked with: a cursor equal to it is an echo, not the next. */
+  let asked: Record<string, string | number> | undefined;
+  let last: ApiResult<z.infer<S>> = first;
+  let stop: string | undefined;
+  let more: More;
+  for (;;) {
+    const signals = withoutEcho(last.paging, asked);
+    more = moreAfter(signals, last.data.data.length, pageSize, rows.length);
+    if (more === 'no' || rows.length >= wanted) break;
+    const next = nextPage(signals, first.asked, route);
+    if (next === undefined)
+      stop =
+        more === 'yes'
+          ? 'the API says more rows exist but gives no next link, cursor or page number'
+          : undefined;
+    else if (followed.has(next.key)) stop = 'the API gave the same next page twice';
+    else if (next.options.link !== undefined && !api.ownsLink(next.options.link))
+      stop = `the API's next-page link leads off ${api.upstream} and was not followed`;
+    else if (results.length >= api.maxPages)
+      stop = `${results.length} pages read, the most one list read follows (the max-pages setting)`;
+    if (stop !== undefined || next === undefined) break;
+    const previous = last.data.data;
+    const page = await api.call(route, schema, next.options);
+    // An API that ignores the way we asked for the next page answers the same rows again: not added twice.
+    if (page.data.data.length > 0 && sameRow(page.data.data[0], previous[0])) {
+      results.push(page);
+      stop = 'the API answered the same rows for the next page';
+      break;
+    }
+    followed.add(next.key);
+    asked = next.extra;
+    last = page;
+    results.push(last);
+    rows.push(...last.data.data);
+  }
+  const apiTotal = results.map((r) => r.paging?.total).find((t) => t !== undefined);
+  const total = more === 'no' ? (apiTotal ?? rows.length) : apiTotal;
+  const shortfall = [
+    ...(stop !== undefined ? [stopNote(rows.length, total, stop)] : []),
+    ...(stop === undefined && more === 'may' && rows.length < wanted
+      ? mayNotes(last, pageSize, rows.length)
+      : []),
+  ];
+  const notes = [...shortfall, ...(results.length > 1 ? [spentNote(results)] : [])];
+  if (
+    pageSize !== undefined &&
+    wanted > pageSize &&
+    rows.length < wanted &&
+    more !== 'no' &&
+    results.length === 1
+  )
+    publishReadNotes([`The API gives at most ${pageSize} rows per request on this route.`]);
+  const sent = results.filter((r) => !r.source.cached).length;
+  return {
+    quota: (results.at(-1) ?? last).quota,
+    data: { ...first.data, data: rows },
+    source: mergedSource(results.map((r) => r.source)),
+    ...(first.read ? { read: first.read } : {}),
+    pageSize,
+    cost: { sent, from_cache: results.length - sent },
+    total,
+    more,
+    shortfall,
+    notes,
+  };
+}
+
+/** Whether rows follow a page of `count` rows (`asked` asked), `read` rows read so far. */
+function moreAfter(
+  signals: PageSignals | undefined,
+  count: number,
+  asked: number | undefined,
+  read: number,
+): More {
+  const s = signals ?? {};
+  if (s.hasMore === false) return 'no';
+  if (s.total !== undefined && read >= s.total) return 'no';
+  if (s.page !== undefined && s.totalPages !== undefined) return s.page < s.totalPages ? 'yes' : 'no';
+  if (s.next !== undefined || s.cursor !== undefined || s.hasMore === true) return count === 0 ? 'no' : 'yes';
+  if (s.total !== undefined) return 'yes';
+  if (asked === undefined || count === 0) return 'no';
+  if (count >= asked) return 'may';
+  return clamped(count, asked) ? 'may' : 'no';
+}
+
+/** A page shorter than asked at a round number: the API may have cut our limit to its own cap. */
+function clamped(count: number, asked: number): boolean {
+  return count >= 20 && (ROUND_CAPS.has(count) || (count % 5 === 0 && asked % count === 0));
+}
+
+/** The request for the page after `signals`, and a key naming it (a page asked twice is a loop). */
+function nextPage<N extends RouteName>(
+  signals: PageSignals | undefined,
+  options: CallOptions<N>,
+  route: N,
+): { options: CallOptions<N>; key: string; extra?: Record<string, string | number> } | undefined {
+  if (!signals) return undefined;
+  if (signals.next !== undefined) return { options: { ...options, link: signals.next }, key: signals.next };
+  const cursor = signals.cursor;
+  const extra: Record<string, string | number> | undefined = cursor
+    ? { [cursor.name]: cursor.value }
+    : signals.page !== undefined
+      ? { page: signals.page + 1 }
+      : undefined;
+  if (!extra) return undefined;
+  const body = options.body as Record<string, unknown> | undefined;
+  const next: CallOptions<N> =
+    body !== undefined
+      ? { ...options, body: { ...body, ...extra } }
+      : { ...options, query: { ...options.query, ...extra } };
+  return { options: next, key: `${route} ${JSON.stringify(extra)}`, extra };
+}
+
+/** `signals` without a cursor equal to the one the page was asked with: an echo, not the next page. */
+function withoutEcho(
+  signals: PageSignals | undefined,
+  asked: Record<string, string | number> | undefined,
+): PageSignals | undefined {
+  if (!signals?.cursor || asked?.[signals.cursor.name] !== signals.cursor.value) return signals;
+  const { cursor: _echo, ...rest } = signals;
+  return rest;
+}
+
+function sameRow(a: unknown, b: unknown): boolean {
+  return b !== undefined && JSON.stringify(a) === JSON.stringify(b);
+}
+
+function stopNote(read: number, total: number | undefined, why: string): string {
+  const shown = total !== undefined ? `${read} of ${total} rows read` : `${read} rows read; more exist`;
+  return `Not every page was read: ${why} (${shown}).`;
+}
+
+function mayNotes(last: ApiResult<unknown>, asked: number | undefined, read: number): string[] {
+  const count = (last.data as { data: unknown[] }).data.length;
+  if (asked === undefined || count >= asked) return [];
+  return [
+    `The API answered ${count} rows where ${asked} were asked, with no sign of more: it may cap its pages, so more may exist (${read} rows read).`,
+  ];
+}
+
+function spentNote(results: readonly ApiResult<unknown>[]): string {
+  const cached = results.filter((r) => r.source.cached).length;
+  const sent = results.length - cached;
+  const from = cached > 0 ? `, ${cached} of them from the cache` : '';
+  return `The API pages this list: ${results.length} pages read, ${sent} request${sent === 1 ? '' : 's'} sent${from}.`;
+}
+
+/** Cached only when every page was; dated by the oldest; stale when any page was. */
+function mergedSource(sources: readonly Source[]): Source {
+  const oldest = sources.map((s) => s.fetched_at).sort()[0] as string;
+  const stale = sources.filter((s) => s.stale);
+  return {
+    cached: sources.every((s) => s.cached),
+    fetched_at: oldest,
+    ...(stale.length > 0 ? { stale: true, age_s: Math.max(...stale.map((s) => s.age_s ?? 0)) } : {}),
+  };
+}
+
+function sizeOf(route: ListRoute): number | undefined {
+  return (PAGE_SIZE as Partial<Record<ListRoute, number>>)[route];
+}
+
+/** The first page at the route's page size (or its learned cap), asked again smaller once if refused. */
+async function firstPage<N extends ListRoute, S extends ListSchema>(
+  api: ApiClient,
+  route: N,
+  schema: S,
+  options: CallOptions<N>,
+  wanted: number,
+): Promise<ApiResult<z.infer<S>> & { pageSize: number | undefined; asked: CallOptions<N> }> {
+  const full = sizeOf(route);
+  if (full === undefined)
+    return { ...(await api.call(route, schema, options)), pageSize: undefined, asked: options };
+  const cap = api.pageCaps.get(route);
+  const caller = Math.min(wanted, full);
+  const first = cap === undefined ? full : Math.min(full, Math.max(cap, caller));
+  try {
+    const asked = withLimit(options, first);
+    return { ...(await api.call(route, schema, asked)), pageSize: first, asked };
+  } catch (error) {
+    // A 400 that names another parameter is about the caller's arguments, not our page size.
+    const refused =
+      error instanceof ApiError &&
+      error.kind === 'bad_request' &&
+      (error.parameter === undefined || /limit/i.test(error.parameter));
+    const fallback = refused ? smallerPage(error, first, caller, cap) : undefined;
+    if (fallback === undefined) throw error;
+    const asked = withLimit(options, fallback);
+    const result = await api.call(route, schema, asked);
+    api.pageCaps.set(route, Math.max(fallback, cap ?? 0));
+    return { ...result, pageSize: fallback, asked };
+  }
+}
+
+function withLimit<N extends RouteName>(options: CallOptions<N>, limit: number): CallOptions<N> {
+  const body = options.body as Record<string, unknown> | undefined;
+  return body !== undefined
+    ? { ...options, body: { ...body, limit } }
+    : { ...options, query: { ...options.query, limit } };
+}
+
+/** The page to ask after `asked` was refused: the bound the API named, else the caller's limit. */
+function smallerPage(
+  error: ApiError,
+  asked: number,
+  wanted: number,
+  cap: number | undefined,
+): number | undefined {
+  const named = error.limitHint;
+  if (named !== undefined && named > 0 && named < asked) return named;
+  const known = cap !== undefined && cap < asked ? cap : undefined;
+  const next = known ?? wanted;
+  return next < asked ? next : undefined;
+}

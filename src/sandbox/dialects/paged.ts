@@ -1,0 +1,76 @@
+// A paging server: list answers come in pages of at most 25 rows, whatever `limit` asked (cut silently:
+// no error, no word of it), each with `meta.next_cursor` and `links.next` (a relative address) while
+// rows remain, null on the last page. The cursor goes back as `cursor`, in the query string (GET) or
+// the JSON body (POST: no link, the cursor only). The whole list is what the standard server answers
+// for the same request; counts that only echo the page (`meta.count`, `meta.limit`, `returned`) are
+// dropped, totals of the whole list are kept. Everything else is standard.
+import { badRequest } from '../http/errors.js';
+import { type Dialect, type DialectRequest, isRecord, type Json } from './dialect.js';
+
+export const PER_PAGE = 25;
+
+/** The routes answered in pages: the lists, not the records or the batches answered item by item. */
+const LISTS = new Set([
+  '/v1/leagues',
+  '/v1/glossary',
+  '/v1/rankings',
+  '/v1/rankings/statistics',
+  '/v1/scouting',
+  '/v1/comparison',
+  '/v1/players/search',
+  '/v1/players/:id/similar',
+  '/v1/teams',
+  '/v1/teams/:id/squad',
+  '/v1/teams/:id/similar',
+  '/v1/coaches',
+]);
+
+const encode = (offset: number) => Buffer.from(`o:${offset}`).toString('base64url');
+
+function offsetOf(req: DialectRequest): number {
+  const given = req.method === 'POST' ? req.body.cursor : req.query.get('cursor');
+  if (given === undefined || given === null) return 0;
+  const text = typeof given === 'string' ? Buffer.from(given, 'base64url').toString() : '';
+  const match = /^o:(\d{1,7})$/.exec(text);
+  if (!match) throw badRequest('cursor', 'cursor is not one this server gave');
+  return Number(match[1]);
+}
+
+/** The address of the page at `offset`: this request's path and query, with the cursor. */
+function linkTo(req: DialectRequest, offset: number): string {
+  const path = req.route.replace(/:([A-Za-z]+)/g, (_, name: string) =>
+    encodeURIComponent(req.params[name] ?? ''),
+  );
+  const query = new URLSearchParams(req.query);
+  query.set('cursor', encode(offset));
+  return `${path}?${query}`;
+}
+
+function withoutEchoes(meta: unknown): Json {
+  if (!isRecord(meta)) return {};
+  const { count: _count, limit: _limit, returned: _returned, ...rest } = meta;
+  return rest;
+}
+
+export const paged: Dialect = {
+  name: 'paged',
+  summary: `list answers in pages of at most ${PER_PAGE} rows (limit cut silently), with meta.next_cursor and links.next`,
+  request(req) {
+    if (LISTS.has(req.route)) offsetOf(req);
+    return req;
+  },
+  response(body, req) {
+    if (!LISTS.has(req.route) || !isRecord(body) || !Array.isArray(body.data)) return body;
+    const offset = offsetOf(req);
+    const rows = body.data.slice(offset, offset + PER_PAGE);
+    const end = offset + rows.length;
+    const more = rows.length > 0 && end < body.data.length;
+    const next = more && req.method !== 'POST' ? linkTo(req, end) : null;
+    return {
+      ...body,
+      data: rows,
+      meta: { ...withoutEchoes(body.meta), next_cursor: more ? encode(end) : null },
+      ...(req.method !== 'POST' ? { links: { next } } : {}),
+    };
+  },
+};

@@ -1,0 +1,355 @@
+// A list is read past its first page the way the API pages it (next link, cursor, page numbers,
+// has_more), only on the configured upstream, within the page budget, and says what it could not read.
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { BadResponseError } from '../../src/api/errors.js';
+import { readAll, readPages } from '../../src/api/list-pages.js';
+import { collectReadNotes } from '../../src/api/reader/notes-sink.js';
+import {
+  HistoryResponse,
+  LeaguesResponse,
+  RankingsResponse,
+  ScoutingResponse,
+} from '../../src/api/schemas.js';
+import { cut } from '../../tools/kit/pages.js';
+import { clientFor, JSON_HEADERS, mockUpstream, ORIGIN, rejectionOf, type Upstream } from './helpers.js';
+
+let upstream: Upstream;
+
+beforeEach(() => {
+  upstream = mockUpstream();
+});
+afterEach(async () => {
+  await upstream.agent.close();
+});
+
+const leagues = (from: number, n: number) =>
+  Array.from({ length: n }, (_, i) => ({ name: `League ${from + i}`, country: 'X' }));
+const ranked = (from: number, n: number) =>
+  Array.from({ length: n }, (_, i) => ({
+    rank: from + i + 1,
+    name: `P${from + i}`,
+    club: 'C',
+    age: 20,
+    score: 1,
+  }));
+
+/** Answers GET `prefix` with `answer(url of the request)`, however often asked. */
+function answer(prefix: string, reply: (url: URL) => object, method = 'GET') {
+  upstream.pool
+    .intercept({ path: (p) => p.startsWith(prefix), method })
+    .reply<object>((opts) => ({
+      statusCode: 200,
+      data: reply(new URL(opts.path, ORIGIN)),
+      responseOptions: { headers: JSON_HEADERS },
+    }))
+    .persist();
+}
+
+const sentUrls = () => upstream.sent.map((r) => new URL(r.path, ORIGIN));
+
+describe('following the API’s pages', () => {
+  it('follows an absolute next link on the same upstream to the last page', async () => {
+    answer('/v1/leagues', (url) => {
+      const page = Number(url.searchParams.get('p') ?? 1);
+      return {
+        data: leagues((page - 1) * 20, 20),
+        links: { next: page < 3 ? `${ORIGIN}/v1/leagues?p=${page + 1}` : null },
+      };
+    });
+    const list = await readPages(clientFor(upstream), 'leagues', LeaguesResponse, {});
+    expect(list.data.data).toHaveLength(60);
+    expect(list.more).toBe('no');
+    expect(list.total).toBe(60);
+    expect(list.cost).toEqual({ sent: 3, from_cache: 0 });
+    expect(list.notes.join(' ')).toMatch(/3 pages read/);
+    // Every page is a request the quota tracker saw.
+    expect(upstream.events).toHaveLength(3);
+  });
+
+  it('follows a relative next link (meta.next), resolved against the request', async () => {
+    answer('/v1/leagues', (url) =>
+      url.searchParams.get('after') === 'k'
+        ? { data: leagues(20, 5), meta: { next: null } }
+        : { data: leagues(0, 20), meta: { next: '?after=k' } },
+    );
+    const list = await readPages(clientFor(upstream), 'leagues', LeaguesResponse, {});
+    expect(list.data.data).toHaveLength(25);
+    expect(sentUrls().map((u) => u.pathname + u.search)).toEqual(['/v1/leagues', '/v1/leagues?after=k']);
+  });
+
+  it('sends meta.next_cursor back as cursor, with the same limit, in the query', async () => {
+    answer('/v1/rankings', (url) => {
+      const at = Number(url.searchParams.get('cursor') ?? 0);
+      return { data: ranked(at, 25), meta: { next_cursor: at + 25 < 75 ? String(at + 25) : null } };
+    });
+    const list = await readPages(
+      clientFor(upstream),
+      'rankings',
+      RankingsResponse,
+      { query: { role: 'x' } },
+      60,
+    );
+    expect(list.data.data).toHaveLength(75);
+    const asked = sentUrls().map((u) => [u.searchParams.get('cursor'), u.searchParams.get('limit')]);
+    expect(asked).toEqual([
+      [null, '100'],
+      ['25', '100'],
+      ['50', '100'],
+    ]);
+  });
+
+  it('sends the cursor of a POST list in its JSON body', async () => {
+    upstream.pool
+      .intercept({ path: '/v1/scouting', method: 'POST' })
+      .reply<object>((opts) => {
+        const at = Number((JSON.parse(String(opts.body)) as { cursor?: string }).cursor ?? 0);
+        const data = ranked(at, 25).map((r) => ({ ...r, player_id: `p${r.rank}`, service_id: null }));
+        return {
+          statusCode: 200,
+          data: { data, next_cursor: at < 25 ? '25' : null },
+          responseOptions: { headers: JSON_HEADERS },
+        };
+      })
+      .persist();
+    const list = await readPages(
+      clientFor(upstream),
+      'scouting',
+      ScoutingResponse,
+      { body: { roles: ['x'] } },
+      40,
+    );
+    expect(list.data.data).toHaveLength(50);
+    expect(upstream.sent.map((r) => JSON.parse(r.body ?? '{}'))).toEqual([
+      { roles: ['x'], limit: 100 },
+      { roles: ['x'], limit: 100, cursor: '25' },
+    ]);
+  });
+
+  it('asks page numbers up to total_pages', async () => {
+    answer('/v1/leagues', (url) => {
+      const page = Number(url.searchParams.get('page') ?? 1);
+      return { data: leagues((page - 1) * 10, 10), meta: { page, total_pages: 3, per_page: 10 } };
+    });
+    const list = await readPages(clientFor(upstream), 'leagues', LeaguesResponse, {});
+    expect(list.data.data).toHaveLength(30);
+    expect(sentUrls().map((u) => u.searchParams.get('page'))).toEqual([null, '2', '3']);
+    expect(list.more).toBe('no');
+  });
+
+  it('asks the next page number while rows read are short of the total', async () => {
+    answer('/v1/leagues', (url) => {
+      const page = Number(url.searchParams.get('page') ?? 1);
+      return { data: leagues((page - 1) * 20, page < 3 ? 20 : 5), page, total: 45 };
+    });
+    const list = await readPages(clientFor(upstream), 'leagues', LeaguesResponse, {});
+    expect(list.data.data).toHaveLength(45);
+    expect(list.total).toBe(45);
+  });
+
+  it('follows has_more with the next page number, and stops at has_more false', async () => {
+    answer('/v1/leagues', (url) => {
+      const page = Number(url.searchParams.get('page') ?? 1);
+      return { data: leagues((page - 1) * 10, 10), page, has_more: page < 2 };
+    });
+    const list = await readPages(clientFor(upstream), 'leagues', LeaguesResponse, {});
+    expect(list.data.data).toHaveLength(20);
+    expect(list.more).toBe('no');
+  });
+
+  it('says so when has_more gives no way to the next page', async () => {
+    answer('/v1/leagues', () => ({ data: leagues(0, 10), has_more: true }));
+    const list = await readPages(clientFor(upstream), 'leagues', LeaguesResponse, {});
+    expect(list.more).toBe('yes');
+    expect(list.total).toBeUndefined();
+    expect(list.shortfall.join(' ')).toMatch(/more rows exist but gives no next link/);
+    const { has_more, notes } = cut(list.data.data, 50, 200, list);
+    expect(has_more).toBe(true);
+    expect(notes.join(' ')).toMatch(/10 rows read; more exist/);
+    expect(notes.join(' ')).not.toMatch(/10 of 10/);
+  });
+
+  it('reads no page beyond the rows the call needs', async () => {
+    answer('/v1/rankings', (url) => {
+      const at = Number(url.searchParams.get('cursor') ?? 0);
+      return { data: ranked(at, 25), meta: { next_cursor: String(at + 25) } };
+    });
+    const list = await readPages(
+      clientFor(upstream),
+      'rankings',
+      RankingsResponse,
+      { query: { role: 'x' } },
+      10,
+    );
+    expect(upstream.sent).toHaveLength(1);
+    const { rows, has_more, notes } = cut(list.data.data, 10, 100, list);
+    expect(rows).toHaveLength(10);
+    expect(has_more).toBe(true);
+    expect(notes).toEqual(['10 shown; more exist: raise limit (up to 100) or narrow the filters.']);
+  });
+
+  it('keeps each page in the cache: the same read again sends nothing', async () => {
+    answer('/v1/leagues', (url) => {
+      const page = Number(url.searchParams.get('page') ?? 1);
+      return { data: leagues((page - 1) * 10, 10), meta: { page, total_pages: 2 } };
+    });
+    const api = clientFor(upstream);
+    await readPages(api, 'leagues', LeaguesResponse, {});
+    const again = await readPages(api, 'leagues', LeaguesResponse, {});
+    expect(upstream.sent).toHaveLength(2);
+    expect(again.cost).toEqual({ sent: 0, from_cache: 2 });
+    expect(again.source.cached).toBe(true);
+    expect(again.data.data).toHaveLength(20);
+  });
+});
+
+describe('what is never followed', () => {
+  it('refuses a next link to another host: the key is not sent there', async () => {
+    answer('/v1/leagues', () => ({
+      data: leagues(0, 20),
+      links: { next: 'https://evil.test/v1/leagues?p=2' },
+    }));
+    const list = await readPages(clientFor(upstream), 'leagues', LeaguesResponse, {});
+    expect(upstream.sent).toHaveLength(1);
+    expect(list.more).toBe('yes');
+    expect(list.shortfall.join(' ')).toMatch(
+      /leads off https:\/\/api\.test and was not followed \(20 rows read; more exist\)/,
+    );
+  });
+
+  it('refuses a link on the same host outside the base path, or with credentials', async () => {
+    const api = clientFor(upstream, { baseUrl: `${ORIGIN}/football` });
+    for (const next of [
+      `${ORIGIN}/other/v1/leagues?p=2`,
+      'https://user:pw@api.test/football/v1/leagues?p=2',
+      'http://api.test/football/v1/leagues',
+    ]) {
+      expect(api.ownsLink(next), next).toBe(false);
+      const error = await rejectionOf(api.call('leagues', LeaguesResponse, { link: next }));
+      expect(error).toBeInstanceOf(BadResponseError);
+    }
+    expect(api.ownsLink(`${ORIGIN}/football/v1/leagues?p=2`)).toBe(true);
+    expect(upstream.sent).toHaveLength(0);
+  });
+
+  it('stops at the page budget and says how many rows it read', async () => {
+    answer('/v1/leagues', (url) => {
+      const at = Number(url.searchParams.get('cursor') ?? 0);
+      return { data: leagues(at, 10), meta: { next_cursor: String(at + 10) } };
+    });
+    const list = await readPages(clientFor(upstream, { maxPages: 3 }), 'leagues', LeaguesResponse, {});
+    expect(upstream.sent).toHaveLength(3);
+    expect(list.data.data).toHaveLength(30);
+    expect(list.shortfall).toEqual([
+      'Not every page was read: 3 pages read, the most one list read follows (the max-pages setting) (30 rows read; more exist).',
+    ]);
+    const { notes } = cut(list.data.data, 50, 200, list);
+    expect(notes[0]).toBe(list.shortfall[0]);
+  });
+
+  it('stops when the API answers the same rows for the next page: none added twice', async () => {
+    answer('/v1/leagues', (url) => ({
+      data: leagues(0, 10),
+      meta: { next_cursor: `c${url.search.length}` },
+    }));
+    const list = await readPages(clientFor(upstream), 'leagues', LeaguesResponse, {});
+    expect(upstream.sent).toHaveLength(2);
+    expect(list.data.data).toHaveLength(10);
+    expect(list.more).toBe('yes');
+    expect(list.shortfall.join(' ')).toMatch(/same rows for the next page/);
+    expect(list.cost.sent).toBe(2);
+  });
+
+  it('stops when the API gives the same next page twice', async () => {
+    answer('/v1/leagues', (url) => {
+      const at = url.searchParams.get('p') === 'b' ? 10 : 0;
+      return { data: leagues(at, 10), links: { next: `${ORIGIN}/v1/leagues?p=b` } };
+    });
+    const list = await readPages(clientFor(upstream), 'leagues', LeaguesResponse, {});
+    expect(upstream.sent).toHaveLength(2);
+    expect(list.data.data).toHaveLength(20);
+    expect(list.shortfall.join(' ')).toMatch(/same next page twice/);
+  });
+
+  it('takes a cursor equal to the one sent as an echo: the last page ends the list', async () => {
+    answer('/v1/leagues', (url) => {
+      const sent = url.searchParams.get('cursor');
+      return sent === 'two'
+        ? { data: leagues(10, 4), meta: { cursor: 'two', next_cursor: null } }
+        : { data: leagues(0, 10), meta: { next_cursor: 'two' } };
+    });
+    const list = await readPages(clientFor(upstream), 'leagues', LeaguesResponse, {});
+    expect(upstream.sent).toHaveLength(2);
+    expect(list.more).toBe('no');
+    expect(list.total).toBe(14);
+    expect(list.shortfall).toEqual([]);
+  });
+
+  it('reads `after` as a cursor only inside `cursors`', async () => {
+    answer('/v1/leagues', (url) =>
+      url.searchParams.get('after') === 'x'
+        ? { data: leagues(10, 3), meta: { after: '2024-01-01' } }
+        : { data: leagues(0, 10), meta: { after: '2024-01-01' }, paging: { cursors: { after: 'x' } } },
+    );
+    const list = await readPages(clientFor(upstream), 'leagues', LeaguesResponse, {});
+    expect(sentUrls().map((u) => u.searchParams.get('after'))).toEqual([null, 'x']);
+    expect(list.data.data).toHaveLength(13);
+    expect(list.more).toBe('no');
+  });
+});
+
+describe('a page shorter than asked', () => {
+  it('at a round number with no sign of more: the API may cap its pages', async () => {
+    answer('/v1/rankings', () => ({ data: ranked(0, 25) }));
+    const list = await readPages(
+      clientFor(upstream),
+      'rankings',
+      RankingsResponse,
+      { query: { role: 'x' } },
+      100,
+    );
+    expect(list.more).toBe('may');
+    expect(list.total).toBeUndefined();
+    expect(list.shortfall).toEqual([
+      'The API answered 25 rows where 100 were asked, with no sign of more: it may cap its pages, so more may exist (25 rows read).',
+    ]);
+    const { rows, has_more, notes } = cut(list.data.data, 100, 100, list);
+    expect(rows).toHaveLength(25);
+    expect(has_more).toBe(true);
+    expect(notes.join(' ')).not.toMatch(/of 25/);
+  });
+
+  it('at another count with no sign of more: the whole list', async () => {
+    answer('/v1/rankings', () => ({ data: ranked(0, 37) }));
+    const list = await readPages(
+      clientFor(upstream),
+      'rankings',
+      RankingsResponse,
+      { query: { role: 'x' } },
+      100,
+    );
+    expect(list.more).toBe('no');
+    expect(list.total).toBe(37);
+    expect(cut(list.data.data, 100, 100, list)).toMatchObject({ has_more: false, notes: [] });
+  });
+});
+
+describe('a list read whole (history, career, saved items)', () => {
+  it('reads every page and says in the answer what it spent and could not read', async () => {
+    answer('/v1/players/ds_a/history', (url) => {
+      const at = Number(url.searchParams.get('cursor') ?? 0);
+      const data = Array.from({ length: 5 }, (_, i) => ({
+        season: `${10 + at + i}-${11 + at + i}`,
+        player_id: `p${at + i}`,
+      }));
+      return { service_id: 'ds_a', data, meta: { next_cursor: at < 10 ? String(at + 5) : null } };
+    });
+    const api = clientFor(upstream, { maxPages: 2 });
+    const { value, notes } = await collectReadNotes(() =>
+      readAll(api, 'playerHistory', HistoryResponse, { params: { id: 'ds_a' } }),
+    );
+    expect(value.data.data).toHaveLength(10);
+    expect(notes.join(' ')).toMatch(
+      /2 pages read, the most one list read follows .*\(10 rows read; more exist\)/,
+    );
+  });
+});

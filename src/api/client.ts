@@ -17,6 +17,7 @@ import {
 import { buildPath } from './path.js';
 import { DEFAULT_UPSTREAM_CONNECTIONS, lazyPool, type Requester } from './pool.js';
 import { type HeaderBag, type Quota, QuotaTracker } from './quota.js';
+import { type Aliases, type AliasTable, aliasSet } from './reader/aliases.js';
 import { type ReadReport, readAnswer, readNotes } from './reader/index.js';
 import { publishReadNotes } from './reader/notes-sink.js';
 import { ROUTES, type RouteName, type RouteParams, type RouteTable } from './routes.js';
@@ -70,6 +71,8 @@ export interface ApiClientOptions {
   userAgent?: string;
   /** The route table; ROUTES unless a routes file remaps some. */
   routes?: RouteTable;
+  /** Field aliases beyond the defaults (a routes file's "fields"): this client reads with them. */
+  aliases?: AliasTable;
   /** Called once per upstream attempt, after the answer; for logs and metrics. */
   onUpstream?: (event: UpstreamEvent) => void;
 }
@@ -104,6 +107,8 @@ export class ApiClient {
   private readonly maxRetryAfterMs: number;
   private readonly maxBodyBytes: number;
   private readonly routes: RouteTable;
+  /** The field aliases this client reads with (the defaults and its routes file's "fields"). */
+  readonly aliases: Aliases;
 
   constructor(private readonly options: ApiClientOptions) {
     const url = new URL(options.baseUrl);
@@ -127,6 +132,7 @@ export class ApiClient {
     this.maxRetryAfterMs = options.maxRetryAfterMs ?? 20_000;
     this.maxBodyBytes = options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES;
     this.routes = options.routes ?? ROUTES;
+    this.aliases = aliasSet(options.aliases);
   }
 
   /** Calls one route of ROUTES, answering from the cache when it can, and parses with `schema`. */
@@ -142,14 +148,14 @@ export class ApiClient {
     const key = sha256(`${this.tag}\n${def.method} ${path}?${search}\n${body ?? ''}`);
     const fetcher = async (signal: AbortSignal): Promise<CacheEntry> => {
       const raw = await this.send(route, path + (search ? `?${search}` : ''), body, signal, options.probe);
-      const { value, report } = readAnswer(schema, raw, `${def.method} ${def.path}`);
+      const { value, report } = readAnswer(schema, raw, `${def.method} ${def.path}`, this.aliases);
       return { body: value, fetched_at: new Date().toISOString(), read: report };
     };
     const { entry, cached, stale } = await this.cache.getOrFetch(key, def.cache, fetcher, {
       ...(options.signal ? { signal: options.signal } : {}),
       ...(options.fresh ? { fresh: true } : {}),
     });
-    if (entry.read) publishReadNotes(readNotes(entry.read));
+    if (entry.read) publishReadNotes(readNotes(entry.read), entry.read);
     return {
       data: entry.body as z.infer<S>,
       quota: await this.quota.reported(),

@@ -13,6 +13,8 @@ export const SANDBOX_DIALECTS = [
   'bare',
   'capped',
   'unordered',
+  'camel',
+  'resource',
 ] as const;
 export type DialectName = (typeof SANDBOX_DIALECTS)[number];
 

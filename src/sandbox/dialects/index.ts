@@ -1,12 +1,14 @@
 // The sandbox's dialects: other faithful readings of the spec, the same data in other shapes, so the
 // client can be shown to read any of them. One file each; `standard` is the sandbox's own.
 import { bare } from './bare.js';
+import { camelDialect } from './camel.js';
 import { capped } from './capped.js';
 import type { Dialect, DialectName } from './dialect.js';
 import { french } from './french.js';
 import { minimal } from './minimal.js';
 import { nested } from './nested.js';
 import { numeric } from './numeric.js';
+import { resourceDialect } from './resource.js';
 import { standard } from './standard.js';
 import { unordered } from './unordered.js';
 
@@ -21,6 +23,8 @@ const DIALECTS: Readonly<Record<DialectName, Dialect>> = {
   bare,
   capped,
   unordered,
+  camel: camelDialect,
+  resource: resourceDialect,
 };
 
 export function isDialectName(name: string): name is DialectName {

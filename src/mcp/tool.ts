@@ -5,6 +5,7 @@ import { CHART_APP_URI } from '../charts/app.js';
 import type { Chart } from '../charts/spec.js';
 import { attachChart } from './chart-content.js';
 import { withCompactInputSchema, withCompactOutputSchema } from './compact-schema.js';
+import { collectBlankColumns, completenessNotes } from './completeness.js';
 import type { ToolContext } from './context.js';
 import { envelopeSchema, errorResult, type NotFoundHint, type Outcome, successResult } from './result.js';
 import type { Toolset } from './toolsets.js';
@@ -79,9 +80,12 @@ export function defineTool<
         // The SDK has already validated the arguments against `inputShape` and applied defaults.
         const args = rawArgs as z.output<z.ZodObject<I>>;
         assertWellFormed(args);
-        const { value: run, notes: readNotes } = await collectReadNotes(() => spec.run(args, ctx));
-        const outcome = readNotes.length > 0 ? { ...run, notes: [...(run.notes ?? []), ...readNotes] } : run;
-        const result = successResult(outcome, spec.text(outcome, args));
+        const { value: run, notes: readNotes, reports } = await collectReadNotes(() => spec.run(args, ctx));
+        let outcome = readNotes.length > 0 ? { ...run, notes: [...(run.notes ?? []), ...readNotes] } : run;
+        const { value: text, blank } = collectBlankColumns(() => spec.text(outcome, args));
+        const unread = completenessNotes(blank, reports);
+        if (unread.length > 0) outcome = { ...outcome, notes: [...(outcome.notes ?? []), ...unread] };
+        const result = successResult(outcome, text);
         const { chart } = spec;
         return chart ? await attachChart(result, () => chart(outcome, args), ctx) : result;
       } catch (error) {

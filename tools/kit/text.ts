@@ -1,4 +1,5 @@
 // Compact text for the model: markdown tables, not JSON dumps.
+import { noteColumn } from '../../src/mcp/completeness.js';
 
 export type Cell = string | number | boolean | null | undefined;
 
@@ -9,7 +10,18 @@ export function table<T>(
   if (rows.length === 0) return '(no rows)';
   const header = `| ${columns.map(([h]) => h).join(' | ')} |`;
   const rule = `|${columns.map(() => '---').join('|')}|`;
-  const body = rows.map((row) => `| ${columns.map(([, cell]) => formatCell(cell(row))).join(' | ')} |`);
+  const blank = columns.map(() => 0);
+  const line = (row: T) =>
+    columns.map(([, cell], i) => {
+      const value = cell(row);
+      if (value === null || value === undefined || value === '') blank[i] = (blank[i] as number) + 1;
+      return formatCell(value);
+    });
+  const body = rows.map((row) => `| ${line(row).join(' | ')} |`);
+  // A column left blank is said so (src/mcp/completeness.ts), never silent.
+  columns.forEach(([h, cell], i) => {
+    noteColumn(h, cell, blank[i] as number, rows.length);
+  });
   return [header, rule, ...body].join('\n');
 }
 

@@ -4,6 +4,7 @@
 // the reading in progress is a simple stack; `reading` is its only entry point, and it carries the alias
 // set of the client that reads (aliases.ts).
 import { type Aliases, DEFAULT_ALIAS_SET } from './aliases.js';
+import { isPlainObject, nameOf, toNumber } from './values.js';
 
 export interface ReadReport {
   /** `alias→field` for every field found only under another name. */
@@ -103,6 +104,7 @@ export function noteDropped(list: string, count: number, of: number, at: string)
 export function noteFields(
   kind: string,
   known: readonly string[],
+  /** The row kind's fields and the objects it lifts (a nested `player`): not unread. */
   isKnown: ReadonlySet<string>,
   row: Record<string, unknown>,
 ): void {
@@ -118,14 +120,15 @@ export function noteFields(
   if (seen.unread.size >= UNREAD_KEPT) return;
   for (const key in row) {
     if (isKnown.has(key)) continue;
-    const value = row[key];
-    if (
-      typeof value === 'string'
-        ? value.trim() !== ''
-        : typeof value === 'number' || typeof value === 'boolean'
-    )
-      seen.unread.add(key);
+    if (isValue(row[key])) seen.unread.add(key);
   }
+}
+
+/** A value a field could hold: a text, number or flag, or an object standing for one (`{name}`, `{value}`). */
+function isValue(value: unknown): boolean {
+  if (typeof value === 'string') return value.trim() !== '';
+  if (typeof value === 'number' || typeof value === 'boolean') return true;
+  return isPlainObject(value) && (nameOf(value) !== undefined || typeof toNumber(value) === 'number');
 }
 
 function toReport(tally: Tally): ReadReport {

@@ -42,6 +42,8 @@ export function row<S extends z.ZodRawShape>(kind: string, shape: S, options: Ro
   const rowAliases = Object.fromEntries(
     Object.entries(options.aliases ?? {}).map(([field, names]) => [field, names.map(fieldName)]),
   );
+  /** What a row of this kind reads: its fields and the objects it lifts. */
+  const noted = new Set([...keys, ...lift]);
   const names: RowNames = {
     keys,
     known,
@@ -90,7 +92,7 @@ export function row<S extends z.ZodRawShape>(kind: string, shape: S, options: Ro
     if (!isPlainObject(value)) return { ok: false, at: `${kind} (not an object)` };
     const fields = normalize(value, names, currentAliases());
     options.prepare?.(fields, index);
-    noteFields(kind, keys, known, fields);
+    noteFields(kind, keys, noted, fields);
     const quick = plainly ? readPlain(fields) : undefined;
     const result = quick ? ({ ok: true, value: quick } as const) : readWithZod(fields);
     if (!result.ok) return result;

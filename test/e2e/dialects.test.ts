@@ -146,7 +146,9 @@ describe.each(SANDBOX_DIALECTS.filter((d) => d !== 'standard'))('the %s dialect'
     expect(result.isError, textOf(result)).toBeFalsy();
     const got = structured(result);
     const want = expected.get(tool);
-    expect(JSON.stringify(got.notes ?? [])).not.toMatch(/left out|could not be read|unavailable|seems to name/);
+    expect(JSON.stringify(got.notes ?? [])).not.toMatch(
+      /left out|could not be read|unavailable|seems to name/,
+    );
     expect(got.failed_sections, JSON.stringify(got.failed_sections)).toBeUndefined();
     if (tool === 'quota_status' || tool === 'my_account') return;
     const fields = dialect === 'minimal' ? minimalFields(tool) : COMPARED;

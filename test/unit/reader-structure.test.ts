@@ -109,11 +109,11 @@ const number = fc.oneof(
   fc.integer({ min: 1, max: 5000 }),
   fc.integer({ min: 10, max: 999 }).map((n) => n / 10),
 );
-const valueOf = (kind: Kind) => (kind === 'id' ? id : kind === 'text' ? text : number);
+const arbitraryOf = (kind: Kind) => (kind === 'id' ? id : kind === 'text' ? text : number);
 
 function rowArb(shown: Record<string, Kind>) {
   return fc.record(
-    Object.fromEntries(Object.entries(shown).map(([f, kind]) => [f, valueOf(kind)])),
+    Object.fromEntries(Object.entries(shown).map(([f, kind]) => [f, arbitraryOf(kind)])),
   ) as fc.Arbitrary<Record<string, string | number>>;
 }
 
@@ -160,8 +160,6 @@ function render(c: Case, answer: Answer): unknown {
     const hasPlayer = c.player.length > 0 && 'player_id' in row;
     const inPlayer = (f: string) => c.player.includes(f) || f === 'player_id';
     switch (structure) {
-      case 'plain':
-        return fieldsOf(row, () => true);
       case 'nested':
         if (!hasPlayer) return fieldsOf(row, () => true);
         return { ...fieldsOf(row, (f) => !inPlayer(f)), player: fieldsOf(row, inPlayer) };
@@ -182,6 +180,8 @@ function render(c: Case, answer: Answer): unknown {
           relationships: { player: { data: { type: 'players', id: row.player_id } } },
         };
       }
+      default:
+        return fieldsOf(row, () => true);
     }
   });
   return included.length > 0 ? { data, included } : { data };

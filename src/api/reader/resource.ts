@@ -75,30 +75,40 @@ export interface ResourceReading {
   hasId: boolean;
 }
 
+function setIfEmpty(out: Json, key: string, value: unknown): void {
+  if (out[key] === undefined || out[key] === null) out[key] = value;
+}
+
 /** The plain row a resource object stands for. */
 export function flattenResource(resource: Json, reading: ResourceReading): Json {
-  const out: Json = isPlainObject(resource.attributes) ? { ...resource.attributes } : {};
-  const own = entityField(resource.type);
+  const out: Json = {};
+  if (isPlainObject(resource.attributes))
+    for (const key in resource.attributes) out[key] = resource.attributes[key];
   const id = resource.id;
-  if (isId(id)) {
-    if (own) out[own] ??= id;
-    else if (reading.idIsEntity && !reading.hasId) out[`${typeName(resource.type)}_id`] ??= id;
-    else out.id ??= id;
-  }
-  const relationships = isPlainObject(resource.relationships) ? resource.relationships : {};
+  if (isId(id)) setIfEmpty(out, ownIdField(resource.type, reading), id);
+  const relationships = isPlainObject(resource.relationships) ? resource.relationships : undefined;
+  if (!relationships) return out;
   const included = includedStack[includedStack.length - 1];
-  for (const [name, relationship] of Object.entries(relationships)) {
+  for (const name in relationships) {
+    const relationship = relationships[name];
     const link = isPlainObject(relationship) ? relationship.data : undefined;
     if (!isPlainObject(link) || !isId(link.id)) continue;
     const target = included?.get(linkKey(link.type, link.id));
     const attributes = target && isPlainObject(target.attributes) ? target.attributes : {};
     const field = link.type === undefined ? undefined : entityField(link.type);
-    if (field) out[field] ??= link.id;
+    if (field) setIfEmpty(out, field, link.id);
     if (reading.lift.has(fieldName(name)) || reading.lift.has(typeName(link.type))) {
-      for (const [key, value] of Object.entries(attributes)) out[key] ??= value;
+      for (const key in attributes) setIfEmpty(out, key, attributes[key]);
     } else {
-      out[name] ??= { id: link.id, ...attributes };
+      setIfEmpty(out, name, { id: link.id, ...attributes });
     }
   }
   return out;
+}
+
+/** Where a resource's own id goes: its entity's id field, `<type>_id` where a bare id would be taken for one, or `id`. */
+function ownIdField(type: unknown, reading: ResourceReading): string {
+  const own = entityField(type);
+  if (own) return own;
+  return reading.idIsEntity && !reading.hasId ? fieldName(`${typeName(type)}_id`) : 'id';
 }

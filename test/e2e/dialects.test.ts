@@ -1,6 +1,7 @@
 // Every tool, end to end through the SDK client, on every sandbox dialect (other faithful readings
 // of the spec: French field names, nested objects, numeric ids, minimal rows, bare records, a capped
-// limit): no error, no row left out, and the values the standard answer shows are shown again.
+// limit, camelCase names, resource objects): no error, no row left out, no column left blank beside
+// fields nothing read, and the values the standard answer shows are shown again.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SANDBOX_DIALECTS } from '../../src/sandbox/dialects/index.js';
 import {

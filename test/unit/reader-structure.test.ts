@@ -278,6 +278,15 @@ describe('a resource object is read by its type', () => {
     expect(teams.value.data[0]).toMatchObject({ team_id: 't9', name: 'C' });
   });
 
+  it('a fit row’s one score in another casing is its fit (not an empty list)', () => {
+    const { value } = readAnswer(
+      S.FitScoreResponse,
+      { data: [{ playerId: 'p1', serviceId: null, FitScore: '71,5' }] },
+      'POST /v1/fit-score',
+    );
+    expect(value.data[0]).toMatchObject({ player_id: 'p1', fits: [{ score: 71.5 }] });
+  });
+
   it('a known field name is never shadowed by another spelling of it', () => {
     const { value } = readAnswer(
       S.ScoutingResponse,

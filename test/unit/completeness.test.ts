@@ -1,11 +1,17 @@
 // The completeness guard end to end below the MCP layer: a tool's table drawn from rows the reader
 // could not fill comes with a note naming the column's field, the API's unread names and the fix;
 // a blank column the API simply does not fill (nothing unread beside it) stays a plain blank.
-import { describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { readAnswer } from '../../src/api/reader/index.js';
+import type { RoleCatalog } from '../../src/api/role-catalog.js';
 import * as S from '../../src/api/schemas.js';
+import { createLogger } from '../../src/log.js';
 import { collectBlankColumns, completenessNotes } from '../../src/mcp/completeness.js';
+import type { ToolContext } from '../../src/mcp/context.js';
+import fitScore from '../../tools/fit-score.js';
 import { formatEuros, table } from '../../tools/kit/text.js';
+import { textOf } from '../support/mcp.js';
+import { clientFor, JSON_HEADERS, KEY, mockUpstream, type Upstream } from './helpers.js';
 
 const scouted = (rows: Record<string, unknown>[]) =>
   readAnswer(S.ScoutingResponse, { data: rows }, 'POST /v1/scouting');
@@ -56,5 +62,51 @@ describe('the completeness guard', () => {
     ]);
     expect(text).toContain('–');
     expect(notes).toEqual([]);
+  });
+});
+
+describe('the completeness guard in a tool’s answer', () => {
+  let upstream: Upstream;
+  beforeEach(() => {
+    upstream = mockUpstream();
+  });
+  afterEach(async () => {
+    await upstream.agent.close();
+  });
+
+  /** fit_score against an upstream whose rows spell the player's name and club `spell` says. */
+  async function fits(spell: (id: string) => Record<string, unknown>) {
+    upstream.pool.intercept({ path: '/v1/fit-score', method: 'POST' }).reply((req) => {
+      const { player_ids } = JSON.parse(String(req.body)) as { player_ids: string[] };
+      const data = player_ids.map((id, i) => ({
+        player_id: id,
+        service_id: null,
+        ...spell(id),
+        fits: [{ club: 'RC Lens', league: 'Ligue 1', score: 70 + i }],
+      }));
+      return { statusCode: 200, data: JSON.stringify({ data }), responseOptions: { headers: JSON_HEADERS } };
+    });
+    const ctx: ToolContext = {
+      api: clientFor(upstream),
+      roles: undefined as unknown as RoleCatalog,
+      logger: createLogger('silent', [KEY]),
+      signal: new AbortController().signal,
+      progress: () => undefined,
+    };
+    return textOf(await fitScore.handle({ player_ids: ['p1', 'p2', 'p3'], club: 'RC Lens' }, ctx));
+  }
+
+  it('a name the reader does not know: the column is named, with the API’s name and the fix', async () => {
+    const text = await fits((id) => ({ playerLabel: `Player ${id}`, currentSide: 'FC Metz' }));
+    expect(text).toMatch(/Note: The column "player" is empty on 3 of 3 rows.*playerLabel.*"name"/);
+    expect(text).toMatch(/Note: The column "current club" is empty on 3 of 3 rows.*currentSide.*"club"/);
+    expect(text).toContain('"fields"');
+  });
+
+  it('the same fields in another casing are read, and nothing is said', async () => {
+    const text = await fits((id) => ({ FullName: `Player ${id}`, ClubName: 'FC Metz' }));
+    expect(text).toContain('Player p2');
+    expect(text).toContain('FC Metz');
+    expect(text).not.toMatch(/seems to name/);
   });
 });

@@ -6,7 +6,7 @@
 // and the former key under deprecated_key (or an alias of it) wherever it sits: in the role, or in
 // a separate list or map of renamed roles.
 import { type Aliases, DEFAULT_ALIAS_SET } from './reader/aliases.js';
-import { fieldName } from './reader/names.js';
+import { foldedRecord } from './reader/names.js';
 import { isPlainObject } from './reader/values.js';
 
 export interface EnumRole {
@@ -26,13 +26,6 @@ const RENAMED_LISTS = [
   'roles_renommes',
 ];
 const KEY_SHAPE = /^[a-z][a-z0-9_]{2,63}$/;
-
-/** Field names folded (names.ts): `deprecatedKey` and `DEPRECATED_KEY` are `deprecated_key`. */
-function folded(record: Record<string, unknown>): Record<string, unknown> {
-  const out: Record<string, unknown> = {};
-  for (const [key, value] of Object.entries(record)) out[fieldName(key)] ??= value;
-  return out;
-}
 
 /** The roles of an enums answer; `aliases` gives the other names of deprecated_key (a client's set). */
 export function parseEnumRoles(body: unknown, aliases: Aliases = DEFAULT_ALIAS_SET): EnumRole[] {
@@ -101,7 +94,7 @@ function readRoleObject(
   family: string | undefined,
   deprecatedFields: readonly string[],
 ) {
-  const record = folded(raw);
+  const record = foldedRecord(raw);
   const key = keyFromMap ?? KEY_FIELDS.map((f) => record[f]).find((v): v is string => typeof v === 'string');
   if (!key) return;
   const own = [record.family, record.famille, record.group].find((v): v is string => typeof v === 'string');

@@ -10,6 +10,7 @@ import type { z } from 'zod';
 import { readAnswer } from '../../src/api/reader/index.js';
 import * as S from '../../src/api/schemas.js';
 import { completenessNotes } from '../../src/mcp/completeness.js';
+import { tieRows } from '../../tools/kit/resolve-match.js';
 
 type Kind = 'id' | 'text' | 'number';
 
@@ -294,5 +295,28 @@ describe('a resource object is read by its type', () => {
       'POST /v1/scouting',
     );
     expect(value.data[0]?.club).toBe('Known');
+  });
+});
+
+describe('a resolve-batch echo in another casing', () => {
+  it('ties each row to the query it echoes, whatever the casing of the echo', () => {
+    const { value } = readAnswer(
+      S.ResolveBatchResponse,
+      {
+        data: [
+          {
+            query: { FullName: 'Ann Lee' },
+            Status: 'resolved',
+            PlayerId: 'p2',
+            ServiceId: 'ds_0123456789abcdef',
+          },
+          { query: { PlayerId: 'p1' }, Status: 'resolved', PlayerId: 'p1', ServiceId: 'ds_fedcba9876543210' },
+        ],
+      },
+      'POST /v1/players/resolve-batch',
+    );
+    const tied = tieRows([{ player_id: 'p1' }, { name: 'Ann Lee' }], value.data);
+    expect(tied.rows.map((r) => r?.player_id)).toEqual(['p1', 'p2']);
+    expect(tied.stray).toEqual([]);
   });
 });

@@ -22,3 +22,13 @@ export function fieldName(key: string): string {
   if (cache.size < CACHE_LIMIT) cache.set(key, folded);
   return folded;
 }
+
+/** The record with every key folded; where two keys fold alike, the first non-null value wins. */
+export function foldedRecord(record: Readonly<Record<string, unknown>>): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(record)) {
+    const name = fieldName(key);
+    if (out[name] === undefined || out[name] === null) out[name] = value;
+  }
+  return out;
+}

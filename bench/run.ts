@@ -8,6 +8,7 @@ import { benchContextCost } from './context-cost.js';
 import { benchOverhead } from './overhead.js';
 import type { Upstream } from './processes.js';
 import { benchQuota } from './quota.js';
+import { benchReader } from './reader.js';
 import { type Row, renderMarkdown, renderTable, row, thisMachine } from './report.js';
 import { benchSandbox } from './sandbox-alone.js';
 import { benchThroughput } from './throughput.js';
@@ -21,6 +22,7 @@ const BENCHES: ReadonlyArray<[string, (upstream: Upstream) => Promise<Row[]>]> =
   ['4 cold start', benchColdStart],
   ['6 context cost', benchContextCost],
   ['7 sandbox alone', benchSandbox],
+  ['8 reader', benchReader],
 ];
 
 async function main(): Promise<void> {

@@ -20,6 +20,7 @@ import { DEFAULT_MAX_PAGES, ownPath, type PageSignals, pageSignals } from './pag
 import { buildPath } from './path.js';
 import { DEFAULT_UPSTREAM_CONNECTIONS, lazyPool, type Requester } from './pool.js';
 import { type HeaderBag, type Quota, QuotaTracker } from './quota.js';
+import { type Aliases, type AliasTable, aliasSet } from './reader/aliases.js';
 import { type ReadReport, readAnswer, readNotes } from './reader/index.js';
 import { publishReadNotes } from './reader/notes-sink.js';
 import {
@@ -96,6 +97,8 @@ export interface ApiClientOptions {
   userAgent?: string;
   /** The route table; ROUTES unless a routes file remaps some. */
   routes?: RouteTable;
+  /** Field aliases beyond the defaults (a routes file's "fields"): this client reads with them. */
+  aliases?: AliasTable;
   /** Called once per upstream attempt, after the answer; for logs and metrics. */
   onUpstream?: (event: UpstreamEvent) => void;
   /** The most pages one list read follows (list-pages.ts); default DEFAULT_MAX_PAGES. */
@@ -134,6 +137,8 @@ export class ApiClient {
   private readonly routes: RouteTable;
   /** Keys masked in every upstream answer, wherever the upstream put them (bodies, error params, messages). */
   private readonly secrets: SecretMask;
+  /** The field aliases this client reads with (the defaults and its routes file's "fields"). */
+  readonly aliases: Aliases;
 
   constructor(private readonly options: ApiClientOptions) {
     const url = new URL(options.baseUrl);
@@ -162,6 +167,7 @@ export class ApiClient {
     this.routes = options.routes ?? ROUTES;
     this.secrets = new SecretMask([options.apiKey, ...(options.alsoMask ?? [])]);
     this.maxPages = options.maxPages ?? DEFAULT_MAX_PAGES;
+    this.aliases = aliasSet(options.aliases);
   }
 
   /** Whether `href` (a next-page address) is on this upstream, under its base path: safe to follow. */
@@ -188,7 +194,7 @@ export class ApiClient {
     const key = sha256(`${this.tag}\n${def.method} ${path}?${search}\n${body ?? ''}`);
     const fetcher = async (signal: AbortSignal): Promise<CacheEntry> => {
       const raw = await this.send(route, path + (search ? `?${search}` : ''), body, signal, options.probe);
-      const { value, report } = readAnswer(schema, raw, `${def.method} ${def.path}`);
+      const { value, report } = readAnswer(schema, raw, `${def.method} ${def.path}`, this.aliases);
       const paging = pageSignals(raw, `${this.origin}${path}${search ? `?${search}` : ''}`);
       return {
         body: value,
@@ -201,7 +207,7 @@ export class ApiClient {
       ...(options.signal ? { signal: options.signal } : {}),
       ...(options.fresh ? { fresh: true } : {}),
     });
-    if (entry.read) publishReadNotes(readNotes(entry.read));
+    if (entry.read) publishReadNotes(readNotes(entry.read), entry.read);
     return {
       data: entry.body as z.infer<S>,
       quota: await this.quota.reported(),

@@ -5,7 +5,8 @@
 //   groups by family: a map from family to one of the above;
 // and the former key under deprecated_key (or an alias of it) wherever it sits: in the role, or in
 // a separate list or map of renamed roles.
-import { aliasesOf } from './reader/aliases.js';
+import { type Aliases, DEFAULT_ALIAS_SET } from './reader/aliases.js';
+import { foldedRecord } from './reader/names.js';
 import { isPlainObject } from './reader/values.js';
 
 export interface EnumRole {
@@ -26,9 +27,9 @@ const RENAMED_LISTS = [
 ];
 const KEY_SHAPE = /^[a-z][a-z0-9_]{2,63}$/;
 
-const deprecatedFields = () => ['deprecated_key', 'deprecated_keys', ...aliasesOf('deprecated_key')];
-
-export function parseEnumRoles(body: unknown): EnumRole[] {
+/** The roles of an enums answer; `aliases` gives the other names of deprecated_key (a client's set). */
+export function parseEnumRoles(body: unknown, aliases: Aliases = DEFAULT_ALIAS_SET): EnumRole[] {
+  const deprecatedFields = ['deprecated_key', 'deprecated_keys', ...aliases.of('deprecated_key')];
   const node = findNode(body, ROLE_LISTS, 0);
   const roles = new Map<string, EnumRole>();
   const add = (key: string, deprecatedKeys: string[], family?: string) => {
@@ -38,10 +39,11 @@ export function parseEnumRoles(body: unknown): EnumRole[] {
       if (family && !known.family) known.family = family;
     } else roles.set(key, { key, deprecatedKeys, ...(family ? { family } : {}) });
   };
-  readRoles(node, add, undefined, 0);
+  readRoles(node, add, undefined, 0, deprecatedFields);
   // Renamed roles listed apart from the roles: [{key, deprecated_key}] or {new_key: old_key} / {old: new}.
   const renamed = findNode(body, RENAMED_LISTS, 0);
-  if (Array.isArray(renamed)) readRoles(renamed, (key, old) => roles.has(key) && add(key, old), undefined, 0);
+  if (Array.isArray(renamed))
+    readRoles(renamed, (key, old) => roles.has(key) && add(key, old), undefined, 0, deprecatedFields);
   else if (isPlainObject(renamed)) {
     for (const [a, b] of Object.entries(renamed)) {
       if (typeof b !== 'string') continue;
@@ -54,12 +56,18 @@ export function parseEnumRoles(body: unknown): EnumRole[] {
 
 type Add = (key: string, deprecatedKeys: string[], family?: string) => void;
 
-function readRoles(node: unknown, add: Add, family: string | undefined, depth: number): void {
+function readRoles(
+  node: unknown,
+  add: Add,
+  family: string | undefined,
+  depth: number,
+  deprecatedFields: readonly string[],
+): void {
   if (depth > 3) return;
   if (Array.isArray(node)) {
     for (const item of node) {
       if (typeof item === 'string') add(item, [], family);
-      else if (isPlainObject(item)) readRoleObject(item, undefined, add, family);
+      else if (isPlainObject(item)) readRoleObject(item, undefined, add, family, deprecatedFields);
     }
     return;
   }
@@ -67,8 +75,8 @@ function readRoles(node: unknown, add: Add, family: string | undefined, depth: n
   for (const [name, value] of Object.entries(node)) {
     // A map of groups (family → roles) or a map of roles (key → role object or former key).
     if (Array.isArray(value) || (isPlainObject(value) && isGroup(value)))
-      readRoles(value, add, name, depth + 1);
-    else if (isPlainObject(value)) readRoleObject(value, name, add, family);
+      readRoles(value, add, name, depth + 1, deprecatedFields);
+    else if (isPlainObject(value)) readRoleObject(value, name, add, family, deprecatedFields);
     else if (KEY_SHAPE.test(name)) add(name, typeof value === 'string' ? [value] : [], family);
   }
 }
@@ -80,17 +88,19 @@ function isGroup(value: Record<string, unknown>): boolean {
 }
 
 function readRoleObject(
-  record: Record<string, unknown>,
+  raw: Record<string, unknown>,
   keyFromMap: string | undefined,
   add: Add,
-  family?: string,
+  family: string | undefined,
+  deprecatedFields: readonly string[],
 ) {
+  const record = foldedRecord(raw);
   const key = keyFromMap ?? KEY_FIELDS.map((f) => record[f]).find((v): v is string => typeof v === 'string');
   if (!key) return;
   const own = [record.family, record.famille, record.group].find((v): v is string => typeof v === 'string');
   add(
     key,
-    deprecatedFields().flatMap((f) => strings(record[f])),
+    deprecatedFields.flatMap((f) => strings(record[f])),
     own ?? family,
   );
 }

@@ -87,7 +87,7 @@ export class RoleCatalog {
     const renamed = new Map<string, string>();
     try {
       const { data } = await this.api.call('enums', EnumsResponse, signal ? { signal } : {});
-      for (const role of parseEnumRoles(data)) {
+      for (const role of parseEnumRoles(data, this.api.aliases)) {
         current.add(role.key);
         for (const old of role.deprecatedKeys) renamed.set(old, role.key);
       }

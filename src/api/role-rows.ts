@@ -34,7 +34,7 @@ export function documentedRoleRows(deprecatedOf: (key: string) => string[] = () 
 /** One request to GET /v1/enums (cached 24 h) merged into the documented table. */
 export async function loadRoleRows(api: ApiClient, signal?: AbortSignal): Promise<ApiResult<RoleRow[]>> {
   const result = await api.call('enums', EnumsResponse, signal ? { signal } : {});
-  const live = new Map(parseEnumRoles(result.data).map((r) => [r.key, r]));
+  const live = new Map(parseEnumRoles(result.data, api.aliases).map((r) => [r.key, r]));
   const documented = documentedRoleRows((key) => live.get(key)?.deprecatedKeys ?? []);
   const known = new Set(documented.map((r) => r.key));
   // Roles the API added after the spec was written: listed too, so the model can use them.

@@ -203,6 +203,8 @@ function singleFit(fields: Record<string, unknown>) {
     if (typeof n !== 'number' || !Number.isFinite(n)) continue;
     const target = fields.target_club ?? fields.club_cible ?? fields.for_club ?? null;
     fields.fits = [{ club: target, league: fields.target_league ?? null, score: n }];
+    // Read: not an unread field of the row (the completeness guard would name it).
+    delete fields[name];
     return;
   }
 }

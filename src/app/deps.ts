@@ -4,7 +4,6 @@ import { ApiClient } from '../api/client.js';
 import { PerKeyLimiter } from '../api/per-key.js';
 import { lazyPool, type Requester } from '../api/pool.js';
 import { QuotaTracker } from '../api/quota.js';
-import { extendAliases } from '../api/reader/aliases.js';
 import { RoleCatalog } from '../api/role-catalog.js';
 import { loadUpstreamOverrides, remappedRoutes } from '../api/route-overrides.js';
 import { LeaguesResponse } from '../api/schemas.js';
@@ -107,7 +106,6 @@ function depsBuilder(
   const overrides = config.routesFile ? loadUpstreamOverrides(config.routesFile) : undefined;
   const routes = overrides?.routes;
   if (overrides) {
-    extendAliases(overrides.fields);
     const aliases = Object.entries(overrides.fields).map(([field, names]) => `${field} ← ${names.join('|')}`);
     logger.info(
       `routes file ${config.routesFile}: ${[...remappedRoutes(overrides.routes), ...aliases].join('; ') || 'no change'}`,
@@ -156,6 +154,7 @@ function depsBuilder(
         logger.debug('upstream', { ...event, key: label });
       },
       ...(routes ? { routes } : {}),
+      ...(overrides ? { aliases: overrides.fields } : {}),
     });
     const scoped = callerKey ? redacting(logger, callerKey) : logger;
     // Watchlists belong to the key in use (the caller's in hosted mode), by a keyed hash of it.

@@ -3,7 +3,7 @@
 // table or the JSON. Every line written passes through the key's redactor.
 import { readFileSync } from 'node:fs';
 import { createInterface } from 'node:readline/promises';
-import { extendAliases } from '../api/reader/aliases.js';
+import type { AliasTable } from '../api/reader/aliases.js';
 import { loadUpstreamOverrides } from '../api/route-overrides.js';
 import { ROUTES, type RouteTable } from '../api/routes.js';
 import { type Config, ConfigError, loadConfig } from '../config.js';
@@ -92,12 +92,13 @@ export async function runDoctor(
   }
   let table: RouteTable = ROUTES;
   let givenRoutesFile: Record<string, unknown> | undefined;
+  let aliases: AliasTable = {};
   if (config.routesFile) {
     try {
       const overrides = loadUpstreamOverrides(config.routesFile);
       table = overrides.routes;
       // Read with the user's field aliases too, as the server would.
-      extendAliases(overrides.fields);
+      aliases = overrides.fields;
       givenRoutesFile = JSON.parse(readFileSync(config.routesFile, 'utf8')) as Record<string, unknown>;
     } catch (error) {
       if (!(error instanceof StartError)) throw error;
@@ -139,6 +140,7 @@ export async function runDoctor(
       baseUrl,
       apiKey,
       table,
+      aliases,
       timeoutMs: config.timeoutMs,
       ...(io.progress && !own.has('--json')
         ? {

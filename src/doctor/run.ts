@@ -14,6 +14,7 @@ import {
 } from '../api/errors.js';
 import { lazyPool } from '../api/pool.js';
 import { type Quota, QuotaTracker } from '../api/quota.js';
+import type { AliasTable } from '../api/reader/aliases.js';
 import type { ReadReport } from '../api/reader/report.js';
 import type { HttpMethod, RouteName, RouteStatus, RouteTable } from '../api/routes.js';
 import { alternativePaths, renamesBetween } from './alternatives.js';
@@ -62,6 +63,8 @@ export interface RunOptions {
   baseUrl: string;
   apiKey: string;
   table: RouteTable;
+  /** The routes file's field aliases: the probes read as the server would. */
+  aliases?: AliasTable;
   timeoutMs: number;
   /** Told before each route is probed: for a progress line. */
   onProgress?: (route: RouteName, index: number, total: number) => void;
@@ -85,6 +88,7 @@ export async function runProbes(options: RunOptions): Promise<DoctorRun> {
       quota,
       cache,
       routes,
+      ...(options.aliases ? { aliases: options.aliases } : {}),
       userAgent: 'football-scout-mcp doctor',
       onUpstream: (event) => {
         requests++;

@@ -6,6 +6,7 @@ import type { Chart } from '../charts/spec.js';
 import { readArguments } from './arguments.js';
 import { attachChart } from './chart-content.js';
 import { fullInputSchema, withCompactInputSchema, withCompactOutputSchema } from './compact-schema.js';
+import { collectBlankColumns, completenessNotes } from './completeness.js';
 import type { ToolContext } from './context.js';
 import { envelopeSchema, errorResult, type NotFoundHint, type Outcome, successResult } from './result.js';
 import type { Toolset } from './toolsets.js';
@@ -85,9 +86,12 @@ export function defineTool<
       try {
         const args = readArguments(spec.name, input, inputJson, rawArgs);
         assertWellFormed(args);
-        const { value: run, notes: readNotes } = await collectReadNotes(() => spec.run(args, ctx));
-        const outcome = readNotes.length > 0 ? { ...run, notes: [...(run.notes ?? []), ...readNotes] } : run;
-        const result = successResult(outcome, spec.text(outcome, args));
+        const { value: run, notes: readNotes, reports } = await collectReadNotes(() => spec.run(args, ctx));
+        let outcome = readNotes.length > 0 ? { ...run, notes: [...(run.notes ?? []), ...readNotes] } : run;
+        const { value: text, blank } = collectBlankColumns(() => spec.text(outcome, args));
+        const unread = completenessNotes(blank, reports);
+        if (unread.length > 0) outcome = { ...outcome, notes: [...(outcome.notes ?? []), ...unread] };
+        const result = successResult(outcome, text);
         const { chart } = spec;
         return chart ? await attachChart(result, () => chart(outcome, args), ctx) : result;
       } catch (error) {

@@ -87,12 +87,34 @@ function rowsOf(body: Body): unknown[] {
   return (arrays[0] as unknown[] | undefined) ?? [];
 }
 
-/** A row can be told apart: a name or an id, at its top level or in a nested player; or it is a name. */
+/** `PlayerId`, `fullName` → `player_id`, `full_name`. */
+const snake = (key: string) => key.replace(/([a-z0-9])([A-Z])/g, '$1_$2').toLowerCase();
+
+/**
+ * A row can be told apart: a name or an id (in any casing), at its top level, in a nested player or in
+ * its attributes; or it is a resource object (its own type and id); or it is a name.
+ */
 function hasIdentity(row: unknown): boolean {
   if (typeof row === 'string') return row.length > 0;
   if (!isRecord(row)) return false;
-  const ids = ['player_id', 'service_id', 'name', 'nom', 'team_id', 'coach_id', 'key', 'role', 'query'];
-  return [row, row.player].some((r) => isRecord(r) && ids.some((k) => r[k] !== null && r[k] !== undefined));
+  if (typeof row.type === 'string' && typeof row.id === 'string') return true;
+  const ids = [
+    'player_id',
+    'service_id',
+    'name',
+    'full_name',
+    'nom',
+    'team_id',
+    'coach_id',
+    'key',
+    'role',
+    'query',
+  ];
+  return [row, row.player, row.attributes].some(
+    (r) =>
+      isRecord(r) &&
+      Object.entries(r).some(([k, v]) => ids.includes(snake(k)) && v !== null && v !== undefined),
+  );
 }
 
 /** Dialects of the wire, not of the shape: their answers are checked in sandbox-wire.test.ts. */
@@ -200,7 +222,7 @@ afterAll(async () => {
 });
 
 describe('every dialect', () => {
-  it('is one of the fourteen the client is tested against', () => {
+  it('is one of the sixteen the client is tested against', () => {
     expect([...SANDBOX_DIALECTS]).toEqual([
       'standard',
       'french',
@@ -214,6 +236,8 @@ describe('every dialect', () => {
       'unit-scale',
       'unicode',
       'paged',
+      'camel',
+      'resource',
     ]);
     for (const d of SHAPES) expect(sb(d).dialect).toBe(d);
   });
@@ -234,7 +258,9 @@ describe('every dialect', () => {
   });
 
   it.each(
-    SHAPES.filter((d) => !['minimal', 'nested', 'unordered', 'unit-scale', 'unicode', 'paged'].includes(d)),
+    SHAPES.filter(
+      (d) => !['minimal', 'nested', 'unordered', 'unit-scale', 'unicode', 'paged', 'resource'].includes(d),
+    ),
   )('%s gives every value of the standard answers', (dialect) => {
     for (const [label, answer] of Object.entries(of(dialect))) {
       const lost = missing(values(bodyOf('standard', label)), values(answer.body));
@@ -246,6 +272,14 @@ describe('every dialect', () => {
     for (const [label, answer] of Object.entries(of('nested'))) {
       if (label === 'enums') continue;
       expect(missing(values(bodyOf('standard', label)), values(answer.body)), label).toEqual([]);
+    }
+  });
+
+  it('resource gives every value of the standard answers (a player or club in `included` once)', () => {
+    for (const [label, answer] of Object.entries(of('resource'))) {
+      const given = values(answer.body);
+      const lost = [...values(bodyOf('standard', label)).keys()].filter((v) => !given.has(v));
+      expect(lost, label).toEqual([]);
     }
   });
 
@@ -726,5 +760,70 @@ describe('unicode', () => {
     rows.forEach((row, i) => {
       expect(fold(String(row.name))).toBe(fold(String(standard[i]?.name)));
     });
+  });
+});
+
+describe('camel', () => {
+  it('has no snake_case field name but the spec’s `data` and the data-keyed maps', () => {
+    for (const [label, answer] of Object.entries(of('camel'))) {
+      const body = answer.body as Json;
+      const keys = keysOf({ ...body, data: undefined }).concat(
+        Array.isArray(body.data) || isRecord(body.data) ? keysOf(body.data) : [],
+      );
+      const statistics = new Set(Object.keys(bodyOf('standard', 'statistics').data.statistics));
+      const style = new Set(Object.keys(bodyOf('standard', 'team').data.style ?? {}));
+      const snakes = keys.filter((k) => k.includes('_') && !statistics.has(k) && !style.has(k));
+      expect(snakes, label).toEqual([]);
+    }
+  });
+
+  it('ranking entries in PascalCase, a player row’s name as fullName, a club as ClubName, a fit’s score as fitScore', () => {
+    const entry = bodyOf('camel', 'rankings').data[0];
+    const standard = bodyOf('standard', 'rankings').data[0];
+    expect(entry).toMatchObject({
+      Rank: 1,
+      FullName: standard.name,
+      ClubName: standard.club,
+      Age: standard.age,
+      Score: standard.score,
+      PlayerId: standard.player_id,
+      ServiceId: standard.service_id,
+    });
+    const player = bodyOf('camel', 'player').data;
+    expect(player).toMatchObject({ playerId: ids.player, fullName: ids.name, ClubName: ids.club });
+    expect(player.marketValueEur).toBe(bodyOf('standard', 'player').data.market_value_eur);
+    const fit = bodyOf('camel', 'fitScoreClub').data[0].fits[0];
+    expect(fit.fitScore).toBe(bodyOf('standard', 'fitScoreClub').data[0].fits[0].score);
+  });
+});
+
+describe('resource', () => {
+  it('ranking entries: ids of their own, the player and club behind relationships, in included', () => {
+    const body = bodyOf('resource', 'rankings');
+    const standard = bodyOf('standard', 'rankings').data;
+    body.data.forEach((entry: Json, i: number) => {
+      expect(entry.type).toBe('ranking-entry');
+      expect(entry.id).not.toBe(standard[i].player_id);
+      const player = (entry.relationships as Body).player.data;
+      expect(player).toEqual({ type: 'player', id: standard[i].player_id });
+      const included = body.included.find((o: Json) => o.type === 'player' && o.id === player.id);
+      expect(included.attributes).toMatchObject({
+        name: standard[i].name,
+        service_id: standard[i].service_id,
+      });
+      const club = (entry.relationships as Body).club.data;
+      expect(body.included.find((o: Json) => o.type === 'team' && o.id === club.id).attributes.name).toBe(
+        standard[i].club,
+      );
+    });
+  });
+
+  it('player rows and records: type player, the player_id as id; a not-found resolution links no player', () => {
+    for (const row of bodyOf('resource', 'compare').data) expect(row.type).toBe('player');
+    expect(bodyOf('resource', 'player').data).toMatchObject({ type: 'player', id: ids.player });
+    expect(bodyOf('resource', 'player').data.attributes).not.toHaveProperty('player_id');
+    const resolved = bodyOf('resource', 'resolveBatch').data;
+    expect(resolved[2].relationships.player).toEqual({ data: null });
+    expect(resolved[2].attributes.status).toBe('not_found');
   });
 });

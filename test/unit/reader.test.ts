@@ -1,10 +1,10 @@
 // The tolerant reader, shape by shape: each answer below follows the spec and differs from our
 // sandbox's, and each is read (values kept) or refused with the route and the field named.
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { z } from 'zod';
 import { parseEnumRoles } from '../../src/api/enums.js';
 import { BadResponseError } from '../../src/api/errors.js';
-import { extendAliases, resetAliases } from '../../src/api/reader/aliases.js';
+import { aliasSet } from '../../src/api/reader/aliases.js';
 import { type ReadReport, readAnswer, readNotes } from '../../src/api/reader/index.js';
 import * as S from '../../src/api/schemas.js';
 
@@ -12,8 +12,6 @@ import * as S from '../../src/api/schemas.js';
 type Loose = any;
 const read = (schema: z.ZodType, raw: unknown): { value: Loose; report: ReadReport } =>
   readAnswer(schema, raw, 'GET /v1/test');
-
-afterEach(() => resetAliases());
 
 describe('ids, numbers and names', () => {
   it('reads numeric ids as strings and numbers sent as strings', () => {
@@ -242,12 +240,15 @@ describe('row by row', () => {
 });
 
 describe('aliases are data', () => {
-  it('a user alias reads a field the defaults do not know', () => {
-    expect(() => read(S.HistoryResponse, { data: [{ annee_sportive: '25-26', player_id: 'p1' }] })).toThrow();
-    extendAliases({ season: ['annee_sportive'] });
-    expect(
-      read(S.HistoryResponse, { data: [{ annee_sportive: '25-26', player_id: 'p1' }] }).value.data[0].season,
-    ).toBe('25-26');
+  it('a user alias reads a field the defaults do not know, for the client given it only', () => {
+    const raw = { data: [{ annee_sportive: '25-26', player_id: 'p1' }] };
+    expect(() => read(S.HistoryResponse, raw)).toThrow();
+    const own = aliasSet({ season: ['annee_sportive'] });
+    expect(readAnswer(S.HistoryResponse, raw, 'GET /v1/test', own).value.data[0]?.season).toBe('25-26');
+    // In any casing, and only for the client that was given it.
+    const camel = { data: [{ AnneeSportive: '25-26', player_id: 'p1' }] };
+    expect(readAnswer(S.HistoryResponse, camel, 'GET /v1/test', own).value.data[0]?.season).toBe('25-26');
+    expect(() => read(S.HistoryResponse, raw)).toThrow();
   });
 });
 

@@ -4,6 +4,7 @@
 // by its place in the answer: the spec does not say the rows keep the order asked, nor that every
 // player asked gets one.
 import { aliasesOf } from '../../src/api/reader/aliases.js';
+import { foldedRecord } from '../../src/api/reader/names.js';
 import type { ResolvedPlayer } from '../../src/api/schemas.js';
 import { foldedWords } from '../../src/lib/fold.js';
 
@@ -99,8 +100,9 @@ interface Echo {
 
 /** The query a row echoes, read under the usual aliases; undefined when it names no id and no name. */
 function echoOf(row: ResolvedPlayer): Echo | undefined {
-  const query = row.query;
-  if (!query) return undefined;
+  if (!row.query) return undefined;
+  // In any casing the API echoes it in (`playerId`, `Name`): names compared folded, as the reader does.
+  const query = foldedRecord(row.query);
   const field = (...names: string[]) => {
     for (const name of names.flatMap((n) => [n, ...aliasesOf(n)])) {
       const value = query[name];

@@ -1,5 +1,6 @@
 // Compact text for the model: markdown tables, not JSON dumps. Numbers go through numbers.ts: each
 // column (or row of values shown side by side) gets one format that keeps different values apart.
+import { noteColumn } from '../../src/mcp/completeness.js';
 
 import { type NumberFormat, numberFormat } from './numbers.js';
 
@@ -20,7 +21,16 @@ export function table<T>(
   const formats = columns.map((_, c) => cellFormat(cells.map((row) => row[c])));
   const header = `| ${columns.map(([h]) => h).join(' | ')} |`;
   const rule = `|${columns.map(() => '---').join('|')}|`;
+  const blank = columns.map(() => 0);
+  for (const row of cells)
+    row.forEach((value, i) => {
+      if (value === null || value === undefined || value === '') blank[i] = (blank[i] as number) + 1;
+    });
   const body = cells.map((row) => `| ${row.map((value, c) => formats[c]?.(value) ?? '–').join(' | ')} |`);
+  // A column left blank is said so (src/mcp/completeness.ts), never silent.
+  columns.forEach(([h, cell], i) => {
+    noteColumn(h, cell, blank[i] as number, rows.length);
+  });
   return [header, rule, ...body].join('\n');
 }
 

@@ -1,7 +1,9 @@
 // The two shapes of an answer: a list (in `data`, as the spec says, or under one named array inside
 // `data`, or bare) and a record (under `data` or bare). Fields beside the list (history's
-// service_id, a summary, meta) are read like a row whose unreadable values become null.
+// service_id, a summary, meta) are read like a row whose unreadable values become null. Resource
+// objects (JSON:API style) are read with the answer's `included` objects at hand (resource.ts).
 import { z } from 'zod';
+import { withIncluded } from './resource.js';
 import { row, rowsOf } from './row.js';
 import { isPlainObject } from './values.js';
 
@@ -61,7 +63,7 @@ export function listAnswer<R extends RowReader, B extends z.ZodRawShape = Record
       ctx.addIssue({ code: 'custom', message: 'no list of rows in data', input: raw });
       return z.NEVER;
     }
-    const parsed = rows.safeParse(found.list);
+    const parsed = withIncluded(raw, () => rows.safeParse(found.list));
     if (!parsed.success) {
       ctx.addIssue({
         code: 'custom',
@@ -83,7 +85,7 @@ export function recordAnswer<R extends RowReader>(item: R) {
       return z.NEVER;
     }
     const record = isPlainObject(raw.data) ? raw.data : raw;
-    const result = item.read(record, 0);
+    const result = withIncluded(raw, () => item.read(record, 0));
     if (!result.ok) {
       ctx.addIssue({ code: 'custom', message: `no readable ${result.at}`, input: raw });
       return z.NEVER;

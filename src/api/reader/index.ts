@@ -1,6 +1,7 @@
 // The tolerant reader: between the raw JSON of an answer and the rows the tools use.
 import type { z } from 'zod';
 import { BadResponseError } from '../errors.js';
+import type { Aliases } from './aliases.js';
 import { type ReadReport, reading } from './report.js';
 
 export type { ReadReport } from './report.js';
@@ -11,8 +12,9 @@ export function readAnswer<S extends z.ZodType>(
   schema: S,
   raw: unknown,
   route: string,
+  aliases?: Aliases,
 ): { value: z.output<S>; report: ReadReport } {
-  const { value: parsed, report } = reading(() => schema.safeParse(raw));
+  const { value: parsed, report } = reading(() => schema.safeParse(raw), aliases);
   if (parsed.success) return { value: parsed.data, report };
   const issue = parsed.error.issues[0];
   const path = issue?.path.length ? ` (at ${issue.path.join('.')})` : '';

@@ -1,16 +1,27 @@
 // Read notes travel from every upstream call of a tool run to its result without each tool passing
-// them on: the run is wrapped in `collectReadNotes`, and the client publishes into it.
+// them on: the run is wrapped in `collectReadNotes`, and the client publishes into it, with the read
+// report each note came from (the completeness guard, src/mcp/completeness.ts, looks at its coverage).
 import { AsyncLocalStorage } from 'node:async_hooks';
+import type { ReadReport } from './report.js';
 
-const sink = new AsyncLocalStorage<Set<string>>();
-
-export async function collectReadNotes<T>(run: () => Promise<T>): Promise<{ value: T; notes: string[] }> {
-  const notes = new Set<string>();
-  const value = await sink.run(notes, run);
-  return { value, notes: [...notes] };
+interface Collected {
+  notes: Set<string>;
+  reports: Set<ReadReport>;
 }
 
-export function publishReadNotes(notes: readonly string[]): void {
+const sink = new AsyncLocalStorage<Collected>();
+
+export async function collectReadNotes<T>(
+  run: () => Promise<T>,
+): Promise<{ value: T; notes: string[]; reports: ReadReport[] }> {
+  const collected: Collected = { notes: new Set(), reports: new Set() };
+  const value = await sink.run(collected, run);
+  return { value, notes: [...collected.notes], reports: [...collected.reports] };
+}
+
+export function publishReadNotes(notes: readonly string[], report?: ReadReport): void {
   const target = sink.getStore();
-  if (target) for (const note of notes) target.add(note);
+  if (!target) return;
+  for (const note of notes) target.notes.add(note);
+  if (report) target.reports.add(report);
 }

@@ -1,6 +1,10 @@
 // What one reading of an upstream answer found beyond the plain shape: fields read under an alias,
-// optional values that could not be read, rows left out, and fields no row carried. Parsing is
-// synchronous, so the reading in progress is a simple stack; `reading` is its only entry point.
+// optional values that could not be read, rows left out, fields no row carried, and per row kind how
+// often each field was empty beside the upstream's field names nothing read. Parsing is synchronous, so
+// the reading in progress is a simple stack; `reading` is its only entry point, and it carries the alias
+// set of the client that reads (aliases.ts).
+import { type Aliases, DEFAULT_ALIAS_SET } from './aliases.js';
+import { isPlainObject, nameOf, toNumber } from './values.js';
 
 export interface ReadReport {
   /** `alias→field` for every field found only under another name. */
@@ -11,23 +15,59 @@ export interface ReadReport {
   dropped: { count: number; of: number; at: string }[];
   /** Fields of our reading that no row carried (for doctor: what the API does not send). */
   missing: string[];
+  /**
+   * Per row kind: rows read, how many had each field empty, and the API's own names of the fields no
+   * field of ours took (scalar values only, as sent): what the completeness guard names when a column
+   * of an answer comes out blank (src/mcp/completeness.ts).
+   */
+  coverage?: Record<string, Coverage>;
+}
+
+export interface Coverage {
+  rows: number;
+  empty: Record<string, number>;
+  unread: string[];
+}
+
+/** At most this many unread names kept per row kind: enough to point at the right one. */
+const UNREAD_KEPT = 24;
+
+interface KindTally {
+  known: readonly string[];
+  rows: number;
+  empty: number[];
+  unread: Set<string>;
 }
 
 interface Tally {
-  aliases: Set<string>;
+  found: Set<string>;
   unreadable: Map<string, number>;
   dropped: Map<string, { count: number; of: number; at: string }>;
-  /** Per row kind: the fields it knows that no row has carried yet (shrinks as rows are read). */
-  unseen: Map<string, string[]>;
+  kinds: Map<string, KindTally>;
+  aliases: Aliases;
 }
 
 const stack: Tally[] = [];
 
 const current = (): Tally | undefined => stack[stack.length - 1];
 
-/** Runs `parse` with a fresh report; nested readings report into their own. */
-export function reading<T>(parse: () => T): { value: T; report: ReadReport } {
-  const tally: Tally = { aliases: new Set(), unreadable: new Map(), dropped: new Map(), unseen: new Map() };
+/** The alias set of the reading in progress (the defaults outside one). */
+export function currentAliases(): Aliases {
+  return current()?.aliases ?? DEFAULT_ALIAS_SET;
+}
+
+/** Runs `parse` with a fresh report, reading fields under `aliases`; nested readings report into their own. */
+export function reading<T>(
+  parse: () => T,
+  aliases: Aliases = DEFAULT_ALIAS_SET,
+): { value: T; report: ReadReport } {
+  const tally: Tally = {
+    found: new Set(),
+    unreadable: new Map(),
+    dropped: new Map(),
+    kinds: new Map(),
+    aliases,
+  };
   stack.push(tally);
   try {
     const value = parse();
@@ -38,7 +78,7 @@ export function reading<T>(parse: () => T): { value: T; report: ReadReport } {
 }
 
 export function noteAlias(alias: string, field: string): void {
-  current()?.aliases.add(`${alias}→${field}`);
+  current()?.found.add(`${alias}→${field}`);
 }
 
 export function noteUnreadable(path: string): void {
@@ -57,31 +97,58 @@ export function noteDropped(list: string, count: number, of: number, at: string)
   });
 }
 
-/** Notes which of the fields `known` to a row kind this row carries (a value other than null). */
-export function noteFields(kind: string, known: readonly string[], row: Record<string, unknown>): void {
+/**
+ * Notes which of the fields `known` to a row kind this row carries (a value other than null), and the
+ * names of its scalar fields that none of ours took.
+ */
+export function noteFields(
+  kind: string,
+  known: readonly string[],
+  /** The row kind's fields and the objects it lifts (a nested `player`): not unread. */
+  isKnown: ReadonlySet<string>,
+  row: Record<string, unknown>,
+): void {
   const tally = current();
   if (!tally) return;
-  let unseen = tally.unseen.get(kind);
-  if (!unseen) {
-    unseen = [...known];
-    tally.unseen.set(kind, unseen);
+  let seen = tally.kinds.get(kind);
+  if (!seen) {
+    seen = { known, rows: 0, empty: known.map(() => 0), unread: new Set() };
+    tally.kinds.set(kind, seen);
   }
-  // In place: once a page's first rows have shown every field, a row costs nothing here.
-  let kept = 0;
-  for (const field of unseen) if (row[field] == null) unseen[kept++] = field;
-  unseen.length = kept;
+  seen.rows++;
+  for (let i = 0; i < known.length; i++) if (row[known[i] as string] == null) (seen.empty[i] as number)++;
+  if (seen.unread.size >= UNREAD_KEPT) return;
+  for (const key in row) {
+    if (isKnown.has(key)) continue;
+    if (isValue(row[key])) seen.unread.add(key);
+  }
+}
+
+/** A value a field could hold: a text, number or flag, or an object standing for one (`{name}`, `{value}`). */
+function isValue(value: unknown): boolean {
+  if (typeof value === 'string') return value.trim() !== '';
+  if (typeof value === 'number' || typeof value === 'boolean') return true;
+  return isPlainObject(value) && (nameOf(value) !== undefined || typeof toNumber(value) === 'number');
 }
 
 function toReport(tally: Tally): ReadReport {
   const missing: string[] = [];
-  for (const [kind, unseen] of tally.unseen) {
-    for (const field of unseen) missing.push(kind ? `${kind}.${field}` : field);
+  const coverage: Record<string, Coverage> = {};
+  for (const [kind, seen] of tally.kinds) {
+    const empty: Record<string, number> = {};
+    seen.known.forEach((field, i) => {
+      const count = seen.empty[i] as number;
+      if (count === seen.rows) missing.push(kind ? `${kind}.${field}` : field);
+      if (count > 0) empty[field] = count;
+    });
+    coverage[kind] = { rows: seen.rows, empty, unread: [...seen.unread] };
   }
   return {
-    aliases: [...tally.aliases].sort(),
+    aliases: [...tally.found].sort(),
     unreadable: Object.fromEntries(tally.unreadable),
     dropped: [...tally.dropped.entries()].map(([list, d]) => ({ ...d, at: d.at || list })),
     missing: missing.sort(),
+    ...(tally.kinds.size > 0 ? { coverage } : {}),
   };
 }
 

@@ -1,10 +1,14 @@
-// One row of an upstream answer, read generously: fields found under their aliases, a nested
-// `player` object lifted, `{id, name}` objects read as their name (the id kept beside it), and an
-// optional value that cannot be read set to null instead of failing the row. Only a required field
-// or a row with no identity fails it; `rowsOf` then leaves that row out and says so.
+// One row of an upstream answer, read generously. Structure first: a resource object (JSON:API style)
+// is flattened into the row it stands for (resource.ts), and field names in any casing are folded to
+// one (names.ts). Then names: fields found under their aliases, a nested `player` object lifted,
+// `{id, name}` objects read as their name (the id kept beside it), and an optional value that cannot
+// be read set to null instead of failing the row. Only a required field or a row with no identity
+// fails it; `rowsOf` then leaves that row out and says so.
 import { z } from 'zod';
-import { aliasesOf } from './aliases.js';
-import { noteAlias, noteDropped, noteFields, noteUnreadable } from './report.js';
+import type { Aliases } from './aliases.js';
+import { fieldName } from './names.js';
+import { currentAliases, noteAlias, noteDropped, noteFields, noteUnreadable } from './report.js';
+import { ENTITY_FIELDS, flattenResource, isResource, type ResourceReading } from './resource.js';
 import { fastReaderOf, isPlainObject, SLOW } from './values.js';
 
 export interface RowOptions {
@@ -34,6 +38,24 @@ export function row<S extends z.ZodRawShape>(kind: string, shape: S, options: Ro
   // When every field has a plain reader (values.ts), a row of plainly typed values skips zod.
   const fast = keys.map((k) => fastReaderOf(shape[k] as z.ZodType));
   const plain = fast.every((f) => f !== undefined) ? (fast as ((v: unknown) => unknown)[]) : undefined;
+  const lift = (options.nested ?? NESTED).map(fieldName);
+  const rowAliases = Object.fromEntries(
+    Object.entries(options.aliases ?? {}).map(([field, names]) => [field, names.map(fieldName)]),
+  );
+  /** What a row of this kind reads: its fields and the objects it lifts. */
+  const noted = new Set([...keys, ...lift]);
+  const names: RowNames = {
+    keys,
+    known,
+    lift,
+    aliases: rowAliases,
+    words: new Set([...keys, ...lift, ...Object.values(rowAliases).flat()]),
+    resource: {
+      lift: new Set(lift),
+      idIsEntity: Object.entries(rowAliases).some(([f, a]) => ENTITY_FIELDS.has(f) && a.includes('id')),
+      hasId: known.has('id'),
+    },
+  };
 
   /** zod's looseObject output, when every field reads plainly: known fields in order, then the rest. */
   const readPlain = (fields: Record<string, unknown>): Value | undefined => {
@@ -68,9 +90,9 @@ export function row<S extends z.ZodRawShape>(kind: string, shape: S, options: Ro
   const readRow = (raw: unknown, index: number, plainly: boolean): { ok: true; value: Value } | Failure => {
     const value = typeof raw === 'string' && options.fromString ? { [options.fromString]: raw } : raw;
     if (!isPlainObject(value)) return { ok: false, at: `${kind} (not an object)` };
-    const fields = normalize(value, keys, known, options);
+    const fields = normalize(value, names, currentAliases());
     options.prepare?.(fields, index);
-    noteFields(kind, keys, fields);
+    noteFields(kind, keys, noted, fields);
     const quick = plainly ? readPlain(fields) : undefined;
     const result = quick ? ({ ok: true, value: quick } as const) : readWithZod(fields);
     if (!result.ok) return result;
@@ -123,30 +145,66 @@ export function rowsOf<R extends { kind: string; read: RowReader['read'] }>(item
   });
 }
 
-function normalize(
-  raw: Record<string, unknown>,
-  keys: readonly string[],
-  known: ReadonlySet<string>,
-  options: RowOptions,
-): Record<string, unknown> {
-  const fields: Record<string, unknown> = { ...raw };
-  for (const name of options.nested ?? NESTED) {
-    const inner = raw[name];
-    if (!isPlainObject(inner)) continue;
-    for (const [k, v] of Object.entries(inner)) if (fields[k] == null) fields[k] = v;
+interface RowNames {
+  keys: readonly string[];
+  known: ReadonlySet<string>;
+  /** Objects whose fields are lifted into the row (folded names). */
+  lift: readonly string[];
+  /** The row kind's own aliases (folded names). */
+  aliases: Readonly<Record<string, readonly string[]>>;
+  /** Names this row kind reads beside the alias set's: its fields, lifted objects and own aliases. */
+  words: ReadonlySet<string>;
+  resource: ResourceReading;
+}
+
+/**
+ * Puts each key of `source` that folds (names.ts) to a name we read under that name, unless the row
+ * already has a value there (a name we know is never shadowed). Other keys keep the API's spelling: they
+ * may be data (statistic names).
+ */
+function foldNames(
+  fields: Record<string, unknown>,
+  source: Record<string, unknown>,
+  names: RowNames,
+  aliases: Aliases,
+): void {
+  for (const key in source) {
+    const name = fieldName(key);
+    if (name === key || !(names.words.has(name) || aliases.words.has(name))) continue;
+    if (fields[name] != null) continue;
+    fields[name] = source[key];
+    delete fields[key];
   }
-  for (const key of keys) {
+}
+
+function normalize(raw: Record<string, unknown>, names: RowNames, aliases: Aliases): Record<string, unknown> {
+  const source = isResource(raw) ? flattenResource(raw, names.resource) : raw;
+  const fields: Record<string, unknown> = { ...source };
+  foldNames(fields, source, names, aliases);
+  for (const name of names.lift) {
+    const inner = fields[name];
+    if (!isPlainObject(inner)) continue;
+    const lifted = isResource(inner) ? flattenResource(inner, names.resource) : inner;
+    const folded: Record<string, unknown> = {};
+    for (const [k, v] of Object.entries(lifted)) {
+      const n = fieldName(k);
+      const key = names.words.has(n) || aliases.words.has(n) ? n : k;
+      if (folded[key] == null) folded[key] = v;
+    }
+    for (const [k, v] of Object.entries(folded)) if (fields[k] == null) fields[k] = v;
+  }
+  for (const key of names.keys) {
     if (fields[key] != null) continue;
     const alias =
-      options.aliases?.[key]?.find((a) => fields[a] != null) ?? aliasesOf(key).find((a) => fields[a] != null);
+      names.aliases[key]?.find((a) => fields[a] != null) ?? aliases.of(key).find((a) => fields[a] != null);
     if (alias === undefined) continue;
     fields[key] = fields[alias];
     // Read once: a consumed alias is not also an unknown field (which compare would show twice).
-    if (!known.has(alias)) delete fields[alias];
+    if (!names.known.has(alias)) delete fields[alias];
     noteAlias(alias, key);
   }
   // `{id, name}` where a name was expected: the reader of the field takes the name; keep the id.
-  for (const key of keys) {
+  for (const key of names.keys) {
     const value = fields[key];
     if (!isPlainObject(value)) continue;
     const id = value.id ?? value[`${key}_id`];

@@ -21,6 +21,8 @@ export const SANDBOX_DIALECTS = [
   'unit-scale',
   'unicode',
   'paged',
+  'camel',
+  'resource',
 ] as const;
 export type DialectName = (typeof SANDBOX_DIALECTS)[number];
 

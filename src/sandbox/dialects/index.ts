@@ -1,6 +1,7 @@
 // The sandbox's dialects: other faithful readings of the spec, the same data in other shapes, so the
 // client can be shown to read any of them. One file each; `standard` is the sandbox's own.
 import { bare } from './bare.js';
+import { camelDialect } from './camel.js';
 import { capped } from './capped.js';
 import { compressed } from './compressed.js';
 import type { Dialect, DialectName } from './dialect.js';
@@ -10,6 +11,7 @@ import { minimal } from './minimal.js';
 import { nested } from './nested.js';
 import { numeric } from './numeric.js';
 import { paged } from './paged.js';
+import { resourceDialect } from './resource.js';
 import { standard } from './standard.js';
 import { throttled } from './throttled.js';
 import { unicode } from './unicode.js';
@@ -33,6 +35,8 @@ const DIALECTS: Readonly<Record<DialectName, Dialect>> = {
   'unit-scale': unitScale,
   unicode,
   paged,
+  camel: camelDialect,
+  resource: resourceDialect,
 };
 
 export function isDialectName(name: string): name is DialectName {

@@ -10,7 +10,7 @@ import { COMPS } from '../data/leagues.js';
 import { type Dialect, type DialectRequest, ECHOES, isRecord, type Json } from './dialect.js';
 
 /** Lower-case ASCII words joined by `_`: "Ligue 1" → "ligue_1", "Nîmes" → "nimes". */
-const slug = (text: string) =>
+export const slug = (text: string) =>
   fold(text)
     .replace(/[^a-z0-9_]+/g, '_')
     .replace(/_+/g, '_')

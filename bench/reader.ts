@@ -1,0 +1,97 @@
+// 8. The tolerant reader alone: a 100-row ranking page read (folded names, resource objects, the
+// coverage the completeness guard uses), warm, with no network or MCP around it. Target ≤ 0.5 ms for
+// the page as the sandbox sends it; the camelCase and resource-object pages for information.
+// Alone: `npx tsx bench/reader.ts`.
+import { pathToFileURL } from 'node:url';
+import { readAnswer } from '../src/api/reader/index.js';
+import { RankingsResponse } from '../src/api/schemas.js';
+import { type Row, row } from './report.js';
+import { median } from './stats.js';
+
+const TARGET_MS = 0.5;
+const ROWS = 100;
+
+function standardRow(i: number) {
+  return {
+    rank: i + 1,
+    name: `Player ${i}`,
+    club: `Club ${i % 20}`,
+    age: 18 + (i % 17),
+    score: 90 - i * 0.3,
+    player_id: `p20q0${i.toString(36).padStart(6, '0')}`,
+    service_id: `ds_${i.toString(36).padStart(16, '0')}`,
+    league: 'Ligue 1',
+    season: '26-27',
+    minutes: 400 + i * 7,
+    position: 'forward',
+    competition: 'league',
+    team_id: `t0q0${(i % 20).toString(36).padStart(4, '0')}`,
+    nationality: 'France',
+    role: 'faux_9',
+  };
+}
+
+const camel = (key: string) => key.replace(/_([a-z0-9])/g, (_, c: string) => c.toUpperCase());
+
+const PAGES: Record<string, () => unknown> = {
+  standard: () => ({ data: Array.from({ length: ROWS }, (_, i) => standardRow(i)), meta: { eligible: 306 } }),
+  camelCase: () => ({
+    data: Array.from({ length: ROWS }, (_, i) =>
+      Object.fromEntries(Object.entries(standardRow(i)).map(([k, v]) => [camel(k), v])),
+    ),
+  }),
+  resource: () => {
+    const rows = Array.from({ length: ROWS }, (_, i) => standardRow(i));
+    return {
+      data: rows.map(({ player_id, service_id, name, age, ...rest }, i) => ({
+        type: 'ranking-entry',
+        id: `re_${i}`,
+        attributes: rest,
+        relationships: { player: { data: { type: 'player', id: player_id } } },
+      })),
+      included: rows.map(({ player_id, service_id, name, age }) => ({
+        type: 'player',
+        id: player_id,
+        attributes: { service_id, name, age },
+      })),
+    };
+  },
+};
+
+/** Median ms of one page read, each read on a fresh parse of the page's JSON (as a miss would). */
+function measure(page: () => unknown, runs = 400): number {
+  const json = JSON.stringify(page());
+  const times: number[] = [];
+  for (let i = 0; i < runs + 100; i++) {
+    const raw = JSON.parse(json);
+    const t0 = performance.now();
+    readAnswer(RankingsResponse, raw, 'GET /v1/rankings');
+    if (i >= 100) times.push(performance.now() - t0);
+  }
+  return median(times);
+}
+
+export async function benchReader(): Promise<Row[]> {
+  return Object.entries(PAGES).map(([name, page]) => {
+    const ms = measure(page);
+    return name === 'standard'
+      ? row(
+          '8 reader',
+          `reading a ${ROWS}-row ranking page (as the sandbox sends it), warm`,
+          `${ms.toFixed(3)} ms`,
+          `≤ ${TARGET_MS} ms`,
+          ms <= TARGET_MS,
+        )
+      : row(
+          '8 reader',
+          `reading a ${ROWS}-row ranking page, ${name} dialect, warm`,
+          `${ms.toFixed(3)} ms`,
+          '—',
+        );
+  });
+}
+
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
+  for (const r of await benchReader())
+    console.log(`${r.measure}: ${r.figure} (target ${r.target}) ${r.verdict}`);
+}

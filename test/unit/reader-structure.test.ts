@@ -1,0 +1,322 @@
+// Structure before names: whatever casing the API writes a field in (camelCase, PascalCase, kebab,
+// spaced, UPPER), whether its rows are plain, resource objects (`attributes`, `relationships`,
+// `included`) or carry their player nested, and whether a value comes wrapped (`{value}`, a numeric
+// string, `{name}`), every field a tool shows is either read, or named as unread: the completeness
+// guard (src/mcp/completeness.ts) turns the blank column into a note naming the field and the API's
+// own name for it. Never a silent blank.
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import type { z } from 'zod';
+import { readAnswer } from '../../src/api/reader/index.js';
+import * as S from '../../src/api/schemas.js';
+import { completenessNotes } from '../../src/mcp/completeness.js';
+import { tieRows } from '../../tools/kit/resolve-match.js';
+
+type Kind = 'id' | 'text' | 'number';
+
+interface Case {
+  schema: z.ZodType;
+  /** The fields tools show of these rows, and what kind of value each is. */
+  shown: Record<string, Kind>;
+  /** Fields that must keep a name the reader knows (a row without them is left out, which says so). */
+  required: readonly string[];
+  /** Fields of the row's player: a resource row may carry them in `included`, behind `relationships.player`. */
+  player: readonly string[];
+}
+
+const PLAYER_IDS: Record<string, Kind> = { player_id: 'id', service_id: 'id' };
+
+const CASES: Record<string, Case> = {
+  rankings: {
+    schema: S.RankingsResponse,
+    shown: { ...PLAYER_IDS, rank: 'number', name: 'text', club: 'text', age: 'number', score: 'number' },
+    required: ['rank', 'score', 'player_id'],
+    player: ['service_id', 'name', 'age'],
+  },
+  scouting: {
+    schema: S.ScoutingResponse,
+    shown: {
+      ...PLAYER_IDS,
+      name: 'text',
+      club: 'text',
+      league: 'text',
+      age: 'number',
+      minutes: 'number',
+      score: 'number',
+      market_value_eur: 'number',
+    },
+    required: ['player_id'],
+    player: ['service_id', 'name', 'age'],
+  },
+  similar: {
+    schema: S.SimilarResponse,
+    shown: { ...PLAYER_IDS, name: 'text', club: 'text', similarity: 'number', performance_index: 'number' },
+    required: ['player_id'],
+    player: ['service_id', 'name'],
+  },
+  projections: {
+    schema: S.ProjectionsResponse,
+    shown: { league: 'text', current_score: 'number', projected_score: 'number', delta: 'number' },
+    required: ['league'],
+    player: [],
+  },
+  coaches: {
+    schema: S.CoachesResponse,
+    shown: { coach_id: 'id', name: 'text', team: 'text', league: 'text', age: 'number', formation: 'text' },
+    required: ['coach_id'],
+    player: [],
+  },
+};
+
+/** How an API may spell a field: each folds to the same name, or (`unknown`) to none we read. */
+const STYLES = ['snake', 'camel', 'pascal', 'kebab', 'upper', 'spaced', 'unknown'] as const;
+type Style = (typeof STYLES)[number];
+
+function spell(field: string, style: Style): string {
+  const words = field.split('_');
+  const cap = (w: string) => w.charAt(0).toUpperCase() + w.slice(1);
+  switch (style) {
+    case 'snake':
+      return field;
+    case 'camel':
+      return words[0] + words.slice(1).map(cap).join('');
+    case 'pascal':
+      return words.map(cap).join('');
+    case 'kebab':
+      return words.join('-');
+    case 'upper':
+      return field.toUpperCase();
+    case 'spaced':
+      return words.map(cap).join(' ');
+    case 'unknown':
+      // A name no alias knows: the reader cannot take it, so the answer must say so.
+      return `Upstream${words.map(cap).join('')}Label`;
+  }
+}
+
+/** How a value may come: as it is, or wrapped as the API may send it. */
+function wrap(value: string | number, kind: Kind, how: number): unknown {
+  if (kind === 'number') return how === 1 ? String(value) : how === 2 ? { value } : value;
+  if (kind === 'text' && how === 2) return { id: 'x1', name: value };
+  return value;
+}
+
+const STRUCTURES = ['plain', 'resource', 'included', 'nested'] as const;
+type Structure = (typeof STRUCTURES)[number];
+
+const text = fc.stringMatching(/^[A-Z][a-z]{2,8}( [A-Z][a-z]{2,8})?$/);
+const id = fc.stringMatching(/^[a-z][a-z0-9]{3,10}$/);
+const number = fc.oneof(
+  fc.integer({ min: 1, max: 5000 }),
+  fc.integer({ min: 10, max: 999 }).map((n) => n / 10),
+);
+const arbitraryOf = (kind: Kind) => (kind === 'id' ? id : kind === 'text' ? text : number);
+
+function rowArb(shown: Record<string, Kind>) {
+  return fc.record(
+    Object.fromEntries(Object.entries(shown).map(([f, kind]) => [f, arbitraryOf(kind)])),
+  ) as fc.Arbitrary<Record<string, string | number>>;
+}
+
+function answerArb(c: Case) {
+  const fields = Object.keys(c.shown);
+  return fc.record({
+    rows: fc.array(rowArb(c.shown), { minLength: 1, maxLength: 5 }),
+    // One API names a field one way in all its rows.
+    styles: fc.record(
+      Object.fromEntries(
+        fields.map((f) => [
+          f,
+          c.required.includes(f)
+            ? fc.constantFrom(...STYLES.filter((s) => s !== 'unknown'))
+            : fc.constantFrom(...STYLES),
+        ]),
+      ),
+    ) as fc.Arbitrary<Record<string, Style>>,
+    wraps: fc.record(Object.fromEntries(fields.map((f) => [f, fc.nat(2)]))) as fc.Arbitrary<
+      Record<string, number>
+    >,
+    structure: fc.constantFrom(...STRUCTURES),
+  });
+}
+
+type Answer = {
+  rows: Record<string, string | number>[];
+  styles: Record<string, Style>;
+  wraps: Record<string, number>;
+  structure: Structure;
+};
+
+/** The raw answer the API might send for these rows. */
+function render(c: Case, answer: Answer): unknown {
+  const { rows, styles, wraps, structure } = answer;
+  const fieldsOf = (row: Record<string, string | number>, only: (f: string) => boolean) =>
+    Object.fromEntries(
+      Object.entries(row)
+        .filter(([f]) => only(f))
+        .map(([f, v]) => [spell(f, styles[f] as Style), wrap(v, c.shown[f] as Kind, wraps[f] as number)]),
+    );
+  const included: unknown[] = [];
+  const data = rows.map((row, i) => {
+    const hasPlayer = c.player.length > 0 && 'player_id' in row;
+    const inPlayer = (f: string) => c.player.includes(f) || f === 'player_id';
+    switch (structure) {
+      case 'nested':
+        if (!hasPlayer) return fieldsOf(row, () => true);
+        return { ...fieldsOf(row, (f) => !inPlayer(f)), player: fieldsOf(row, inPlayer) };
+      case 'resource':
+        // A resource of its own kind: its id is the row's, never a player's.
+        return { type: 'result-row', id: `row-${i}`, attributes: fieldsOf(row, () => true) };
+      case 'included': {
+        if (!hasPlayer) return { type: 'result-row', id: `row-${i}`, attributes: fieldsOf(row, () => true) };
+        included.push({
+          type: 'players',
+          id: row.player_id,
+          attributes: fieldsOf(row, (f) => c.player.includes(f)),
+        });
+        return {
+          type: 'ranking-entries',
+          id: `entry-${i}`,
+          attributes: fieldsOf(row, (f) => !inPlayer(f)),
+          relationships: { player: { data: { type: 'players', id: row.player_id } } },
+        };
+      }
+      default:
+        return fieldsOf(row, () => true);
+    }
+  });
+  return included.length > 0 ? { data, included } : { data };
+}
+
+const expected = (kind: Kind, value: string | number) => (kind === 'number' ? value : String(value));
+
+describe.each(Object.entries(CASES))('%s rows in any casing and structure', (_, c) => {
+  it('every field a tool shows is read, or the answer names it as unread', () => {
+    fc.assert(
+      fc.property(answerArb(c), (answer) => {
+        const raw = render(c, answer as Answer);
+        const { value, report } = readAnswer(c.schema, raw, 'GET /v1/test');
+        const rows = (value as { data: Record<string, unknown>[] }).data;
+        expect(rows).toHaveLength(answer.rows.length);
+        for (const [field, kind] of Object.entries(c.shown)) {
+          const got = rows.map((row) => row[field]);
+          const want = answer.rows.map((row) => expected(kind, row[field] as string | number));
+          const style = (answer.styles as Record<string, Style>)[field] as Style;
+          // A name that folds to one we read is read, whatever the structure around it.
+          if (style !== 'unknown') {
+            expect(got, `${field} spelled ${spell(field, style)}`).toEqual(want);
+            continue;
+          }
+          // Not read: blank on every row, and the guard names the field and the API's name for it.
+          expect(
+            got.every((v) => v === null || v === undefined),
+            `${field}: ${JSON.stringify(got)}`,
+          ).toBe(true);
+          const upstream = spell(field, style);
+          const notes = completenessNotes(
+            [{ header: field, reads: [field], blank: rows.length, rows: rows.length }],
+            [report],
+          );
+          expect(notes.join('\n'), `${field} blank without a word`).toContain(`"${field}"`);
+          expect(notes.join('\n')).toContain(upstream);
+        }
+      }),
+      { numRuns: 200 },
+    );
+  });
+});
+
+describe('a resource object is read by its type', () => {
+  it('a ranking entry’s own id is not a player_id; its player comes from included', () => {
+    const { value } = readAnswer(
+      S.RankingsResponse,
+      {
+        data: [
+          {
+            type: 'ranking-entry',
+            id: 'entry-1',
+            attributes: { rank: 1, score: 80.5 },
+            relationships: {
+              player: { data: { type: 'player', id: 'p1' } },
+              club: { data: { type: 'team', id: 't1' } },
+            },
+          },
+        ],
+        included: [
+          {
+            type: 'player',
+            id: 'p1',
+            attributes: { fullName: 'Ann Lee', serviceId: 'ds_0123456789abcdef', age: 22 },
+          },
+          { type: 'team', id: 't1', attributes: { name: 'RC Lens' } },
+        ],
+      },
+      'GET /v1/rankings',
+    );
+    expect(value.data[0]).toMatchObject({
+      player_id: 'p1',
+      service_id: 'ds_0123456789abcdef',
+      name: 'Ann Lee',
+      club: 'RC Lens',
+      team_id: 't1',
+      rank: 1,
+      score: 80.5,
+    });
+  });
+
+  it('a player resource’s id is its player_id, a team’s its team_id', () => {
+    const players = readAnswer(
+      S.ScoutingResponse,
+      { data: [{ type: 'players', id: 'p9', attributes: { FullName: 'B', MarketValueEur: '5000' } }] },
+      'POST /v1/scouting',
+    );
+    expect(players.value.data[0]).toMatchObject({ player_id: 'p9', name: 'B', market_value_eur: 5000 });
+    const teams = readAnswer(
+      S.TeamsResponse,
+      { data: [{ type: 'team', id: 't9', attributes: { name: 'C' } }] },
+      'GET /v1/teams',
+    );
+    expect(teams.value.data[0]).toMatchObject({ team_id: 't9', name: 'C' });
+  });
+
+  it('a fit row’s one score in another casing is its fit (not an empty list)', () => {
+    const { value } = readAnswer(
+      S.FitScoreResponse,
+      { data: [{ playerId: 'p1', serviceId: null, FitScore: '71,5' }] },
+      'POST /v1/fit-score',
+    );
+    expect(value.data[0]).toMatchObject({ player_id: 'p1', fits: [{ score: 71.5 }] });
+  });
+
+  it('a known field name is never shadowed by another spelling of it', () => {
+    const { value } = readAnswer(
+      S.ScoutingResponse,
+      { data: [{ player_id: 'p1', club: 'Known', ClubName: 'Other', Club: 'Third' }] },
+      'POST /v1/scouting',
+    );
+    expect(value.data[0]?.club).toBe('Known');
+  });
+});
+
+describe('a resolve-batch echo in another casing', () => {
+  it('ties each row to the query it echoes, whatever the casing of the echo', () => {
+    const { value } = readAnswer(
+      S.ResolveBatchResponse,
+      {
+        data: [
+          {
+            query: { FullName: 'Ann Lee' },
+            Status: 'resolved',
+            PlayerId: 'p2',
+            ServiceId: 'ds_0123456789abcdef',
+          },
+          { query: { PlayerId: 'p1' }, Status: 'resolved', PlayerId: 'p1', ServiceId: 'ds_fedcba9876543210' },
+        ],
+      },
+      'POST /v1/players/resolve-batch',
+    );
+    const tied = tieRows([{ player_id: 'p1' }, { name: 'Ann Lee' }], value.data);
+    expect(tied.rows.map((r) => r?.player_id)).toEqual(['p1', 'p2']);
+    expect(tied.stray).toEqual([]);
+  });
+});

@@ -241,6 +241,12 @@ export const SETTINGS = {
     schema: wholeIn(10, 60_000, 'milliseconds', '250').default(250),
     help: 'Longest wait for one Redis operation; past it the call goes on uncached (read = miss, write dropped, quota sync skipped), and a watchlist operation fails with an error saying whether its change was made; logged once per outage.',
   },
+  watchlistStoreTimeoutMs: {
+    flag: 'watchlist-store-timeout-ms',
+    env: 'FOOTBALL_MCP_WATCHLIST_STORE_TIMEOUT_MS',
+    schema: wholeIn(10, 600_000, 'milliseconds', '2000').default(2000),
+    help: "Longest wait for one Redis command of a watchlist operation (a list can be megabytes); past it the operation fails with an error saying whether its change was made. Apart from --store-timeout-ms: a slow watchlist never counts as the cache's Redis being down.",
+  },
   metricsKeySecret: {
     flag: 'key-label-secret',
     env: 'FOOTBALL_MCP_KEY_LABEL_SECRET',

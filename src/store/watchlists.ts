@@ -1,7 +1,9 @@
 // Watchlists: user data, not cache. A shortlist of players per owner (an API key, by a keyed hash),
 // kept by service_id (the only durable key), with the last few snapshots a weekly report compares.
 // The shape and the rules live here; memory, file and Redis only keep the documents (see
-// watchlists-memory.ts, watchlists-file.ts, watchlists-redis.ts). Nothing here knows MCP.
+// watchlists-memory.ts, watchlists-file.ts, watchlists-redis.ts). Every store keeps an index beside the
+// documents (one WatchlistInfo per list: name, counts, dates, bytes), so listing the lists reads no list
+// whole: a key with 50 large lists lists them as fast as one with none. Nothing here knows MCP.
 import { createHmac } from 'node:crypto';
 import { sha256 } from '../api/canonical.js';
 
@@ -85,6 +87,126 @@ export interface WatchlistDoc {
  */
 export type WatchlistChange = (current: WatchlistDoc | undefined, now: string) => WatchlistDoc | undefined;
 
+/**
+ * What the index says of one watchlist without its document: enough to list it, complete its name and
+ * count what a refresh costs. Kept by every store beside the document, written with it.
+ */
+export interface WatchlistInfo {
+  name: string;
+  note: string | null;
+  players: number;
+  /** Entries not linked to a person yet. */
+  pending: number;
+  created_at: string;
+  updated_at: string;
+  /** When the last snapshot was taken; null before the first refresh. */
+  last_refresh: string | null;
+  /** The upstream's date of the data of the last snapshot. */
+  data_as_of: string | null;
+  snapshots: number;
+  /** Rankings a refresh asks for (see rankingsOf). */
+  rankings: number;
+  /** Bytes of the stored document. */
+  bytes: number;
+  /**
+   * Set when the stored document cannot be read: what is wrong and what to do. The list is named (by the
+   * name last known, else as read from the damaged text) so it can be deleted; its counts are then zero.
+   */
+  damaged?: string;
+}
+
+/**
+ * The rankings one refresh of `doc` requests: one per league and primary role its last snapshot knows
+ * for the players followed, plus one per player it knows nothing of, at most one per player.
+ */
+export function rankingsOf(doc: WatchlistDoc): number {
+  const last = doc.snapshots.at(-1)?.players ?? {};
+  const pairs = new Set<string>();
+  let unknown = 0;
+  for (const entry of doc.entries) {
+    const seen = entry.service_id ? last[entry.service_id] : undefined;
+    if (seen?.league && seen.primary_role) pairs.add(`${seen.league}\n${seen.primary_role}`);
+    else unknown += 1;
+  }
+  return Math.min(doc.entries.length, pairs.size + unknown);
+}
+
+/** The index entry of `doc`; `bytes`, the size of its stored JSON, when known. */
+export function infoOf(doc: WatchlistDoc, bytes?: number): WatchlistInfo {
+  const last = doc.snapshots.at(-1);
+  return {
+    name: doc.name,
+    note: doc.note,
+    players: doc.entries.length,
+    pending: doc.entries.filter((e) => e.service_id === null).length,
+    created_at: doc.created_at,
+    updated_at: doc.updated_at,
+    last_refresh: last?.taken_at ?? null,
+    data_as_of: last?.data_as_of ?? null,
+    snapshots: doc.snapshots.length,
+    rankings: rankingsOf(doc),
+    bytes: bytes ?? Buffer.byteLength(JSON.stringify(doc)),
+  };
+}
+
+/**
+ * The index entry of a list whose document cannot be read: named by `known` (its entry before the damage),
+ * else by the name found in the damaged text, else by `fallback`.
+ */
+export function damagedInfo(
+  text: string,
+  problem: string,
+  fallback: string,
+  known?: WatchlistInfo,
+): WatchlistInfo {
+  const name = known?.name ?? nameIn(text) ?? fallback;
+  return {
+    name,
+    note: null,
+    players: 0,
+    pending: 0,
+    created_at: known?.created_at ?? '',
+    updated_at: known?.updated_at ?? '',
+    last_refresh: null,
+    data_as_of: null,
+    snapshots: 0,
+    rankings: 0,
+    bytes: Buffer.byteLength(text),
+    damaged: problem,
+  };
+}
+
+/** The watchlist's name read from a damaged document's text, if it is still there and valid. */
+function nameIn(text: string): string | undefined {
+  const match = /"name"\s*:\s*("(?:[^"\\]|\\.){1,400}")/.exec(text);
+  if (!match?.[1]) return undefined;
+  try {
+    return watchlistName(JSON.parse(match[1]) as string);
+  } catch {
+    return undefined;
+  }
+}
+
+/** Checks an index entry read back from a store; undefined when it is not one. */
+export function parseInfo(json: string): WatchlistInfo | undefined {
+  try {
+    const info = JSON.parse(json) as WatchlistInfo;
+    if (!isObject(info) || typeof info.name !== 'string' || typeof info.updated_at !== 'string')
+      return undefined;
+    for (const count of ['players', 'pending', 'snapshots', 'rankings', 'bytes'] as const) {
+      if (typeof info[count] !== 'number') return undefined;
+    }
+    return info;
+  } catch {
+    return undefined;
+  }
+}
+
+/** What to tell of a damaged list: which one, what is wrong, and how to be rid of it. */
+export function damagedMessage(name: string, problem: string): string {
+  return `watchlist "${name}" is damaged (${problem}): it cannot be read or changed; the other watchlists are not affected. Delete it with update_watchlist {"watchlist": ${JSON.stringify(name)}, "delete": true} (its players and snapshots are lost), or restore it from a backup`;
+}
+
 export interface WatchlistStore {
   readonly kind: 'memory' | 'file' | 'redis';
   readonly limits: WatchlistLimits;
@@ -94,8 +216,12 @@ export interface WatchlistStore {
    * `scope` separates worlds that share a key (e.g. the embedded sandbox's seed).
    */
   ownerOf(apiKey: string, scope?: string): string;
-  /** Every watchlist of an owner, by name. */
-  list(owner: string): Promise<WatchlistDoc[]>;
+  /**
+   * Every watchlist of an owner, by name, from the index: no document is read (except once, to index
+   * lists stored before the index existed). A damaged list is listed, with `damaged` set.
+   */
+  list(owner: string): Promise<WatchlistInfo[]>;
+  /** One watchlist; WatchlistError('damaged') when its document cannot be read. */
   get(owner: string, name: string): Promise<WatchlistDoc | undefined>;
   /**
    * Atomic read-modify-write of one watchlist, across processes: no concurrent change is lost. When it
@@ -104,7 +230,7 @@ export interface WatchlistStore {
    * Redis store 'unavailable' or 'outcome_unknown' when Redis does not answer within its timeout.
    */
   update(owner: string, name: string, change: WatchlistChange): Promise<WatchlistDoc | undefined>;
-  /** Removes a watchlist; false when there was none. Durable when it resolves, like update. */
+  /** Removes a watchlist, damaged or not; false when there was none. Durable when it resolves, like update. */
   delete(owner: string, name: string): Promise<boolean>;
   close(): Promise<void>;
 }
@@ -117,6 +243,10 @@ export type WatchlistErrorCode =
   | 'too_many_players'
   | 'too_large'
   | 'busy'
+  /** A stored document cannot be read: that list alone is out of use (the message names it). */
+  | 'damaged'
+  /** The disk refused (full, read-only, permission denied): the message names the path and the fix. */
+  | 'storage'
   /** The store did not answer (or failed) before anything was changed: nothing was. */
   | 'unavailable'
   /** The store did not answer after a change was sent to it: it may or may not have been made. */
@@ -337,18 +467,29 @@ function isId(value: unknown): value is string {
   return typeof value === 'string' && value.length > 0 && value.length <= ID_MAX && !CONTROL.test(value);
 }
 
-/** Parses a stored document; undefined (with the reason) when it is not one. */
+/** Parses a stored document; undefined when it is not one. */
 export function parseDocument(json: string): WatchlistDoc | undefined {
-  try {
-    const doc = JSON.parse(json) as WatchlistDoc;
-    checkDocument(doc);
-    return doc;
-  } catch {
-    return undefined;
-  }
+  const read = readStored(json);
+  return 'doc' in read ? read.doc : undefined;
 }
 
-export function byName(a: WatchlistDoc, b: WatchlistDoc): number {
+/** Parses a stored document, or says what is wrong with it. */
+export function readStored(json: string): { doc: WatchlistDoc } | { problem: string } {
+  let doc: WatchlistDoc;
+  try {
+    doc = JSON.parse(json) as WatchlistDoc;
+  } catch {
+    return { problem: `not JSON (${Buffer.byteLength(json)} bytes, cut short or overwritten)` };
+  }
+  try {
+    checkDocument(doc);
+  } catch (error) {
+    return { problem: (error as Error).message };
+  }
+  return { doc };
+}
+
+export function byName(a: { name: string }, b: { name: string }): number {
   const ka = a.name.toLowerCase();
   const kb = b.name.toLowerCase();
   return ka < kb ? -1 : ka > kb ? 1 : 0;

@@ -208,7 +208,13 @@ export class RedisWatchlistStore implements WatchlistStore {
       const own = await turn.send((c) => c.get(keys.list(field)));
       return [own, own === null ? await turn.send((c) => c.hGet(keys.legacy, field)) : undefined] as const;
     });
-    return readDoc(json ?? legacy ?? undefined, watchlistName(name));
+    try {
+      return readDoc(json ?? legacy ?? undefined, watchlistName(name));
+    } catch (error) {
+      // Listing reads the index only: mark the list damaged there, so listing names it from now on.
+      await this.reindex(owner, field).catch(() => undefined);
+      throw error;
+    }
   }
 
   async update(owner: string, name: string, change: WatchlistChange): Promise<WatchlistDoc | undefined> {

@@ -3,6 +3,7 @@
 import { createClient } from '@keyv/redis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openStores } from '../../src/store/open.js';
+import { fieldOf } from '../../src/store/watchlists.js';
 import { RedisWatchlistStore } from '../../src/store/watchlists-redis.js';
 import { adding, TEST_LIMITS, watchlistContract } from '../support/watchlist-contract.js';
 import { type RunningRedis, startRedis } from './support.js';
@@ -29,6 +30,12 @@ watchlistContract(
     return RedisWatchlistStore.open(redis.url, { limits: TEST_LIMITS });
   },
   () => RedisWatchlistStore.open(redis.url, { limits: TEST_LIMITS }),
+  async (owner, name, text) => {
+    const client = createClient({ url: redis.url });
+    await client.connect();
+    await client.set(`fsm-watchlists:{${owner}}:${fieldOf(name)}`, text);
+    await client.close();
+  },
 );
 
 describe('a closed redis watchlist store', () => {

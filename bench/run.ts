@@ -11,6 +11,7 @@ import { benchQuota } from './quota.js';
 import { type Row, renderMarkdown, renderTable, row, thisMachine } from './report.js';
 import { benchSandbox } from './sandbox-alone.js';
 import { benchThroughput } from './throughput.js';
+import { benchWatchlistListing } from './watchlist-listing.js';
 
 const OUTPUT = new URL('../BENCHMARKS.md', import.meta.url);
 
@@ -21,6 +22,7 @@ const BENCHES: ReadonlyArray<[string, (upstream: Upstream) => Promise<Row[]>]> =
   ['4 cold start', benchColdStart],
   ['6 context cost', benchContextCost],
   ['7 sandbox alone', benchSandbox],
+  ['8 watchlist-listing', benchWatchlistListing],
 ];
 
 async function main(): Promise<void> {

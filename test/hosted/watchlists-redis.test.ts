@@ -197,3 +197,37 @@ describe('large redis watchlists', () => {
     }
   }, 120_000);
 });
+
+describe('the watchlists timeout, apart from the cache', () => {
+  it("a watchlist command given up on marks the watchlists down, never the cache's Redis", async () => {
+    await flush();
+    const log: string[] = [];
+    const logger = createLogger('info', [], (line) => log.push(line));
+    const stores = await openStores(redis.url, {
+      maxEntries: 10,
+      timeoutMs: 5_000,
+      watchlistTimeoutMs: 200,
+      logger,
+    });
+    const owner = stores.watchlists.ownerOf('k');
+    try {
+      redis.freeze();
+      await expect(stores.watchlists.get(owner, 'Keepers')).rejects.toMatchObject({
+        code: 'unavailable',
+        message: expect.stringContaining('did not answer within 200 ms'),
+      });
+      redis.thaw();
+      // The cache never waited, nor was told Redis was down: it answers at once.
+      await stores.cache.set('probe', 'x');
+      expect(await stores.cache.get('probe')).toBe('x');
+      const outages = log.filter((line) => /not answering/.test(line));
+      expect(outages).toHaveLength(1);
+      expect(outages[0]).toContain('(watchlists) not answering within 200 ms');
+      expect(outages[0]).toContain('FOOTBALL_MCP_WATCHLIST_STORE_TIMEOUT_MS');
+      await stores.watchlists.update(owner, 'Keepers', adding('Keepers', 'ds_a'));
+    } finally {
+      redis.thaw();
+      await stores.close();
+    }
+  });
+});

@@ -117,10 +117,10 @@ export class FileWatchlistStore implements WatchlistStore {
     // Lists the index does not describe as they are are read one at a time: a first listing of many
     // large lists holds one of them at once, not all.
     for (const [i, file] of files.entries()) {
-      const stats_ = stats[i];
-      if (!stats_) continue; // deleted meanwhile
+      const found = stats[i];
+      if (!found) continue; // deleted meanwhile
       const field = file.slice(0, -'.json'.length);
-      const stamp = stampOf(stats_);
+      const stamp = stampOf(found);
       const known = index.get(field);
       if (known?.stamp === stamp) {
         entries.set(field, known);

@@ -39,8 +39,8 @@ export interface StoreOptions {
   /** Most bytes of cached answers kept (memory: DEFAULT_CACHE_MAX_BYTES if unset); 0: see ResponseCache. */
   maxBytes?: number;
   /**
-   * Redis: the longest wait for one operation before the call goes on uncached, or for a watchlist
-   * operation before it fails (see guard.ts).
+   * Redis: the longest wait for one operation of the cache or quota states before the call goes on
+   * uncached (see guard.ts).
    */
   timeoutMs?: number;
   /**

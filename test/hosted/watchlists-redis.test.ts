@@ -131,6 +131,10 @@ describe('redis watchlists stored by earlier versions (one hash per owner)', () 
       const again = await store.list(owner);
       expect(again.find((l) => l.name === 'Wingers')?.players).toBe(2);
       expect(await raw.exists(legacy)).toBe(0);
+      // An index entry that does not read is written anew from its list.
+      await raw.hSet(`fsm-watchlists:{${owner}}:index`, fieldOf('Strikers'), '{"name":');
+      expect((await store.list(owner)).find((l) => l.name === 'Strikers')?.players).toBe(2);
+      expect(await raw.hGet(`fsm-watchlists:{${owner}}:index`, fieldOf('Strikers'))).toContain('"players":2');
       expect(await store.delete(owner, 'Keepers')).toBe(true);
       expect((await store.list(owner)).map((l) => l.name)).toEqual(['Strikers', 'Wingers']);
     } finally {

@@ -1,13 +1,8 @@
 // What the watchlist tools, resources and prompt all say of a stored watchlist: its size, its last
 // refresh, and what a refresh costs in upstream requests, counted before any is sent.
 import { UnauthorizedError } from '../api/errors.js';
-import {
-  damagedMessage,
-  infoOf,
-  rankingsOf,
-  type WatchlistDoc,
-  type WatchlistInfo,
-} from '../store/watchlists.js';
+import { damagedMessage, infoOf, rankingsOf, type WatchlistInfo } from '../store/watchlist-info.js';
+import type { WatchlistDoc } from '../store/watchlists.js';
 import type { ToolDeps, WatchlistAccess } from './context.js';
 
 /** Players per POST /v1/players/resolve-batch (the spec's batch route; the sandbox takes 1-100). */

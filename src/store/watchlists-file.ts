@@ -5,10 +5,9 @@
 //   an earlier version, or one killed between the two writes) is read once and its entry renewed, so the
 //   index is never trusted past what it describes, and lists written before it existed are indexed on
 //   first listing. Losing the index costs one slow listing, never a list.
-// - Atomic read-modify-write across processes: an owner's lists change under a lock (proper-lockfile:
-//   an atomic mkdir of <owner>.lock, refreshed while held, taken over when stale after a crash). A lock
-//   that cannot be made for another reason than another holder (a full or read-only disk, permissions)
-//   fails at once, naming the path (disk-errors.ts).
+// - Atomic read-modify-write across processes: an owner's lists change under a lock (dir-lock.ts: an
+//   atomic mkdir of <owner>.lock, refreshed while held, taken over when stale after a crash; a lock the
+//   disk refuses fails at once, naming the path).
 // - Durable on return: the new file is fsynced, renamed over the old one, then the directory fsynced. A
 //   write that fails leaves the previous version as it was.
 // - Never torn: readers take no lock and see the old document or the new one (atomic rename).
@@ -16,28 +15,24 @@
 
 import { randomBytes } from 'node:crypto';
 import type { Stats } from 'node:fs';
-import * as callbackFs from 'node:fs';
 import { chmod, link, open, readFile, unlink } from 'node:fs/promises';
 import { join } from 'node:path';
-import lockfile from 'proper-lockfile';
+import { lockDir } from './dir-lock.js';
 import { diskError, errnoCode, onDisk } from './disk-errors.js';
 import { ensureDir, type FileIo, fsyncDir, NODE_IO, replaceFile, TEMP_SUFFIX } from './fs.js';
+import { damagedInfo, damagedMessage, infoOf, type WatchlistInfo } from './watchlist-info.js';
 import {
   applyChange,
   byName,
   checkOwner,
   DEFAULT_WATCHLIST_LIMITS,
-  damagedInfo,
-  damagedMessage,
   fieldOf,
-  infoOf,
   KeyedMutex,
   ownerId,
   readStored,
   type WatchlistChange,
   type WatchlistDoc,
   WatchlistError,
-  type WatchlistInfo,
   type WatchlistLimits,
   type WatchlistStore,
   watchlistName,
@@ -68,7 +63,6 @@ export class FileWatchlistStore implements WatchlistStore {
   private readonly staleLockMs: number;
   private readonly clock: () => Date;
   private readonly io: FileIo;
-  private readonly lockFs: typeof callbackFs;
 
   private constructor(
     private readonly root: string,
@@ -79,17 +73,6 @@ export class FileWatchlistStore implements WatchlistStore {
     this.staleLockMs = Math.max(2000, options.staleLockMs ?? 10_000);
     this.clock = options.clock ?? (() => new Date());
     this.io = { ...NODE_IO, ...options.io };
-    const mkdir = this.io.mkdir;
-    // proper-lockfile makes its lock with this mkdir: a refused one is seen as the store's own calls are.
-    this.lockFs = {
-      ...callbackFs,
-      mkdir: ((path: string, done: (error: NodeJS.ErrnoException | null) => void) => {
-        mkdir(path).then(
-          () => done(null),
-          (error: NodeJS.ErrnoException) => done(error),
-        );
-      }) as typeof callbackFs.mkdir,
-    };
   }
 
   /** Opens (creating if needed) the watchlists of the store at `dir`, with its secret. */
@@ -200,8 +183,13 @@ export class FileWatchlistStore implements WatchlistStore {
       const dir = join(this.root, owner);
       await onDisk(dir, 'making the directory of the watchlists', () => ensureDir(dir, true, this.io));
       let lost: Error | undefined;
-      const release = await this.lock(dir, true, (error) => {
-        lost = error;
+      const release = await lockDir(dir, {
+        io: this.io,
+        staleMs: this.staleLockMs,
+        wait: true,
+        onCompromised: (error) => {
+          lost = error;
+        },
       });
       if (!release) throw new Error('unreachable: a waiting lock either holds or throws');
       try {
@@ -212,50 +200,6 @@ export class FileWatchlistStore implements WatchlistStore {
         await release().catch(() => undefined);
       }
     });
-  }
-
-  /**
-   * Takes the lock of `dir`. First one attempt: taken, or refused by the disk (full, read-only, denied:
-   * thrown at once, retrying cannot help), or held by another process, then (with `wait`) retried for a
-   * few seconds. Without `wait`, undefined when held elsewhere.
-   */
-  private async lock(
-    dir: string,
-    wait: boolean,
-    onCompromised: (error: Error) => void = () => undefined,
-  ): Promise<(() => Promise<void>) | undefined> {
-    const lockPath = `${dir}.lock`;
-    const options = {
-      realpath: false,
-      lockfilePath: lockPath,
-      stale: this.staleLockMs,
-      fs: this.lockFs,
-      onCompromised,
-    };
-    const refused = (error: unknown) =>
-      errnoCode(error) === 'ELOCKED'
-        ? undefined
-        : diskError(error, lockPath, 'taking the lock of the watchlists');
-    try {
-      return await lockfile.lock(dir, { ...options, retries: 0 });
-    } catch (error) {
-      const disk = refused(error);
-      if (disk) throw disk;
-      if (!wait) return undefined;
-    }
-    try {
-      return await lockfile.lock(dir, {
-        ...options,
-        retries: { retries: 200, factor: 1.2, minTimeout: 5, maxTimeout: 200, randomize: true },
-      });
-    } catch (error) {
-      const disk = refused(error);
-      if (disk) throw disk;
-      throw new WatchlistError(
-        'busy',
-        `the watchlist store is busy (another process keeps its lock ${lockPath}): try again`,
-      );
-    }
   }
 
   /** Changes the index of `dir` (under the owner's lock); an index that cannot be written is renewed later. */
@@ -274,7 +218,7 @@ export class FileWatchlistStore implements WatchlistStore {
     const dir = join(this.root, owner);
     try {
       await this.mutex.run(owner, async () => {
-        const release = await this.lock(dir, false);
+        const release = await lockDir(dir, { io: this.io, staleMs: this.staleLockMs, wait: false });
         if (!release) return;
         try {
           await this.writeIndex(dir, entries);

@@ -1,18 +1,17 @@
 // Watchlists in this process only: for tests and the HTTP default. Lost on restart, like the cache.
 // Documents are kept as JSON (a caller never holds the stored copy), their index entries beside them.
 import { randomBytes } from 'node:crypto';
+import { infoOf, type WatchlistInfo } from './watchlist-info.js';
 import {
   applyChange,
   byName,
   checkOwner,
   DEFAULT_WATCHLIST_LIMITS,
   fieldOf,
-  infoOf,
   KeyedMutex,
   ownerId,
   type WatchlistChange,
   type WatchlistDoc,
-  type WatchlistInfo,
   type WatchlistLimits,
   type WatchlistStore,
 } from './watchlists.js';

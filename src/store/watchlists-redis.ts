@@ -28,23 +28,19 @@
 import { randomBytes } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { StoreGuard, StoreTimeout } from './guard.js';
+import { damagedInfo, damagedMessage, infoOf, parseInfo, type WatchlistInfo } from './watchlist-info.js';
 import {
   applyChange,
   byName,
   checkOwner,
   DEFAULT_WATCHLIST_LIMITS,
-  damagedInfo,
-  damagedMessage,
   fieldOf,
-  infoOf,
   KeyedMutex,
   ownerId,
-  parseInfo,
   readStored,
   type WatchlistChange,
   type WatchlistDoc,
   WatchlistError,
-  type WatchlistInfo,
   type WatchlistLimits,
   type WatchlistStore,
   watchlistName,

@@ -2,10 +2,11 @@
 // kept by service_id (the only durable key), with the last few snapshots a weekly report compares.
 // The shape and the rules live here; memory, file and Redis only keep the documents (see
 // watchlists-memory.ts, watchlists-file.ts, watchlists-redis.ts). Every store keeps an index beside the
-// documents (one WatchlistInfo per list: name, counts, dates, bytes), so listing the lists reads no list
-// whole: a key with 50 large lists lists them as fast as one with none. Nothing here knows MCP.
+// documents (one WatchlistInfo per list, watchlist-info.ts), so listing reads no list whole: a key with
+// 50 large lists lists them as fast as one with none. Nothing here knows MCP.
 import { createHmac } from 'node:crypto';
 import { sha256 } from '../api/canonical.js';
+import type { WatchlistInfo } from './watchlist-info.js';
 
 export const WATCHLIST_NAME_MAX = 60;
 export const WATCHLIST_NOTE_MAX = 1000;
@@ -86,126 +87,6 @@ export interface WatchlistDoc {
  * and other writers of the same owner wait while it runs. Fetch from the upstream before, not inside.
  */
 export type WatchlistChange = (current: WatchlistDoc | undefined, now: string) => WatchlistDoc | undefined;
-
-/**
- * What the index says of one watchlist without its document: enough to list it, complete its name and
- * count what a refresh costs. Kept by every store beside the document, written with it.
- */
-export interface WatchlistInfo {
-  name: string;
-  note: string | null;
-  players: number;
-  /** Entries not linked to a person yet. */
-  pending: number;
-  created_at: string;
-  updated_at: string;
-  /** When the last snapshot was taken; null before the first refresh. */
-  last_refresh: string | null;
-  /** The upstream's date of the data of the last snapshot. */
-  data_as_of: string | null;
-  snapshots: number;
-  /** Rankings a refresh asks for (see rankingsOf). */
-  rankings: number;
-  /** Bytes of the stored document. */
-  bytes: number;
-  /**
-   * Set when the stored document cannot be read: what is wrong and what to do. The list is named (by the
-   * name last known, else as read from the damaged text) so it can be deleted; its counts are then zero.
-   */
-  damaged?: string;
-}
-
-/**
- * The rankings one refresh of `doc` requests: one per league and primary role its last snapshot knows
- * for the players followed, plus one per player it knows nothing of, at most one per player.
- */
-export function rankingsOf(doc: WatchlistDoc): number {
-  const last = doc.snapshots.at(-1)?.players ?? {};
-  const pairs = new Set<string>();
-  let unknown = 0;
-  for (const entry of doc.entries) {
-    const seen = entry.service_id ? last[entry.service_id] : undefined;
-    if (seen?.league && seen.primary_role) pairs.add(`${seen.league}\n${seen.primary_role}`);
-    else unknown += 1;
-  }
-  return Math.min(doc.entries.length, pairs.size + unknown);
-}
-
-/** The index entry of `doc`; `bytes`, the size of its stored JSON, when known. */
-export function infoOf(doc: WatchlistDoc, bytes?: number): WatchlistInfo {
-  const last = doc.snapshots.at(-1);
-  return {
-    name: doc.name,
-    note: doc.note,
-    players: doc.entries.length,
-    pending: doc.entries.filter((e) => e.service_id === null).length,
-    created_at: doc.created_at,
-    updated_at: doc.updated_at,
-    last_refresh: last?.taken_at ?? null,
-    data_as_of: last?.data_as_of ?? null,
-    snapshots: doc.snapshots.length,
-    rankings: rankingsOf(doc),
-    bytes: bytes ?? Buffer.byteLength(JSON.stringify(doc)),
-  };
-}
-
-/**
- * The index entry of a list whose document cannot be read: named by `known` (its entry before the damage),
- * else by the name found in the damaged text, else by `fallback`.
- */
-export function damagedInfo(
-  text: string,
-  problem: string,
-  fallback: string,
-  known?: WatchlistInfo,
-): WatchlistInfo {
-  const name = known?.name ?? nameIn(text) ?? fallback;
-  return {
-    name,
-    note: null,
-    players: 0,
-    pending: 0,
-    created_at: known?.created_at ?? '',
-    updated_at: known?.updated_at ?? '',
-    last_refresh: null,
-    data_as_of: null,
-    snapshots: 0,
-    rankings: 0,
-    bytes: Buffer.byteLength(text),
-    damaged: problem,
-  };
-}
-
-/** The watchlist's name read from a damaged document's text, if it is still there and valid. */
-function nameIn(text: string): string | undefined {
-  const match = /"name"\s*:\s*("(?:[^"\\]|\\.){1,400}")/.exec(text);
-  if (!match?.[1]) return undefined;
-  try {
-    return watchlistName(JSON.parse(match[1]) as string);
-  } catch {
-    return undefined;
-  }
-}
-
-/** Checks an index entry read back from a store; undefined when it is not one. */
-export function parseInfo(json: string): WatchlistInfo | undefined {
-  try {
-    const info = JSON.parse(json) as WatchlistInfo;
-    if (!isObject(info) || typeof info.name !== 'string' || typeof info.updated_at !== 'string')
-      return undefined;
-    for (const count of ['players', 'pending', 'snapshots', 'rankings', 'bytes'] as const) {
-      if (typeof info[count] !== 'number') return undefined;
-    }
-    return info;
-  } catch {
-    return undefined;
-  }
-}
-
-/** What to tell of a damaged list: which one, what is wrong, and how to be rid of it. */
-export function damagedMessage(name: string, problem: string): string {
-  return `watchlist "${name}" is damaged (${problem}): it cannot be read or changed; the other watchlists are not affected. Delete it with update_watchlist {"watchlist": ${JSON.stringify(name)}, "delete": true} (its players and snapshots are lost), or restore it from a backup`;
-}
 
 export interface WatchlistStore {
   readonly kind: 'memory' | 'file' | 'redis';
@@ -459,7 +340,7 @@ export function checkDocument(doc: WatchlistDoc): void {
   });
 }
 
-function isObject(value: unknown): value is Record<string, unknown> & object {
+export function isObject(value: unknown): value is Record<string, unknown> & object {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 

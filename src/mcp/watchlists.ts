@@ -1,7 +1,7 @@
 // What the watchlist tools, resources and prompt all say of a stored watchlist: its size, its last
 // refresh, and what a refresh costs in upstream requests, counted before any is sent.
 import { UnauthorizedError } from '../api/errors.js';
-import { damagedMessage, infoOf, rankingsOf, type WatchlistInfo } from '../store/watchlist-info.js';
+import { damagedNote, infoOf, rankingsOf, type WatchlistInfo } from '../store/watchlist-info.js';
 import type { WatchlistDoc } from '../store/watchlists.js';
 import type { ToolDeps, WatchlistAccess } from './context.js';
 
@@ -99,7 +99,7 @@ export function summarize(list: WatchlistInfo | WatchlistDoc): WatchlistSummary 
 
 /** Lists that cannot be read, each named with what to do: for the notes beside a listing. */
 export function damagedNotes(lists: readonly WatchlistInfo[]): string[] {
-  return lists.flatMap((list) => (list.damaged ? [damagedMessage(list.name, list.damaged)] : []));
+  return lists.flatMap((list) => damagedNote(list) ?? []);
 }
 
 /** The watchlists of the key in use, or the same refusal as a call without a key. */

@@ -28,6 +28,8 @@ export interface WatchlistInfo {
    * name last known, else as read from the damaged text) so it can be deleted; its counts are then zero.
    */
   damaged?: string;
+  /** A damaged list whose name is lost with it: `name` then says where it is stored (a file, a key). */
+  unnamed?: true;
 }
 
 /**
@@ -74,7 +76,8 @@ export function damagedInfo(
   fallback: string,
   known?: WatchlistInfo,
 ): WatchlistInfo {
-  const name = known?.name ?? nameIn(text) ?? fallback;
+  const named = known?.name ?? nameIn(text);
+  const name = named ?? fallback;
   return {
     name,
     note: null,
@@ -88,6 +91,7 @@ export function damagedInfo(
     rankings: 0,
     bytes: Buffer.byteLength(text),
     damaged: problem,
+    ...(named === undefined ? { unnamed: true as const } : {}),
   };
 }
 
@@ -115,6 +119,13 @@ export function parseInfo(json: string): WatchlistInfo | undefined {
   } catch {
     return undefined;
   }
+}
+
+/** What to tell of a listed damaged list: which one, what is wrong, and how to be rid of it. */
+export function damagedNote(info: WatchlistInfo): string | undefined {
+  if (!info.damaged) return undefined;
+  if (!info.unnamed) return damagedMessage(info.name, info.damaged);
+  return `a watchlist whose name cannot be read, ${info.name}, is damaged (${info.damaged}): remove it from the store by hand to free its place (or restore it from a backup); the other watchlists are not affected`;
 }
 
 /** What to tell of a damaged list: which one, what is wrong, and how to be rid of it. */

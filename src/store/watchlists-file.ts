@@ -93,35 +93,49 @@ export class FileWatchlistStore implements WatchlistStore {
     if (files.length === 0) return [];
     const index = await this.readIndex(dir);
     const stats = await Promise.all(
-      files.map((file) => this.statOf(join(dir, file), 'listing the watchlists')),
+      files.map((file) =>
+        this.statOf(join(dir, file), 'listing the watchlists').catch((error: unknown) => error as Error),
+      ),
     );
     const entries = new Map<string, Indexed>();
+    // Lists the disk will not let be read: listed, not indexed (tried again at the next listing).
+    const unreadable: WatchlistInfo[] = [];
+    const kept = new Map<string, Indexed>();
     let renewed = false;
     // Lists the index does not describe as they are are read one at a time: a first listing of many
     // large lists holds one of them at once, not all.
     for (const [i, file] of files.entries()) {
+      const field = file.slice(0, -'.json'.length);
+      const known = index.get(field);
+      const path = join(dir, file);
       const found = stats[i];
       if (!found) continue; // deleted meanwhile
-      const field = file.slice(0, -'.json'.length);
-      const stamp = stampOf(found);
-      const known = index.get(field);
-      if (known?.stamp === stamp) {
-        entries.set(field, known);
+      let text: string | undefined;
+      try {
+        if (found instanceof Error) throw found;
+        if (known?.stamp === stampOf(found)) {
+          entries.set(field, known);
+          continue;
+        }
+        text = await this.readText(path, 'listing the watchlists');
+      } catch (error) {
+        unreadable.push(damagedInfo('', (error as Error).message, `file ${path}`, known?.info));
+        if (known) kept.set(field, known);
         continue;
       }
-      const path = join(dir, file);
-      const text = await this.readText(path, 'listing the watchlists');
       if (text === undefined) continue;
       const read = readStored(text);
       const info =
         'doc' in read
           ? infoOf(read.doc, Buffer.byteLength(text))
-          : damagedInfo(text, `file ${path}: ${read.problem}`, `unreadable file ${file}`, known?.info);
-      entries.set(field, { stamp, info });
+          : damagedInfo(text, `file ${path}: ${read.problem}`, `file ${path}`, known?.info);
+      entries.set(field, { stamp: stampOf(found), info });
       renewed = true;
     }
-    if (renewed || entries.size !== index.size) await this.renewIndex(owner, entries);
-    return [...entries.values()].map((entry) => entry.info).sort(byName);
+    if (renewed || entries.size + kept.size !== index.size) {
+      await this.renewIndex(owner, new Map([...entries, ...kept]));
+    }
+    return [...[...entries.values()].map((entry) => entry.info), ...unreadable].sort(byName);
   }
 
   async get(owner: string, name: string): Promise<WatchlistDoc | undefined> {

@@ -288,7 +288,7 @@ export class RedisWatchlistStore implements WatchlistStore {
               `stored in Redis under ${json === null ? `${keys.legacy}, field ${field}` : keys.list(field)}: ${
                 ((own ?? old) as { problem: string }).problem
               }`,
-              `unreadable list ${field}`,
+              `${json === null ? `field ${field} of ${keys.legacy}` : `key ${keys.list(field)}`} in Redis`,
               parseInfo(known ?? '') ?? undefined,
             );
         return {

@@ -8,6 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { type FileIo, NODE_IO } from '../../src/store/fs.js';
+import { damagedNote } from '../../src/store/watchlist-info.js';
 import { fieldOf, WatchlistError } from '../../src/store/watchlists.js';
 import { FileWatchlistStore } from '../../src/store/watchlists-file.js';
 import { adding, TEST_LIMITS } from '../support/watchlist-contract.js';
@@ -137,6 +138,35 @@ describe('the file store on a failing disk', () => {
     // Reads go on: the lists are listed and read.
     expect((await store.list(owner)).map((l) => l.name)).toEqual(['Keepers']);
     expect((await store.get(owner, 'Keepers'))?.entries).toHaveLength(1);
+  });
+
+  it('one list the disk will not let be read is listed as such; the others list', async () => {
+    const dir = tempDir();
+    const { store, faulty, owner } = await faultyStore(dir, {
+      readFile: (async (path: string, options: never) => {
+        if (path.endsWith(`${fieldOf('Keepers')}.json`)) throw failure('EACCES');
+        return fs.readFile(path, options);
+      }) as FileIo['readFile'],
+    });
+    await store.update(owner, 'Keepers', adding('Keepers', 'ds_a'));
+    await store.update(owner, 'Strikers', adding('Strikers', 'ds_b'));
+    await fs.unlink(join(dir, 'watchlists', owner, 'index.json'));
+    faulty.on = true;
+    const listed = await store.list(owner);
+    const path = join(dir, 'watchlists', owner, `${fieldOf('Keepers')}.json`);
+    expect(listed.map((l) => [l.name, l.damaged ?? null])).toEqual([
+      [`file ${path}`, expect.stringContaining('permission denied (EACCES)')],
+      ['Strikers', null],
+    ]);
+    // Its name is in the file: the note says where it is, not to delete it by a name it does not have.
+    const note = listed[0] ? damagedNote(listed[0]) : '';
+    expect(note).toContain(`whose name cannot be read, file ${path}`);
+    expect(note).not.toContain('update_watchlist');
+    faulty.on = false;
+    expect((await store.list(owner)).map((l) => [l.name, l.damaged ?? null])).toEqual([
+      ['Keepers', null],
+      ['Strikers', null],
+    ]);
   });
 
   it('permission denied (EACCES): listing and reading say so, never "no such list"', async () => {

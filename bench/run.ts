@@ -12,6 +12,7 @@ import { benchReader } from './reader.js';
 import { type Row, renderMarkdown, renderTable, row, thisMachine } from './report.js';
 import { benchSandbox } from './sandbox-alone.js';
 import { benchThroughput } from './throughput.js';
+import { benchWatchlistListing } from './watchlist-listing.js';
 
 const OUTPUT = new URL('../BENCHMARKS.md', import.meta.url);
 
@@ -23,6 +24,7 @@ const BENCHES: ReadonlyArray<[string, (upstream: Upstream) => Promise<Row[]>]> =
   ['6 context cost', benchContextCost],
   ['7 sandbox alone', benchSandbox],
   ['8 reader', benchReader],
+  ['9 watchlist-listing', benchWatchlistListing],
 ];
 
 async function main(): Promise<void> {

@@ -271,7 +271,13 @@ export const SETTINGS = {
     flag: 'store-timeout-ms',
     env: 'FOOTBALL_MCP_STORE_TIMEOUT_MS',
     schema: wholeIn(10, 60_000, 'milliseconds', '250').default(250),
-    help: 'Longest wait for one Redis operation; past it the call goes on uncached (read = miss, write dropped, quota sync skipped), and a watchlist operation fails with an error saying whether its change was made; logged once per outage.',
+    help: 'Longest wait for one Redis operation of the cache and quota states; past it the call goes on uncached (read = miss, write dropped, quota sync skipped); logged once per outage. Watchlists have their own: --watchlist-store-timeout-ms.',
+  },
+  watchlistStoreTimeoutMs: {
+    flag: 'watchlist-store-timeout-ms',
+    env: 'FOOTBALL_MCP_WATCHLIST_STORE_TIMEOUT_MS',
+    schema: wholeIn(10, 600_000, 'milliseconds', '2000').default(2000),
+    help: "Longest wait for one Redis command of a watchlist operation (a list can be megabytes); past it the operation fails with an error saying whether its change was made. Apart from --store-timeout-ms: a slow watchlist never counts as the cache's Redis being down.",
   },
   metricsKeySecret: {
     flag: 'key-label-secret',

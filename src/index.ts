@@ -152,6 +152,7 @@ async function pickStores(
     partition,
     watchlists: limits,
     timeoutMs: config.storeTimeoutMs,
+    watchlistTimeoutMs: config.watchlistStoreTimeoutMs,
     maxKnownKeys: config.maxKnownKeys,
     logger,
   };

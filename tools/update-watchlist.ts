@@ -106,7 +106,24 @@ export default defineTool({
         'delete: true deletes the whole list: give it alone, without add, remove or note. Nothing was changed.',
       );
     }
-    const current = await store.get(owner, name);
+    const current = await store.get(owner, name).catch((error: unknown) => {
+      // A damaged list can only be deleted: delete goes on without reading it.
+      if (deleting && error instanceof WatchlistError && error.code === 'damaged') return 'damaged' as const;
+      throw error;
+    });
+    if (current === 'damaged') {
+      const removed = await store.delete(owner, name);
+      return {
+        data: { watchlist: name, note: null, players: [], added: [], removed: [], deleted: removed },
+        quota: ctx.api.quota.current(),
+        source: { cached: true, fetched_at: new Date().toISOString() },
+        notes: [
+          removed
+            ? `"${name}" was damaged (unreadable): deleted, with whatever players and snapshots it held.`
+            : `"${name}" was damaged, and was deleted meanwhile by another call.`,
+        ],
+      };
+    }
     const entries = current?.entries ?? [];
     if (!current && (deleting || (add.length === 0 && note === undefined))) {
       const names = (await store.list(owner)).map((d) => `"${d.name}"`);

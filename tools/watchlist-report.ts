@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { RefusedError } from '../src/mcp/result.js';
 import { defineTool } from '../src/mcp/tool.js';
-import { planText, refreshPlan, summarize, watchlistAccess } from '../src/mcp/watchlists.js';
+import { damagedNotes, planText, refreshPlan, summarize, watchlistAccess } from '../src/mcp/watchlists.js';
 import {
   checkProjectedSize,
   type WatchlistEntry,
@@ -94,11 +94,12 @@ export default defineTool({
     const { store, owner } = watchlistAccess(ctx);
     const fetched_at = new Date().toISOString();
     if (watchlist === undefined) {
-      const docs = await store.list(owner);
+      const lists = await store.list(owner);
       return {
-        data: { watchlists: docs.map(summarize) },
+        data: { watchlists: lists.filter((list) => !list.damaged).map(summarize) },
         quota: ctx.api.quota.current(),
         source: { cached: true, fetched_at },
+        notes: damagedNotes(lists),
       };
     }
     const name = watchlistName(watchlist);

@@ -21,7 +21,7 @@ import { fold } from '../lib/fold.js';
 import { completeLeague, completeRoleKey, completeWatchlist } from './completions.js';
 import type { ToolDeps } from './context.js';
 import { errorText } from './result.js';
-import { summarize, watchlistAccess } from './watchlists.js';
+import { damagedNotes, summarize, watchlistAccess } from './watchlists.js';
 
 const JSON_TYPE = 'application/json';
 
@@ -227,7 +227,12 @@ function registerWatchlists(
     },
     reading(async (uri) => {
       const { store, owner } = watchlistAccess(deps);
-      return json(uri, { data: (await store.list(owner)).map(summarize) });
+      const lists = await store.list(owner);
+      const damaged = lists.filter((list) => list.damaged);
+      return json(uri, {
+        data: lists.filter((list) => !list.damaged).map(summarize),
+        ...(damaged.length > 0 ? { damaged: damagedNotes(damaged) } : {}),
+      });
     }),
   );
 

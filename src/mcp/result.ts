@@ -240,6 +240,10 @@ function watchlistErrorText(error: WatchlistError, logger: Logger): string {
       return 'The watchlist store is busy (another process is writing the same lists). Nothing was changed: call again in a moment.';
     case 'unavailable':
       return `Watchlists are out of reach: ${error.message}. Nothing was changed: call again in a moment.`;
+    case 'damaged':
+      return `The ${error.message}.`;
+    case 'storage':
+      return `The watchlist store cannot be used: ${error.message}. Nothing was changed (every list keeps its last stored version).`;
     case 'outcome_unknown':
       return `The watchlist change may or may not have been stored: ${error.message}. Once the store answers, look before calling again (watchlist_report lists the lists, with refresh: false it shows the last snapshot; update_watchlist with only the name shows the players): repeating update_watchlist is harmless, a repeated refresh takes one more snapshot.`;
     case 'invalid_owner':

@@ -1,6 +1,7 @@
 // What the watchlist tools, resources and prompt all say of a stored watchlist: its size, its last
 // refresh, and what a refresh costs in upstream requests, counted before any is sent.
 import { UnauthorizedError } from '../api/errors.js';
+import { damagedNote, infoOf, rankingsOf, type WatchlistInfo } from '../store/watchlist-info.js';
 import type { WatchlistDoc } from '../store/watchlists.js';
 import type { ToolDeps, WatchlistAccess } from './context.js';
 
@@ -26,19 +27,14 @@ export interface RefreshPlan {
 }
 
 export function refreshPlan(doc: WatchlistDoc): RefreshPlan {
-  const n = doc.entries.length;
-  const last = doc.snapshots.at(-1)?.players ?? {};
-  const pairs = new Set<string>();
-  let unknown = 0;
-  for (const entry of doc.entries) {
-    const seen = entry.service_id ? last[entry.service_id] : undefined;
-    if (seen?.league && seen.primary_role) pairs.add(`${seen.league}\n${seen.primary_role}`);
-    else unknown += 1;
-  }
+  return planOf(doc.entries.length, rankingsOf(doc));
+}
+
+/** The plan of a list of `n` players whose refresh asks for `rankings` rankings (see rankingsOf). */
+function planOf(n: number, rankings: number): RefreshPlan {
   const resolve = Math.ceil(n / RESOLVE_BATCH);
   const compare = n >= 2 ? Math.ceil(n / COMPARE_BATCH) : 0;
   const record = n >= 1 ? 1 : 0;
-  const rankings = Math.min(n, pairs.size + unknown);
   return { players: n, resolve, compare, record, rankings, total: resolve + compare + record + rankings };
 }
 
@@ -84,20 +80,26 @@ export interface WatchlistSummary {
   refresh_cost: number;
 }
 
-export function summarize(doc: WatchlistDoc): WatchlistSummary {
-  const last = doc.snapshots.at(-1);
+/** What is said of a list: from its index entry (listing reads no list whole), or from its document. */
+export function summarize(list: WatchlistInfo | WatchlistDoc): WatchlistSummary {
+  const info = 'entries' in list ? infoOf(list, 0) : list;
   return {
-    name: doc.name,
-    note: doc.note,
-    players: doc.entries.length,
-    pending: doc.entries.filter((e) => e.service_id === null).length,
-    created_at: doc.created_at,
-    updated_at: doc.updated_at,
-    last_refresh: last?.taken_at ?? null,
-    data_as_of: last?.data_as_of ?? null,
-    snapshots: doc.snapshots.length,
-    refresh_cost: refreshPlan(doc).total,
+    name: info.name,
+    note: info.note,
+    players: info.players,
+    pending: info.pending,
+    created_at: info.created_at,
+    updated_at: info.updated_at,
+    last_refresh: info.last_refresh,
+    data_as_of: info.data_as_of,
+    snapshots: info.snapshots,
+    refresh_cost: planOf(info.players, info.rankings).total,
   };
+}
+
+/** Lists that cannot be read, each named with what to do: for the notes beside a listing. */
+export function damagedNotes(lists: readonly WatchlistInfo[]): string[] {
+  return lists.flatMap((list) => damagedNote(list) ?? []);
 }
 
 /** The watchlists of the key in use, or the same refusal as a call without a key. */

@@ -11,8 +11,8 @@ import type Keyv from 'keyv';
 // probe), so calls pay nothing and no command piles up in the Redis client's queue; (3) any later user of
 // the store gets the same behaviour without code of its own; (4) the in-memory store, which cannot hang,
 // is not wrapped and pays nothing. Not for data that must not be lost (a dropped write is silent): that
-// data (watchlists) uses strict(), with the same timeout and the same outage log, but an error for the
-// caller instead of a fallback.
+// data (watchlists) uses strict() on a guard of its own (its own, longer timeout: a large list must not
+// count as the cache's store being down), an error for the caller instead of a fallback.
 
 export const DEFAULT_STORE_TIMEOUT_MS = 250;
 
@@ -23,6 +23,10 @@ export interface StoreGuardOptions {
   label: string;
   /** Told once when the store stops answering and once when it answers again. */
   logger?: { warn(message: string): void; info(message: string): void };
+  /** The setting of the timeout, named in the log (default FOOTBALL_MCP_STORE_TIMEOUT_MS). */
+  setting?: string;
+  /** What the log says goes on while the store is down, and what resumes (default: the cache's). */
+  effects?: { down: string; up: string };
   /** While down, one operation is let through this often to see whether the store is back. */
   probeEveryMs?: number;
   now?: () => number;
@@ -99,10 +103,10 @@ export class StoreGuard {
     const code = (error as { code?: unknown })?.code;
     const what =
       error instanceof StoreTimeout
-        ? `not answering within ${this.options.timeoutMs} ms (FOOTBALL_MCP_STORE_TIMEOUT_MS)`
+        ? `not answering within ${this.options.timeoutMs} ms (${this.options.setting ?? 'FOOTBALL_MCP_STORE_TIMEOUT_MS'})`
         : `failing (${typeof code === 'string' ? code : error instanceof Error ? error.name : 'error'})`;
     this.options.logger?.warn(
-      `store ${this.options.label} ${what}: calls go on uncached (cache reads miss, writes and quota sharing are skipped) and watchlist tools answer an error, until it answers again`,
+      `store ${this.options.label} ${what}: ${this.options.effects?.down ?? 'calls go on uncached (cache reads miss, writes and quota sharing are skipped)'}, until it answers again`,
     );
   }
 
@@ -111,7 +115,7 @@ export class StoreGuard {
     const seconds = Math.round((this.now() - this.downSince) / 1000);
     this.downSince = undefined;
     this.options.logger?.info(
-      `store ${this.options.label} answers again after ${seconds} s: caching, quota sharing and watchlists resume`,
+      `store ${this.options.label} answers again after ${seconds} s: ${this.options.effects?.up ?? 'caching and quota sharing resume'}`,
     );
   }
 }

@@ -39,10 +39,15 @@ export interface StoreOptions {
   /** Most bytes of cached answers kept (memory: DEFAULT_CACHE_MAX_BYTES if unset); 0: see ResponseCache. */
   maxBytes?: number;
   /**
-   * Redis: the longest wait for one operation before the call goes on uncached, or for a watchlist
-   * operation before it fails (see guard.ts).
+   * Redis: the longest wait for one operation of the cache or quota states before the call goes on
+   * uncached (see guard.ts).
    */
   timeoutMs?: number;
+  /**
+   * Redis: the longest wait for one command of a watchlist operation before it fails, apart from the
+   * cache's (DEFAULT_WATCHLIST_STORE_TIMEOUT_MS unless set): a list can be megabytes.
+   */
+  watchlistTimeoutMs?: number;
   /** Told once when Redis stops answering and once when it answers again. */
   logger?: StoreGuardOptions['logger'];
   /**
@@ -172,7 +177,7 @@ export async function openFile(dir: string, options: StoreOptions, limits: Watch
 async function openRedis(url: string, options: StoreOptions, limits: WatchlistLimits): Promise<Stores> {
   // Loaded only when asked for: the memory store needs no Redis client.
   const { createKeyv } = await import('@keyv/redis');
-  const { RedisWatchlistStore } = await import('./watchlists-redis.js');
+  const { DEFAULT_WATCHLIST_STORE_TIMEOUT_MS, RedisWatchlistStore } = await import('./watchlists-redis.js');
   const label = redisLabel(url);
   const keyvOptions = { connectionTimeout: 3000, throwOnConnectError: true };
   // Without the offline queue a command fails at once while Redis is down: a cache miss, not a hung call.
@@ -206,10 +211,18 @@ async function openRedis(url: string, options: StoreOptions, limits: WatchlistLi
     await closeKeyv();
     throw unreachable();
   }
+  // A guard of their own: a large list read slowly never marks the cache's Redis as down, and the cache's
+  // short timeout never cuts a list short.
+  const watchlistGuard = new StoreGuard({
+    timeoutMs: options.watchlistTimeoutMs ?? DEFAULT_WATCHLIST_STORE_TIMEOUT_MS,
+    label: `${label} (watchlists)`,
+    setting: 'FOOTBALL_MCP_WATCHLIST_STORE_TIMEOUT_MS',
+    effects: { down: 'watchlist tools answer an error', up: 'watchlists resume' },
+    ...(options.logger ? { logger: options.logger } : {}),
+  });
   let watchlists: WatchlistStore;
   try {
-    // The same guard: the watchlists' commands get the same timeout, and an outage is logged once.
-    watchlists = await RedisWatchlistStore.open(url, { limits, guard });
+    watchlists = await RedisWatchlistStore.open(url, { limits, guard: watchlistGuard });
   } catch {
     await closeKeyv();
     throw unreachable();

@@ -1,5 +1,7 @@
 // Watchlists in this process only: for tests and the HTTP default. Lost on restart, like the cache.
+// Documents are kept as JSON (a caller never holds the stored copy), their index entries beside them.
 import { randomBytes } from 'node:crypto';
+import { infoOf, type WatchlistInfo } from './watchlist-info.js';
 import {
   applyChange,
   byName,
@@ -14,9 +16,14 @@ import {
   type WatchlistStore,
 } from './watchlists.js';
 
+interface Kept {
+  json: string;
+  info: WatchlistInfo;
+}
+
 export class MemoryWatchlistStore implements WatchlistStore {
   readonly kind = 'memory';
-  private readonly owners = new Map<string, Map<string, string>>();
+  private readonly owners = new Map<string, Map<string, Kept>>();
   private readonly mutex = new KeyedMutex();
   private readonly secret: string;
 
@@ -32,26 +39,26 @@ export class MemoryWatchlistStore implements WatchlistStore {
     return ownerId(this.secret, apiKey, scope);
   }
 
-  async list(owner: string): Promise<WatchlistDoc[]> {
+  async list(owner: string): Promise<WatchlistInfo[]> {
     const docs = this.owners.get(checkOwner(owner));
-    return docs ? [...docs.values()].map((json) => JSON.parse(json) as WatchlistDoc).sort(byName) : [];
+    return docs ? [...docs.values()].map((kept) => ({ ...kept.info })).sort(byName) : [];
   }
 
   async get(owner: string, name: string): Promise<WatchlistDoc | undefined> {
-    const json = this.owners.get(checkOwner(owner))?.get(fieldOf(name));
-    return json === undefined ? undefined : (JSON.parse(json) as WatchlistDoc);
+    const kept = this.owners.get(checkOwner(owner))?.get(fieldOf(name));
+    return kept === undefined ? undefined : (JSON.parse(kept.json) as WatchlistDoc);
   }
 
   async update(owner: string, name: string, change: WatchlistChange): Promise<WatchlistDoc | undefined> {
     return this.mutex.run(checkOwner(owner), async () => {
-      const docs = this.owners.get(owner) ?? new Map<string, string>();
+      const docs = this.owners.get(owner) ?? new Map<string, Kept>();
       const field = fieldOf(name);
-      const raw = docs.get(field);
-      const current = raw === undefined ? undefined : (JSON.parse(raw) as WatchlistDoc);
-      const others = docs.size - (raw === undefined ? 0 : 1);
+      const kept = docs.get(field);
+      const current = kept === undefined ? undefined : (JSON.parse(kept.json) as WatchlistDoc);
+      const others = docs.size - (kept === undefined ? 0 : 1);
       const next = applyChange(current, name, change, this.limits, others, this.clock().toISOString());
       if (!next) return current;
-      docs.set(field, next.json);
+      docs.set(field, { json: next.json, info: infoOf(next.doc, Buffer.byteLength(next.json)) });
       this.owners.set(owner, docs);
       return next.doc;
     });

@@ -1,19 +1,34 @@
-// Watchlists in Redis, shared by every replica: one hash per owner (field = hash of the name, value =
-// the document's JSON). A change is an optimistic transaction: WATCH the owner's hash, read, compute,
-// MULTI/EXEC the write; EXEC fails if any replica wrote that hash meanwhile, and the change is computed
-// again from the new state (bounded retries). No Lua, no lock to expire or leak when a replica dies.
-// WATCH belongs to a connection, so this store has its own connection and runs one transaction at a
-// time on it; reads go on it too. Durable once Redis acknowledges (on disk as Redis's AOF is set).
+// Watchlists in Redis, shared by every replica. Per owner: an index hash `fsm-watchlists:{<owner>}:index`
+// (field = hash of the name, value = the list's WatchlistInfo, a few hundred bytes) and one string per
+// list, `fsm-watchlists:{<owner>}:<hash of the name>` (its document's JSON). Listing reads the index only,
+// so a key with 50 lists of 200 players and 8 snapshots (about 40 MB) lists them in one small command;
+// a list is read whole only when it is asked for. (The braces keep an owner's keys in one cluster slot.)
+//
+// A change is an optimistic transaction: WATCH the owner's index and the list's key, read, compute,
+// MULTI/EXEC the document and its index entry together; EXEC fails if any replica wrote them meanwhile,
+// and the change is computed again from the new state (bounded retries). No Lua, no lock to expire or
+// leak when a replica dies. WATCH belongs to a connection, so this store has its own connection and runs
+// one transaction at a time on it; reads go on it too. Durable once Redis acknowledges (on disk as
+// Redis's AOF is set).
+//
+// Lists stored by earlier versions, all in one hash per owner (`fsm-watchlists:<owner>`, field = hash of
+// the name), are still read: `get` reads there when the list has no key of its own, a change writes the
+// list in the new layout and removes its old field in the same transaction, and listing moves every old
+// field over, one list per transaction, before it answers (the newer of the two when a replica of the
+// earlier version wrote one again meanwhile).
 //
 // Redis may stop answering with the connection open (frozen, stalled network): every command waits at
-// most the store timeout (FOOTBALL_MCP_STORE_TIMEOUT_MS, through the guard the cache uses: one timeout,
-// one outage log). Past it the connection is dropped, with whatever it still had queued or WATCHed, so
-// nothing of an operation given up on is sent later: a change given up on before its EXEC was sent is
-// not made, one given up on after is reported as unknown, never as done or as lost. Operations queued
-// behind it fail unsent at once rather than wait one more timeout each; the next one connects anew.
+// most the watchlists' own timeout (FOOTBALL_MCP_WATCHLIST_STORE_TIMEOUT_MS, a guard apart from the
+// cache's: reading one large list never counts as the cache's Redis being down, and the cache's short
+// timeout never cuts a large list short). Past it the connection is dropped, with whatever it still had
+// queued or WATCHed, so nothing of an operation given up on is sent later: a change given up on before
+// its EXEC was sent is not made, one given up on after is reported as unknown, never as done or as lost.
+// Operations queued behind it fail unsent at once rather than wait one more timeout each; the next one
+// connects anew.
 import { randomBytes } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { DEFAULT_STORE_TIMEOUT_MS, StoreGuard, StoreTimeout } from './guard.js';
+import { StoreGuard, StoreTimeout } from './guard.js';
+import { damagedInfo, damagedMessage, infoOf, parseInfo, type WatchlistInfo } from './watchlist-info.js';
 import {
   applyChange,
   byName,
@@ -22,19 +37,41 @@ import {
   fieldOf,
   KeyedMutex,
   ownerId,
-  parseDocument,
+  readStored,
   type WatchlistChange,
   type WatchlistDoc,
   WatchlistError,
   type WatchlistLimits,
   type WatchlistStore,
+  watchlistName,
 } from './watchlists.js';
 
-const PREFIX = 'fsm-watchlists:';
+/** The hash per owner of earlier versions: read, and emptied as its lists move to their own keys. */
+const LEGACY_PREFIX = 'fsm-watchlists:';
 const SECRET_KEY = 'fsm-watchlists-secret';
 const ATTEMPTS = 25;
+/** The longest wait for one watchlist command unless set (FOOTBALL_MCP_WATCHLIST_STORE_TIMEOUT_MS), ms. */
+export const DEFAULT_WATCHLIST_STORE_TIMEOUT_MS = 2000;
 /** node-redis's refusals to send a command at all (not connected, or closed). */
 const UNSENT = new Set(['ClientOfflineError', 'ClientClosedError']);
+
+/** The keys of one owner's watchlists. */
+function keysOf(owner: string) {
+  const base = `fsm-watchlists:{${checkOwner(owner)}}`;
+  return {
+    index: `${base}:index`,
+    list: (field: string) => `${base}:${field}`,
+    legacy: LEGACY_PREFIX + owner,
+  };
+}
+
+interface MultiLike {
+  set(key: string, value: string): MultiLike;
+  del(key: string): MultiLike;
+  hSet(key: string, field: string, value: string): MultiLike;
+  hDel(key: string, field: string): MultiLike;
+  exec(): Promise<unknown[]>;
+}
 
 /** The few commands used, as node-redis v5 (through @keyv/redis) offers them. */
 interface RedisLike {
@@ -47,19 +84,18 @@ interface RedisLike {
   set(key: string, value: string, options?: { NX?: true; condition?: 'NX' }): Promise<string | null>;
   hGet(key: string, field: string): Promise<string | null | undefined>;
   hGetAll(key: string): Promise<Record<string, string>>;
-  hLen(key: string): Promise<number>;
-  hDel(key: string, field: string): Promise<number>;
-  watch(key: string): Promise<unknown>;
+  hKeys(key: string): Promise<string[]>;
+  watch(keys: string | string[]): Promise<unknown>;
   unwatch(): Promise<unknown>;
-  multi(): { hSet(key: string, field: string, value: string): { exec(): Promise<unknown> } };
+  multi(): MultiLike;
 }
 
 export interface RedisWatchlistOptions {
   limits?: WatchlistLimits;
   clock?: () => Date;
   /**
-   * The timeout of every command and the outage log: the guard of the cache on the same Redis (see
-   * open.ts). Without one, a silent guard of its own with the default timeout (DEFAULT_STORE_TIMEOUT_MS).
+   * The timeout of every command and the outage log: the watchlists' own guard (see open.ts), never the
+   * cache's. Without one, a silent guard with DEFAULT_WATCHLIST_STORE_TIMEOUT_MS.
    */
   guard?: StoreGuard;
 }
@@ -129,7 +165,9 @@ export class RedisWatchlistStore implements WatchlistStore {
     await client.set(SECRET_KEY, randomBytes(32).toString('hex'), { NX: true });
     const secret = await client.get(SECRET_KEY);
     if (!secret) throw new Error('the Redis store did not keep the watchlist secret');
-    const guard = options.guard ?? new StoreGuard({ timeoutMs: DEFAULT_STORE_TIMEOUT_MS, label: 'redis' });
+    const guard =
+      options.guard ??
+      new StoreGuard({ timeoutMs: DEFAULT_WATCHLIST_STORE_TIMEOUT_MS, label: 'redis watchlists' });
     return new RedisWatchlistStore(newClient, client, secret, guard, options);
   }
 
@@ -138,41 +176,159 @@ export class RedisWatchlistStore implements WatchlistStore {
   }
 
   // Keys and fields are computed before a command is sent: a refused owner or name is not a Redis failure.
-  async list(owner: string): Promise<WatchlistDoc[]> {
-    const key = PREFIX + checkOwner(owner);
-    const all = await this.exclusive((turn) => turn.send((c) => c.hGetAll(key)));
-    return Object.values(all)
-      .map((json) => readDoc(json))
-      .sort(byName);
+  async list(owner: string): Promise<WatchlistInfo[]> {
+    const keys = keysOf(owner);
+    const [index, legacy] = await this.exclusive((turn) =>
+      Promise.all([turn.send((c) => c.hGetAll(keys.index)), turn.send((c) => c.hKeys(keys.legacy))]),
+    );
+    const infos = new Map<string, WatchlistInfo>();
+    const unreadable: string[] = [];
+    for (const [field, json] of Object.entries(index)) {
+      const info = parseInfo(json);
+      if (info) infos.set(field, info);
+      else unreadable.push(field);
+    }
+    // Lists of the earlier layout, and entries that do not read: indexed anew from their documents.
+    for (const field of new Set([...legacy, ...unreadable])) {
+      const info = await this.reindex(owner, field);
+      if (info) infos.set(field, info);
+      else infos.delete(field);
+    }
+    return [...infos.values()].sort(byName);
   }
 
   async get(owner: string, name: string): Promise<WatchlistDoc | undefined> {
-    const key = PREFIX + checkOwner(owner);
+    const keys = keysOf(owner);
     const field = fieldOf(name);
-    const json = await this.exclusive((turn) => turn.send((c) => c.hGet(key, field)));
-    return json ? readDoc(json) : undefined;
+    const [json, legacy] = await this.exclusive(async (turn) => {
+      const own = await turn.send((c) => c.get(keys.list(field)));
+      return [own, own === null ? await turn.send((c) => c.hGet(keys.legacy, field)) : undefined] as const;
+    });
+    try {
+      return readDoc(json ?? legacy ?? undefined, watchlistName(name));
+    } catch (error) {
+      // Listing reads the index only: mark the list damaged there, so listing names it from now on.
+      await this.reindex(owner, field).catch(() => undefined);
+      throw error;
+    }
   }
 
   async update(owner: string, name: string, change: WatchlistChange): Promise<WatchlistDoc | undefined> {
-    const key = PREFIX + checkOwner(owner);
+    const keys = keysOf(owner);
     const field = fieldOf(name);
+    const given = watchlistName(name);
+    const outcome = await this.transaction(
+      [keys.index, keys.list(field), keys.legacy],
+      async (turn) => {
+        const [json, legacy, indexed, legacyFields] = await Promise.all([
+          turn.send((c) => c.get(keys.list(field))),
+          turn.send((c) => c.hGet(keys.legacy, field)),
+          turn.send((c) => c.hKeys(keys.index)),
+          turn.send((c) => c.hKeys(keys.legacy)),
+        ]);
+        const current = newer(readDoc(json ?? undefined, given), readDoc(legacy ?? undefined, given));
+        const others = new Set([...indexed, ...legacyFields]);
+        others.delete(field);
+        const next = applyChange(current, name, change, this.limits, others.size, this.clock().toISOString());
+        if (!next) return { write: undefined, doc: current };
+        const info = infoOf(next.doc, Buffer.byteLength(next.json));
+        return {
+          doc: next.doc,
+          write: (multi: MultiLike) => {
+            multi.set(keys.list(field), next.json).hSet(keys.index, field, JSON.stringify(info));
+            if (legacy !== null && legacy !== undefined) multi.hDel(keys.legacy, field);
+          },
+        };
+      },
+      `watchlist "${given}"`,
+    );
+    return outcome;
+  }
+
+  async delete(owner: string, name: string): Promise<boolean> {
+    const keys = keysOf(owner);
+    const field = fieldOf(name);
+    // A write of its own: unanswered, it may have been made. Damaged or not, the list goes.
+    const replies = await this.exclusive((turn) =>
+      turn.send(
+        (c) => c.multi().del(keys.list(field)).hDel(keys.index, field).hDel(keys.legacy, field).exec(),
+        true,
+      ),
+    );
+    return replies.some((reply) => Number(reply) > 0);
+  }
+
+  /**
+   * Moves one list of the earlier layout to its own key (the newer of the two if both exist) and writes
+   * its index entry; also renews an index entry that does not read. Undefined when the list is gone.
+   */
+  private reindex(owner: string, field: string): Promise<WatchlistInfo | undefined> {
+    const keys = keysOf(owner);
+    return this.transaction(
+      [keys.index, keys.list(field), keys.legacy],
+      async (turn) => {
+        const [json, legacy, known] = await Promise.all([
+          turn.send((c) => c.get(keys.list(field))),
+          turn.send((c) => c.hGet(keys.legacy, field)),
+          turn.send((c) => c.hGet(keys.index, field)),
+        ]);
+        const own = json === null ? undefined : readStored(json);
+        const old = legacy === null || legacy === undefined ? undefined : readStored(legacy);
+        const ownDoc = own && 'doc' in own ? own.doc : undefined;
+        const oldDoc = old && 'doc' in old ? old.doc : undefined;
+        const doc = newer(ownDoc, oldDoc);
+        const text = doc === oldDoc && doc ? (legacy ?? '') : (json ?? legacy ?? '');
+        if (!own && !old) {
+          return { doc: undefined, write: (multi: MultiLike) => void multi.hDel(keys.index, field) };
+        }
+        const info = doc
+          ? infoOf(doc, Buffer.byteLength(text))
+          : damagedInfo(
+              text,
+              `stored in Redis under ${json === null ? `${keys.legacy}, field ${field}` : keys.list(field)}: ${
+                ((own ?? old) as { problem: string }).problem
+              }`,
+              `${json === null ? `field ${field} of ${keys.legacy}` : `key ${keys.list(field)}`} in Redis`,
+              parseInfo(known ?? '') ?? undefined,
+            );
+        return {
+          doc: info,
+          write: (multi: MultiLike) => {
+            // The old field's text moves when it is the version kept (a damaged one too, when alone).
+            if (old && (doc ? doc === oldDoc : json === null)) multi.set(keys.list(field), legacy ?? '');
+            multi.hSet(keys.index, field, JSON.stringify(info));
+            if (old) multi.hDel(keys.legacy, field);
+          },
+        };
+      },
+      'the watchlists',
+    );
+  }
+
+  /**
+   * One optimistic transaction: WATCH `watched`, `compute` from what it reads, then send its `write`
+   * (if any) in MULTI/EXEC; computed again when another replica wrote a watched key meanwhile.
+   */
+  private async transaction<T>(
+    watched: string[],
+    compute: (turn: Turn) => Promise<{ doc: T; write: ((multi: MultiLike) => void) | undefined }>,
+    what: string,
+  ): Promise<T> {
     for (let attempt = 0; attempt < ATTEMPTS; attempt++) {
       const outcome = await this.exclusive(async (turn) => {
-        await turn.send((c) => c.watch(key));
+        await turn.send((c) => c.watch(watched));
         try {
-          const [json, count] = await Promise.all([
-            turn.send((c) => c.hGet(key, field)),
-            turn.send((c) => c.hLen(key)),
-          ]);
-          const current = json ? readDoc(json) : undefined;
-          const others = count - (current ? 1 : 0);
-          const next = applyChange(current, name, change, this.limits, others, this.clock().toISOString());
-          if (!next) {
+          const { doc, write } = await compute(turn);
+          if (!write) {
             await turn.send((c) => c.unwatch());
-            return { done: true as const, doc: current };
+            return { done: true as const, doc };
           }
-          await turn.send((c) => c.multi().hSet(key, field, next.json).exec(), true);
-          return { done: true as const, doc: next.doc };
+          await turn.send((c) => {
+            const multi = c.multi();
+            write(multi);
+            return multi.exec();
+          }, true);
+          return { done: true as const, doc };
         } catch (error) {
           // After a timeout the connection is gone, and its WATCH with it: nothing is sent.
           await turn.send((c) => c.unwatch()).catch(() => undefined);
@@ -183,15 +339,7 @@ export class RedisWatchlistStore implements WatchlistStore {
       if (outcome.done) return outcome.doc;
       await sleep(Math.round(Math.random() * Math.min(200, 5 * 2 ** attempt)));
     }
-    throw new WatchlistError('busy', `watchlist "${name}" kept changing under other replicas: try again`);
-  }
-
-  async delete(owner: string, name: string): Promise<boolean> {
-    const key = PREFIX + checkOwner(owner);
-    const field = fieldOf(name);
-    // A write of its own: unanswered, it may have been made.
-    const removed = await this.exclusive((turn) => turn.send((c) => c.hDel(key, field), true));
-    return removed > 0;
+    throw new WatchlistError('busy', `${what} kept changing under other replicas: try again`);
   }
 
   async close(): Promise<void> {
@@ -289,7 +437,7 @@ export class RedisWatchlistStore implements WatchlistStore {
   private failure({ reason, write }: StoreFailure): WatchlistError {
     const timedOut = reason instanceof StoreTimeout;
     const what = timedOut ? `did not answer within ${reason.timeoutMs} ms` : `failed (${errorCode(reason)})`;
-    const hint = timedOut ? ' (if Redis is only slow, raise FOOTBALL_MCP_STORE_TIMEOUT_MS)' : '';
+    const hint = timedOut ? ' (if Redis is only slow, raise FOOTBALL_MCP_WATCHLIST_STORE_TIMEOUT_MS)' : '';
     // Refused (an error reply) or never sent (no connection), the change was not made; unanswered or cut
     // off on the way, it may have been.
     if (write && !isErrorReply(reason) && !UNSENT.has(errorCode(reason))) {
@@ -302,10 +450,18 @@ export class RedisWatchlistStore implements WatchlistStore {
   }
 }
 
-function readDoc(json: string): WatchlistDoc {
-  const doc = parseDocument(json);
-  if (!doc) throw new WatchlistError('invalid_document', 'an unreadable watchlist is stored in Redis');
-  return doc;
+/** The stored document, or WatchlistError('damaged') naming the list when it does not read. */
+function readDoc(json: string | undefined, name: string): WatchlistDoc | undefined {
+  if (json === undefined) return undefined;
+  const read = readStored(json);
+  if ('doc' in read) return read.doc;
+  throw new WatchlistError('damaged', damagedMessage(name, `as stored in Redis: ${read.problem}`));
+}
+
+/** The later written of two versions of one list (a replica of the earlier version may write the old one). */
+function newer(a: WatchlistDoc | undefined, b: WatchlistDoc | undefined): WatchlistDoc | undefined {
+  if (!a || !b) return a ?? b;
+  return b.updated_at > a.updated_at ? b : a;
 }
 
 function isWatchError(error: unknown): boolean {

@@ -1,9 +1,12 @@
 // Watchlists: user data, not cache. A shortlist of players per owner (an API key, by a keyed hash),
 // kept by service_id (the only durable key), with the last few snapshots a weekly report compares.
 // The shape and the rules live here; memory, file and Redis only keep the documents (see
-// watchlists-memory.ts, watchlists-file.ts, watchlists-redis.ts). Nothing here knows MCP.
+// watchlists-memory.ts, watchlists-file.ts, watchlists-redis.ts). Every store keeps an index beside the
+// documents (one WatchlistInfo per list, watchlist-info.ts), so listing reads no list whole: a key with
+// 50 large lists lists them as fast as one with none. Nothing here knows MCP.
 import { createHmac } from 'node:crypto';
 import { sha256 } from '../api/canonical.js';
+import type { WatchlistInfo } from './watchlist-info.js';
 
 export const WATCHLIST_NAME_MAX = 60;
 export const WATCHLIST_NOTE_MAX = 1000;
@@ -94,8 +97,12 @@ export interface WatchlistStore {
    * `scope` separates worlds that share a key (e.g. the embedded sandbox's seed).
    */
   ownerOf(apiKey: string, scope?: string): string;
-  /** Every watchlist of an owner, by name. */
-  list(owner: string): Promise<WatchlistDoc[]>;
+  /**
+   * Every watchlist of an owner, by name, from the index: no document is read (except once, to index
+   * lists stored before the index existed). A damaged list is listed, with `damaged` set.
+   */
+  list(owner: string): Promise<WatchlistInfo[]>;
+  /** One watchlist; WatchlistError('damaged') when its document cannot be read. */
   get(owner: string, name: string): Promise<WatchlistDoc | undefined>;
   /**
    * Atomic read-modify-write of one watchlist, across processes: no concurrent change is lost. When it
@@ -104,7 +111,7 @@ export interface WatchlistStore {
    * Redis store 'unavailable' or 'outcome_unknown' when Redis does not answer within its timeout.
    */
   update(owner: string, name: string, change: WatchlistChange): Promise<WatchlistDoc | undefined>;
-  /** Removes a watchlist; false when there was none. Durable when it resolves, like update. */
+  /** Removes a watchlist, damaged or not; false when there was none. Durable when it resolves, like update. */
   delete(owner: string, name: string): Promise<boolean>;
   close(): Promise<void>;
 }
@@ -117,6 +124,10 @@ export type WatchlistErrorCode =
   | 'too_many_players'
   | 'too_large'
   | 'busy'
+  /** A stored document cannot be read: that list alone is out of use (the message names it). */
+  | 'damaged'
+  /** The disk refused (full, read-only, permission denied): the message names the path and the fix. */
+  | 'storage'
   /** The store did not answer (or failed) before anything was changed: nothing was. */
   | 'unavailable'
   /** The store did not answer after a change was sent to it: it may or may not have been made. */
@@ -329,7 +340,7 @@ export function checkDocument(doc: WatchlistDoc): void {
   });
 }
 
-function isObject(value: unknown): value is Record<string, unknown> & object {
+export function isObject(value: unknown): value is Record<string, unknown> & object {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
@@ -337,18 +348,29 @@ function isId(value: unknown): value is string {
   return typeof value === 'string' && value.length > 0 && value.length <= ID_MAX && !CONTROL.test(value);
 }
 
-/** Parses a stored document; undefined (with the reason) when it is not one. */
+/** Parses a stored document; undefined when it is not one. */
 export function parseDocument(json: string): WatchlistDoc | undefined {
-  try {
-    const doc = JSON.parse(json) as WatchlistDoc;
-    checkDocument(doc);
-    return doc;
-  } catch {
-    return undefined;
-  }
+  const read = readStored(json);
+  return 'doc' in read ? read.doc : undefined;
 }
 
-export function byName(a: WatchlistDoc, b: WatchlistDoc): number {
+/** Parses a stored document, or says what is wrong with it. */
+export function readStored(json: string): { doc: WatchlistDoc } | { problem: string } {
+  let doc: WatchlistDoc;
+  try {
+    doc = JSON.parse(json) as WatchlistDoc;
+  } catch {
+    return { problem: `not JSON (${Buffer.byteLength(json)} bytes, cut short or overwritten)` };
+  }
+  try {
+    checkDocument(doc);
+  } catch (error) {
+    return { problem: (error as Error).message };
+  }
+  return { doc };
+}
+
+export function byName(a: { name: string }, b: { name: string }): number {
   const ka = a.name.toLowerCase();
   const kb = b.name.toLowerCase();
   return ka < kb ? -1 : ka > kb ? 1 : 0;

@@ -26,7 +26,7 @@ const freeze = () => rig.redis.freeze();
 const thaw = () => rig.redis.thaw();
 
 beforeAll(async () => {
-  rig = await startRedisRig(TIMEOUT_MS);
+  rig = await startRedisRig(TIMEOUT_MS, TIMEOUT_MS);
   ({ deps, stores, client, log } = rig);
 });
 
@@ -74,7 +74,7 @@ describe('watchlists on a frozen Redis store', () => {
       expect(result.isError, `${name}: ${textOf(result)}`).toBe(true);
       const text = textOf(result);
       expect(text).toContain(`did not answer within ${TIMEOUT_MS} ms`);
-      expect(text).toContain('FOOTBALL_MCP_STORE_TIMEOUT_MS');
+      expect(text).toContain('FOOTBALL_MCP_WATCHLIST_STORE_TIMEOUT_MS');
       expect(text).toContain('Nothing was changed');
       expect(text).not.toContain('127.0.0.1');
       expect(ms).toBeLessThan(TIMEOUT_MS + 1_000);
@@ -83,11 +83,12 @@ describe('watchlists on a frozen Redis store', () => {
     console.info(
       `watchlist calls while Redis is frozen: ${timings.map((ms) => `${Math.round(ms)} ms`).join(', ')}`,
     );
-    // Logged once for the outage (with the cache's, by the same guard), not once per call.
-    const outage = log.slice(logged).filter((line) => /not answering/.test(line));
+    // Logged once for the outage of the watchlists (by their own guard: the cache's logs its own), not
+    // once per call.
+    const outage = log.slice(logged).filter((line) => /\(watchlists\) not answering/.test(line));
     expect(outage).toHaveLength(1);
     expect(outage[0]).toContain(`${TIMEOUT_MS} ms`);
-    expect(outage[0]).toContain('watchlist');
+    expect(outage[0]).toContain('FOOTBALL_MCP_WATCHLIST_STORE_TIMEOUT_MS');
     expect(outage[0]).toContain(stores.label);
   });
 

@@ -22,12 +22,18 @@ export interface RedisRig {
   close(): Promise<void>;
 }
 
-export async function startRedisRig(storeTimeoutMs: number): Promise<RedisRig> {
+/** `watchlistTimeoutMs`: the watchlists' own timeout (their default, 2000 ms, unless given). */
+export async function startRedisRig(storeTimeoutMs: number, watchlistTimeoutMs?: number): Promise<RedisRig> {
   const [redis, sandbox] = await Promise.all([startRedis(), startSandbox({ port: 0 })]);
   const config = defaultConfig({ store: redis.url, storeTimeoutMs });
   const log: string[] = [];
   const logger = createLogger('info', [], (line) => log.push(line));
-  const stores = await openStores(redis.url, { maxEntries: 5000, timeoutMs: storeTimeoutMs, logger });
+  const stores = await openStores(redis.url, {
+    maxEntries: 5000,
+    timeoutMs: storeTimeoutMs,
+    ...(watchlistTimeoutMs !== undefined ? { watchlistTimeoutMs } : {}),
+    logger,
+  });
   const shared = createSharedUpstream(
     config,
     { baseUrl: sandbox.url, apiKey: sandbox.demoKey },

@@ -40,11 +40,15 @@ async function rejection(promise: Promise<unknown>): Promise<WatchlistError> {
   throw new Error('expected a WatchlistError');
 }
 
-/** `open` gives a fresh, empty store with TEST_LIMITS; `reopen` another handle on the same data. */
+/**
+ * `open` gives a fresh, empty store with TEST_LIMITS; `reopen` another handle on the same data; `damage`
+ * (stores kept outside the process) overwrites one stored list with text that is not a watchlist.
+ */
 export function watchlistContract(
   label: string,
   open: () => Promise<WatchlistStore>,
   reopen: () => Promise<WatchlistStore>,
+  damage?: (owner: string, name: string, text: string) => Promise<void>,
 ): void {
   describe(`${label} watchlist store`, () => {
     let store: WatchlistStore;
@@ -223,6 +227,69 @@ export function watchlistContract(
       expect((await store.get(owner, 'Shared'))?.entries.map((e) => e.service_id)).toEqual(['ds_a', 'ds_b']);
       await other.close();
     });
+
+    it('lists from the index: counts, dates and size of each list, without its document', async () => {
+      await store.update(owner, 'Wingers', adding('Wingers', 'ds_a'));
+      await store.update(owner, 'Wingers', (doc, now) => {
+        if (!doc) return undefined;
+        doc.entries.push({
+          service_id: null,
+          pending: { player_id: 'p1', name: 'Jean Dupont' },
+          added_at: now,
+        });
+        doc.snapshots.push({
+          taken_at: now,
+          data_as_of: '2026-11-16',
+          players: { ds_a: { league: 'Ligue 1', primary_role: 'faux_9' } },
+        });
+        return doc;
+      });
+      const [info] = await store.list(owner);
+      const doc = await store.get(owner, 'wingers');
+      expect(info).toMatchObject({
+        name: 'Wingers',
+        players: 2,
+        pending: 1,
+        snapshots: 1,
+        last_refresh: doc?.snapshots[0]?.taken_at,
+        data_as_of: '2026-11-16',
+        // One ranking for the league and role known, one for the pending player.
+        rankings: 2,
+        updated_at: doc?.updated_at,
+        created_at: doc?.created_at,
+      });
+      expect(info?.bytes).toBe(Buffer.byteLength(JSON.stringify(doc)));
+      expect(info).not.toHaveProperty('damaged');
+      await store.delete(owner, 'Wingers');
+      expect(await store.list(owner)).toEqual([]);
+    });
+
+    it.runIf(damage)(
+      'a damaged list is named and out of use alone; the others list and change; it can be deleted',
+      async () => {
+        for (const name of ['Keepers', 'Strikers']) await store.update(owner, name, adding(name, 'ds_a'));
+        await damage?.(owner, 'Keepers', '{"version":1,"name":"Keepers","entries":[{"service_id":');
+        const unreadable = await rejection(store.get(owner, 'keepers'));
+        expect(unreadable.code).toBe('damaged');
+        expect(unreadable.message).toContain('watchlist "keepers" is damaged');
+        expect(unreadable.message).toContain('update_watchlist {"watchlist": "keepers", "delete": true}');
+        // Listed by name, marked damaged (once read, at the latest), beside the others.
+        const listed = await store.list(owner);
+        expect(listed.map((l) => l.name)).toEqual(['Keepers', 'Strikers']);
+        expect(listed[0]?.damaged).toMatch(/not JSON/);
+        expect(listed[1]).not.toHaveProperty('damaged');
+        expect((await rejection(store.update(owner, 'Keepers', adding('Keepers', 'ds_b')))).code).toBe(
+          'damaged',
+        );
+        // The others change, and a new list can be made.
+        await store.update(owner, 'Strikers', adding('Strikers', 'ds_b'));
+        await store.update(owner, 'Wingers', adding('Wingers', 'ds_c'));
+        expect((await store.get(owner, 'strikers'))?.entries).toHaveLength(2);
+        expect(await store.delete(owner, 'KEEPERS')).toBe(true);
+        expect((await store.list(owner)).map((l) => l.name)).toEqual(['Strikers', 'Wingers']);
+        expect(await store.get(owner, 'Keepers')).toBeUndefined();
+      },
+    );
 
     it('refuses an owner that is not an id', async () => {
       expect((await rejection(store.get('../etc', 'x'))).code).toBe('invalid_owner');

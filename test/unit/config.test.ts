@@ -51,6 +51,7 @@ describe('loadConfig defaults', () => {
       stateless: false,
       store: undefined,
       storeTimeoutMs: 250,
+      watchlistStoreTimeoutMs: 2000,
       metricsKeySecret: undefined,
       watchlistMax: 50,
       watchlistMaxPlayers: 200,

@@ -119,6 +119,6 @@ describe('StoreGuard around a Keyv', () => {
     );
     expect(guard.down).toBe(false);
     expect(lines.map((l) => l.split(' ')[0])).toEqual(['warn', 'info']);
-    expect(lines[0]).toContain('watchlist tools answer an error');
+    expect(lines[0]).toContain('calls go on uncached');
   });
 });

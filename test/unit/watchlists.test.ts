@@ -1,10 +1,10 @@
 // WatchlistStore on memory and on files (the Redis store runs the same contract in test/hosted).
 import { mkdtempSync, rmSync, statSync } from 'node:fs';
-import { readdir, readFile } from 'node:fs/promises';
+import { readdir, readFile, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { watchlistKey, watchlistName } from '../../src/store/watchlists.js';
+import { fieldOf, watchlistKey, watchlistName } from '../../src/store/watchlists.js';
 import { FileWatchlistStore } from '../../src/store/watchlists-file.js';
 import { MemoryWatchlistStore } from '../../src/store/watchlists-memory.js';
 import { adding, TEST_LIMITS, watchlistContract } from '../support/watchlist-contract.js';
@@ -38,6 +38,9 @@ watchlistContract(
     return FileWatchlistStore.open(fileDir, { limits: TEST_LIMITS });
   },
   () => FileWatchlistStore.open(fileDir, { limits: TEST_LIMITS }),
+  async (owner, name, text) => {
+    await writeFile(join(fileDir, 'watchlists', owner, `${fieldOf(name)}.json`), text);
+  },
 );
 
 describe('watchlist names', () => {

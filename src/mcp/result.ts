@@ -218,6 +218,8 @@ function watchlistErrorText(error: WatchlistError, logger: Logger): string {
       return 'The watchlist store is busy (another process is writing the same lists). Nothing was changed: call again in a moment.';
     case 'unavailable':
       return `Watchlists are out of reach: ${error.message}. Nothing was changed: call again in a moment.`;
+    case 'unusable':
+      return `Watchlists cannot be used on this server: ${error.message}. Nothing was read or changed; lists already kept there are untouched. Tell the user: the server's operator must fix the store and restart the server. Other tools still work.`;
     case 'outcome_unknown':
       return `The watchlist change may or may not have been stored: ${error.message}. Once the store answers, look before calling again (watchlist_report lists the lists, with refresh: false it shows the last snapshot; update_watchlist with only the name shows the players): repeating update_watchlist is harmless, a repeated refresh takes one more snapshot.`;
     case 'invalid_owner':

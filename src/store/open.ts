@@ -14,6 +14,7 @@ import {
   type StoreGuardOptions,
   withTimeout,
 } from './guard.js';
+import { UnusableWatchlistStore } from './unusable.js';
 import { DEFAULT_WATCHLIST_LIMITS, type WatchlistLimits, type WatchlistStore } from './watchlists.js';
 import { MemoryWatchlistStore } from './watchlists-memory.js';
 
@@ -92,6 +93,42 @@ export function memoryStores(
   };
 }
 
+/** A store directory that cannot be used: where, and why. */
+export class StoreDirError extends StartError {
+  constructor(
+    readonly dir: string,
+    readonly reason: string,
+  ) {
+    super(
+      `cannot use the store directory ${dir}: ${reason}; fix it, or set --store / FOOTBALL_MCP_STORE (file:<directory>, memory or redis://host:port)`,
+    );
+    this.name = 'StoreDirError';
+  }
+}
+
+/**
+ * What runs when the default store directory cannot be used: answers and quota states in memory (lost
+ * at exit, and nothing the user asked to keep), watchlists refused with the reason. Never watchlists in
+ * memory: that would tell the assistant "no watchlists" while lists are on disk, and acknowledge adds
+ * that vanish at exit.
+ */
+export function storesWithoutWatchlists(
+  failure: StoreDirError,
+  maxEntries: number,
+  options: { maxBytes?: number; watchlists?: WatchlistLimits; maxKnownKeys?: number } = {},
+): Stores {
+  const stores = memoryStores(maxEntries, options);
+  return {
+    ...stores,
+    watchlists: new UnusableWatchlistStore(
+      'file',
+      `the watchlist store ${failure.dir} cannot be used: ${failure.reason}`,
+      options.watchlists,
+    ),
+    label: `memory (store directory ${failure.dir} unusable)`,
+  };
+}
+
 /** `memory`, `file:<dir>` or `redis://[user:password@]host:port[/db]` (also `rediss://`). */
 export async function openStores(spec: string, options: StoreOptions): Promise<Stores> {
   const limits = options.watchlists ?? DEFAULT_WATCHLIST_LIMITS;
@@ -127,9 +164,7 @@ export async function openFile(dir: string, options: StoreOptions, limits: Watch
     await access(root, constants.R_OK | constants.W_OK);
     watchlists = await FileWatchlistStore.open(root, { limits });
   } catch (error) {
-    throw new StartError(
-      `cannot use the store directory ${root}: ${(error as Error).message}; fix --store / FOOTBALL_MCP_STORE (file:<directory>, memory or redis://host:port)`,
-    );
+    throw new StoreDirError(root, (error as Error).message);
   }
   const ns = namespaces(options.partition);
   const cacheStore = new FileKeyvStore({

@@ -8,6 +8,7 @@ import { chmod, link, open, readdir, readFile, stat, unlink } from 'node:fs/prom
 import { join } from 'node:path';
 import lockfile from 'proper-lockfile';
 import { ensureDir, fsyncDir, replaceFile, TEMP_SUFFIX } from './fs.js';
+import { damagedSecret } from './secret-help.js';
 import {
   applyChange,
   byName,
@@ -212,8 +213,7 @@ export async function storeSecret(dir: string): Promise<string> {
     await unlink(candidate).catch(() => undefined);
   }
   const secret = await readSecret(path);
-  if (!secret)
-    throw new Error(`${path} is not a store secret (64 hex characters): remove it to start afresh`);
+  if (!secret) throw new Error(damagedSecret(path));
   return secret;
 }
 
@@ -224,9 +224,7 @@ async function readSecret(path: string): Promise<string | undefined> {
   } catch {
     return undefined;
   }
-  if (!/^[0-9a-f]{64}$/.test(text)) {
-    throw new Error(`${path} is not a store secret (64 hex characters): remove it to start afresh`);
-  }
+  if (!/^[0-9a-f]{64}$/.test(text)) throw new Error(damagedSecret(path));
   if (process.platform !== 'win32') await chmod(path, 0o600).catch(() => undefined);
   return text;
 }

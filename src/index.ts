@@ -67,7 +67,7 @@ async function main(): Promise<void> {
       : undefined;
   const shared = createSharedUpstream(config, upstream, logger, stores, metrics, standing);
   closers.push(() => shared.close());
-  if (stores.kind !== 'memory') logger.info(`cache, quota and watchlist store: ${stores.label}`);
+  if (stores.label !== 'memory') logger.info(`cache, quota and watchlist store: ${stores.label}`);
 
   if (config.transport === 'stdio') {
     const stdio = await serveStdio(shared.depsFor(undefined), shutdown, { tools });
@@ -154,11 +154,13 @@ async function pickStores(
     timeoutMs: config.storeTimeoutMs,
     maxKnownKeys: config.maxKnownKeys,
     logger,
+    ...(config.watchlistStore !== undefined ? { watchlistStore: config.watchlistStore } : {}),
   };
   try {
     return await openStores(spec, options);
   } catch (error) {
-    if (config.store !== undefined || !(error instanceof StoreDirError)) throw error;
+    const chosen = config.store !== undefined || config.watchlistStore !== undefined;
+    if (chosen || !(error instanceof StoreDirError)) throw error;
     logger.warn(
       `${error.message}. Watchlist tools answer an error until this is fixed (lists kept there are untouched); the other tools work, caching in memory only until exit.`,
     );

@@ -14,6 +14,7 @@ import {
   type StoreGuardOptions,
   withTimeout,
 } from './guard.js';
+import { checkEvictionPolicy, type PolicyClient } from './redis-policy.js';
 import { UnusableWatchlistStore } from './unusable.js';
 import { DEFAULT_WATCHLIST_LIMITS, type WatchlistLimits, type WatchlistStore } from './watchlists.js';
 import { MemoryWatchlistStore } from './watchlists-memory.js';
@@ -57,6 +58,11 @@ export interface StoreOptions {
   maxKnownKeys?: number;
   /** Told when the file store fails to write or sweep (the call still succeeds: a cache miss later). */
   onError?: (error: unknown) => void;
+  /**
+   * A Redis of its own for watchlists (--watchlist-store), for when the store's Redis may evict keys:
+   * the store then keeps cached answers and quota states only.
+   */
+  watchlistStore?: string;
 }
 
 /** Caller keys whose quota state is kept (and, over HTTP, what the API said of them), unless set. */
@@ -129,8 +135,76 @@ export function storesWithoutWatchlists(
   };
 }
 
-/** `memory`, `file:<dir>` or `redis://[user:password@]host:port[/db]` (also `rediss://`). */
+/**
+ * `memory`, `file:<dir>` or `redis://[user:password@]host:port[/db]` (also `rediss://`); with
+ * `options.watchlistStore`, watchlists in that Redis instead.
+ */
 export async function openStores(spec: string, options: StoreOptions): Promise<Stores> {
+  const url = options.watchlistStore;
+  if (url === undefined) return openMain(spec, options, true);
+  if (!/^rediss?:\/\//.test(url)) {
+    throw new StartError(
+      `--watchlist-store / FOOTBALL_MCP_WATCHLIST_STORE: "${redisLabel(url)}" is not redis://host:port`,
+    );
+  }
+  const watchlists = await openRedisWatchlists(url, options);
+  let main: Stores;
+  try {
+    main = await openMain(spec, options, false);
+  } catch (error) {
+    await watchlists.close().catch(() => undefined);
+    throw error;
+  }
+  const closeMain = main.close.bind(main);
+  return {
+    ...main,
+    watchlists,
+    label: `${main.label}, watchlists ${redisLabel(url)}`,
+    async close() {
+      await Promise.all([closeMain(), watchlists.close().catch(() => undefined)]);
+    },
+  };
+}
+
+/** Watchlists alone in the Redis at `url`, with a guard of their own, once its policy is known to keep them. */
+async function openRedisWatchlists(url: string, options: StoreOptions): Promise<WatchlistStore> {
+  const { createClient } = await import('@keyv/redis');
+  const { RedisWatchlistStore } = await import('./watchlists-redis.js');
+  const label = redisLabel(url);
+  const unreachable = () =>
+    new StartError(
+      `cannot reach the watchlist store at ${label}: start Redis there, or fix --watchlist-store / FOOTBALL_MCP_WATCHLIST_STORE (redis://host:port)`,
+    );
+  const client = createClient({ url, socket: { connectTimeout: 3000, reconnectStrategy: false } });
+  client.on('error', () => undefined);
+  try {
+    await withTimeout(client.connect(), 5000);
+  } catch {
+    client.destroy();
+    throw unreachable();
+  }
+  try {
+    await checkEvictionPolicy(client, label, options.logger);
+  } finally {
+    client.destroy();
+  }
+  const guard = new StoreGuard({
+    timeoutMs: options.timeoutMs ?? DEFAULT_STORE_TIMEOUT_MS,
+    label,
+    ...(options.logger ? { logger: options.logger } : {}),
+  });
+  try {
+    return await RedisWatchlistStore.open(url, {
+      limits: options.watchlists ?? DEFAULT_WATCHLIST_LIMITS,
+      guard,
+    });
+  } catch {
+    throw unreachable();
+  }
+}
+
+/** The store `spec` names; its watchlists too unless `withWatchlists` is false (kept elsewhere). */
+async function openMain(spec: string, options: StoreOptions, withWatchlists: boolean): Promise<Stores> {
   const limits = options.watchlists ?? DEFAULT_WATCHLIST_LIMITS;
   if (spec === 'memory')
     return memoryStores(options.maxEntries, {
@@ -139,7 +213,7 @@ export async function openStores(spec: string, options: StoreOptions): Promise<S
       ...(options.maxBytes !== undefined ? { maxBytes: options.maxBytes } : {}),
     });
   if (spec.startsWith('file:')) return openFile(spec.slice('file:'.length), options, limits);
-  if (/^rediss?:\/\//.test(spec)) return openRedis(spec, options, limits);
+  if (/^rediss?:\/\//.test(spec)) return openRedis(spec, options, limits, withWatchlists);
   throw new StartError(
     `--store / FOOTBALL_MCP_STORE: "${spec}" is not memory, file:<directory> or redis://host:port`,
   );
@@ -204,7 +278,12 @@ export async function openFile(dir: string, options: StoreOptions, limits: Watch
   };
 }
 
-async function openRedis(url: string, options: StoreOptions, limits: WatchlistLimits): Promise<Stores> {
+async function openRedis(
+  url: string,
+  options: StoreOptions,
+  limits: WatchlistLimits,
+  withWatchlists: boolean,
+): Promise<Stores> {
   // Loaded only when asked for: the memory store needs no Redis client.
   const { createKeyv } = await import('@keyv/redis');
   const { RedisWatchlistStore } = await import('./watchlists-redis.js');
@@ -242,12 +321,23 @@ async function openRedis(url: string, options: StoreOptions, limits: WatchlistLi
     throw unreachable();
   }
   let watchlists: WatchlistStore;
-  try {
-    // The same guard: the watchlists' commands get the same timeout, and an outage is logged once.
-    watchlists = await RedisWatchlistStore.open(url, { limits, guard });
-  } catch {
-    await closeKeyv();
-    throw unreachable();
+  if (!withWatchlists) {
+    // Kept in a Redis of their own (--watchlist-store): this one may evict.
+    watchlists = new MemoryWatchlistStore(limits);
+  } else {
+    try {
+      await checkEvictionPolicy(await redisClient(cache), label, options.logger);
+    } catch (error) {
+      await closeKeyv();
+      throw error;
+    }
+    try {
+      // The same guard: the watchlists' commands get the same timeout, and an outage is logged once.
+      watchlists = await RedisWatchlistStore.open(url, { limits, guard });
+    } catch {
+      await closeKeyv();
+      throw unreachable();
+    }
   }
   return {
     kind: 'redis',
@@ -262,10 +352,14 @@ async function openRedis(url: string, options: StoreOptions, limits: WatchlistLi
   };
 }
 
+type RedisClient = PolicyClient & { ping(): Promise<string> };
+
+function redisClient(keyv: Keyv): Promise<RedisClient> {
+  return (keyv.store as { getClient(): Promise<RedisClient> }).getClient();
+}
+
 async function pingOne(keyv: Keyv): Promise<boolean> {
-  const adapter = keyv.store as { getClient(): Promise<{ ping(): Promise<string> }> };
-  const client = await adapter.getClient();
-  return (await withTimeout(client.ping(), 2000)) === 'PONG';
+  return (await withTimeout((await redisClient(keyv)).ping(), 2000)) === 'PONG';
 }
 
 /** The Redis address without credentials. */

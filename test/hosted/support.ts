@@ -24,12 +24,12 @@ export interface RunningRedis {
   stop(): Promise<void>;
 }
 
-/** A throwaway redis-server on a free loopback port, without persistence. */
-export async function startRedis(): Promise<RunningRedis> {
+/** A throwaway redis-server on a free loopback port, without persistence; `args` are more of its options. */
+export async function startRedis(args: string[] = []): Promise<RunningRedis> {
   const port = await freePort();
   const child = spawn(
     'redis-server',
-    ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'],
+    ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no', ...args],
     { stdio: ['ignore', 'pipe', 'pipe'] },
   );
   let output = '';

@@ -14,6 +14,7 @@ import {
   type StoreGuardOptions,
   withTimeout,
 } from './guard.js';
+import { checkRedisSecret, fileListsWithoutSecret, missingFileSecret, type SecretProbe } from './orphans.js';
 import { checkEvictionPolicy, type PolicyClient } from './redis-policy.js';
 import { UnusableWatchlistStore } from './unusable.js';
 import { DEFAULT_WATCHLIST_LIMITS, type WatchlistLimits, type WatchlistStore } from './watchlists.js';
@@ -169,7 +170,7 @@ export async function openStores(spec: string, options: StoreOptions): Promise<S
 /** Watchlists alone in the Redis at `url`, with a guard of their own, once its policy is known to keep them. */
 async function openRedisWatchlists(url: string, options: StoreOptions): Promise<WatchlistStore> {
   const { createClient } = await import('@keyv/redis');
-  const { RedisWatchlistStore } = await import('./watchlists-redis.js');
+  const { RedisWatchlistStore, SECRET_KEY, PREFIX } = await import('./watchlists-redis.js');
   const label = redisLabel(url);
   const unreachable = () =>
     new StartError(
@@ -185,6 +186,7 @@ async function openRedisWatchlists(url: string, options: StoreOptions): Promise<
   }
   try {
     await checkEvictionPolicy(client, label, options.logger);
+    await checkRedisSecret(client, label, SECRET_KEY, PREFIX);
   } finally {
     client.destroy();
   }
@@ -236,6 +238,8 @@ export async function openFile(dir: string, options: StoreOptions, limits: Watch
   try {
     await ensureDir(root, true);
     await access(root, constants.R_OK | constants.W_OK);
+    const orphaned = await fileListsWithoutSecret(root);
+    if (orphaned > 0) throw new Error(missingFileSecret(root, orphaned));
     watchlists = await FileWatchlistStore.open(root, { limits });
   } catch (error) {
     throw new StoreDirError(root, (error as Error).message);
@@ -286,7 +290,7 @@ async function openRedis(
 ): Promise<Stores> {
   // Loaded only when asked for: the memory store needs no Redis client.
   const { createKeyv } = await import('@keyv/redis');
-  const { RedisWatchlistStore } = await import('./watchlists-redis.js');
+  const { RedisWatchlistStore, SECRET_KEY, PREFIX } = await import('./watchlists-redis.js');
   const label = redisLabel(url);
   const keyvOptions = { connectionTimeout: 3000, throwOnConnectError: true };
   // Without the offline queue a command fails at once while Redis is down: a cache miss, not a hung call.
@@ -326,7 +330,9 @@ async function openRedis(
     watchlists = new MemoryWatchlistStore(limits);
   } else {
     try {
-      await checkEvictionPolicy(await redisClient(cache), label, options.logger);
+      const client = await redisClient(cache);
+      await checkEvictionPolicy(client, label, options.logger);
+      await checkRedisSecret(client, label, SECRET_KEY, PREFIX);
     } catch (error) {
       await closeKeyv();
       throw error;
@@ -352,7 +358,7 @@ async function openRedis(
   };
 }
 
-type RedisClient = PolicyClient & { ping(): Promise<string> };
+type RedisClient = PolicyClient & SecretProbe & { ping(): Promise<string> };
 
 function redisClient(keyv: Keyv): Promise<RedisClient> {
   return (keyv.store as { getClient(): Promise<RedisClient> }).getClient();

@@ -30,8 +30,8 @@ import {
   type WatchlistStore,
 } from './watchlists.js';
 
-const PREFIX = 'fsm-watchlists:';
-const SECRET_KEY = 'fsm-watchlists-secret';
+export const PREFIX = 'fsm-watchlists:';
+export const SECRET_KEY = 'fsm-watchlists-secret';
 const ATTEMPTS = 25;
 /** node-redis's refusals to send a command at all (not connected, or closed). */
 const UNSENT = new Set(['ClientOfflineError', 'ClientClosedError']);

@@ -128,6 +128,27 @@ describe('the default store over stdio', () => {
     });
   });
 
+  it('a missing secret with lists kept: refused, never replaced by a new one that would orphan them', async () => {
+    const cache = mkdtempSync(join(tmpdir(), 'fsm-xdg-'));
+    dirs.push(cache);
+    const secretPath = join(cache, 'football-scout-mcp', 'secret');
+    await session({ XDG_CACHE_HOME: cache }, [
+      ['update_watchlist', { watchlist: 'Keepers', add: [{ player_id: MBENRA }] }],
+    ]);
+    const secret = readFileSync(secretPath, 'utf8');
+    rmSync(secretPath);
+    const missing = await session({ XDG_CACHE_HOME: cache }, [['watchlist_report', {}]]);
+    expect(missing.results[0]?.isError).toBe(true);
+    expect(textOf(missing.results[0])).toContain(`${secretPath} is missing but 1 watchlist file(s)`);
+    expect(existsSync(secretPath)).toBe(false);
+
+    writeFileSync(secretPath, secret);
+    const restored = await session({ XDG_CACHE_HOME: cache }, [['watchlist_report', {}]]);
+    expect(restored.results[0]?.structuredContent).toMatchObject({
+      data: { watchlists: [expect.objectContaining({ name: 'Keepers' })] },
+    });
+  });
+
   it('stops at start when a directory named by --store cannot be used', () => {
     const run = spawnSync(process.execPath, [BUILT_ENTRY, '--store', 'file:/proc/football-scout-mcp-test'], {
       env: { PATH: process.env.PATH ?? '' },

@@ -83,10 +83,13 @@ describe('sessions of keys the API has not accepted', () => {
     await Promise.all(
       Array.from({ length: 3 }, (_, i) => initialize(`bogus_idle_${String(i).padStart(16, '0')}`)),
     );
-    expect((await initialize(SANDBOX_DEMO_KEY)).status).toBe(200);
+    // A session of a key the API accepted (a call answered), kept open.
+    const accepted = await httpClient(server.url, { 'x-api-key': SANDBOX_DEMO_KEY });
+    expect(structured(await call(accepted, 'list_leagues')).data.length).toBeGreaterThan(0);
     await waitFor(async () => (await sessions()).probation === 0, 'the probation sessions to be closed');
     // The demo key's session is not on probation: still open.
     expect((await sessions()).open).toBeGreaterThanOrEqual(1);
+    await accepted.close();
     // A key the API cannot answer for now (503s): neither accepted nor refused, it stays on probation
     // until it has been idle for 2 s.
     sandbox.setFaults({ errors: { 503: 1 } });

@@ -40,8 +40,11 @@ function cachedIn(url: string): Promise<void> {
 }
 
 /** A hosted server on the embedded sandbox with `args`, one watchlist added through it. */
-async function serveAndAdd(args: string[]): Promise<{ stderr: () => string }> {
-  const server = await spawnHttpServer(['--sandbox', ...args], { FOOTBALL_MCP_LOG_LEVEL: 'warn' });
+async function serveAndAdd(args: string[]): Promise<{ child: ChildProcess; stderr: () => string }> {
+  // A store timeout with room: on a busy machine a slow Redis answer must not fail the add.
+  const server = await spawnHttpServer(['--sandbox', '--store-timeout-ms', '5000', ...args], {
+    FOOTBALL_MCP_LOG_LEVEL: 'warn',
+  });
   servers.push(server.child);
   const client = await httpClient(server.url);
   structured(await call(client, 'update_watchlist', { watchlist: 'Keepers', add: [{ player_id: MBENRA }] }));
@@ -114,6 +117,29 @@ describe('Redis eviction and watchlists', () => {
     const cached = keys.filter((k) => k.key.startsWith('fsm-cache'));
     expect(cached.length).toBeGreaterThan(0);
     for (const { ttl } of cached) expect(ttl).toBeGreaterThan(0);
+  });
+
+  it('a Redis holding lists but not their secret (evicted, deleted) stops the start; no new secret orphans them', async () => {
+    const redis = await redisWith([]);
+    const server = await serveAndAdd(['--store', redis.url]);
+    await stop(server.child);
+    const client = createClient({ url: redis.url });
+    await client.connect();
+    await client.del(SECRET_KEY);
+    await client.close();
+    const { code, stderr } = await runToExit([
+      '--transport',
+      'http',
+      '--port',
+      '0',
+      '--sandbox',
+      '--store',
+      redis.url,
+    ]);
+    expect(code).toBe(1);
+    expect(stderr).toContain(`holds watchlists (fsm-watchlists:*) but not their secret (${SECRET_KEY})`);
+    expect(stderr).toMatch(/Restore the key from a backup/);
+    expect((await keysOf(redis.url)).map((k) => k.key)).not.toContain(SECRET_KEY);
   });
 
   it('a Redis that will not say its policy (CONFIG disabled) is used, with a warning that names the risk', async () => {

@@ -11,6 +11,8 @@ import { call, spawnHttpServer, stop, structured, textOf } from '../support/mcp.
 import { GARMONT, MBENRA } from '../support/people.js';
 import { httpClient, type RunningRedis, startRedis } from './support.js';
 
+/** A store timeout with room: on a busy machine a slow Redis answer must not fail a watchlist call here. */
+const ROOMY = ['--store-timeout-ms', '5000'];
 let sandbox: RunningSandbox;
 let redis: RunningRedis;
 const replicas: { url: string; child: ChildProcess }[] = [];
@@ -23,12 +25,15 @@ beforeAll(async () => {
   redis = await startRedis();
   for (let i = 0; i < 2; i++) {
     replicas.push(
-      await spawnHttpServer(['--base-url', sandbox.url, '--require-caller-key', '--store', redis.url], {}),
+      await spawnHttpServer(
+        ['--base-url', sandbox.url, '--require-caller-key', '--store', redis.url, ...ROOMY],
+        {},
+      ),
     );
   }
   for (const mode of [[], ['--stateless']]) {
     tokenReplicas.push(
-      await spawnHttpServer(['--base-url', sandbox.url, '--store', redis.url, ...mode], {
+      await spawnHttpServer(['--base-url', sandbox.url, '--store', redis.url, ...ROOMY, ...mode], {
         FOOTBALL_API_KEY: SANDBOX_DEMO_KEY,
         FOOTBALL_MCP_AUTH_TOKENS: TOKENS.join(','),
       }),

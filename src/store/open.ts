@@ -187,6 +187,8 @@ async function openRedisWatchlists(url: string, options: StoreOptions): Promise<
   try {
     await checkEvictionPolicy(client, label, options.logger);
     await checkRedisSecret(client, label, SECRET_KEY, PREFIX);
+  } catch (error) {
+    throw error instanceof StartError ? error : unreachable();
   } finally {
     client.destroy();
   }
@@ -335,7 +337,7 @@ async function openRedis(
       await checkRedisSecret(client, label, SECRET_KEY, PREFIX);
     } catch (error) {
       await closeKeyv();
-      throw error;
+      throw error instanceof StartError ? error : unreachable();
     }
     try {
       // The same guard: the watchlists' commands get the same timeout, and an outage is logged once.

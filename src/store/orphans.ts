@@ -5,6 +5,7 @@ import { existsSync } from 'node:fs';
 import { readdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { StartError } from '../start-error.js';
+import { withTimeout } from './guard.js';
 
 const RECOVERY = 'docs/store.md, "A damaged secret"';
 
@@ -49,11 +50,13 @@ export async function checkRedisSecret(
   label: string,
   secretKey: string,
   prefix: string,
+  timeoutMs = 2000,
 ): Promise<void> {
-  if ((await client.exists(secretKey)) > 0) return;
+  // Each command within a timeout: a Redis that hangs at start fails the start, it does not hold it.
+  if ((await withTimeout(client.exists(secretKey), timeoutMs)) > 0) return;
   let cursor = '0';
   do {
-    const page = await client.scan(cursor, { MATCH: `${prefix}*`, COUNT: 1000 });
+    const page = await withTimeout(client.scan(cursor, { MATCH: `${prefix}*`, COUNT: 1000 }), timeoutMs);
     if (page.keys.length > 0) {
       throw new StartError(
         `the Redis at ${label} holds watchlists (${prefix}*) but not their secret (${secretKey}): evicted or deleted? They are keyed by it, and a new secret would orphan them all. ` +

@@ -148,27 +148,43 @@ export async function openStores(spec: string, options: StoreOptions): Promise<S
       `--watchlist-store / FOOTBALL_MCP_WATCHLIST_STORE: "${redisLabel(url)}" is not redis://host:port`,
     );
   }
-  const watchlists = await openRedisWatchlists(url, options);
+  const { watchlists, client } = await openRedisWatchlists(url, options);
+  const closeOwn = () => Promise.all([watchlists.close(), client.close()]).catch(() => undefined);
   let main: Stores;
   try {
     main = await openMain(spec, options, false);
   } catch (error) {
-    await watchlists.close().catch(() => undefined);
+    await closeOwn();
     throw error;
   }
   const closeMain = main.close.bind(main);
+  const pingMain = main.ping.bind(main);
   return {
     ...main,
     watchlists,
     label: `${main.label}, watchlists ${redisLabel(url)}`,
+    // Ready only while both answer: watchlist tools cannot go on without theirs.
+    async ping() {
+      const own = withTimeout(client.ping(), 2000).then(
+        (answer) => answer === 'PONG',
+        () => false,
+      );
+      return (await Promise.all([pingMain(), own])).every(Boolean);
+    },
     async close() {
-      await Promise.all([closeMain(), watchlists.close().catch(() => undefined)]);
+      await Promise.all([closeMain(), closeOwn()]);
     },
   };
 }
 
-/** Watchlists alone in the Redis at `url`, with a guard of their own, once its policy is known to keep them. */
-async function openRedisWatchlists(url: string, options: StoreOptions): Promise<WatchlistStore> {
+/**
+ * Watchlists alone in the Redis at `url`, with a guard of their own, once its policy is known to keep them;
+ * and a client of the server's own there, for readiness.
+ */
+async function openRedisWatchlists(
+  url: string,
+  options: StoreOptions,
+): Promise<{ watchlists: WatchlistStore; client: { ping(): Promise<string>; close(): Promise<void> } }> {
   const { createClient } = await import('@keyv/redis');
   const { RedisWatchlistStore, SECRET_KEY, PREFIX } = await import('./watchlists-redis.js');
   const label = redisLabel(url);
@@ -176,21 +192,23 @@ async function openRedisWatchlists(url: string, options: StoreOptions): Promise<
     new StartError(
       `cannot reach the watchlist store at ${label}: start Redis there, or fix --watchlist-store / FOOTBALL_MCP_WATCHLIST_STORE (redis://host:port)`,
     );
-  const client = createClient({ url, socket: { connectTimeout: 3000, reconnectStrategy: false } });
+  // Without the offline queue a ping fails at once while Redis is down; reconnects in the background.
+  const client = createClient({
+    url,
+    disableOfflineQueue: true,
+    socket: {
+      connectTimeout: 3000,
+      reconnectStrategy: (retries: number) => Math.min(2000, 50 * 2 ** retries),
+    },
+  });
   client.on('error', () => undefined);
   try {
     await withTimeout(client.connect(), 5000);
-  } catch {
-    client.destroy();
-    throw unreachable();
-  }
-  try {
     await checkEvictionPolicy(client, label, options.logger);
     await checkRedisSecret(client, label, SECRET_KEY, PREFIX);
   } catch (error) {
-    throw error instanceof StartError ? error : unreachable();
-  } finally {
     client.destroy();
+    throw error instanceof StartError ? error : unreachable();
   }
   const guard = new StoreGuard({
     timeoutMs: options.timeoutMs ?? DEFAULT_STORE_TIMEOUT_MS,
@@ -198,11 +216,14 @@ async function openRedisWatchlists(url: string, options: StoreOptions): Promise<
     ...(options.logger ? { logger: options.logger } : {}),
   });
   try {
-    return await RedisWatchlistStore.open(url, {
+    const watchlists = await RedisWatchlistStore.open(url, {
       limits: options.watchlists ?? DEFAULT_WATCHLIST_LIMITS,
       guard,
     });
+    // destroy, not close: closing waits on a Redis that may be gone.
+    return { watchlists, client: { ping: () => client.ping(), close: async () => client.destroy() } };
   } catch {
+    client.destroy();
     throw unreachable();
   }
 }

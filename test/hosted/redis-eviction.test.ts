@@ -40,7 +40,9 @@ function cachedIn(url: string): Promise<void> {
 }
 
 /** A hosted server on the embedded sandbox with `args`, one watchlist added through it. */
-async function serveAndAdd(args: string[]): Promise<{ child: ChildProcess; stderr: () => string }> {
+async function serveAndAdd(
+  args: string[],
+): Promise<{ url: string; child: ChildProcess; stderr: () => string }> {
   // A store timeout with room: on a busy machine a slow Redis answer must not fail the add.
   const server = await spawnHttpServer(['--sandbox', '--store-timeout-ms', '5000', ...args], {
     FOOTBALL_MCP_LOG_LEVEL: 'warn',
@@ -81,7 +83,7 @@ describe('Redis eviction and watchlists', () => {
 
   it('keeps watchlists in a Redis of their own (--watchlist-store), the cache in the evicting one', async () => {
     const own = await redisWith([]);
-    await serveAndAdd(['--store', lru.url, '--watchlist-store', own.url]);
+    const server = await serveAndAdd(['--store', lru.url, '--watchlist-store', own.url]);
     // A cached answer is written after it is given: waited for.
     await cachedIn(lru.url);
     const cacheKeys = (await keysOf(lru.url)).map((k) => k.key);
@@ -89,6 +91,12 @@ describe('Redis eviction and watchlists', () => {
     expect(cacheKeys.filter((k) => k.startsWith('fsm-watchlists'))).toEqual([]);
     expect(watchlistKeys).toContain(SECRET_KEY);
     expect(watchlistKeys.some((k) => k.startsWith('fsm-watchlists:'))).toBe(true);
+
+    // Ready while both answer; not once the watchlists' Redis is gone (their tools cannot work).
+    const readyz = new URL('/readyz', server.url);
+    expect((await fetch(readyz)).status).toBe(200);
+    await own.stop();
+    await expect.poll(async () => (await fetch(readyz)).status, { timeout: 15_000 }).toBe(503);
   });
 
   it('refuses a --watchlist-store that may evict, too', async () => {

@@ -108,7 +108,11 @@ export async function spawnHttpServer(
   });
   const url = await new Promise<string>((resolve, reject) => {
     // Room for a busy machine: a start takes well over 15 s with the cores taken by other work.
-    const timer = setTimeout(() => reject(new Error(`server did not start:\n${stderr}`)), 60_000);
+    const timer = setTimeout(() => {
+      // Not left running behind the failed test.
+      child.kill('SIGKILL');
+      reject(new Error(`server did not start:\n${stderr}`));
+    }, 60_000);
     child.stderr?.on('data', (chunk: Buffer) => {
       stderr += chunk.toString();
       const match = /serving MCP \(Streamable HTTP\) at (http:\/\/\S+)/.exec(stderr);

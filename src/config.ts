@@ -243,6 +243,19 @@ export const SETTINGS = {
       .optional(),
     help: 'Where cached answers, quota states and watchlists live: file:<directory> (kept across restarts, shared by the processes on this machine; file alone = $XDG_CACHE_HOME/football-scout-mcp, else ~/.cache/football-scout-mcp), memory (lost at exit), or redis://[user:password@]host:port[/db] shared by every replica. Default: file over stdio, memory over http.',
   },
+  watchlistStore: {
+    flag: 'watchlist-store',
+    env: 'FOOTBALL_MCP_WATCHLIST_STORE',
+    schema: z
+      .string()
+      .trim()
+      .regex(
+        /^rediss?:\/\/.+$/,
+        'redis://host:port (a Redis that never evicts: maxmemory-policy noeviction or volatile-*)',
+      )
+      .optional(),
+    help: 'A Redis of its own for watchlists, redis://[user:password@]host:port[/db], when the --store Redis evicts keys (maxmemory-policy allkeys-*, as a cache may): watchlists there would be lost. Default: watchlists live in --store.',
+  },
   watchlistMax: {
     flag: 'watchlist-max',
     env: 'FOOTBALL_MCP_WATCHLIST_MAX',

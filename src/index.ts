@@ -12,7 +12,7 @@ import { createLogger, type Logger } from './log.js';
 import { serveStdio } from './mcp/stdio.js';
 import type { ToolDefinition } from './mcp/tool.js';
 import { StartError } from './start-error.js';
-import { memoryStores, openStores, type Stores } from './store/open.js';
+import { openStores, StoreDirError, type Stores, storesWithoutWatchlists } from './store/open.js';
 import { VERSION } from './version.js';
 
 type Closer = () => Promise<void>;
@@ -67,7 +67,7 @@ async function main(): Promise<void> {
       : undefined;
   const shared = createSharedUpstream(config, upstream, logger, stores, metrics, standing);
   closers.push(() => shared.close());
-  if (stores.kind !== 'memory') logger.info(`cache, quota and watchlist store: ${stores.label}`);
+  if (stores.label !== 'memory') logger.info(`cache, quota and watchlist store: ${stores.label}`);
 
   if (config.transport === 'stdio') {
     const stdio = await serveStdio(shared.depsFor(undefined), shutdown, { tools });
@@ -128,7 +128,8 @@ async function main(): Promise<void> {
  * Opens the store the settings name (by default a directory in the user's cache over stdio, memory over
  * HTTP). Cached answers and quota states are partitioned by upstream: a store kept across restarts or
  * shared must not answer for another API address, nor for another seed, dialect or week of the sandbox.
- * When the default directory cannot be used the server still starts, on memory, and says so.
+ * When the default directory cannot be used the server still starts and says so: watchlist tools answer
+ * that error (never an empty list on memory), the other tools work.
  */
 async function pickStores(
   config: Config,
@@ -155,15 +156,17 @@ async function pickStores(
     watchlistTimeoutMs: config.watchlistStoreTimeoutMs,
     maxKnownKeys: config.maxKnownKeys,
     logger,
+    ...(config.watchlistStore !== undefined ? { watchlistStore: config.watchlistStore } : {}),
   };
   try {
     return await openStores(spec, options);
   } catch (error) {
-    if (config.store !== undefined || !(error instanceof StartError)) throw error;
+    const chosen = config.store !== undefined || config.watchlistStore !== undefined;
+    if (chosen || !(error instanceof StoreDirError)) throw error;
     logger.warn(
-      `${error.message}; running on memory: nothing is kept after exit (set --store / FOOTBALL_MCP_STORE)`,
+      `${error.message}. Watchlist tools answer an error until this is fixed (lists kept there are untouched); the other tools work, caching in memory only until exit.`,
     );
-    return memoryStores(config.cacheMaxEntries, {
+    return storesWithoutWatchlists(error, config.cacheMaxEntries, {
       maxBytes: config.cacheMaxBytes,
       watchlists: limits,
       maxKnownKeys: config.maxKnownKeys,

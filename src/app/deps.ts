@@ -88,7 +88,10 @@ function depsBuilder(
   metrics?: Metrics,
   dispatcherFor?: (tag: string) => Requester,
   keys?: KeyObserver,
-): { build: (callerKey: string | undefined) => ToolDeps; settled: () => Promise<void> } {
+): {
+  build: (callerKey: string | undefined, tokenId?: string) => ToolDeps;
+  settled: () => Promise<void>;
+} {
   const cache = new ResponseCache({
     store: stores.cache,
     ttlMs: {
@@ -112,7 +115,7 @@ function depsBuilder(
     );
   }
   const scope = watchlistScope(config);
-  const build = (callerKey: string | undefined): ToolDeps => {
+  const build = (callerKey: string | undefined, tokenId?: string): ToolDeps => {
     const apiKey = callerKey ?? upstream.apiKey;
     const tag = apiKey ? keyTag(apiKey, config.metricsKeySecret) : 'nokey';
     // What /metrics and the log show of the key: keyed, never the partition tag itself.
@@ -157,10 +160,13 @@ function depsBuilder(
       ...(overrides ? { aliases: overrides.fields } : {}),
     });
     const scoped = callerKey ? redacting(logger, callerKey) : logger;
-    // Watchlists belong to the key in use (the caller's in hosted mode), by a keyed hash of it.
-    const watchlists = apiKey
-      ? { store: stores.watchlists, owner: stores.watchlists.ownerOf(apiKey, scope) }
-      : undefined;
+    // Watchlists belong to the caller's own key; without one, to the server token it holds (every token
+    // holder would otherwise share the server key's lists); else to the server's key. By a keyed hash.
+    const ownerKey = callerKey ?? (tokenId !== undefined ? tokenOwner(tokenId) : upstream.apiKey);
+    const watchlists =
+      apiKey && ownerKey
+        ? { store: stores.watchlists, owner: stores.watchlists.ownerOf(ownerKey, scope) }
+        : undefined;
     return {
       api,
       roles: new RoleCatalog(api),
@@ -183,6 +189,14 @@ function depsBuilder(
  */
 export function watchlistScope(config: Config): string {
   return usesEmbeddedSandbox(config) ? `sandbox:${config.sandboxSeed}` : '';
+}
+
+/**
+ * What a server token's watchlists are kept under, in place of an API key: no key can take this form
+ * (a header value holds no line break), so a token never reaches a key's lists.
+ */
+function tokenOwner(tokenId: string): string {
+  return `server-token\n${tokenId}`;
 }
 
 /** A logger that also masks a caller's key, which the process-wide logger does not know. */

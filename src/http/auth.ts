@@ -20,6 +20,11 @@ export interface Credentials {
   upstreamKey: string | undefined;
   /** A hash of token and key: a session answers only to the credentials that opened it. */
   fingerprint: string;
+  /**
+   * With server tokens, which one the caller holds (a hash, never the token): it owns the watchlists
+   * of a caller that brings no key of its own, so token holders never share lists.
+   */
+  tokenId?: string;
 }
 
 export type AuthResult = { ok: true; credentials: Credentials } | { ok: false; message: string };
@@ -50,7 +55,14 @@ export function authenticate(req: IncomingMessage, policy: AccessPolicy): AuthRe
           : 'Unauthorized: this server needs your own Football API key in X-API-Key (or Authorization: Bearer <key>)',
     };
   }
-  return { ok: true, credentials: { upstreamKey, fingerprint: sha256(`${token}\n${upstreamKey ?? ''}`) } };
+  return {
+    ok: true,
+    credentials: {
+      upstreamKey,
+      fingerprint: sha256(`${token}\n${upstreamKey ?? ''}`),
+      ...(token ? { tokenId: sha256(`token\n${token}`) } : {}),
+    },
+  };
 }
 
 /** True when the request carries one of the server tokens, or when none is configured. */

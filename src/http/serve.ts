@@ -109,7 +109,7 @@ export async function serveHttp(services: HttpServices, options: HttpOptions): P
   };
   const drain = new Drain();
   const newServer = (credentials: Credentials) =>
-    createServer(upstream.depsFor(credentials.upstreamKey), {
+    createServer(upstream.depsFor(credentials.upstreamKey, credentials.tokenId), {
       ...options.server,
       onToolCall: (tool, outcome) => metrics.toolCall(tool, outcome),
     });

@@ -34,7 +34,11 @@ export type ProgressReporter = (done: number, total: number, message: string) =>
 
 /** What every caller of one process shares: the connection pool, the cache, the quota store. */
 export interface SharedUpstream {
-  /** Deps for one session or request, using `apiKey` upstream (the server-wide key if undefined). */
-  depsFor(apiKey: string | undefined): ToolDeps;
+  /**
+   * Deps for one session or request, using `apiKey` upstream (the server-wide key if undefined). The
+   * watchlists belong to `apiKey`; without one, to the server token `tokenId` names (hosted with
+   * --auth-tokens); without either, to the server-wide key.
+   */
+  depsFor(apiKey: string | undefined, tokenId?: string): ToolDeps;
   close(): Promise<void>;
 }

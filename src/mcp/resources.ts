@@ -242,8 +242,11 @@ function registerWatchlists(
       list: async () => {
         if (!deps.watchlists) return { resources: [] };
         const { store, owner } = deps.watchlists;
+        // A store out of reach must not fail resources/list as a whole: reading football://watchlists
+        // says why.
+        const docs = await store.list(owner).catch(() => []);
         return {
-          resources: (await store.list(owner)).map((doc) => ({
+          resources: docs.map((doc) => ({
             uri: `football://watchlists/${encodeURIComponent(doc.name)}`,
             name: doc.name,
             title: `Watchlist ${doc.name}`,

@@ -244,6 +244,8 @@ function watchlistErrorText(error: WatchlistError, logger: Logger): string {
       return `The ${error.message}.`;
     case 'storage':
       return `The watchlist store cannot be used: ${error.message}. Nothing was changed (every list keeps its last stored version).`;
+    case 'unusable':
+      return `Watchlists cannot be used on this server: ${error.message}. Nothing was read or changed; lists already kept there are untouched. Tell the user: the server's operator must fix the store and restart the server. Other tools still work.`;
     case 'outcome_unknown':
       return `The watchlist change may or may not have been stored: ${error.message}. Once the store answers, look before calling again (watchlist_report lists the lists, with refresh: false it shows the last snapshot; update_watchlist with only the name shows the players): repeating update_watchlist is harmless, a repeated refresh takes one more snapshot.`;
     case 'invalid_owner':

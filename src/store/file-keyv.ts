@@ -210,7 +210,9 @@ export class FileKeyvStore extends EventEmitter {
     try {
       release = await lockfile.lock(this.dir, {
         realpath: false,
-        lockfilePath: join(this.dir, '.sweep.lock'),
+        // Beside the directory, not in it: anything walking the entries (a backup, du, a reader listing
+        // them) would trip on a lock directory that comes and goes.
+        lockfilePath: `${this.dir}.sweep.lock`,
         stale: 30_000,
         retries: 0,
         onCompromised: () => undefined,

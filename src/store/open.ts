@@ -14,6 +14,9 @@ import {
   type StoreGuardOptions,
   withTimeout,
 } from './guard.js';
+import { checkRedisSecret, fileListsWithoutSecret, missingFileSecret, type SecretProbe } from './orphans.js';
+import { checkEvictionPolicy, type PolicyClient } from './redis-policy.js';
+import { UnusableWatchlistStore } from './unusable.js';
 import { DEFAULT_WATCHLIST_LIMITS, type WatchlistLimits, type WatchlistStore } from './watchlists.js';
 import { MemoryWatchlistStore } from './watchlists-memory.js';
 
@@ -61,6 +64,11 @@ export interface StoreOptions {
   maxKnownKeys?: number;
   /** Told when the file store fails to write or sweep (the call still succeeds: a cache miss later). */
   onError?: (error: unknown) => void;
+  /**
+   * A Redis of its own for watchlists (--watchlist-store), for when the store's Redis may evict keys:
+   * the store then keeps cached answers and quota states only.
+   */
+  watchlistStore?: string;
 }
 
 /** Caller keys whose quota state is kept (and, over HTTP, what the API said of them), unless set. */
@@ -97,8 +105,136 @@ export function memoryStores(
   };
 }
 
-/** `memory`, `file:<dir>` or `redis://[user:password@]host:port[/db]` (also `rediss://`). */
+/** A store directory that cannot be used: where, and why. */
+export class StoreDirError extends StartError {
+  constructor(
+    readonly dir: string,
+    readonly reason: string,
+  ) {
+    super(
+      `cannot use the store directory ${dir}: ${reason}; fix it, or set --store / FOOTBALL_MCP_STORE (file:<directory>, memory or redis://host:port)`,
+    );
+    this.name = 'StoreDirError';
+  }
+}
+
+/**
+ * What runs when the default store directory cannot be used: answers and quota states in memory (lost
+ * at exit, and nothing the user asked to keep), watchlists refused with the reason. Never watchlists in
+ * memory: that would tell the assistant "no watchlists" while lists are on disk, and acknowledge adds
+ * that vanish at exit.
+ */
+export function storesWithoutWatchlists(
+  failure: StoreDirError,
+  maxEntries: number,
+  options: { maxBytes?: number; watchlists?: WatchlistLimits; maxKnownKeys?: number } = {},
+): Stores {
+  const stores = memoryStores(maxEntries, options);
+  return {
+    ...stores,
+    watchlists: new UnusableWatchlistStore(
+      'file',
+      `the watchlist store ${failure.dir} cannot be used: ${failure.reason}`,
+      options.watchlists,
+    ),
+    label: `memory (store directory ${failure.dir} unusable)`,
+  };
+}
+
+/**
+ * `memory`, `file:<dir>` or `redis://[user:password@]host:port[/db]` (also `rediss://`); with
+ * `options.watchlistStore`, watchlists in that Redis instead.
+ */
 export async function openStores(spec: string, options: StoreOptions): Promise<Stores> {
+  const url = options.watchlistStore;
+  if (url === undefined) return openMain(spec, options, true);
+  if (!/^rediss?:\/\//.test(url)) {
+    throw new StartError(
+      `--watchlist-store / FOOTBALL_MCP_WATCHLIST_STORE: "${redisLabel(url)}" is not redis://host:port`,
+    );
+  }
+  const { watchlists, client } = await openRedisWatchlists(url, options);
+  const closeOwn = () => Promise.all([watchlists.close(), client.close()]).catch(() => undefined);
+  let main: Stores;
+  try {
+    main = await openMain(spec, options, false);
+  } catch (error) {
+    await closeOwn();
+    throw error;
+  }
+  const closeMain = main.close.bind(main);
+  const pingMain = main.ping.bind(main);
+  return {
+    ...main,
+    watchlists,
+    label: `${main.label}, watchlists ${redisLabel(url)}`,
+    // Ready only while both answer: watchlist tools cannot go on without theirs.
+    async ping() {
+      const own = withTimeout(client.ping(), 2000).then(
+        (answer) => answer === 'PONG',
+        () => false,
+      );
+      return (await Promise.all([pingMain(), own])).every(Boolean);
+    },
+    async close() {
+      await Promise.all([closeMain(), closeOwn()]);
+    },
+  };
+}
+
+/**
+ * Watchlists alone in the Redis at `url`, with a guard of their own, once its policy is known to keep them;
+ * and a client of the server's own there, for readiness.
+ */
+async function openRedisWatchlists(
+  url: string,
+  options: StoreOptions,
+): Promise<{ watchlists: WatchlistStore; client: { ping(): Promise<string>; close(): Promise<void> } }> {
+  const { createClient } = await import('@keyv/redis');
+  const { RedisWatchlistStore, SECRET_KEY, PREFIX } = await import('./watchlists-redis.js');
+  const label = redisLabel(url);
+  const unreachable = () =>
+    new StartError(
+      `cannot reach the watchlist store at ${label}: start Redis there, or fix --watchlist-store / FOOTBALL_MCP_WATCHLIST_STORE (redis://host:port)`,
+    );
+  // Without the offline queue a ping fails at once while Redis is down; reconnects in the background.
+  const client = createClient({
+    url,
+    disableOfflineQueue: true,
+    socket: {
+      connectTimeout: 3000,
+      reconnectStrategy: (retries: number) => Math.min(2000, 50 * 2 ** retries),
+    },
+  });
+  client.on('error', () => undefined);
+  try {
+    await withTimeout(client.connect(), 5000);
+    await checkEvictionPolicy(client, label, options.logger);
+    await checkRedisSecret(client, label, SECRET_KEY, PREFIX);
+  } catch (error) {
+    client.destroy();
+    throw error instanceof StartError ? error : unreachable();
+  }
+  const guard = new StoreGuard({
+    timeoutMs: options.timeoutMs ?? DEFAULT_STORE_TIMEOUT_MS,
+    label,
+    ...(options.logger ? { logger: options.logger } : {}),
+  });
+  try {
+    const watchlists = await RedisWatchlistStore.open(url, {
+      limits: options.watchlists ?? DEFAULT_WATCHLIST_LIMITS,
+      guard,
+    });
+    // destroy, not close: closing waits on a Redis that may be gone.
+    return { watchlists, client: { ping: () => client.ping(), close: async () => client.destroy() } };
+  } catch {
+    client.destroy();
+    throw unreachable();
+  }
+}
+
+/** The store `spec` names; its watchlists too unless `withWatchlists` is false (kept elsewhere). */
+async function openMain(spec: string, options: StoreOptions, withWatchlists: boolean): Promise<Stores> {
   const limits = options.watchlists ?? DEFAULT_WATCHLIST_LIMITS;
   if (spec === 'memory')
     return memoryStores(options.maxEntries, {
@@ -107,7 +243,7 @@ export async function openStores(spec: string, options: StoreOptions): Promise<S
       ...(options.maxBytes !== undefined ? { maxBytes: options.maxBytes } : {}),
     });
   if (spec.startsWith('file:')) return openFile(spec.slice('file:'.length), options, limits);
-  if (/^rediss?:\/\//.test(spec)) return openRedis(spec, options, limits);
+  if (/^rediss?:\/\//.test(spec)) return openRedis(spec, options, limits, withWatchlists);
   throw new StartError(
     `--store / FOOTBALL_MCP_STORE: "${spec}" is not memory, file:<directory> or redis://host:port`,
   );
@@ -130,11 +266,11 @@ export async function openFile(dir: string, options: StoreOptions, limits: Watch
   try {
     await ensureDir(root, true);
     await access(root, constants.R_OK | constants.W_OK);
+    const orphaned = await fileListsWithoutSecret(root);
+    if (orphaned > 0) throw new Error(missingFileSecret(root, orphaned));
     watchlists = await FileWatchlistStore.open(root, { limits });
   } catch (error) {
-    throw new StartError(
-      `cannot use the store directory ${root}: ${(error as Error).message}; fix --store / FOOTBALL_MCP_STORE (file:<directory>, memory or redis://host:port)`,
-    );
+    throw new StoreDirError(root, (error as Error).message);
   }
   const ns = namespaces(options.partition);
   const cacheStore = new FileKeyvStore({
@@ -174,10 +310,17 @@ export async function openFile(dir: string, options: StoreOptions, limits: Watch
   };
 }
 
-async function openRedis(url: string, options: StoreOptions, limits: WatchlistLimits): Promise<Stores> {
+async function openRedis(
+  url: string,
+  options: StoreOptions,
+  limits: WatchlistLimits,
+  withWatchlists: boolean,
+): Promise<Stores> {
   // Loaded only when asked for: the memory store needs no Redis client.
   const { createKeyv } = await import('@keyv/redis');
-  const { DEFAULT_WATCHLIST_STORE_TIMEOUT_MS, RedisWatchlistStore } = await import('./watchlists-redis.js');
+  const { DEFAULT_WATCHLIST_STORE_TIMEOUT_MS, RedisWatchlistStore, SECRET_KEY, PREFIX } = await import(
+    './watchlists-redis.js'
+  );
   const label = redisLabel(url);
   const keyvOptions = { connectionTimeout: 3000, throwOnConnectError: true };
   // Without the offline queue a command fails at once while Redis is down: a cache miss, not a hung call.
@@ -221,11 +364,24 @@ async function openRedis(url: string, options: StoreOptions, limits: WatchlistLi
     ...(options.logger ? { logger: options.logger } : {}),
   });
   let watchlists: WatchlistStore;
-  try {
-    watchlists = await RedisWatchlistStore.open(url, { limits, guard: watchlistGuard });
-  } catch {
-    await closeKeyv();
-    throw unreachable();
+  if (!withWatchlists) {
+    // Kept in a Redis of their own (--watchlist-store): this one may evict.
+    watchlists = new MemoryWatchlistStore(limits);
+  } else {
+    try {
+      const client = await redisClient(cache);
+      await checkEvictionPolicy(client, label, options.logger);
+      await checkRedisSecret(client, label, SECRET_KEY, PREFIX);
+    } catch (error) {
+      await closeKeyv();
+      throw error instanceof StartError ? error : unreachable();
+    }
+    try {
+      watchlists = await RedisWatchlistStore.open(url, { limits, guard: watchlistGuard });
+    } catch {
+      await closeKeyv();
+      throw unreachable();
+    }
   }
   return {
     kind: 'redis',
@@ -240,10 +396,14 @@ async function openRedis(url: string, options: StoreOptions, limits: WatchlistLi
   };
 }
 
+type RedisClient = PolicyClient & SecretProbe & { ping(): Promise<string> };
+
+function redisClient(keyv: Keyv): Promise<RedisClient> {
+  return (keyv.store as { getClient(): Promise<RedisClient> }).getClient();
+}
+
 async function pingOne(keyv: Keyv): Promise<boolean> {
-  const adapter = keyv.store as { getClient(): Promise<{ ping(): Promise<string> }> };
-  const client = await adapter.getClient();
-  return (await withTimeout(client.ping(), 2000)) === 'PONG';
+  return (await withTimeout((await redisClient(keyv)).ping(), 2000)) === 'PONG';
 }
 
 /** The Redis address without credentials. */

@@ -20,6 +20,7 @@ import { join } from 'node:path';
 import { lockDir } from './dir-lock.js';
 import { diskError, errnoCode, onDisk } from './disk-errors.js';
 import { ensureDir, type FileIo, fsyncDir, NODE_IO, replaceFile, TEMP_SUFFIX } from './fs.js';
+import { damagedSecret } from './secret-help.js';
 import { damagedInfo, damagedMessage, infoOf, type WatchlistInfo } from './watchlist-info.js';
 import {
   applyChange,
@@ -361,8 +362,7 @@ export async function storeSecret(dir: string): Promise<string> {
     await unlink(candidate).catch(() => undefined);
   }
   const secret = await readSecret(path);
-  if (!secret)
-    throw new Error(`${path} is not a store secret (64 hex characters): remove it to start afresh`);
+  if (!secret) throw new Error(damagedSecret(path));
   return secret;
 }
 
@@ -373,9 +373,7 @@ async function readSecret(path: string): Promise<string | undefined> {
   } catch {
     return undefined;
   }
-  if (!/^[0-9a-f]{64}$/.test(text)) {
-    throw new Error(`${path} is not a store secret (64 hex characters): remove it to start afresh`);
-  }
+  if (!/^[0-9a-f]{64}$/.test(text)) throw new Error(damagedSecret(path));
   if (process.platform !== 'win32') await chmod(path, 0o600).catch(() => undefined);
   return text;
 }

@@ -46,9 +46,11 @@ import {
   watchlistName,
 } from './watchlists.js';
 
+/** Every watchlist key starts so: the hash per owner of earlier versions, and each list's own key now. */
+export const PREFIX = 'fsm-watchlists:';
 /** The hash per owner of earlier versions: read, and emptied as its lists move to their own keys. */
-const LEGACY_PREFIX = 'fsm-watchlists:';
-const SECRET_KEY = 'fsm-watchlists-secret';
+const LEGACY_PREFIX = PREFIX;
+export const SECRET_KEY = 'fsm-watchlists-secret';
 const ATTEMPTS = 25;
 /** The longest wait for one watchlist command unless set (FOOTBALL_MCP_WATCHLIST_STORE_TIMEOUT_MS), ms. */
 export const DEFAULT_WATCHLIST_STORE_TIMEOUT_MS = 2000;

@@ -130,6 +130,8 @@ export type WatchlistErrorCode =
   | 'storage'
   /** The store did not answer (or failed) before anything was changed: nothing was. */
   | 'unavailable'
+  /** The store cannot be used until its operator fixes it (see the message): nothing was read or changed. */
+  | 'unusable'
   /** The store did not answer after a change was sent to it: it may or may not have been made. */
   | 'outcome_unknown';
 

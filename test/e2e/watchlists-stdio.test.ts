@@ -36,7 +36,9 @@ function storeDir(): string {
 async function server(dir: string, args: string[] = [], env: Record<string, string> = {}) {
   const transport = new StdioClientTransport({
     command: process.execPath,
-    args: [BUILT_ENTRY, '--store', `file:${dir}`, ...args],
+    // An upstream timeout with room: the sandbox runs in this busy test process, and a slow answer must
+    // not read as the API's silence (--timeout-ms in `args` still wins).
+    args: [BUILT_ENTRY, '--store', `file:${dir}`, '--timeout-ms', '60000', ...args],
     env: { PATH: process.env.PATH ?? '', FOOTBALL_MCP_LOG_LEVEL: 'warn', ...env },
     stderr: 'pipe',
   });

@@ -33,7 +33,8 @@ afterAll(async () => {
 /** One replica: its own stores on the shared Redis, its own pool, the given secret. */
 async function replica(secret: string | undefined) {
   const config: Config = defaultConfig({ store: redis.url, ...(secret ? { metricsKeySecret: secret } : {}) });
-  const stores = await openStores(redis.url, { maxEntries: 100 });
+  // A store timeout with room: on a busy machine a slow Redis answer must not turn into a miss here.
+  const stores = await openStores(redis.url, { maxEntries: 100, timeoutMs: 5_000 });
   const shared = createSharedUpstream(
     config,
     { baseUrl: sandbox.url, apiKey: SANDBOX_DEMO_KEY },

@@ -1,5 +1,6 @@
 // Two stateless replicas of the built binary sharing one real redis-server, in front of one sandbox.
 import type { ChildProcess } from 'node:child_process';
+import { createClient } from '@keyv/redis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type RunningSandbox, SANDBOX_DEMO_KEY, startSandbox } from '../../src/sandbox/server.js';
 import { call, spawnHttpServer, stop, structured } from '../support/mcp.js';
@@ -13,9 +14,11 @@ beforeAll(async () => {
   [redis, sandbox] = await Promise.all([startRedis(), startSandbox()]);
   for (let i = 0; i < 2; i++) {
     replicas.push(
-      await spawnHttpServer(['--stateless', '--store', redis.url, '--base-url', sandbox.url], {
-        FOOTBALL_API_KEY: SANDBOX_DEMO_KEY,
-      }),
+      // A store timeout with room: a busy machine must not turn a slow Redis answer into a miss here.
+      await spawnHttpServer(
+        ['--stateless', '--store', redis.url, '--base-url', sandbox.url, '--store-timeout-ms', '5000'],
+        { FOOTBALL_API_KEY: SANDBOX_DEMO_KEY },
+      ),
     );
   }
 });
@@ -26,15 +29,30 @@ afterAll(async () => {
   await redis?.stop();
 });
 
+/** The values Redis holds under keys starting with `prefix`. */
+async function redisValues(prefix: string): Promise<string[]> {
+  const client = createClient({ url: redis.url });
+  await client.connect();
+  const keys = (await client.keys(`${prefix}*`)).sort();
+  const values = await Promise.all(keys.map((k) => client.get(k)));
+  await client.close();
+  return values.map((v) => v ?? '');
+}
+
 const RANKING = { role: 'lateral_offensif', league: 'Bundesliga', limit: 3 };
 
 describe('two stateless replicas on one Redis', () => {
   it('a call through A, then the same call through B, makes one upstream request', async () => {
     const [a, b] = replicas.map((r) => r.url) as [string, string];
     const viaA = await httpClient(a);
+    const beforeA = sandbox.requestCount();
     const first = structured(await call(viaA, 'rank_players_by_role', RANKING));
     expect(first.source.cached).toBe(false);
     const afterA = sandbox.requestCount();
+    // A writes its answers to Redis after giving them: B asks once they are there.
+    await expect
+      .poll(async () => (await redisValues('fsm-cache')).length, { timeout: 15_000 })
+      .toBeGreaterThanOrEqual(afterA - beforeA);
 
     const viaB = await httpClient(b);
     const second = structured(await call(viaB, 'rank_players_by_role', RANKING));
@@ -49,6 +67,10 @@ describe('two stateless replicas on one Redis', () => {
     const spent = structured(await call(viaA, 'list_leagues'));
     expect(spent.quota.remaining).toBeGreaterThan(0);
     const before = sandbox.requestCount();
+    // A writes the quota it saw to Redis after answering: B asks once it is there.
+    await expect
+      .poll(async () => (await redisValues('fsm-quota')).join('\n'), { timeout: 15_000 })
+      .toContain(`"remaining":${spent.quota.remaining}`);
 
     const viaB = await httpClient(replicas[1]?.url ?? '');
     const status = structured(await call(viaB, 'quota_status'));

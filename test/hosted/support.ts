@@ -24,17 +24,17 @@ export interface RunningRedis {
   stop(): Promise<void>;
 }
 
-/** A throwaway redis-server on a free loopback port, without persistence. */
-export async function startRedis(): Promise<RunningRedis> {
+/** A throwaway redis-server on a free loopback port, without persistence; `args` are more of its options. */
+export async function startRedis(args: string[] = []): Promise<RunningRedis> {
   const port = await freePort();
   const child = spawn(
     'redis-server',
-    ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'],
+    ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no', ...args],
     { stdio: ['ignore', 'pipe', 'pipe'] },
   );
   let output = '';
   await new Promise<void>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`redis-server did not start:\n${output}`)), 10_000);
+    const timer = setTimeout(() => reject(new Error(`redis-server did not start:\n${output}`)), 60_000);
     child.once('error', (error) =>
       reject(new Error(`cannot run redis-server (apt-get install redis-server): ${error.message}`)),
     );
@@ -125,10 +125,14 @@ export async function httpClient(url: string, headers: Record<string, string> = 
 
 export { INITIALIZE, type RawResponse, raw } from '../support/raw-http.js';
 
-/** Runs the built binary to completion (for start-up failures); resolves with its exit code and stderr. */
+/**
+ * Runs the built binary to completion (for start-up failures); resolves with its exit code and stderr. One
+ * still running after `ms` (it started when it should not have) is killed: code null.
+ */
 export function runToExit(
   args: string[],
   env: Record<string, string> = {},
+  ms = 60_000,
 ): Promise<{ code: number | null; stderr: string }> {
   const child = spawn(process.execPath, [BUILT_ENTRY, ...args], {
     env: { PATH: process.env.PATH ?? '', ...env },
@@ -138,7 +142,13 @@ export function runToExit(
   child.stderr?.on('data', (chunk: Buffer) => {
     stderr += chunk.toString();
   });
-  return new Promise((resolve) => child.once('exit', (code) => resolve({ code, stderr })));
+  const timer = setTimeout(() => child.kill('SIGKILL'), ms);
+  return new Promise((resolve) =>
+    child.once('exit', (code) => {
+      clearTimeout(timer);
+      resolve({ code, stderr });
+    }),
+  );
 }
 
 export function metricValue(text: string, series: string): number | undefined {

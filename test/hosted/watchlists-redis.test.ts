@@ -78,7 +78,11 @@ describe('redis watchlists across replicas', () => {
 
   it('openStores(redis://) gives the watchlists with the cache and quota', async () => {
     await flush();
-    const stores = await openStores(redis.url, { maxEntries: 10, partition: 'https://api.example.com' });
+    const stores = await openStores(redis.url, {
+      maxEntries: 10,
+      partition: 'https://api.example.com',
+      timeoutMs: 5_000,
+    });
     expect(stores.kind).toBe('redis');
     const owner = stores.watchlists.ownerOf('k');
     await stores.watchlists.update(owner, 'Keepers', adding('Keepers', 'ds_a'));

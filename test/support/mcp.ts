@@ -107,7 +107,12 @@ export async function spawnHttpServer(
     stdout += chunk.toString();
   });
   const url = await new Promise<string>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`server did not start:\n${stderr}`)), 15_000);
+    // Room for a busy machine: a start takes well over 15 s with the cores taken by other work.
+    const timer = setTimeout(() => {
+      // Not left running behind the failed test.
+      child.kill('SIGKILL');
+      reject(new Error(`server did not start:\n${stderr}`));
+    }, 60_000);
     child.stderr?.on('data', (chunk: Buffer) => {
       stderr += chunk.toString();
       const match = /serving MCP \(Streamable HTTP\) at (http:\/\/\S+)/.exec(stderr);

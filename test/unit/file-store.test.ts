@@ -111,6 +111,21 @@ describe('FileKeyvStore under Keyv', () => {
     expect(await entryFiles(dir)).toHaveLength(0);
   });
 
+  it('keeps nothing but its entries in its directory, even while it sweeps', async () => {
+    // Anything walking the directory (a backup, du, the tests above) must not trip on the sweep's lock.
+    const dir = tempDir();
+    const { store, keyv } = await keyvOn(dir);
+    await Promise.all(Array.from({ length: 50 }, (_, i) => keyv.set(`k${i}`, i)));
+    const seen = new Set<string>();
+    let done = false;
+    const sweeping = store.sweep().finally(() => {
+      done = true;
+    });
+    while (!done) for (const name of await readdir(dir)) seen.add(name);
+    expect(await sweeping).toMatchObject({ kept: 50 });
+    expect([...seen].filter((name) => !/^[0-9a-f]{2}$/.test(name))).toEqual([]);
+  });
+
   it('two handles on one directory see each other’s writes (two processes)', async () => {
     const dir = tempDir();
     const a = (await keyvOn(dir)).keyv;

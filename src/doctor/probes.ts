@@ -60,10 +60,10 @@ export type IdName = keyof Ids;
 /** What each id is, for "skipped: needs …". */
 export const ID_LABELS: Record<IdName, string> = {
   league: 'a league name (from leagues)',
-  role: 'a role key (from enums)',
-  player: 'a player_id (from rankings or scouting)',
-  otherPlayer: 'a second player_id (from rankings or scouting)',
-  service: 'a service_id (from rankings or scouting)',
+  role: 'a role key (from enums, else the spec)',
+  player: 'a player_id (from any player rows: rankings, scouting, search, history, squad…)',
+  otherPlayer: 'a second player_id (from any player rows: rankings, scouting, search, history, squad…)',
+  service: 'a service_id (from any player rows)',
   name: 'a player name (from rankings or scouting)',
   club: 'a club name (from rankings or scouting)',
   team: 'a team_id (from teams)',

@@ -103,7 +103,8 @@ describe('doctor on the sandbox', () => {
     }
     expect([...perRoute.keys()].sort()).toEqual([...ROUTE_NAMES].sort());
     expect(Math.max(...perRoute.values())).toBe(1);
-    expect(report.summary).toMatchObject({ ok: true, skipped: 0 });
+    expect(report.summary).toMatchObject({ ok: true, not_checked: 0, retried: 0 });
+    expect(report.fields).toEqual({});
     expect(report.routes_file).toBeNull();
     expect(report.quota.limit).toBe(2500);
     expect(run.stderr).toMatch(/Plan: 32 requests, one per route/);
@@ -115,6 +116,9 @@ describe('doctor on the sandbox', () => {
     expect(run.code, run.stderr).toBe(0);
     for (const name of ROUTE_NAMES) expect(run.stdout).toMatch(new RegExp(`^${name}\\s`, 'm'));
     expect(run.stdout).toContain('Documented routes: 8/8 readable');
+    expect(run.stdout).toMatch(/ 32 requests sent\./);
+    expect(run.stdout).toMatch(/^Paging found: total \(playerSearch, teams, coaches\)/m);
+    expect(run.stdout).toContain('Content encoding: none (identity) in 32 answers.');
     expect(run.stdout).toMatch(/Quota \(X-RateLimit-\*\): \d+ of 2500 requests left today/);
     expect(run.stdout + run.stderr).not.toContain(sandbox.demoKey);
   });
@@ -305,10 +309,12 @@ describe('doctor on every sandbox dialect', () => {
         const env = { FOOTBALL_API_BASE_URL: shaped.url, FOOTBALL_API_KEY: shaped.demoKey };
         expect(await runDoctor(['--yes', '--json'], env, io)).toBe(0);
         const report = JSON.parse(out) as Report;
-        const unreadable = report.results.filter((r) => !r.readable && !r.skipped).map((r) => r.route);
+        const unreadable = report.results.filter((r) => !r.readable && !r.not_checked).map((r) => r.route);
         expect(unreadable, dialect).toEqual([]);
         const aliases = report.results.flatMap((r) => r.read?.aliases ?? []);
         if (dialect === 'french') expect(aliases).toContain('saison→season');
+        // Nothing the reader reads is proposed again as a field found by its values.
+        expect(report.fields, dialect).toEqual({});
       } finally {
         await shaped.close();
       }

@@ -3,7 +3,7 @@
 // read with the schema its tool reads it with, so "readable" means readable by the server.
 import type { z } from 'zod';
 import type { CallOptions } from '../api/client.js';
-import { parseEnumRoles } from '../api/enums.js';
+import { parseEnumRoles, readEnumRoles } from '../api/enums.js';
 import type { RouteName } from '../api/routes.js';
 import {
   CoachCareerResponse,
@@ -151,7 +151,7 @@ export const PROBES: { [N in RouteName]: Probe<N> } = {
       // A documented key the API lists, else the first it lists.
       return { role: keys.find((k) => (ROLE_KEYS as readonly string[]).includes(k)) ?? keys[0] };
     },
-    check: (data) => (parseEnumRoles(data).length === 0 ? 'no list of roles found in the answer' : undefined),
+    check: (data) => (readEnumRoles(data).listed ? undefined : 'no list of roles found in the answer'),
   },
   glossary: {
     schema: GlossaryResponse,

@@ -59,7 +59,8 @@ export function registerResources(server: McpServer, deps: ToolDeps): void {
   /** The role table; without the live enums (no key, outage) the documented 31 still answer. */
   async function roleRows(signal: AbortSignal): Promise<{ rows: RoleRow[]; live: boolean }> {
     try {
-      return { rows: (await loadRoleRows(api, signal)).data, live: true };
+      const table = await loadRoleRows(api, signal);
+      return { rows: table.data, live: table.enums.live };
     } catch (error) {
       if (!(error instanceof ApiError) || error.kind === 'aborted') throw error;
       return { rows: documentedRoleRows(), live: false };

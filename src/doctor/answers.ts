@@ -62,9 +62,9 @@ export function pagingOf(raw: unknown): string[] {
   return styles;
 }
 
-/** The value of a header as one string (the first of repeated ones). */
+/** The value of a header as one string (repeated ones joined, as HTTP allows for lists). */
 export function headerValue(value: string | string[] | undefined): string | undefined {
-  const text = Array.isArray(value) ? value[0] : value;
+  const text = Array.isArray(value) ? value.join(', ') : value;
   return text?.trim() || undefined;
 }
 

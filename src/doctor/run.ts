@@ -92,6 +92,8 @@ export async function runProbes(options: RunOptions): Promise<DoctorRun> {
   const pool = lazyPool(new URL(options.baseUrl).origin, { connections: 1, keepAliveTimeout: 10_000 });
   // The client reads the body; doctor only looks at the headers it came with.
   let encoding: string | undefined;
+  /** The answer named its next page in a Link header (rel="next"). */
+  let linkNext = false;
   const encodings: Record<string, number> = {};
   const dispatcher = {
     ...pool,
@@ -99,6 +101,7 @@ export async function runProbes(options: RunOptions): Promise<DoctorRun> {
       const response = await pool.request(request);
       encoding = headerValue(response.headers['content-encoding']) ?? 'identity';
       encodings[encoding] = (encodings[encoding] ?? 0) + 1;
+      linkNext = /rel\s*=\s*"?next\b/i.test(headerValue(response.headers.link) ?? '');
       return response;
     },
   };
@@ -130,6 +133,7 @@ export async function runProbes(options: RunOptions): Promise<DoctorRun> {
   const attempt = async (client: ApiClient, route: RouteName, probe: Probe, ids: Ids, path: string) => {
     last = null;
     encoding = undefined;
+    linkNext = false;
     const before = requests;
     let raw: unknown;
     // The raw answer as the client decoded it, for what the reading does not keep.
@@ -146,7 +150,7 @@ export async function runProbes(options: RunOptions): Promise<DoctorRun> {
       const result = await client.call(route, schema, { ...request, fresh: true });
       const problem = probe.check?.(result.data);
       const rows = (result.data as { data?: unknown })?.data;
-      const paging = Array.isArray(rows) ? pagingOf(raw) : [];
+      const paging = Array.isArray(rows) ? [...pagingOf(raw), ...(linkNext ? ['Link header'] : [])] : [];
       const attempt: Attempt = {
         path,
         http: last,

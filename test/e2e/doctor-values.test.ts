@@ -170,6 +170,12 @@ describe('doctor says what it fell back on and what it could not check', () => {
           }),
         };
       if (route === '/v1/glossary') return { status: 200, body: '{"data": []}' };
+      if (route === '/v1/me/presets')
+        return {
+          status: 200,
+          body: '{"data": [{"id": "pre_1", "name": "U21 wingers"}]}',
+          headers: { link: '</v1/me/presets?page=2>; rel="next"', 'content-encoding': 'identity' },
+        };
       return 'pass';
     });
     try {
@@ -201,6 +207,8 @@ describe('doctor says what it fell back on and what it could not check', () => {
         expect(of(route)?.not_checked).toMatch(/^not checked: needs a statistic key .*which no answer gave/);
       }
       expect(report.summary.not_checked).toBe(2);
+      expect(of('savedPresets')).toMatchObject({ readable: true, paging: ['Link header'] });
+      expect(report.summary.paging['Link header']).toEqual(['savedPresets']);
     } finally {
       await proxy.close();
     }

@@ -242,7 +242,7 @@ export function tableText(report: Report): string {
       `${r.method} ${r.path}`,
       r.status,
       httpCell(r),
-      r.readable ? 'yes' : r.fix ? 'no (fix)' : 'no',
+      !r.sent ? 'not checked' : r.readable ? 'yes' : r.fix ? 'no (fix)' : 'no',
       listCell(read?.aliases ?? []),
       listCell(read?.missing ?? []),
       noteOf(r),

@@ -20,7 +20,7 @@ export const RoleRow = z.object({
 export type RoleRow = z.infer<typeof RoleRow>;
 
 /** The documented roles with no live data: what the table is when GET /v1/enums cannot be read. */
-export function documentedRoleRows(deprecatedOf: (key: string) => string[] = () => []): RoleRow[] {
+export function documentedRoleRows(): RoleRow[] {
   return (Object.entries(ROLE_FAMILIES) as [RoleFamily, readonly RoleKey[]][]).flatMap(([family, keys]) =>
     keys.map((key) => ({
       key,
@@ -28,7 +28,7 @@ export function documentedRoleRows(deprecatedOf: (key: string) => string[] = () 
       label: ROLE_LABELS[key].label,
       description: ROLE_LABELS[key].description,
       aliases: [...ROLE_LABELS[key].aliases],
-      deprecated_keys: deprecatedOf(key),
+      deprecated_keys: [],
     })),
   );
 }

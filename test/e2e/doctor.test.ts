@@ -247,6 +247,9 @@ describe('doctor refuses before sending', () => {
   it('an unknown flag is a usage error (exit 2); --help describes the subcommand', async () => {
     const bad = await doctor(['--yes', '--frobnicate'], against(sandbox.url));
     expect(bad.code).toBe(2);
+    const noFile = await doctor(['--yes', '--write-routes'], against(sandbox.url));
+    expect(noFile.code).toBe(2);
+    expect(noFile.stderr).toContain('--write-routes needs a file to write');
     const help = await doctor(['--help'], {});
     expect(help.code).toBe(0);
     expect(help.stderr).toContain('football-scout-mcp doctor [--yes] [--json]');

@@ -21,11 +21,11 @@ const isJson = (v: unknown): v is Json => typeof v === 'object' && v !== null &&
 /** Names no alias of ours knows. */
 const RENAMED: Record<string, string> = { name: 'fullName', club: 'teamLabel', age: 'ageYears' };
 
-/** Every row of `data` with name, club and age under the names above. */
-function renameRows(body: unknown): unknown {
+/** Every row of `data` with its fields renamed (name, club and age under the names above). */
+function renameRows(body: unknown, renamed: Record<string, string> = RENAMED): unknown {
   if (!isJson(body) || !Array.isArray(body.data)) return body;
   const data = body.data.map((row) =>
-    isJson(row) ? Object.fromEntries(Object.entries(row).map(([k, v]) => [RENAMED[k] ?? k, v])) : row,
+    isJson(row) ? Object.fromEntries(Object.entries(row).map(([k, v]) => [renamed[k] ?? k, v])) : row,
   );
   return { ...body, data };
 }
@@ -170,6 +170,12 @@ describe('doctor says what it fell back on and what it could not check', () => {
           }),
         };
       if (route === '/v1/glossary') return { status: 200, body: '{"data": []}' };
+      // No row of fit-score has an identity we read: the answer is unreadable, and its fields are named.
+      if (route === '/v1/fit-score')
+        return {
+          reshape: (body) =>
+            renameRows(body, { player_id: 'joueurRef', service_id: 'personRef', name: 'fullName' }),
+        };
       if (route === '/v1/me/presets')
         return {
           status: 200,
@@ -207,6 +213,11 @@ describe('doctor says what it fell back on and what it could not check', () => {
         expect(of(route)?.not_checked).toMatch(/^not checked: needs a statistic key .*which no answer gave/);
       }
       expect(report.summary.not_checked).toBe(2);
+      expect(of('fitScore')).toMatchObject({
+        readable: false,
+        error: 'bad_response',
+        fields: { name: ['fullName'], player_id: ['joueurRef'], service_id: ['personRef'] },
+      });
       expect(of('savedPresets')).toMatchObject({ readable: true, paging: ['Link header'] });
       expect(report.summary.paging['Link header']).toEqual(['savedPresets']);
     } finally {

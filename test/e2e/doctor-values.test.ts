@@ -144,7 +144,7 @@ describe('doctor maps renamed fields by their values and waits out bursts', () =
     } finally {
       await client.close();
     }
-  });
+  }, 150_000);
 });
 
 describe('doctor says what it fell back on and what it could not check', () => {
@@ -223,5 +223,5 @@ describe('doctor says what it fell back on and what it could not check', () => {
     } finally {
       await proxy.close();
     }
-  });
+  }, 60_000);
 });

@@ -1,5 +1,6 @@
 // What doctor reads off an answer besides the route's own reading: the raw rows (for value-guided
 // mapping), the paging style the body shows, and the player ids any answer carries.
+import type { Requester } from '../api/pool.js';
 import { isPlainObject } from '../api/reader/values.js';
 
 type Json = Record<string, unknown>;
@@ -66,6 +67,41 @@ export function pagingOf(raw: unknown): string[] {
 export function headerValue(value: string | string[] | undefined): string | undefined {
   const text = Array.isArray(value) ? value.join(', ') : value;
   return text?.trim() || undefined;
+}
+
+/**
+ * `requester` with the headers of the last answer kept: its Content-Encoding ("identity" when none is
+ * named), whether a Link header names a next page, and the count of answers per encoding.
+ */
+export function watchHeaders(requester: Requester) {
+  const seen = { encoding: undefined as string | undefined, linkNext: false };
+  const encodings: Record<string, number> = {};
+  const dispatcher: Requester = {
+    close: () => requester.close(),
+    ...(requester.ready ? { ready: requester.ready.bind(requester) } : {}),
+    request: async (request) => {
+      const response = await requester.request(request);
+      const encoding = headerValue(response.headers['content-encoding']) ?? 'identity';
+      encodings[encoding] = (encodings[encoding] ?? 0) + 1;
+      seen.encoding = encoding;
+      seen.linkNext = /rel\s*=\s*"?next\b/i.test(headerValue(response.headers.link) ?? '');
+      return response;
+    },
+  };
+  return {
+    dispatcher,
+    encodings,
+    get encoding() {
+      return seen.encoding;
+    },
+    get linkNext() {
+      return seen.linkNext;
+    },
+    reset() {
+      seen.encoding = undefined;
+      seen.linkNext = false;
+    },
+  };
 }
 
 const idText = (value: unknown): string | undefined =>

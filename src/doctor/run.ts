@@ -20,7 +20,7 @@ import type { ReadReport } from '../api/reader/report.js';
 import type { HttpMethod, RouteName, RouteStatus, RouteTable } from '../api/routes.js';
 import { ROLE_KEYS } from '../domain/roles.js';
 import { alternativePaths, renamesBetween } from './alternatives.js';
-import { headerValue, pagingOf, playerIdsOf, rawRows } from './answers.js';
+import { pagingOf, playerIdsOf, rawRows, watchHeaders } from './answers.js';
 import { ID_LABELS, type IdName, type Ids, PROBE_ORDER, PROBES, type Probe } from './probes.js';
 import { KnownPlayers, valueAliases } from './value-aliases.js';
 
@@ -91,20 +91,7 @@ export interface RunOptions {
 export async function runProbes(options: RunOptions): Promise<DoctorRun> {
   const pool = lazyPool(new URL(options.baseUrl).origin, { connections: 1, keepAliveTimeout: 10_000 });
   // The client reads the body; doctor only looks at the headers it came with.
-  let encoding: string | undefined;
-  /** The answer named its next page in a Link header (rel="next"). */
-  let linkNext = false;
-  const encodings: Record<string, number> = {};
-  const dispatcher = {
-    ...pool,
-    request: async (request: Parameters<typeof pool.request>[0]) => {
-      const response = await pool.request(request);
-      encoding = headerValue(response.headers['content-encoding']) ?? 'identity';
-      encodings[encoding] = (encodings[encoding] ?? 0) + 1;
-      linkNext = /rel\s*=\s*"?next\b/i.test(headerValue(response.headers.link) ?? '');
-      return response;
-    },
-  };
+  const headers = watchHeaders(pool);
   const quota = new QuotaTracker();
   const cache = new ResponseCache({ staleMaxAgeMs: 0 });
   let requests = 0;
@@ -115,7 +102,7 @@ export async function runProbes(options: RunOptions): Promise<DoctorRun> {
       apiKey: options.apiKey,
       timeoutMs: options.timeoutMs,
       retries: options.retries,
-      dispatcher,
+      dispatcher: headers.dispatcher,
       quota,
       cache,
       routes,
@@ -132,8 +119,7 @@ export async function runProbes(options: RunOptions): Promise<DoctorRun> {
 
   const attempt = async (client: ApiClient, route: RouteName, probe: Probe, ids: Ids, path: string) => {
     last = null;
-    encoding = undefined;
-    linkNext = false;
+    headers.reset();
     const before = requests;
     let raw: unknown;
     // The raw answer as the client decoded it, for what the reading does not keep.
@@ -143,14 +129,16 @@ export async function runProbes(options: RunOptions): Promise<DoctorRun> {
     }, probe.schema);
     const spent = () => ({
       ...(requests - before > 1 ? { requests: requests - before } : {}),
-      ...(encoding ? { encoding } : {}),
+      ...(headers.encoding ? { encoding: headers.encoding } : {}),
     });
     try {
       const request = probe.request(ids) as Parameters<ApiClient['call']>[2];
       const result = await client.call(route, schema, { ...request, fresh: true });
       const problem = probe.check?.(result.data);
       const rows = (result.data as { data?: unknown })?.data;
-      const paging = Array.isArray(rows) ? [...pagingOf(raw), ...(linkNext ? ['Link header'] : [])] : [];
+      const paging = Array.isArray(rows)
+        ? [...pagingOf(raw), ...(headers.linkNext ? ['Link header'] : [])]
+        : [];
       const attempt: Attempt = {
         path,
         http: last,
@@ -280,24 +268,7 @@ export async function runProbes(options: RunOptions): Promise<DoctorRun> {
   }
   const ordered = PROBE_ORDER.map((route): ProbeResult => {
     const result = results.get(route);
-    if (!result) {
-      const def = options.table[route];
-      const needs = missing(route);
-      const why =
-        needs.length > 0
-          ? `not checked: needs ${needs.map((id: IdName) => ID_LABELS[id]).join(', ')}, which no answer gave`
-          : `not checked: the run stopped (${stopped ?? 'unknown reason'})`;
-      return {
-        route,
-        method: def.method,
-        path: def.path,
-        status: def.status,
-        sent: false,
-        not_checked: why,
-        http: null,
-        readable: false,
-      };
-    }
+    if (!result) return notChecked(options.table, route, missing(route), stopped);
     const raw = raws.get(route);
     if (route === 'rankings' || raw === undefined || known.size === 0) return result;
     const report = result.fix ? result.tries?.find((t) => t.readable)?.read : result.read;
@@ -307,10 +278,34 @@ export async function runProbes(options: RunOptions): Promise<DoctorRun> {
   return {
     results: ordered,
     requests,
-    encodings,
+    encodings: headers.encodings,
     known_players: known.size,
     quota: await quota.sync(),
     ...(stopped ? { stopped } : {}),
+  };
+}
+
+/** A route the run could not try, and why: the ids it needed that no answer gave, or the stop. */
+function notChecked(
+  table: RouteTable,
+  route: RouteName,
+  needs: readonly IdName[],
+  stopped: string | undefined,
+): ProbeResult {
+  const def = table[route];
+  const why =
+    needs.length > 0
+      ? `not checked: needs ${needs.map((id) => ID_LABELS[id]).join(', ')}, which no answer gave`
+      : `not checked: the run stopped (${stopped ?? 'unknown reason'})`;
+  return {
+    route,
+    method: def.method,
+    path: def.path,
+    status: def.status,
+    sent: false,
+    not_checked: why,
+    http: null,
+    readable: false,
   };
 }
 

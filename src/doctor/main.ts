@@ -121,10 +121,16 @@ export async function runDoctor(
     let where: string;
     if (config.sandbox) {
       const { startSandbox } = await import('../sandbox/server.js');
-      const sandbox = await startSandbox({ port: 0, host: '127.0.0.1', seed: config.sandboxSeed });
+      const sandbox = await startSandbox({
+        port: 0,
+        host: '127.0.0.1',
+        seed: config.sandboxSeed,
+        dialect: config.sandboxDialect,
+        week: config.sandboxWeek,
+      });
       closers.push(() => sandbox.close());
       ({ url: baseUrl, demoKey: apiKey } = sandbox);
-      where = `${baseUrl} (the embedded sandbox: synthetic data)`;
+      where = `${baseUrl} (the embedded sandbox: synthetic data, ${config.sandboxDialect} dialect)`;
     } else {
       baseUrl = config.baseUrl as string;
       apiKey = config.apiKey as string;

@@ -29,7 +29,8 @@ server retries them (a gateway 5xx, a 429 whose Retry-After is short).
   --json                one JSON object on stdout (plan, results per route, routes file, quota) instead of the table
   --write-routes FILE   write the routes file (the one given, plus every fix and field found) to FILE,
                         ready for --routes-file FILE
-  --sandbox             check the embedded sandbox instead (a demo: no key needed)
+  --sandbox             check the embedded sandbox instead (a demo: no key needed; --sandbox-dialect
+                        picks the shape of its answers)
   --help, -h            this text
 
 Before sending it states how many requests it will spend, then asks "Go on? [y/N]" on a terminal.

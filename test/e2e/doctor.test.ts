@@ -127,6 +127,16 @@ describe('doctor on the sandbox', () => {
   }, 60_000);
 });
 
+describe('doctor --sandbox', () => {
+  it('checks the embedded sandbox in the dialect the settings name', async () => {
+    const run = await doctor(['--sandbox', '--sandbox-dialect', 'french', '--yes', '--json'], {});
+    expect(run.code, run.stderr).toBe(0);
+    expect(run.stderr).toContain('(the embedded sandbox: synthetic data, french dialect)');
+    const report = JSON.parse(run.stdout) as Report;
+    expect(report.results.flatMap((r) => r.read?.aliases ?? [])).toContain('saison→season');
+  }, 60_000);
+});
+
 describe('doctor against an API that differs', () => {
   it('finds a missing assumed route at another path and prints the routes-file entry (exit 0)', async () => {
     await behind(teamsMoved, async (proxy) => {

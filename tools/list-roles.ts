@@ -12,7 +12,22 @@ export default defineTool({
     'Call it when unsure which role fits a request. One request, cached 24 h.',
   input: {},
   output: z.array(RoleRow),
-  run: (_args, { api, signal }) => loadRoleRows(api, signal),
+  extra: {
+    live_enums: z
+      .boolean()
+      .describe("True: the API's own list (GET /v1/enums). False: the spec's 31 keys, see enums_problem."),
+    enums_problem: z.string().nullable().describe('Why the API list could not be used; null when it was.'),
+  },
+  async run(_args, { api, signal }) {
+    const { enums, ...result } = await loadRoleRows(api, signal);
+    const notes = enums.problem
+      ? [
+          `${enums.problem}: these are the 31 role keys of the spec, not the API's own list; ` +
+            "renamed keys the API did not give are not shown (the spec's keys are still accepted).",
+        ]
+      : [];
+    return { ...result, notes, extra: { live_enums: enums.live, enums_problem: enums.problem } };
+  },
   text: ({ data }) => {
     const families = [...new Set(data.map((r) => r.family))];
     return families

@@ -29,6 +29,18 @@ const KEY_SHAPE = /^[a-z][a-z0-9_]{2,63}$/;
 
 /** The roles of an enums answer; `aliases` gives the other names of deprecated_key (a client's set). */
 export function parseEnumRoles(body: unknown, aliases: Aliases = DEFAULT_ALIAS_SET): EnumRole[] {
+  return readEnumRoles(body, aliases).roles;
+}
+
+/**
+ * The roles of an enums answer, and whether a list of roles was read (`listed`). Without one, the
+ * renamed roles listed apart (`{renamed: {new_key: old_key}}`) are still returned: what the API said of
+ * its renamed keys is kept even when the rest of its answer cannot be read.
+ */
+export function readEnumRoles(
+  body: unknown,
+  aliases: Aliases = DEFAULT_ALIAS_SET,
+): { roles: EnumRole[]; listed: boolean } {
   const deprecatedFields = ['deprecated_key', 'deprecated_keys', ...aliases.of('deprecated_key')];
   const node = findNode(body, ROLE_LISTS, 0);
   const roles = new Map<string, EnumRole>();
@@ -40,18 +52,26 @@ export function parseEnumRoles(body: unknown, aliases: Aliases = DEFAULT_ALIAS_S
     } else roles.set(key, { key, deprecatedKeys, ...(family ? { family } : {}) });
   };
   readRoles(node, add, undefined, 0, deprecatedFields);
+  const listed = roles.size > 0;
   // Renamed roles listed apart from the roles: [{key, deprecated_key}] or {new_key: old_key} / {old: new}.
+  // With no list of roles to tell the direction, a map is read as {new_key: old_key}.
   const renamed = findNode(body, RENAMED_LISTS, 0);
   if (Array.isArray(renamed))
-    readRoles(renamed, (key, old) => roles.has(key) && add(key, old), undefined, 0, deprecatedFields);
+    readRoles(
+      renamed,
+      (key, old) => (!listed || roles.has(key)) && old.length > 0 && add(key, old),
+      undefined,
+      0,
+      deprecatedFields,
+    );
   else if (isPlainObject(renamed)) {
     for (const [a, b] of Object.entries(renamed)) {
       if (typeof b !== 'string') continue;
-      if (roles.has(a)) add(a, [b]);
+      if (roles.has(a) || (!listed && KEY_SHAPE.test(a) && KEY_SHAPE.test(b))) add(a, [b]);
       else if (roles.has(b)) add(b, [a]);
     }
   }
-  return [...roles.values()];
+  return { roles: [...roles.values()], listed };
 }
 
 type Add = (key: string, deprecatedKeys: string[], family?: string) => void;

@@ -52,9 +52,12 @@ export class RoleCatalog {
     const renamed = live.renamed.get(wanted);
     if (renamed) return { key: renamed, renamedFrom: wanted };
     const suggestions = closestRoles(input, [...live.current, ...live.renamed.keys()]);
+    const unread = live.read
+      ? ''
+      : ' (GET /v1/enums could not be read: keys the API renamed or added are not known here)';
     throw new InvalidArgumentError(
       argument,
-      `"${input}" is not a role. Closest: ${suggestions.map(roleWithLabel).join(', ')}. ` +
+      `"${input}" is not a role${unread}. Closest: ${suggestions.map(roleWithLabel).join(', ')}. ` +
         'Pass a key or an English name from list_roles (31 roles).',
       suggestions,
     );
@@ -85,6 +88,7 @@ export class RoleCatalog {
   private async liveRoles(signal?: AbortSignal) {
     const current = new Set<string>();
     const renamed = new Map<string, string>();
+    let read = true;
     try {
       const { data } = await this.api.call('enums', EnumsResponse, signal ? { signal } : {});
       for (const role of parseEnumRoles(data, this.api.aliases)) {
@@ -95,8 +99,9 @@ export class RoleCatalog {
       // An unreadable or missing enums route only loses the renamed keys: the refusal below still
       // names the nearest documented keys. Any other failure (key, quota, outage) is the caller's.
       if (!(error instanceof ApiError) || !['bad_response', 'not_found'].includes(error.kind)) throw error;
+      read = false;
     }
-    return { current, renamed };
+    return { current, renamed, read };
   }
 }
 

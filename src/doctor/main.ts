@@ -1,7 +1,7 @@
 // `football-scout-mcp doctor`: loaded by src/index.ts only for this subcommand. Reads the same
 // settings as the server, states the plan, asks before sending, runs the probes and prints the
 // table or the JSON. Every line written passes through the key's redactor.
-import { readFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { createInterface } from 'node:readline/promises';
 import type { AliasTable } from '../api/reader/aliases.js';
 import { loadUpstreamOverrides } from '../api/route-overrides.js';
@@ -10,7 +10,7 @@ import { type Config, ConfigError, loadConfig } from '../config.js';
 import { createLogger } from '../log.js';
 import { StartError } from '../start-error.js';
 import { VERSION } from '../version.js';
-import { buildReport, planOf, planText, summaryText, tableText } from './output.js';
+import { buildReport, planOf, planText, routesFileText, summaryText, tableText } from './output.js';
 import { runProbes } from './run.js';
 import { DOCTOR_HELP } from './usage.js';
 
@@ -27,6 +27,8 @@ export interface DoctorIo {
 }
 
 const DOCTOR_FLAGS = new Set(['--yes', '-y', '--json', '--help', '-h']);
+/** Doctor's own flags that take a value. */
+const WRITE_ROUTES = '--write-routes';
 
 export function processIo(): DoctorIo {
   return {
@@ -56,10 +58,16 @@ export async function runDoctor(
     io.err(`${DOCTOR_HELP}\n`);
     return 0;
   }
+  const split = withoutValueFlag(argv, WRITE_ROUTES);
+  if (split.error) {
+    io.err(`football-scout-mcp doctor: ${split.error}\n`);
+    return 2;
+  }
+  const writeRoutes = split.value;
   let config: Config;
   try {
     const loaded = loadConfig(
-      argv.filter((a) => !DOCTOR_FLAGS.has(a)),
+      split.rest.filter((a) => !DOCTOR_FLAGS.has(a)),
       env,
     );
     if (loaded === 'help') {
@@ -114,16 +122,22 @@ export async function runDoctor(
     let where: string;
     if (config.sandbox) {
       const { startSandbox } = await import('../sandbox/server.js');
-      const sandbox = await startSandbox({ port: 0, host: '127.0.0.1', seed: config.sandboxSeed });
+      const sandbox = await startSandbox({
+        port: 0,
+        host: '127.0.0.1',
+        seed: config.sandboxSeed,
+        dialect: config.sandboxDialect,
+        week: config.sandboxWeek,
+      });
       closers.push(() => sandbox.close());
       ({ url: baseUrl, demoKey: apiKey } = sandbox);
-      where = `${baseUrl} (the embedded sandbox: synthetic data)`;
+      where = `${baseUrl} (the embedded sandbox: synthetic data, ${config.sandboxDialect} dialect)`;
     } else {
       baseUrl = config.baseUrl as string;
       apiKey = config.apiKey as string;
       where = shownUrl(baseUrl);
     }
-    const plan = planOf(table);
+    const plan = planOf(table, config.retries);
     err(`${planText(plan, where)}\n`);
     if (!own.has('--yes') && !own.has('-y')) {
       if (!io.interactive) {
@@ -142,6 +156,7 @@ export async function runDoctor(
       table,
       aliases,
       timeoutMs: config.timeoutMs,
+      retries: config.retries,
       ...(io.progress && !own.has('--json')
         ? {
             onProgress: (route, index, total) => io.err(`\r\x1b[K[${index + 1}/${total}] ${route}`),
@@ -152,6 +167,22 @@ export async function runDoctor(
     const report = buildReport(shownUrl(baseUrl), plan, run, givenRoutesFile);
     if (own.has('--json')) out(`${JSON.stringify(report, null, 2)}\n`);
     else out(`${tableText(report)}\n\n${summaryText(report)}\n`);
+    if (writeRoutes !== undefined) {
+      // Written even when nothing was found: the file then holds the one given (or {}), valid as it is.
+      const file = report.routes_file ?? givenRoutesFile ?? {};
+      try {
+        writeFileSync(writeRoutes, `${routesFileText(file)}\n`);
+      } catch (error) {
+        err(
+          `football-scout-mcp doctor: --write-routes ${writeRoutes}: cannot be written (${(error as NodeJS.ErrnoException).code ?? 'error'}).\n`,
+        );
+        return 1;
+      }
+      err(
+        `Routes file written to ${writeRoutes}${report.routes_file ? '' : ' (nothing new found: it holds the routes file given, or {})'}: ` +
+          `start the server with --routes-file ${writeRoutes}.\n`,
+      );
+    }
     return report.exit_code;
   } catch (error) {
     err(`football-scout-mcp doctor: ${error instanceof Error ? error.message : String(error)}\n`);
@@ -159,6 +190,21 @@ export async function runDoctor(
   } finally {
     for (const close of closers.reverse()) await close().catch(() => undefined);
   }
+}
+
+/** `argv` without `flag` and its value (`--flag value` or `--flag=value`). */
+function withoutValueFlag(
+  argv: readonly string[],
+  flag: string,
+): { rest: string[]; value?: string; error?: string } {
+  const at = argv.findIndex((a) => a === flag || a.startsWith(`${flag}=`));
+  if (at < 0) return { rest: [...argv] };
+  const arg = argv[at] as string;
+  const inline = arg.includes('=');
+  const value = inline ? arg.slice(flag.length + 1) : argv[at + 1];
+  if (!value || value.startsWith('-'))
+    return { rest: [...argv], error: `${flag} needs a file to write, e.g. ${flag} routes.json.` };
+  return { rest: argv.filter((_, i) => i !== at && (inline || i !== at + 1)), value };
 }
 
 function redactorFor(...keys: (string | undefined)[]): (text: string) => string {

@@ -4,6 +4,7 @@ import type { Quota } from '../api/quota.js';
 import type { RouteName, RouteTable } from '../api/routes.js';
 import { MAX_TRIES } from './alternatives.js';
 import type { DoctorRun, ProbeResult } from './run.js';
+import { mergeFields } from './value-aliases.js';
 
 export interface Plan {
   routes: number;
@@ -14,9 +15,11 @@ export interface Plan {
   /** Tries of other paths, MAX_TRIES per assumed route at most, only after a 404. */
   alternative_tries_max: number;
   max_requests: number;
+  /** Retries of one request that meets a gateway error or a short Retry-After, as the server's. */
+  retries: number;
 }
 
-export function planOf(table: RouteTable): Plan {
+export function planOf(table: RouteTable, retries: number): Plan {
   const routes = Object.values(table);
   const assumed = routes.filter((r) => r.status === 'assumed').length;
   return {
@@ -26,23 +29,35 @@ export function planOf(table: RouteTable): Plan {
     requests: routes.length,
     alternative_tries_max: assumed * MAX_TRIES,
     max_requests: routes.length + assumed * MAX_TRIES,
+    retries,
   };
 }
 
 export function planText(plan: Plan, where: string): string {
   return [
     `football-scout-mcp doctor: checking ${where}`,
-    `Plan: ${plan.requests} requests, one per route (${plan.documented} documented, ${plan.assumed} assumed), each sent once, never retried.`,
+    `Plan: ${plan.requests} requests, one per route (${plan.documented} documented, ${plan.assumed} assumed).`,
     `An assumed route that answers 404 costs up to ${MAX_TRIES} more requests trying likely other paths: ` +
       `at most ${plan.alternative_tries_max} more, ${plan.max_requests} requests in all.`,
+    plan.retries > 0
+      ? `A request that meets a gateway error (500/502/503/504, a network error) or a 429 asking to retry ` +
+        `shortly is retried as the server does, up to ${plan.retries} time${plan.retries === 1 ? '' : 's'}.`
+      : 'No request is retried (--retries 0).',
   ].join('\n');
 }
 
 export interface Summary {
   documented: { readable: number; total: number };
   assumed: { readable: number; fixed: number; total: number };
-  skipped: number;
+  /** Routes not checked: an id no answer gave, or the run stopped (each says why). */
+  not_checked: number;
   requests: number;
+  /** Requests the client retried (gateway errors, short Retry-After). */
+  retried: number;
+  /** Paging style → the routes whose answers showed it; "none" for list answers that showed none. */
+  paging: Record<string, RouteName[]>;
+  /** Content-Encoding → how many answers came with it ("identity": none named). */
+  encodings: Record<string, number>;
   /** Every documented route answered readably: the exit code is 0. */
   ok: boolean;
 }
@@ -58,10 +73,38 @@ export function summarize(run: DoctorRun): Summary {
       fixed: assumed.filter((r) => r.fix).length,
       total: assumed.length,
     },
-    skipped: run.results.filter((r) => !r.sent).length,
+    not_checked: run.results.filter((r) => !r.sent).length,
     requests: run.requests,
+    retried: run.results.flatMap(attemptsOf).reduce((n, a) => n + Math.max(0, (a.requests ?? 1) - 1), 0),
+    paging: pagingOf(run.results),
+    encodings: run.encodings,
     ok: documented.every((r) => r.readable),
   };
+}
+
+/** Every attempt of a route: its first request and the other paths tried. */
+function attemptsOf(r: ProbeResult): { requests?: number }[] {
+  return r.sent ? [r, ...(r.tries ?? [])] : [];
+}
+
+/** The answer a route was read from: its own, or the other path's that answered. */
+function answerOf(r: ProbeResult) {
+  return r.fix ? r.tries?.find((t) => t.readable) : r.readable ? r : undefined;
+}
+
+function pagingOf(results: readonly ProbeResult[]): Record<string, RouteName[]> {
+  const out: Record<string, RouteName[]> = {};
+  for (const r of results) {
+    const paging = answerOf(r)?.paging;
+    if (!paging) continue;
+    for (const style of paging.length > 0 ? paging : ['none']) out[style] = [...(out[style] ?? []), r.route];
+  }
+  return out;
+}
+
+/** The field aliases value-guided mapping found, over every route. */
+export function fieldsOf(results: readonly ProbeResult[]): Record<string, string[]> {
+  return results.reduce<Record<string, string[]>>((all, r) => mergeFields(all, r.fields ?? {}), {});
 }
 
 /** The routes-file entries of the routes found at another path. */
@@ -70,7 +113,7 @@ export function fixesOf(results: readonly ProbeResult[]): Partial<Record<RouteNa
 }
 
 /**
- * The routes file to use: the one given (kept whole, e.g. its "fields") with the fixes found added,
+ * The routes file to use: the one given (kept whole) with the fixes and the field aliases found added,
  * or undefined when nothing was found.
  */
 export function combinedRoutesFile(
@@ -78,8 +121,14 @@ export function combinedRoutesFile(
   results: readonly ProbeResult[],
 ): Record<string, unknown> | undefined {
   const fixes = fixesOf(results);
-  if (Object.keys(fixes).length === 0) return undefined;
+  const fields = fieldsOf(results);
+  if (Object.keys(fixes).length === 0 && Object.keys(fields).length === 0) return undefined;
   const merged: Record<string, unknown> = { ...given };
+  if (Object.keys(fields).length > 0) {
+    const before = merged.fields;
+    const kept = before && typeof before === 'object' ? (before as Record<string, string[]>) : {};
+    merged.fields = mergeFields(kept, fields);
+  }
   for (const [route, fix] of Object.entries(fixes)) {
     const before = merged[route];
     merged[route] = before && typeof before === 'object' ? { ...before, ...fix } : fix;
@@ -93,6 +142,10 @@ export interface Report {
   results: ProbeResult[];
   summary: Summary;
   stopped: string | null;
+  /** Players rankings and scouting named, against which fields were mapped by their values. */
+  known_players: number;
+  /** Field aliases found by value over every route: the routes file's "fields" entry. */
+  fields: Record<string, string[]>;
   /** The combined routes file to save and pass with --routes-file; null when no fix was found. */
   routes_file: Record<string, unknown> | null;
   quota: Quota;
@@ -112,6 +165,8 @@ export function buildReport(
     results: run.results,
     summary,
     stopped: run.stopped ?? null,
+    known_players: run.known_players,
+    fields: fieldsOf(run.results),
     routes_file: combinedRoutesFile(givenRoutesFile, run.results) ?? null,
     quota: run.quota,
     exit_code: summary.ok ? 0 : 1,
@@ -148,8 +203,11 @@ function httpCell(r: ProbeResult): string {
 }
 
 function noteOf(r: ProbeResult): string {
-  if (!r.sent) return r.skipped ?? 'not sent';
+  if (!r.sent) return r.not_checked ?? 'not checked';
   const notes: string[] = [];
+  for (const [id, from] of Object.entries(r.fallbacks ?? {})) notes.push(`${id}: ${from}`);
+  const retried = attemptsOf(r).reduce((n, a) => n + Math.max(0, (a.requests ?? 1) - 1), 0);
+  if (retried > 0) notes.push(`retried ${retried}×`);
   if (r.problem)
     notes.push(r.error === 'not_found' && r.path.includes(':') ? 'not found (route or id)' : r.problem);
   if (r.fix) notes.push(`answers at ${r.fix.path}: routes file below`);
@@ -170,6 +228,8 @@ function noteOf(r: ProbeResult): string {
     if (rows === 0) notes.push('empty list');
     else if (rows !== undefined) notes.push(`${rows} row${rows === 1 ? '' : 's'}`);
   }
+  for (const [field, names] of Object.entries(r.fields ?? {}))
+    notes.push(`${field} found as ${names.join('|')} by its values`);
   return notes.join('; ');
 }
 
@@ -182,7 +242,7 @@ export function tableText(report: Report): string {
       `${r.method} ${r.path}`,
       r.status,
       httpCell(r),
-      r.readable ? 'yes' : r.fix ? 'no (fix)' : 'no',
+      !r.sent ? 'not checked' : r.readable ? 'yes' : r.fix ? 'no (fix)' : 'no',
       listCell(read?.aliases ?? []),
       listCell(read?.missing ?? []),
       noteOf(r),
@@ -211,10 +271,23 @@ export function summaryText(report: Report): string {
     `Documented routes: ${s.documented.readable}/${s.documented.total} readable. ` +
       `Assumed routes: ${s.assumed.readable}/${s.assumed.total} readable` +
       `${s.assumed.fixed ? `, ${s.assumed.fixed} more at another path` : ''}. ` +
-      `${s.skipped ? `${s.skipped} not sent. ` : ''}${s.requests} request${s.requests === 1 ? '' : 's'} sent.`,
+      `${s.not_checked ? `${s.not_checked} not checked (see the note of each). ` : ''}` +
+      `${s.requests} request${s.requests === 1 ? '' : 's'} sent${s.retried ? ` (${s.retried} of them retries)` : ''}.`,
   ];
   if (report.stopped) lines.push(`Stopped early: ${report.stopped}.`);
-  lines.push(quotaText(report.quota));
+  lines.push(quotaText(report.quota), pagingText(s.paging), encodingText(s.encodings));
+  const fields = Object.entries(report.fields);
+  if (fields.length > 0) {
+    lines.push(
+      '',
+      `Fields found under another name by their values (compared with the ${report.known_players} players of rankings and scouting):`,
+    );
+    for (const [field, names] of fields) {
+      const routes = report.results.filter((r) => r.fields?.[field]).map((r) => r.route);
+      lines.push(`  ${field} ← ${names.join(', ')} (${routes.join(', ')})`);
+    }
+    lines.push(`  routes-file entry: ${JSON.stringify({ fields: report.fields })}`);
+  }
   const fixes = report.results.filter((r) => r.fix);
   if (fixes.length > 0) {
     lines.push('', 'Found at another path (routes-file entry that fixes each):');
@@ -224,7 +297,7 @@ export function summaryText(report: Report): string {
   if (report.routes_file) {
     lines.push(
       '',
-      'Routes file with every fix (save it, then run with --routes-file FILE or FOOTBALL_API_ROUTES_FILE=FILE):',
+      'Routes file with every fix (save it, or let --write-routes FILE save it; then run with --routes-file FILE or FOOTBALL_API_ROUTES_FILE=FILE):',
       routesFileText(report.routes_file),
     );
   }
@@ -235,6 +308,23 @@ export function summaryText(report: Report): string {
       : 'Some documented routes do not answer readably (exit 1): the tools that use them will fail.',
   );
   return lines.join('\n');
+}
+
+function pagingText(paging: Record<string, RouteName[]>): string {
+  const styles = Object.entries(paging).filter(([style]) => style !== 'none');
+  const none = paging.none?.length ?? 0;
+  if (styles.length === 0 && none === 0) return 'Paging: no list answer was read.';
+  const found = styles.map(([style, routes]) => `${style} (${routes.join(', ')})`);
+  const rest = none > 0 ? `${none} list answer${none === 1 ? '' : 's'} showed no paging field` : '';
+  return styles.length === 0
+    ? `Paging: no next link, cursor, page/total or has_more in any list answer (${none}): a full page is all a client can go by.`
+    : `Paging found: ${found.join('; ')}${rest ? `; ${rest}` : ''}.`;
+}
+
+function encodingText(encodings: Record<string, number>): string {
+  const entries = Object.entries(encodings);
+  if (entries.length === 0) return 'Content encoding: no answer came.';
+  return `Content encoding: ${entries.map(([e, n]) => `${e === 'identity' ? 'none (identity)' : e} in ${n} answer${n === 1 ? '' : 's'}`).join(', ')}.`;
 }
 
 /** A routes file as JSON with one route a line: short enough to read, valid to save as it is. */

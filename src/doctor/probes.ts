@@ -3,7 +3,7 @@
 // read with the schema its tool reads it with, so "readable" means readable by the server.
 import type { z } from 'zod';
 import type { CallOptions } from '../api/client.js';
-import { parseEnumRoles } from '../api/enums.js';
+import { parseEnumRoles, readEnumRoles } from '../api/enums.js';
 import type { RouteName } from '../api/routes.js';
 import {
   CoachCareerResponse,
@@ -60,10 +60,10 @@ export type IdName = keyof Ids;
 /** What each id is, for "skipped: needs …". */
 export const ID_LABELS: Record<IdName, string> = {
   league: 'a league name (from leagues)',
-  role: 'a role key (from enums)',
-  player: 'a player_id (from rankings or scouting)',
-  otherPlayer: 'a second player_id (from rankings or scouting)',
-  service: 'a service_id (from rankings or scouting)',
+  role: 'a role key (from enums, else the spec)',
+  player: 'a player_id (from any player rows: rankings, scouting, search, history, squad…)',
+  otherPlayer: 'a second player_id (from any player rows: rankings, scouting, search, history, squad…)',
+  service: 'a service_id (from any player rows)',
   name: 'a player name (from rankings or scouting)',
   club: 'a club name (from rankings or scouting)',
   team: 'a team_id (from teams)',
@@ -151,7 +151,7 @@ export const PROBES: { [N in RouteName]: Probe<N> } = {
       // A documented key the API lists, else the first it lists.
       return { role: keys.find((k) => (ROLE_KEYS as readonly string[]).includes(k)) ?? keys[0] };
     },
-    check: (data) => (parseEnumRoles(data).length === 0 ? 'no list of roles found in the answer' : undefined),
+    check: (data) => (readEnumRoles(data).listed ? undefined : 'no list of roles found in the answer'),
   },
   glossary: {
     schema: GlossaryResponse,

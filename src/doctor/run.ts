@@ -1,7 +1,9 @@
 // Runs the probes of probes.ts one after the other against the configured API: one request per
-// route (retried only when the quota did not count it: a burst 429, a gateway's 5xx; never from the
-// cache), then for an assumed route that answered 404 up to
-// MAX_TRIES likely other paths. Nothing here prints: the results go to output.ts.
+// route (never from the cache; retried only when the quota did not count the answer: a burst 429
+// whose Retry-After is short, a gateway's 5xx, through the server's own client), then for an assumed
+// route that answered 404 up to MAX_TRIES likely other paths. A route whose ids only a later answer
+// gave is run after it. Nothing here prints: the results go to output.ts.
+import { z } from 'zod';
 import { ResponseCache } from '../api/cache.js';
 import { ApiClient, type UpstreamEvent } from '../api/client.js';
 import {
@@ -14,11 +16,14 @@ import {
 } from '../api/errors.js';
 import { lazyPool } from '../api/pool.js';
 import { type Quota, QuotaTracker } from '../api/quota.js';
-import type { AliasTable } from '../api/reader/aliases.js';
+import { type AliasTable, aliasSet } from '../api/reader/aliases.js';
 import type { ReadReport } from '../api/reader/report.js';
 import type { HttpMethod, RouteName, RouteStatus, RouteTable } from '../api/routes.js';
+import { ROLE_KEYS } from '../domain/roles.js';
 import { alternativePaths, renamesBetween } from './alternatives.js';
+import { pagingOf, playerIdsOf, rawRows, watchHeaders } from './answers.js';
 import { ID_LABELS, type IdName, type Ids, PROBE_ORDER, PROBES, type Probe } from './probes.js';
+import { KnownPlayers, valueAliases } from './value-aliases.js';
 
 export type HttpOutcome = number | 'network' | 'timeout' | 'aborted' | null;
 export type ErrorKind = ApiErrorKind | 'internal';
@@ -34,6 +39,12 @@ export interface Attempt {
   problem?: string;
   read?: ReadReport;
   rows?: number;
+  /** Requests this attempt took: more than 1 when the client retried (5xx, short Retry-After). */
+  requests?: number;
+  /** The Content-Encoding of the answer ("identity" when none was named). */
+  encoding?: string;
+  /** Paging styles the answer's body shows (answers.ts pagingOf). */
+  paging?: string[];
 }
 
 export interface ProbeResult extends Omit<Attempt, 'path'> {
@@ -41,10 +52,14 @@ export interface ProbeResult extends Omit<Attempt, 'path'> {
   method: HttpMethod;
   path: string;
   status: RouteStatus;
-  /** Sent, or skipped (an id it needs could not be had, or the run stopped). */
+  /** Sent, or not checked (an id it needs could not be had, or the run stopped). */
   sent: boolean;
-  /** Why it was not sent: "skipped: needs a team_id (from teams)", or "not sent: <why the run stopped>". */
-  skipped?: string;
+  /** Why it was not checked: "not checked: needs a team_id (from teams)", "not checked: the run stopped (…)". */
+  not_checked?: string;
+  /** Ids this request used that came from a fallback rather than an answer: id → where it came from. */
+  fallbacks?: Partial<Record<IdName, string>>;
+  /** Fields of the answer found under another name by their values (value-aliases.ts). */
+  fields?: Record<string, string[]>;
   /** Other paths tried after a 404. */
   tries?: Attempt[];
   /** The other path that answered readably: the routes-file entry that fixes the route. */
@@ -54,6 +69,10 @@ export interface ProbeResult extends Omit<Attempt, 'path'> {
 export interface DoctorRun {
   results: ProbeResult[];
   requests: number;
+  /** Content-Encoding → how many answers came with it ("identity": none named). */
+  encodings: Record<string, number>;
+  /** Players known from the answers (rankings, scouting) that value-guided mapping compared with. */
+  known_players: number;
   quota: Quota;
   /** Why the run ended early, when it did. */
   stopped?: string;
@@ -66,12 +85,16 @@ export interface RunOptions {
   /** The routes file's field aliases: the probes read as the server would. */
   aliases?: AliasTable;
   timeoutMs: number;
+  /** Retries of one request, as the server's (--retries); the client decides what is retried. */
+  retries: number;
   /** Told before each route is probed: for a progress line. */
   onProgress?: (route: RouteName, index: number, total: number) => void;
 }
 
 export async function runProbes(options: RunOptions): Promise<DoctorRun> {
-  const dispatcher = lazyPool(new URL(options.baseUrl).origin, { connections: 1, keepAliveTimeout: 10_000 });
+  const pool = lazyPool(new URL(options.baseUrl).origin, { connections: 1, keepAliveTimeout: 10_000 });
+  // The client reads the body; doctor only looks at the headers it came with.
+  const headers = watchHeaders(pool);
   const quota = new QuotaTracker();
   const cache = new ResponseCache({ staleMaxAgeMs: 0 });
   let requests = 0;
@@ -82,9 +105,10 @@ export async function runProbes(options: RunOptions): Promise<DoctorRun> {
       apiKey: options.apiKey,
       timeoutMs: options.timeoutMs,
       // One counted request per route: only what the quota does not count (a burst 429, a gateway's 5xx)
-      // is asked again, so the plan announced stays the quota spent.
+      // is asked again, up to the server's --retries, so the plan announced stays the quota spent.
+      retries: options.retries,
       retryUncountedOnly: true,
-      dispatcher,
+      dispatcher: headers.dispatcher,
       quota,
       cache,
       routes,
@@ -96,23 +120,42 @@ export async function runProbes(options: RunOptions): Promise<DoctorRun> {
       },
     });
   const main = clientFor(options.table);
+  const raws = new Map<RouteName, unknown>();
+  /** The readings of the answers, for the players rankings and scouting named. */
+  const read = new Map<RouteName, unknown>();
 
   const attempt = async (client: ApiClient, route: RouteName, probe: Probe, ids: Ids, path: string) => {
     last = null;
+    headers.reset();
+    const before = requests;
+    let raw: unknown;
+    // The raw answer as the client decoded it, for what the reading does not keep.
+    const schema = z.preprocess((body) => {
+      raw = body;
+      return body;
+    }, probe.schema);
+    const spent = () => ({
+      ...(requests - before > 1 ? { requests: requests - before } : {}),
+      ...(headers.encoding ? { encoding: headers.encoding } : {}),
+    });
     try {
       const request = probe.request(ids) as Parameters<ApiClient['call']>[2];
-      const result = await client.call(route, probe.schema, { ...request, fresh: true });
+      const result = await client.call(route, schema, { ...request, fresh: true });
       const problem = probe.check?.(result.data);
       const rows = (result.data as { data?: unknown })?.data;
+      const paging = Array.isArray(rows)
+        ? [...pagingOf(raw), ...(headers.linkNext ? ['Link header'] : [])]
+        : [];
       const attempt: Attempt = {
         path,
         http: last,
         readable: problem === undefined,
         ...(problem ? { error: 'bad_response' as const, problem } : {}),
         ...(result.read ? { read: result.read } : {}),
-        ...(Array.isArray(rows) ? { rows: rows.length } : {}),
+        ...(Array.isArray(rows) ? { rows: rows.length, paging } : {}),
+        ...spent(),
       };
-      return { attempt, data: result.data as unknown, stop: undefined };
+      return { attempt, data: result.data as unknown, raw, stop: undefined };
     } catch (error) {
       const failed: Attempt = {
         path,
@@ -120,37 +163,58 @@ export async function runProbes(options: RunOptions): Promise<DoctorRun> {
         readable: false,
         error: error instanceof ApiError ? error.kind : 'internal',
         problem: describe(error),
+        ...spent(),
       };
-      return { attempt: failed, data: undefined, stop: stopReason(error, answered) };
+      return { attempt: failed, data: undefined, raw, stop: stopReason(error, answered) };
     }
   };
 
   const ids: Ids = {};
+  /** Ids that came from a fallback, not an answer: id → where from. */
+  const fallbacks: Partial<Record<IdName, string>> = {};
+  const players: string[] = [];
+  const services: string[] = [];
   const renames = new Map<string, string>();
-  const results: ProbeResult[] = [];
+  const results = new Map<RouteName, ProbeResult>();
   let answered = false;
   let stopped: string | undefined;
 
-  for (const [index, route] of PROBE_ORDER.entries()) {
+  const learn = (probe: Probe, data: unknown) => {
+    for (const [name, value] of Object.entries(idsFrom(probe, data)) as [IdName, string | undefined][]) {
+      if (value !== undefined && ids[name] === undefined) ids[name] = value;
+    }
+    // Player ids from every answer that has them (search, history, squad, similar rows too): enough
+    // for the routes that need two.
+    const found = playerIdsOf(data);
+    for (const id of found.players) if (!players.includes(id)) players.push(id);
+    for (const id of found.services) if (!services.includes(id)) services.push(id);
+    ids.player ??= players[0];
+    if (ids.otherPlayer === undefined) ids.otherPlayer = players.find((id) => id !== ids.player);
+    ids.service ??= services[0];
+  };
+
+  const check = async (route: RouteName, index: number) => {
     const def = options.table[route];
     const probe = PROBES[route] as Probe;
     const base = { route, method: def.method, path: def.path, status: def.status };
-    const missing = probe.needs.filter((id) => ids[id] === undefined);
-    if (stopped || missing.length > 0) {
-      const why = stopped
-        ? `not sent: ${stopped}`
-        : `skipped: needs ${missing.map((id: IdName) => ID_LABELS[id]).join(', ')}`;
-      results.push({ ...base, sent: false, skipped: why, http: null, readable: false });
-      continue;
-    }
     options.onProgress?.(route, index, PROBE_ORDER.length);
+    const used = Object.fromEntries(
+      probe.needs.flatMap((id) => (fallbacks[id] ? [[id, fallbacks[id]]] : [])),
+    ) as Partial<Record<IdName, string>>;
     const first = await attempt(main, route, probe, ids, def.path);
     const { path: _, ...outcome } = first.attempt;
-    const result: ProbeResult = { ...base, ...outcome, sent: true };
+    const result: ProbeResult = {
+      ...base,
+      ...outcome,
+      sent: true,
+      ...(Object.keys(used).length ? { fallbacks: used } : {}),
+    };
     let data = first.data;
+    let raw = first.raw;
     if (first.attempt.readable) answered = true;
     stopped = first.stop;
-    if (!answered && first.attempt.error === 'not_found' && results.length > 0 && results.every(isNotFound))
+    const earlier = [...results.values()];
+    if (!answered && first.attempt.error === 'not_found' && earlier.length > 0 && earlier.every(isNotFound))
       stopped = 'the first documented routes answer 404: is FOOTBALL_API_BASE_URL the part before /v1?';
 
     if (def.status === 'assumed' && first.attempt.error === 'not_found' && answered && !stopped) {
@@ -164,6 +228,7 @@ export async function runProbes(options: RunOptions): Promise<DoctorRun> {
           result.fix = { path };
           answered = true;
           data = tried.data;
+          raw = tried.raw;
           for (const [from, to] of renamesBetween(def.path, path))
             if (!renames.has(from)) renames.set(from, to);
           break;
@@ -172,13 +237,96 @@ export async function runProbes(options: RunOptions): Promise<DoctorRun> {
         if (tried.attempt.error !== 'not_found') break;
       }
     }
-    results.push(result);
-    for (const [name, value] of Object.entries(idsFrom(probe, data)) as [IdName, string | undefined][]) {
-      if (value !== undefined && ids[name] === undefined) ids[name] = value;
+    results.set(route, result);
+    if (raw !== undefined) raws.set(route, raw);
+    if (data !== undefined) read.set(route, data);
+    learn(probe, data);
+    if (route === 'enums' && ids.role === undefined) {
+      // Any of the spec's 31 keys is accepted (renamed ones too): rankings and scouting are still checked.
+      ids.role = ROLE_KEYS[0];
+      fallbacks.role = `a role key of the spec (GET /v1/enums ${enumsProblem(result)})`;
+    }
+  };
+
+  const missing = (route: RouteName) => (PROBES[route] as Probe).needs.filter((id) => ids[id] === undefined);
+  const waiting: RouteName[] = [];
+  for (const [index, route] of PROBE_ORDER.entries()) {
+    if (stopped) break;
+    if (missing(route).length > 0) waiting.push(route);
+    else await check(route, index);
+  }
+  // Routes whose ids a later answer gave (a second player id from history or a squad): run now.
+  for (let progress = true; progress && !stopped; ) {
+    progress = false;
+    for (const route of [...waiting]) {
+      if (stopped || missing(route).length > 0) continue;
+      waiting.splice(waiting.indexOf(route), 1);
+      progress = true;
+      await check(route, PROBE_ORDER.indexOf(route));
     }
   }
-  await dispatcher.close();
-  return { results, requests, quota: await quota.sync(), ...(stopped ? { stopped } : {}) };
+  await pool.close();
+
+  // What the spec's own names told of real players: the ground truth of value-guided mapping.
+  const known = new KnownPlayers();
+  for (const route of ['rankings', 'scouting'] as const) {
+    const rows = (read.get(route) as { data?: unknown } | undefined)?.data;
+    if (Array.isArray(rows)) for (const row of rows) known.add(row as Record<string, unknown>);
+  }
+  const ordered = PROBE_ORDER.map((route): ProbeResult => {
+    const result = results.get(route);
+    if (!result) return notChecked(options.table, route, missing(route), stopped);
+    const raw = raws.get(route);
+    if (route === 'rankings' || raw === undefined || known.size === 0) return result;
+    const report = result.fix ? result.tries?.find((t) => t.readable)?.read : result.read;
+    const fields = unmapped(valueAliases(rawRows(raw), known, aliasSet(options.aliases)), report);
+    return Object.keys(fields).length > 0 ? { ...result, fields } : result;
+  });
+  return {
+    results: ordered,
+    requests,
+    encodings: headers.encodings,
+    known_players: known.size,
+    quota: await quota.sync(),
+    ...(stopped ? { stopped } : {}),
+  };
+}
+
+/** A route the run could not try, and why: the ids it needed that no answer gave, or the stop. */
+function notChecked(
+  table: RouteTable,
+  route: RouteName,
+  needs: readonly IdName[],
+  stopped: string | undefined,
+): ProbeResult {
+  const def = table[route];
+  const why =
+    needs.length > 0
+      ? `not checked: needs ${needs.map((id) => ID_LABELS[id]).join(', ')}, which no answer gave`
+      : `not checked: the run stopped (${stopped ?? 'unknown reason'})`;
+  return {
+    route,
+    method: def.method,
+    path: def.path,
+    status: def.status,
+    sent: false,
+    not_checked: why,
+    http: null,
+    readable: false,
+  };
+}
+
+/** Only the fields the reading did not find (its missing fields), when there was a reading. */
+function unmapped(found: Record<string, string[]>, read: ReadReport | undefined): Record<string, string[]> {
+  if (!read) return found;
+  const missing = new Set(read.missing.map((m) => m.slice(m.lastIndexOf('.') + 1)));
+  return Object.fromEntries(Object.entries(found).filter(([field]) => missing.has(field)));
+}
+
+/** Why enums gave no role key, in our words. */
+function enumsProblem(result: ProbeResult): string {
+  if (result.readable) return 'listed no role key';
+  return result.problem ? `could not be read: ${result.problem}` : 'could not be read';
 }
 
 const isNotFound = (r: ProbeResult) => r.sent && r.error === 'not_found';

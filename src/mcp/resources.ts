@@ -12,7 +12,7 @@ import type { McpServer, ReadResourceResult } from '@modelcontextprotocol/server
 import { ProtocolError, ProtocolErrorCode, ResourceTemplate } from '@modelcontextprotocol/server';
 import { ApiError } from '../api/errors.js';
 import { readPages } from '../api/list-pages.js';
-import { documentedRoleRows, loadRoleRows, type RoleRow } from '../api/role-rows.js';
+import { loadRoleRows, type RoleRow } from '../api/role-rows.js';
 import { GlossaryResponse, LeaguesResponse } from '../api/schemas.js';
 import { nearest } from '../domain/nearest.js';
 import { roleWithLabel } from '../domain/role-labels.js';
@@ -58,14 +58,12 @@ export function registerResources(server: McpServer, deps: ToolDeps): void {
       }
     };
 
-  /** The role table; without the live enums (no key, outage) the documented 31 still answer. */
-  async function roleRows(signal: AbortSignal): Promise<{ rows: RoleRow[]; live: boolean }> {
-    try {
-      return { rows: (await loadRoleRows(api, signal)).data, live: true };
-    } catch (error) {
-      if (!(error instanceof ApiError) || error.kind === 'aborted') throw error;
-      return { rows: documentedRoleRows(), live: false };
-    }
+  /** The role table; without the live enums (no key, outage) the documented 31 answer, saying why. */
+  async function roleRows(
+    signal: AbortSignal,
+  ): Promise<{ rows: RoleRow[]; live: boolean; problem: string | null }> {
+    const table = await loadRoleRows(api, signal);
+    return { rows: table.data, live: table.enums.live, problem: table.enums.problem };
   }
 
   server.registerResource(
@@ -78,8 +76,8 @@ export function registerResources(server: McpServer, deps: ToolDeps): void {
       mimeType: JSON_TYPE,
     },
     reading(async (uri, ctx) => {
-      const { rows, live } = await roleRows(ctx.mcpReq.signal);
-      return json(uri, { data: rows, live_enums: live });
+      const { rows, live, problem } = await roleRows(ctx.mcpReq.signal);
+      return json(uri, { data: rows, live_enums: live, enums_problem: problem });
     }),
   );
 

@@ -179,6 +179,7 @@ describe('resources', () => {
       // The role table still answers from the documented roles.
       const roles = jsonOf(await bad.readResource({ uri: 'football://roles' }));
       expect(roles.live_enums).toBe(false);
+      expect(roles.enums_problem).toBe('GET /v1/enums failed: the key was refused (401)');
       expect(roles.data).toHaveLength(31);
     } finally {
       await bad.close();

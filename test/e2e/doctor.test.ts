@@ -103,21 +103,38 @@ describe('doctor on the sandbox', () => {
     }
     expect([...perRoute.keys()].sort()).toEqual([...ROUTE_NAMES].sort());
     expect(Math.max(...perRoute.values())).toBe(1);
-    expect(report.summary).toMatchObject({ ok: true, skipped: 0 });
+    expect(report.summary).toMatchObject({ ok: true, not_checked: 0, retried: 0 });
+    expect(report.fields).toEqual({});
     expect(report.routes_file).toBeNull();
     expect(report.quota.limit).toBe(2500);
     expect(run.stderr).toMatch(/Plan: 32 requests, one per route/);
     expect(run.stdout + run.stderr).not.toContain(sandbox.demoKey);
-  });
+  }, 60_000);
 
   it('prints a table naming every route, a summary and the quota, never the key', async () => {
     const run = await doctor(['--yes'], against(sandbox.url));
     expect(run.code, run.stderr).toBe(0);
     for (const name of ROUTE_NAMES) expect(run.stdout).toMatch(new RegExp(`^${name}\\s`, 'm'));
     expect(run.stdout).toContain('Documented routes: 8/8 readable');
+    // The summary prints the count: one per route, within the budget of a full run.
+    const sent = Number(/ (\d+) requests sent/.exec(run.stdout)?.[1]);
+    expect(sent).toBeGreaterThanOrEqual(32);
+    expect(sent).toBeLessThanOrEqual(120);
+    expect(run.stdout).toMatch(/^Paging found: total \(playerSearch, teams, coaches\)/m);
+    expect(run.stdout).toMatch(/^Content encoding: .+ in \d+ answers\.$/m);
     expect(run.stdout).toMatch(/Quota \(X-RateLimit-\*\): \d+ of 2500 requests left today/);
     expect(run.stdout + run.stderr).not.toContain(sandbox.demoKey);
-  });
+  }, 60_000);
+});
+
+describe('doctor --sandbox', () => {
+  it('checks the embedded sandbox in the dialect the settings name', async () => {
+    const run = await doctor(['--sandbox', '--sandbox-dialect', 'french', '--yes', '--json'], {});
+    expect(run.code, run.stderr).toBe(0);
+    expect(run.stderr).toContain('(the embedded sandbox: synthetic data, french dialect)');
+    const report = JSON.parse(run.stdout) as Report;
+    expect(report.results.flatMap((r) => r.read?.aliases ?? [])).toContain('saison→season');
+  }, 60_000);
 });
 
 describe('doctor against an API that differs', () => {
@@ -243,6 +260,9 @@ describe('doctor refuses before sending', () => {
   it('an unknown flag is a usage error (exit 2); --help describes the subcommand', async () => {
     const bad = await doctor(['--yes', '--frobnicate'], against(sandbox.url));
     expect(bad.code).toBe(2);
+    const noFile = await doctor(['--yes', '--write-routes'], against(sandbox.url));
+    expect(noFile.code).toBe(2);
+    expect(noFile.stderr).toContain('--write-routes needs a file to write');
     const help = await doctor(['--help'], {});
     expect(help.code).toBe(0);
     expect(help.stderr).toContain('football-scout-mcp doctor [--yes] [--json]');
@@ -305,10 +325,12 @@ describe('doctor on every sandbox dialect', () => {
         const env = { FOOTBALL_API_BASE_URL: shaped.url, FOOTBALL_API_KEY: shaped.demoKey };
         expect(await runDoctor(['--yes', '--json'], env, io)).toBe(0);
         const report = JSON.parse(out) as Report;
-        const unreadable = report.results.filter((r) => !r.readable && !r.skipped).map((r) => r.route);
+        const unreadable = report.results.filter((r) => !r.readable && !r.not_checked).map((r) => r.route);
         expect(unreadable, dialect).toEqual([]);
         const aliases = report.results.flatMap((r) => r.read?.aliases ?? []);
         if (dialect === 'french') expect(aliases).toContain('saison→season');
+        // Nothing the reader reads is proposed again as a field found by its values.
+        expect(report.fields, dialect).toEqual({});
       } finally {
         await shaped.close();
       }

@@ -11,8 +11,16 @@ const HOP_BY_HOP = new Set([
   'content-encoding',
 ]);
 
-/** Pass on, hold open, answer `status` (with `body`, or a JSON error), or pass on to another path. */
-export type Rule = 'pass' | 'hold' | { status: number; body?: string } | { forward: string };
+/**
+ * Pass on, hold open, answer `status` (with `body` and `headers`, or a JSON error), pass on to another
+ * path, or pass on and `reshape` the JSON of a 200 answer.
+ */
+export type Rule =
+  | 'pass'
+  | 'hold'
+  | { status: number; body?: string; headers?: Record<string, string> }
+  | { forward: string }
+  | { reshape: (body: unknown) => unknown };
 
 export interface TestProxy {
   url: string;
@@ -36,18 +44,23 @@ export async function startProxy(target: string, rule: (path: string) => Rule): 
       return;
     }
     if (decision !== 'pass' && 'status' in decision) {
-      res.writeHead(decision.status, { 'content-type': 'application/json' });
+      res.writeHead(decision.status, { 'content-type': 'application/json', ...decision.headers });
       res.end(
         decision.body ??
           JSON.stringify({ error: { status: decision.status, code: 'refused_by_test_proxy' } }),
       );
       return;
     }
-    void forward(target, req, decision === 'pass' ? path : decision.forward).then(
+    const reshape = decision !== 'pass' && 'reshape' in decision ? decision.reshape : undefined;
+    const to = decision !== 'pass' && 'forward' in decision ? decision.forward : path;
+    void forward(target, req, to).then(
       async (upstream) => {
         const headers = Object.fromEntries([...upstream.headers].filter(([name]) => !HOP_BY_HOP.has(name)));
         res.writeHead(upstream.status, headers);
-        res.end(Buffer.from(await upstream.arrayBuffer()));
+        const body = Buffer.from(await upstream.arrayBuffer());
+        res.end(
+          reshape && upstream.status === 200 ? JSON.stringify(reshape(JSON.parse(body.toString()))) : body,
+        );
       },
       () => {
         res.writeHead(502).end();

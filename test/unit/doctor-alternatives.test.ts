@@ -42,7 +42,7 @@ describe('alternativePaths', () => {
 
 describe('the plan and the routes file', () => {
   it('states one request per route and the bound of the tries', () => {
-    const plan = planOf(ROUTES);
+    const plan = planOf(ROUTES, 2);
     expect(plan.requests).toBe(Object.keys(ROUTES).length);
     expect(plan.max_requests).toBe(plan.requests + MAX_TRIES * ASSUMED.length);
   });

@@ -168,6 +168,7 @@ describe('RoleCatalog.resolve', () => {
     expect(refusal.suggestions.length).toBeLessThanOrEqual(3);
     expect(refusal.message).toContain('defenseur_relanceur');
     expect(refusal.message).toContain('list_roles');
+    expect(refusal.message).not.toContain('could not be read');
     // Only the enums lookup went out; no other route.
     expect(upstream.sent.map((r) => r.path)).toEqual(['/v1/enums']);
   });
@@ -206,6 +207,8 @@ describe('RoleCatalog.resolve', () => {
     const a = (await rejectionOf(catalog404.resolve('defenseur_relanceu'))) as InvalidArgumentError;
     expect(a).toBeInstanceOf(InvalidArgumentError);
     expect(a.suggestions[0]).toBe('defenseur_relanceur');
+    // …and says the API's renamed keys were not known.
+    expect(a.message).toContain('GET /v1/enums could not be read');
     const catalogBad = new RoleCatalog(clientFor(upstream));
     const b = await rejectionOf(catalogBad.resolve('defenseur_relanceu'));
     expect(b).toBeInstanceOf(InvalidArgumentError);

@@ -1,0 +1,102 @@
+// What doctor reads off raw answers: fields found by their values, the paging style, the rows.
+import { describe, expect, it } from 'vitest';
+import { aliasSet } from '../../src/api/reader/aliases.js';
+import { pagingOf, playerIdsOf, rawRows } from '../../src/doctor/answers.js';
+import { KnownPlayers, mergeFields, valueAliases } from '../../src/doctor/value-aliases.js';
+
+const ranking = [
+  { rank: 1, name: 'Léa Martin', club: 'Nantes', age: 24, score: 81, player_id: 'p1', service_id: 'ds_1' },
+  { rank: 2, name: 'Ana Costa', club: 'Lyon', age: 27, score: 79, player_id: 'p2', service_id: 'ds_2' },
+  { rank: 3, name: 'Ana Costa', club: 'Lille', age: 22, score: 77, player_id: 'p3', service_id: null },
+];
+
+function known(): KnownPlayers {
+  const players = new KnownPlayers();
+  for (const row of ranking) players.add(row);
+  return players;
+}
+
+describe('valueAliases', () => {
+  it('names the fields whose values equal what rankings said of the same player', () => {
+    const rows = [
+      { player_id: 'p1', playerLabel: 'Léa Martin', teamLabel: 'Nantes', yearsOld: 24, goals: 24 },
+      { player_id: 'p2', playerLabel: 'Ana Costa', teamLabel: 'Lyon', yearsOld: '27', goals: 3 },
+    ];
+    // goals equals the age once, then not: a coincidence, not the age.
+    expect(valueAliases(rows, known())).toEqual({
+      age: ['yearsOld'],
+      club: ['teamLabel'],
+      name: ['playerLabel'],
+    });
+    // fullName and ageYears are the aliases full_name and age_years in another casing: read already.
+    expect(valueAliases([{ player_id: 'p1', fullName: 'Léa Martin', ageYears: 24 }], known())).toEqual({});
+  });
+
+  it('finds the player by a service_id, by a nested player object, or by a name only one player has', () => {
+    const rows = [
+      { serviceRef: 'ds_1', label: 'LÉA MARTIN ' },
+      { player: { player_id: 'p2', denomination: 'Ana Costa' } },
+    ];
+    expect(valueAliases(rows, known())).toEqual({
+      name: ['denomination', 'label'],
+      service_id: ['serviceRef'],
+    });
+    // "Ana Costa" names two players: it identifies no one.
+    expect(valueAliases([{ who: 'Ana Costa', squadra: 'Lyon' }], known())).toEqual({});
+    expect(valueAliases([{ who: 'Léa Martin', squadra: 'Nantes' }], known())).toEqual({
+      club: ['squadra'],
+      name: ['who'],
+    });
+  });
+
+  it('proposes nothing the reader already reads, nothing that disagrees, no number seen once', () => {
+    const rows = [
+      { player_id: 'p1', nom: 'Léa Martin', club: 'Nantes', years: 24, team: 'Nantes' },
+      { player_id: 'p2', nom: 'Ana Costa', club: 'Lyon', team: 'Paris' },
+    ];
+    // nom is a known alias of name, club is there, years matched one row only.
+    expect(valueAliases(rows, known())).toEqual({});
+    // In any casing, a name the client's aliases hold is read: nothing to propose.
+    const who = [{ player_id: 'p1', WhoIs: 'Léa Martin' }];
+    expect(valueAliases(who, known())).toEqual({ name: ['WhoIs'] });
+    expect(valueAliases(who, known(), aliasSet({ name: ['who_is'] }))).toEqual({});
+  });
+
+  it('merges field tables without repeating a name', () => {
+    expect(mergeFields({ name: ['a'] }, { name: ['b', 'a'], age: ['c'] })).toEqual({
+      name: ['a', 'b'],
+      age: ['c'],
+    });
+  });
+});
+
+describe('pagingOf', () => {
+  it.each([
+    [{ data: [], next: 'https://api/v1/teams?page=2' }, ['next link']],
+    [{ data: [], links: { next: { href: '/v1/teams?cursor=x' } } }, ['next link']],
+    [{ data: [], meta: { next_cursor: 'abc' } }, ['cursor']],
+    [{ data: [], meta: { page: 1, total_pages: 4 } }, ['page/total']],
+    [{ data: [], meta: { total: 40, limit: 10 } }, ['total']],
+    [{ data: [], has_more: true }, ['has_more']],
+    [{ data: [], pagination: { next: 2, total: 30 } }, ['page/total']],
+    [{ data: [] }, []],
+    [[], []],
+  ])('%j → %j', (body, styles) => {
+    expect(pagingOf(body)).toEqual(styles);
+  });
+});
+
+describe('rows and ids of an answer', () => {
+  it('finds the rows of a list or a record, and the player ids of every row', () => {
+    expect(rawRows({ data: [{ a: 1 }, 2] })).toEqual([{ a: 1 }]);
+    expect(rawRows({ data: { players: [{ a: 1 }], meta: {} } })).toEqual([{ a: 1 }]);
+    expect(rawRows({ data: { player_id: 'p1' } })).toEqual([{ player_id: 'p1' }]);
+    expect(rawRows([{ a: 1 }])).toEqual([{ a: 1 }]);
+    expect(
+      playerIdsOf({
+        service_id: 'ds_9',
+        data: [{ player_id: 7, service_id: 'ds_9' }, { service_id: 'ds_8' }],
+      }),
+    ).toEqual({ players: ['7', 'ds_8'], services: ['ds_9', 'ds_8', 'ds_9'] });
+  });
+});

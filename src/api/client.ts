@@ -367,7 +367,8 @@ export class ApiClient {
       throw this.retryable(new NetworkError(error), 'network', attempt);
     }
     const { statusCode: status } = response;
-    const headers = response.headers as HeaderBag;
+    // Header values reach answers too (an unreadable reset is quoted): masked like the body.
+    const headers = this.secrets.json({ ...response.headers }) as HeaderBag;
     this.quota.observe(status, headers);
     report(status);
     const text = read.text;

@@ -109,7 +109,10 @@ it('draws the compare_players radar: players, statistics, and a value on hover',
   if (!first) throw new Error('no player');
   const value = (p: { statistics: Record<string, unknown> }, s: string) => p.statistics[s] as number;
   const stat = Object.keys(first.statistics).find(
-    (s) => typeof first.statistics[s] === 'number' && others.every((o) => value(o, s) < value(first, s)),
+    (s) =>
+      axes.includes(statLabel(s)) &&
+      typeof first.statistics[s] === 'number' &&
+      others.every((o) => value(o, s) < value(first, s)),
   );
   if (!stat) throw new Error('the first player leads on no statistic');
   const expected = `${first.name} · ${statLabel(stat)}: ${first.statistics[stat]}`;

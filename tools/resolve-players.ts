@@ -1,38 +1,16 @@
 import { z } from 'zod';
-import { SERVICE_ID_EXAMPLE, seasonParam } from '../src/mcp/args.js';
+import { seasonParam } from '../src/mcp/args.js';
 import { defineTool } from '../src/mcp/tool.js';
 import { queryLabel, type ResolveQuery, resolveBatch, strayNote } from './kit/resolve.js';
-import { PlayerOut, toPlayerOut } from './kit/shapes.js';
+import { BY_ID_OR_NAME, PlayerOut, PlayerQueryFields, toPlayerOut } from './kit/shapes.js';
 import { table } from './kit/text.js';
 
 const Query = z
   .object({
-    player_id: z
-      .string()
-      .min(1)
-      .max(64)
-      .meta({ examples: [SERVICE_ID_EXAMPLE] })
-      .optional()
-      .describe('A player_id or service_id to resolve.'),
-    name: z
-      .string()
-      .min(2)
-      .max(80)
-      .meta({ examples: ['Mbaye'] })
-      .optional()
-      .describe(
-        'Or a player name; beside a player_id, the name he is known by (ties an answer that does not echo the id).',
-      ),
-    club: z
-      .string()
-      .min(2)
-      .max(80)
-      .meta({ examples: ['FC Lens'] })
-      .optional()
-      .describe('Club, to tell namesakes apart.'),
+    ...PlayerQueryFields,
     season: z.string().max(20).optional().describe('Season of the row wanted, e.g. "25-26".'),
   })
-  .refine((q) => q.player_id !== undefined || q.name !== undefined, { message: 'give player_id or name' });
+  .refine(...BY_ID_OR_NAME);
 
 const Resolved = z.object({
   query: z.record(z.string(), z.unknown()),

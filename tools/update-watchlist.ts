@@ -16,36 +16,13 @@ import {
   watchlistName,
 } from '../src/store/watchlists.js';
 import { queryLabel, type ResolveQuery, resolveBatch, rowLabel, strayNote } from './kit/resolve.js';
+import { BY_ID_OR_NAME, PlayerQueryFields } from './kit/shapes.js';
 import { table } from './kit/text.js';
 import { personLabel } from './kit/watchlist.js';
 
 const NAME_MAX = 200;
 
-const Player = z
-  .object({
-    player_id: z
-      .string()
-      .min(1)
-      .max(64)
-      .meta({ examples: [SERVICE_ID_EXAMPLE] })
-      .optional()
-      .describe('player_id or service_id.'),
-    name: z
-      .string()
-      .min(2)
-      .max(80)
-      .meta({ examples: ['Mbaye'] })
-      .optional()
-      .describe('Or a name; beside a player_id, the name he is known by.'),
-    club: z
-      .string()
-      .min(2)
-      .max(80)
-      .meta({ examples: ['FC Lens'] })
-      .optional()
-      .describe('Club, to tell namesakes apart.'),
-  })
-  .refine((p) => p.player_id !== undefined || p.name !== undefined, { message: 'give player_id or name' });
+const Player = z.object(PlayerQueryFields).refine(...BY_ID_OR_NAME);
 
 const Listed = z.object({
   service_id: z.string().nullable(),

@@ -63,38 +63,16 @@ export function chunks<T>(items: readonly T[], size: number): T[][] {
   return out;
 }
 
-export interface WatchlistSummary {
-  name: string;
-  note: string | null;
-  players: number;
-  /** Rows not linked to a person yet, kept to be linked on a later refresh. */
-  pending: number;
-  created_at: string;
-  updated_at: string;
-  /** When the last snapshot was taken; null before the first refresh. */
-  last_refresh: string | null;
-  /** The upstream's date of the data of the last snapshot. */
-  data_as_of: string | null;
-  snapshots: number;
+/** What is said of a list: its index entry, less what only the store needs, with a refresh's cost. */
+export type WatchlistSummary = Omit<WatchlistInfo, 'rankings' | 'bytes' | 'damaged'> & {
   /** Upstream requests a refresh would send at most, cached answers aside. */
   refresh_cost: number;
-}
+};
 
 /** What is said of a list: from its index entry (listing reads no list whole), or from its document. */
 export function summarize(list: WatchlistInfo | WatchlistDoc): WatchlistSummary {
-  const info = 'entries' in list ? infoOf(list, 0) : list;
-  return {
-    name: info.name,
-    note: info.note,
-    players: info.players,
-    pending: info.pending,
-    created_at: info.created_at,
-    updated_at: info.updated_at,
-    last_refresh: info.last_refresh,
-    data_as_of: info.data_as_of,
-    snapshots: info.snapshots,
-    refresh_cost: planOf(info.players, info.rankings).total,
-  };
+  const { rankings, bytes: _bytes, damaged: _damaged, ...info } = 'entries' in list ? infoOf(list, 0) : list;
+  return { ...info, refresh_cost: planOf(info.players, rankings).total };
 }
 
 /** Lists that cannot be read, each named with what to do: for the notes beside a listing. */

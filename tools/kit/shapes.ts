@@ -2,6 +2,7 @@
 // stable when the upstream adds fields, and the model reads only what it needs.
 import { z } from 'zod';
 import type { PlayerRow } from '../../src/api/schemas.js';
+import { PlayerIdArg } from '../../src/mcp/args.js';
 
 export const PlayerOut = z.object({
   player_id: z
@@ -47,3 +48,29 @@ export function playerLabel(row: {
 
 export const PLAYER_NOT_FOUND =
   'No player with that id. player_id values change every season, on transfers and between league and cup: get current ids with resolve_players or search_players, or pass the stable service_id (ds_…).';
+
+/** A player asked for by id, or by name and club: the queries of resolve_players and update_watchlist. */
+export const PlayerQueryFields = {
+  player_id: PlayerIdArg.optional(),
+  name: z
+    .string()
+    .min(2)
+    .max(80)
+    .meta({ examples: ['Mbaye'] })
+    .optional()
+    .describe('Or a name; beside a player_id, the name he is known by.'),
+  club: z
+    .string()
+    .min(2)
+    .max(80)
+    .meta({ examples: ['FC Lens'] })
+    .optional()
+    .describe('Club, to tell namesakes apart.'),
+};
+
+/** The check both tools make of such a query: an id or a name. */
+export const BY_ID_OR_NAME = [
+  (q: { player_id?: string | undefined; name?: string | undefined }) =>
+    q.player_id !== undefined || q.name !== undefined,
+  { message: 'give player_id or name' },
+] as const;

@@ -25,16 +25,15 @@ export function registerChartApp(server: McpServer, deps: Pick<ToolDeps, 'charts
   if (!charts) return;
   server.registerResource(
     'chart-png',
-    new ResourceTemplate(`${CHART_URI_PREFIX}{file}`, { list: undefined }),
+    new ResourceTemplate(`${CHART_URI_PREFIX}{id}.png`, { list: undefined }),
     {
       title: 'Chart of a tool result (PNG)',
       description: 'The PNG a chart link of a tool result names; readable by the caller that made it.',
       mimeType: 'image/png',
     },
     async (uri, variables, ctx) => {
-      const file = Array.isArray(variables.file) ? variables.file.join(',') : (variables.file ?? '');
-      const id = /^([0-9a-f]{32})\.png$/.exec(file)?.[1];
-      const png = id === undefined ? undefined : await charts.png(chartOwner(ctx), id);
+      const id = Array.isArray(variables.id) ? variables.id.join(',') : (variables.id ?? '');
+      const png = await charts.png(chartOwner(ctx), id);
       if (!png) {
         throw new ResourceNotFoundError(
           uri.href,

@@ -410,10 +410,16 @@ export const SETTINGS = {
     schema: z
       .preprocess(
         (v) => (typeof v === 'boolean' ? String(v) : typeof v === 'string' ? v.trim().toLowerCase() : v),
-        z.enum(['auto', 'true', 'false']),
+        z.enum(['auto', 'inline', 'true', 'false']),
       )
       .default('auto'),
-    help: 'PNG charts beside the text: auto = only where a picture says more than the table (comparison radar, group scatter, report radar; never plain rankings), true = every chart, false = none. Hosts that render MCP Apps get every chart in the app either way.',
+    help: 'PNG charts of answers where a picture says more than the table (comparison radar, report radar, group scatter; never plain rankings): auto = a resource_link to the PNG (read with resources/read; no image bytes in the answer), inline = the PNG in the answer, true = every chart inline (rankings too), false = none. Hosts that render MCP Apps get every chart in the app either way.',
+  },
+  chartCacheBytes: {
+    flag: 'chart-cache-bytes',
+    env: 'FOOTBALL_MCP_CHART_CACHE_BYTES',
+    schema: wholeIn(65_536, 4 * 1024 ** 3, 'bytes', '33554432 (32 MiB)').default(32 * 1024 * 1024),
+    help: 'Most bytes of linked charts kept in memory (SVG, and PNG once read), for the caller that made them; past it the least recently used go first, and reading one then says to call the tool again.',
   },
 } as const;
 

@@ -7,6 +7,8 @@ import { QuotaTracker } from '../api/quota.js';
 import { RoleCatalog } from '../api/role-catalog.js';
 import { loadUpstreamOverrides, remappedRoutes } from '../api/route-overrides.js';
 import { LeaguesResponse } from '../api/schemas.js';
+import { ChartStore } from '../charts/chart-store.js';
+import { svgToPng } from '../charts/render.js';
 import { type Config, usesEmbeddedSandbox } from '../config.js';
 import type { Metrics } from '../http/metrics.js';
 import { type Logger, SecretMask } from '../log.js';
@@ -115,6 +117,7 @@ function depsBuilder(
     );
   }
   const scope = watchlistScope(config);
+  const charts = new ChartStore(config.chartCacheBytes, svgToPng);
   const build = (callerKey: string | undefined, tokenId?: string): ToolDeps => {
     const apiKey = callerKey ?? upstream.apiKey;
     const tag = apiKey ? keyTag(apiKey, config.metricsKeySecret) : 'nokey';
@@ -172,6 +175,7 @@ function depsBuilder(
       roles: new RoleCatalog(api),
       logger: scoped,
       images: config.images,
+      charts,
       ...(watchlists ? { watchlists } : {}),
     };
   };

@@ -34,12 +34,19 @@ export interface ScatterChart extends ChartFrame {
 export type Chart = RadarChart | BarsChart | ScatterChart;
 
 /**
- * Which charts also come as PNG image content: 'auto' only those that say more than the table beside
- * them (radars and scatters; bars only repeat a ranking's numbers), 'true' all, 'false' none.
+ * How charts reach the client (the images setting): 'auto' a link to a PNG resource (read with
+ * resources/read, so no image bytes fill the model's context) for the charts that say more than the table
+ * beside them (radars and scatters; bars only repeat a ranking's numbers); 'inline' the PNG bytes in the
+ * result for those same charts; 'true' the PNG bytes for every chart (as before links existed); 'false'
+ * none.
  */
-export type ImagePolicy = 'auto' | 'true' | 'false';
+export type ImagePolicy = 'auto' | 'inline' | 'true' | 'false';
 
-export function wantsPng(policy: ImagePolicy | undefined, chart: Chart): boolean {
-  if (policy === 'false') return false;
-  return policy === 'true' || chart.kind !== 'bars';
+export type ChartDelivery = 'link' | 'inline' | 'none';
+
+export function chartDelivery(policy: ImagePolicy | undefined, chart: Chart): ChartDelivery {
+  if (policy === 'false') return 'none';
+  if (policy === 'true') return 'inline';
+  if (chart.kind === 'bars') return 'none';
+  return policy === 'inline' ? 'inline' : 'link';
 }

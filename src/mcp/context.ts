@@ -1,5 +1,6 @@
 import type { ApiClient } from '../api/client.js';
 import type { RoleCatalog } from '../api/role-catalog.js';
+import type { ChartStore } from '../charts/chart-store.js';
 import type { ImagePolicy } from '../charts/spec.js';
 import type { Logger } from '../log.js';
 import type { WatchlistStore } from '../store/watchlists.js';
@@ -15,8 +16,10 @@ export interface ToolDeps {
   api: ApiClient;
   roles: RoleCatalog;
   logger: Logger;
-  /** Which charts also come as PNG image content (the images setting); 'auto' when unset. */
+  /** How charts reach the client (the images setting); 'auto' (a link to the PNG) when unset. */
   images?: ImagePolicy;
+  /** Where linked charts are kept for `resources/read`, shared by every caller of the process. */
+  charts?: ChartStore;
   /** Undefined when no API key is in use (nobody to own a watchlist). */
   watchlists?: WatchlistAccess;
 }
@@ -28,6 +31,8 @@ export interface ToolContext extends ToolDeps {
   progress: ProgressReporter;
   /** Whether the client renders MCP Apps, so a chart's SVG in `_meta` would be drawn by the chart app. */
   rendersApps?: boolean;
+  /** Who may read the charts this call links to: its credentials and session (see chartOwner). */
+  caller?: string;
 }
 
 export type ProgressReporter = (done: number, total: number, message: string) => void;

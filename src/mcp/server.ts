@@ -6,6 +6,7 @@ import {
 } from '@modelcontextprotocol/server';
 import { VERSION } from '../version.js';
 import { registerChartApp } from './chart-app.js';
+import { chartOwner } from './chart-content.js';
 import { clientRendersApps } from './client-support.js';
 import type { ToolDeps } from './context.js';
 import { progressReporter } from './progress.js';
@@ -54,6 +55,7 @@ export function createServer(deps: ToolDeps, options: ServerOptions): McpServer 
           signal: ctx.mcpReq.signal,
           progress: progressReporter(ctx),
           rendersApps: clientRendersApps(clientCapabilities(server, ctx)),
+          caller: chartOwner(ctx),
         });
         options.onToolCall?.(tool.name, result.isError ? 'error' : 'ok');
         return result;
@@ -62,7 +64,7 @@ export function createServer(deps: ToolDeps, options: ServerOptions): McpServer 
   }
   answerToolsList(server, tools);
   registerResources(server, deps);
-  if (tools.some((t) => t.ui)) registerChartApp(server);
+  if (tools.some((t) => t.ui)) registerChartApp(server, deps);
   registerPrompts(server, deps, tools);
   return server;
 }

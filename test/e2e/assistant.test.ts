@@ -102,7 +102,7 @@ describe('roles in plain English', () => {
 });
 
 describe('resources', () => {
-  it('lists the four resources and the four templates', async () => {
+  it('lists the four resources and the five templates', async () => {
     const { resources } = await client.listResources();
     const uris = resources.map((r) => r.uri);
     expect(uris).toEqual(
@@ -118,6 +118,7 @@ describe('resources', () => {
     expect(uris.filter((u) => u.startsWith('football://roles/'))).toHaveLength(31);
     const { resourceTemplates } = await client.listResourceTemplates();
     expect(resourceTemplates.map((t) => t.uriTemplate).sort()).toEqual([
+      'football://charts/{id}.png',
       'football://glossary/{entry}',
       'football://leagues/{league}',
       'football://roles/{role}',

@@ -1,6 +1,7 @@
 // The chart app in real headless Chromium (Debian's chromium, driven by playwright-core), hosted by
 // ext-apps' AppBridge as a real host would: it hands the app a real compare_players result from the
-// sandbox, and the drawn chart must name the players and statistics and show values on hover.
+// sandbox (by default with a link to its PNG, no image bytes), and the drawn chart must name the players
+// and statistics and show values on hover.
 import { mkdirSync } from 'node:fs';
 import type { CallToolResult } from '@modelcontextprotocol/server';
 import { build } from 'esbuild';
@@ -95,6 +96,8 @@ afterAll(async () => {
 });
 
 it('draws the compare_players radar: players, statistics, and a value on hover', async () => {
+  // By default the result links its PNG (no image bytes for the model); the app draws from _meta.
+  expect(compared.content.map((c) => c.type)).toEqual(['text', 'resource_link']);
   const { page, app } = await openApp(compared);
   const players: { name: string; statistics: Record<string, unknown> }[] = structured(compared).data;
   expect(await app.locator('.chart-title').textContent()).toContain(players[0]?.name);

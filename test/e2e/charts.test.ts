@@ -1,16 +1,27 @@
-// Charts through a real SDK Client against the sandbox: compare_players answers with a PNG image
-// block beside the text (not when images are off), its chart app resource is listed and readable.
+// Charts through a real SDK Client against the sandbox: by default compare_players answers with a
+// resource_link to a PNG beside the text (no image bytes: agent frameworks stringify them into the
+// model's context), readable only by its own session; with images inline the PNG itself; none when images
+// are off. Its chart app resource is listed and readable.
 
 import { mkdirSync, writeFileSync } from 'node:fs';
 import type { CallToolResult } from '@modelcontextprotocol/client';
-import { Client } from '@modelcontextprotocol/client';
+import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
 import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { CHART_APP_MIME, CHART_APP_URI, CHART_META_KEY } from '../../src/charts/app.js';
 import type { ImagePolicy } from '../../src/charts/spec.js';
 import type { ToolDeps } from '../../src/mcp/context.js';
 import { type RunningSandbox, startSandbox } from '../../src/sandbox/server.js';
-import { BUILT_ENTRY, call, depsFor, inMemoryClient, RENDERS_APPS, structured } from '../support/mcp.js';
+import {
+  BUILT_ENTRY,
+  call,
+  depsFor,
+  inMemoryClient,
+  RENDERS_APPS,
+  spawnHttpServer,
+  stop,
+  structured,
+} from '../support/mcp.js';
 import { inspectPng } from '../support/png.js';
 
 let sandbox: RunningSandbox;
@@ -18,8 +29,11 @@ const opened: { close(): Promise<void> }[] = [];
 let ids: string[];
 let names: string[];
 
-async function clientWith(images: ImagePolicy): Promise<Client> {
-  const deps: ToolDeps = depsFor(sandbox.url, sandbox.demoKey, { images });
+async function clientWith(images: ImagePolicy, chartCacheBytes?: number): Promise<Client> {
+  const deps: ToolDeps = depsFor(sandbox.url, sandbox.demoKey, {
+    images,
+    ...(chartCacheBytes ? { chartCacheBytes } : {}),
+  });
   const client = await inMemoryClient(deps, {}, RENDERS_APPS);
   await client.listTools();
   opened.push({ close: () => client.close() }, { close: () => deps.api.close() });
@@ -33,6 +47,34 @@ function svgOf(result: CallToolResult): string {
 }
 
 const images = (r: CallToolResult) => r.content.filter((c) => c.type === 'image');
+
+/** The one chart link of a result. */
+function linkOf(result: CallToolResult): string {
+  const links = result.content.filter((c) => c.type === 'resource_link');
+  expect(links).toHaveLength(1);
+  const [link] = links;
+  if (link?.type !== 'resource_link') throw new Error('no resource_link');
+  expect(link.mimeType).toBe('image/png');
+  expect(link.uri).toMatch(/^football:\/\/charts\/[0-9a-f]{32}\.png$/);
+  return link.uri;
+}
+
+/** The PNG a chart link names, read with resources/read. */
+async function readPng(client: Client, uri: string): Promise<Buffer> {
+  const read = await client.readResource({ uri });
+  const content = read.contents[0];
+  expect(content?.mimeType).toBe('image/png');
+  if (!content || !('blob' in content)) throw new Error('no blob');
+  return Buffer.from(content.blob, 'base64');
+}
+
+/** A charted answer by default: a link, no image bytes anywhere in what the client receives. */
+async function linkedPng(client: Client, result: CallToolResult): Promise<Buffer> {
+  expect(images(result)).toHaveLength(0);
+  const uri = linkOf(result);
+  expect(JSON.stringify(result.content)).not.toMatch(/iVBORw0KGgo|[A-Za-z0-9+/]{2000}/);
+  return readPng(client, uri);
+}
 
 beforeAll(async () => {
   sandbox = await startSandbox({ port: 0 });
@@ -51,8 +93,8 @@ afterAll(async () => {
   await sandbox.close();
 });
 
-it('compare_players returns a PNG radar of the three players beside the text', async () => {
-  const client = await clientWith('true');
+it('with images inline, compare_players returns a PNG radar of the three players beside the text', async () => {
+  const client = await clientWith('inline');
   const result = await call(client, 'compare_players', { player_ids: ids });
   const data = structured(result).data;
   expect(data).toHaveLength(3);
@@ -77,6 +119,83 @@ it('compare_players returns a PNG radar of the three players beside the text', a
   // Kept for the README: the PNG a host shows for three sandbox players.
   mkdirSync('test-artifacts', { recursive: true });
   writeFileSync('test-artifacts/compare-players.png', png);
+});
+
+it('by default compare_players links its radar: no image bytes, the PNG read by its link', async () => {
+  const client = await clientWith('auto');
+  const result = await call(client, 'compare_players', { player_ids: ids });
+  expect(result.content[0]?.type).toBe('text');
+  const png = await linkedPng(client, result);
+  const decoded = inspectPng(png);
+  expect(decoded.width).toBe(800);
+  expect(decoded.height).toBe(600);
+  expect(decoded.inked).toBeGreaterThan(5000);
+  // Read again, the same bytes (rendered once, kept).
+  expect((await readPng(client, linkOf(result))).equals(png)).toBe(true);
+});
+
+it('a chart dropped past --chart-cache-bytes is not found, and the read says to call the tool again', async () => {
+  const client = await clientWith('auto', 65_536);
+  const first = linkOf(await call(client, 'compare_players', { player_ids: ids }));
+  // Read, the first chart holds its PNG too; newer charts then push it out of the 64 KiB.
+  await readPng(client, first);
+  const newer: string[] = [];
+  for (const id of ids) newer.push(linkOf(await call(client, 'scouting_report', { player_id: id })));
+  await expect(client.readResource({ uri: first })).rejects.toThrow(
+    /No chart at football:\/\/charts\/.*--chart-cache-bytes.*Call the tool that drew it again/,
+  );
+  // The newest is always kept.
+  expect(inspectPng(await readPng(client, newer.at(-1) ?? '')).inked).toBeGreaterThan(3000);
+  await expect(
+    client.readResource({ uri: 'football://charts/00000000000000000000000000000000.png' }),
+  ).rejects.toThrow(/No chart at/);
+});
+
+it('over HTTP a chart link is read by its own session only, never by another session or caller', async () => {
+  const tokens = ['chart-token-aaaaaaaaaaaa', 'chart-token-bbbbbbbbbbbb'];
+  const server = await spawnHttpServer(['--sandbox', '--store', 'memory'], {
+    FOOTBALL_MCP_AUTH_TOKENS: tokens.join(','),
+  });
+  const clients: Client[] = [];
+  const connect = async (token: string, wire: '2025' | '2026') => {
+    const client = new Client(
+      { name: 'charts-http', version: '1.0.0' },
+      wire === '2026'
+        ? { versionNegotiation: { mode: { pin: '2026-07-28' } } }
+        : { supportedProtocolVersions: ['2025-06-18'] },
+    );
+    const headers = { authorization: `Bearer ${token}` };
+    await client.connect(
+      new StreamableHTTPClientTransport(new URL(server.url), { requestInit: { headers } }),
+    );
+    clients.push(client);
+    return client;
+  };
+  try {
+    const owner = await connect(tokens[0] as string, '2025');
+    const ranking = structured(
+      await call(owner, 'rank_players_by_role', { role: 'defenseur_relanceur', league: 'Ligue 1', limit: 3 }),
+    );
+    const players = ranking.data.map((e: { service_id: string }) => e.service_id);
+    const uri = linkOf(await call(owner, 'compare_players', { player_ids: players }));
+    expect(inspectPng(await readPng(owner, uri)).width).toBe(800);
+    // Same token, another session; same token without sessions; another token.
+    for (const other of [
+      await connect(tokens[0] as string, '2025'),
+      await connect(tokens[0] as string, '2026'),
+      await connect(tokens[1] as string, '2026'),
+    ]) {
+      await expect(other.readResource({ uri })).rejects.toThrow(/No chart at/);
+    }
+    // A caller without sessions reads the charts its own credentials made.
+    const modern = await connect(tokens[1] as string, '2026');
+    const own = linkOf(await call(modern, 'compare_players', { player_ids: players }));
+    expect(inspectPng(await readPng(modern, own)).width).toBe(800);
+    await expect(owner.readResource({ uri: own })).rejects.toThrow(/No chart at/);
+  } finally {
+    for (const client of clients) await client.close().catch(() => undefined);
+    await stop(server.child);
+  }
 });
 
 it('with images off, compare_players answers text only and the same structured content', async () => {
@@ -116,21 +235,20 @@ it('tools with a chart point at the chart app, which is listed and readable', as
 });
 
 it('scouting_report draws the percentile radar of the strengths section', async () => {
-  const client = await clientWith('true');
+  const client = await clientWith('auto');
   const result = await call(client, 'scouting_report', { player_id: ids[0] });
   const report = structured(result).data;
-  const [image] = images(result);
-  if (image?.type !== 'image') throw new Error('no image block');
-  expect(inspectPng(Buffer.from(image.data, 'base64')).inked).toBeGreaterThan(3000);
+  const png = await linkedPng(client, result);
+  expect(inspectPng(png).inked).toBeGreaterThan(3000);
   const svg = svgOf(result);
   expect(svg).toContain(report.player.name);
   const first = report.strengths.strengths[0];
   expect(svg).toContain(`(percentile ${first.percentile})`);
-  writeFileSync('test-artifacts/scouting-report.png', Buffer.from(image.data, 'base64'));
+  writeFileSync('test-artifacts/scouting-report.png', png);
 });
 
 it('comparison_group draws a scatter with the highlighted players named', async () => {
-  const client = await clientWith('true');
+  const client = await clientWith('auto');
   const result = await call(client, 'comparison_group', {
     x: 'progressive_passes',
     y: 'key_passes',
@@ -138,9 +256,8 @@ it('comparison_group draws a scatter with the highlighted players named', async 
     highlight: ids.slice(0, 2),
   });
   const points = structured(result).data as { name: string; highlighted: boolean }[];
-  const [image] = images(result);
-  if (image?.type !== 'image') throw new Error('no image block');
-  expect(inspectPng(Buffer.from(image.data, 'base64')).inked).toBeGreaterThan(3000);
+  const png = await linkedPng(client, result);
+  expect(inspectPng(png).inked).toBeGreaterThan(3000);
   const svg = svgOf(result);
   const named = [...svg.matchAll(/class="point-label">([^<]+)</g)].map((m) => m[1]);
   expect(named.sort()).toEqual(
@@ -156,20 +273,24 @@ it('comparison_group draws a scatter with the highlighted players named', async 
   const ticks = [...svg.matchAll(/font-size="11"[^>]*>([^<]+)</g)].map((m) => Number(m[1]));
   expect(ticks.length).toBeGreaterThan(4);
   for (const tick of ticks) expect(tick).toBeGreaterThanOrEqual(0);
-  writeFileSync('test-artifacts/comparison-group.png', Buffer.from(image.data, 'base64'));
+  writeFileSync('test-artifacts/comparison-group.png', png);
 });
 
-it('by default (images auto) rankings carry no PNG, only the chart for the app; a comparison keeps its radar', async () => {
+it('by default (images auto) rankings carry no PNG nor link, only the chart for the app; a comparison links its radar', async () => {
   const client = await clientWith('auto');
   for (const [tool, args] of [
     ['rank_players_by_role', { role: 'defenseur_relanceur', league: 'Ligue 1', limit: 3 }],
     ['rank_players_by_statistic', { statistic: 'xg', league: 'Ligue 1', limit: 3 }],
   ] as const) {
     const result = await call(client, tool, args);
-    expect(images(result), tool).toHaveLength(0);
+    expect(
+      result.content.map((c) => c.type),
+      tool,
+    ).toEqual(['text']);
     expect(svgOf(result)).toContain('<svg');
   }
-  expect(images(await call(client, 'compare_players', { player_ids: ids }))).toHaveLength(1);
+  const compared = await call(client, 'compare_players', { player_ids: ids });
+  expect(compared.content.map((c) => c.type)).toEqual(['text', 'resource_link']);
 });
 
 it('rank_players_by_statistic returns bars of the statistic', async () => {
@@ -201,11 +322,19 @@ it('the built binary, told FOOTBALL_MCP_IMAGES=false, answers without images and
   expect(read.contents[0]?.mimeType).toBe(CHART_APP_MIME);
 });
 
-it('a client that does not render MCP Apps gets the PNG but no SVG in _meta', async () => {
+it('a client that does not render MCP Apps gets the chart but no SVG in _meta', async () => {
   const deps: ToolDeps = depsFor(sandbox.url, sandbox.demoKey, { images: 'true' });
   const client = await inMemoryClient(deps);
   opened.push({ close: () => client.close() }, { close: () => deps.api.close() });
   const result = await call(client, 'compare_players', { player_ids: ids });
   expect(images(result)).toHaveLength(1);
   expect(result._meta?.[CHART_META_KEY]).toBeUndefined();
+  const linked = await call(await clientWith('auto'), 'compare_players', { player_ids: ids });
+  expect(linked._meta?.[CHART_META_KEY]).toBeDefined();
+  const plain = depsFor(sandbox.url, sandbox.demoKey);
+  const plainClient = await inMemoryClient(plain);
+  opened.push({ close: () => plainClient.close() }, { close: () => plain.api.close() });
+  const byLink = await call(plainClient, 'compare_players', { player_ids: ids });
+  expect(byLink._meta?.[CHART_META_KEY]).toBeUndefined();
+  expect(inspectPng(await linkedPng(plainClient, byLink)).width).toBe(800);
 });

@@ -164,13 +164,17 @@ describe('the .mcpb bundle', () => {
       expect(ranking.isError, JSON.stringify(ranking.content)).toBeFalsy();
       const rows = (ranking.structuredContent as { data: { service_id: string }[] }).data;
       expect(rows).toHaveLength(3);
-      // A radar: the PNG comes from the bundled native renderer.
+      // A radar, linked: its PNG, read, comes from the bundled native renderer.
       const compared = (await client.callTool({
         name: 'compare_players',
         arguments: { player_ids: rows.slice(0, 2).map((r) => r.service_id) },
       })) as CallToolResult;
       expect(compared.isError, JSON.stringify(compared.content)).toBeFalsy();
-      expect(compared.content.some((c) => c.type === 'image' && c.mimeType === 'image/png')).toBe(true);
+      const link = compared.content.find((c) => c.type === 'resource_link');
+      if (link?.type !== 'resource_link') throw new Error('no chart link');
+      const png = (await client.readResource({ uri: link.uri })).contents[0];
+      expect(png?.mimeType).toBe('image/png');
+      expect(png && 'blob' in png && Buffer.from(png.blob, 'base64').subarray(1, 4).toString()).toBe('PNG');
       expect(stderr()).toMatch(/embedded sandbox/);
     } finally {
       await client.close();

@@ -74,6 +74,7 @@ describe('loadConfig defaults', () => {
       requestTimeout: 30,
       bodyBudget: 16 * 1024 * 1024,
       images: 'auto',
+      chartCacheBytes: 32 * 1024 * 1024,
     });
   });
 

@@ -90,6 +90,22 @@ describe('statistics in words', () => {
     );
   });
 
+  it('comparison_group: its statistic columns headed in words with their units', async () => {
+    const text = textOf(
+      await call(client, 'comparison_group', {
+        x: 'progressive_passes',
+        y: 'pass_completion_pct',
+        league: 'Ligue 1',
+        limit: 5,
+      }),
+    );
+    const headers = tableLabels(text, false);
+    expect(headers).toContain('progressive passes (per 90)');
+    expect(headers).toContain('pass completion %');
+    // Ids keep the name the other tools take them by.
+    expect(headers.filter((h) => SNAKE.test(h) && h !== 'service_id')).toEqual([]);
+  });
+
   it('get_player and scouting_report: readable names, groups in words, no goalkeeping statistics for a midfielder', async () => {
     const player = textOf(
       await call(client, 'get_player', { player_id: MBENRA, sections: ['statistics', 'strengths', 'roles'] }),

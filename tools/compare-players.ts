@@ -1,11 +1,20 @@
 import { z } from 'zod';
 import { CompareResponse } from '../src/api/schemas.js';
 import { comparisonRadar } from '../src/charts/comparison-radar.js';
+import { familyOf } from '../src/domain/position-statistics.js';
 import { PlayerIdArg, Season, seasonParam } from '../src/mcp/args.js';
 import { defineTool } from '../src/mcp/tool.js';
 import { answerWhatYouCan, unansweredNotes } from './kit/batch-split.js';
 import { PLAYER_NOT_FOUND, PlayerOut, toPlayerOut } from './kit/shapes.js';
-import { formatRow, table } from './kit/text.js';
+import {
+  isMoney,
+  leftOutText,
+  namesOf,
+  positionRows,
+  readGlossary,
+  statisticLabel,
+} from './kit/statistic-labels.js';
+import { euros, formatRow, table } from './kit/text.js';
 
 const Compared = PlayerOut.extend({
   minutes: z.number().nullable(),
@@ -20,35 +29,58 @@ export default defineTool({
   description:
     'Side-by-side statistics (per 90) and best roles of 2-10 players. Pass service_ids (stable) or player_ids; with a service_id the ' +
     'latest league season is compared unless `season` is given. Get ids from search_players, rank_players_by_role or scout_players. ' +
-    'Costs 1 request unless cached.',
+    'Costs 1 request (+1 glossary) unless cached.',
   input: {
     player_ids: z.array(PlayerIdArg).min(2).max(10),
     season: Season.optional(),
   },
   output: z.array(Compared),
+  extra: {
+    statistic_names: z
+      .record(z.string(), z.object({ name: z.string().nullable(), unit: z.string().nullable() }))
+      .describe("The glossary's name and unit of each statistic key."),
+  },
   notFound: PLAYER_NOT_FOUND,
   async run({ player_ids, season }, { api, signal }) {
-    const result = await answerWhatYouCan(
-      player_ids,
-      async (ids) => {
-        const answer = await api.call('compare', CompareResponse, {
-          body: { player_ids: ids, saison: seasonParam(season) },
-          signal,
-        });
-        return { ...answer, data: answer.data.data };
-      },
-      2,
-    );
+    const [result, glossary] = await Promise.all([
+      answerWhatYouCan(
+        player_ids,
+        async (ids) => {
+          const answer = await api.call('compare', CompareResponse, {
+            body: { player_ids: ids, saison: seasonParam(season) },
+            signal,
+          });
+          return { ...answer, data: answer.data.data };
+        },
+        2,
+      ),
+      readGlossary(api, signal),
+    ]);
     const data = result.data.map((row) => ({
       ...toPlayerOut(row),
       minutes: row.minutes ?? null,
       statistics: row.statistics ?? {},
       roles: (row.roles ?? []).map((r) => ({ role: r.role, score: r.score })),
     }));
-    return { ...result, data, notes: unansweredNotes(result) };
+    const keys = new Set(data.flatMap((p) => Object.keys(p.statistics)));
+    return {
+      ...result,
+      data,
+      extra: { statistic_names: namesOf(keys, glossary) },
+      notes: unansweredNotes(result),
+    };
   },
-  text: ({ data }) => {
-    const stats = [...new Set(data.flatMap((p) => Object.keys(p.statistics)))];
+  text: ({ data, extra }) => {
+    const glossary = new Map(Object.entries(extra?.statistic_names ?? {}));
+    const keys = [...new Set(data.flatMap((p) => Object.keys(p.statistics)))];
+    const blank = (k: string) => data.every((p) => p.statistics[k] == null || p.statistics[k] === '');
+    const families = data.map((p) => familyOf(p.roles[0]?.role));
+    const { shown: stats, left } = positionRows(keys, families, blank);
+    const values = (k: string) =>
+      data.map((p) => {
+        const v = p.statistics[k];
+        return isMoney(k, glossary) && (typeof v === 'number' || v == null) ? euros(v) : v;
+      });
     type Row = { label: string; values: string[] };
     const rows: Row[] = [
       { label: 'club', values: formatRow(data.map((p) => p.club)) },
@@ -57,15 +89,16 @@ export default defineTool({
       { label: 'minutes', values: formatRow(data.map((p) => p.minutes)) },
       { label: 'best role', values: bestRoles(data) },
       // Each row's values side by side share one format: two players' values never print equal when they differ.
-      ...stats.map((s) => ({ label: s, values: formatRow(data.map((p) => p.statistics[s])) })),
+      ...stats.map((s) => ({ label: statisticLabel(s, glossary), values: formatRow(values(s)) })),
     ];
-    return table(rows, [
+    const shown = table(rows, [
       ['', (r: Row) => r.label],
       ...data.map(
         (p, i) =>
           [p.name ?? p.service_id ?? p.player_id ?? `player ${i + 1}`, (r: Row) => r.values[i]] as const,
       ),
     ]);
+    return [shown, leftOutText(left)].filter(Boolean).join('\n');
   },
   chart: ({ data, source }) => comparisonRadar(data, source),
 });

@@ -7,6 +7,7 @@ import { LeagueName, Limit, SERVICE_ID_EXAMPLE, Season, seasonParam } from '../s
 import { defineTool } from '../src/mcp/tool.js';
 import { cut, PAGE_SIZE, readPages } from './kit/pages.js';
 import { PositionArg, StatisticArg } from './kit/stat-args.js';
+import { statisticLabel } from './kit/statistic-labels.js';
 import { formatCell, formatRow, table } from './kit/text.js';
 
 const MAX = PAGE_SIZE.comparisonGroup;
@@ -148,8 +149,8 @@ export default defineTool({
         ['club', (p) => p.club],
         ['position', (p) => p.position],
         ['min', (p) => p.minutes],
-        [extra?.x ?? 'x', (p) => p.x],
-        [extra?.y ?? 'y', (p) => p.y],
+        [axisLabel(extra?.x, extra?.x_unit) ?? 'x', (p) => p.x],
+        [axisLabel(extra?.y, extra?.y_unit) ?? 'y', (p) => p.y],
         ['service_id', (p) => p.service_id ?? `${p.player_id} (unlinked)`],
       ]),
     ].join('\n');
@@ -168,6 +169,11 @@ export default defineTool({
       source,
     ),
 });
+
+/** A statistic key as a column header: "progressive passes (per 90)", never the snake_case key. */
+function axisLabel(key: string | undefined, unit: string | null | undefined): string | undefined {
+  return key ? statisticLabel(key, new Map([[key, { name: null, unit: unit ?? null }]])) : undefined;
+}
 
 function spreadOf(v: {
   mean?: number | null;

@@ -10,7 +10,7 @@ import {
   type SectionName,
   SectionsOut,
 } from './kit/player-sections.js';
-import { cardText, failuresText, sectionsText } from './kit/player-text.js';
+import { cardText, failuresText, familyOfCard, sectionsText } from './kit/player-text.js';
 import { PLAYER_NOT_FOUND } from './kit/shapes.js';
 
 const DEFAULT_SECTIONS: SectionName[] = ['roles', 'strengths', 'market_value'];
@@ -57,5 +57,9 @@ export default defineTool({
     };
   },
   text: ({ data }) =>
-    [cardText(data.player), ...sectionsText(data), ...failuresText(data.unavailable)].join('\n\n'),
+    [
+      cardText(data.player),
+      ...sectionsText(data, familyOfCard(data.player)),
+      ...failuresText(data.unavailable),
+    ].join('\n\n'),
 });

@@ -9,7 +9,7 @@ import { withClubHint } from './kit/club-hint.js';
 import { fetchFits } from './kit/fits.js';
 import { CostOut, Gathering, PartFailureOut } from './kit/gather.js';
 import { fetchRecord, fetchSections, PlayerCardOut, SectionsOut } from './kit/player-sections.js';
-import { cardText, failuresText, sectionsText } from './kit/player-text.js';
+import { cardText, failuresText, familyOfCard, sectionsText } from './kit/player-text.js';
 import { PLAYER_NOT_FOUND } from './kit/shapes.js';
 import { formatCell, table } from './kit/text.js';
 
@@ -120,7 +120,7 @@ export default defineTool({
             ])}`,
           ]
         : []),
-      ...sectionsText(data),
+      ...sectionsText(data, familyOfCard(data.player)),
       ...(data.fit
         ? [`### Fit for ${data.fit.club}\nFit score ${formatCell(data.fit.score)} (higher is better)`]
         : []),

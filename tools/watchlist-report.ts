@@ -13,9 +13,10 @@ import {
   clubCell,
   compareSnapshots,
   minutesCell,
+  outOfOrder,
   personLabel,
   type ReportRow,
-  rankCell,
+  rankCells,
   refreshPlayers,
   valueCells,
 } from './kit/watchlist.js';
@@ -54,6 +55,9 @@ const Row = z.object({
   rank_of: n,
   rank_listed: n,
   rank_change: n,
+  role_score: n.describe("The primary role's own score."),
+  role_score_change: n,
+  did_not_play: z.boolean().describe('Minutes unchanged on the same row while the data moved on.'),
   performance_index: n,
   market_value_eur: n,
   value_change_eur: n,
@@ -120,6 +124,13 @@ export default defineTool({
         );
       }
       const previous = doc.snapshots.at(-2);
+      const backwards = outOfOrder(last, previous);
+      if (backwards) {
+        throw new RefusedError(
+          `"${doc.name}": the last snapshot is not compared with the one before it: ${backwards}. ` +
+            "The next refresh on data at least as new as that snapshot's is compared with it.",
+        );
+      }
       const linked = new Set(
         doc.entries.flatMap((e) => (e.service_id && e.linked_at === last.taken_at ? [e.service_id] : [])),
       );
@@ -153,8 +164,13 @@ export default defineTool({
     let players: ReportRow[] = [];
     let previous: WatchlistSnapshot | undefined;
     let snapshot: WatchlistSnapshot | undefined;
+    let backwards: string | undefined;
     const stored = await store.update(owner, doc.name, (current, now) => {
+      backwards = undefined;
       if (!current) return undefined;
+      // An older week is never stored after a newer one: the next report would run backwards too.
+      backwards = outOfOrder(fresh, current.snapshots.at(-1));
+      if (backwards) return undefined;
       const linked = new Set<string>();
       const entries = withLinks(current.entries, fresh.links, fresh.players, linked, now);
       snapshot = { taken_at: now, data_as_of: fresh.data_as_of, players: fresh.players };
@@ -168,6 +184,12 @@ export default defineTool({
       });
       return { ...current, entries, snapshots: [...current.snapshots, snapshot] };
     });
+    if (backwards) {
+      throw new RefusedError(
+        `Not compared and not stored: ${backwards}. The API (or a cache before it) is serving an older week: ` +
+          'refresh again once it serves the newer data; watchlist_report with refresh: false shows the last snapshot, free.',
+      );
+    }
     if (!stored || !snapshot) {
       throw new RefusedError(
         `The watchlist "${doc.name}" was removed during the refresh: nothing was stored.`,
@@ -276,7 +298,7 @@ function reportText(
         ['player', (r) => personLabel(r)],
         ['club (league)', clubCell],
         ['minutes', minutesCell],
-        ['primary role, rank', rankCell],
+        ['primary role, rank, score', rankCells(moved)],
         ['value', valueCells(moved)],
         ['changed', (r) => r.changes.join(', ')],
       ]),

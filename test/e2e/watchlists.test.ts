@@ -197,6 +197,76 @@ describe('watchlist_report across weeks', () => {
     expect(await store.get(owner, 'Keepers')).toEqual(stored);
   });
 
+  it("a week on: the primary role's own score and its change beside its rank", async () => {
+    const store = new MemoryWatchlistStore();
+    const w0 = await at(0, store);
+    await ok(w0.client, 'update_watchlist', {
+      watchlist: 'Keepers',
+      add: [{ player_id: MBENRA }, { player_id: GARMONT }],
+    });
+    await ok(w0.client, 'watchlist_report', { watchlist: 'Keepers' });
+    const w1 = await at(1, store);
+    const report = await ok(w1.client, 'watchlist_report', { watchlist: 'Keepers' });
+    const rows = report.body.data.players as {
+      role_score: number | null;
+      role_score_change: number | null;
+      changes: string[];
+    }[];
+    const moved = rows.filter((r) => r.role_score_change !== null && r.role_score_change !== 0);
+    expect(moved.length).toBeGreaterThan(0);
+    for (const row of moved) expect(row.changes).toContain('role score');
+    expect(report.text).toContain('| primary role, rank, score |');
+    expect(report.text).toMatch(/, score \d+(\.\d+)? \([+-]\d+(\.\d+)?\)/);
+    // Changes as the API's scores give them, never float noise (+0.19999999999998863).
+    expect(report.text).not.toMatch(/score [^|]*\d\.\d{5,}/);
+  });
+
+  it('minutes unchanged while the data moved on a week (a break): "did not play"', async () => {
+    const store = new MemoryWatchlistStore();
+    // Week 6 is the year-end break: no league round after week 5.
+    const w5 = await at(5, store);
+    await ok(w5.client, 'update_watchlist', {
+      watchlist: 'Keepers',
+      add: [{ player_id: MBENRA }, { player_id: GARMONT }],
+    });
+    await ok(w5.client, 'watchlist_report', { watchlist: 'Keepers' });
+    const w6 = await at(6, store);
+    const report = await ok(w6.client, 'watchlist_report', { watchlist: 'Keepers' });
+    for (const row of report.body.data.players as {
+      minutes_delta: number;
+      did_not_play: boolean;
+      changes: string[];
+    }[]) {
+      expect(row.minutes_delta).toBe(0);
+      expect(row.did_not_play).toBe(true);
+      expect(row.changes).toContain('did not play');
+    }
+    expect(report.text).toMatch(/\| \d+ \(did not play\) \|/);
+    // The same data asked again is no week on: nobody is said not to have played.
+    const again = await ok(w6.client, 'watchlist_report', { watchlist: 'Keepers' });
+    expect(again.text).not.toContain('did not play');
+  });
+
+  it('a refresh on an older week than the last snapshot is refused, not compared and not stored', async () => {
+    const store = new MemoryWatchlistStore();
+    const w7 = await at(7, store);
+    await ok(w7.client, 'update_watchlist', {
+      watchlist: 'Keepers',
+      add: [{ player_id: MBENRA }, { player_id: GARMONT }],
+    });
+    await ok(w7.client, 'watchlist_report', { watchlist: 'Keepers' });
+    const owner = w7.deps.watchlists?.owner ?? '';
+    const stored = await store.get(owner, 'Keepers');
+    const w0 = await at(0, store);
+    const result = await call(w0.client, 'watchlist_report', { watchlist: 'Keepers' });
+    expect(result.isError).toBe(true);
+    expect(textOf(result)).toMatch(/older than that of the last snapshot .*backwards.*refresh again/);
+    expect(textOf(result)).toContain('Not compared and not stored');
+    expect(await store.get(owner, 'Keepers')).toEqual(stored);
+    const last = await ok(w0.client, 'watchlist_report', { watchlist: 'Keepers', refresh: false });
+    expect(last.body.data.snapshot.data_as_of).toBe(stored?.snapshots.at(-1)?.data_as_of);
+  });
+
   it.each(['french', 'nested', 'numeric', 'bare', 'minimal', 'unit-scale', 'unicode'] as const)(
     'reads the %s dialect: a report, whatever the API leaves out',
     async (dialect) => {

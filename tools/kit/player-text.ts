@@ -1,10 +1,13 @@
 // Markdown for a player's card and record sections: short headed blocks with compact tables.
 
 import type { z } from 'zod';
-import { roleWithLabel } from '../../src/domain/role-labels.js';
+import { familyOf } from '../../src/domain/position-statistics.js';
+import { FAMILY_LABELS, roleWithLabel } from '../../src/domain/role-labels.js';
+import type { RoleFamily } from '../../src/domain/roles.js';
 import type { PartFailure } from './gather.js';
 import type { PlayerCard, SectionsOut } from './player-sections.js';
 import { playerLabel } from './shapes.js';
+import { leftOutText, positionRows, statisticLabel } from './statistic-labels.js';
 import { cellFormat, eurosFormat, formatCell, formatEuros, formatRow, table } from './text.js';
 
 type Section<K extends keyof typeof SectionsOut> = NonNullable<z.output<(typeof SectionsOut)[K]>>;
@@ -14,9 +17,9 @@ export function cardText(p: PlayerCard): string {
     p.club && `${p.club} (${p.league ?? '?'})`,
     p.season && `season ${p.season}`,
     p.age !== null && `age ${p.age}`,
-    p.position,
+    p.position && words(p.position),
     p.nationality,
-    p.foot && `${p.foot} foot`,
+    p.foot && footText(p.foot),
     p.height_cm && `${p.height_cm} cm`,
     p.minutes !== null && `${p.minutes} min`,
     p.contract_until && `contract until ${p.contract_until}`,
@@ -31,32 +34,99 @@ export function cardText(p: PlayerCard): string {
   return lines.join('\n');
 }
 
-export const SECTION_TEXT: { [K in keyof typeof SectionsOut]: (s: Section<K>) => string } = {
-  statistics: (s) => {
+/** "both" → "both feet", "left" → "left foot". */
+function footText(foot: string): string {
+  const f = words(foot);
+  return /^(both|either|two)\b/i.test(f) ? `${f} feet` : /\bfoot|feet\b/i.test(f) ? f : `${f} foot`;
+}
+
+/** A position as words: "central_midfielder" → "central midfielder". */
+function words(text: string): string {
+  return text.replaceAll('_', ' ');
+}
+
+/** A group of players as words: a family key as its label ("57 centre-backs of Ligue 1"), no underscores. */
+function groupWords(text: string): string {
+  return words(
+    text.replace(/[a-z]+(_[a-z]+)*/gi, (key) =>
+      Object.hasOwn(FAMILY_LABELS, key) ? (FAMILY_LABELS[key as RoleFamily] as string).toLowerCase() : key,
+    ),
+  );
+}
+
+/** The player's position family, to show only his position's statistics (undefined: all of them). */
+export type Family = RoleFamily | undefined;
+
+export function familyOfCard(p: Pick<PlayerCard, 'primary_role' | 'position'>): Family {
+  return familyOf(p.primary_role, p.position);
+}
+
+/** Statistics of `values` for `family`, with the line that says how many were left out. */
+function forPosition<T>(
+  rows: readonly T[],
+  key: (row: T) => string,
+  blank: (row: T) => boolean,
+  family: Family,
+): { rows: T[]; left: number } {
+  const keys = rows.map(key);
+  const { shown } = positionRows(keys, [family], (k) => rows.filter((r) => key(r) === k).every(blank));
+  const kept = rows.filter((r) => shown.includes(key(r)));
+  return { rows: kept, left: rows.length - kept.length };
+}
+
+export const SECTION_TEXT: {
+  [K in keyof typeof SectionsOut]: (s: Section<K>, family: Family) => string;
+} = {
+  statistics: (s, family) => {
     // One line, one format: two statistics that differ never read alike.
-    const shown = Object.entries(s.values).filter(([, v]) => v !== null);
-    const values = formatRow(shown.map(([, v]) => v));
-    return (
-      `### Statistics (per ${s.per ?? '90 minutes'}; ${formatCell(s.minutes)} min)\n` +
-      shown.map(([k], i) => `${k} ${values[i]}`).join(' · ')
+    const all = Object.entries(s.values);
+    const { rows, left } = forPosition(
+      all,
+      ([k]) => k,
+      ([, v]) => v === null,
+      family,
     );
+    const shown = rows.filter(([, v]) => v !== null);
+    const values = formatRow(shown.map(([, v]) => v));
+    return [
+      `### Statistics (per ${s.per ?? '90 minutes'}; ${formatCell(s.minutes)} min)`,
+      shown.map(([k], i) => `${statisticLabel(k)} ${values[i]}`).join(' · '),
+      leftOutText(left),
+    ]
+      .filter(Boolean)
+      .join('\n');
   },
   roles: (s) =>
     `### Best roles\n${table(s, [
       ['role', (r) => roleWithLabel(r.role)],
       ['score', (r) => r.score],
     ])}`,
-  strengths: (s) => {
-    const all = [...s.strengths, ...s.weaknesses];
+  strengths: (s, family) => {
+    const strengths = forPosition(
+      s.strengths,
+      (x) => x.statistic,
+      (x) => x.value === null,
+      family,
+    );
+    const weaknesses = forPosition(
+      s.weaknesses,
+      (x) => x.statistic,
+      (x) => x.value === null,
+      family,
+    );
+    const all = [...strengths.rows, ...weaknesses.rows];
     const value = cellFormat(all.map((x) => x.value));
     const percentile = cellFormat(all.map((x) => x.percentile));
     const row = (x: Section<'strengths'>['strengths'][number]) =>
-      `${x.statistic} ${value(x.value)} (p${percentile(x.percentile)})`;
+      `${statisticLabel(x.statistic)} ${value(x.value)} (p${percentile(x.percentile)})`;
     return [
-      `### Strengths and weaknesses${s.compared_with ? ` (percentiles among ${s.compared_with})` : ''}`,
-      `Strengths: ${s.strengths.map(row).join(', ') || 'none stand out'}`,
-      `Weaknesses: ${s.weaknesses.map(row).join(', ') || 'none stand out'}`,
-    ].join('\n');
+      `### Strengths and weaknesses${s.compared_with ? ` (percentiles among ${groupWords(s.compared_with)})` : ''}`,
+      `Strengths: ${strengths.rows.map(row).join(', ') || 'none stand out'}`,
+      `Weaknesses: ${weaknesses.rows.map(row).join(', ') || 'none stand out'}`,
+      leftOutText(strengths.left + weaknesses.left),
+    ]
+      .filter(Boolean)
+      .join('\n');
   },
   market_value: (s) => {
     const money = eurosFormat([s.value_eur, s.low_eur, s.high_eur]);
@@ -82,11 +152,14 @@ export const SECTION_TEXT: { [K in keyof typeof SectionsOut]: (s: Section<K>) =>
     ])}`,
 };
 
-export function sectionsText(sections: { [K in keyof typeof SectionsOut]?: Section<K> }): string[] {
+export function sectionsText(
+  sections: { [K in keyof typeof SectionsOut]?: Section<K> },
+  family: Family = undefined,
+): string[] {
   return (Object.keys(SECTION_TEXT) as (keyof typeof SectionsOut)[]).flatMap((name) => {
     const value = sections[name];
     if (value === undefined) return [];
-    return [(SECTION_TEXT[name] as (s: typeof value) => string)(value)];
+    return [(SECTION_TEXT[name] as (s: typeof value, f: Family) => string)(value, family)];
   });
 }
 

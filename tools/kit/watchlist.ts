@@ -302,6 +302,12 @@ export interface ReportRow {
   rank_listed: number | null;
   /** Places gained since the last snapshot (same role and league); negative = lost. */
   rank_change: number | null;
+  /** The primary role's own score (the compare answer's), null when the answer gave none. */
+  role_score: number | null;
+  /** That score's change since the last snapshot, for the same primary role. */
+  role_score_change: number | null;
+  /** Minutes unchanged on the same row while the API's data moved on a date: he did not play. */
+  did_not_play: boolean;
   performance_index: number | null;
   market_value_eur: number | null;
   value_change_eur: number | null;
@@ -321,6 +327,9 @@ const BLANK = {
   rank_of: null,
   rank_listed: null,
   rank_change: null,
+  role_score: null,
+  role_score_change: null,
+  did_not_play: false,
   performance_index: null,
   market_value_eur: null,
   value_change_eur: null,
@@ -341,8 +350,41 @@ export interface ReportInput {
   missing: ReadonlySet<string>;
 }
 
+/** A date the API gave (data_as_of), as a time; null when it is absent or not a date. */
+function dateOf(value: string | null | undefined): number | null {
+  if (!value) return null;
+  const time = Date.parse(value);
+  return Number.isNaN(time) ? null : time;
+}
+
+/** The current snapshot's data is dated after the previous one's (both dates read). */
+export function newerData(current: WatchlistSnapshot, previous: WatchlistSnapshot | undefined): boolean {
+  const now = dateOf(current.data_as_of);
+  const before = dateOf(previous?.data_as_of);
+  return now !== null && before !== null && now > before;
+}
+
+/**
+ * Why `current` cannot be compared with `previous`: its data is dated before theirs (an API serving an
+ * older week), so every change would run backwards (minutes going down). Undefined when it can.
+ */
+export function outOfOrder(
+  current: { data_as_of: string | null },
+  previous: WatchlistSnapshot | undefined,
+): string | undefined {
+  const now = dateOf(current.data_as_of);
+  const before = dateOf(previous?.data_as_of);
+  if (now === null || before === null || now >= before || !previous) return undefined;
+  return (
+    `the API's data is as of ${current.data_as_of}, older than that of the last snapshot ` +
+    `(${previous.data_as_of}, taken ${previous.taken_at}): compared, the weeks would run backwards ` +
+    '(minutes going down, old values shown as new)'
+  );
+}
+
 /** One row per entry, largest movers first (transfers, new rows, links, then rank and value moves). */
 export function compareSnapshots({ entries, current, previous, linked, missing }: ReportInput): ReportRow[] {
+  const moved = newerData(current, previous);
   const rows: ReportRow[] = entries.map((entry) => {
     const id = entry.service_id;
     if (!id || missing.has(id)) {
@@ -368,7 +410,7 @@ export function compareSnapshots({ entries, current, previous, linked, missing }
         ...BLANK,
       };
     }
-    return diffPerson(id, now, before, linked.has(id), entry.name);
+    return diffPerson(id, now, before, { linked: linked.has(id), newer: moved }, entry.name);
   });
   return rows.sort((a, b) => movement(b) - movement(a));
 }
@@ -377,10 +419,14 @@ function diffPerson(
   id: string,
   now: Seen,
   before: Seen | undefined,
-  linked: boolean,
+  { linked, newer }: { linked: boolean; newer: boolean },
   listed?: string,
 ): ReportRow {
   const rank = now.rank ?? null;
+  const scoreOf = (seen: Seen) => {
+    const score = seen.primary_role ? seen.roles?.[seen.primary_role]?.score : undefined;
+    return typeof score === 'number' && Number.isFinite(score) ? score : null;
+  };
   const row: ReportRow = {
     service_id: id,
     player_id: now.player_id ?? null,
@@ -399,6 +445,9 @@ function diffPerson(
     rank_of: rank?.of ?? null,
     rank_listed: rank?.listed ?? null,
     rank_change: null,
+    role_score: scoreOf(now),
+    role_score_change: null,
+    did_not_play: false,
     performance_index: now.performance_index ?? null,
     market_value_eur: now.market_value_eur ?? null,
     value_change_eur: null,
@@ -424,6 +473,10 @@ function diffPerson(
   if ((sameRow || before.player_id == null) && before.minutes != null && now.minutes != null) {
     row.minutes_delta = now.minutes - before.minutes;
     if (row.minutes_delta !== 0) row.changes.push('minutes');
+    else if (newer) {
+      row.did_not_play = true;
+      row.changes.push('did not play');
+    }
   }
   if (before.primary_role && now.primary_role && before.primary_role !== now.primary_role) {
     row.previous_role = before.primary_role;
@@ -433,6 +486,12 @@ function diffPerson(
   if (rank && was && was.role === rank.role && was.league === rank.league) {
     if (was.rank !== null && rank.rank !== null) row.rank_change = was.rank - rank.rank;
     if (was.rank !== rank.rank) row.changes.push('rank');
+  }
+  const score = row.role_score;
+  const previousScore = scoreOf(before);
+  if (score !== null && previousScore !== null && before.primary_role === now.primary_role) {
+    row.role_score_change = difference(score, previousScore);
+    if (row.role_score_change !== 0) row.changes.push('role score');
   }
   const value = now.market_value_eur;
   const previousValue = before.market_value_eur;
@@ -445,6 +504,13 @@ function diffPerson(
   }
   if (row.changes.length === 0) row.status = 'unchanged';
   return row;
+}
+
+/** a − b without float noise (70.6 − 70.4 is 0.2, not 0.19999999999998863): to the decimals they are given in. */
+function difference(a: number, b: number): number {
+  const decimals = (v: number) => (String(v).split('.')[1] ?? '').length;
+  const places = Math.min(Math.max(decimals(a), decimals(b)), 12);
+  return Number((a - b).toFixed(places));
 }
 
 /** How far a person moved, to sort the report: events first, then places (as a share) and value. */
@@ -480,8 +546,27 @@ export function minutesCell(row: ReportRow): string {
   if (row.minutes === null) return '–';
   if (row.minutes_delta !== null && row.minutes_delta !== 0)
     return `${formatNumber(row.minutes)} (${formatSigned(row.minutes_delta)})`;
+  if (row.did_not_play) return `${formatNumber(row.minutes)} (did not play)`;
   if (row.changes.some((c) => c === 'transfer' || c.endsWith('row'))) return `${row.minutes} (new row)`;
   return String(row.minutes);
+}
+
+/**
+ * The primary role's cells: the role, its rank (and places moved) and its own score (and its change),
+ * the scores and their changes each in one format for the whole report.
+ */
+export function rankCells(rows: readonly ReportRow[]): (row: ReportRow) => string {
+  const score = numberFormat(rows.map((r) => r.role_score));
+  const change = numberFormat(rows.map((r) => r.role_score_change));
+  return (row) => {
+    const rank = rankCell(row);
+    if (!row.primary_role || row.role_score === null) return rank;
+    const moved =
+      row.role_score_change === null || row.role_score_change === 0
+        ? ''
+        : ` (${formatSigned(row.role_score_change, change)})`;
+    return `${rank}, score ${score(row.role_score)}${moved}`;
+  };
 }
 
 export function rankCell(row: ReportRow): string {

@@ -1,0 +1,128 @@
+// Statistics in the words a reader uses, through a real SDK client against the sandbox: compare_players,
+// get_player and scouting_report name statistics by the glossary (or a readable form of the key), show
+// money in euros, keep snake_case keys to structured content, and show only the player's position's
+// statistics, saying how many others were left out.
+import type { Client } from '@modelcontextprotocol/client';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { isGoalkeeping } from '../../src/domain/position-statistics.js';
+import type { ToolDeps } from '../../src/mcp/context.js';
+import type { RunningSandbox } from '../../src/sandbox/server.js';
+import { call, closeSandboxSession, openSandboxSession, structured, textOf } from '../support/mcp.js';
+import { MBENRA } from '../support/people.js';
+
+let sandbox: RunningSandbox;
+let deps: ToolDeps;
+let client: Client;
+beforeAll(async () => {
+  ({ sandbox, deps, client } = await openSandboxSession());
+});
+afterAll(() => closeSandboxSession({ sandbox, deps, client }));
+
+const SNAKE = /\b[a-z0-9]+_[a-z0-9_]+\b/i;
+
+/**
+ * Header cells of every markdown table in `text`, and with `rowLabels` the first cell of each of its rows
+ * (a comparison's row labels; elsewhere a first cell is a value, such as a role key).
+ */
+function tableLabels(text: string, rowLabels = true): string[] {
+  const lines = text.split('\n');
+  return lines.flatMap((line, i) => {
+    if (!line.startsWith('|') || line.startsWith('|---')) return [];
+    const cells = line
+      .split('|')
+      .slice(1, -1)
+      .map((c) => c.trim());
+    const header = !lines[i - 1]?.startsWith('|');
+    return header ? cells : rowLabels ? cells.slice(0, 1) : [];
+  });
+}
+
+/** The labels of a player's text: headings, the card's facts, the statistics and strengths lines' names. */
+function playerLabels(text: string): string[] {
+  const lines = text.split('\n');
+  const stats = lines.flatMap((line, i) =>
+    lines[i - 1]?.startsWith('### Statistics')
+      ? line.split(' · ').map((s) => s.replace(/ -?[\d.]+$/, ''))
+      : [],
+  );
+  const named = lines
+    .filter((l) => /^(Strengths|Weaknesses): /.test(l))
+    .flatMap((l) =>
+      l
+        .replace(/^\w+: /, '')
+        .split(', ')
+        .map((s) => s.replace(/ -?[\d.]+ \(p[\d.]+\)$/, '')),
+    );
+  const headings = lines.filter((l) => l.startsWith('#') && !l.startsWith('## '));
+  const card = lines.filter((l) => l.includes(' · season '));
+  return [...stats, ...named, ...headings, ...card, ...tableLabels(text, false)];
+}
+
+describe('statistics in words', () => {
+  it('compare_players: glossary names with units, money in euros, no goalkeeping rows for outfield players', async () => {
+    const ranked = structured(
+      await call(client, 'rank_players_by_role', { role: 'milieu_ratisseur', league: 'Ligue 1', limit: 5 }),
+    );
+    const ids = (ranked.data as { service_id: string | null }[])
+      .flatMap((r) => (r.service_id ? [r.service_id] : []))
+      .slice(0, 2);
+    expect(ids).toHaveLength(2);
+    const result = await call(client, 'compare_players', { player_ids: ids });
+    const text = textOf(result);
+    const body = structured(result);
+    const statistics = (body.data as { statistics: Record<string, unknown> }[]).flatMap((p) =>
+      Object.keys(p.statistics),
+    );
+    // The keys stay in structured content; the glossary's names and units are given beside them.
+    expect(statistics).toContain('market_value_eur');
+    const names = body.statistic_names as Record<string, { name: string | null; unit: string | null }>;
+    expect(names.market_value_eur?.unit).toBe('EUR');
+    expect(text).toMatch(new RegExp(`\\| ${names.market_value_eur?.name} \\| €\\d+(\\.\\d+)?[mk] \\| €`));
+    expect(text).not.toContain('market_value_eur');
+    expect(text).toContain('(per 90) |');
+    expect(text).toContain('(%) |');
+    expect(tableLabels(text).filter((l) => SNAKE.test(l))).toEqual([]);
+    const keeping = [...new Set(statistics)].filter(isGoalkeeping);
+    expect(keeping.length).toBeGreaterThan(0);
+    for (const key of keeping) expect(text).not.toContain(`| ${names[key]?.name ?? key}`);
+    expect(text).toContain(
+      `${keeping.length} statistics of other positions left out (in structured content).`,
+    );
+  });
+
+  it('comparison_group: its statistic columns headed in words with their units', async () => {
+    const text = textOf(
+      await call(client, 'comparison_group', {
+        x: 'progressive_passes',
+        y: 'pass_completion_pct',
+        league: 'Ligue 1',
+        limit: 5,
+      }),
+    );
+    const headers = tableLabels(text, false);
+    expect(headers).toContain('progressive passes (per 90)');
+    expect(headers).toContain('pass completion %');
+    // Ids keep the name the other tools take them by.
+    expect(headers.filter((h) => SNAKE.test(h) && h !== 'service_id')).toEqual([]);
+  });
+
+  it('get_player and scouting_report: readable names, groups in words, no goalkeeping statistics for a midfielder', async () => {
+    const player = textOf(
+      await call(client, 'get_player', { player_id: MBENRA, sections: ['statistics', 'strengths', 'roles'] }),
+    );
+    const report = textOf(await call(client, 'scouting_report', { player_id: MBENRA }));
+    for (const text of [player, report]) {
+      const labels = playerLabels(text);
+      expect(labels.length).toBeGreaterThan(10);
+      expect(labels.filter((l) => SNAKE.test(l))).toEqual([]);
+      expect(text).toMatch(/percentiles among \d+ central midfielders of Ligue 1/);
+    }
+    expect(player).toMatch(/pass completion % [\d.]+ · /);
+    expect(player).not.toMatch(/save|goals prevented|sweeper/i);
+    expect(player).toMatch(/\d+ statistics? of other positions left out \(in structured content\)\./);
+    const body = structured(
+      await call(client, 'get_player', { player_id: MBENRA, sections: ['statistics'] }),
+    );
+    expect(Object.keys(body.data.statistics.values).some(isGoalkeeping)).toBe(true);
+  });
+});

@@ -1,0 +1,88 @@
+// Statistics as a reader names them in text: the glossary's name and unit ("Pass completion (%)"), else a
+// readable form of the key ("pass completion %"); money as euros; and only the statistics of the player's
+// position, with a count of the rows left out. The keys themselves stay in structured content.
+import type { ApiClient } from '../../src/api/client.js';
+import { ApiError } from '../../src/api/errors.js';
+import { readPages } from '../../src/api/list-pages.js';
+import { GlossaryResponse } from '../../src/api/schemas.js';
+import { statLabel } from '../../src/charts/labels.js';
+import { isGoalkeeping } from '../../src/domain/position-statistics.js';
+import type { RoleFamily } from '../../src/domain/roles.js';
+
+export interface StatisticName {
+  name: string | null;
+  unit: string | null;
+}
+export type Glossary = ReadonlyMap<string, StatisticName>;
+
+/**
+ * The glossary's name and unit per key (every kind: statistics and indices), read through the cache (a
+ * day, free after the first read). A glossary the API does not give (route, plan, unreadable) leaves the
+ * labels to the keys' readable form: an empty map, never a failed answer.
+ */
+export async function readGlossary(api: ApiClient, signal: AbortSignal): Promise<Glossary> {
+  try {
+    const { data } = await readPages(api, 'glossary', GlossaryResponse, { signal });
+    return new Map(data.data.map((e) => [e.key, { name: e.name ?? null, unit: e.unit ?? null }]));
+  } catch (error) {
+    if (error instanceof ApiError && !signal.aborted) return new Map();
+    throw error;
+  }
+}
+
+/** The glossary's entries for `keys` (those it names), for structured content beside the keys. */
+export function namesOf(keys: Iterable<string>, glossary: Glossary): Record<string, StatisticName> {
+  return Object.fromEntries(
+    [...keys].flatMap((k) => {
+      const entry = glossary.get(k);
+      return entry ? [[k, entry] as const] : [];
+    }),
+  );
+}
+
+/** An amount in euros: the glossary says so (EUR, €), or the key ends in _eur. */
+export function isMoney(key: string, glossary?: Glossary): boolean {
+  const unit = glossary?.get(key)?.unit;
+  if (unit) return /^(eur|euros?|€)/i.test(unit.trim());
+  return /(^|_)eur$/i.test(key);
+}
+
+/**
+ * "Pass completion (%)", "Goals (per 90)", "Estimated market value" (money shows its € itself); without a
+ * glossary name, the key made readable ("pass completion %", "market value").
+ */
+export function statisticLabel(key: string, glossary?: Glossary): string {
+  const entry = glossary?.get(key);
+  const name = entry?.name?.trim() || readable(key);
+  const unit = entry?.unit?.trim();
+  if (!unit || isMoney(key, glossary) || name.toLowerCase().includes(unit.toLowerCase())) return name;
+  return `${name} (${unit})`;
+}
+
+function readable(key: string): string {
+  return statLabel(key.replace(/_eur$/i, '')).replace(/\s+/g, ' ').trim();
+}
+
+/**
+ * The statistics to show for players of `families` (one per player, undefined when unknown): goalkeeping
+ * ones only when one of them is a keeper, outfield ones left out when they are all keepers and the row is
+ * blank for them all. With a family unknown, every row is shown. `left`: how many were left out.
+ */
+export function positionRows(
+  keys: readonly string[],
+  families: readonly (RoleFamily | undefined)[],
+  blank: (key: string) => boolean,
+): { shown: string[]; left: number } {
+  if (families.length === 0 || families.some((f) => f === undefined)) return { shown: [...keys], left: 0 };
+  const keepers = families.every((f) => f === 'goalkeeper');
+  const anyKeeper = families.some((f) => f === 'goalkeeper');
+  const shown = keys.filter((k) => (isGoalkeeping(k) ? anyKeeper : !(keepers && blank(k))));
+  return { shown, left: keys.length - shown.length };
+}
+
+/** The line that says rows were left out, never silently. */
+export function leftOutText(left: number): string {
+  return left > 0
+    ? `${left} statistic${left === 1 ? '' : 's'} of other positions left out (in structured content).`
+    : '';
+}

@@ -4,6 +4,7 @@ import { RankingsResponse } from '../src/api/schemas.js';
 import { rankingBars } from '../src/charts/ranking-bars.js';
 import { roleWithLabel } from '../src/domain/role-labels.js';
 import { LeagueName, Limit, RoleKeyArg, Season, seasonParam } from '../src/mcp/args.js';
+import { seasonsOf } from '../src/mcp/season.js';
 import { defineTool } from '../src/mcp/tool.js';
 import { cut, PAGE_SIZE, readPages } from './kit/pages.js';
 import { table } from './kit/text.js';
@@ -71,7 +72,7 @@ export default defineTool({
       ...(resolved.renamedFrom ? [`role "${resolved.renamedFrom}" was renamed "${resolved.key}".`] : []),
       ...more,
     ];
-    return { ...result, data, extra: { role: resolved.key }, notes, has_more };
+    return { ...result, data, extra: { role: resolved.key }, notes, has_more, seasons: seasonsOf(rows) };
   },
   text: ({ data, extra }, { league, season }) =>
     `${roleWithLabel(extra?.role ?? '')} ranking${league ? ` in ${league}` : ''}${season ? `, ${season}` : ''}:\n` +

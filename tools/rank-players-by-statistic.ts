@@ -5,6 +5,7 @@ import { checkStatistic } from '../src/api/statistic-keys.js';
 import { statLabel } from '../src/charts/labels.js';
 import { rankingBars } from '../src/charts/ranking-bars.js';
 import { LeagueName, Limit, Season, seasonParam } from '../src/mcp/args.js';
+import { seasonsOf } from '../src/mcp/season.js';
 import { defineTool } from '../src/mcp/tool.js';
 import { cut, PAGE_SIZE, readPages } from './kit/pages.js';
 import { PositionArg, StatisticArg } from './kit/stat-args.js';
@@ -68,7 +69,7 @@ export default defineTool({
       }),
     );
     const unit = result.data.meta?.unit ?? rows[0]?.unit ?? null;
-    return { ...result, data, extra: { statistic: key, unit, has_more }, notes };
+    return { ...result, data, extra: { statistic: key, unit, has_more }, notes, seasons: seasonsOf(rows) };
   },
   text: ({ data, extra }, { league, season }) =>
     `${extra?.statistic ?? ''}${extra?.unit ? ` (${extra.unit})` : ''} ranking${league ? ` in ${league}` : ''}${season ? `, ${season}` : ''}:\n` +

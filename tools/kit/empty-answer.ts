@@ -67,13 +67,11 @@ export async function explainEmpty<R>(options: {
       notes: [`no rows; asking again without ${words(set)} to see which binds failed, so it is not known.`],
     };
   }
-  const cost = again.source.cached
-    ? `asked again without ${words(set)} (a cached answer, no quota used)`
-    : `asked again without ${words(set)}: 1 more request`;
+  const cost = `Found by asking again without ${words(set)}: ${again.source.cached ? 'a cached answer, no quota used' : '1 more request'}.`;
   const found = again.rows;
   if (found.length === 0)
     return {
-      notes: [`no rows even without ${words(set)} (${cost}): ${rest} leave nothing; relax those.`],
+      notes: [`no rows even without ${words(set)}: ${rest} leave nothing; relax those. ${cost}`],
       quota: again.quota,
     };
   const among = again.complete ? '' : ` among the ${found.length} rows read without ${words(set)}`;
@@ -109,7 +107,7 @@ export async function explainEmpty<R>(options: {
     notes.push(
       `no rows with ${words(set)}, yet rows read without them meet them (e.g. ${name(inScope[0] ?? (found[0] as R))}): the API may read these filters differently; try relaxing each in turn.`,
     );
-  return { notes: [...notes.slice(0, -1), `${notes[notes.length - 1]} (${cost}.)`], quota: again.quota };
+  return { notes: [...notes.slice(0, -1), `${notes[notes.length - 1]} ${cost}`], quota: again.quota };
 }
 
 function passes<R>(bound: Bound<R>, row: R): boolean {

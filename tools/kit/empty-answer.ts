@@ -85,7 +85,10 @@ export async function explainEmpty<R>(options: {
     );
   }
   for (const bound of bounds) {
-    const others = inScope.filter((r) => bounds.every((b) => b === bound || passes(b, r)));
+    // Among rows that pass the other filters; when none do, among all (each filter then binds alone).
+    const withOthers = inScope.filter((r) => bounds.every((b) => b === bound || passes(b, r)));
+    const alone = withOthers.length === 0;
+    const others = alone ? inScope : withOthers;
     const shown = others.filter((r) => typeof bound.figure(r) === 'number');
     if (others.some((r) => passes(bound, r))) continue;
     if (shown.length === 0) {
@@ -98,15 +101,20 @@ export async function explainEmpty<R>(options: {
     const best = shown.reduce((a, b) => (better(bound, b, a) ? b : a));
     const figure = number(bound.figure(best) as number);
     const relax = bound.kind === 'min' ? `≤ ${figure}` : `≥ ${figure}`;
-    const given = bounds.filter((b) => b !== bound).map((b) => `${b.argument} ${number(b.value)}`);
+    const given = alone
+      ? []
+      : bounds.filter((b) => b !== bound).map((b) => `${b.argument} ${number(b.value)}`);
     notes.push(
       `${bound.none(number(bound.value))}${given.length > 0 ? ` with ${given.join(', ')}` : ''}; ${bound.nearest} ${figure} (${name(best)})${among}: try ${bound.argument} ${relax}.`,
     );
   }
-  if (notes.length === 0)
+  const meeting = inScope.find((r) => bounds.every((b) => passes(b, r)));
+  if (notes.length === 0 && meeting)
     notes.push(
-      `no rows with ${words(set)}, yet rows read without them meet them (e.g. ${name(inScope[0] ?? (found[0] as R))}): the API may read these filters differently; try relaxing each in turn.`,
+      `no rows with ${words(set)}, yet rows read without them meet them (e.g. ${name(meeting)}): the API may read these filters differently; try relaxing each in turn.`,
     );
+  if (notes.length === 0)
+    notes.push(`no rows with ${words(set)}; the rows read without them do not show which binds.`);
   return { notes: [...notes.slice(0, -1), `${notes[notes.length - 1]} ${cost}`], quota: again.quota };
 }
 

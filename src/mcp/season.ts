@@ -18,7 +18,7 @@ const NAMED_ROWS = 10;
 
 /**
  * `asked`: the caller's season argument, as given. `carried`: the seasons the tool read (set when its
- * rows' season is not in `data`), else read from `data` (its rows, or `data.player`).
+ * rows' season is not in `data`), else read from `data` (its rows, or `data.player` / `data.team`).
  */
 export function answerSeason(asked: unknown, carried: string[] | undefined, data: unknown): AnswerSeason {
   const askedLabel = typeof asked === 'string' ? labelOf(asked) : undefined;
@@ -59,11 +59,12 @@ function labelOf(text: string): string | undefined {
   return parsed.ok ? parsed.season : text;
 }
 
+/** The rows whose season the answer carries: a list's rows, else a record's `player` or `team`. */
 function seasonRows(data: unknown): SeasonRow[] {
   if (Array.isArray(data)) return data.filter(isRow);
-  if (isRow(data) && isRow((data as { player?: unknown }).player))
-    return [(data as { player: SeasonRow }).player];
-  return [];
+  if (!isRow(data)) return [];
+  const record = (data as { player?: unknown; team?: unknown }).player ?? (data as { team?: unknown }).team;
+  return isRow(record) ? [record] : [];
 }
 
 function isRow(value: unknown): value is SeasonRow {

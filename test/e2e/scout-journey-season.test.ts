@@ -93,6 +93,16 @@ describe('the season said everywhere', () => {
     expect(firstLine(textOf(result))).toBe('Season 26-27.');
   });
 
+  it("a team record names the season of the team's row", async () => {
+    const search = await call(client, 'search_teams', { query: 'Fortuna Oss' });
+    expect(firstLine(textOf(search))).toMatch(/^Season/);
+    const teams = structured(search);
+    const result = await call(client, 'get_team', { team_id: teams.data[0].team_id, sections: [] });
+    expect(result.isError, textOf(result)).toBeFalsy();
+    expect(firstLine(textOf(result))).toMatch(/^Season 26-27\b/);
+    expect(structured(result).season).toBe('26-27');
+  });
+
   it("fit_score does not call a last season's club current", async () => {
     const result = await call(client, 'fit_score', { player_ids: [LINKED_LAST_SEASON] });
     expect(result.isError, textOf(result)).toBeFalsy();

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { PlayerIdArg } from '../src/mcp/args.js';
+import { currentSeason, fallbackWords } from '../src/mcp/season.js';
 import { defineTool } from '../src/mcp/tool.js';
 import { answerWhatYouCan, unansweredNotes } from './kit/batch-split.js';
 import { withClubHint } from './kit/club-hint.js';
@@ -11,7 +12,10 @@ const Fit = z.object({
   player_id: z.string().nullable(),
   service_id: z.string().nullable(),
   name: z.string().nullable(),
-  club: z.string().nullable().describe('Current club.'),
+  club: z
+    .string()
+    .nullable()
+    .describe("Club of the player's row (a note says when that row is not of this season)."),
   fits: z.array(z.object({ club: z.string().nullable(), league: z.string().nullable(), score: z.number() })),
 });
 
@@ -45,14 +49,21 @@ export default defineTool({
       club: row.club ?? null,
       fits: (row.fits ?? []).map((f) => ({ club: f.club ?? null, league: f.league ?? null, score: f.score })),
     }));
-    return { ...result, data, notes: unansweredNotes(result) };
+    const notes = result.data.flatMap((row) => {
+      const when = row.season ? fallbackWords(row.season) : '';
+      if (!when) return [];
+      return [
+        `${row.name ?? row.service_id ?? row.player_id}: club ${row.club ?? '(unnamed)'} is from the row of ${row.season}${when}, not of the current season ${currentSeason()}.`,
+      ];
+    });
+    return { ...result, data, notes: [...notes, ...unansweredNotes(result)] };
   },
   text: ({ data }) =>
     table(
       data.flatMap((p) => p.fits.map((fit) => ({ p, fit }))),
       [
         ['player', ({ p }) => p.name],
-        ['current club', ({ p }) => p.club],
+        ['club', ({ p }) => p.club],
         ['target club', ({ fit }) => fit.club],
         ['league', ({ fit }) => fit.league],
         ['fit', ({ fit }) => fit.score],

@@ -1,10 +1,12 @@
 import { z } from 'zod';
 import { withLeagueHint } from '../src/api/league-hint.js';
-import { RankingsResponse } from '../src/api/schemas.js';
+import { type RankingEntry, RankingsResponse } from '../src/api/schemas.js';
 import { rankingBars } from '../src/charts/ranking-bars.js';
 import { roleWithLabel } from '../src/domain/role-labels.js';
 import { LeagueName, Limit, RoleKeyArg, Season, seasonParam } from '../src/mcp/args.js';
+import { seasonsOf } from '../src/mcp/season.js';
 import { defineTool } from '../src/mcp/tool.js';
+import { explainEmpty } from './kit/empty-answer.js';
 import { cut, PAGE_SIZE, readPages } from './kit/pages.js';
 import { table } from './kit/text.js';
 
@@ -43,8 +45,10 @@ export default defineTool({
   async run({ role, season, league, limit }, { api, roles, signal }) {
     const saison = seasonParam(season);
     const resolved = await roles.resolve(role, signal);
-    const result = await withLeagueHint(api, league, signal, (league) =>
-      readPages(
+    let asked: string | undefined;
+    const result = await withLeagueHint(api, league, signal, (league) => {
+      asked = league;
+      return readPages(
         api,
         'rankings',
         RankingsResponse,
@@ -53,8 +57,8 @@ export default defineTool({
           signal,
         },
         limit,
-      ),
-    );
+      );
+    });
     const { rows, has_more, notes: more } = cut(result.data.data, limit, MAX, result);
     const data = rows.map((e) => ({
       rank: e.rank,
@@ -71,7 +75,32 @@ export default defineTool({
       ...(resolved.renamedFrom ? [`role "${resolved.renamedFrom}" was renamed "${resolved.key}".`] : []),
       ...more,
     ];
-    return { ...result, data, extra: { role: resolved.key }, notes, has_more };
+    const empty = await explainEmpty({
+      rows: data,
+      bounds: [],
+      scope: asked === undefined ? undefined : { argument: 'league', value: asked, place: (r) => r.league },
+      name: (r: RankingEntry) => r.name ?? 'unnamed',
+      rest: 'the role and season',
+      refetch: async () => {
+        const again = await readPages(
+          api,
+          'rankings',
+          RankingsResponse,
+          { query: { role: resolved.key, saison }, signal },
+          MAX,
+        );
+        return { ...again, rows: again.data.data, complete: again.more === 'no' };
+      },
+    });
+    return {
+      ...result,
+      ...(empty.quota ? { quota: empty.quota } : {}),
+      data,
+      extra: { role: resolved.key },
+      notes: [...notes, ...empty.notes],
+      has_more,
+      seasons: seasonsOf(rows),
+    };
   },
   text: ({ data, extra }, { league, season }) =>
     `${roleWithLabel(extra?.role ?? '')} ranking${league ? ` in ${league}` : ''}${season ? `, ${season}` : ''}:\n` +

@@ -5,7 +5,9 @@ import { checkStatistic } from '../src/api/statistic-keys.js';
 import { statLabel } from '../src/charts/labels.js';
 import { rankingBars } from '../src/charts/ranking-bars.js';
 import { LeagueName, Limit, Season, seasonParam } from '../src/mcp/args.js';
+import { seasonsOf } from '../src/mcp/season.js';
 import { defineTool } from '../src/mcp/tool.js';
+import { explainEmpty } from './kit/empty-answer.js';
 import { cut, PAGE_SIZE, readPages } from './kit/pages.js';
 import { PositionArg, StatisticArg } from './kit/stat-args.js';
 import { table } from './kit/text.js';
@@ -43,8 +45,10 @@ export default defineTool({
   async run({ statistic, league, season, position, limit }, { api, signal }) {
     const saison = seasonParam(season);
     const { key } = await checkStatistic(api, statistic, 'statistic', signal);
-    const result = await withLeagueHint(api, league, signal, (league) =>
-      readPages(
+    let asked: string | undefined;
+    const result = await withLeagueHint(api, league, signal, (league) => {
+      asked = league;
+      return readPages(
         api,
         'statisticRankings',
         StatisticRankingsResponse,
@@ -53,8 +57,8 @@ export default defineTool({
           signal,
         },
         limit,
-      ),
-    );
+      );
+    });
     const { rows, has_more, notes } = cut(result.data.data, limit, MAX, result);
     const data = rows.map(
       (e): Ranked => ({
@@ -68,7 +72,31 @@ export default defineTool({
       }),
     );
     const unit = result.data.meta?.unit ?? rows[0]?.unit ?? null;
-    return { ...result, data, extra: { statistic: key, unit, has_more }, notes };
+    const empty = await explainEmpty({
+      rows: data,
+      bounds: [],
+      scope: asked === undefined ? undefined : { argument: 'league', value: asked, place: (r) => r.league },
+      name: (r: { name: string | null; league?: string | null | undefined }) => r.name ?? 'unnamed',
+      rest: position ? 'the statistic, position and season' : 'the statistic and season',
+      refetch: async () => {
+        const again = await readPages(
+          api,
+          'statisticRankings',
+          StatisticRankingsResponse,
+          { query: { statistic: key, saison, position }, signal },
+          MAX,
+        );
+        return { ...again, rows: again.data.data, complete: again.more === 'no' };
+      },
+    });
+    return {
+      ...result,
+      ...(empty.quota ? { quota: empty.quota } : {}),
+      data,
+      extra: { statistic: key, unit, has_more },
+      notes: [...notes, ...empty.notes],
+      seasons: seasonsOf(rows),
+    };
   },
   text: ({ data, extra }, { league, season }) =>
     `${extra?.statistic ?? ''}${extra?.unit ? ` (${extra.unit})` : ''} ranking${league ? ` in ${league}` : ''}${season ? `, ${season}` : ''}:\n` +

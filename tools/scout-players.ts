@@ -1,9 +1,10 @@
 import { z } from 'zod';
 import { withLeagueHint } from '../src/api/league-hint.js';
-import { ScoutingResponse } from '../src/api/schemas.js';
+import { type ScoutedPlayer, ScoutingResponse } from '../src/api/schemas.js';
 import { roleWithLabel } from '../src/domain/role-labels.js';
 import { LeagueName, Limit, RoleKeyArg, Season, seasonParam } from '../src/mcp/args.js';
 import { defineTool } from '../src/mcp/tool.js';
+import { explainEmpty, scoutBounds } from './kit/empty-answer.js';
 import { cut, PAGE_SIZE, readPages } from './kit/pages.js';
 import { PlayerOut, toPlayerOut } from './kit/shapes.js';
 import { euros, table } from './kit/text.js';
@@ -69,7 +70,32 @@ export default defineTool({
       ...families.map((f) => `"${f.word}" searched every ${f.family.replaceAll('_', ' ')} role.`),
       ...more,
     ];
-    return { ...result, data, extra: { roles: keys }, notes, has_more };
+    const empty = await explainEmpty({
+      rows: data,
+      bounds: scoutBounds(max_age, min_minutes),
+      name: (row: ScoutedPlayer) => [row.name, row.club].filter(Boolean).join(', ') || 'unnamed',
+      rest: league ? 'the roles, league and season' : 'the roles and season',
+      refetch: async () => {
+        const again = await withLeagueHint(api, league, signal, (league) =>
+          readPages(
+            api,
+            'scouting',
+            ScoutingResponse,
+            { body: { saison, roles: keys, league }, signal },
+            MAX,
+          ),
+        );
+        return { ...again, rows: again.data.data, complete: again.more === 'no' };
+      },
+    });
+    return {
+      ...result,
+      ...(empty.quota ? { quota: empty.quota } : {}),
+      data,
+      extra: { roles: keys },
+      notes: [...notes, ...empty.notes],
+      has_more,
+    };
   },
   text: ({ data }) =>
     table(data, [

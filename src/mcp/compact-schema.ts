@@ -12,7 +12,7 @@ type Json = Record<string, unknown>;
  * Fields every tool shares: described once, in the server instructions (INSTRUCTIONS in server.ts), and
  * named in each schema only by `required` (quota, source); listing them in every tool cost 26 tokens each.
  */
-const ENVELOPE = new Set(['quota', 'source', 'notes', 'has_more']);
+const ENVELOPE = new Set(['quota', 'source', 'notes', 'has_more', 'season']);
 
 /**
  * Output: the names of `data`'s fields (of its rows, for a list) and of tool-specific fields; deeper

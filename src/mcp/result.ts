@@ -43,6 +43,8 @@ export interface Outcome<D, X = Record<string, never>> {
   notes?: string[];
   /** Set on lists: true when the list stopped at its limit and more may exist (a note says how). */
   has_more?: boolean;
+  /** The seasons the rows were read in, when `data` does not show them (see season.ts). */
+  seasons?: string[];
 }
 
 export function envelopeSchema(data: z.ZodType, extra: z.ZodRawShape = {}) {
@@ -52,14 +54,21 @@ export function envelopeSchema(data: z.ZodType, extra: z.ZodRawShape = {}) {
     source: SourceSchema,
     notes: z.array(z.string()).optional(),
     has_more: z.boolean().optional(),
+    season: z.string().nullable().optional(),
     ...extra,
   });
 }
 
-export function successResult<D, X>(outcome: Outcome<D, X>, text: string): CallToolResult {
+/** `season`: the answer's season (src/mcp/season.ts) for tools that have one, null when the API chose. */
+export function successResult<D, X>(
+  outcome: Outcome<D, X>,
+  text: string,
+  season?: string | null,
+): CallToolResult {
   const { data, quota, source, extra, notes, has_more } = outcome;
   const structuredContent = {
     data,
+    ...(season !== undefined ? { season } : {}),
     quota: publicQuota(quota),
     source,
     ...(notes && notes.length > 0 ? { notes } : {}),

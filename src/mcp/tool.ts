@@ -9,6 +9,7 @@ import { fullInputSchema, withCompactInputSchema, withCompactOutputSchema } from
 import { collectBlankColumns, completenessNotes } from './completeness.js';
 import type { ToolContext } from './context.js';
 import { envelopeSchema, errorResult, type NotFoundHint, type Outcome, successResult } from './result.js';
+import { answerSeason } from './season.js';
 import type { Toolset } from './toolsets.js';
 import { assertWellFormed } from './well-formed.js';
 
@@ -71,6 +72,8 @@ export function defineTool<
 >(spec: ToolSpec<I, D, X>): ToolDefinition {
   const input = z.object(spec.input);
   const inputJson = fullInputSchema(input);
+  // A tool that takes a season names it first in every answer and in its `season` field.
+  const seasonal = 'season' in spec.input;
   return {
     name: spec.name,
     title: spec.title,
@@ -91,7 +94,12 @@ export function defineTool<
         const { value: text, blank } = collectBlankColumns(() => spec.text(outcome, args));
         const unread = completenessNotes(blank, reports);
         if (unread.length > 0) outcome = { ...outcome, notes: [...(outcome.notes ?? []), ...unread] };
-        const result = successResult(outcome, text);
+        const said = seasonal
+          ? answerSeason((args as { season?: unknown }).season, outcome.seasons, outcome.data)
+          : undefined;
+        if (said && said.notes.length > 0)
+          outcome = { ...outcome, notes: [...said.notes, ...(outcome.notes ?? [])] };
+        const result = successResult(outcome, said ? `${said.line}\n${text}` : text, said?.season);
         const { chart } = spec;
         return chart ? await attachChart(result, () => chart(outcome, args), ctx) : result;
       } catch (error) {

@@ -152,7 +152,7 @@ describe('scouting_report', () => {
     expect(progress.map((p) => p.progress)).toEqual([1, 2, 3, 4, 5, 6, 7, 8]);
     expect(progress.every((p) => p.total === 8 && typeof p.message === 'string')).toBe(true);
     const text = textOf(result);
-    expect(text).toMatch(/^# Scouting report\n## /);
+    expect(text).toMatch(/^Season [^\n]+\n# Scouting report\n## /);
     for (const heading of [
       '### Seasons',
       '### Best roles',

@@ -39,7 +39,7 @@ export default defineTool({
     'Shortlist players fitting any of several roles ("CB": every centre-back role), best score first. ' +
     '1 request per league page; foot may need player records.',
   input: {
-    roles: z.array(RoleKeyArg).min(1).max(8).describe('A player matches on their best one.'),
+    roles: z.array(RoleKeyArg).min(1).max(8),
     season: Season.optional(),
     max_age: z.number().int().min(14).max(50).optional(),
     min_minutes: z.number().int().min(0).max(10_000).optional(),
@@ -53,11 +53,12 @@ export default defineTool({
       })
       .optional()
       .describe('e.g. "CB", "winger"'),
-    foot: z.enum(['left', 'right', 'both']).optional(),
+    foot: z.enum(['left', 'right', 'both']).optional().describe('Preferred foot.'),
     max_value_eur: z
       .number()
       .refine((euros) => euros >= 0, { message: 'a value in euros, 0 or more' })
-      .optional(),
+      .optional()
+      .describe('Highest market value.'),
     record_budget: z.number().int().min(0).max(MAX).optional().describe('0: count only'),
     limit: Limit(20, MAX),
   },

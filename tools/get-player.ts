@@ -23,7 +23,7 @@ export default defineTool({
   description:
     "One player's record (club, age, position, foot, primary role, value) plus chosen sections: statistics (per 90), roles " +
     '(best 5), strengths (and weaknesses, as percentiles), market_value, projections (to other leagues), similar (profiles). ' +
-    'Costs 1 request per section plus 1, less when cached; a section the plan does not cover is listed under unavailable. ' +
+    'Costs 1 request per section plus 1, less when cached. ' +
     'For a full written report use scouting_report.',
   input: {
     player_id: PlayerIdArg,

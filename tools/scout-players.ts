@@ -1,15 +1,24 @@
 import { z } from 'zod';
+import type { ApiResult } from '../src/api/client.js';
 import { withLeagueHint } from '../src/api/league-hint.js';
+import type { More } from '../src/api/list-pages.js';
+import { publishReadNotes } from '../src/api/reader/notes-sink.js';
+import { readNotes } from '../src/api/reader/report.js';
 import { type ScoutedPlayer, ScoutingResponse } from '../src/api/schemas.js';
 import { roleWithLabel } from '../src/domain/role-labels.js';
+import { familyByWord } from '../src/domain/role-words.js';
+import { ROLE_FAMILIES } from '../src/domain/roles.js';
 import { LeagueName, Limit, RoleKeyArg, Season, seasonParam } from '../src/mcp/args.js';
 import { defineTool } from '../src/mcp/tool.js';
 import { explainEmpty, scoutBounds } from './kit/empty-answer.js';
 import { cut, PAGE_SIZE, readPages } from './kit/pages.js';
+import { byFamily, byFoot, byValue, mergeByScore } from './kit/scout-filters.js';
 import { PlayerOut, toPlayerOut } from './kit/shapes.js';
 import { euros, table } from './kit/text.js';
 
 const MAX = PAGE_SIZE.scouting;
+const MAX_LEAGUES = 6;
+const FAMILIES = Object.keys(ROLE_FAMILIES);
 
 const Scouted = PlayerOut.extend({
   minutes: z.number().nullable(),
@@ -18,83 +27,174 @@ const Scouted = PlayerOut.extend({
   market_value_eur: z.number().nullable(),
 });
 
+/** The worst of several lists' `more`: `yes` over `may` over `no`. */
+function worst(mores: readonly More[]): More {
+  return mores.includes('yes') ? 'yes' : mores.includes('may') ? 'may' : 'no';
+}
+
 export default defineTool({
   name: 'scout_players',
-  title: 'Scout players (multi-criteria)',
+  title: 'Scout players',
   toolset: 'players',
   description:
-    'Multi-criteria search: players who fit any of several roles, with age and minutes filters, optionally in one league, sorted by score. ' +
-    'Use it for shortlists ("under-23 box-to-box or mezzala with 900+ minutes"). For a single role without filters rank_players_by_role is simpler. ' +
-    'Roles also as positions ("CB": all 4 centre-back roles). 1 request a page, unless cached.',
+    'Shortlist players fitting any of several roles ("CB": every centre-back role), best score first. ' +
+    '1 request per league page; foot may need player records.',
   input: {
-    roles: z.array(RoleKeyArg).min(1).max(8).describe('A player matches on their best one.'),
+    roles: z.array(RoleKeyArg).min(1).max(8),
     season: Season.optional(),
-    max_age: z.number().int().min(14).max(50).optional().describe('Oldest age accepted.'),
-    min_minutes: z
-      .number()
-      .int()
-      .min(0)
-      .max(10_000)
-      .optional()
-      .describe('Fewest minutes played this season.'),
+    max_age: z.number().int().min(14).max(50).optional(),
+    min_minutes: z.number().int().min(0).max(10_000).optional(),
     league: LeagueName.optional(),
+    leagues: z.array(z.string().min(2).max(80)).max(MAX_LEAGUES).optional(),
+    position: z
+      .string()
+      .max(40)
+      .refine((word) => familyByWord(word) !== undefined, {
+        message: `a position: ${FAMILIES.join(', ')}, or a word such as "CB" or "winger"`,
+      })
+      .optional()
+      .describe('e.g. "CB", "winger"'),
+    foot: z.enum(['left', 'right', 'both']).optional().describe('Preferred foot.'),
+    max_value_eur: z
+      .number()
+      .refine((euros) => euros >= 0, { message: 'a value in euros, 0 or more' })
+      .optional()
+      .describe('Highest market value.'),
+    record_budget: z.number().int().min(0).max(MAX).optional().describe('0: count only'),
     limit: Limit(20, MAX),
   },
   output: z.array(Scouted),
   extra: { roles: z.array(z.string()).describe('Role keys searched (current keys).') },
-  async run({ roles: wanted, season, max_age, min_minutes, league, limit }, { api, roles, signal }) {
+  async run(args, { api, roles, signal }) {
+    const { roles: wanted, season, max_age, min_minutes, league, leagues, limit } = args;
+    const { position, foot, max_value_eur, record_budget = 0 } = args;
     const saison = seasonParam(season);
     const { keys, renamed, families } = await roles.resolveAll(wanted, signal, 'roles');
-    const result = await withLeagueHint(api, league, signal, (league) =>
-      readPages(
-        api,
-        'scouting',
-        ScoutingResponse,
-        {
-          body: { saison, roles: keys, ageMax: max_age, minutesMin: min_minutes, league },
-          signal,
-        },
-        limit,
+    const named = [...new Set([...(league !== undefined ? [league] : []), ...(leagues ?? [])])];
+    const scope = named.length > 0 ? named : [undefined];
+    const filtering = position !== undefined || foot !== undefined || max_value_eur !== undefined;
+    // Local filters drop rows: read each league's whole list (within the page budget), not only `limit`.
+    const want = filtering ? 'all' : limit;
+    const reads = await Promise.all(
+      scope.map((name) =>
+        withLeagueHint(api, name, signal, (league) =>
+          readPages(
+            api,
+            'scouting',
+            ScoutingResponse,
+            {
+              body: { saison, roles: keys, ageMax: max_age, minutesMin: min_minutes, league },
+              signal,
+            },
+            want,
+          ),
+        ),
       ),
     );
-    const { rows, has_more, notes: more } = cut(result.data.data, limit, MAX, result);
-    const data = rows.map((row) => ({
+    const [first] = reads as [(typeof reads)[number], ...typeof reads];
+    for (const other of reads.slice(1)) if (other.read) publishReadNotes(readNotes(other.read));
+    let rows = mergeByScore(reads.map((r) => r.data.data));
+    const filterNotes: string[] = [];
+    const family = position === undefined ? undefined : familyByWord(position);
+    if (family !== undefined) {
+      const f = byFamily(rows, family);
+      rows = f.rows;
+      filterNotes.push(...f.notes);
+    }
+    if (max_value_eur !== undefined) {
+      const f = byValue(rows, max_value_eur);
+      rows = f.rows;
+      filterNotes.push(...f.notes);
+    }
+    const spent = {
+      sent: reads.reduce((n, r) => n + r.cost.sent, 0),
+      from_cache: reads.reduce((n, r) => n + r.cost.from_cache, 0),
+    };
+    const answers: ApiResult<unknown>[] = [...reads];
+    let footComplete = true;
+    if (foot !== undefined) {
+      const f = await byFoot(api, rows, foot, record_budget, limit, signal);
+      rows = f.rows;
+      filterNotes.push(...f.notes);
+      spent.sent += f.cost.sent;
+      spent.from_cache += f.cost.from_cache;
+      footComplete = f.complete;
+      answers.push(...f.records);
+    }
+    const more = worst(reads.map((r) => r.more));
+    const list =
+      reads.length === 1 && !filtering
+        ? first
+        : {
+            total: more === 'no' && footComplete ? rows.length : undefined,
+            more: footComplete ? more : 'yes',
+            shortfall: reads.flatMap((r) => r.shortfall),
+            notes: reads.flatMap((r) => r.notes),
+          };
+    const page = cut(rows, limit, MAX, list, footComplete ? undefined : 'raise record_budget');
+    const data = page.rows.map((row) => ({
       ...toPlayerOut(row),
       minutes: row.minutes ?? null,
       role: row.role ?? null,
       score: row.score ?? null,
       market_value_eur: row.market_value_eur ?? null,
     }));
+    const requests = spent.sent + spent.from_cache;
     const notes = [
       ...renamed.map((r) => `role "${r.from}" was renamed "${r.to}".`),
       ...families.map((f) => `"${f.word}" searched every ${f.family.replaceAll('_', ' ')} role.`),
-      ...more,
+      ...filterNotes,
+      ...page.notes,
+      ...(reads.length > 1 || filtering
+        ? [
+            `${reads.length} league list${reads.length === 1 ? '' : 's'} read: ${requests} request${requests === 1 ? '' : 's'} (${spent.sent} sent, ${spent.from_cache} from the cache).`,
+          ]
+        : []),
     ];
+    const quota = (answers.at(-1) ?? first).quota;
+    const source = {
+      cached: answers.every((r) => r.source.cached),
+      fetched_at: answers.map((r) => r.source.fetched_at).sort()[0] as string,
+      ...(answers.some((r) => r.source.stale)
+        ? { stale: true, age_s: Math.max(...answers.map((r) => r.source.age_s ?? 0)) }
+        : {}),
+    };
+    // Nothing came from the API itself: say which of its filters binds (local filters' notes say theirs).
     const empty = await explainEmpty({
-      rows: data,
+      rows: reads.flatMap((r) => r.data.data),
       bounds: scoutBounds(max_age, min_minutes),
       name: (row: ScoutedPlayer) => [row.name, row.club].filter(Boolean).join(', ') || 'unnamed',
-      rest: league ? 'the roles, league and season' : 'the roles and season',
+      rest: named.length > 0 ? 'the roles, league and season' : 'the roles and season',
       refetch: async () => {
-        const again = await withLeagueHint(api, league, signal, (league) =>
-          readPages(
-            api,
-            'scouting',
-            ScoutingResponse,
-            { body: { saison, roles: keys, league }, signal },
-            MAX,
+        const again = await Promise.all(
+          scope.map((name) =>
+            withLeagueHint(api, name, signal, (league) =>
+              readPages(
+                api,
+                'scouting',
+                ScoutingResponse,
+                { body: { saison, roles: keys, league }, signal },
+                MAX,
+              ),
+            ),
           ),
         );
-        return { ...again, rows: again.data.data, complete: again.more === 'no' };
+        const last = again.at(-1) as (typeof again)[number];
+        return {
+          ...last,
+          rows: mergeByScore(again.map((r) => r.data.data)),
+          complete: again.every((r) => r.more === 'no'),
+        };
       },
     });
     return {
-      ...result,
-      ...(empty.quota ? { quota: empty.quota } : {}),
+      ...first,
+      quota: empty.quota ?? quota,
+      source,
       data,
       extra: { roles: keys },
       notes: [...notes, ...empty.notes],
-      has_more,
+      has_more: page.has_more,
     };
   },
   text: ({ data }) =>

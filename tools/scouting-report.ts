@@ -36,9 +36,8 @@ export default defineTool({
   toolset: 'players',
   description:
     'A full report on one player in one call: identity and service_id, season history, best roles, strengths and ' +
-    'weaknesses, market value, league projections, similar profiles, and fit for `club` when given. Returns markdown ' +
-    'plus the structured report. Costs 7 requests (8 with club), fewer when cached; `requests` reports what was spent. ' +
-    'Parts the plan does not cover are listed under unavailable.',
+    'weaknesses, market value, league projections, similar profiles, and fit for `club` when given. ' +
+    'Costs 7 requests (8 with club), fewer when cached; `requests` reports what was spent.',
   input: {
     player_id: PlayerIdArg,
     season: Season.optional(),

@@ -3,6 +3,7 @@ import { withLeagueHint } from '../src/api/league-hint.js';
 import { PlayerSearchResponse } from '../src/api/schemas.js';
 import { LeagueName, Limit, Season, seasonParam } from '../src/mcp/args.js';
 import { defineTool } from '../src/mcp/tool.js';
+import { byNameAndProminence } from './kit/name-rank.js';
 import { cut, PAGE_SIZE, readPages } from './kit/pages.js';
 import { PlayerOut, toPlayerOut } from './kit/shapes.js';
 import { table } from './kit/text.js';
@@ -22,13 +23,19 @@ function noMatchHint(query: string, filter: string | undefined): string {
   );
 }
 
+/** What the order rests on: the rows read, and whether others exist beyond them. */
+function rankedAmong(read: number, more: 'no' | 'yes' | 'may'): string {
+  const beyond = more === 'no' ? '' : `; ${more === 'yes' ? 'more exist' : 'more may exist'} beyond them`;
+  return `Best name match first, then most minutes and score, among the ${read} rows read${beyond}.`;
+}
+
 export default defineTool({
   name: 'search_players',
   title: 'Search players by name',
   toolset: 'players',
   description:
-    'Find players by (part of) their name, optionally within a league, club or season, to get their player_id and service_id. ' +
-    'Use it first when the user names a player; then pass the service_id to the other tools. Accents and case are ignored. ' +
+    'Find players by (part of) name, optionally in a league, club or season: their player_id and service_id. ' +
+    'Use it first when the user names a player. Best match first, then most minutes; accents and case ignored. ' +
     '1 request a page, unless cached.',
   input: {
     query: z.string().trim().min(2).max(80).describe('Name or part of it, e.g. "Mbaye".'),
@@ -54,10 +61,13 @@ export default defineTool({
           query: { q: query, league, club, saison: seasonParam(season) },
           signal,
         },
-        limit,
+        // Enough rows to rank namesakes, not only the first `limit` the API happens to give.
+        MAX,
       ),
     );
-    const { rows, has_more, notes } = cut(result.data.data, limit, MAX, result);
+    const ranked = byNameAndProminence(result.data.data, query);
+    const { rows, has_more, notes } = cut(ranked, limit, MAX, result);
+    if (has_more && rows.length > 0) notes.push(rankedAmong(result.data.data.length, result.more));
     const data = rows.map((row) => ({ ...toPlayerOut(row), position: row.position ?? null }));
     if (data.length === 0) notes.push(noMatchHint(query, league ?? club ?? season));
     return { ...result, data, notes, has_more };

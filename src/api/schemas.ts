@@ -102,7 +102,7 @@ export const RankingsResponse = listAnswer(RankingEntry, {
   beside: { meta: z.looseObject({ eligible: optNum }).nullish().catch(null) },
 });
 
-const SCOUTED = { minutes: optNum, role: optText, score: optNum, market_value_eur: optNum };
+const SCOUTED = { minutes: optNum, role: optText, score: optNum, market_value_eur: optNum, foot: optText };
 export const ScoutedPlayer = playerRow('player', SCOUTED);
 export type ScoutedPlayer = z.output<typeof ScoutedPlayer>;
 export const ScoutingResponse = listAnswer(ScoutedPlayer, { names: ['players', 'joueurs'] });
@@ -216,7 +216,9 @@ export const PlayerFit = playerRow(
 export type PlayerFit = z.output<typeof PlayerFit>;
 export const FitScoreResponse = listAnswer(PlayerFit, { names: ['players', 'joueurs', 'fits'] });
 
-export const PlayerSearchResponse = listAnswer(PlayerRow, { names: ['players', 'joueurs'] });
+/** A search row: minutes and score, when the API gives them, rank namesakes by prominence. */
+export const PlayerSearchRow = playerRow('player', { minutes: optNum, score: optNum });
+export const PlayerSearchResponse = listAnswer(PlayerSearchRow, { names: ['players', 'joueurs'] });
 
 /** GET /v1/seasons: labels as plain strings or objects. */
 export const SeasonsResponse = listAnswer(

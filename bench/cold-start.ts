@@ -72,6 +72,14 @@ export async function benchColdStart(upstream: Upstream): Promise<Row[]> {
       `≤ ${TARGET_RATIO} ×`,
       ratio <= TARGET_RATIO,
     ),
+    // Steadier than wall-clock when other processes take turns on the cores.
+    row(
+      '4 cold start',
+      'same ratio of CPU used by the initialize answer',
+      `${(cpu(oursRuns) / cpu(everythingRuns)).toFixed(2)} ×`,
+      `≤ ${TARGET_RATIO} ×`,
+      cpu(oursRuns) / cpu(everythingRuns) <= TARGET_RATIO,
+    ),
   ];
 }
 

@@ -45,7 +45,12 @@ export default defineTool({
     max_age: z.number().int().min(14).max(50).optional(),
     min_minutes: z.number().int().min(0).max(10_000).optional(),
     league: LeagueName.optional(),
-    leagues: z.array(z.string().min(2).max(80)).max(MAX_LEAGUES).optional(),
+    leagues: z
+      .array(z.string().min(2).max(80))
+      .max(MAX_LEAGUES)
+      .meta({ examples: [['Ligue 2', 'Eredivisie']] })
+      .optional()
+      .describe('Several leagues, e.g. "Ligue 2".'),
     position: z
       .string()
       .max(40)

@@ -4,6 +4,7 @@
 // A compact schema accepts everything the full one accepts; the server still validates arguments
 // and results with the full zod schemas.
 import { z } from 'zod';
+import { lazy } from '../lib/lazy.js';
 import { describedWithBounds, type JsonSchema } from './argument-words.js';
 
 type Json = Record<string, unknown>;
@@ -19,16 +20,18 @@ const ENVELOPE = new Set(['quota', 'source', 'notes', 'has_more', 'season']);
  * levels are just "object" or "array". The envelope's fields stay required but are not listed again.
  */
 export function withCompactOutputSchema<S extends z.ZodObject>(schema: S): S {
-  const full = toJson(schema);
-  const properties = (full.properties ?? {}) as Record<string, Json>;
-  return override(schema, {
-    type: 'object',
-    properties: Object.fromEntries(
-      Object.entries(properties)
-        .filter(([name]) => !ENVELOPE.has(name))
-        .map(([name, value]) => [name, names(value, 0)]),
-    ),
-    required: full.required,
+  return override(schema, () => {
+    const full = toJson(schema);
+    const properties = (full.properties ?? {}) as Record<string, Json>;
+    return {
+      type: 'object',
+      properties: Object.fromEntries(
+        Object.entries(properties)
+          .filter(([name]) => !ENVELOPE.has(name))
+          .map(([name, value]) => [name, names(value, 0)]),
+      ),
+      required: full.required,
+    };
   });
 }
 
@@ -42,8 +45,8 @@ export function fullInputSchema(schema: z.ZodObject): JsonSchema {
  * all the same) and examples (for refusals: src/mcp/arguments.ts), and with every argument's numeric
  * bounds and default also in its description, for hosts that drop minimum, maximum and default.
  */
-export function withCompactInputSchema<S extends z.ZodObject>(validator: S, full: JsonSchema): S {
-  return override(validator, withoutServerOnly(withBoundsInWords(structuredClone(full))) as Json);
+export function withCompactInputSchema<S extends z.ZodObject>(validator: S, full: () => JsonSchema): S {
+  return override(validator, () => withoutServerOnly(withBoundsInWords(structuredClone(full()))) as Json);
 }
 
 function withBoundsInWords(schema: JsonSchema): JsonSchema {
@@ -62,10 +65,21 @@ function toJson(schema: z.ZodType, io: 'input' | 'output' = 'output'): Json {
   return json;
 }
 
-function override<S extends z.ZodObject>(schema: S, json: Json): S {
+function override<S extends z.ZodObject>(schema: S, make: () => Json): S {
   // zod's per-schema override of its JSON Schema conversion, which the SDK's conversion honours.
-  // A fresh copy each time: the conversion edits the object it is given.
-  schema._zod.toJSONSchema = () => structuredClone(json);
+  // Made on the first tools/list, not at start: converting every tool's schemas was a fifth of the
+  // cold start. A fresh copy each time: the conversion edits the object it is given.
+  const hook = () => structuredClone(json());
+  const json = lazy(() => {
+    // `make` may convert `schema` itself: with zod's own conversion, not this hook.
+    delete schema._zod.toJSONSchema;
+    try {
+      return make();
+    } finally {
+      schema._zod.toJSONSchema = hook;
+    }
+  });
+  schema._zod.toJSONSchema = hook;
   return schema;
 }
 

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { collectReadNotes } from '../api/reader/notes-sink.js';
 import { CHART_APP_URI } from '../charts/app.js';
 import type { Chart } from '../charts/spec.js';
+import { lazy } from '../lib/lazy.js';
 import { readArguments } from './arguments.js';
 import { attachChart } from './chart-content.js';
 import { fullInputSchema, withCompactInputSchema, withCompactOutputSchema } from './compact-schema.js';
@@ -71,7 +72,8 @@ export function defineTool<
   X extends z.ZodRawShape = Record<never, never>,
 >(spec: ToolSpec<I, D, X>): ToolDefinition {
   const input = z.object(spec.input);
-  const inputJson = fullInputSchema(input);
+  // JSON Schemas are made when first needed (tools/list, a call), not for every tool at start.
+  const inputJson = lazy(() => fullInputSchema(input));
   // A tool that takes a season names it first in every answer and in its `season` field.
   const seasonal = 'season' in spec.input;
   return {
@@ -87,7 +89,7 @@ export function defineTool<
     ...(spec.chart ? { ui: CHART_APP_URI } : {}),
     async handle(rawArgs, ctx) {
       try {
-        const args = readArguments(spec.name, input, inputJson, rawArgs);
+        const args = readArguments(spec.name, input, inputJson(), rawArgs);
         assertWellFormed(args);
         const { value: run, notes: readNotes, reports } = await collectReadNotes(() => spec.run(args, ctx));
         let outcome = readNotes.length > 0 ? { ...run, notes: [...(run.notes ?? []), ...readNotes] } : run;

@@ -1,7 +1,7 @@
 import { defineConfig } from 'vitest/config';
 
-// Four tiers, by folder so a new test file lands in one: unit (no processes, no sockets beyond
-// MockAgent), contract (the sandbox over real HTTP), e2e (real SDK clients, the built binary), slow
+// Four tiers, by folder so a new test file lands in one: unit (no processes: a setup file refuses
+// child_process), contract (the sandbox over real HTTP), e2e (real SDK clients, the built binary), slow
 // (process-heavy suites and the exhaustive cases). The exhaustive cases run a sample drawn from a
 // seed (test/support/sample.ts); `npm run test:full` (mode "full") runs them whole.
 const SLOW_FILES = [

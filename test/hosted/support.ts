@@ -4,6 +4,7 @@ import { createServer, request, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
 import { BUILT_ENTRY } from '../support/mcp.js';
+import { missingPrerequisite } from '../support/prerequisites.js';
 
 export async function freePort(): Promise<number> {
   const server = createServer();
@@ -35,9 +36,7 @@ export async function startRedis(args: string[] = []): Promise<RunningRedis> {
   let output = '';
   await new Promise<void>((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error(`redis-server did not start:\n${output}`)), 60_000);
-    child.once('error', (error) =>
-      reject(new Error(`cannot run redis-server (apt-get install redis-server): ${error.message}`)),
-    );
+    child.once('error', (error) => reject(missingPrerequisite('redis-server', error.message)));
     child.stdout?.on('data', (chunk: Buffer) => {
       output += chunk.toString();
       if (output.includes('Ready to accept connections')) {

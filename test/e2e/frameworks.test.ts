@@ -70,16 +70,19 @@ describe.each(TRANSPORTS)('over %s', (transport) => {
   };
 
   describe.each(FRAMEWORKS)('through %s', (framework) => {
-    it('lists every tool with an object schema naming its arguments', () => {
-      const schemas = through(framework).toolSchemas() as Record<
+    it('lists every tool with its description and an object schema naming its arguments', () => {
+      const tools = through(framework).tools() as Record<
         string,
-        { type?: string; properties?: Record<string, unknown> }
+        { description: string; schema: { type?: string; properties?: Record<string, unknown> } }
       >;
-      expect(Object.keys(schemas)).toEqual(
+      expect(Object.keys(tools)).toEqual(
         expect.arrayContaining(['rank_players_by_role', 'compare_players', 'get_player', 'list_roles']),
       );
-      for (const [name, schema] of Object.entries(schemas)) expect(schema.type, name).toBe('object');
-      expect(Object.keys(schemas.rank_players_by_role?.properties ?? {})).toEqual(
+      for (const [name, tool] of Object.entries(tools)) {
+        expect(tool.schema.type, name).toBe('object');
+        expect(tool.description.length, name).toBeGreaterThan(20);
+      }
+      expect(Object.keys(tools.rank_players_by_role?.schema.properties ?? {})).toEqual(
         expect.arrayContaining(['role', 'league', 'limit']),
       );
     });
@@ -150,6 +153,18 @@ describe.each(TRANSPORTS)('over %s', (transport) => {
       });
       expect(unknownRole.text).toContain('list_roles');
       for (const seen of [unknownPlayer, unknownRole]) expect(seen.text).not.toMatch(/\bat .+:\d+:\d+\)/);
+    });
+
+    const outOfBounds = framework === 'langchain' ? it.fails : it;
+    // Known gap through LangChain (it.fails until fixed): its own check of the listed JSON Schema
+    // refuses an argument out of bounds with "Received tool input did not match expected schema",
+    // naming neither the argument nor what it accepts; the server's own refusal never reaches the model.
+    outOfBounds('an argument out of bounds is refused in plain words naming it', async () => {
+      const seen = await through(framework).callAsModel('rank_players_by_role', {
+        role: 'poacher',
+        limit: 500,
+      });
+      expect(seen.text).toMatch(/limit must be a whole number from 1 to 100/);
     });
   });
 });

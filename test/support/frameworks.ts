@@ -38,8 +38,8 @@ export interface ModelSees {
 /** A framework's view of the server: its converted tools, a call through them, and a close. */
 export interface FrameworkSession {
   framework: Framework;
-  /** Tool name -> the JSON Schema of its arguments, as the framework hands it to the model. */
-  toolSchemas(): Record<string, unknown>;
+  /** Tool name -> its description and the JSON Schema of its arguments, as the framework hands them to the model. */
+  tools(): Record<string, { description: string; schema: unknown }>;
   /** Calls a tool as the framework's agent loop does and returns what the model then receives. */
   callAsModel(tool: string, args: Record<string, unknown>): Promise<ModelSees>;
   close(): Promise<void>;
@@ -63,11 +63,11 @@ async function openAiSdk(server: ServerAt): Promise<FrameworkSession> {
   const tools = (await client.tools()) as ToolSet;
   return {
     framework: 'ai-sdk',
-    toolSchemas: () =>
+    tools: () =>
       Object.fromEntries(
         Object.entries(tools).map(([name, t]) => [
           name,
-          (t.inputSchema as { jsonSchema: unknown }).jsonSchema,
+          { description: t.description ?? '', schema: (t.inputSchema as { jsonSchema: unknown }).jsonSchema },
         ]),
       ),
     callAsModel: async (tool, args) => {
@@ -122,8 +122,8 @@ function fromAiSdkOutput(output: AiSdkOutput): ModelSees {
     parts = (output.value as { type: string; text?: string; data?: string }[]).map((p) =>
       p.type === 'text'
         ? { kind: 'text', text: p.text ?? '' }
-        : p.type.startsWith('image') || p.type.startsWith('file')
-          ? { kind: 'image', bytes: p.data ?? '' }
+        : p.data !== undefined
+          ? { kind: 'image', bytes: p.data }
           : { kind: 'other', json: JSON.stringify(p) },
     );
   } else if (typeof output.value === 'string') {
@@ -154,7 +154,8 @@ async function openLangChain(server: ServerAt): Promise<FrameworkSession> {
   const node = new ToolNode(tools);
   return {
     framework: 'langchain',
-    toolSchemas: () => Object.fromEntries(tools.map((t) => [t.name, t.schema])),
+    tools: () =>
+      Object.fromEntries(tools.map((t) => [t.name, { description: t.description, schema: t.schema }])),
     callAsModel: async (tool, args) => {
       const request = new AIMessage({ content: '', tool_calls: [{ id: 'call-1', name: tool, args }] });
       const out = (await node.invoke({ messages: [request] })) as { messages: ToolMessage[] };

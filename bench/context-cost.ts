@@ -50,10 +50,18 @@ function typicalCalls(players: PickedPlayer[], club: string, clubs: ClubIds): To
   ];
 }
 
-export async function benchContextCost(upstream: Upstream): Promise<Row[]> {
+/** A typical call of every tool, with real ids of the upstream's players, teams and coaches. */
+export async function typicalCallsOn(upstream: Upstream, client: StdioClient): Promise<ToolCall[]> {
   const direct = new DirectClient(upstream.url, upstream.key);
   const players = await topPlayers(direct, 'defenseur_relanceur', 'Ligue 1', 6).finally(() => direct.close());
   const club = players.find((p) => p.club !== players[0]?.club)?.club ?? '';
+  const teams = await idsFrom(client, 'search_teams', { league: 'Ligue 1', limit: 2 }, 'team_id');
+  const coaches = await idsFrom(client, 'search_coaches', { league: 'Ligue 1', limit: 1 }, 'coach_id');
+  const clubs = { teamId: teams[0] ?? '', otherTeamId: teams[1] ?? '', coachId: coaches[0] ?? '' };
+  return typicalCalls(players, club, clubs);
+}
+
+export async function benchContextCost(upstream: Upstream): Promise<Row[]> {
   const { client } = await connectStdio(upstream);
   try {
     const { tools } = await client.listTools();
@@ -67,10 +75,7 @@ export async function benchContextCost(upstream: Upstream): Promise<Row[]> {
         listTokens < TOOLS_LIST_TARGET,
       ),
     ];
-    const teams = await idsFrom(client, 'search_teams', { league: 'Ligue 1', limit: 2 }, 'team_id');
-    const coaches = await idsFrom(client, 'search_coaches', { league: 'Ligue 1', limit: 1 }, 'coach_id');
-    const clubs = { teamId: teams[0] ?? '', otherTeamId: teams[1] ?? '', coachId: coaches[0] ?? '' };
-    const typical = typicalCalls(players, club, clubs);
+    const typical = await typicalCallsOn(upstream, client);
     for (const tool of tools) {
       const example = typical.find((c) => c.name === tool.name);
       if (!example) {
@@ -96,8 +101,10 @@ export async function benchContextCost(upstream: Upstream): Promise<Row[]> {
   }
 }
 
+type StdioClient = Awaited<ReturnType<typeof connectStdio>>['client'];
+
 async function idsFrom(
-  client: Awaited<ReturnType<typeof connectStdio>>['client'],
+  client: StdioClient,
   tool: string,
   args: Record<string, unknown>,
   field: string,
@@ -108,7 +115,7 @@ async function idsFrom(
 }
 
 /** Arguments in brief: long lists by their length, so ids do not fill the table. */
-function describe(args: Record<string, unknown>): string {
+export function describe(args: Record<string, unknown>): string {
   const parts = Object.entries(args).map(([k, v]) =>
     Array.isArray(v) && JSON.stringify(v).length > 40
       ? `${k}: ${v.length} items`

@@ -5,6 +5,7 @@ import { SANDBOX_PRO_FULL_KEY } from '../src/sandbox/keys.js';
 import { startSandbox } from '../src/sandbox/server.js';
 import { benchColdStart } from './cold-start.js';
 import { benchContextCost } from './context-cost.js';
+import { benchFrameworks } from './frameworks.js';
 import { benchOverhead } from './overhead.js';
 import type { Upstream } from './processes.js';
 import { benchQuota } from './quota.js';
@@ -25,6 +26,7 @@ const BENCHES: ReadonlyArray<[string, (upstream: Upstream) => Promise<Row[]>]> =
   ['7 sandbox alone', benchSandbox],
   ['8 reader', benchReader],
   ['9 watchlist-listing', benchWatchlistListing],
+  ['10 frameworks', benchFrameworks],
 ];
 
 async function main(): Promise<void> {

@@ -99,7 +99,7 @@ describe('the completeness guard in a tool’s answer', () => {
   it('a name the reader does not know: the column is named, with the API’s name and the fix', async () => {
     const text = await fits((id) => ({ playerLabel: `Player ${id}`, currentSide: 'FC Metz' }));
     expect(text).toMatch(/Note: The column "player" is empty on 3 of 3 rows.*playerLabel.*"name"/);
-    expect(text).toMatch(/Note: The column "current club" is empty on 3 of 3 rows.*currentSide.*"club"/);
+    expect(text).toMatch(/Note: The column "club" is empty on 3 of 3 rows.*currentSide.*"club"/);
     expect(text).toContain('"fields"');
   });
 

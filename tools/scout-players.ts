@@ -80,22 +80,22 @@ export default defineTool({
     const filtering = position !== undefined || foot !== undefined || max_value_eur !== undefined;
     // Local filters drop rows: read each league's whole list (within the page budget), not only `limit`.
     const want = filtering ? 'all' : limit;
-    const reads = await Promise.all(
-      scope.map((name) =>
-        withLeagueHint(api, name, signal, (league) =>
-          readPages(
-            api,
-            'scouting',
-            ScoutingResponse,
-            {
-              body: { saison, roles: keys, ageMax: max_age, minutesMin: min_minutes, league },
-              signal,
-            },
-            want,
+    /** Every league asked (or none), read with `filters`, in parallel. */
+    const readLeagues = (filters: { ageMax?: number; minutesMin?: number }, rows: number | 'all') =>
+      Promise.all(
+        scope.map((name) =>
+          withLeagueHint(api, name, signal, (league) =>
+            readPages(
+              api,
+              'scouting',
+              ScoutingResponse,
+              { body: { saison, roles: keys, ...filters, league }, signal },
+              rows,
+            ),
           ),
         ),
-      ),
-    );
+      );
+    const reads = await readLeagues({ ageMax: max_age, minutesMin: min_minutes }, want);
     const [first] = reads as [(typeof reads)[number], ...typeof reads];
     for (const other of reads.slice(1)) if (other.read) publishReadNotes(readNotes(other.read));
     let rows = mergeByScore(reads.map((r) => r.data.data));
@@ -171,19 +171,7 @@ export default defineTool({
       name: (row: ScoutedPlayer) => [row.name, row.club].filter(Boolean).join(', ') || 'unnamed',
       rest: named.length > 0 ? 'the roles, league and season' : 'the roles and season',
       refetch: async () => {
-        const again = await Promise.all(
-          scope.map((name) =>
-            withLeagueHint(api, name, signal, (league) =>
-              readPages(
-                api,
-                'scouting',
-                ScoutingResponse,
-                { body: { saison, roles: keys, league }, signal },
-                MAX,
-              ),
-            ),
-          ),
-        );
+        const again = await readLeagues({}, MAX);
         const last = again.at(-1) as (typeof again)[number];
         return {
           ...last,

@@ -15,6 +15,7 @@ import {
   withTimeout,
 } from './guard.js';
 import { checkRedisSecret, fileListsWithoutSecret, missingFileSecret, type SecretProbe } from './orphans.js';
+import { redisClientOptions } from './redis-client.js';
 import { checkEvictionPolicy, type PolicyClient } from './redis-policy.js';
 import { UnusableWatchlistStore } from './unusable.js';
 import { DEFAULT_WATCHLIST_LIMITS, type WatchlistLimits, type WatchlistStore } from './watchlists.js';
@@ -197,15 +198,7 @@ async function openRedisWatchlists(
     new StartError(
       `cannot reach the watchlist store at ${label}: start Redis there, or fix --watchlist-store / FOOTBALL_MCP_WATCHLIST_STORE (redis://host:port)`,
     );
-  // Without the offline queue a ping fails at once while Redis is down; reconnects in the background.
-  const client = createClient({
-    url,
-    disableOfflineQueue: true,
-    socket: {
-      connectTimeout: 3000,
-      reconnectStrategy: (retries: number) => Math.min(2000, 50 * 2 ** retries),
-    },
-  });
+  const client = createClient(redisClientOptions(url));
   client.on('error', () => undefined);
   try {
     await withTimeout(client.connect(), 5000);

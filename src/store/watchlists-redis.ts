@@ -28,6 +28,7 @@
 import { randomBytes } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { StoreGuard, StoreTimeout } from './guard.js';
+import { redisClientOptions } from './redis-client.js';
 import { damagedInfo, damagedMessage, infoOf, parseInfo, type WatchlistInfo } from './watchlist-info.js';
 import {
   applyChange,
@@ -149,14 +150,7 @@ export class RedisWatchlistStore implements WatchlistStore {
   static async open(url: string, options: RedisWatchlistOptions = {}): Promise<RedisWatchlistStore> {
     const { createClient } = await import('@keyv/redis');
     const newClient = () => {
-      const client = createClient({
-        url,
-        disableOfflineQueue: true,
-        socket: {
-          connectTimeout: 3000,
-          reconnectStrategy: (retries: number) => Math.min(2000, 50 * 2 ** retries),
-        },
-      }) as unknown as RedisLike;
+      const client = createClient(redisClientOptions(url)) as unknown as RedisLike;
       // Connection errors surface as failed commands; an unheard 'error' event would end the process.
       client.on('error', () => undefined);
       return client;

@@ -22,6 +22,27 @@ const englishOnly = {
   },
 };
 
+/**
+ * prom-client's index loads every part it has: the default process metrics (with @opentelemetry/api, half
+ * its weight), the Pushgateway, cluster aggregation and summaries (tdigest). /metrics uses a Registry, counters,
+ * gauges and histograms: only those are bundled (into the HTTP mode's chunk).
+ */
+const promClientCore = {
+  name: 'prom-client-core',
+  setup(b) {
+    b.onLoad({ filter: /[\\/]prom-client[\\/]index\.js$/ }, (args) => ({
+      contents: [
+        "exports.Registry = require('./lib/registry');",
+        "exports.Counter = require('./lib/counter');",
+        "exports.Gauge = require('./lib/gauge');",
+        "exports.Histogram = require('./lib/histogram');",
+      ].join('\n'),
+      loader: 'js',
+      resolveDir: args.path.replace(/[\\/][^\\/]+$/, ''),
+    }));
+  },
+};
+
 await build({
   entryPoints: [new URL('../src/index.ts', import.meta.url).pathname],
   outdir,
@@ -35,7 +56,7 @@ await build({
   format: 'esm',
   target: 'node20',
   sourcemap: true,
-  plugins: [englishOnly],
+  plugins: [englishOnly, promClientCore],
   // The CommonJS dependencies (ajv, undici) call require(): give the ES module one.
   banner: {
     js: "import { createRequire as __createRequire } from 'node:module';\nconst require = __createRequire(import.meta.url);",

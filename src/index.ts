@@ -7,7 +7,6 @@ import { selectTools } from './app/tool-selection.js';
 import { type Config, ConfigError, helpText, loadConfig, storeSpec, usesEmbeddedSandbox } from './config.js';
 import { DOCTOR_SUMMARY } from './doctor/usage.js';
 import { KeyStanding } from './http/key-standing.js';
-import { Metrics } from './http/metrics.js';
 import { createLogger, type Logger } from './log.js';
 import { serveStdio } from './mcp/stdio.js';
 import type { ToolDefinition } from './mcp/tool.js';
@@ -58,7 +57,8 @@ async function main(): Promise<void> {
   const { upstream, sandbox } = await pickUpstream(config, logger, closers);
   const stores = await pickStores(config, upstream, sandbox, logger);
   closers.push(() => stores.close());
-  const metrics = new Metrics();
+  // prom-client is loaded only in HTTP mode, the one with a /metrics: a stdio start never parses it.
+  const metrics = config.transport === 'http' ? new (await import('./http/metrics.js')).Metrics() : undefined;
   // What the API said of each caller key: sessions of keys not yet accepted are on probation (stateful
   // HTTP only; without sessions nothing would read it).
   const standing =
@@ -84,6 +84,7 @@ async function main(): Promise<void> {
     logger.warn('FOOTBALL_MCP_REQUIRE_CALLER_KEY is on: FOOTBALL_API_KEY is never used for HTTP callers.');
   // Loaded only in HTTP mode: a stdio server starts without the HTTP layer.
   const { serveHttp } = await import('./http/serve.js');
+  if (!metrics) throw new Error('metrics are made in HTTP mode');
   const http = await serveHttp(
     {
       upstream: shared,

@@ -152,7 +152,7 @@ function depsBuilder(
       }),
       userAgent: `football-scout-mcp/${VERSION}`,
       onUpstream: (event) => {
-        metrics?.upstreamRequest(event.status);
+        metrics?.upstreamRequest(event);
         if (observer && callerKey && typeof event.status === 'number') {
           if (event.status >= 200 && event.status < 300) observer.accept(callerKey);
           else if (event.status === 401) observer.refuse(callerKey);

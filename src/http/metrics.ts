@@ -1,21 +1,92 @@
+import { Counter, Gauge, Histogram, Registry } from 'prom-client';
+import type { UpstreamEvent } from '../api/client.js';
 import type { Quota } from '../api/quota.js';
 
-type Labels = Record<string, string>;
+/**
+ * Bounds of the upstream latency histogram, seconds: from a nearby answer (25 ms) past the default attempt
+ * timeout (10 s, --timeout-ms) to 30 s; attempts under a longer timeout land in +Inf.
+ */
+export const UPSTREAM_SECONDS_BUCKETS = [0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30];
 
-/** Counters and gauges of one process, rendered in the Prometheus text format on /metrics. */
+/** What became of one upstream attempt: its status class, or how it failed without one. */
+export function upstreamOutcome(status: UpstreamEvent['status']): string {
+  return typeof status === 'number' ? `${Math.floor(status / 100)}xx` : status;
+}
+
+/**
+ * Counters, gauges and the upstream latency histogram of one process, shown on /metrics. Each instance
+ * has its own prom-client Registry (never the global one): several servers in one process keep apart.
+ */
 export class Metrics {
-  private readonly toolCalls = new Map<string, number>();
-  private readonly upstream = new Map<string, number>();
+  readonly registry = new Registry();
   private cacheHits = 0;
   private cacheMisses = 0;
   private readonly quota = new Map<string, Quota>();
+  private readonly toolCalls = new Counter({
+    name: 'football_scout_tool_calls_total',
+    help: 'MCP tool calls by tool and outcome.',
+    labelNames: ['tool', 'outcome'],
+    registers: [this.registry],
+  });
+  private readonly upstreamAttempts = new Counter({
+    name: 'football_scout_upstream_requests_total',
+    help: 'Upstream HTTP attempts by status (or network, timeout, aborted).',
+    labelNames: ['status'],
+    registers: [this.registry],
+  });
+  private readonly upstreamSeconds = new Histogram({
+    name: 'football_scout_upstream_request_duration_seconds',
+    help: 'Upstream HTTP attempts, from the request to the whole body read, by route and outcome (2xx, 4xx, 5xx, network, timeout, aborted); each retry is one attempt.',
+    labelNames: ['route', 'outcome'],
+    buckets: UPSTREAM_SECONDS_BUCKETS,
+    registers: [this.registry],
+  });
+  private readonly cacheLookups = new Counter({
+    name: 'football_scout_cache_lookups_total',
+    help: 'Response cache reads by result.',
+    labelNames: ['result'],
+    registers: [this.registry],
+  });
 
-  toolCall(tool: string, outcome: 'ok' | 'error'): void {
-    bump(this.toolCalls, JSON.stringify({ tool, outcome }));
+  constructor() {
+    // Both results are shown from the start, at 0, as a dashboard's ratio needs.
+    this.cacheLookups.inc({ result: 'hit' }, 0);
+    this.cacheLookups.inc({ result: 'miss' }, 0);
+    const ratio = () => {
+      const lookups = this.cacheHits + this.cacheMisses;
+      return lookups === 0 ? 0 : this.cacheHits / lookups;
+    };
+    new Gauge({
+      name: 'football_scout_cache_hit_ratio',
+      help: 'Cache hits over cache reads since start.',
+      registers: [this.registry],
+      collect() {
+        this.set(ratio());
+      },
+    });
+    this.quotaGauge(
+      'football_scout_quota_remaining',
+      'Daily quota remaining as last reported upstream, per key hash (never the key); absent when unlimited.',
+      (q) => q.remaining,
+    );
+    this.quotaGauge(
+      'football_scout_quota_limit',
+      'Daily quota limit as last reported upstream, per key hash; absent when unlimited.',
+      (q) => q.limit,
+    );
   }
 
-  upstreamRequest(status: number | string): void {
-    bump(this.upstream, JSON.stringify({ status: String(status) }));
+  toolCall(tool: string, outcome: 'ok' | 'error'): void {
+    this.toolCalls.inc({ tool, outcome });
+  }
+
+  /** One upstream attempt, as the client reports it (ApiClient's onUpstream). */
+  upstreamRequest(event: Pick<UpstreamEvent, 'route' | 'status' | 'ms'>): void {
+    this.upstreamAttempts.inc({ status: String(event.status) });
+    this.upstreamSeconds.observe(
+      { route: event.route, outcome: upstreamOutcome(event.status) },
+      event.ms / 1000,
+    );
   }
 
   quotaSeen(tag: string, quota: Quota): void {
@@ -24,84 +95,58 @@ export class Metrics {
 
   /** One lookup of the response cache: answered from it, or not (ResponseCache's onLookup). */
   cacheLookup(hit: boolean): void {
-    if (hit) this.cacheHits += 1;
-    else this.cacheMisses += 1;
+    if (hit) {
+      this.cacheHits += 1;
+      this.cacheLookups.inc({ result: 'hit' });
+    } else {
+      this.cacheMisses += 1;
+      this.cacheLookups.inc({ result: 'miss' });
+    }
   }
 
-  render(extra: { sessions?: number; probation?: number } = {}): string {
-    const lookups = this.cacheHits + this.cacheMisses;
-    const quotaRows = [...this.quota.entries()];
-    const lines = [
-      ...family('football_scout_tool_calls_total', 'counter', 'MCP tool calls by tool and outcome.', [
-        ...rows(this.toolCalls),
-      ]),
-      ...family(
-        'football_scout_upstream_requests_total',
-        'counter',
-        'Upstream HTTP attempts by status (or network, timeout, aborted).',
-        [...rows(this.upstream)],
-      ),
-      ...family('football_scout_cache_lookups_total', 'counter', 'Response cache reads by result.', [
-        [{ result: 'hit' }, this.cacheHits],
-        [{ result: 'miss' }, this.cacheMisses],
-      ]),
-      ...family('football_scout_cache_hit_ratio', 'gauge', 'Cache hits over cache reads since start.', [
-        [{}, lookups === 0 ? 0 : this.cacheHits / lookups],
-      ]),
-      ...family(
-        'football_scout_quota_remaining',
-        'gauge',
-        'Daily quota remaining as last reported upstream, per key hash (never the key); absent when unlimited.',
-        quotaRows.filter(([, q]) => q.remaining !== null).map(([key, q]) => [{ key }, q.remaining ?? 0]),
-      ),
-      ...family(
-        'football_scout_quota_limit',
-        'gauge',
-        'Daily quota limit as last reported upstream, per key hash; absent when unlimited.',
-        quotaRows.filter(([, q]) => q.limit !== null).map(([key, q]) => [{ key }, q.limit ?? 0]),
-      ),
-      ...(extra.sessions === undefined
-        ? []
-        : family('football_scout_sessions_open', 'gauge', 'Open MCP sessions (stateful mode).', [
-            [{}, extra.sessions],
-          ])),
-      ...(extra.probation === undefined
-        ? []
-        : family(
-            'football_scout_sessions_probation',
-            'gauge',
-            'Open MCP sessions on probation: of caller keys the Football API has not accepted yet.',
-            [[{}, extra.probation]],
-          )),
-    ];
-    return `${lines.join('\n')}\n`;
+  /** Shows the open sessions (stateful mode only: without sessions the gauges are left out). */
+  watchSessions(count: () => { open: number; probation: number }): void {
+    new Gauge({
+      name: 'football_scout_sessions_open',
+      help: 'Open MCP sessions (stateful mode).',
+      registers: [this.registry],
+      collect() {
+        this.set(count().open);
+      },
+    });
+    new Gauge({
+      name: 'football_scout_sessions_probation',
+      help: 'Open MCP sessions on probation: of caller keys the Football API has not accepted yet.',
+      registers: [this.registry],
+      collect() {
+        this.set(count().probation);
+      },
+    });
   }
-}
 
-function bump(map: Map<string, number>, key: string): void {
-  map.set(key, (map.get(key) ?? 0) + 1);
-}
+  get contentType(): string {
+    return this.registry.contentType;
+  }
 
-function rows(map: Map<string, number>): [Labels, number][] {
-  return [...map.entries()].map(([key, value]) => [JSON.parse(key) as Labels, value]);
-}
+  /** The Prometheus text exposition of every metric of this instance. */
+  render(): Promise<string> {
+    return this.registry.metrics();
+  }
 
-function family(
-  name: string,
-  type: 'counter' | 'gauge',
-  help: string,
-  samples: [Labels, number][],
-): string[] {
-  return [
-    `# HELP ${name} ${help}`,
-    `# TYPE ${name} ${type}`,
-    ...samples.map(([l, v]) => `${name}${labels(l)} ${v}`),
-  ];
-}
-
-function labels(values: Labels): string {
-  const parts = Object.entries(values).map(
-    ([k, v]) => `${k}="${v.replace(/\\/g, '\\\\').replace(/"/g, '\\"')}"`,
-  );
-  return parts.length === 0 ? '' : `{${parts.join(',')}}`;
+  private quotaGauge(name: string, help: string, pick: (q: Quota) => number | null): void {
+    const quota = this.quota;
+    new Gauge({
+      name,
+      help,
+      labelNames: ['key'],
+      registers: [this.registry],
+      collect() {
+        this.reset();
+        for (const [key, q] of quota) {
+          const value = pick(q);
+          if (value !== null) this.set({ key }, value);
+        }
+      },
+    });
+  }
 }

@@ -107,6 +107,7 @@ export async function serveHttp(services: HttpServices, options: HttpOptions): P
     checks: new KeyChecks(keys.standing, keys.ask),
     idleMs: probationIdleMs,
   };
+  if (sessions) metrics.watchSessions(() => ({ open: sessions.size, probation: sessions.probationSize }));
   const drain = new Drain();
   const newServer = (credentials: Credentials) =>
     createServer(upstream.depsFor(credentials.upstreamKey, credentials.tokenId), {
@@ -133,9 +134,9 @@ export async function serveHttp(services: HttpServices, options: HttpOptions): P
       if (!tokenAccepted(req, access)) {
         return unauthorized(res, 'Unauthorized: /metrics needs Authorization: Bearer <server token>');
       }
-      res.writeHead(200, { 'content-type': 'text/plain; version=0.0.4; charset=utf-8' });
-      const open = sessions ? { sessions: sessions.size, probation: sessions.probationSize } : {};
-      return void res.end(metrics.render(open));
+      const text = await metrics.render();
+      res.writeHead(200, { 'content-type': metrics.contentType });
+      return void res.end(text);
     }
     if (path !== MCP_PATH) return json(res, 404, { error: `not found: the MCP endpoint is ${MCP_PATH}` });
     const auth = authenticate(req, access);

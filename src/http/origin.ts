@@ -1,5 +1,13 @@
 // DNS-rebinding protection for the HTTP transport: a page on evil.example resolved to 127.0.0.1
-// sends Host: evil.example and Origin: http://evil.example. Both are checked here.
+// sends Host: evil.example and Origin: http://evil.example. Both are checked here, with the SDK's
+// validators (they parse the header and match its hostname against a list, port-agnostic) and, around
+// them, what a hostname list cannot say (docs/development.md, "Host and Origin checks").
+import {
+  localhostAllowedHostnames,
+  localhostAllowedOrigins,
+  validateHostHeader,
+  validateOriginHeader,
+} from '@modelcontextprotocol/server';
 
 const LOOPBACK_NAMES = new Set(['localhost', '127.0.0.1', '[::1]', '::1']);
 
@@ -7,11 +15,10 @@ export function isLoopbackHost(host: string): boolean {
   return LOOPBACK_NAMES.has(host) || /^127\.\d+\.\d+\.\d+$/.test(host);
 }
 
-/** The host name of a Host header, without port; IPv6 keeps its brackets. */
+/** The host name of a Host header, without port, lowercased; IPv6 keeps its brackets; '' when unreadable. */
 export function hostName(header: string): string {
-  const trimmed = header.trim().toLowerCase();
-  if (trimmed.startsWith('[')) return trimmed.slice(0, trimmed.indexOf(']') + 1);
-  return trimmed.split(':')[0] ?? '';
+  const result = validateHostHeader(header.trim(), []);
+  return result.ok ? result.hostname : (result.hostname ?? '');
 }
 
 export interface OriginPolicy {
@@ -21,22 +28,31 @@ export interface OriginPolicy {
 }
 
 export function hostAllowed(header: string | undefined, policy: OriginPolicy): boolean {
-  if (!header) return false;
-  const name = hostName(header);
-  if (policy.allowedHosts.some((h) => h.toLowerCase() === name || h.toLowerCase() === header.toLowerCase()))
-    return true;
-  if (isLoopbackHost(policy.bindHost)) return isLoopbackHost(name);
-  return name === policy.bindHost.toLowerCase();
+  const loopbackBind = isLoopbackHost(policy.bindHost.toLowerCase());
+  const own = loopbackBind ? localhostAllowedHostnames() : [bracketed(policy.bindHost.toLowerCase())];
+  const trimmed = header?.trim();
+  const result = validateHostHeader(trimmed, [...own, ...policy.allowedHosts.map((h) => h.toLowerCase())]);
+  if (result.ok) return true;
+  if (!trimmed || result.errorCode !== 'invalid_host') return false;
+  // The rest of 127.0.0.0/8 on a loopback bind, and a listed host:port, which the list cannot hold.
+  if (loopbackBind && isLoopbackHost(result.hostname ?? '')) return true;
+  return policy.allowedHosts.some((h) => h.toLowerCase() === trimmed.toLowerCase());
 }
 
-/** No Origin (non-browser clients) passes; a browser Origin must be loopback or listed. */
+/**
+ * No Origin (non-browser clients) passes; a browser Origin must be loopback, or listed as a whole origin
+ * (scheme, host and port) or by "*". An empty one is refused: no browser sends it (the SDK lets it pass).
+ */
 export function originAllowed(header: string | undefined, policy: OriginPolicy): boolean {
   if (header === undefined) return true;
+  if (header === '') return false;
   if (policy.allowedOrigins.includes('*') || policy.allowedOrigins.includes(header)) return true;
-  try {
-    const url = new URL(header);
-    return isLoopbackHost(url.hostname.startsWith('[') ? url.hostname : url.hostname.toLowerCase());
-  } catch {
-    return false;
-  }
+  const result = validateOriginHeader(header, localhostAllowedOrigins());
+  if (result.ok) return true;
+  return result.errorCode === 'invalid_origin' && isLoopbackHost(result.hostname ?? '');
+}
+
+/** An IPv6 address as a Host header's hostname carries it: in brackets. */
+function bracketed(host: string): string {
+  return host.includes(':') && !host.startsWith('[') ? `[${host}]` : host;
 }

@@ -125,8 +125,16 @@ export async function serveHttp(services: HttpServices, options: HttpOptions): P
   const handle = async (req: IncomingMessage, res: ServerResponse) => {
     const path = (req.url ?? '/').split('?')[0];
     if (await answerProbe(req, res, path, stores, drain)) return;
-    if (!hostAllowed(req.headers.host, options)) return reject(res, 403, 'Host not allowed');
-    if (!originAllowed(req.headers.origin, options)) return reject(res, 403, 'Origin not allowed');
+    if (!hostAllowed(req.headers.host, options)) {
+      return reject(res, 403, 'Host not allowed: list it in --allowed-hosts (FOOTBALL_MCP_ALLOWED_HOSTS)');
+    }
+    if (!originAllowed(req.headers.origin, options)) {
+      return reject(
+        res,
+        403,
+        'Origin not allowed: list it in --allowed-origins (FOOTBALL_MCP_ALLOWED_ORIGINS)',
+      );
+    }
     if (drain.shuttingDown) {
       return reject(res, 503, 'Shutting down: retry on another replica', { connection: 'close' });
     }

@@ -125,3 +125,27 @@ describe('originAllowed', () => {
     expect(originAllowed('https://anything.example', { ...loopback, allowedOrigins: ['*'] })).toBe(true);
   });
 });
+
+describe('Host parsed as a URL authority (the SDK validator)', () => {
+  it('reads the host after userinfo, not the text before the first colon', () => {
+    expect(hostAllowed('127.0.0.1:3000@evil.example', loopback)).toBe(false);
+    expect(hostAllowed('localhost@evil.example:3000', loopback)).toBe(false);
+  });
+
+  it('accepts the bracketed address of an IPv6 bind that is not loopback', () => {
+    const policy: OriginPolicy = { bindHost: 'fd00::5', allowedHosts: [], allowedOrigins: [] };
+    expect(hostAllowed('[fd00::5]:3000', policy)).toBe(true);
+    expect(hostAllowed('[fd00::6]:3000', policy)).toBe(false);
+  });
+
+  it('keeps a listed host:port to that port, and a listed origin to its scheme and port', () => {
+    const policy = {
+      ...loopback,
+      allowedHosts: ['tunnel.example:8443'],
+      allowedOrigins: ['https://app.example'],
+    };
+    expect(hostAllowed('tunnel.example:9443', policy)).toBe(false);
+    expect(originAllowed('http://app.example', policy)).toBe(false);
+    expect(originAllowed('https://app.example:8443', policy)).toBe(false);
+  });
+});

@@ -1,7 +1,7 @@
 // The most recently used cached answers kept parsed, beside the store, so a hit on them skips the
 // store's read and the JSON.parse of a full page (21 % of server CPU per cached call). Entries are
 // frozen: every caller of a hot entry gets the same objects, which no tool may change.
-import { BoundedMap } from './bounded-map.js';
+import { BoundedMap } from '../lib/bounded-map.js';
 
 export interface HotEntriesOptions {
   /** Most entries kept parsed. */

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { sha256 } from '../api/canonical.js';
+import { sha256 } from '../lib/canonical.js';
 
 export const CHART_URI_PREFIX = 'football://charts/';
 

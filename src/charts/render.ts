@@ -1,7 +1,7 @@
 import { createRequire } from 'node:module';
 import type { ImageContent } from '@modelcontextprotocol/server';
-import { BoundedMap } from '../api/bounded-map.js';
-import { sha256 } from '../api/canonical.js';
+import { BoundedMap } from '../lib/bounded-map.js';
+import { sha256 } from '../lib/canonical.js';
 import { barsSvg } from './bars.js';
 import { radarSvg } from './radar.js';
 import { scatterSvg } from './scatter.js';

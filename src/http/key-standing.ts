@@ -2,7 +2,7 @@
 // has accepted opens normal sessions; a key it has not yet accepted opens sessions "on probation" (a
 // small budget, a short idle time), so made-up keys cannot fill --max-sessions; a key it refused (401)
 // is refused new sessions for a while. Told by the upstream client of each key (src/app/deps.ts).
-import { sha256 } from '../api/canonical.js';
+import { sha256 } from '../lib/canonical.js';
 
 export interface KeyStandingOptions {
   /** How long a key the API answered 401 is refused new sessions, ms; 0 never refuses. */

@@ -5,8 +5,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Keyv from 'keyv';
 import { describe, expect, it } from 'vitest';
-import { BoundedMap, Utf8BoundedMap } from '../../src/api/bounded-map.js';
 import { NATIVE_JSON, ResponseCache } from '../../src/api/cache.js';
+import { BoundedMap, Utf8BoundedMap } from '../../src/lib/bounded-map.js';
 import { memoryStores, openStores } from '../../src/store/open.js';
 
 const MiB = 1024 * 1024;

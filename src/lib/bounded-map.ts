@@ -1,5 +1,16 @@
-// Maps that forget their oldest entries past a count and a byte budget: what keeps every cache of the
-// process (answers, quota states, rendered charts, answers kept parsed) bounded.
+// Every cache of the process that forgets (answers, quota states, answers kept parsed, rendered charts,
+// caller keys, shared servers) is an lru-cache. This file holds what some of them need on top: a count
+// bound that does not allocate up front, and the Map-like store Keyv takes, bounded by bytes.
+import { LRUCache } from 'lru-cache';
+
+/**
+ * lru-cache options for at most `count` entries, allocated as they come: lru-cache's own `max` allocates
+ * its arrays for `max` entries at once (10 million known keys: 280 MB at start, however few are kept).
+ */
+export function atMost(count: number): { maxSize: number; sizeCalculation: () => number } {
+  return { maxSize: count, sizeCalculation: () => 1 };
+}
+
 export interface BoundedMapOptions {
   /** The most bytes the values may hold together (see `sizeOf`); unbounded by default. */
   maxBytes?: number;
@@ -7,70 +18,71 @@ export interface BoundedMapOptions {
   maxEntryShare?: number;
 }
 
+type Value = NonNullable<unknown>;
+
 /**
- * A Map that forgets its oldest entries past a number of entries and, with `maxBytes`, past a number of
- * bytes, so a long-running server stays bounded whatever the size of the answers: counting entries alone
- * let ten 20-50 MB answers take the process from 77 to 753 MB. A value larger than a share of the budget
- * is not kept (it would evict everything else and soon be evicted itself).
+ * A store for Keyv that forgets its oldest entries past a number of entries and, with `maxBytes`, past a
+ * number of bytes, so a long-running server stays bounded whatever the size of the answers: counting
+ * entries alone let ten 20-50 MB answers take the process from 77 to 753 MB. A value larger than a share
+ * of the budget is not kept (it would evict everything else and soon be evicted itself). An lru-cache
+ * with what Keyv's stores need besides: a zero bound keeps nothing (lru-cache reads 0 as no bound), each
+ * value measured as the store holds it, and entries going in the order they were written (a read moves
+ * nothing: the settings say the oldest go first).
  */
-export class BoundedMap<K, V> extends Map<K, V> {
-  private readonly maxBytes: number;
-  private readonly maxEntryBytes: number;
-  private readonly sizes = new Map<K, number>();
-  private total = 0;
+export class BoundedMap<K extends Value, V extends Value> {
+  /** Undefined when a bound is zero: nothing is kept. */
+  private readonly lru: LRUCache<K, V> | undefined;
 
-  constructor(
-    private readonly maxEntries: number,
-    options: BoundedMapOptions = {},
-  ) {
-    super();
-    this.maxBytes = options.maxBytes ?? Number.POSITIVE_INFINITY;
-    this.maxEntryBytes = this.maxBytes * (options.maxEntryShare ?? 0.25);
-  }
-
-  /** The bytes the values hold together, as counted by `sizeOf`. */
-  get bytes(): number {
-    return this.total;
-  }
-
-  override set(key: K, value: V): this {
-    return this.setSized(key, value, sizeOf(value));
-  }
-
-  /** `set` with the value's size given by the caller (measured its own way), not by `sizeOf`. */
-  setSized(key: K, value: V, size: number): this {
-    if (this.has(key)) this.delete(key);
-    if (size > this.maxEntryBytes) return this;
-    super.set(key, value);
-    this.sizes.set(key, size);
-    this.total += size;
-    while (this.size > this.maxEntries || this.total > this.maxBytes) {
-      const oldest = this.keys().next();
-      if (oldest.done) break;
-      this.delete(oldest.value);
+  constructor(maxEntries: number, options: BoundedMapOptions = {}) {
+    const maxBytes = options.maxBytes ?? Number.POSITIVE_INFINITY;
+    if (maxEntries <= 0 || maxBytes <= 0) return;
+    if (!Number.isFinite(maxBytes)) {
+      this.lru = new LRUCache<K, V>(atMost(maxEntries));
+      return;
     }
+    this.lru = new LRUCache<K, V>({
+      ...(Number.isFinite(maxEntries) ? { max: maxEntries } : {}),
+      maxSize: Math.floor(maxBytes),
+      maxEntrySize: Math.max(1, Math.floor(maxBytes * (options.maxEntryShare ?? 0.25))),
+      sizeCalculation: (value) => Math.max(1, sizeOf(value)),
+    });
+  }
+
+  get size(): number {
+    return this.lru?.size ?? 0;
+  }
+
+  /** The bytes the values hold together, as counted by `sizeOf` (with `maxBytes`; else the entries). */
+  get bytes(): number {
+    return this.lru?.calculatedSize ?? 0;
+  }
+
+  get(key: K): V | undefined {
+    return this.lru?.peek(key);
+  }
+
+  /** Keyv passes a time to live too: entries here leave by the bounds, Keyv drops them once expired. */
+  set(key: K, value: V): this {
+    this.lru?.set(key, value);
     return this;
   }
 
-  /** Makes `key` the newest entry, the last to go (for least-recently-used order); false if absent. */
-  touch(key: K): boolean {
-    if (!super.has(key)) return false;
-    const value = super.get(key) as V;
-    super.delete(key);
-    super.set(key, value);
-    return true;
+  delete(key: K): boolean {
+    return this.lru?.delete(key) ?? false;
   }
 
-  override delete(key: K): boolean {
-    this.total -= this.sizes.get(key) ?? 0;
-    this.sizes.delete(key);
-    return super.delete(key);
+  clear(): void {
+    this.lru?.clear();
   }
 
-  override clear(): void {
-    super.clear();
-    this.sizes.clear();
-    this.total = 0;
+  /** The keys, oldest first. */
+  *keys(): IterableIterator<K> {
+    if (this.lru) yield* this.lru.rkeys();
+  }
+
+  /** The entries, oldest first. */
+  *entries(): IterableIterator<[K, V]> {
+    for (const key of this.keys()) yield [key, this.lru?.peek(key) as V];
   }
 }
 
@@ -80,12 +92,12 @@ export class BoundedMap<K, V> extends Map<K, V> {
  * bytes a character on the heap; as UTF-8 it takes about half, and the byte budget is real bytes that
  * V8 does not multiply by its heap growth (after the load, cached answers were 24 of 55 MB live).
  */
-export class Utf8BoundedMap extends BoundedMap<string, unknown> {
-  override set(key: string, value: unknown): this {
+export class Utf8BoundedMap extends BoundedMap<string, Value> {
+  override set(key: string, value: Value): this {
     return super.set(key, typeof value === 'string' ? Buffer.from(value, 'utf8') : value);
   }
 
-  override get(key: string): unknown {
+  override get(key: string): Value | undefined {
     const value = super.get(key);
     return Buffer.isBuffer(value) ? value.toString('utf8') : value;
   }

@@ -58,7 +58,10 @@ async function main(): Promise<void> {
   const stores = await pickStores(config, upstream, sandbox, logger);
   closers.push(() => stores.close());
   // prom-client is loaded only in HTTP mode, the one with a /metrics: a stdio start never parses it.
-  const metrics = config.transport === 'http' ? new (await import('./http/metrics.js')).Metrics() : undefined;
+  const metrics =
+    config.transport === 'http'
+      ? new (await import('./http/metrics.js')).Metrics(config.maxKnownKeys)
+      : undefined;
   // What the API said of each caller key: sessions of keys not yet accepted are on probation (stateful
   // HTTP only; without sessions nothing would read it).
   const standing =

@@ -1,5 +1,5 @@
 import Keyv from 'keyv';
-import { Utf8BoundedMap } from './bounded-map.js';
+import { Utf8BoundedMap } from '../lib/bounded-map.js';
 import { AbortedError, ApiError } from './errors.js';
 import { DEFAULT_HOT_ENTRIES, freezeAndMeasure, HotEntries } from './hot-entries.js';
 import type { PageSignals } from './pagination.js';

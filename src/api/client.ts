@@ -1,10 +1,10 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { Dispatcher } from 'undici';
 import type { z } from 'zod';
+import { canonicalJson, keyTag, sha256 } from '../lib/canonical.js';
 import { SecretMask } from '../log.js';
 import { ACCEPT_ENCODING, readBody } from './body.js';
 import { type CacheEntry, ResponseCache } from './cache.js';
-import { canonicalJson, keyTag, sha256 } from './canonical.js';
 import {
   AbortedError,
   ApiError,

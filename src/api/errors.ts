@@ -35,14 +35,32 @@ export class ApiError extends Error {
   }
 }
 
+/**
+ * Where the values an argument may take are found, in the API's terms, so the layer that talks to the
+ * caller can say how to look them up: the API's leagues, its glossary of statistics, its roles; or, for
+ * a word that names a position (`word`), every role of that position at once (`suggestions`).
+ */
+export type ArgumentLookup =
+  | { kind: 'leagues' }
+  | { kind: 'statistics' }
+  | { kind: 'roles' }
+  | { kind: 'position'; word: string };
+
 /** Refused locally, before any upstream call: the argument cannot be sent as it is. */
 export class InvalidArgumentError extends ApiError {
   readonly argument: string;
   readonly suggestions: readonly string[];
-  constructor(argument: string, message: string, suggestions: readonly string[] = []) {
+  readonly lookup: ArgumentLookup | undefined;
+  constructor(
+    argument: string,
+    message: string,
+    suggestions: readonly string[] = [],
+    lookup?: ArgumentLookup,
+  ) {
     super('invalid_argument', message);
     this.argument = argument;
     this.suggestions = suggestions;
+    this.lookup = lookup;
   }
 }
 

@@ -1,7 +1,7 @@
 // The most recently used cached answers kept parsed, beside the store, so a hit on them skips the
 // store's read and the JSON.parse of a full page (21 % of server CPU per cached call). Entries are
 // frozen: every caller of a hot entry gets the same objects, which no tool may change.
-import { BoundedMap } from './bounded-map.js';
+import { LRUCache } from 'lru-cache';
 
 export interface HotEntriesOptions {
   /** Most entries kept parsed. */
@@ -13,25 +13,30 @@ export interface HotEntriesOptions {
 export const DEFAULT_HOT_ENTRIES: HotEntriesOptions = { maxEntries: 64, maxBytes: 4 * 1024 * 1024 };
 
 export class HotEntries<V extends object> {
-  /** In least recently used order: a hit makes its entry the newest. */
-  private readonly entries: BoundedMap<string, V>;
+  /** Least recently used first out: a hit makes its entry the newest. Undefined at a zero bound. */
+  private readonly entries: LRUCache<string, V> | undefined;
 
   constructor(options: HotEntriesOptions = DEFAULT_HOT_ENTRIES) {
-    this.entries = new BoundedMap(options.maxEntries, { maxBytes: options.maxBytes });
+    const { maxEntries, maxBytes } = options;
+    if (maxEntries < 1 || maxBytes < 1) return;
+    this.entries = new LRUCache<string, V>({
+      max: maxEntries,
+      maxSize: Math.floor(maxBytes),
+      // An entry over a quarter of the budget would push out most others and soon go itself.
+      maxEntrySize: Math.max(1, Math.floor(maxBytes / 4)),
+    });
   }
 
   get size(): number {
-    return this.entries.size;
+    return this.entries?.size ?? 0;
   }
 
   get bytes(): number {
-    return this.entries.bytes;
+    return this.entries?.calculatedSize ?? 0;
   }
 
   get(key: string): V | undefined {
-    const value = this.entries.get(key);
-    if (value !== undefined) this.entries.touch(key);
-    return value;
+    return this.entries?.get(key);
   }
 
   /**
@@ -39,15 +44,15 @@ export class HotEntries<V extends object> {
    * what `freezeAndMeasure` said of it, when it was frozen already.
    */
   keep(key: string, value: V, bytes = freezeAndMeasure(value)): void {
-    this.entries.setSized(key, value, bytes);
+    this.entries?.set(key, value, { size: Math.max(1, Math.ceil(bytes)) });
   }
 
   delete(key: string): void {
-    this.entries.delete(key);
+    this.entries?.delete(key);
   }
 
   clear(): void {
-    this.entries.clear();
+    this.entries?.clear();
   }
 }
 

@@ -38,9 +38,9 @@ export async function withLeagueHint<T>(
     const closest = suggestions.length > 0 ? ` Closest: ${suggestions.join(', ')}.` : '';
     throw new InvalidArgumentError(
       'league',
-      `"${league}" is not a league name the API knows.${closest} Call list_leagues for the exact names, ` +
-        'or name a country and a tier ("Dutch top flight").',
+      `"${league}" is not a league name the API knows.${closest}`,
       suggestions,
+      { kind: 'leagues' },
     );
   }
 }

@@ -40,9 +40,9 @@ export class RoleCatalog {
       const keys = ROLE_FAMILIES[family];
       throw new InvalidArgumentError(
         argument,
-        `"${input}" names a position (${FAMILY_LABELS[family].toLowerCase()}), not one role: ${keys.map(roleWithLabel).join(', ')}. ` +
-          `Pass one of them, or give "${input}" to scout_players, which searches all ${keys.length} at once.`,
+        `"${input}" names a position (${FAMILY_LABELS[family].toLowerCase()}), not one role: ${keys.map(roleWithLabel).join(', ')}.`,
         [...keys],
+        { kind: 'position', word: input },
       );
     }
     const wanted = fold(input);
@@ -57,9 +57,9 @@ export class RoleCatalog {
       : ' (GET /v1/enums could not be read: keys the API renamed or added are not known here)';
     throw new InvalidArgumentError(
       argument,
-      `"${input}" is not a role${unread}. Closest: ${suggestions.map(roleWithLabel).join(', ')}. ` +
-        'Pass a key or an English name from list_roles (31 roles).',
+      `"${input}" is not a role${unread}. Closest: ${suggestions.map(roleWithLabel).join(', ')}.`,
       suggestions,
+      { kind: 'roles' },
     );
   }
 

@@ -52,7 +52,8 @@ export async function checkStatistic(
   const suggestions = [...new Set(nearest(input, [...keys, ...names.keys()], 6).map(byName))].slice(0, 3);
   throw new InvalidArgumentError(
     argument,
-    `"${input}" is not a statistic key. Closest: ${suggestions.join(', ')}. get_glossary lists them all.`,
+    `"${input}" is not a statistic key. Closest: ${suggestions.join(', ')}.`,
     suggestions,
+    { kind: 'statistics' },
   );
 }

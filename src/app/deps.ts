@@ -1,5 +1,4 @@
 import { ResponseCache } from '../api/cache.js';
-import { keyLabel, keyTag } from '../api/canonical.js';
 import { ApiClient } from '../api/client.js';
 import { PerKeyLimiter } from '../api/per-key.js';
 import { lazyPool, type Requester } from '../api/pool.js';
@@ -11,6 +10,7 @@ import { ChartStore } from '../charts/chart-store.js';
 import { svgToPng } from '../charts/render.js';
 import { type Config, usesEmbeddedSandbox } from '../config.js';
 import type { Metrics } from '../http/metrics.js';
+import { keyLabel, keyTag } from '../lib/canonical.js';
 import { type Logger, SecretMask } from '../log.js';
 import type { SharedUpstream, ToolDeps } from '../mcp/context.js';
 import { memoryStores, type Stores } from '../store/open.js';

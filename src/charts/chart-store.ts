@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import { sha256 } from '../api/canonical.js';
+import { LRUCache } from 'lru-cache';
+import { sha256 } from '../lib/canonical.js';
 
 export const CHART_URI_PREFIX = 'football://charts/';
 
@@ -26,26 +27,32 @@ interface Kept {
  * never read.
  */
 export class ChartStore {
-  private readonly kept = new Map<string, Kept>();
+  private readonly kept: LRUCache<string, Kept>;
   private readonly byContent = new Map<string, string>();
-  private bytes = 0;
 
   constructor(
     readonly maxBytes: number,
     private readonly render: (svg: string) => Promise<Buffer>,
-  ) {}
+  ) {
+    this.kept = new LRUCache<string, Kept>({
+      maxSize: maxBytes,
+      // A chart over the whole budget counts as the whole budget: kept alone while it is the newest.
+      sizeCalculation: (chart) => Math.max(1, Math.min(chart.bytes, maxBytes)),
+      dispose: (chart, id, reason) => {
+        if (reason !== 'set' && this.byContent.get(chart.content) === id)
+          this.byContent.delete(chart.content);
+      },
+    });
+  }
 
   /** Keeps a chart for `owner`; returns its id (the one it already had when kept already). */
   put(owner: string, svg: string): string {
     const content = sha256(`${owner}\n${svg}`);
     const known = this.byContent.get(content);
-    if (known !== undefined && this.touch(known)) return known;
+    if (known !== undefined && this.kept.get(known)) return known;
     const id = randomBytes(16).toString('hex');
-    const bytes = Buffer.byteLength(svg);
-    this.kept.set(id, { owner, svg, content, bytes });
+    this.kept.set(id, { owner, svg, content, bytes: Buffer.byteLength(svg) });
     this.byContent.set(content, id);
-    this.bytes += bytes;
-    this.evict();
     return id;
   }
 
@@ -53,40 +60,17 @@ export class ChartStore {
   async png(owner: string, id: string): Promise<Buffer | undefined> {
     const chart = this.kept.get(id);
     if (!chart || chart.owner !== owner) return undefined;
-    this.touch(id);
     if (chart.png) return chart.png;
     chart.rendering ??= this.render(chart.svg).finally(() => {
       chart.rendering = undefined;
     });
     const png = await chart.rendering;
-    if (!chart.png && this.kept.get(id) === chart) {
-      chart.png = png;
-      chart.bytes += png.length;
-      this.bytes += png.length;
-      this.evict();
-    }
+    // Kept anew with its PNG: lru-cache measures an entry when it is set.
+    if (this.kept.peek(id) === chart) this.kept.set(id, { ...chart, png, bytes: chart.bytes + png.length });
     return png;
   }
 
   get size(): number {
     return this.kept.size;
-  }
-
-  /** Moves a kept chart to the newest end; false when it is gone. */
-  private touch(id: string): boolean {
-    const chart = this.kept.get(id);
-    if (!chart) return false;
-    this.kept.delete(id);
-    this.kept.set(id, chart);
-    return true;
-  }
-
-  private evict(): void {
-    for (const [id, chart] of this.kept) {
-      if (this.bytes <= this.maxBytes || this.kept.size <= 1) return;
-      this.kept.delete(id);
-      this.byContent.delete(chart.content);
-      this.bytes -= chart.bytes;
-    }
   }
 }

@@ -1,7 +1,6 @@
-import type { Source } from '../api/client.js';
 import { familyOf, statisticsFor } from '../domain/position-statistics.js';
 import type { RoleFamily } from '../domain/roles.js';
-import { chartSubtitle } from './frame.js';
+import { type ChartSource, chartSubtitle } from './frame.js';
 import { statLabel } from './labels.js';
 import type { RadarChart } from './spec.js';
 
@@ -30,7 +29,7 @@ function sharedFamily(players: readonly Compared[]): RoleFamily | undefined {
  * family (centre-backs: tackles, interceptions, aerial duels…). The API gives no league percentiles
  * here, so each spoke is scaled to the best of the players shown (100 = highest).
  */
-export function comparisonRadar(players: readonly Compared[], source: Source): RadarChart | undefined {
+export function comparisonRadar(players: readonly Compared[], source: ChartSource): RadarChart | undefined {
   const first = players[0];
   if (!first || players.length < 2) return undefined;
   const numeric = Object.keys(first.statistics).filter((stat) =>

@@ -1,5 +1,4 @@
-import type { Source } from '../api/client.js';
-import { chartSubtitle } from './frame.js';
+import { type ChartSource, chartSubtitle } from './frame.js';
 import { statLabel } from './labels.js';
 import type { ScatterChart } from './spec.js';
 
@@ -21,7 +20,7 @@ export function groupScatter(
     league?: string | undefined;
     season?: string | undefined;
   },
-  source: Source,
+  source: ChartSource,
 ): ScatterChart | undefined {
   const plotted = points.filter((p): p is Point & { x: number; y: number } => p.x !== null && p.y !== null);
   if (plotted.length < 2) return undefined;

@@ -1,5 +1,4 @@
-import type { Source } from '../api/client.js';
-import { chartSubtitle } from './frame.js';
+import { type ChartSource, chartSubtitle } from './frame.js';
 import { statLabel } from './labels.js';
 import type { RadarChart } from './spec.js';
 
@@ -13,7 +12,7 @@ interface Percentile {
 export function percentileRadar(
   player: { name: string | null; season: string | null },
   strengths: { compared_with: string | null; strengths: Percentile[]; weaknesses: Percentile[] } | undefined,
-  source: Source,
+  source: ChartSource,
 ): RadarChart | undefined {
   if (!strengths) return undefined;
   const stats = [...strengths.strengths, ...strengths.weaknesses].filter(

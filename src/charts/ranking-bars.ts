@@ -1,5 +1,4 @@
-import type { Source } from '../api/client.js';
-import { chartSubtitle } from './frame.js';
+import { type ChartSource, chartSubtitle } from './frame.js';
 import type { BarsChart } from './spec.js';
 
 /** More bars would be too thin to read in 600 px; the text table still lists every row. */
@@ -15,7 +14,7 @@ export function rankingBars<E extends Ranked>(
   entries: readonly E[],
   value: (entry: E) => number,
   what: { title: string; unit: string; league?: string | undefined; season?: string | undefined },
-  source: Source,
+  source: ChartSource,
 ): BarsChart | undefined {
   const shown = entries.slice(0, BARS_SHOWN);
   if (shown.length === 0) return undefined;

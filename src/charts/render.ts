@@ -1,7 +1,7 @@
 import { createRequire } from 'node:module';
 import type { ImageContent } from '@modelcontextprotocol/server';
-import { BoundedMap } from '../api/bounded-map.js';
-import { sha256 } from '../api/canonical.js';
+import { LRUCache } from 'lru-cache';
+import { sha256 } from '../lib/canonical.js';
 import { barsSvg } from './bars.js';
 import { radarSvg } from './radar.js';
 import { scatterSvg } from './scatter.js';
@@ -40,7 +40,7 @@ export async function svgToPng(svg: string): Promise<Buffer> {
  * otherwise cost far more than the answer itself; concurrent identical calls share one render. Kept
  * as bytes outside the JavaScript heap (base64 only on the way out): 64 charts are about 5 MB.
  */
-const rendered = new BoundedMap<string, Promise<Buffer>>(64);
+const rendered = new LRUCache<string, Promise<Buffer>>({ max: 64 });
 
 export async function chartImage(svg: string): Promise<ImageContent> {
   const key = sha256(svg);

@@ -6,7 +6,7 @@
 // Bearer value is never both.
 import { timingSafeEqual } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
-import { sha256 } from '../api/canonical.js';
+import { sha256 } from '../lib/canonical.js';
 import { StartError } from '../start-error.js';
 import { isLoopbackHost } from './origin.js';
 

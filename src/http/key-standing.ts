@@ -2,7 +2,9 @@
 // has accepted opens normal sessions; a key it has not yet accepted opens sessions "on probation" (a
 // small budget, a short idle time), so made-up keys cannot fill --max-sessions; a key it refused (401)
 // is refused new sessions for a while. Told by the upstream client of each key (src/app/deps.ts).
-import { sha256 } from '../api/canonical.js';
+import { LRUCache } from 'lru-cache';
+import { atMost } from '../lib/bounded-map.js';
+import { sha256 } from '../lib/canonical.js';
 
 export interface KeyStandingOptions {
   /** How long a key the API answered 401 is refused new sessions, ms; 0 never refuses. */
@@ -13,15 +15,15 @@ export interface KeyStandingOptions {
 }
 
 export class KeyStanding {
-  /** Hashes of accepted keys, least recently told first. */
-  private readonly accepted = new Map<string, true>();
+  /** Hashes of accepted keys; the least recently told go first. */
+  private readonly accepted: LRUCache<string, true>;
   /** Hashes of refused keys, with the time until which they are refused. */
-  private readonly refused = new Map<string, number>();
-  private readonly maxKeys: number;
+  private readonly refused: LRUCache<string, number>;
   private readonly now: () => number;
 
   constructor(private readonly options: KeyStandingOptions) {
-    this.maxKeys = options.maxKeys;
+    this.accepted = new LRUCache(atMost(options.maxKeys));
+    this.refused = new LRUCache(atMost(options.maxKeys));
     this.now = options.now ?? Date.now;
   }
 
@@ -29,8 +31,7 @@ export class KeyStanding {
   accept(key: string): void {
     const id = sha256(key);
     this.refused.delete(id);
-    this.accepted.delete(id);
-    remember(this.accepted, id, true, this.maxKeys);
+    this.accepted.set(id, true);
   }
 
   /** The API answered the key 401: it is unknown, revoked or expired. */
@@ -38,8 +39,7 @@ export class KeyStanding {
     const id = sha256(key);
     this.accepted.delete(id);
     if (this.options.refusedMs <= 0) return;
-    this.refused.delete(id);
-    remember(this.refused, id, this.now() + this.options.refusedMs, this.maxKeys);
+    this.refused.set(id, this.now() + this.options.refusedMs);
   }
 
   isAccepted(key: string): boolean {
@@ -49,19 +49,11 @@ export class KeyStanding {
   /** Milliseconds the key is still refused new sessions; 0 when it is not. */
   refusedFor(key: string): number {
     const id = sha256(key);
-    const until = this.refused.get(id);
+    const until = this.refused.peek(id);
     if (until === undefined) return 0;
     const left = until - this.now();
     if (left <= 0) this.refused.delete(id);
     return Math.max(0, left);
-  }
-}
-
-function remember<V>(map: Map<string, V>, id: string, value: V, max: number): void {
-  map.set(id, value);
-  while (map.size > max) {
-    const oldest = map.keys().next().value as string;
-    map.delete(oldest);
   }
 }
 

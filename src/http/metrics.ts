@@ -1,6 +1,8 @@
+import { LRUCache } from 'lru-cache';
 import { Counter, Gauge, Histogram, Registry } from 'prom-client';
 import type { UpstreamEvent } from '../api/client.js';
 import type { Quota } from '../api/quota.js';
+import { atMost } from '../lib/bounded-map.js';
 
 /**
  * Bounds of the upstream latency histogram, seconds: from a nearby answer (25 ms) past the default attempt
@@ -21,7 +23,8 @@ export class Metrics {
   readonly registry = new Registry();
   private cacheHits = 0;
   private cacheMisses = 0;
-  private readonly quota = new Map<string, Quota>();
+  /** The last quota per key hash, for as many keys as the process remembers (`--max-known-keys`). */
+  private readonly quota: LRUCache<string, Quota>;
   private readonly toolCalls = new Counter({
     name: 'football_scout_tool_calls_total',
     help: 'MCP tool calls by tool and outcome.',
@@ -48,7 +51,8 @@ export class Metrics {
     registers: [this.registry],
   });
 
-  constructor() {
+  constructor(maxKnownKeys = 10_000) {
+    this.quota = new LRUCache<string, Quota>(atMost(maxKnownKeys));
     // Both results are shown from the start, at 0, as a dashboard's ratio needs.
     this.cacheLookups.inc({ result: 'hit' }, 0);
     this.cacheLookups.inc({ result: 'miss' }, 0);
@@ -142,7 +146,7 @@ export class Metrics {
       registers: [this.registry],
       collect() {
         this.reset();
-        for (const [key, q] of quota) {
+        for (const [key, q] of quota.entries()) {
           const value = pick(q);
           if (value !== null) this.set({ key }, value);
         }

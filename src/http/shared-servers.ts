@@ -23,6 +23,7 @@ import {
   type Transport,
   type TransportSendOptions,
 } from '@modelcontextprotocol/server';
+import { LRUCache } from 'lru-cache';
 import { type Credentials, headerValue } from './auth.js';
 import { Exchanges } from './exchange.js';
 import { poolable } from './server-pool.js';
@@ -124,14 +125,21 @@ interface Shared {
 
 /** One long-lived server per caller (their credentials pick the upstream key), at most `max` kept. */
 export class SharedServers {
-  /** In least recently used order. */
-  private readonly byCaller = new Map<string, Shared>();
+  /** Past `max`, the least recently used is retired. */
+  private readonly byCaller: LRUCache<string, Shared>;
   private readonly retired = new Set<McpServer>();
 
   constructor(
     private readonly build: (credentials: Credentials) => McpServer,
-    private readonly max: number,
-  ) {}
+    max: number,
+  ) {
+    this.byCaller = new LRUCache<string, Shared>({
+      max,
+      dispose: (shared, _key, reason) => {
+        if (reason === 'evict') this.retire(shared);
+      },
+    });
+  }
 
   get size(): number {
     return this.byCaller.size;
@@ -145,22 +153,18 @@ export class SharedServers {
   ): Promise<void> {
     const key = credentials.fingerprint;
     let shared = this.byCaller.get(key);
-    if (shared) {
-      this.byCaller.delete(key);
-    } else {
+    if (!shared) {
       const server = this.build(credentials);
       const transport = new SharedTransport();
       shared = { server, transport, ready: server.connect(transport) };
+      this.byCaller.set(key, shared);
     }
-    this.byCaller.set(key, shared);
-    while (this.byCaller.size > this.max) this.retireOldest();
     await shared.ready;
     shared.transport.serve(res, request, authInfo);
   }
 
-  private retireOldest(): void {
-    const [key, oldest] = this.byCaller.entries().next().value as [string, Shared];
-    this.byCaller.delete(key);
+  /** Lets a server go once the calls it is answering are done. */
+  private retire(oldest: Shared): void {
     this.retired.add(oldest.server);
     oldest.transport.whenClosed = () => this.retired.delete(oldest.server);
     oldest.transport.retire();

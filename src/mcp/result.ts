@@ -16,6 +16,7 @@ import {
 import type { Quota } from '../api/quota.js';
 import type { Logger } from '../log.js';
 import { WatchlistError } from '../store/watchlists.js';
+import { argumentHint } from './error-hints.js';
 
 // No descriptions here: these fields repeat in every tool's output schema, so they would cost
 // context on every tools/list. Their meaning is in the server instructions and the README.
@@ -168,7 +169,7 @@ export function errorText(error: unknown, logger: Logger, notFound?: NotFoundHin
   switch (error.kind) {
     case 'invalid_argument': {
       const e = error as InvalidArgumentError;
-      return `Invalid ${e.argument}: ${e.message}`;
+      return `Invalid ${e.argument}: ${e.message}${argumentHint(e)}`;
     }
     case 'bad_request': {
       const name = error.parameter ? (PARAMETER_NAMES[error.parameter] ?? error.parameter) : undefined;

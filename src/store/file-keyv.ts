@@ -7,7 +7,7 @@ import { existsSync } from 'node:fs';
 import { open, readdir, readFile, stat, unlink } from 'node:fs/promises';
 import { basename, join } from 'node:path';
 import lockfile from 'proper-lockfile';
-import { sha256 } from '../api/canonical.js';
+import { sha256 } from '../lib/canonical.js';
 import { ensureDir, replaceFile } from './fs.js';
 
 export interface FileKeyvOptions {

@@ -1,9 +1,9 @@
 import { access, constants } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import Keyv from 'keyv';
-import { BoundedMap } from '../api/bounded-map.js';
 import { memoryCacheStore, NATIVE_JSON } from '../api/cache.js';
-import { sha256 } from '../api/canonical.js';
+import { BoundedMap } from '../lib/bounded-map.js';
+import { sha256 } from '../lib/canonical.js';
 import { StartError } from '../start-error.js';
 import { FileKeyvStore } from './file-keyv.js';
 import { ensureDir } from './fs.js';

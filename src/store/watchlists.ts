@@ -5,7 +5,7 @@
 // documents (one WatchlistInfo per list, watchlist-info.ts), so listing reads no list whole: a key with
 // 50 large lists lists them as fast as one with none. Nothing here knows MCP.
 import { createHmac } from 'node:crypto';
-import { sha256 } from '../api/canonical.js';
+import { sha256 } from '../lib/canonical.js';
 import type { WatchlistInfo } from './watchlist-info.js';
 
 export const WATCHLIST_NAME_MAX = 60;

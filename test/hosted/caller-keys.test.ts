@@ -1,7 +1,7 @@
 // One built server, callers bringing their own sandbox keys with different league access.
 import type { ChildProcess } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { keyLabel, keyTag } from '../../src/api/canonical.js';
+import { keyLabel, keyTag } from '../../src/lib/canonical.js';
 import { SANDBOX_PRO_LIGUE_KEY, SANDBOX_REVOKED_KEY } from '../../src/sandbox/keys.js';
 import { type RunningSandbox, SANDBOX_DEMO_KEY, startSandbox } from '../../src/sandbox/server.js';
 import { call, spawnHttpServer, stop, structured, textOf } from '../support/mcp.js';

@@ -1,10 +1,10 @@
 // With FOOTBALL_MCP_KEY_LABEL_SECRET, what Redis holds of a key is an HMAC under it: replicas given the
 // same secret share cache and quota as before, and the unsalted hash of the key is nowhere in Redis.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { keyTag } from '../../src/api/canonical.js';
 import { RankingsResponse } from '../../src/api/schemas.js';
 import { createSharedUpstream, type SharedUpstream } from '../../src/app/deps.js';
 import type { Config } from '../../src/config.js';
+import { keyTag } from '../../src/lib/canonical.js';
 import { createLogger } from '../../src/log.js';
 import { type RunningSandbox, SANDBOX_DEMO_KEY, startSandbox } from '../../src/sandbox/server.js';
 import { openStores, type Stores } from '../../src/store/open.js';

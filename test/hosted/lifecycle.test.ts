@@ -3,7 +3,7 @@ import type { ChildProcess } from 'node:child_process';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
 import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
-import { keyLabel, keyTag } from '../../src/api/canonical.js';
+import { keyLabel, keyTag } from '../../src/lib/canonical.js';
 import { type RunningSandbox, SANDBOX_DEMO_KEY, startSandbox } from '../../src/sandbox/server.js';
 import { call, spawnHttpServer, stop, structured } from '../support/mcp.js';
 import { delayingProxy, httpClient, INITIALIZE, metricValue, raw } from './support.js';

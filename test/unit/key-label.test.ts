@@ -2,8 +2,8 @@
 // found from a short list of candidate keys, so both are keyed with a per-deployment secret (HMAC).
 import { createHash, createHmac } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { keyLabel, keyTag } from '../../src/api/canonical.js';
 import { ApiClient } from '../../src/api/client.js';
+import { keyLabel, keyTag } from '../../src/lib/canonical.js';
 
 const KEY = 'fd_live_4f9c2b7e1a0d8c3b';
 const SECRET = 'a-deployment-secret-of-32-chars!';

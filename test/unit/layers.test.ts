@@ -1,6 +1,8 @@
 // The house's rooms, top to bottom: a file may import its own room and the rooms below it, never one
 // above. The sandbox is a separate program: only the entry layer may load it, and it loads only itself,
 // src/domain and src/lib. src/lib (helpers with no domain) imports no other room; every room may use it.
+// Every room holds only its own trade: the store, hosting and charts do not reach into the upstream client
+// except where they truly depend on it (listed), and the upstream client speaks of the API, never of MCP tools.
 import { readdirSync, readFileSync } from 'node:fs';
 import { dirname, join, normalize, relative } from 'node:path';
 import { expect, it } from 'vitest';
@@ -43,15 +45,18 @@ function roomOf(path: string): [string, number] {
 
 const IMPORT = /(?:from\s+|import\s*\(\s*)['"](\.{1,2}\/[^'"]+)['"]/g;
 
+/** Each import of our own code in `file`, as a path from the root ending in .ts. */
+function importsOf(file: string): string[] {
+  return [...readFileSync(join(ROOT, file), 'utf8').matchAll(IMPORT)].map((match) =>
+    relative(ROOT, normalize(join(ROOT, dirname(file), match[1] ?? ''))).replace(/\.js$/, '.ts'),
+  );
+}
+
 it('no room imports a room above it; only the entry layer loads the sandbox, which loads only itself, domain and lib', () => {
   const wrong: string[] = [];
   for (const file of [...files('src'), ...files('tools')]) {
     const [room, depth] = roomOf(file);
-    for (const match of readFileSync(join(ROOT, file), 'utf8').matchAll(IMPORT)) {
-      const target = relative(ROOT, normalize(join(ROOT, dirname(file), match[1] ?? ''))).replace(
-        /\.js$/,
-        '.ts',
-      );
+    for (const target of importsOf(file)) {
       const [targetRoom, targetDepth] = roomOf(target);
       if (targetRoom === room) continue;
       const intoSandbox = targetRoom === 'src/sandbox/' && depth !== 0;
@@ -62,4 +67,75 @@ it('no room imports a room above it; only the entry layer loads the sandbox, whi
     }
   }
   expect(wrong).toEqual([]);
+});
+
+/**
+ * What the store, hosting and charts may take from src/api: each a real dependency on the upstream client's
+ * trade (the cache's own entry format, the quota the API reports), not a helper that merely lives there.
+ */
+const API_IMPORTS_ALLOWED: Record<string, string> = {
+  // The memory store of cached answers is the cache's default store, in its format (NATIVE_JSON).
+  'src/store/open.ts → src/api/cache.ts': 'the cache store and its serialization',
+  // /metrics shows the quota the API reported, as the client read it.
+  'src/http/metrics.ts → src/api/quota.ts': 'the quota type',
+  // /metrics times each upstream attempt the client reports (its onUpstream event).
+  'src/http/metrics.ts → src/api/client.ts': 'the upstream event type',
+};
+
+it('the store, hosting and charts import src/api only where listed', () => {
+  const found: string[] = [];
+  for (const room of ['src/store', 'src/http', 'src/charts']) {
+    for (const file of files(room)) {
+      for (const target of importsOf(file)) {
+        if (target.startsWith('src/api/')) found.push(`${file} → ${target}`);
+      }
+    }
+  }
+  expect(found.filter((edge) => !(edge in API_IMPORTS_ALLOWED))).toEqual([]);
+  // A listed edge no longer taken is struck from the list.
+  expect(Object.keys(API_IMPORTS_ALLOWED).filter((edge) => !found.includes(edge))).toEqual([]);
+});
+
+it('src/lib imports nothing of ours', () => {
+  const found = files('src/lib').flatMap((file) =>
+    importsOf(file)
+      .filter((target) => !target.startsWith('src/lib/'))
+      .map((target) => `${file} → ${target}`),
+  );
+  expect(found).toEqual([]);
+});
+
+/** The names of the MCP tools, read from their definitions. */
+function toolNames(): string[] {
+  return files('tools')
+    .filter((file) => !file.startsWith('tools/kit/'))
+    .flatMap((file) => [...readFileSync(join(ROOT, file), 'utf8').matchAll(/^\s*name: '([a-z_]+)',$/gm)])
+    .map((match) => match[1] ?? '');
+}
+
+/**
+ * Upstream field names that happen to be spelled as a tool is: the reader's aliases for the API's fit score
+ * (what GET /v1/players/{id}/fit may call its value).
+ */
+const UPSTREAM_WORDS = new Set(['fit_score']);
+
+/** The string literals of a TypeScript source: '…', "…" and template text (comments are not code). */
+function stringLiterals(source: string): string[] {
+  const code = source.replace(/\/\*[\s\S]*?\*\//g, '').replace(/^\s*\/\/.*$/gm, '');
+  return [...code.matchAll(/'(?:[^'\\\n]|\\.)*'|"(?:[^"\\\n]|\\.)*"|`(?:[^`\\]|\\.)*`/g)].map((m) => m[0]);
+}
+
+it('src/api speaks of the API, never of MCP tools: no tool name in its strings', () => {
+  const names = toolNames();
+  expect(names.length).toBe(22);
+  const found: string[] = [];
+  for (const file of files('src/api')) {
+    for (const literal of stringLiterals(readFileSync(join(ROOT, file), 'utf8'))) {
+      for (const name of names) {
+        if (!UPSTREAM_WORDS.has(name) && new RegExp(`\\b${name}\\b`).test(literal))
+          found.push(`${file}: ${name}`);
+      }
+    }
+  }
+  expect(found).toEqual([]);
 });

@@ -87,6 +87,16 @@ describe('Metrics', () => {
     expect(text).not.toContain('key="k2"');
   });
 
+  it('keeps quotas for as many keys as the process remembers, the least recently seen forgotten', async () => {
+    const m = new Metrics(2);
+    m.quotaSeen('k1', quota(2500, 2400));
+    m.quotaSeen('k2', quota(2500, 2300));
+    m.quotaSeen('k3', quota(2500, 2200));
+    const text = await m.render();
+    expect(text).not.toContain('key="k1"');
+    expect(value(text, 'football_scout_quota_remaining{key="k3"}')).toBe(2200);
+  });
+
   it('shows the session gauges only once sessions are watched (stateful mode)', async () => {
     const m = new Metrics();
     expect(await m.render()).not.toContain('football_scout_sessions_open');

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import type { Source } from '../../src/api/client.js';
+import type { ApiClient, Source } from '../../src/api/client.js';
 import {
   AbortedError,
   type ApiError,
@@ -18,6 +18,7 @@ import {
   UpstreamServerError,
 } from '../../src/api/errors.js';
 import type { Quota } from '../../src/api/quota.js';
+import { RoleCatalog } from '../../src/api/role-catalog.js';
 import { createLogger } from '../../src/log.js';
 import { envelopeSchema, errorResult, errorText, quotaLine, successResult } from '../../src/mcp/result.js';
 
@@ -128,6 +129,28 @@ describe('errorText', () => {
     const text = errorText(new BadRequestError(undefined), logger);
     expect(text).toMatch(/rejected the request/);
     expect(text).toContain('list_roles');
+  });
+
+  it('an argument the client refused is followed by the tool that lists the right values', async () => {
+    const { logger } = collector();
+    const refused = (lookup: ConstructorParameters<typeof InvalidArgumentError>[3]) =>
+      errorText(new InvalidArgumentError('x', '"y" is wrong. Closest: z.', ['z', 'w'], lookup), logger);
+    expect(refused({ kind: 'leagues' })).toBe(
+      'Invalid x: "y" is wrong. Closest: z. Call list_leagues for the exact names, or name a country and a tier ("Dutch top flight").',
+    );
+    expect(refused({ kind: 'statistics' })).toBe(
+      'Invalid x: "y" is wrong. Closest: z. get_glossary lists them all.',
+    );
+    expect(refused({ kind: 'roles' })).toBe(
+      'Invalid x: "y" is wrong. Closest: z. Pass a key or an English name from list_roles (31 roles).',
+    );
+    expect(refused(undefined)).toBe('Invalid x: "y" is wrong. Closest: z.');
+    // A position word, refused by the role catalogue before any upstream call.
+    const catalog = new RoleCatalog({} as ApiClient);
+    const error = await catalog.resolve('CB').catch((e: unknown) => e);
+    expect(errorText(error, logger)).toMatch(
+      /^Invalid role: "CB" names a position \(.+\), not one role: .+\. Pass one of them, or give "CB" to scout_players, which searches all 4 at once\.$/,
+    );
   });
 
   it('an unreadable answer is logged as a warning', () => {

@@ -167,7 +167,8 @@ describe('RoleCatalog.resolve', () => {
     expect(refusal.suggestions.length).toBeGreaterThan(0);
     expect(refusal.suggestions.length).toBeLessThanOrEqual(3);
     expect(refusal.message).toContain('defenseur_relanceur');
-    expect(refusal.message).toContain('list_roles');
+    // Where the keys are listed, in the API's terms: the MCP boundary names the tool (src/mcp/error-hints.ts).
+    expect(refusal.lookup).toEqual({ kind: 'roles' });
     expect(refusal.message).not.toContain('could not be read');
     // Only the enums lookup went out; no other route.
     expect(upstream.sent.map((r) => r.path)).toEqual(['/v1/enums']);

@@ -187,3 +187,47 @@ describe('SharedServers over HTTP', () => {
     expect(JSON.parse((await call(2, 'after')).body).result.content[0].text).toBe('after');
   });
 });
+
+describe('SharedServers past their bound', () => {
+  it('lets the least recently used caller go: its next call gets a new server, the others keep theirs', async () => {
+    let built = 0;
+    const servers = new SharedServers(() => {
+      built += 1;
+      return echoServer([]);
+    }, 2);
+    const http = createServer((req, res) => {
+      let text = '';
+      req.on('data', (chunk: Buffer) => {
+        text += chunk.toString();
+      });
+      req.on('end', () => {
+        const call = sharedRequest(req, JSON.parse(text) as unknown);
+        if (!call) return void res.writeHead(400).end();
+        const fingerprint = String(req.headers['x-caller']);
+        const auth = { token: '', clientId: fingerprint, scopes: [] };
+        void servers.serve(res, call, { upstreamKey: fingerprint, fingerprint }, auth);
+      });
+    });
+    await new Promise<void>((resolve) => http.listen(0, '127.0.0.1', resolve));
+    const url = `http://127.0.0.1:${(http.address() as AddressInfo).port}/mcp`;
+    const callAs = async (caller: string) => {
+      const answer = await raw(url, {
+        headers: { ...JSON_HEADERS, 'x-caller': caller },
+        body: JSON.stringify({ ...CALL, params: { name: 'echo', arguments: { text: caller } } }),
+      });
+      expect(JSON.parse(answer.body).result.content[0].text).toBe(caller);
+    };
+    try {
+      for (const caller of ['a', 'b', 'a', 'c']) await callAs(caller);
+      // b, the least recently used, went for c; a, used after b, stayed.
+      expect([servers.size, built]).toEqual([2, 3]);
+      await callAs('a');
+      expect(built).toBe(3);
+      await callAs('b');
+      expect(built).toBe(4);
+    } finally {
+      await servers.close();
+      await new Promise((resolve) => http.close(resolve));
+    }
+  });
+});

@@ -81,12 +81,8 @@ export function fingerprint(req: WireRequest): string {
   return `${req.key}\n${req.method} ${req.target}\n${req.body}`;
 }
 
-/** Sets `key` in a map that forgets its oldest entries past `max`: what a gate remembers stays bounded. */
-export function remember<V>(map: Map<string, V>, key: string, value: V, max = 10_000): void {
-  map.delete(key);
-  map.set(key, value);
-  if (map.size > max) map.delete(map.keys().next().value as string);
-}
+/** Requests a gate remembers (told to wait, failed once) at most: past it the least recently seen go. */
+export const GATE_MEMORY = 10_000;
 
 export function jsonAnswer(status: number, headers: Record<string, string>, body: unknown): WireAnswer {
   return {

@@ -3,7 +3,8 @@
 // count it); the same request sent again goes through. What the API answers comes back as the gateway
 // passes it on: JSON labelled `text/plain` with a UTF-8 byte-order mark first, and X-RateLimit-Reset in
 // the basic ISO 8601 form (`20261126T000000Z`). Everything else is standard.
-import { type Dialect, fingerprint, remember, type WireAnswer } from './dialect.js';
+import { LRUCache } from 'lru-cache';
+import { type Dialect, fingerprint, GATE_MEMORY, type WireAnswer } from './dialect.js';
 
 export const GATEWAY_FAILS_EVERY = 4;
 
@@ -27,12 +28,12 @@ export const gateway: Dialect = {
   name: 'gateway',
   summary: `a flaky gateway: the first try of every ${GATEWAY_FAILS_EVERY}th request answers 502 with an HTML page; answers pass as text/plain with a BOM, the reset in basic ISO 8601`,
   gate() {
-    const failed = new Map<string, true>();
+    const failed = new LRUCache<string, true>({ max: GATE_MEMORY });
     return {
       admit(req) {
         const key = fingerprint(req);
         if (req.index % GATEWAY_FAILS_EVERY !== 1 || failed.has(key)) return undefined;
-        remember(failed, key, true);
+        failed.set(key, true);
         return {
           status: 502,
           headers: { 'Content-Type': 'text/html', Server: 'nginx' },

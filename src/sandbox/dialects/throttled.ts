@@ -3,7 +3,8 @@
 // (the daily quota is not counted, and shows requests left). The same request sent again before that
 // date is refused again, so a client must really wait; sent at or after it, it goes through.
 // Everything else is standard.
-import { type Dialect, fingerprint, jsonAnswer, remember, type WireRequest } from './dialect.js';
+import { LRUCache } from 'lru-cache';
+import { type Dialect, fingerprint, GATE_MEMORY, jsonAnswer, type WireRequest } from './dialect.js';
 
 export const THROTTLE_EVERY = 5;
 
@@ -26,7 +27,7 @@ export const throttled: Dialect = {
   summary: `a burst limit: every ${THROTTLE_EVERY}th request answers 429 with Retry-After as an HTTP date about 1 s ahead, the daily quota untouched`,
   gate() {
     /** Requests told to wait, by fingerprint: when they may come back. */
-    const waiting = new Map<string, number>();
+    const waiting = new LRUCache<string, number>({ max: GATE_MEMORY });
     return {
       admit(req) {
         const key = fingerprint(req);
@@ -40,7 +41,7 @@ export const throttled: Dialect = {
         if (req.index % THROTTLE_EVERY !== THROTTLE_EVERY - 1) return undefined;
         // The next whole second: an HTTP date has no finer unit.
         const at = Math.ceil((now + 1) / 1000) * 1000;
-        remember(waiting, key, at);
+        waiting.set(key, at);
         return tooMany(req, at);
       },
     };

@@ -11,7 +11,7 @@ import { int } from './stats.js';
 
 const BENCH = '10 frameworks';
 
-/** The target for a 20-row ranking as the model reads it, whatever the framework. */
+/** The target for a 20-row ranking as the model reads it, whatever the framework (docs/performance.md). */
 const RANKING_TARGET = 1000;
 
 export async function benchFrameworks(upstream: Upstream): Promise<Row[]> {

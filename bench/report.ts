@@ -8,7 +8,7 @@ export interface Row {
   bench: string;
   measure: string;
   figure: string;
-  /** The target as written in the issue, or '—' for figures measured for information. */
+  /** The target the figure is held to (docs/performance.md), or '—' for figures measured for information. */
   target: string;
   verdict: Verdict;
 }

@@ -35,7 +35,7 @@ export async function benchThroughput(upstream: Upstream): Promise<Row[]> {
       row('3 throughput', 'stateless: latency p50 / p99', 'n/a (not built)', 'p99 < 50 ms'),
     );
   }
-  // Memory rows after the throughput rows, as numbered in the issue.
+  // Memory rows after the throughput rows: the table lists benchmarks by number (3 throughput, then 5 memory).
   return [...rows.filter((r) => r.bench !== '5 memory'), ...rows.filter((r) => r.bench === '5 memory')];
 }
 

@@ -10,8 +10,8 @@ import { chartOwner } from './chart-content.js';
 import { clientRendersApps } from './client-support.js';
 import type { ToolDeps } from './context.js';
 import { progressReporter } from './progress.js';
-import { registerPrompts } from './prompts.js';
-import { registerResources } from './resources.js';
+import { registerPrompts } from './prompts/index.js';
+import { registerResources } from './resources/index.js';
 import type { ToolDefinition } from './tool.js';
 import { answerToolsList } from './tools-list.js';
 

@@ -18,7 +18,7 @@ import {
 import { spawnHttpServer, stop } from '../support/mcp.js';
 import { countTokens } from '../support/tokens.js';
 
-/** The target for a 20-row ranking as the model reads it. */
+/** The target for a 20-row ranking as the model reads it (benchmark 10 of docs/performance.md). */
 const RANKING_BUDGET = 1000;
 
 const FRAMEWORKS: Framework[] = ['ai-sdk', 'langchain'];

@@ -12,7 +12,7 @@ import type { CallToolResult } from '@modelcontextprotocol/client';
 import { Client } from '@modelcontextprotocol/client';
 import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PROMPT_TOOLS } from '../../src/mcp/prompts.js';
+import { PROMPTS } from '../../src/mcp/prompts/index.js';
 import { type RunningSandbox, startSandbox } from '../../src/sandbox/server.js';
 import { TOOLS } from '../../tools/index.js';
 import { BUILT_ENTRY } from '../support/mcp.js';
@@ -117,7 +117,7 @@ describe('the .mcpb bundle', () => {
     expect(manifest.name).toBe(pkg.name);
     expect(manifest.version).toBe(pkg.version);
     expect(manifest.tools?.map((t) => t.name)).toEqual(TOOLS.map((t) => t.name));
-    expect(manifest.prompts?.map((p) => p.name).sort()).toEqual(Object.keys(PROMPT_TOOLS).sort());
+    expect(manifest.prompts?.map((p) => p.name).sort()).toEqual(PROMPTS.map((p) => p.name).sort());
     expect(manifest.user_config?.api_key).toMatchObject({ type: 'string', sensitive: true, required: false });
     expect(manifest.user_config?.base_url).toMatchObject({ type: 'string', required: false, default: '' });
     expect(manifest.server.mcp_config.env).toEqual({

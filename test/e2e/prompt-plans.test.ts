@@ -6,7 +6,7 @@ import type { Client } from '@modelcontextprotocol/client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { selectTools, type ToolChoice } from '../../src/app/tool-selection.js';
 import type { ToolDeps } from '../../src/mcp/context.js';
-import { PROMPT_TOOLS } from '../../src/mcp/prompts.js';
+import { PROMPTS } from '../../src/mcp/prompts/index.js';
 import { type RunningSandbox, startSandbox } from '../../src/sandbox/server.js';
 import { TOOLS } from '../../tools/index.js';
 import { call, depsFor, inMemoryClient, structured, textOf } from '../support/mcp.js';
@@ -213,7 +213,7 @@ describe('prompts and switched-off tools', () => {
       find_replacement: [{ player: 'Mbaye', club: 'RC Lens' }, { player: 'ds_AbCdEfGh12345678' }],
     };
     await withClient(async (client) => {
-      for (const [prompt, tools] of Object.entries(PROMPT_TOOLS)) {
+      for (const { name: prompt, tools } of PROMPTS) {
         for (const tool of tools) expect(names).toContain(tool);
         for (const args of samples[prompt] ?? []) {
           const text = promptText(await client.getPrompt({ name: prompt, arguments: args }));
@@ -224,7 +224,7 @@ describe('prompts and switched-off tools', () => {
   });
 
   it('the players toolset offers all the prompts', async () => {
-    expect(await listed({ toolsets: ['players'], tools: [] })).toEqual(Object.keys(PROMPT_TOOLS));
+    expect(await listed({ toolsets: ['players'], tools: [] })).toEqual(PROMPTS.map((p) => p.name));
   });
 
   it('--tools offers only the prompts whose tools are all on', async () => {

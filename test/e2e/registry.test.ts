@@ -1,6 +1,6 @@
-// The tool surface as clients see it: a committed snapshot (any change shows in review) and
-// rules every tool must follow.
-import { readdirSync } from 'node:fs';
+// The tool surface as clients see it: a committed snapshot per tool (a change to one tool shows in
+// review as a change to its own file) and rules every tool must follow.
+import { existsSync, readdirSync, rmSync } from 'node:fs';
 import type { Client, Tool } from '@modelcontextprotocol/client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TOOLS } from '../../tools/index.js';
@@ -26,6 +26,16 @@ function argumentsOf(schema: ListedSchema, prefix = ''): [string, ListedSchema][
   });
 }
 
+/** One file per listed tool, `<tool_name>.json`; `-u` rewrites them and removes those of tools gone. */
+const SNAPSHOTS = new URL('__snapshots__/tools/', import.meta.url);
+const REFRESH = '`npx vitest run test/e2e/registry.test.ts -u`';
+
+/** What a client reads of one tool in tools/list, as its snapshot holds it. */
+function surface(tool: Tool) {
+  const { name, title, description, annotations, inputSchema, outputSchema } = tool;
+  return { name, title, description, annotations, inputSchema, outputSchema };
+}
+
 let client: Client;
 let tools: Tool[];
 
@@ -40,18 +50,8 @@ afterAll(async () => {
 });
 
 describe('tools/list', () => {
-  it('matches the committed snapshot', async () => {
-    const surface = tools.map((t) => ({
-      name: t.name,
-      title: t.title,
-      description: t.description,
-      annotations: t.annotations,
-      inputSchema: t.inputSchema,
-      outputSchema: t.outputSchema,
-    }));
-    await expect(`${JSON.stringify(surface, null, 2)}\n`).toMatchFileSnapshot(
-      '__snapshots__/tools-list.json',
-    );
+  it('lists the tools in the order of the registry', () => {
+    expect(tools.map((t) => t.name)).toEqual(TOOLS.map((t) => t.name));
   });
 
   it('has the ten contract tools of DESIGN.md with their arguments', () => {
@@ -77,6 +77,12 @@ describe.each(TOOLS.map((t) => [t.name, t] as const))('%s', (name) => {
     if (!tool) throw new Error(`${name} not listed`);
     return tool;
   };
+
+  it('matches its committed snapshot', async () => {
+    await expect(`${JSON.stringify(surface(listed()), null, 2)}\n`).toMatchFileSnapshot(
+      `__snapshots__/tools/${name}.json`,
+    );
+  });
 
   it('has a snake_case name, a title and a guiding description', () => {
     const tool = listed();
@@ -125,5 +131,24 @@ describe.each(TOOLS.map((t) => [t.name, t] as const))('%s', (name) => {
   it('lives in its own kebab-case file under tools/', () => {
     const files = readdirSync(new URL('../../tools/', import.meta.url));
     expect(files).toContain(`${name.replace(/_/g, '-')}.ts`);
+  });
+});
+
+describe('the snapshot files', () => {
+  it('are one per listed tool, none left for a tool that is gone', () => {
+    const mode = expect.getState().snapshotState.snapshotUpdateState;
+    const files = existsSync(SNAPSHOTS) ? readdirSync(SNAPSHOTS) : [];
+    const wanted = tools.map((t) => `${t.name}.json`);
+    const gone = files.filter((file) => !wanted.includes(file));
+    if (mode === 'all') {
+      for (const file of gone) rmSync(new URL(file, SNAPSHOTS));
+    } else {
+      expect(gone, `files of tools no longer listed: ${REFRESH} removes them`).toEqual([]);
+    }
+    // A new tool's file is written when the run ends, unless snapshots are not written at all (CI).
+    if (mode === 'none') {
+      const missing = wanted.filter((file) => !files.includes(file));
+      expect(missing, `tools without a snapshot file: ${REFRESH} writes them`).toEqual([]);
+    }
   });
 });

@@ -165,7 +165,7 @@ export const SETTINGS = {
     flag: 'allowed-origins',
     env: 'FOOTBALL_MCP_ALLOWED_ORIGINS',
     schema: list.default([]),
-    help: 'Extra browser Origins accepted by the HTTP transport (comma-separated); loopback origins are always accepted.',
+    help: 'Extra browser Origins accepted by the HTTP transport, comma-separated, each a whole origin (scheme, host and port: https://app.example) or *; loopback origins are always accepted.',
   },
   cacheTtlReference: {
     flag: 'cache-ttl-reference',

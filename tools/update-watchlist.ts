@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { Source } from '../src/api/client.js';
+import { queryLabel, rowLabel, strayNote } from '../src/api/resolve-labels.js';
 import type { ResolvedPlayer } from '../src/api/schemas.js';
 import { fold } from '../src/lib/fold.js';
 import { SERVICE_ID_EXAMPLE } from '../src/mcp/args.js';
@@ -15,7 +16,7 @@ import {
   WatchlistError,
   watchlistName,
 } from '../src/store/watchlists.js';
-import { queryLabel, type ResolveQuery, resolveBatch, rowLabel, strayNote } from './kit/resolve.js';
+import { type ResolveQuery, resolveBatch } from './kit/resolve.js';
 import { BY_ID_OR_NAME, PlayerQueryFields } from './kit/shapes.js';
 import { table } from './kit/text.js';
 import { personLabel } from './kit/watchlist.js';

@@ -4,6 +4,8 @@
 
 import { DEFAULT_ALIASES } from '../../src/api/reader/aliases.js';
 import { toNumber } from '../../src/api/reader/values.js';
+import { strayNote } from '../../src/api/resolve-labels.js';
+import { sameWords } from '../../src/api/resolve-match.js';
 import {
   type ComparedPlayer,
   CompareResponse,
@@ -16,8 +18,7 @@ import type { SnapshotPlayer, WatchlistSnapshot } from '../../src/store/watchlis
 import { type Cost, Gathering } from './gather.js';
 import { formatNumber, formatSigned, numberFormat } from './numbers.js';
 import { PAGE_SIZE, readPages } from './pages.js';
-import { type ResolveQuery, resolveBatch, strayNote } from './resolve.js';
-import { sameWords } from './resolve-match.js';
+import { type ResolveQuery, resolveBatch } from './resolve.js';
 import { eurosFormat } from './text.js';
 
 /** What a snapshot keeps of a person (the store's SnapshotPlayer, with the rank this report adds). */

@@ -8,12 +8,13 @@ import { ApiError } from '../api/errors.js';
 import { ROLE_LABELS } from '../domain/role-labels.js';
 import { isRoleKey } from '../domain/roles.js';
 import type { WatchlistDoc } from '../store/watchlists.js';
+import { planText, refreshPlan } from '../watchlists/plan.js';
 import { isServiceId, seasonParam } from './args.js';
 import { completeLeague, completeRole, completeSeason, completeWatchlist } from './completions.js';
 import type { ToolDeps } from './context.js';
 import { errorText } from './result.js';
 import type { ToolDefinition } from './tool.js';
-import { planText, refreshPlan, watchlistAccess } from './watchlists.js';
+import { watchlistAccess } from './watchlists.js';
 
 const QUOTA_RULE =
   'Every upstream request spends the daily quota of the key (cached answers are free); each result shows what is left. ' +

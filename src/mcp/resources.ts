@@ -18,10 +18,11 @@ import { nearest } from '../domain/nearest.js';
 import { roleWithLabel } from '../domain/role-labels.js';
 import { ROLE_KEYS } from '../domain/roles.js';
 import { fold } from '../lib/fold.js';
+import { damagedNotes, summarize } from '../watchlists/plan.js';
 import { completeLeague, completeRoleKey, completeWatchlist } from './completions.js';
 import type { ToolDeps } from './context.js';
 import { errorText } from './result.js';
-import { damagedNotes, summarize, watchlistAccess } from './watchlists.js';
+import { watchlistAccess } from './watchlists.js';
 
 const JSON_TYPE = 'application/json';
 

@@ -1,7 +1,8 @@
 import { z } from 'zod';
+import { queryLabel, strayNote } from '../src/api/resolve-labels.js';
 import { seasonParam } from '../src/mcp/args.js';
 import { defineTool } from '../src/mcp/tool.js';
-import { queryLabel, type ResolveQuery, resolveBatch, strayNote } from './kit/resolve.js';
+import { type ResolveQuery, resolveBatch } from './kit/resolve.js';
 import { BY_ID_OR_NAME, PlayerOut, PlayerQueryFields, toPlayerOut } from './kit/shapes.js';
 import { table } from './kit/text.js';
 

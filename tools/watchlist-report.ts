@@ -1,27 +1,37 @@
 import { z } from 'zod';
-import { RefusedError } from '../src/mcp/result.js';
 import { defineTool } from '../src/mcp/tool.js';
-import { damagedNotes, planText, refreshPlan, summarize, watchlistAccess } from '../src/mcp/watchlists.js';
+import { watchlistAccess } from '../src/mcp/watchlists.js';
+import type { WatchlistSnapshot } from '../src/store/watchlists.js';
+import type { ReportRow } from '../src/watchlists/changes.js';
+import { planText, refreshPlan } from '../src/watchlists/plan.js';
 import {
-  checkProjectedSize,
-  type WatchlistEntry,
-  type WatchlistSnapshot,
-  watchlistName,
-} from '../src/store/watchlists.js';
+  checkRefresh,
+  listWatchlists,
+  openWatchlist,
+  type ReportSteps,
+  refreshWatchlist,
+  storedReport,
+  type WatchlistReport,
+} from '../src/watchlists/report.js';
+import { Gathering } from './kit/gather.js';
 import { table } from './kit/text.js';
 import {
   clubCell,
-  compareSnapshots,
   minutesCell,
-  outOfOrder,
   personLabel,
-  type ReportRow,
   rankCells,
-  refreshPlayers,
   valueCells,
+  watchlistUpstream,
 } from './kit/watchlist.js';
 
-const NAME_MAX = 200;
+/** What a refusal tells the model to do next, in this server's tools. */
+const STEPS: ReportSteps = {
+  create: 'update_watchlist with add creates one.',
+  add: 'add some with update_watchlist first',
+  first: 'watchlist_report with refresh: true takes the first',
+  stored: 'watchlist_report with refresh: false shows the last snapshot',
+};
+
 const n = z.number().nullable();
 
 const Summary = z.object({
@@ -95,150 +105,44 @@ export default defineTool({
   }),
   extra: { requests: z.object({ planned: z.number(), sent: z.number(), from_cache: z.number() }).optional() },
   async run({ watchlist, refresh }, ctx) {
-    const { store, owner } = watchlistAccess(ctx);
-    const fetched_at = new Date().toISOString();
+    const lists = watchlistAccess(ctx);
     if (watchlist === undefined) {
-      const lists = await store.list(owner);
+      const { watchlists, notes } = await listWatchlists(lists);
       return {
-        data: { watchlists: lists.filter((list) => !list.damaged).map(summarize) },
+        data: { watchlists },
         quota: ctx.api.quota.current(),
-        source: { cached: true, fetched_at },
-        notes: damagedNotes(lists),
+        source: { cached: true, fetched_at: new Date().toISOString() },
+        notes,
       };
     }
-    const name = watchlistName(watchlist);
-    const doc = await store.get(owner, name);
-    if (!doc) {
-      const names = (await store.list(owner)).map((d) => `"${d.name}"`);
-      throw new RefusedError(
-        `No watchlist "${name}" for this API key${names.length > 0 ? ` (it has ${names.join(', ')})` : ''}. update_watchlist with add creates one.`,
-      );
-    }
+    const doc = await openWatchlist(lists, watchlist, STEPS);
     const plan = refreshPlan(doc);
-
     if (!refresh) {
-      const last = doc.snapshots.at(-1);
-      if (!last) {
-        throw new RefusedError(
-          `"${doc.name}" has no snapshot yet: watchlist_report with refresh: true takes the first (${planText(plan)} at most; cached answers are free).`,
-        );
-      }
-      const previous = doc.snapshots.at(-2);
-      const backwards = outOfOrder(last, previous);
-      if (backwards) {
-        throw new RefusedError(
-          `"${doc.name}": the last snapshot is not compared with the one before it: ${backwards}. ` +
-            "The next refresh on data at least as new as that snapshot's is compared with it.",
-        );
-      }
-      const linked = new Set(
-        doc.entries.flatMap((e) => (e.service_id && e.linked_at === last.taken_at ? [e.service_id] : [])),
-      );
-      const missing = new Set(
-        doc.entries.flatMap((e) =>
-          e.service_id && !last.players[e.service_id] && e.added_at < last.taken_at ? [e.service_id] : [],
-        ),
-      );
-      const players = compareSnapshots({ entries: doc.entries, current: last, previous, linked, missing });
+      const stored = storedReport(doc, plan, STEPS);
       return {
-        data: report(doc.name, last, previous, players),
+        data: report(stored),
         quota: ctx.api.quota.current(),
-        source: { cached: true, fetched_at: last.taken_at },
+        source: { cached: true, fetched_at: stored.snapshot.taken_at },
       };
     }
-
-    if (plan.players === 0) {
-      throw new RefusedError(`"${doc.name}" has no players: add some with update_watchlist first.`);
-    }
-    // A snapshot past the size cap would be refused when stored: refuse it before its requests instead.
-    checkProjectedSize(doc, store.limits, { snapshot: true }, 'after this refresh');
-    const quota = await ctx.api.quota.sync();
-    if (!quota.unlimited && quota.remaining !== null && quota.remaining < plan.total) {
-      throw new RefusedError(
-        `Refreshing "${doc.name}" costs up to ${planText(plan)}; only ${quota.remaining} requests are left today${quota.reset ? ` (the quota resets ${quota.reset})` : ''}. Nothing was sent or stored. watchlist_report with refresh: false shows the last snapshot for free.`,
-      );
-    }
+    const upstream = watchlistUpstream(ctx.api);
+    await checkRefresh(lists, doc, plan, upstream, STEPS);
     ctx.progress(0, plan.total, `refreshing "${doc.name}": up to ${planText(plan)}; cached answers are free`);
-    const fresh = await refreshPlayers(doc.entries, plan, ctx);
-
-    let players: ReportRow[] = [];
-    let previous: WatchlistSnapshot | undefined;
-    let snapshot: WatchlistSnapshot | undefined;
-    let backwards: string | undefined;
-    const stored = await store.update(owner, doc.name, (current, now) => {
-      backwards = undefined;
-      if (!current) return undefined;
-      // An older week is never stored after a newer one: the next report would run backwards too.
-      backwards = outOfOrder(fresh, current.snapshots.at(-1));
-      if (backwards) return undefined;
-      const linked = new Set<string>();
-      const entries = withLinks(current.entries, fresh.links, fresh.players, linked, now);
-      snapshot = { taken_at: now, data_as_of: fresh.data_as_of, players: fresh.players };
-      previous = current.snapshots.at(-1);
-      players = compareSnapshots({
-        entries,
-        current: snapshot,
-        previous,
-        linked,
-        missing: new Set(fresh.missing),
-      });
-      return { ...current, entries, snapshots: [...current.snapshots, snapshot] };
-    });
-    if (backwards) {
-      throw new RefusedError(
-        `Not compared and not stored: ${backwards}. The API (or a cache before it) is serving an older week: ` +
-          'refresh again once it serves the newer data; watchlist_report with refresh: false shows the last snapshot, free.',
-      );
-    }
-    if (!stored || !snapshot) {
-      throw new RefusedError(
-        `The watchlist "${doc.name}" was removed during the refresh: nothing was stored.`,
-      );
-    }
+    const parts = new Gathering(plan.total, ctx);
+    const { report: fresh, refreshed } = await refreshWatchlist(lists, doc, upstream, parts, STEPS);
     return {
-      data: report(stored.name, snapshot, previous, players),
+      data: report(fresh),
       quota: ctx.api.quota.current(),
-      source: { cached: fresh.cost.sent === 0, fetched_at: snapshot.taken_at },
-      extra: { requests: { planned: plan.total, ...fresh.cost } },
-      notes: fresh.notes,
+      source: { cached: refreshed.cost.sent === 0, fetched_at: fresh.snapshot.taken_at },
+      extra: { requests: { planned: plan.total, ...refreshed.cost } },
+      notes: refreshed.notes,
     };
   },
   text: ({ data, extra }) =>
     data.watchlists ? listText(data.watchlists) : reportText(data, extra?.requests),
 });
 
-/** The entries after a refresh: pending rows now linked get their person (or go, if already followed). */
-function withLinks(
-  entries: readonly WatchlistEntry[],
-  links: Record<string, { service_id: string; name: string | null }>,
-  players: Record<string, { name?: string | null }>,
-  linked: Set<string>,
-  now: string,
-): WatchlistEntry[] {
-  const followed = new Set(entries.flatMap((e) => (e.service_id ? [e.service_id] : [])));
-  const out: WatchlistEntry[] = [];
-  for (const entry of entries) {
-    const link = entry.pending ? links[entry.pending.player_id] : undefined;
-    if (entry.service_id === null && entry.pending && link) {
-      if (followed.has(link.service_id)) continue;
-      followed.add(link.service_id);
-      linked.add(link.service_id);
-      const name = (link.name ?? entry.pending.name).slice(0, NAME_MAX);
-      out.push({ service_id: link.service_id, name, added_at: entry.added_at, linked_at: now });
-      continue;
-    }
-    const seen = entry.service_id ? players[entry.service_id]?.name : undefined;
-    out.push(seen && seen !== entry.name ? { ...entry, name: seen.slice(0, NAME_MAX) } : entry);
-  }
-  return out;
-}
-
-function report(
-  name: string,
-  snapshot: WatchlistSnapshot,
-  previous: WatchlistSnapshot | undefined,
-  players: ReportRow[],
-) {
+function report({ name, snapshot, previous, players }: WatchlistReport) {
   const ref = (s: WatchlistSnapshot) => ({ taken_at: s.taken_at, data_as_of: s.data_as_of });
   return {
     watchlist: name,

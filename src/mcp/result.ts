@@ -16,6 +16,7 @@ import {
 import type { Quota } from '../api/quota.js';
 import type { Logger } from '../log.js';
 import { WatchlistError } from '../store/watchlists.js';
+import { WatchlistRefusal } from '../watchlists/refusal.js';
 import { argumentHint } from './error-hints.js';
 
 // No descriptions here: these fields repeat in every tool's output schema, so they would cost
@@ -158,7 +159,7 @@ export function errorResult(error: unknown, logger: Logger, notFound?: NotFoundH
 }
 
 export function errorText(error: unknown, logger: Logger, notFound?: NotFoundHint): string {
-  if (error instanceof RefusedError) return error.message;
+  if (error instanceof RefusedError || error instanceof WatchlistRefusal) return error.message;
   if (error instanceof WatchlistError) return watchlistErrorText(error, logger);
   if (!(error instanceof ApiError)) {
     logger.error('unexpected error in a tool', {

@@ -18,6 +18,7 @@ const ROOMS: [prefix: string, depth: number][] = [
   ['src/http/', 1],
   ['tools/', 2],
   ['src/mcp/', 3],
+  ['src/watchlists/', 4],
   ['src/charts/', 4],
   ['src/api/', 5],
   ['src/store/', 5],
@@ -138,4 +139,28 @@ it('src/api speaks of the API, never of MCP tools: no tool name in its strings',
     }
   }
   expect(found).toEqual([]);
+});
+
+/** The watchlists' domain knows the upstream's answers and the store, never MCP, tools or charts. */
+const WATCHLISTS_MAY_IMPORT = [
+  'src/watchlists/',
+  'src/api/',
+  'src/store/',
+  'src/domain/',
+  'src/lib/',
+  'src/log.ts',
+];
+
+it('the watchlists room imports only itself, the api, the store, domain, lib and the logger', () => {
+  const wrong: string[] = [];
+  for (const file of files('src/watchlists')) {
+    for (const match of readFileSync(join(ROOT, file), 'utf8').matchAll(IMPORT)) {
+      const target = relative(ROOT, normalize(join(ROOT, dirname(file), match[1] ?? ''))).replace(
+        /\.js$/,
+        '.ts',
+      );
+      if (!WATCHLISTS_MAY_IMPORT.includes(roomOf(target)[0])) wrong.push(`${file} → ${target}`);
+    }
+  }
+  expect(wrong).toEqual([]);
 });

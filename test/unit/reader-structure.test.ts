@@ -8,9 +8,9 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { z } from 'zod';
 import { readAnswer } from '../../src/api/reader/index.js';
+import { tieRows } from '../../src/api/resolve-match.js';
 import * as S from '../../src/api/schemas.js';
 import { completenessNotes } from '../../src/mcp/completeness.js';
-import { tieRows } from '../../tools/kit/resolve-match.js';
 
 type Kind = 'id' | 'text' | 'number';
 

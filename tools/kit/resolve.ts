@@ -1,11 +1,12 @@
 // The one resolve-batch call of resolve_players and the watchlists: each row tied to the player it
-// answers by what it carries (resolve-match.ts), each player's row cached on its own, so a later batch
-// asks only for the players no earlier one answered. A player without a row is not cached: asked again.
+// answers by what it carries (src/api/resolve-match.ts), each player's row cached on its own, so a later
+// batch asks only for the players no earlier one answered. A player without a row is not cached: asked
+// again.
 import type { ApiClient, ApiResult } from '../../src/api/client.js';
+import { answers, type ResolveQuery, type Tied, tieRows, wireQuery } from '../../src/api/resolve-match.js';
 import { ResolveBatchResponse, type ResolvedPlayer } from '../../src/api/schemas.js';
-import { answers, type ResolveQuery, type Tied, tieRows, wireQuery } from './resolve-match.js';
 
-export type { ResolveQuery } from './resolve-match.js';
+export type { ResolveQuery } from '../../src/api/resolve-match.js';
 
 /** One request for up to 100 players (none when every one is cached). */
 export async function resolveBatch(
@@ -35,24 +36,4 @@ export async function resolveBatch(
     return undefined;
   });
   return { ...result, data: { rows, stray } };
-}
-
-/** A query as the notes and refusals name it: `"p123"`, or `"Name" (Club)`. */
-export function queryLabel(query: ResolveQuery): string {
-  return 'player_id' in query
-    ? `"${query.player_id}"`
-    : `"${query.name}"${query.club ? ` (${query.club})` : ''}`;
-}
-
-/** A row as the notes name it: `Bruno Baker (row pb2, ds_…)`, or `a not_found row` without name or id. */
-export function rowLabel(row: ResolvedPlayer): string {
-  const ids = [row.player_id != null && `row ${row.player_id}`, row.service_id].filter(Boolean);
-  return `${row.name ?? `a ${row.status} row`}${ids.length > 0 ? ` (${ids.join(', ')})` : ''}`;
-}
-
-/** What is said of rows tied to no player asked; undefined when there are none. */
-export function strayNote(stray: readonly ResolvedPlayer[]): string | undefined {
-  if (stray.length === 0) return undefined;
-  const count = stray.length === 1 ? '1 row' : `${stray.length} rows`;
-  return `resolve-batch: ${count} of the API's answer carried no id or name asked (or answered a player another row answered differently) and ${stray.length === 1 ? 'was' : 'were'} left out: ${stray.map(rowLabel).join('; ')}.`;
 }

@@ -1,10 +1,11 @@
 import { completable, ProtocolError, ProtocolErrorCode } from '@modelcontextprotocol/server';
 import { z } from 'zod';
 import type { WatchlistDoc } from '../../store/watchlists.js';
+import { planText, refreshPlan } from '../../watchlists/plan.js';
 import { completeWatchlist } from '../completions.js';
 import type { ToolDeps } from '../context.js';
 import { errorText } from '../result.js';
-import { planText, refreshPlan, watchlistAccess } from '../watchlists.js';
+import { watchlistAccess } from '../watchlists.js';
 import { args, message, PLACEHOLDER_RULE, QUOTA_RULE } from './plan-text.js';
 import { definePrompt } from './prompt.js';
 

@@ -1,7 +1,8 @@
 import { ProtocolError, ProtocolErrorCode } from '@modelcontextprotocol/server';
 import { nearest } from '../../domain/nearest.js';
+import { summarize } from '../../watchlists/plan.js';
 import { completeWatchlist } from '../completions.js';
-import { summarize, watchlistAccess } from '../watchlists.js';
+import { watchlistAccess } from '../watchlists.js';
 import type { TemplateResource } from './resource.js';
 
 /** One of the key's watchlists: read from our own store, never the upstream. */

@@ -1,4 +1,5 @@
-import { damagedNotes, summarize, watchlistAccess } from '../watchlists.js';
+import { damagedNotes, summarize } from '../../watchlists/plan.js';
+import { watchlistAccess } from '../watchlists.js';
 import type { FixedResource } from './resource.js';
 
 /** The key's watchlists: read from our own store, never the upstream. */

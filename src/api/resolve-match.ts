@@ -3,10 +3,11 @@
 // season's row id may be answered with this season's row, which carries neither it nor an echo). Never
 // by its place in the answer: the spec does not say the rows keep the order asked, nor that every
 // player asked gets one.
-import { aliasesOf } from '../../src/api/reader/aliases.js';
-import { foldedRecord } from '../../src/api/reader/names.js';
-import type { ResolvedPlayer } from '../../src/api/schemas.js';
-import { foldedWords } from '../../src/lib/fold.js';
+
+import { foldedWords } from '../lib/fold.js';
+import { aliasesOf } from './reader/aliases.js';
+import { foldedRecord } from './reader/names.js';
+import type { ResolvedPlayer } from './schemas.js';
 
 export type ResolveQuery =
   | { player_id: string; known_as?: string | undefined }

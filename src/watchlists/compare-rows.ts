@@ -1,0 +1,80 @@
+// A compare answer's rows as snapshot entries: each tied to the person it is for, never by its place.
+import type { z } from 'zod';
+import { DEFAULT_ALIASES } from '../api/reader/aliases.js';
+import { toNumber } from '../api/reader/values.js';
+import { sameWords } from '../api/resolve-match.js';
+import type { ComparedPlayer, PlayerRecordResponse } from '../api/schemas.js';
+import type { Seen } from './refresh.js';
+
+/** A player record as a snapshot entry. */
+export function seenFromRecord(r: z.infer<typeof PlayerRecordResponse>['data']): Seen {
+  return {
+    name: r.name,
+    player_id: r.player_id,
+    club: r.club ?? null,
+    league: r.league ?? null,
+    season: r.season ?? null,
+    minutes: r.minutes ?? null,
+    primary_role: r.primary_role ?? null,
+    performance_index: r.performance_index ?? null,
+    market_value_eur: r.market_value_eur ?? null,
+  };
+}
+
+/**
+ * Each person asked, the compare row that is theirs: by its service_id, else by the row id the resolve
+ * answer gave them, else the one row without those ids that carries their name. Never by its place: the spec
+ * does not say compare keeps the order asked, and a row taken at the same place could be another
+ * person's, kept in the snapshot and diffed week after week. A row two persons would take (namesakes)
+ * goes to neither.
+ */
+export function tieCompareRows(
+  rows: readonly ComparedPlayer[],
+  ids: readonly string[],
+  who: (id: string) => { name: string | null; player_id: string | null },
+): (ComparedPlayer | undefined)[] {
+  const withoutId = rows.filter((r) => r.service_id == null);
+  const picked = ids.map((id) => {
+    const byId = rows.find((r) => r.service_id === id);
+    if (byId) return byId;
+    const { name, player_id } = who(id);
+    const byRowId = player_id === null ? undefined : withoutId.find((r) => r.player_id === player_id);
+    if (byRowId || name === null) return byRowId;
+    // A row with another row id than theirs is another person's (or season's), whatever its name.
+    const named = withoutId.filter(
+      (r) => (r.player_id == null || player_id === null) && r.name != null && sameWords(r.name, name),
+    );
+    return named.length === 1 ? named[0] : undefined;
+  });
+  const takers = new Map<ComparedPlayer, number>();
+  for (const row of picked) if (row) takers.set(row, (takers.get(row) ?? 0) + 1);
+  return picked.map((row) => (row && takers.get(row) === 1 ? row : undefined));
+}
+
+export function seenFromCompare(row: ComparedPlayer): Seen {
+  const stats = row.statistics ?? {};
+  const roles = [...(row.roles ?? [])].sort((a, b) => b.score - a.score);
+  return {
+    name: row.name,
+    player_id: row.player_id,
+    club: row.club ?? null,
+    league: row.league ?? null,
+    season: row.season ?? null,
+    minutes: row.minutes ?? null,
+    // The row's primary role when it gives one; else its best-scored role, which is the primary one in
+    // the sandbox, not a rule of the spec.
+    primary_role: row.primary_role ?? roles[0]?.role ?? null,
+    performance_index: statistic(stats, 'performance_index'),
+    market_value_eur: statistic(stats, 'market_value_eur'),
+    roles: Object.fromEntries(roles.map((r) => [r.role, { score: r.score }])),
+  };
+}
+
+/** A number compare gives beside the statistics (the reader keeps unknown numbers in the map). */
+function statistic(stats: Record<string, unknown>, field: string): number | null {
+  for (const name of [field, ...(DEFAULT_ALIASES[field] ?? [])]) {
+    const value = toNumber(stats[name]);
+    if (typeof value === 'number' && Number.isFinite(value)) return value;
+  }
+  return null;
+}

@@ -1,0 +1,253 @@
+// Changing a list: players added (each resolved to his person first), removed, its note set, or the whole
+// list deleted. Every check and every request comes before the change is handed to the store, so a
+// refused change stores nothing and costs no quota.
+import type { Source } from '../api/client.js';
+import type { ResolveQuery } from '../api/resolve-match.js';
+import { fold } from '../lib/fold.js';
+import {
+  checkProjectedSize,
+  newWatchlist,
+  type WatchlistDoc,
+  type WatchlistEntry,
+  WatchlistError,
+  watchlistName,
+} from '../store/watchlists.js';
+import { type Additions, resolveAdditions } from './additions.js';
+import { entryLabel, keyOf, NAME_MAX, type PlayerToAdd, uniqueQueries } from './entries.js';
+import { WatchlistRefusal } from './refusal.js';
+import type { OwnedLists, WatchlistUpstream } from './upstream.js';
+
+export interface WatchlistChangeRequest {
+  watchlist: string;
+  add: readonly PlayerToAdd[];
+  /** service_ids, pending row ids or names as listed. */
+  remove: readonly string[];
+  /** "" clears it; undefined keeps it. */
+  note: string | undefined;
+  /** Delete the whole list and its snapshots (given alone). */
+  delete: boolean;
+}
+
+export interface WatchlistUpdate {
+  watchlist: string;
+  note: string | null;
+  entries: readonly WatchlistEntry[];
+  added: string[];
+  removed: string[];
+  deleted: boolean;
+  source: Source;
+  notes: string[];
+}
+
+/** Applies `change` to its list; `findPlayers` says, in a refusal, how current row ids are found. */
+export async function updateWatchlist(
+  lists: OwnedLists,
+  upstream: WatchlistUpstream,
+  change: WatchlistChangeRequest,
+  signal: AbortSignal,
+  findPlayers: string,
+): Promise<WatchlistUpdate> {
+  const name = watchlistName(change.watchlist);
+  const deleting = change.delete;
+  if (deleting && (change.add.length > 0 || change.remove.length > 0 || change.note !== undefined)) {
+    throw new WatchlistRefusal(
+      'delete: true deletes the whole list: give it alone, without add, remove or note. Nothing was changed.',
+    );
+  }
+  const current = await readForChange(lists, name, deleting);
+  if (current === 'damaged') return deleteDamaged(lists, name);
+  if (!current && (deleting || (change.add.length === 0 && change.note === undefined))) {
+    throw await noSuchList(lists, name, deleting ? 'Nothing to delete.' : 'Add players to create it.');
+  }
+  if (deleting && current) return deleteList(lists, current);
+
+  const { removing, absent } = removals(current, name, change.remove);
+  const wanted = await checkLimits(lists, current, name, change.add, removing);
+  const additions = await resolveAdditions(upstream, wanted, signal, findPlayers);
+  const { doc, added, removed } = await applyChange(lists, name, removing, additions, change.note);
+  const notes = [
+    ...(absent.length > 0 ? [`Not in the watchlist, nothing to remove: ${absent.join(', ')}.`] : []),
+    ...(additions.strayRows ? [additions.strayRows] : []),
+  ];
+  const { note, entries } = doc;
+  return {
+    watchlist: doc.name,
+    note,
+    entries,
+    added,
+    removed,
+    deleted: false,
+    source: additions.source,
+    notes,
+  };
+}
+
+/** The refusal of a list the owner does not have, naming those he has; `then` says what to do. */
+export async function noSuchList(lists: OwnedLists, name: string, then: string): Promise<WatchlistRefusal> {
+  const names = (await lists.store.list(lists.owner)).map((d) => `"${d.name}"`);
+  return new WatchlistRefusal(
+    `No watchlist "${name}" for this API key${names.length > 0 ? ` (it has ${names.join(', ')})` : ''}. ${then}`,
+  );
+}
+
+/** The list as stored; 'damaged' when it cannot be read and is to be deleted (delete goes on without it). */
+async function readForChange(
+  lists: OwnedLists,
+  name: string,
+  deleting: boolean,
+): Promise<WatchlistDoc | undefined | 'damaged'> {
+  return lists.store.get(lists.owner, name).catch((error: unknown) => {
+    if (deleting && error instanceof WatchlistError && error.code === 'damaged') return 'damaged' as const;
+    throw error;
+  });
+}
+
+async function deleteDamaged(lists: OwnedLists, name: string): Promise<WatchlistUpdate> {
+  const removed = await lists.store.delete(lists.owner, name);
+  return {
+    watchlist: name,
+    note: null,
+    entries: [],
+    added: [],
+    removed: [],
+    deleted: removed,
+    source: { cached: true, fetched_at: new Date().toISOString() },
+    notes: [
+      removed
+        ? `"${name}" was damaged (unreadable): deleted, with whatever players and snapshots it held.`
+        : `"${name}" was damaged, and was deleted meanwhile by another call.`,
+    ],
+  };
+}
+
+async function deleteList(lists: OwnedLists, current: WatchlistDoc): Promise<WatchlistUpdate> {
+  // Gone meanwhile (another call deleted it) is the same outcome: the list is no more.
+  await lists.store.delete(lists.owner, current.name);
+  return {
+    watchlist: current.name,
+    note: current.note,
+    entries: [],
+    added: [],
+    removed: current.entries.map(entryLabel),
+    deleted: true,
+    source: { cached: true, fetched_at: new Date().toISOString() },
+    notes: [],
+  };
+}
+
+/** Removals are found in the list as it is: by person, pending row, or name as listed. */
+function removals(
+  current: WatchlistDoc | undefined,
+  name: string,
+  remove: readonly string[],
+): { removing: Set<string>; absent: string[] } {
+  const entries = current?.entries ?? [];
+  const removing = new Set<string>();
+  const absent: string[] = [];
+  for (const given of remove) {
+    const folded = fold(given);
+    const matches = entries.filter(
+      (e) =>
+        e.service_id === given.trim() ||
+        e.pending?.player_id === given.trim() ||
+        (folded !== '' && fold(e.name ?? e.pending?.name ?? '') === folded),
+    );
+    if (matches.length > 1) {
+      throw new WatchlistRefusal(
+        `"${given}" names ${matches.length} players of "${current?.name ?? name}": remove them by service_id (${matches.map((e) => e.service_id ?? e.pending?.player_id).join(', ')}). Nothing was changed.`,
+      );
+    }
+    const [match] = matches;
+    if (match) removing.add(keyOf(match));
+    else absent.push(given);
+  }
+  return { removing, absent };
+}
+
+/** The players to resolve, once the limits are checked: before any request, so a refusal costs no quota. */
+async function checkLimits(
+  lists: OwnedLists,
+  current: WatchlistDoc | undefined,
+  name: string,
+  add: readonly PlayerToAdd[],
+  removing: ReadonlySet<string>,
+): Promise<ResolveQuery[]> {
+  const { store, owner } = lists;
+  const entries = current?.entries ?? [];
+  const known = new Set(entries.flatMap((e) => [e.service_id, e.pending?.player_id]).filter(Boolean));
+  const wanted = uniqueQueries(add).filter((q) => !('player_id' in q && known.has(q.player_id)));
+  const size = entries.length - removing.size + wanted.length;
+  if (size > store.limits.maxPlayers) {
+    throw new WatchlistError(
+      'too_many_players',
+      `watchlist "${current?.name ?? name}" would hold ${size} players; at most ${store.limits.maxPlayers} (FOOTBALL_MCP_WATCHLIST_MAX_PLAYERS)`,
+    );
+  }
+  if (!current && (await store.list(owner)).length >= store.limits.maxWatchlists) {
+    throw new WatchlistError(
+      'too_many_watchlists',
+      `at most ${store.limits.maxWatchlists} watchlists per API key (FOOTBALL_MCP_WATCHLIST_MAX): delete one with delete: true first`,
+    );
+  }
+  if (current && wanted.length > 0) {
+    checkProjectedSize(
+      current,
+      store.limits,
+      { entries: wanted.length - removing.size },
+      'with these players',
+    );
+  }
+  return wanted;
+}
+
+/** Hands the change to the store; what it added and removed of the list as stored then. */
+async function applyChange(
+  lists: OwnedLists,
+  name: string,
+  removing: ReadonlySet<string>,
+  { resolved }: Additions,
+  note: string | undefined,
+): Promise<{ doc: WatchlistDoc; added: string[]; removed: string[] }> {
+  const added: string[] = [];
+  const removed: string[] = [];
+  const doc = await lists.store.update(lists.owner, name, (stored, now) => {
+    // The store may run a change again (Redis, when another replica wrote meanwhile): start afresh.
+    added.length = 0;
+    removed.length = 0;
+    const base = stored ?? newWatchlist(name, now);
+    const next: WatchlistEntry[] = [];
+    for (const entry of base.entries) {
+      if (removing.has(keyOf(entry))) removed.push(entryLabel(entry));
+      else next.push(entry);
+    }
+    const have = new Set(next.map(keyOf));
+    for (const { row } of resolved) {
+      const entry = newEntry(row, now);
+      if (have.has(keyOf(entry))) continue;
+      have.add(keyOf(entry));
+      next.push(entry);
+      added.push(entry.name ?? '');
+    }
+    const nextNote = note === undefined ? base.note : note.trim() === '' ? null : note.trim();
+    if (stored && added.length === 0 && removed.length === 0 && nextNote === base.note) return undefined;
+    return { ...base, entries: next, note: nextNote };
+  });
+  if (!doc) throw new WatchlistRefusal(`The watchlist "${name}" could not be read back; call again.`);
+  return { doc, added, removed };
+}
+
+/** A resolved row as an entry: his person, or the row kept pending until it is linked. */
+function newEntry(
+  row: { service_id: string | null; player_id?: string | null; name?: string | null },
+  now: string,
+): WatchlistEntry {
+  const label = (row.name ?? row.player_id ?? row.service_id ?? '').slice(0, NAME_MAX);
+  return row.service_id
+    ? { service_id: row.service_id, ...(label ? { name: label } : {}), added_at: now }
+    : {
+        service_id: null,
+        pending: { player_id: row.player_id ?? '', name: label },
+        name: label,
+        added_at: now,
+      };
+}

@@ -1,0 +1,229 @@
+// Refreshing every person of a list on the batch routes: resolve-batch (links pending rows, drops
+// persons the API no longer finds), compare in balanced chunks of 10 (the record when one person is
+// followed), one record for the data's date, then one ranking per league and primary role. Nothing is
+// stored here: everything is fetched before a change is handed to the store.
+
+import { strayNote } from '../api/resolve-labels.js';
+import type { ResolveQuery } from '../api/resolve-match.js';
+import type { ResolvedPlayer } from '../api/schemas.js';
+import type { SnapshotPlayer } from '../store/watchlists.js';
+import { seenFromCompare, seenFromRecord, tieCompareRows } from './compare-rows.js';
+import { COMPARE_BATCH, chunks, RESOLVE_BATCH } from './plan.js';
+import type { Parts, WatchlistUpstream } from './upstream.js';
+
+/** What a snapshot keeps of a person (the store's SnapshotPlayer, with the rank a report adds). */
+export interface Seen extends SnapshotPlayer {
+  name?: string | null;
+  /**
+   * Rank among the league's players for his primary role (GET /v1/rankings, its first page); null when he
+   * is not on it. `of`: players ranked (when the API says); `listed`: entries the page held.
+   */
+  rank?: { role: string; league: string; rank: number | null; of: number | null; listed?: number } | null;
+}
+
+export interface Refreshed {
+  /** By service_id, in the order of the list. */
+  players: Record<string, Seen>;
+  /** Pending row id → the person it is now linked to. */
+  links: Record<string, { service_id: string; name: string | null }>;
+  /** Entries the API no longer finds (service_id, or row id of a pending entry). */
+  missing: string[];
+  /** Row ids still not linked to a person. */
+  pending: string[];
+  data_as_of: string | null;
+  cost: { sent: number; from_cache: number };
+  notes: string[];
+}
+
+/** An entry as a refresh reads it. */
+export interface RefreshEntry {
+  service_id: string | null;
+  pending?: { player_id: string; name: string };
+  name?: string;
+}
+
+/** The persons a resolve answer found for a list's entries. */
+interface Persons {
+  /** service_id → the name the answer gave (or the pending entry's). */
+  names: Map<string, string | null>;
+  /** The row id the resolve answer gave each person: tells namesakes' compare rows apart. */
+  rowIds: Map<string, string | null>;
+  links: Refreshed['links'];
+  missing: string[];
+  pending: string[];
+}
+
+/** Refreshes every person of `entries`, each request a part of `parts`. */
+export async function refreshPersons(
+  entries: readonly RefreshEntry[],
+  upstream: WatchlistUpstream,
+  parts: Parts,
+): Promise<Refreshed> {
+  const notes: string[] = [];
+  const persons = await resolveEntries(entries, upstream, parts, notes);
+  const { seen, dataAsOf } = await readPersons(persons, upstream, parts, notes);
+  await rankPersons(seen, upstream, parts, notes);
+  notes.push(...parts.failures.map((f) => `${f.section} unavailable: ${f.error}`));
+
+  const players: Record<string, Seen> = {};
+  for (const id of persons.names.keys()) {
+    const s = seen.get(id);
+    if (s) players[id] = { ...s, name: s.name ?? persons.names.get(id) ?? null };
+  }
+  const { links, missing, pending } = persons;
+  return { players, links, missing, pending, data_as_of: dataAsOf, cost: parts.cost(), notes };
+}
+
+/** Each entry's row in resolve-batch answers of up to RESOLVE_BATCH, and the persons they find. */
+async function resolveEntries(
+  entries: readonly RefreshEntry[],
+  upstream: WatchlistUpstream,
+  parts: Parts,
+  notes: string[],
+): Promise<Persons> {
+  // A pending row id may be last season's, answered with this season's row and no echo: its name ties it.
+  const queries = entries.map(
+    (e): ResolveQuery =>
+      e.service_id || !e.pending
+        ? { player_id: e.service_id ?? '' }
+        : { player_id: e.pending.player_id, known_as: e.pending.name },
+  );
+  const batches = await Promise.all(
+    chunks(queries, RESOLVE_BATCH).map((chunk) =>
+      parts.required('resolve-batch', (signal) => upstream.resolve(chunk, signal)),
+    ),
+  );
+  const persons = personsOf(
+    entries,
+    batches.flatMap((b) => b.rows),
+    notes,
+  );
+  const stray = strayNote(batches.flatMap((b) => b.stray));
+  if (stray) notes.push(stray);
+  return persons;
+}
+
+/** The persons each entry's row finds; entries no row was tied to are never given another's, and noted. */
+function personsOf(
+  entries: readonly RefreshEntry[],
+  resolved: readonly (ResolvedPlayer | undefined)[],
+  notes: string[],
+): Persons {
+  const persons: Persons = { names: new Map(), rowIds: new Map(), links: {}, missing: [], pending: [] };
+  const unansweredPending: string[] = [];
+  const unansweredLinked: string[] = [];
+  entries.forEach((entry, i) => {
+    const row = resolved[i];
+    const found = row?.status === 'resolved' && row.service_id ? row.service_id : null;
+    if (found) persons.rowIds.set(found, row?.player_id ?? null);
+    if (entry.service_id) {
+      if (found) persons.names.set(entry.service_id, row?.name ?? null);
+      else persons.missing.push(entry.service_id);
+      if (!row) unansweredLinked.push(`${entry.service_id} (${entry.name ?? 'unnamed'})`);
+    } else if (entry.pending) {
+      const { player_id, name } = entry.pending;
+      if (found) {
+        persons.links[player_id] = { service_id: found, name: row?.name ?? name };
+        persons.names.set(found, row?.name ?? name);
+      } else if (!row || row.status === 'unlinked') persons.pending.push(player_id);
+      else persons.missing.push(player_id);
+      if (!row) unansweredPending.push(`"${player_id}" (${name}, not linked yet)`);
+    }
+  });
+  if (unansweredPending.length > 0) {
+    notes.push(
+      `resolve-batch: no row of the API's answer is for ${unansweredPending.join(', ')}: left pending.`,
+    );
+  }
+  if (unansweredLinked.length > 0) {
+    notes.push(
+      `resolve-batch: no row of the API's answer is for ${unansweredLinked.join(', ')}: shown as not found this time, still on the list.`,
+    );
+  }
+  return persons;
+}
+
+/** Each person's current row: the record when one is followed, else compare (with one record to date it). */
+async function readPersons(
+  persons: Persons,
+  upstream: WatchlistUpstream,
+  parts: Parts,
+  notes: string[],
+): Promise<{ seen: Map<string, Seen>; dataAsOf: string | null }> {
+  const people = [...persons.names.keys()];
+  const seen = new Map<string, Seen>();
+  if (people.length === 1) {
+    const id = people[0] as string;
+    const found = await parts.required('player record', (signal) => upstream.record(id, signal));
+    seen.set(id, seenFromRecord(found.data));
+    return { seen, dataAsOf: found.data.data_as_of ?? null };
+  }
+  if (people.length === 0) return { seen, dataAsOf: null };
+  const [rows, dated] = await Promise.all([
+    Promise.all(chunks(people, COMPARE_BATCH).map((chunk) => compareChunk(chunk, persons, upstream, parts))),
+    parts.optional('player record', (signal) => upstream.record(people[0] as string, signal)),
+  ]);
+  const untied: string[] = [];
+  for (const [id, row] of rows.flat()) {
+    if (row) seen.set(id, seenFromCompare(row));
+    else untied.push(`${id} (${persons.names.get(id) ?? 'unnamed'})`);
+  }
+  if (untied.length > 0) {
+    notes.push(
+      `compare: no row of the API's answer is for ${untied.join(', ')} (none carried its service_id or row id, nor alone its name): not in this snapshot.`,
+    );
+  }
+  return { seen, dataAsOf: dated?.data.data_as_of ?? null };
+}
+
+/** One compare request: each person asked with the row that is theirs, if any. */
+async function compareChunk(chunk: string[], persons: Persons, upstream: WatchlistUpstream, parts: Parts) {
+  const body = await parts.required('compare', (signal) => upstream.compare(chunk, signal));
+  const tied = tieCompareRows(body.data, chunk, (id) => ({
+    name: persons.names.get(id) ?? null,
+    player_id: persons.rowIds.get(id) ?? null,
+  }));
+  return chunk.map((id, i) => [id, tied[i]] as const);
+}
+
+/** One ranking per league and primary role, most followed first, as far as the quota goes. */
+async function rankPersons(
+  seen: Map<string, Seen>,
+  upstream: WatchlistUpstream,
+  parts: Parts,
+  notes: string[],
+): Promise<void> {
+  const pairs = new Map<string, { league: string; role: string; players: string[] }>();
+  for (const [id, s] of seen) {
+    if (!s.league || !s.primary_role) continue;
+    const key = `${s.league}\n${s.primary_role}`;
+    const pair = pairs.get(key) ?? { league: s.league, role: s.primary_role, players: [] };
+    pair.players.push(id);
+    pairs.set(key, pair);
+  }
+  let ranked = [...pairs.values()].sort((a, b) => b.players.length - a.players.length);
+  const quota = upstream.quota.current();
+  if (!quota.unlimited && quota.remaining !== null && quota.remaining < ranked.length) {
+    notes.push(
+      `Ranks not refreshed for ${ranked.length - quota.remaining} league/role pair(s): only ${quota.remaining} requests were left.`,
+    );
+    ranked = ranked.slice(0, quota.remaining);
+  }
+  await Promise.all(
+    ranked.map(async ({ league, role, players }) => {
+      const ranking = await parts.optional(`ranking ${role} in ${league}`, (signal) =>
+        upstream.ranking(role, league, signal),
+      );
+      if (!ranking) return;
+      const of = ranking.meta?.eligible ?? null;
+      for (const id of players) {
+        const s = seen.get(id);
+        if (!s) continue;
+        const entry = ranking.data.find(
+          (e) => e.service_id === id || (s.player_id != null && e.player_id === s.player_id),
+        );
+        s.rank = { role, league, rank: entry?.rank ?? null, of, listed: ranking.data.length };
+      }
+    }),
+  );
+}

@@ -1,0 +1,174 @@
+// What changed on a list: from its stored snapshots (free), or by a refresh of every person on it,
+// stored as a new snapshot and compared with the last one. A week older than the last one stored is
+// never stored nor compared: every change would run backwards.
+import {
+  checkProjectedSize,
+  type WatchlistDoc,
+  type WatchlistEntry,
+  type WatchlistSnapshot,
+  watchlistName,
+} from '../store/watchlists.js';
+import { compareSnapshots, outOfOrder, type ReportRow } from './changes.js';
+import { noSuchList } from './edit.js';
+import { NAME_MAX } from './entries.js';
+import { damagedNotes, planText, type RefreshPlan, summarize, type WatchlistSummary } from './plan.js';
+import { type Refreshed, refreshPersons } from './refresh.js';
+import { WatchlistRefusal } from './refusal.js';
+import type { OwnedLists, Parts, WatchlistUpstream } from './upstream.js';
+
+/** How a refusal names the caller's next steps (its own words: this room knows no caller). */
+export interface ReportSteps {
+  /** How a list is created (a sentence). */
+  create: string;
+  /** How players are added (a clause). */
+  add: string;
+  /** How the first snapshot is taken (a clause: "… takes the first"). */
+  first: string;
+  /** How the last snapshot is shown without a request (a clause: "… shows the last snapshot"). */
+  stored: string;
+}
+
+/** A snapshot compared with the one before it. */
+export interface WatchlistReport {
+  name: string;
+  snapshot: WatchlistSnapshot;
+  previous: WatchlistSnapshot | undefined;
+  players: ReportRow[];
+}
+
+/** The owner's lists as said of them (none read whole), and notes on those that cannot be read. */
+export async function listWatchlists(
+  lists: OwnedLists,
+): Promise<{ watchlists: WatchlistSummary[]; notes: string[] }> {
+  const all = await lists.store.list(lists.owner);
+  return { watchlists: all.filter((list) => !list.damaged).map(summarize), notes: damagedNotes(all) };
+}
+
+/** The list named, or the refusal naming the owner's lists. */
+export async function openWatchlist(lists: OwnedLists, watchlist: string, steps: ReportSteps) {
+  const name = watchlistName(watchlist);
+  const doc = await lists.store.get(lists.owner, name);
+  if (!doc) throw await noSuchList(lists, name, steps.create);
+  return doc;
+}
+
+/** The last snapshot compared with the one before it, both as stored: no request. */
+export function storedReport(doc: WatchlistDoc, plan: RefreshPlan, steps: ReportSteps): WatchlistReport {
+  const last = doc.snapshots.at(-1);
+  if (!last) {
+    throw new WatchlistRefusal(
+      `"${doc.name}" has no snapshot yet: ${steps.first} (${planText(plan)} at most; cached answers are free).`,
+    );
+  }
+  const previous = doc.snapshots.at(-2);
+  const backwards = outOfOrder(last, previous);
+  if (backwards) {
+    throw new WatchlistRefusal(
+      `"${doc.name}": the last snapshot is not compared with the one before it: ${backwards}. ` +
+        "The next refresh on data at least as new as that snapshot's is compared with it.",
+    );
+  }
+  const linked = new Set(
+    doc.entries.flatMap((e) => (e.service_id && e.linked_at === last.taken_at ? [e.service_id] : [])),
+  );
+  const missing = new Set(
+    doc.entries.flatMap((e) =>
+      e.service_id && !last.players[e.service_id] && e.added_at < last.taken_at ? [e.service_id] : [],
+    ),
+  );
+  const players = compareSnapshots({ entries: doc.entries, current: last, previous, linked, missing });
+  return { name: doc.name, snapshot: last, previous, players };
+}
+
+/** Refuses a refresh that could not be stored or paid for, before any request. */
+export async function checkRefresh(
+  lists: OwnedLists,
+  doc: WatchlistDoc,
+  plan: RefreshPlan,
+  upstream: WatchlistUpstream,
+  steps: ReportSteps,
+): Promise<void> {
+  if (plan.players === 0) {
+    throw new WatchlistRefusal(`"${doc.name}" has no players: ${steps.add}.`);
+  }
+  // A snapshot past the size cap would be refused when stored: refuse it before its requests instead.
+  checkProjectedSize(doc, lists.store.limits, { snapshot: true }, 'after this refresh');
+  const quota = await upstream.quota.sync();
+  if (!quota.unlimited && quota.remaining !== null && quota.remaining < plan.total) {
+    throw new WatchlistRefusal(
+      `Refreshing "${doc.name}" costs up to ${planText(plan)}; only ${quota.remaining} requests are left today${quota.reset ? ` (the quota resets ${quota.reset})` : ''}. Nothing was sent or stored. ${steps.stored} for free.`,
+    );
+  }
+}
+
+/** Refreshes every person of the list, stores the snapshot and compares it with the last one. */
+export async function refreshWatchlist(
+  lists: OwnedLists,
+  doc: WatchlistDoc,
+  upstream: WatchlistUpstream,
+  parts: Parts,
+  steps: ReportSteps,
+): Promise<{ report: WatchlistReport; refreshed: Refreshed }> {
+  const fresh = await refreshPersons(doc.entries, upstream, parts);
+  let players: ReportRow[] = [];
+  let previous: WatchlistSnapshot | undefined;
+  let snapshot: WatchlistSnapshot | undefined;
+  let backwards: string | undefined;
+  const stored = await lists.store.update(lists.owner, doc.name, (current, now) => {
+    backwards = undefined;
+    if (!current) return undefined;
+    // An older week is never stored after a newer one: the next report would run backwards too.
+    backwards = outOfOrder(fresh, current.snapshots.at(-1));
+    if (backwards) return undefined;
+    const linked = new Set<string>();
+    const entries = withLinks(current.entries, fresh.links, fresh.players, linked, now);
+    snapshot = { taken_at: now, data_as_of: fresh.data_as_of, players: fresh.players };
+    previous = current.snapshots.at(-1);
+    players = compareSnapshots({
+      entries,
+      current: snapshot,
+      previous,
+      linked,
+      missing: new Set(fresh.missing),
+    });
+    return { ...current, entries, snapshots: [...current.snapshots, snapshot] };
+  });
+  if (backwards) {
+    throw new WatchlistRefusal(
+      `Not compared and not stored: ${backwards}. The API (or a cache before it) is serving an older week: ` +
+        `refresh again once it serves the newer data; ${steps.stored}, free.`,
+    );
+  }
+  if (!stored || !snapshot) {
+    throw new WatchlistRefusal(
+      `The watchlist "${doc.name}" was removed during the refresh: nothing was stored.`,
+    );
+  }
+  return { report: { name: stored.name, snapshot, previous, players }, refreshed: fresh };
+}
+
+/** The entries after a refresh: pending rows now linked get their person (or go, if already followed). */
+function withLinks(
+  entries: readonly WatchlistEntry[],
+  links: Record<string, { service_id: string; name: string | null }>,
+  players: Record<string, { name?: string | null }>,
+  linked: Set<string>,
+  now: string,
+): WatchlistEntry[] {
+  const followed = new Set(entries.flatMap((e) => (e.service_id ? [e.service_id] : [])));
+  const out: WatchlistEntry[] = [];
+  for (const entry of entries) {
+    const link = entry.pending ? links[entry.pending.player_id] : undefined;
+    if (entry.service_id === null && entry.pending && link) {
+      if (followed.has(link.service_id)) continue;
+      followed.add(link.service_id);
+      linked.add(link.service_id);
+      const name = (link.name ?? entry.pending.name).slice(0, NAME_MAX);
+      out.push({ service_id: link.service_id, name, added_at: entry.added_at, linked_at: now });
+      continue;
+    }
+    const seen = entry.service_id ? players[entry.service_id]?.name : undefined;
+    out.push(seen && seen !== entry.name ? { ...entry, name: seen.slice(0, NAME_MAX) } : entry);
+  }
+  return out;
+}

@@ -66,6 +66,8 @@ export const PROMPT_TOOLS = {
 
 /** Requests of one scouting_report without a club (record, history and five sections). */
 const SCOUTING_REPORT_COST = 7;
+/** The glossary a scouting report names statistics by: one more request, then cached a day. */
+const GLOSSARY_COST = 1;
 /** Scouting reports an overnight run writes at most, whatever the budget. */
 const MOST_MOVERS = 5;
 
@@ -131,13 +133,14 @@ export function registerPrompts(server: McpServer, deps: ToolDeps, tools: readon
       guarded(({ player, club }) => {
         const known = isLikelyId(player);
         const id = known ? player : '<service_id>';
-        const cost = (known ? 0 : 1) + (club ? 8 : 7);
+        const report = SCOUTING_REPORT_COST + (club ? 1 : 0) + GLOSSARY_COST;
+        const cost = (known ? 0 : 1) + report;
         return message([
           `Write a scouting report on ${player}${club ? `, judging fit for ${club}` : ''}.`,
           '',
           `Plan (${known ? 'one tool call' : 'two tool calls'}, ${cost} upstream requests unless cached):`,
           !known && searchStep(player),
-          `${known ? '1' : '2'}. scouting_report with ${args({ player_id: id, club })}: one call gathers identity, season-by-season history, best roles, strengths and weaknesses, market value, projection and similar profiles${club ? `, and fit for ${club}` : ''} (${club ? 8 : 7} requests). Its result states the quota it cost.`,
+          `${known ? '1' : '2'}. scouting_report with ${args({ player_id: id, club })}: one call gathers identity, season-by-season history, best roles, strengths and weaknesses, market value, projection and similar profiles${club ? `, and fit for ${club}` : ''} (${report} requests, ${GLOSSARY_COST} of them the glossary of statistics, cached a day). Its result states the quota it cost.`,
           'Do not call get_player, player_history or fit_score separately: the report already holds their answers.',
           '',
           'Then write the report with these sections: Profile (age, club, league, service_id), Season by season, Best roles (key and English name), ' +
@@ -314,8 +317,14 @@ export function registerPrompts(server: McpServer, deps: ToolDeps, tools: readon
         const limit = Number(budget);
         const movers = Math.max(
           0,
-          Math.min(MOST_MOVERS, plan.players, Math.floor((limit - plan.total) / SCOUTING_REPORT_COST)),
+          Math.min(
+            MOST_MOVERS,
+            plan.players,
+            Math.floor((limit - plan.total - GLOSSARY_COST) / SCOUTING_REPORT_COST),
+          ),
         );
+        // The glossary is read once, by the first report.
+        const reportsCost = movers > 0 ? movers * SCOUTING_REPORT_COST + GLOSSARY_COST : 0;
         const report = args({ watchlist: doc.name });
         if (limit < plan.total) {
           return message([
@@ -330,10 +339,10 @@ export function registerPrompts(server: McpServer, deps: ToolDeps, tools: readon
         return message([
           `Write the weekly report on the watchlist "${doc.name}" (${plan.players} players) within ${limit} upstream requests.`,
           '',
-          `Plan (${1 + movers} tool calls, at most ${plan.total + movers * SCOUTING_REPORT_COST} upstream requests unless cached):`,
+          `Plan (${1 + movers} tool calls, at most ${plan.total + reportsCost} upstream requests unless cached):`,
           `1. watchlist_report with ${report}: refreshes every player and compares with the last snapshot, up to ${planText(plan)}; it states what it spent. If it refuses for the quota, stop and say so.`,
           movers > 0
-            ? `2. For the ${movers === 1 ? 'largest mover' : `${movers} largest movers`} of its table (it lists them first: transfers, new season rows, newly linked players, then the largest rank and value moves; skip rows whose only change is "first snapshot"), scouting_report with ${args({ player_id: '<service_id>' })} (${SCOUTING_REPORT_COST} requests each). Fewer if fewer moved.`
+            ? `2. For the ${movers === 1 ? 'largest mover' : `${movers} largest movers`} of its table (it lists them first: transfers, new season rows, newly linked players, then the largest rank and value moves; skip rows whose only change is "first snapshot"), scouting_report with ${args({ player_id: '<service_id>' })} (${SCOUTING_REPORT_COST} requests each, and ${GLOSSARY_COST} for the glossary of statistics with the first). Fewer if fewer moved.`
             : '2. No budget is left for scouting reports: write from the watchlist report alone.',
           PLACEHOLDER_RULE,
           '',

@@ -143,7 +143,7 @@ describe.each<Transport>(['stdio', 'http stateful', 'http stateless'])('over %s'
         expect(
           (report.structuredContent as { data: { player: { service_id: string } } }).data.player.service_id,
         ).toBe(serviceId);
-        // One notification per part, in order, out of 7. Not always all 7 on the client's side: both
+        // One notification per part, in order, out of 8. Not always all 8 on the client's side: both
         // SDKs' clients run notification handlers a microtask late, so a last one read together with the
         // result finds its request settled and is dropped (the server sends them all before the result).
         expect(progress.length).toBeGreaterThan(0);

@@ -244,6 +244,8 @@ it('scouting_report draws the percentile radar of the strengths section', async 
   expect(svg).toContain(report.player.name);
   const first = report.strengths.strengths[0];
   expect(svg).toContain(`(percentile ${first.percentile})`);
+  // Spokes named by the glossary, as the report's text names them.
+  expect(svg).toContain(`>${structured(result).statistic_names[first.statistic].name}`);
   writeFileSync('test-artifacts/scouting-report.png', png);
 });
 
@@ -269,7 +271,7 @@ it('comparison_group draws a scatter with the highlighted players named', async 
   expect(named.length).toBeGreaterThan(0);
   // Units from the glossary on both axes; every tick label a value on the data's own side of zero.
   expect(structured(result)).toMatchObject({ x_unit: 'per 90', y_unit: 'per 90' });
-  expect(svg).toContain('progressive passes (per 90)');
+  expect(svg).toContain(`${structured(result).statistic_names.progressive_passes.name} (per 90)`);
   const ticks = [...svg.matchAll(/font-size="11"[^>]*>([^<]+)</g)].map((m) => Number(m[1]));
   expect(ticks.length).toBeGreaterThan(4);
   for (const tick of ticks) expect(tick).toBeGreaterThanOrEqual(0);
@@ -301,7 +303,10 @@ it('rank_players_by_statistic returns bars of the statistic', async () => {
   });
   expect(images(result)).toHaveLength(1);
   const svg = svgOf(result);
-  expect(svg).toContain('progressive passes: top 5');
+  // Named by the glossary, as the answer gives it beside the key.
+  const { name } = structured(result).statistic_names.progressive_passes;
+  expect(name).toEqual(expect.any(String));
+  expect(svg).toContain(`${name}: top 5`);
   for (const entry of structured(result).data) expect(svg).toContain(`>${entry.value}<`);
 });
 

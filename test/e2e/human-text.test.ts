@@ -24,6 +24,16 @@ function literal(text: string): string {
   return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }
 
+/** The glossary as the API gives it, through get_glossary: the expected labels ("Goals (per 90)"). */
+async function glossary() {
+  const body = structured(await call(client, 'get_glossary', { kind: 'statistic', limit: 100 }));
+  const entries = new Map(
+    (body.data as { key: string; name: string | null; unit: string | null }[]).map((e) => [e.key, e]),
+  );
+  const label = (key: string) => `${entries.get(key)?.name} (${entries.get(key)?.unit})`;
+  return { entries, label };
+}
+
 /**
  * Header cells of every markdown table in `text`, and with `rowLabels` the first cell of each of its rows
  * (a comparison's row labels; elsewhere a first cell is a value, such as a role key).
@@ -94,7 +104,8 @@ describe('statistics in words', () => {
     );
   });
 
-  it('comparison_group: its statistic columns headed in words with their units', async () => {
+  it('comparison_group and rank_players_by_statistic: the statistic named by the glossary, with its unit', async () => {
+    const { label } = await glossary();
     const text = textOf(
       await call(client, 'comparison_group', {
         x: 'progressive_passes',
@@ -104,10 +115,20 @@ describe('statistics in words', () => {
       }),
     );
     const headers = tableLabels(text, false);
-    expect(headers).toContain('progressive passes (per 90)');
-    expect(headers).toContain('pass completion %');
+    expect(headers).toContain(label('progressive_passes'));
+    expect(headers).toContain(label('pass_completion_pct'));
+    expect(text).toContain(`x = ${label('progressive_passes')}: mean `);
     // Ids keep the name the other tools take them by.
     expect(headers.filter((h) => SNAKE.test(h) && h !== 'service_id')).toEqual([]);
+    expect(text).not.toMatch(/\bprogressive_passes\b|\bpass_completion_pct\b/);
+
+    const ranked = textOf(
+      await call(client, 'rank_players_by_statistic', { statistic: 'progressive_passes', league: 'Ligue 1' }),
+    );
+    expect(ranked).toMatch(
+      new RegExp(`^(Season [^\\n]+\\n)?${literal(label('progressive_passes'))} ranking in Ligue 1`),
+    );
+    expect(ranked).not.toContain('progressive_passes');
   });
 
   it('get_player and scouting_report: readable names, groups in words, no goalkeeping statistics for a midfielder', async () => {
@@ -130,12 +151,7 @@ describe('statistics in words', () => {
   });
 
   it("get_player and scouting_report: the glossary's names and units, the keys only in structured content", async () => {
-    // The expected labels come from the glossary as the API gives it, through get_glossary.
-    const glossary = structured(await call(client, 'get_glossary', { kind: 'statistic', limit: 100 }));
-    const entries = new Map(
-      (glossary.data as { key: string; name: string | null; unit: string | null }[]).map((e) => [e.key, e]),
-    );
-    const label = (key: string) => `${entries.get(key)?.name} (${entries.get(key)?.unit})`;
+    const { entries, label } = await glossary();
     const pass = entries.get('pass_completion_pct');
     expect(pass?.name && pass.unit).toBeTruthy();
 

@@ -148,7 +148,7 @@ describe.each<Transport>(['stdio', 'http stateful', 'http stateless'])('over %s'
         // result finds its request settled and is dropped (the server sends them all before the result).
         expect(progress.length).toBeGreaterThan(0);
         expect(progress.map((p) => p.progress)).toEqual(progress.map((_, i) => i + 1));
-        expect(progress.every((p) => p.total === 7)).toBe(true);
+        expect(progress.every((p) => p.total === 8)).toBe(true);
 
         const prompt = await session.getPrompt('player_report', { player: 'Mbaye' });
         expect(JSON.stringify(prompt.messages[0]?.content)).toContain('scouting_report');

@@ -160,6 +160,35 @@ describe('statistic names without the glossary', () => {
   });
 });
 
+describe('statistic names without the glossary, continued', () => {
+  it('rank_players_by_statistic and comparison_group name their statistic from its key, with a note', async () => {
+    const { client: c } = await clientBehind((path) =>
+      path.includes('/glossary') ? { status: 404 } : 'pass',
+    );
+    const ranked = await call(c, 'rank_players_by_statistic', {
+      statistic: 'progressive_passes',
+      league: 'Ligue 1',
+      limit: 3,
+    });
+    const group = await call(c, 'comparison_group', {
+      x: 'progressive_passes',
+      y: 'pass_completion_pct',
+      league: 'Ligue 1',
+      limit: 3,
+    });
+    expect(textOf(ranked)).toContain('progressive passes (per 90) ranking in Ligue 1');
+    for (const result of [ranked, group]) {
+      expect(result.isError, textOf(result)).toBeFalsy();
+      expect(structured(result).notes).toContainEqual(
+        expect.stringContaining('The glossary could not be read (status 404)'),
+      );
+      // The key's words; a unit only where the answer itself gives one (the ranking does).
+      expect(textOf(result)).toContain('progressive passes');
+      expect(textOf(result)).not.toMatch(/\bprogressive_passes\b/);
+    }
+  });
+});
+
 describe('scouting_report', () => {
   it('assembles the report in parallel, with progress notifications and its cost', async () => {
     const progress: Progress[] = [];

@@ -7,6 +7,7 @@ import { ApiError } from '../../src/api/errors.js';
 import { readPages } from '../../src/api/list-pages.js';
 import { publishReadNotes } from '../../src/api/reader/notes-sink.js';
 import { GlossaryResponse } from '../../src/api/schemas.js';
+import { glossaryUnreadNote } from '../../src/api/statistic-keys.js';
 import { statLabel } from '../../src/charts/labels.js';
 import { isGoalkeeping } from '../../src/domain/position-statistics.js';
 import type { RoleFamily } from '../../src/domain/roles.js';
@@ -49,10 +50,7 @@ async function glossaryRead(
     return { ...read, data: glossary };
   } catch (error) {
     if (!(error instanceof ApiError) || signal.aborted) throw error;
-    const why = error.status !== undefined ? `status ${error.status}` : error.kind.replaceAll('_', ' ');
-    publishReadNotes([
-      `The glossary could not be read (${why}): statistics are named from their keys, without the glossary's names and units.`,
-    ]);
+    publishReadNotes([glossaryUnreadNote(error)]);
     // An answer with a status, even an error, reached the upstream and spent a request.
     return {
       data: new Map(),

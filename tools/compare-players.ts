@@ -98,7 +98,10 @@ export default defineTool({
     ]);
     return [shown, leftOutText(left)].filter(Boolean).join('\n');
   },
-  chart: ({ data, source }) => comparisonRadar(data, source),
+  chart: ({ data, extra, source }) => {
+    const glossary = glossaryOf(extra?.statistic_names);
+    return comparisonRadar(data, source, (key) => statisticLabel(key, glossary));
+  },
 });
 
 /** Each player's best role and its score, the scores in one format. */

@@ -28,9 +28,14 @@ function sharedFamily(players: readonly Compared[]): RoleFamily | undefined {
 /**
  * A radar of the statistics every compared player has as a number, chosen for the players' position
  * family (centre-backs: tackles, interceptions, aerial duels…). The API gives no league percentiles
- * here, so each spoke is scaled to the best of the players shown (100 = highest).
+ * here, so each spoke is scaled to the best of the players shown (100 = highest). `label` names a spoke
+ * (the glossary's name, where the tool has it).
  */
-export function comparisonRadar(players: readonly Compared[], source: Source): RadarChart | undefined {
+export function comparisonRadar(
+  players: readonly Compared[],
+  source: Source,
+  label: (statistic: string) => string = statLabel,
+): RadarChart | undefined {
   const first = players[0];
   if (!first || players.length < 2) return undefined;
   const numeric = Object.keys(first.statistics).filter((stat) =>
@@ -48,7 +53,7 @@ export function comparisonRadar(players: readonly Compared[], source: Source): R
       players.map((p) => p.season),
       source,
     ),
-    axes: axes.map(statLabel),
+    axes: axes.map((stat) => label(stat)),
     series: players.map((p) => ({
       name: p.name ?? 'unnamed player',
       values: axes.map((stat, i) =>

@@ -111,11 +111,13 @@ it('with images inline, compare_players returns a PNG radar of the three players
   const svg = svgOf(result);
   for (const name of names) expect(svg).toContain(name);
   expect(svg).toContain('data fetched');
-  // Three centre-backs: their radar shows defending, not goals and shots.
-  expect(svg).toContain('>tackles<');
-  expect(svg).toContain('>interceptions<');
-  expect(svg).not.toContain('>shots<');
-  expect(svg).not.toContain('>goals<');
+  // Three centre-backs: their radar shows defending, not goals and shots, named by the glossary.
+  const named = structured(result).statistic_names;
+  expect(named.tackles.name).toEqual(expect.any(String));
+  expect(svg).toContain(`>${named.tackles.name}`);
+  expect(svg).toContain(`>${named.interceptions.name}`);
+  expect(svg).not.toContain(`>${named.shots.name}`);
+  expect(svg).not.toContain(`>${named.goals.name}`);
   // Kept for the README: the PNG a host shows for three sandbox players.
   mkdirSync('test-artifacts', { recursive: true });
   writeFileSync('test-artifacts/compare-players.png', png);

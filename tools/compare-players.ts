@@ -7,11 +7,13 @@ import { defineTool } from '../src/mcp/tool.js';
 import { answerWhatYouCan, unansweredNotes } from './kit/batch-split.js';
 import { PLAYER_NOT_FOUND, PlayerOut, toPlayerOut } from './kit/shapes.js';
 import {
+  glossaryOf,
   isMoney,
   leftOutText,
   namesOf,
   positionRows,
   readGlossary,
+  StatisticNamesOut,
   statisticLabel,
 } from './kit/statistic-labels.js';
 import { euros, formatRow, table } from './kit/text.js';
@@ -35,11 +37,7 @@ export default defineTool({
     season: Season.optional(),
   },
   output: z.array(Compared),
-  extra: {
-    statistic_names: z
-      .record(z.string(), z.object({ name: z.string().nullable(), unit: z.string().nullable() }))
-      .describe("The glossary's name and unit of each statistic key."),
-  },
+  extra: { statistic_names: StatisticNamesOut },
   notFound: PLAYER_NOT_FOUND,
   async run({ player_ids, season }, { api, signal }) {
     const [result, glossary] = await Promise.all([
@@ -71,7 +69,7 @@ export default defineTool({
     };
   },
   text: ({ data, extra }) => {
-    const glossary = new Map(Object.entries(extra?.statistic_names ?? {}));
+    const glossary = glossaryOf(extra?.statistic_names);
     const keys = [...new Set(data.flatMap((p) => Object.keys(p.statistics)))];
     const blank = (k: string) => data.every((p) => p.statistics[k] == null || p.statistics[k] === '');
     const families = data.map((p) => familyOf(p.roles[0]?.role));
@@ -100,7 +98,10 @@ export default defineTool({
     ]);
     return [shown, leftOutText(left)].filter(Boolean).join('\n');
   },
-  chart: ({ data, source }) => comparisonRadar(data, source),
+  chart: ({ data, extra, source }) => {
+    const glossary = glossaryOf(extra?.statistic_names);
+    return comparisonRadar(data, source, (key) => statisticLabel(key, glossary));
+  },
 });
 
 /** Each player's best role and its score, the scores in one format. */

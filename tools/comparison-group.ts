@@ -7,7 +7,7 @@ import { LeagueName, Limit, SERVICE_ID_EXAMPLE, Season, seasonParam } from '../s
 import { defineTool } from '../src/mcp/tool.js';
 import { cut, PAGE_SIZE, readPages } from './kit/pages.js';
 import { PositionArg, StatisticArg } from './kit/stat-args.js';
-import { statisticLabel } from './kit/statistic-labels.js';
+import { glossaryOf, type StatisticName, StatisticNamesOut, statisticLabel } from './kit/statistic-labels.js';
 import { formatCell, formatRow, table } from './kit/text.js';
 
 const MAX = PAGE_SIZE.comparisonGroup;
@@ -64,6 +64,7 @@ export default defineTool({
     y: z.string(),
     x_unit: z.string().nullable(),
     y_unit: z.string().nullable(),
+    statistic_names: StatisticNamesOut,
     count: z.number().nullable().describe('Players in the group.'),
     spread: z.looseObject({ correlation: z.number().nullable() }).nullable(),
     has_more: z.boolean(),
@@ -124,6 +125,11 @@ export default defineTool({
         y: yStat.key,
         x_unit: xStat.unit,
         y_unit: yStat.unit,
+        statistic_names: Object.fromEntries(
+          [xStat, yStat].flatMap((st) =>
+            st.name || st.unit ? [[st.key, { name: st.name, unit: st.unit }] as const] : [],
+          ),
+        ),
         count: total ?? null,
         spread,
         has_more,
@@ -139,7 +145,7 @@ export default defineTool({
     };
     const head = sp
       ? [
-          `${extra?.count ?? '?'} players. ${line(`x=${extra?.x}`, sp.x)}; ${line(`y=${extra?.y}`, sp.y)}; correlation ${formatCell(sp.correlation)}.`,
+          `${extra?.count ?? '?'} players. ${line(`x = ${axisLabel(extra, 'x')}`, sp.x)}; ${line(`y = ${axisLabel(extra, 'y')}`, sp.y)}; correlation ${formatCell(sp.correlation)}.`,
         ]
       : [];
     return [
@@ -149,8 +155,8 @@ export default defineTool({
         ['club', (p) => p.club],
         ['position', (p) => p.position],
         ['min', (p) => p.minutes],
-        [axisLabel(extra?.x, extra?.x_unit) ?? 'x', (p) => p.x],
-        [axisLabel(extra?.y, extra?.y_unit) ?? 'y', (p) => p.y],
+        [axisLabel(extra, 'x') ?? 'x', (p) => p.x],
+        [axisLabel(extra, 'y') ?? 'y', (p) => p.y],
         ['service_id', (p) => p.service_id ?? `${p.player_id} (unlinked)`],
       ]),
     ].join('\n');
@@ -159,8 +165,8 @@ export default defineTool({
     groupScatter(
       data as Point[],
       {
-        x: extra?.x ?? 'x',
-        y: extra?.y ?? 'y',
+        x: axisName(extra, 'x'),
+        y: axisName(extra, 'y'),
         xUnit: extra?.x_unit ?? undefined,
         yUnit: extra?.y_unit ?? undefined,
         league,
@@ -170,9 +176,35 @@ export default defineTool({
     ),
 });
 
-/** A statistic key as a column header: "progressive passes (per 90)", never the snake_case key. */
-function axisLabel(key: string | undefined, unit: string | null | undefined): string | undefined {
-  return key ? statisticLabel(key, new Map([[key, { name: null, unit: unit ?? null }]])) : undefined;
+/**
+ * An axis's statistic in words: "Progressive passes (per 90)" (the glossary's name, else the key's, with the
+ * unit of the answer), never the snake_case key.
+ */
+function axisLabel(
+  extra:
+    | {
+        x: string;
+        y: string;
+        x_unit: string | null;
+        y_unit: string | null;
+        statistic_names: Record<string, StatisticName>;
+      }
+    | undefined,
+  axis: 'x' | 'y',
+): string | undefined {
+  const key = extra?.[axis];
+  if (!extra || !key) return undefined;
+  const unit = extra[axis === 'x' ? 'x_unit' : 'y_unit'];
+  return statisticLabel(key, glossaryOf({ [key]: { name: extra.statistic_names[key]?.name ?? null, unit } }));
+}
+
+/** An axis's statistic as the chart names it: the glossary's name, else the key (the chart adds the unit). */
+function axisName(
+  extra: { x: string; y: string; statistic_names: Record<string, StatisticName> } | undefined,
+  axis: 'x' | 'y',
+): string {
+  const key = extra?.[axis];
+  return (key && extra?.statistic_names[key]?.name) || key || axis;
 }
 
 function spreadOf(v: {

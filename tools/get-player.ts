@@ -10,8 +10,16 @@ import {
   type SectionName,
   SectionsOut,
 } from './kit/player-sections.js';
-import { cardText, failuresText, familyOfCard, sectionsText } from './kit/player-text.js';
+import {
+  cardText,
+  failuresText,
+  familyOfCard,
+  NAMING_SECTIONS,
+  namedStatistics,
+  sectionsText,
+} from './kit/player-text.js';
 import { PLAYER_NOT_FOUND } from './kit/shapes.js';
+import { gatherGlossary, glossaryOf, namesOf, StatisticNamesOut } from './kit/statistic-labels.js';
 
 const DEFAULT_SECTIONS: SectionName[] = ['roles', 'strengths', 'market_value'];
 const MAX_SIMILAR = 50;
@@ -23,7 +31,7 @@ export default defineTool({
   description:
     "One player's record (club, age, position, foot, primary role, value) plus chosen sections: statistics (per 90), roles " +
     '(best 5), strengths (and weaknesses, as percentiles), market_value, projections (to other leagues), similar (profiles). ' +
-    'Costs 1 request per section plus 1, less when cached. ' +
+    'Costs 1 request per section plus 1, and 1 for the glossary (cached a day) with statistics or strengths; less when cached. ' +
     'For a full written report use scouting_report.',
   input: {
     player_id: PlayerIdArg,
@@ -36,30 +44,36 @@ export default defineTool({
     ...SectionsOut,
     unavailable: z.array(PartFailureOut).optional(),
   }),
-  extra: { requests: CostOut },
+  extra: { requests: CostOut, statistic_names: StatisticNamesOut.optional() },
   notFound: PLAYER_NOT_FOUND,
   async run({ player_id, season, sections, similar_limit }, ctx) {
     const query = { id: player_id, saison: seasonParam(season), similarLimit: similar_limit };
     const names = [...new Set(sections)];
-    const gathering = new Gathering(names.length + 1, ctx);
-    const [player, found] = await Promise.all([
+    // Sections that name statistics name them by the glossary: one more part, free once cached.
+    const naming = names.some((name) => NAMING_SECTIONS.includes(name));
+    const gathering = new Gathering(names.length + 1 + (naming ? 1 : 0), ctx);
+    const [player, found, glossary] = await Promise.all([
       gathering.required('record', (signal) => fetchRecord(ctx.api, query, signal)),
       fetchSections(gathering, ctx.api, query, names),
+      naming ? gatherGlossary(gathering, ctx.api) : undefined,
     ]);
     const failures = gathering.failures;
     return {
       data: { player, ...found, ...(failures.length > 0 ? { unavailable: failures } : {}) },
       quota: gathering.quota(),
       source: gathering.source(),
-      extra: { requests: gathering.cost() },
+      extra: {
+        requests: gathering.cost(),
+        ...(glossary ? { statistic_names: namesOf(namedStatistics(found), glossary) } : {}),
+      },
       notes: found.similar ? moreRows(found.similar.length, similar_limit, MAX_SIMILAR, 'similar_limit') : [],
       ...(found.similar ? { has_more: hasMore(found.similar.length, similar_limit) } : {}),
     };
   },
-  text: ({ data }) =>
+  text: ({ data, extra }) =>
     [
       cardText(data.player),
-      ...sectionsText(data, familyOfCard(data.player)),
+      ...sectionsText(data, familyOfCard(data.player), glossaryOf(extra?.statistic_names)),
       ...failuresText(data.unavailable),
     ].join('\n\n'),
 });

@@ -2,7 +2,6 @@ import { z } from 'zod';
 import { withLeagueHint } from '../src/api/league-hint.js';
 import { StatisticRankingsResponse } from '../src/api/schemas.js';
 import { checkStatistic } from '../src/api/statistic-keys.js';
-import { statLabel } from '../src/charts/labels.js';
 import { rankingBars } from '../src/charts/ranking-bars.js';
 import { LeagueName, Limit, Season, seasonParam } from '../src/mcp/args.js';
 import { seasonsOf } from '../src/mcp/season.js';
@@ -10,6 +9,7 @@ import { defineTool } from '../src/mcp/tool.js';
 import { explainEmpty } from './kit/empty-answer.js';
 import { cut, PAGE_SIZE, readPages } from './kit/pages.js';
 import { PositionArg, StatisticArg } from './kit/stat-args.js';
+import { glossaryOf, type StatisticName, StatisticNamesOut, statisticLabel } from './kit/statistic-labels.js';
 import { table } from './kit/text.js';
 
 const MAX = PAGE_SIZE.statisticRankings;
@@ -41,10 +41,16 @@ export default defineTool({
   output: z.array(
     z.looseObject({ rank: z.number(), name: z.string().nullable(), value: z.number().nullable() }),
   ),
-  extra: { statistic: z.string(), unit: z.string().nullable(), has_more: z.boolean() },
+  extra: {
+    statistic: z.string(),
+    unit: z.string().nullable(),
+    statistic_names: StatisticNamesOut,
+    has_more: z.boolean(),
+  },
   async run({ statistic, league, season, position, limit }, { api, signal }) {
     const saison = seasonParam(season);
-    const { key } = await checkStatistic(api, statistic, 'statistic', signal);
+    const checked = await checkStatistic(api, statistic, 'statistic', signal);
+    const { key } = checked;
     let asked: string | undefined;
     const result = await withLeagueHint(api, league, signal, (league) => {
       asked = league;
@@ -93,13 +99,19 @@ export default defineTool({
       ...result,
       ...(empty.quota ? { quota: empty.quota } : {}),
       data,
-      extra: { statistic: key, unit, has_more },
+      extra: {
+        statistic: key,
+        unit,
+        statistic_names:
+          checked.name || checked.unit ? { [key]: { name: checked.name, unit: checked.unit } } : {},
+        has_more,
+      },
       notes: [...notes, ...empty.notes],
       seasons: seasonsOf(rows),
     };
   },
   text: ({ data, extra }, { league, season }) =>
-    `${extra?.statistic ?? ''}${extra?.unit ? ` (${extra.unit})` : ''} ranking${league ? ` in ${league}` : ''}${season ? `, ${season}` : ''}:\n` +
+    `${rankedLabel(extra)} ranking${league ? ` in ${league}` : ''}${season ? `, ${season}` : ''}:\n` +
     table(data as Ranked[], [
       ['#', (e) => e.rank],
       ['name', (e) => e.name],
@@ -113,13 +125,28 @@ export default defineTool({
       (data as Ranked[]).filter((e) => e.value !== null),
       (e) => e.value ?? 0,
       {
-        title: statLabel(extra?.statistic ?? ''),
-        unit: extra?.unit
-          ? `${statLabel(extra.statistic)} (${extra.unit})`
-          : statLabel(extra?.statistic ?? ''),
+        title: rankedLabel(extra, false),
+        unit: rankedLabel(extra),
         league,
         season,
       },
       source,
     ),
 });
+
+/**
+ * The ranked statistic in words: the glossary's name ("Progressive passes"), else the key's, with the unit
+ * the ranking gives (else the glossary's) unless `withUnit` is false.
+ */
+function rankedLabel(
+  extra:
+    | { statistic: string; unit: string | null; statistic_names: Record<string, StatisticName> }
+    | undefined,
+  withUnit = true,
+): string {
+  if (!extra) return '';
+  const { statistic: key } = extra;
+  const named = extra.statistic_names[key];
+  const unit = withUnit ? (extra.unit ?? named?.unit ?? null) : null;
+  return statisticLabel(key, glossaryOf({ [key]: { name: named?.name ?? null, unit } }));
+}

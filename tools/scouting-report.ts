@@ -9,8 +9,15 @@ import { withClubHint } from './kit/club-hint.js';
 import { fetchFits } from './kit/fits.js';
 import { CostOut, Gathering, PartFailureOut } from './kit/gather.js';
 import { fetchRecord, fetchSections, PlayerCardOut, SectionsOut } from './kit/player-sections.js';
-import { cardText, failuresText, familyOfCard, sectionsText } from './kit/player-text.js';
+import { cardText, failuresText, familyOfCard, namedStatistics, sectionsText } from './kit/player-text.js';
 import { PLAYER_NOT_FOUND } from './kit/shapes.js';
+import {
+  gatherGlossary,
+  glossaryOf,
+  namesOf,
+  StatisticNamesOut,
+  statisticLabel,
+} from './kit/statistic-labels.js';
 import { formatCell, table } from './kit/text.js';
 
 const REPORT_SECTIONS = ['roles', 'strengths', 'market_value', 'projections', 'similar'] as const;
@@ -37,7 +44,7 @@ export default defineTool({
   description:
     'A full report on one player in one call: identity and service_id, season history, best roles, strengths and ' +
     'weaknesses, market value, league projections, similar profiles, and fit for `club` when given. ' +
-    'Costs 7 requests (8 with club), fewer when cached; `requests` reports what was spent.',
+    'Costs 8 requests (9 with club), one of them the glossary (cached a day), fewer when cached; `requests` reports what was spent.',
   input: {
     player_id: PlayerIdArg,
     season: Season.optional(),
@@ -51,14 +58,15 @@ export default defineTool({
     fit: FitOut.optional(),
     unavailable: z.array(PartFailureOut).optional(),
   }),
-  extra: { requests: CostOut },
+  extra: { requests: CostOut, statistic_names: StatisticNamesOut },
   notFound: PLAYER_NOT_FOUND,
   async run({ player_id, season, club, similar_limit }, ctx) {
     const { api } = ctx;
     const saison = seasonParam(season);
     const query = { id: player_id, saison, similarLimit: similar_limit };
-    const gathering = new Gathering(2 + REPORT_SECTIONS.length + (club ? 1 : 0), ctx);
-    const [player, history, sections, fit] = await Promise.all([
+    // Record, history, the sections, the glossary (for the statistics' names) and the fit.
+    const gathering = new Gathering(3 + REPORT_SECTIONS.length + (club ? 1 : 0), ctx);
+    const [player, history, sections, glossary, fit] = await Promise.all([
       gathering.required('record', (signal) => fetchRecord(api, query, signal)),
       gathering.optional('history', (signal) =>
         readAll(api, 'playerHistory', HistoryResponse, { params: { id: player_id }, signal }).then((r) => ({
@@ -77,6 +85,7 @@ export default defineTool({
         })),
       ),
       fetchSections(gathering, api, query, REPORT_SECTIONS),
+      gatherGlossary(gathering, api),
       club
         ? gathering.optional('fit', (signal) =>
             withClubHint(api, club, signal, (club) =>
@@ -102,7 +111,7 @@ export default defineTool({
       },
       quota: gathering.quota(),
       source: gathering.source(),
-      extra: { requests: gathering.cost() },
+      extra: { requests: gathering.cost(), statistic_names: namesOf(namedStatistics(sections), glossary) },
     };
   },
   text: ({ data, extra }) =>
@@ -119,7 +128,7 @@ export default defineTool({
             ])}`,
           ]
         : []),
-      ...sectionsText(data, familyOfCard(data.player)),
+      ...sectionsText(data, familyOfCard(data.player), glossaryOf(extra?.statistic_names)),
       ...(data.fit
         ? [`### Fit for ${data.fit.club}\nFit score ${formatCell(data.fit.score)} (higher is better)`]
         : []),
@@ -130,5 +139,8 @@ export default defineTool({
     ]
       .filter(Boolean)
       .join('\n\n'),
-  chart: ({ data, source }) => percentileRadar(data.player, data.strengths, source),
+  chart: ({ data, extra, source }) => {
+    const glossary = glossaryOf(extra?.statistic_names);
+    return percentileRadar(data.player, data.strengths, source, (key) => statisticLabel(key, glossary));
+  },
 });

@@ -3,6 +3,7 @@ import { fold } from '../lib/fold.js';
 import type { ApiClient } from './client.js';
 import { ApiError, InvalidArgumentError } from './errors.js';
 import { readPages } from './list-pages.js';
+import { publishReadNotes } from './reader/notes-sink.js';
 import { GlossaryResponse } from './schemas.js';
 
 /** A statistic as the glossary describes it; name and unit null when it does not say (or is unread). */
@@ -35,8 +36,10 @@ export async function checkStatistic(
       .map((e) => ({ key: e.key, name: e.name ?? null, unit: e.unit ?? null }));
     names = new Map(entries.flatMap((e) => (e.name ? [[e.name, e.key] as const] : [])));
   } catch (error) {
-    if (error instanceof ApiError && ['bad_response', 'not_found', 'forbidden'].includes(error.kind))
+    if (error instanceof ApiError && ['bad_response', 'not_found', 'forbidden'].includes(error.kind)) {
+      publishReadNotes([glossaryUnreadNote(error)]);
       return unknown;
+    }
     throw error;
   }
   if (entries.length === 0) return unknown;
@@ -56,4 +59,10 @@ export async function checkStatistic(
     suggestions,
     { kind: 'statistics' },
   );
+}
+
+/** What an answer says when the glossary cannot be read: its statistics are named from their keys. */
+export function glossaryUnreadNote(error: ApiError): string {
+  const why = error.status !== undefined ? `status ${error.status}` : error.kind.replaceAll('_', ' ');
+  return `The glossary could not be read (${why}): statistics are named from their keys, without the glossary's names and units.`;
 }

@@ -27,9 +27,14 @@ function sharedFamily(players: readonly Compared[]): RoleFamily | undefined {
 /**
  * A radar of the statistics every compared player has as a number, chosen for the players' position
  * family (centre-backs: tackles, interceptions, aerial duels…). The API gives no league percentiles
- * here, so each spoke is scaled to the best of the players shown (100 = highest).
+ * here, so each spoke is scaled to the best of the players shown (100 = highest). `label` names a spoke
+ * (the glossary's name, where the tool has it).
  */
-export function comparisonRadar(players: readonly Compared[], source: ChartSource): RadarChart | undefined {
+export function comparisonRadar(
+  players: readonly Compared[],
+  source: ChartSource,
+  label: (statistic: string) => string = statLabel,
+): RadarChart | undefined {
   const first = players[0];
   if (!first || players.length < 2) return undefined;
   const numeric = Object.keys(first.statistics).filter((stat) =>
@@ -47,7 +52,7 @@ export function comparisonRadar(players: readonly Compared[], source: ChartSourc
       players.map((p) => p.season),
       source,
     ),
-    axes: axes.map(statLabel),
+    axes: axes.map((stat) => label(stat)),
     series: players.map((p) => ({
       name: p.name ?? 'unnamed player',
       values: axes.map((stat, i) =>

@@ -8,11 +8,15 @@ interface Percentile {
   percentile: number | null;
 }
 
-/** One player's strengths and weaknesses as a percentile radar against the group the API compares with. */
+/**
+ * One player's strengths and weaknesses as a percentile radar against the group the API compares with;
+ * `label` names a statistic's spoke (the glossary's name, where the tool has it).
+ */
 export function percentileRadar(
   player: { name: string | null; season: string | null },
   strengths: { compared_with: string | null; strengths: Percentile[]; weaknesses: Percentile[] } | undefined,
   source: ChartSource,
+  label: (statistic: string) => string = statLabel,
 ): RadarChart | undefined {
   if (!strengths) return undefined;
   const stats = [...strengths.strengths, ...strengths.weaknesses].filter(
@@ -23,7 +27,7 @@ export function percentileRadar(
     kind: 'radar',
     title: `${player.name}: strengths and weaknesses`,
     subtitle: chartSubtitle([player.season], source),
-    axes: stats.map((s) => statLabel(s.statistic)),
+    axes: stats.map((s) => label(s.statistic)),
     series: [
       {
         name: player.name ?? 'player',

@@ -111,11 +111,13 @@ it('with images inline, compare_players returns a PNG radar of the three players
   const svg = svgOf(result);
   for (const name of names) expect(svg).toContain(name);
   expect(svg).toContain('data fetched');
-  // Three centre-backs: their radar shows defending, not goals and shots.
-  expect(svg).toContain('>tackles<');
-  expect(svg).toContain('>interceptions<');
-  expect(svg).not.toContain('>shots<');
-  expect(svg).not.toContain('>goals<');
+  // Three centre-backs: their radar shows defending, not goals and shots, named by the glossary.
+  const named = structured(result).statistic_names;
+  expect(named.tackles.name).toEqual(expect.any(String));
+  expect(svg).toContain(`>${named.tackles.name}`);
+  expect(svg).toContain(`>${named.interceptions.name}`);
+  expect(svg).not.toContain(`>${named.shots.name}`);
+  expect(svg).not.toContain(`>${named.goals.name}`);
   // Kept for the README: the PNG a host shows for three sandbox players.
   mkdirSync('test-artifacts', { recursive: true });
   writeFileSync('test-artifacts/compare-players.png', png);
@@ -244,6 +246,8 @@ it('scouting_report draws the percentile radar of the strengths section', async 
   expect(svg).toContain(report.player.name);
   const first = report.strengths.strengths[0];
   expect(svg).toContain(`(percentile ${first.percentile})`);
+  // Spokes named by the glossary, as the report's text names them.
+  expect(svg).toContain(`>${structured(result).statistic_names[first.statistic].name}`);
   writeFileSync('test-artifacts/scouting-report.png', png);
 });
 
@@ -269,7 +273,7 @@ it('comparison_group draws a scatter with the highlighted players named', async 
   expect(named.length).toBeGreaterThan(0);
   // Units from the glossary on both axes; every tick label a value on the data's own side of zero.
   expect(structured(result)).toMatchObject({ x_unit: 'per 90', y_unit: 'per 90' });
-  expect(svg).toContain('progressive passes (per 90)');
+  expect(svg).toContain(`${structured(result).statistic_names.progressive_passes.name} (per 90)`);
   const ticks = [...svg.matchAll(/font-size="11"[^>]*>([^<]+)</g)].map((m) => Number(m[1]));
   expect(ticks.length).toBeGreaterThan(4);
   for (const tick of ticks) expect(tick).toBeGreaterThanOrEqual(0);
@@ -301,7 +305,10 @@ it('rank_players_by_statistic returns bars of the statistic', async () => {
   });
   expect(images(result)).toHaveLength(1);
   const svg = svgOf(result);
-  expect(svg).toContain('progressive passes: top 5');
+  // Named by the glossary, as the answer gives it beside the key.
+  const { name } = structured(result).statistic_names.progressive_passes;
+  expect(name).toEqual(expect.any(String));
+  expect(svg).toContain(`${name}: top 5`);
   for (const entry of structured(result).data) expect(svg).toContain(`>${entry.value}<`);
 });
 

@@ -207,7 +207,10 @@ describe('rank_players_by_statistic', () => {
     expect(body.has_more).toBe(true);
     const sent = paths('/v1/rankings/statistics').at(-1)?.path ?? '';
     expect(sent).toContain('position=centre_back');
-    expect(textOf(result)).toContain('progressive_passes (per 90) ranking in Ligue 1');
+    // Named in words by the glossary (given beside the key), never by the key.
+    const { name } = body.statistic_names.progressive_passes;
+    expect(name).toEqual(expect.any(String));
+    expect(textOf(result)).toContain(`${name} (per 90) ranking in Ligue 1`);
   });
 
   it('reads a statistic by its glossary name, and refuses an unknown one with the nearest keys', async () => {

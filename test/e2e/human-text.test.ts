@@ -20,6 +20,20 @@ afterAll(() => closeSandboxSession({ sandbox, deps, client }));
 
 const SNAKE = /\b[a-z0-9]+_[a-z0-9_]+\b/i;
 
+function literal(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}
+
+/** The glossary as the API gives it, through get_glossary: the expected labels ("Goals (per 90)"). */
+async function glossary() {
+  const body = structured(await call(client, 'get_glossary', { kind: 'statistic', limit: 100 }));
+  const entries = new Map(
+    (body.data as { key: string; name: string | null; unit: string | null }[]).map((e) => [e.key, e]),
+  );
+  const label = (key: string) => `${entries.get(key)?.name} (${entries.get(key)?.unit})`;
+  return { entries, label };
+}
+
 /**
  * Header cells of every markdown table in `text`, and with `rowLabels` the first cell of each of its rows
  * (a comparison's row labels; elsewhere a first cell is a value, such as a role key).
@@ -90,7 +104,8 @@ describe('statistics in words', () => {
     );
   });
 
-  it('comparison_group: its statistic columns headed in words with their units', async () => {
+  it('comparison_group and rank_players_by_statistic: the statistic named by the glossary, with its unit', async () => {
+    const { label } = await glossary();
     const text = textOf(
       await call(client, 'comparison_group', {
         x: 'progressive_passes',
@@ -100,10 +115,20 @@ describe('statistics in words', () => {
       }),
     );
     const headers = tableLabels(text, false);
-    expect(headers).toContain('progressive passes (per 90)');
-    expect(headers).toContain('pass completion %');
+    expect(headers).toContain(label('progressive_passes'));
+    expect(headers).toContain(label('pass_completion_pct'));
+    expect(text).toContain(`x = ${label('progressive_passes')}: mean `);
     // Ids keep the name the other tools take them by.
     expect(headers.filter((h) => SNAKE.test(h) && h !== 'service_id')).toEqual([]);
+    expect(text).not.toMatch(/\bprogressive_passes\b|\bpass_completion_pct\b/);
+
+    const ranked = textOf(
+      await call(client, 'rank_players_by_statistic', { statistic: 'progressive_passes', league: 'Ligue 1' }),
+    );
+    expect(ranked).toMatch(
+      new RegExp(`^(Season [^\\n]+\\n)?${literal(label('progressive_passes'))} ranking in Ligue 1`),
+    );
+    expect(ranked).not.toContain('progressive_passes');
   });
 
   it('get_player and scouting_report: readable names, groups in words, no goalkeeping statistics for a midfielder', async () => {
@@ -117,12 +142,44 @@ describe('statistics in words', () => {
       expect(labels.filter((l) => SNAKE.test(l))).toEqual([]);
       expect(text).toMatch(/percentiles among \d+ central midfielders of Ligue 1/);
     }
-    expect(player).toMatch(/pass completion % [\d.]+ · /);
     expect(player).not.toMatch(/save|goals prevented|sweeper/i);
     expect(player).toMatch(/\d+ statistics? of other positions left out \(in structured content\)\./);
     const body = structured(
       await call(client, 'get_player', { player_id: MBENRA, sections: ['statistics'] }),
     );
     expect(Object.keys(body.data.statistics.values).some(isGoalkeeping)).toBe(true);
+  });
+
+  it("get_player and scouting_report: the glossary's names and units, the keys only in structured content", async () => {
+    const { entries, label } = await glossary();
+    const pass = entries.get('pass_completion_pct');
+    expect(pass?.name && pass.unit).toBeTruthy();
+
+    const player = await call(client, 'get_player', {
+      player_id: MBENRA,
+      sections: ['statistics', 'strengths'],
+    });
+    const report = await call(client, 'scouting_report', { player_id: MBENRA });
+    for (const result of [player, report]) {
+      const text = textOf(result);
+      const body = structured(result);
+      const strengths = [...body.data.strengths.strengths, ...body.data.strengths.weaknesses].map(
+        (x: { statistic: string }) => x.statistic,
+      );
+      const keys = [...Object.keys(body.data.statistics?.values ?? {}), ...strengths];
+      expect(strengths.length).toBeGreaterThan(0);
+      // Every statistic named in the strengths line by the glossary's name and unit.
+      for (const key of strengths) expect(text).toContain(`${label(key)} `);
+      // Keys and the glossary's names stay in structured content; no key in the text.
+      for (const key of keys) {
+        expect(body.statistic_names[key]).toEqual({
+          name: entries.get(key)?.name,
+          unit: entries.get(key)?.unit,
+        });
+        if (SNAKE.test(key)) expect(text).not.toMatch(new RegExp(`\\b${key}\\b`));
+      }
+      expect(text).not.toContain('glossary could not be read');
+    }
+    expect(textOf(player)).toMatch(new RegExp(`${literal(label('pass_completion_pct'))} [\\d.]+ · `));
   });
 });

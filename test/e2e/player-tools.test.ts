@@ -60,8 +60,9 @@ describe('get_player', () => {
     expect(body.data.market_value.value_eur).toBeGreaterThan(0);
     expect(body.data).not.toHaveProperty('statistics');
     expect(body.data).not.toHaveProperty('unavailable');
-    expect(body.requests).toEqual({ sent: 4, from_cache: 0 });
-    expect(sandbox.requestCount() - before).toBe(4);
+    // The record, three sections and the glossary (strengths name statistics).
+    expect(body.requests).toEqual({ sent: 5, from_cache: 0 });
+    expect(sandbox.requestCount() - before).toBe(5);
     const text = textOf(result);
     expect(text).toContain(`(${serviceId})`);
     expect(text).toMatch(/### Best roles\n\| role \| score \|/);
@@ -72,7 +73,7 @@ describe('get_player', () => {
     const before = sandbox.requestCount();
     const body = structured(await call(client, 'get_player', { player_id: serviceId }));
     expect(sandbox.requestCount()).toBe(before);
-    expect(body.requests).toEqual({ sent: 0, from_cache: 4 });
+    expect(body.requests).toEqual({ sent: 0, from_cache: 5 });
     expect(body.source.cached).toBe(true);
   });
 
@@ -107,7 +108,7 @@ describe('get_player', () => {
     ]);
     expect(body.data).not.toHaveProperty('strengths');
     expect(body.data.roles).toHaveLength(5);
-    expect(body.requests.sent).toBe(4);
+    expect(body.requests.sent).toBe(5);
     expect(textOf(result)).toMatch(/### Unavailable\n- strengths: The API key's plan/);
   });
 
@@ -122,6 +123,69 @@ describe('get_player', () => {
     const result = await call(client, 'get_player', { player_id: serviceId, sections: ['salary'] });
     expect(result.isError).toBe(true);
     expect(sandbox.requestCount()).toBe(before);
+  });
+});
+
+describe('statistic names without the glossary', () => {
+  it('get_player and scouting_report name statistics from their keys, with a note, when the glossary route fails', async () => {
+    const { client: c } = await clientBehind((path) =>
+      path.includes('/glossary') ? { status: 404 } : 'pass',
+    );
+    const results = [
+      await call(c, 'get_player', { player_id: serviceId, sections: ['statistics', 'strengths'] }),
+      await call(c, 'scouting_report', { player_id: serviceId }),
+    ];
+    for (const result of results) {
+      expect(result.isError, textOf(result)).toBeFalsy();
+      const body = structured(result);
+      const text = textOf(result);
+      const strengths = [...body.data.strengths.strengths, ...body.data.strengths.weaknesses];
+      expect(strengths.length).toBeGreaterThan(0);
+      expect(body.notes).toContainEqual(
+        expect.stringContaining('The glossary could not be read (status 404)'),
+      );
+      expect(text).toContain(
+        'Note: The glossary could not be read (status 404): statistics are named from their keys',
+      );
+      expect(body.statistic_names).toEqual({});
+      // The refused glossary request is counted with the others.
+      expect(body.requests.sent + body.requests.from_cache).toBe(result === results[0] ? 4 : 8);
+      // Each statistic in the key's words ("pass completion %"), never the key itself.
+      for (const { statistic } of strengths) {
+        expect(text.toLowerCase()).toContain(`${statistic.replace(/_pct$/, ' %').replaceAll('_', ' ')} `);
+        if (statistic.includes('_')) expect(text).not.toMatch(new RegExp(`\\b${statistic}\\b`));
+      }
+    }
+    expect(textOf(results[0] as (typeof results)[number])).toMatch(/pass completion % [\d.]+ · /);
+  });
+});
+
+describe('statistic names without the glossary, continued', () => {
+  it('rank_players_by_statistic and comparison_group name their statistic from its key, with a note', async () => {
+    const { client: c } = await clientBehind((path) =>
+      path.includes('/glossary') ? { status: 404 } : 'pass',
+    );
+    const ranked = await call(c, 'rank_players_by_statistic', {
+      statistic: 'progressive_passes',
+      league: 'Ligue 1',
+      limit: 3,
+    });
+    const group = await call(c, 'comparison_group', {
+      x: 'progressive_passes',
+      y: 'pass_completion_pct',
+      league: 'Ligue 1',
+      limit: 3,
+    });
+    expect(textOf(ranked)).toContain('progressive passes (per 90) ranking in Ligue 1');
+    for (const result of [ranked, group]) {
+      expect(result.isError, textOf(result)).toBeFalsy();
+      expect(structured(result).notes).toContainEqual(
+        expect.stringContaining('The glossary could not be read (status 404)'),
+      );
+      // The key's words; a unit only where the answer itself gives one (the ranking does).
+      expect(textOf(result)).toContain('progressive passes');
+      expect(textOf(result)).not.toMatch(/\bprogressive_passes\b/);
+    }
   });
 });
 
@@ -145,12 +209,12 @@ describe('scouting_report', () => {
     expect(body.data.projections.length).toBeGreaterThan(0);
     expect(body.data.similar).toHaveLength(5);
     expect(body.data.fit).toMatchObject({ club: otherClub, score: expect.any(Number) });
-    // get_player above cached the record, roles, strengths, market value, projections and similar (the
-    // full page, whatever similar_limit); history and fit are new.
-    expect(body.requests).toEqual({ sent: 2, from_cache: 6 });
+    // get_player above cached the record, roles, strengths, market value, projections, similar (the
+    // full page, whatever similar_limit) and the glossary; history and fit are new.
+    expect(body.requests).toEqual({ sent: 2, from_cache: 7 });
     expect(sandbox.requestCount() - before).toBe(2);
-    expect(progress.map((p) => p.progress)).toEqual([1, 2, 3, 4, 5, 6, 7, 8]);
-    expect(progress.every((p) => p.total === 8 && typeof p.message === 'string')).toBe(true);
+    expect(progress.map((p) => p.progress)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9]);
+    expect(progress.every((p) => p.total === 9 && typeof p.message === 'string')).toBe(true);
     const text = textOf(result);
     expect(text).toMatch(/^Season [^\n]+\n# Scouting report\n## /);
     for (const heading of [
@@ -162,14 +226,14 @@ describe('scouting_report', () => {
       expect(text).toContain(heading);
     }
     expect(text).toContain(`### Fit for ${otherClub}`);
-    expect(text).toContain('Upstream requests: 2 sent, 6 served from the cache.');
+    expect(text).toContain('Upstream requests: 2 sent, 7 served from the cache.');
   });
 
   it('costs nothing the second time', async () => {
     const before = sandbox.requestCount();
     const body = structured(await call(client, 'scouting_report', { player_id: serviceId, club: otherClub }));
     expect(sandbox.requestCount()).toBe(before);
-    expect(body.requests).toEqual({ sent: 0, from_cache: 8 });
+    expect(body.requests).toEqual({ sent: 0, from_cache: 9 });
   });
 
   it('lists a club it cannot assess under unavailable', async () => {
@@ -194,15 +258,16 @@ describe('scouting_report', () => {
         onprogress: (p) => progress.push(p),
       },
     );
-    await expect.poll(() => proxy.held.length).toBe(5);
+    // Five sections and the glossary.
+    await expect.poll(() => proxy.held.length).toBe(6);
     await expect.poll(() => progress.length).toBe(2);
     const countAtCancel = sandbox.requestCount();
     controller.abort();
     await expect(pending).rejects.toThrow();
-    await expect.poll(() => proxy.closed()).toBe(5);
+    await expect.poll(() => proxy.closed()).toBe(6);
     // Nothing retried or sent after the cancellation.
     await new Promise((resolve) => setTimeout(resolve, 300));
     expect(sandbox.requestCount()).toBe(countAtCancel);
-    expect(proxy.held).toHaveLength(5);
+    expect(proxy.held).toHaveLength(6);
   });
 });

@@ -66,7 +66,7 @@ describe('player_report end to end', () => {
         club: 'FC Lille',
       });
       expect(calls.map((c) => c.tool)).toEqual(['search_players', 'scouting_report']);
-      expect(cost).toBe(9);
+      expect(cost).toBe(10);
       const before = sandbox.requestCount();
 
       const search = await run(client, calls[0], 'search_players');
@@ -95,18 +95,19 @@ describe('player_report end to end', () => {
       // Best roles show the English name beside the key, as the report's sections ask.
       expect(report.text).toContain('| renard_des_surfaces (poacher) |');
 
-      // The quota spent is the prompt's figure; the report's own count matches its description (8 with club).
+      // The quota spent is the prompt's figure; the report's own count matches its description (9 with
+      // club, the glossary's included).
       expect(sandbox.requestCount() - before).toBe(cost);
-      expect(report.body.requests).toEqual({ sent: 8, from_cache: 0 });
-      expect(search.body.quota.remaining - report.body.quota.remaining).toBe(8);
+      expect(report.body.requests).toEqual({ sent: 9, from_cache: 0 });
+      expect(search.body.quota.remaining - report.body.quota.remaining).toBe(9);
     });
   });
 
-  it('an id: one scouting_report call of 7 requests', async () => {
+  it('an id: one scouting_report call of 8 requests', async () => {
     await withClient(async (client) => {
       const { calls, cost } = await plan(client, 'player_report', { player: 'ds_00q05zvWzTVNkuL5' });
       expect(calls.map((c) => c.tool)).toEqual(['scouting_report']);
-      expect(cost).toBe(7);
+      expect(cost).toBe(8);
       const before = sandbox.requestCount();
       const report = await run(client, calls[0], 'scouting_report');
       expect(report.body.data.player.service_id).toBe('ds_00q05zvWzTVNkuL5');

@@ -333,9 +333,10 @@ describe('resources, completion and the weekly_watchlist prompt', () => {
     const cost = Number(/at most (\d+) upstream requests unless cached/.exec(text)?.[1]);
     const calls = plannedCalls(text);
     expect(calls.map((c) => c.tool)).toEqual(['watchlist_report', 'scouting_report']);
-    // 6 for the refresh (3 players, 3 league/role pairs), then 3 reports of 7 within the 30 left.
+    // 6 for the refresh (3 players, 3 league/role pairs), then 3 reports of 7 and the glossary (read once)
+    // within the 30 left.
     expect(text).toContain('For the 3 largest movers');
-    expect(cost).toBe(6 + 3 * 7);
+    expect(cost).toBe(6 + 3 * 7 + 1);
     expect(cost).toBeLessThanOrEqual(30);
 
     const before = w7.sandbox.requestCount();

@@ -7,7 +7,7 @@ import type { RoleFamily } from '../../src/domain/roles.js';
 import type { PartFailure } from './gather.js';
 import type { PlayerCard, SectionsOut } from './player-sections.js';
 import { playerLabel } from './shapes.js';
-import { leftOutText, positionRows, statisticLabel } from './statistic-labels.js';
+import { type Glossary, leftOutText, positionRows, statisticLabel } from './statistic-labels.js';
 import { cellFormat, eurosFormat, formatCell, formatEuros, formatRow, table } from './text.js';
 
 type Section<K extends keyof typeof SectionsOut> = NonNullable<z.output<(typeof SectionsOut)[K]>>;
@@ -74,10 +74,27 @@ function forPosition<T>(
   return { rows: kept, left: rows.length - kept.length };
 }
 
+/** The statistic keys a player's sections name in their text: the ones the glossary is read for. */
+export function namedStatistics(sections: {
+  statistics?: Section<'statistics'>;
+  strengths?: Section<'strengths'>;
+}): string[] {
+  const { statistics, strengths } = sections;
+  return [
+    ...new Set([
+      ...Object.keys(statistics?.values ?? {}),
+      ...[...(strengths?.strengths ?? []), ...(strengths?.weaknesses ?? [])].map((x) => x.statistic),
+    ]),
+  ];
+}
+
+/** Sections whose text names statistics: asking one of them reads the glossary for their names. */
+export const NAMING_SECTIONS: readonly (keyof typeof SectionsOut)[] = ['statistics', 'strengths'];
+
 export const SECTION_TEXT: {
-  [K in keyof typeof SectionsOut]: (s: Section<K>, family: Family) => string;
+  [K in keyof typeof SectionsOut]: (s: Section<K>, family: Family, glossary?: Glossary) => string;
 } = {
-  statistics: (s, family) => {
+  statistics: (s, family, glossary) => {
     // One line, one format: two statistics that differ never read alike.
     const all = Object.entries(s.values);
     const { rows, left } = forPosition(
@@ -90,7 +107,7 @@ export const SECTION_TEXT: {
     const values = formatRow(shown.map(([, v]) => v));
     return [
       `### Statistics (per ${s.per ?? '90 minutes'}; ${formatCell(s.minutes)} min)`,
-      shown.map(([k], i) => `${statisticLabel(k)} ${values[i]}`).join(' · '),
+      shown.map(([k], i) => `${statisticLabel(k, glossary)} ${values[i]}`).join(' · '),
       leftOutText(left),
     ]
       .filter(Boolean)
@@ -101,7 +118,7 @@ export const SECTION_TEXT: {
       ['role', (r) => roleWithLabel(r.role)],
       ['score', (r) => r.score],
     ])}`,
-  strengths: (s, family) => {
+  strengths: (s, family, glossary) => {
     const strengths = forPosition(
       s.strengths,
       (x) => x.statistic,
@@ -118,7 +135,7 @@ export const SECTION_TEXT: {
     const value = cellFormat(all.map((x) => x.value));
     const percentile = cellFormat(all.map((x) => x.percentile));
     const row = (x: Section<'strengths'>['strengths'][number]) =>
-      `${statisticLabel(x.statistic)} ${value(x.value)} (p${percentile(x.percentile)})`;
+      `${statisticLabel(x.statistic, glossary)} ${value(x.value)} (p${percentile(x.percentile)})`;
     return [
       `### Strengths and weaknesses${s.compared_with ? ` (percentiles among ${groupWords(s.compared_with)})` : ''}`,
       `Strengths: ${strengths.rows.map(row).join(', ') || 'none stand out'}`,
@@ -155,11 +172,14 @@ export const SECTION_TEXT: {
 export function sectionsText(
   sections: { [K in keyof typeof SectionsOut]?: Section<K> },
   family: Family = undefined,
+  glossary?: Glossary,
 ): string[] {
   return (Object.keys(SECTION_TEXT) as (keyof typeof SectionsOut)[]).flatMap((name) => {
     const value = sections[name];
     if (value === undefined) return [];
-    return [(SECTION_TEXT[name] as (s: typeof value, f: Family) => string)(value, family)];
+    return [
+      (SECTION_TEXT[name] as (s: typeof value, f: Family, g?: Glossary) => string)(value, family, glossary),
+    ];
   });
 }
 

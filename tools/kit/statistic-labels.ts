@@ -1,13 +1,17 @@
 // Statistics as a reader names them in text: the glossary's name and unit ("Pass completion (%)"), else a
 // readable form of the key ("pass completion %"); money as euros; and only the statistics of the player's
 // position, with a count of the rows left out. The keys themselves stay in structured content.
-import type { ApiClient } from '../../src/api/client.js';
+import { z } from 'zod';
+import type { ApiClient, ApiResult } from '../../src/api/client.js';
 import { ApiError } from '../../src/api/errors.js';
 import { readPages } from '../../src/api/list-pages.js';
+import { publishReadNotes } from '../../src/api/reader/notes-sink.js';
 import { GlossaryResponse } from '../../src/api/schemas.js';
+import { glossaryUnreadNote } from '../../src/api/statistic-keys.js';
 import { statLabel } from '../../src/charts/labels.js';
 import { isGoalkeeping } from '../../src/domain/position-statistics.js';
 import type { RoleFamily } from '../../src/domain/roles.js';
+import type { Cost, Gathering } from './gather.js';
 
 export interface StatisticName {
   name: string | null;
@@ -15,19 +19,51 @@ export interface StatisticName {
 }
 export type Glossary = ReadonlyMap<string, StatisticName>;
 
+/** The glossary's names and units of the statistics an answer names, in its structured content. */
+export const StatisticNamesOut = z
+  .record(z.string(), z.object({ name: z.string().nullable(), unit: z.string().nullable() }))
+  .describe("The glossary's name and unit of each statistic key.");
+
 /**
  * The glossary's name and unit per key (every kind: statistics and indices), read through the cache (a
  * day, free after the first read). A glossary the API does not give (route, plan, unreadable) leaves the
- * labels to the keys' readable form: an empty map, never a failed answer.
+ * labels to the keys' readable form: an empty map and a note saying so, never a failed answer.
  */
 export async function readGlossary(api: ApiClient, signal: AbortSignal): Promise<Glossary> {
+  return (await glossaryRead(api, signal)).data;
+}
+
+/** The glossary as one part of a gathering: what its pages cost is counted with the other parts. */
+export async function gatherGlossary(gathering: Gathering, api: ApiClient): Promise<Glossary> {
+  return (await gathering.optional('glossary', (signal) => glossaryRead(api, signal))) ?? new Map();
+}
+
+async function glossaryRead(
+  api: ApiClient,
+  signal: AbortSignal,
+): Promise<ApiResult<Glossary> & { cost: Cost }> {
   try {
-    const { data } = await readPages(api, 'glossary', GlossaryResponse, { signal });
-    return new Map(data.data.map((e) => [e.key, { name: e.name ?? null, unit: e.unit ?? null }]));
+    const read = await readPages(api, 'glossary', GlossaryResponse, { signal });
+    const glossary = new Map(
+      read.data.data.map((e) => [e.key, { name: e.name ?? null, unit: e.unit ?? null }]),
+    );
+    return { ...read, data: glossary };
   } catch (error) {
-    if (error instanceof ApiError && !signal.aborted) return new Map();
-    throw error;
+    if (!(error instanceof ApiError) || signal.aborted) throw error;
+    publishReadNotes([glossaryUnreadNote(error)]);
+    // An answer with a status, even an error, reached the upstream and spent a request.
+    return {
+      data: new Map(),
+      quota: api.quota.current(),
+      source: { cached: false, fetched_at: new Date().toISOString() },
+      cost: { sent: error.status !== undefined ? 1 : 0, from_cache: 0 },
+    };
   }
+}
+
+/** The glossary an answer carries in its structured content (`statistic_names`), for its text. */
+export function glossaryOf(names: Record<string, StatisticName> | undefined): Glossary {
+  return new Map(Object.entries(names ?? {}));
 }
 
 /** The glossary's entries for `keys` (those it names), for structured content beside the keys. */

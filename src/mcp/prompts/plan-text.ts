@@ -44,3 +44,8 @@ export function searchStep(player: string, club?: string): string {
     : ' If several people match, ask';
   return `1. search_players with ${args({ query: player, limit: 5 })} to get the service_id.${pick} me which one before going on.`;
 }
+
+/** Requests of one scouting_report without a club (record, history and five sections). */
+export const SCOUTING_REPORT_COST = 7;
+/** The glossary a scouting report names statistics by: one more request, then cached a day. */
+export const GLOSSARY_COST = 1;

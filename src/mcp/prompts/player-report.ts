@@ -1,5 +1,14 @@
 import { Club, Player } from './args.js';
-import { args, isLikelyId, message, QUOTA_RULE, SCORE_RULE, searchStep } from './plan-text.js';
+import {
+  args,
+  GLOSSARY_COST,
+  isLikelyId,
+  message,
+  QUOTA_RULE,
+  SCORE_RULE,
+  SCOUTING_REPORT_COST,
+  searchStep,
+} from './plan-text.js';
 import { definePrompt } from './prompt.js';
 
 export default definePrompt({
@@ -11,13 +20,14 @@ export default definePrompt({
   message({ player, club }) {
     const known = isLikelyId(player);
     const id = known ? player : '<service_id>';
-    const cost = (known ? 0 : 1) + (club ? 8 : 7);
+    const report = SCOUTING_REPORT_COST + (club ? 1 : 0) + GLOSSARY_COST;
+    const cost = (known ? 0 : 1) + report;
     return message([
       `Write a scouting report on ${player}${club ? `, judging fit for ${club}` : ''}.`,
       '',
       `Plan (${known ? 'one tool call' : 'two tool calls'}, ${cost} upstream requests unless cached):`,
       !known && searchStep(player),
-      `${known ? '1' : '2'}. scouting_report with ${args({ player_id: id, club })}: one call gathers identity, season-by-season history, best roles, strengths and weaknesses, market value, projection and similar profiles${club ? `, and fit for ${club}` : ''} (${club ? 8 : 7} requests). Its result states the quota it cost.`,
+      `${known ? '1' : '2'}. scouting_report with ${args({ player_id: id, club })}: one call gathers identity, season-by-season history, best roles, strengths and weaknesses, market value, projection and similar profiles${club ? `, and fit for ${club}` : ''} (${report} requests, ${GLOSSARY_COST} of them the glossary of statistics, cached a day). Its result states the quota it cost.`,
       'Do not call get_player, player_history or fit_score separately: the report already holds their answers.',
       '',
       'Then write the report with these sections: Profile (age, club, league, service_id), Season by season, Best roles (key and English name), ' +

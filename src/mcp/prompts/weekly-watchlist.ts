@@ -6,11 +6,16 @@ import { completeWatchlist } from '../completions.js';
 import type { ToolDeps } from '../context.js';
 import { errorText } from '../result.js';
 import { watchlistAccess } from '../watchlists.js';
-import { args, message, PLACEHOLDER_RULE, QUOTA_RULE } from './plan-text.js';
+import {
+  args,
+  GLOSSARY_COST,
+  message,
+  PLACEHOLDER_RULE,
+  QUOTA_RULE,
+  SCOUTING_REPORT_COST,
+} from './plan-text.js';
 import { definePrompt } from './prompt.js';
 
-/** Requests of one scouting_report without a club (record, history and five sections). */
-const SCOUTING_REPORT_COST = 7;
 /** Scouting reports an overnight run writes at most, whatever the budget. */
 const MOST_MOVERS = 5;
 
@@ -41,8 +46,14 @@ export default definePrompt({
     const limit = Number(budget);
     const movers = Math.max(
       0,
-      Math.min(MOST_MOVERS, plan.players, Math.floor((limit - plan.total) / SCOUTING_REPORT_COST)),
+      Math.min(
+        MOST_MOVERS,
+        plan.players,
+        Math.floor((limit - plan.total - GLOSSARY_COST) / SCOUTING_REPORT_COST),
+      ),
     );
+    // The glossary is read once, by the first report.
+    const reportsCost = movers > 0 ? movers * SCOUTING_REPORT_COST + GLOSSARY_COST : 0;
     const report = args({ watchlist: doc.name });
     if (limit < plan.total) {
       return message([
@@ -57,10 +68,10 @@ export default definePrompt({
     return message([
       `Write the weekly report on the watchlist "${doc.name}" (${plan.players} players) within ${limit} upstream requests.`,
       '',
-      `Plan (${1 + movers} tool calls, at most ${plan.total + movers * SCOUTING_REPORT_COST} upstream requests unless cached):`,
+      `Plan (${1 + movers} tool calls, at most ${plan.total + reportsCost} upstream requests unless cached):`,
       `1. watchlist_report with ${report}: refreshes every player and compares with the last snapshot, up to ${planText(plan)}; it states what it spent. If it refuses for the quota, stop and say so.`,
       movers > 0
-        ? `2. For the ${movers === 1 ? 'largest mover' : `${movers} largest movers`} of its table (it lists them first: transfers, new season rows, newly linked players, then the largest rank and value moves; skip rows whose only change is "first snapshot"), scouting_report with ${args({ player_id: '<service_id>' })} (${SCOUTING_REPORT_COST} requests each). Fewer if fewer moved.`
+        ? `2. For the ${movers === 1 ? 'largest mover' : `${movers} largest movers`} of its table (it lists them first: transfers, new season rows, newly linked players, then the largest rank and value moves; skip rows whose only change is "first snapshot"), scouting_report with ${args({ player_id: '<service_id>' })} (${SCOUTING_REPORT_COST} requests each, and ${GLOSSARY_COST} for the glossary of statistics with the first). Fewer if fewer moved.`
         : '2. No budget is left for scouting reports: write from the watchlist report alone.',
       PLACEHOLDER_RULE,
       '',

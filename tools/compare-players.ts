@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import { CompareResponse } from '../src/api/schemas.js';
 import { comparisonRadar } from '../src/charts/comparison-radar.js';
 import { familyOf } from '../src/domain/position-statistics.js';
 import { PlayerIdArg, Season, seasonParam } from '../src/mcp/args.js';
@@ -46,10 +45,7 @@ export default defineTool({
       answerWhatYouCan(
         player_ids,
         async (ids) => {
-          const answer = await api.call('compare', CompareResponse, {
-            body: { player_ids: ids, saison: seasonParam(season) },
-            signal,
-          });
+          const answer = await api.compare({ ids, season: seasonParam(season), signal });
           return { ...answer, data: answer.data.data };
         },
         2,

@@ -52,7 +52,7 @@ export default defineTool({
     const queries: ResolveQuery[] = players.map((q) =>
       q.player_id !== undefined
         ? { player_id: q.player_id, known_as: q.name }
-        : { name: q.name ?? '', club: q.club, saison: seasonParam(q.season) },
+        : { name: q.name ?? '', club: q.club, season: seasonParam(q.season) },
     );
     // Players resolved by an earlier batch cost nothing; each row is shown against the query it answers.
     const result = await resolveBatch(api, queries, signal);

@@ -1,11 +1,12 @@
 import { z } from 'zod';
 import type { Source } from '../src/api/client.js';
+import { RESOLVE_BATCH } from '../src/api/endpoints.js';
 import type { ResolvedPlayer } from '../src/api/schemas.js';
 import { fold } from '../src/lib/fold.js';
 import { SERVICE_ID_EXAMPLE } from '../src/mcp/args.js';
 import { RefusedError } from '../src/mcp/result.js';
 import { defineTool } from '../src/mcp/tool.js';
-import { RESOLVE_BATCH, watchlistAccess } from '../src/mcp/watchlists.js';
+import { watchlistAccess } from '../src/mcp/watchlists.js';
 import {
   checkProjectedSize,
   newWatchlist,

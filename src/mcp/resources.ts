@@ -11,9 +11,7 @@
 import type { McpServer, ReadResourceResult } from '@modelcontextprotocol/server';
 import { ProtocolError, ProtocolErrorCode, ResourceTemplate } from '@modelcontextprotocol/server';
 import { ApiError } from '../api/errors.js';
-import { readPages } from '../api/list-pages.js';
 import { loadRoleRows, type RoleRow } from '../api/role-rows.js';
-import { GlossaryResponse, LeaguesResponse } from '../api/schemas.js';
 import { nearest } from '../domain/nearest.js';
 import { roleWithLabel } from '../domain/role-labels.js';
 import { ROLE_KEYS } from '../domain/roles.js';
@@ -109,7 +107,7 @@ export function registerResources(server: McpServer, deps: ToolDeps): void {
   );
 
   async function leagues(signal: AbortSignal) {
-    return (await readPages(api, 'leagues', LeaguesResponse, { signal })).data.data;
+    return (await api.leagues({ signal })).data.data;
   }
 
   server.registerResource(
@@ -155,7 +153,7 @@ export function registerResources(server: McpServer, deps: ToolDeps): void {
 
   // Read as get_glossary reads it: the cache keeps one reading per request, the first caller's.
   async function glossary(signal?: AbortSignal) {
-    return (await readPages(api, 'glossary', GlossaryResponse, signal ? { signal } : {})).data.data;
+    return (await api.glossary({ signal })).data.data;
   }
 
   server.registerResource(

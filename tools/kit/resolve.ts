@@ -2,8 +2,8 @@
 // answers by what it carries (resolve-match.ts), each player's row cached on its own, so a later batch
 // asks only for the players no earlier one answered. A player without a row is not cached: asked again.
 import type { ApiClient, ApiResult } from '../../src/api/client.js';
-import { ResolveBatchResponse, type ResolvedPlayer } from '../../src/api/schemas.js';
-import { answers, type ResolveQuery, type Tied, tieRows, wireQuery } from './resolve-match.js';
+import type { ResolvedPlayer } from '../../src/api/schemas.js';
+import { answers, type ResolveQuery, type Tied, tieRows } from './resolve-match.js';
 
 export type { ResolveQuery } from './resolve-match.js';
 
@@ -14,9 +14,8 @@ export async function resolveBatch(
   signal: AbortSignal,
 ): Promise<ApiResult<Tied>> {
   const stray: ResolvedPlayer[] = [];
-  const result = await api.callItems('resolveBatch', ResolveBatchResponse, {
+  const result = await api.resolveBatch({
     items: queries,
-    body: (items) => ({ players: items.map(wireQuery) }),
     // May run twice (a cached answer lacking a player, then a fresh one): the strays of the last one.
     split: ({ data }, items) => {
       const tied = tieRows(items, data);

@@ -3,8 +3,6 @@
 // position, with a count of the rows left out. The keys themselves stay in structured content.
 import type { ApiClient } from '../../src/api/client.js';
 import { ApiError } from '../../src/api/errors.js';
-import { readPages } from '../../src/api/list-pages.js';
-import { GlossaryResponse } from '../../src/api/schemas.js';
 import { statLabel } from '../../src/charts/labels.js';
 import { isGoalkeeping } from '../../src/domain/position-statistics.js';
 import type { RoleFamily } from '../../src/domain/roles.js';
@@ -22,7 +20,7 @@ export type Glossary = ReadonlyMap<string, StatisticName>;
  */
 export async function readGlossary(api: ApiClient, signal: AbortSignal): Promise<Glossary> {
   try {
-    const { data } = await readPages(api, 'glossary', GlossaryResponse, { signal });
+    const { data } = await api.glossary({ signal });
     return new Map(data.data.map((e) => [e.key, { name: e.name ?? null, unit: e.unit ?? null }]));
   } catch (error) {
     if (error instanceof ApiError && !signal.aborted) return new Map();

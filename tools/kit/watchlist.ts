@@ -2,20 +2,16 @@
 // the batch routes, and comparing a snapshot with the one before it. The store never sees the upstream:
 // everything here is fetched before a change is handed to the store (see WatchlistChange).
 
+import { COMPARE_BATCH, RESOLVE_BATCH } from '../../src/api/endpoints.js';
 import { DEFAULT_ALIASES } from '../../src/api/reader/aliases.js';
 import { toNumber } from '../../src/api/reader/values.js';
-import {
-  type ComparedPlayer,
-  CompareResponse,
-  PlayerRecordResponse,
-  RankingsResponse,
-} from '../../src/api/schemas.js';
+import type { ComparedPlayer } from '../../src/api/schemas.js';
 import type { ToolContext } from '../../src/mcp/context.js';
-import { COMPARE_BATCH, chunks, RESOLVE_BATCH, type RefreshPlan } from '../../src/mcp/watchlists.js';
+import { chunks, type RefreshPlan } from '../../src/mcp/watchlists.js';
 import type { SnapshotPlayer, WatchlistSnapshot } from '../../src/store/watchlists.js';
 import { type Cost, Gathering } from './gather.js';
 import { formatNumber, formatSigned, numberFormat } from './numbers.js';
-import { PAGE_SIZE, readPages } from './pages.js';
+import { PAGE_SIZE } from './pages.js';
 import { type ResolveQuery, resolveBatch, strayNote } from './resolve.js';
 import { sameWords } from './resolve-match.js';
 import { eurosFormat } from './text.js';
@@ -118,15 +114,10 @@ export async function refreshPlayers(
   const people = [...persons.keys()];
   const seen = new Map<string, Seen>();
   let dataAsOf: string | null = null;
-  const record = (id: string) =>
-    gathering.optional('player record', (signal) =>
-      api.call('player', PlayerRecordResponse, { params: { id }, query: { saison: undefined }, signal }),
-    );
+  const record = (id: string) => gathering.optional('player record', (signal) => api.player({ id, signal }));
   if (people.length === 1) {
     const id = people[0] as string;
-    const found = await gathering.required('player record', (signal) =>
-      api.call('player', PlayerRecordResponse, { params: { id }, query: { saison: undefined }, signal }),
-    );
+    const found = await gathering.required('player record', (signal) => api.player({ id, signal }));
     const r = found.data;
     dataAsOf = r.data_as_of ?? null;
     seen.set(id, {
@@ -144,9 +135,7 @@ export async function refreshPlayers(
     const [rows, dated] = await Promise.all([
       Promise.all(
         chunks(people, COMPARE_BATCH).map(async (chunk) => {
-          const body = await gathering.required('compare', (signal) =>
-            api.call('compare', CompareResponse, { body: { player_ids: chunk }, signal }),
-          );
+          const body = await gathering.required('compare', (signal) => api.compare({ ids: chunk, signal }));
           const tied = tieCompareRows(body.data, chunk, (id) => ({
             name: persons.get(id) ?? null,
             player_id: rowIds.get(id) ?? null,
@@ -189,7 +178,7 @@ export async function refreshPlayers(
   await Promise.all(
     ranked.map(async ({ league, role, players }) => {
       const ranking = await gathering.optional(`ranking ${role} in ${league}`, (signal) =>
-        readPages(api, 'rankings', RankingsResponse, { query: { role, league }, signal }, PAGE_SIZE.rankings),
+        api.rankings({ role, league, limit: PAGE_SIZE.rankings, signal }),
       );
       if (!ranking) return;
       const of = ranking.meta?.eligible ?? null;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { RESOLVE_BATCH } from '../src/api/endpoints.js';
 import { seasonParam } from '../src/mcp/args.js';
 import { defineTool } from '../src/mcp/tool.js';
 import { queryLabel, type ResolveQuery, resolveBatch, strayNote } from './kit/resolve.js';
@@ -46,7 +47,7 @@ export default defineTool({
     'Turns up to 100 players (player_id, old ids, or names with club/season) into their stable service_id and current row. ' +
     'Use it to refresh stored player_ids (they change every season), before saving a shortlist, or when another tool says an id is unknown. ' +
     'One request for the whole list, for the players no earlier call resolved.',
-  input: { players: z.array(Query).min(1).max(100).describe('1-100 players to resolve.') },
+  input: { players: z.array(Query).min(1).max(RESOLVE_BATCH).describe('1-100 players to resolve.') },
   output: z.array(Resolved),
   async run({ players }, { api, signal }) {
     const queries: ResolveQuery[] = players.map((q) =>

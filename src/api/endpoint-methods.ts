@@ -59,11 +59,23 @@ type MethodOf<D> = D extends { read: 'one'; schema: infer S; request: (args: inf
 /** One typed method per declared route. */
 export type EndpointMethods = { readonly [N in EndpointName]: MethodOf<(typeof ENDPOINTS)[N]> };
 
-type AnyArgs = Paging &
-  Partial<FirstPage> &
-  Partial<Batch<unknown, unknown, unknown>> &
-  Record<string, unknown>;
-type Declared = (typeof ENDPOINTS)[EndpointName];
+type AnyArgs = Paging & Partial<FirstPage> & Record<string, unknown>;
+
+/** A declaration as the one method body below sees it (each is typed on its own in endpoints.ts). */
+type Loose =
+  | {
+      read: 'one' | 'pages' | 'all';
+      // Only 'pages' and 'all' routes are lists; readPages is never handed a 'one' route.
+      route: ListRoute;
+      schema: z.ZodType<{ data: unknown[] }>;
+      request: (args: AnyArgs) => Request<RouteName>;
+    }
+  | {
+      read: 'items';
+      route: RouteName;
+      schema: z.ZodType;
+      body: (items: readonly unknown[], args: AnyArgs) => unknown;
+    };
 
 /** The declaration's request with what the call carries. */
 function asked(request: Request<RouteName>, args: AnyArgs): CallOptions<RouteName> {
@@ -75,31 +87,29 @@ function asked(request: Request<RouteName>, args: AnyArgs): CallOptions<RouteNam
   };
 }
 
-function methodOf(declared: Declared) {
-  // The declarations are typed one by one above; here one body serves them all.
-  const d = declared as unknown as {
-    read: Declared['read'];
-    route: ListRoute;
-    schema: z.ZodType<{ data: unknown[] }>;
-    request?: (args: AnyArgs) => Request<RouteName>;
-    body?: (items: readonly unknown[], args: AnyArgs) => unknown;
-  };
+function methodOf(declared: (typeof ENDPOINTS)[EndpointName]) {
+  const d = declared as unknown as Loose;
   return function (this: ApiClient, args: AnyArgs = {}) {
-    if (d.read === 'items' && d.body) {
-      const body = d.body;
-      return this.callItems(d.route, d.schema, {
-        items: args.items ?? [],
-        body: (items) => body(items, args),
-        split: args.split ?? (() => undefined),
-        rows: args.rows ?? (() => []),
-        ...(args.signal ? { signal: args.signal } : {}),
-      });
+    switch (d.read) {
+      case 'items': {
+        const { items, split, rows, signal } = args as AnyArgs & Batch<unknown, unknown, unknown>;
+        return this.callItems(d.route, d.schema, {
+          items,
+          body: (batch) => d.body(batch, args),
+          split,
+          rows,
+          ...(signal ? { signal } : {}),
+        });
+      }
+      case 'all':
+        return readAll(this, d.route, d.schema, asked(d.request(args), args));
+      case 'pages':
+        if (!args.firstPage)
+          return readPages(this, d.route, d.schema, asked(d.request(args), args), args.limit);
+        return this.call(d.route, d.schema, asked(d.request(args), args));
+      case 'one':
+        return this.call(d.route, d.schema, asked(d.request(args), args));
     }
-    const options = asked(d.request?.(args) ?? {}, args);
-    if (d.read === 'all') return readAll(this, d.route, d.schema, options);
-    if (d.read === 'pages' && !args.firstPage)
-      return readPages(this, d.route, d.schema, options, args.limit ?? 'all');
-    return this.call(d.route, d.schema, options);
   };
 }
 

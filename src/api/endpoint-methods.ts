@@ -3,7 +3,7 @@
 // answering as the declaration says it is read. Nothing here knows a route by name.
 import type { z } from 'zod';
 import type { ApiClient, ApiResult, CallOptions } from './client.js';
-import { ENDPOINTS, type EndpointName, type Request } from './endpoints.js';
+import { ENDPOINTS, type EndpointName, type RouteRequest } from './endpoints.js';
 import { type ListRead, type ListRoute, readAll, readPages } from './list-pages.js';
 import type { RouteName } from './routes.js';
 
@@ -68,7 +68,7 @@ type Loose =
       // Only 'pages' and 'all' routes are lists; readPages is never handed a 'one' route.
       route: ListRoute;
       schema: z.ZodType<{ data: unknown[] }>;
-      request: (args: AnyArgs) => Request<RouteName>;
+      request: (args: AnyArgs) => RouteRequest<RouteName>;
     }
   | {
       read: 'items';
@@ -78,7 +78,7 @@ type Loose =
     };
 
 /** The declaration's request with what the call carries. */
-function asked(request: Request<RouteName>, args: AnyArgs): CallOptions<RouteName> {
+function asked(request: RouteRequest<RouteName>, args: AnyArgs): CallOptions<RouteName> {
   return {
     ...request,
     ...(args.signal ? { signal: args.signal } : {}),

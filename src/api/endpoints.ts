@@ -51,7 +51,7 @@ export const RESOLVE_BATCH = 100;
 export const COMPARE_BATCH = 10;
 
 /** What a declaration makes of its arguments: the path's `:params`, the query, the body. */
-export type Request<N extends RouteName> = Pick<CallOptions<N>, 'params' | 'query' | 'body'>;
+export type RouteRequest<N extends RouteName> = Pick<CallOptions<N>, 'params' | 'query' | 'body'>;
 
 type ListSchema = z.ZodType<{ data: unknown[] }>;
 
@@ -59,14 +59,14 @@ export interface OneRead<N extends RouteName, S extends z.ZodType, A> {
   read: 'one';
   route: N;
   schema: S;
-  request: (args: A) => Request<N>;
+  request: (args: A) => RouteRequest<N>;
 }
 
 export interface ListReadDecl<R extends 'pages' | 'all', N extends ListRoute, S extends ListSchema, A> {
   read: R;
   route: N;
   schema: S;
-  request: (args: A) => Request<N>;
+  request: (args: A) => RouteRequest<N>;
 }
 
 export interface ItemsRead<N extends RouteName, S extends z.ZodType, W, A> {
@@ -84,19 +84,19 @@ const none = () => ({});
 const one = <N extends RouteName, S extends z.ZodType, A = NoArgs>(
   route: N,
   schema: S,
-  request: (args: A) => Request<N> = none,
+  request: (args: A) => RouteRequest<N> = none,
 ): OneRead<N, S, A> => ({ read: 'one', route, schema, request });
 
 const pages = <N extends ListRoute, S extends ListSchema, A = NoArgs>(
   route: N,
   schema: S,
-  request: (args: A) => Request<N> = none,
+  request: (args: A) => RouteRequest<N> = none,
 ): ListReadDecl<'pages', N, S, A> => ({ read: 'pages', route, schema, request });
 
 const all = <N extends ListRoute, S extends ListSchema, A = NoArgs>(
   route: N,
   schema: S,
-  request: (args: A) => Request<N> = none,
+  request: (args: A) => RouteRequest<N> = none,
 ): ListReadDecl<'all', N, S, A> => ({ read: 'all', route, schema, request });
 
 const items = <N extends RouteName, S extends z.ZodType, W, A = NoArgs>(

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { CompareResponse } from '../src/api/schemas.js';
+import { COMPARE_BATCH } from '../src/api/endpoints.js';
 import { comparisonRadar } from '../src/charts/comparison-radar.js';
 import { familyOf } from '../src/domain/position-statistics.js';
 import { PlayerIdArg, Season, seasonParam } from '../src/mcp/args.js';
@@ -33,7 +33,7 @@ export default defineTool({
     'latest league season is compared unless `season` is given. Get ids from search_players, rank_players_by_role or scout_players. ' +
     'Costs 1 request (+1 glossary) unless cached.',
   input: {
-    player_ids: z.array(PlayerIdArg).min(2).max(10),
+    player_ids: z.array(PlayerIdArg).min(2).max(COMPARE_BATCH),
     season: Season.optional(),
   },
   output: z.array(Compared),
@@ -44,10 +44,7 @@ export default defineTool({
       answerWhatYouCan(
         player_ids,
         async (ids) => {
-          const answer = await api.call('compare', CompareResponse, {
-            body: { player_ids: ids, saison: seasonParam(season) },
-            signal,
-          });
+          const answer = await api.compare({ ids, season: seasonParam(season), signal });
           return { ...answer, data: answer.data.data };
         },
         2,

@@ -1,11 +1,10 @@
 import { z } from 'zod';
 import { withLeagueHint } from '../src/api/league-hint.js';
-import { ComparisonResponse } from '../src/api/schemas.js';
 import { checkStatistic } from '../src/api/statistic-keys.js';
 import { groupScatter } from '../src/charts/group-scatter.js';
 import { LeagueName, Limit, SERVICE_ID_EXAMPLE, Season, seasonParam } from '../src/mcp/args.js';
 import { defineTool } from '../src/mcp/tool.js';
-import { cut, PAGE_SIZE, readPages } from './kit/pages.js';
+import { cut, PAGE_SIZE } from './kit/pages.js';
 import { PositionArg, StatisticArg } from './kit/stat-args.js';
 import { glossaryOf, type StatisticName, StatisticNamesOut, statisticLabel } from './kit/statistic-labels.js';
 import { formatCell, formatRow, table } from './kit/text.js';
@@ -78,16 +77,15 @@ export default defineTool({
     const wanted = new Set(highlight);
     // Players to highlight are looked for beyond the first `limit`, up to the most the tool shows.
     const result = await withLeagueHint(api, league, signal, (league) =>
-      readPages(
-        api,
-        'comparisonGroup',
-        ComparisonResponse,
-        {
-          query: { x: xStat.key, y: yStat.key, league, saison, position },
-          signal,
-        },
-        wanted.size > 0 ? MAX : limit,
-      ),
+      api.comparisonGroup({
+        x: xStat.key,
+        y: yStat.key,
+        league,
+        season: saison,
+        position,
+        limit: wanted.size > 0 ? MAX : limit,
+        signal,
+      }),
     );
     const all = result.data.data;
     const isWanted = (p: (typeof all)[number]) =>

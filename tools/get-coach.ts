@@ -1,6 +1,4 @@
 import { z } from 'zod';
-import { readAll } from '../src/api/list-pages.js';
-import { CoachCareerResponse, CoachResponse, TacticalProfileResponse } from '../src/api/schemas.js';
 import { defineTool } from '../src/mcp/tool.js';
 import { Gathering, SECTION_ROUTE_MISSING, sectionReport } from './kit/gather.js';
 import { table } from './kit/text.js';
@@ -41,20 +39,15 @@ export default defineTool({
   async run({ coach_id, sections }, ctx) {
     const { api } = ctx;
     const run = new Gathering(1 + new Set(sections).size, ctx);
-    const params = { id: coach_id };
     const [coach, career, tactics] = await Promise.all([
-      run.required('record', (signal) => api.call('coach', CoachResponse, { params, signal })),
+      run.required('record', (signal) => api.coach({ id: coach_id, signal })),
       sections.includes('career')
-        ? run.optional(
-            'career',
-            (signal) => readAll(api, 'coachCareer', CoachCareerResponse, { params, signal }),
-            SECTION_ROUTE_MISSING,
-          )
+        ? run.optional('career', (signal) => api.coachCareer({ id: coach_id, signal }), SECTION_ROUTE_MISSING)
         : undefined,
       sections.includes('tactical_profile')
         ? run.optional(
             'tactical_profile',
-            (signal) => api.call('coachTactics', TacticalProfileResponse, { params, signal }),
+            (signal) => api.coachTactics({ id: coach_id, signal }),
             SECTION_ROUTE_MISSING,
           )
         : undefined,

@@ -1,9 +1,8 @@
 import { z } from 'zod';
-import { GlossaryResponse } from '../src/api/schemas.js';
 import { fold, foldedWords } from '../src/lib/fold.js';
 import { Limit } from '../src/mcp/args.js';
 import { defineTool } from '../src/mcp/tool.js';
-import { cut, readPages } from './kit/pages.js';
+import { cut } from './kit/pages.js';
 import { table } from './kit/text.js';
 
 const MAX = 100;
@@ -37,7 +36,7 @@ export default defineTool({
     has_more: z.boolean(),
   },
   async run({ query, kind, limit }, { api, signal }) {
-    const result = await readPages(api, 'glossary', GlossaryResponse, { signal });
+    const result = await api.glossary({ signal });
     const words = query ? foldedWords(query) : [];
     const hits = result.data.data.filter((e) => {
       if (kind && e.kind !== kind) return false;

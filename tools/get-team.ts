@@ -1,10 +1,10 @@
 import { z } from 'zod';
 import { InvalidArgumentError } from '../src/api/errors.js';
-import { HeadToHeadResponse, SimilarTeamsResponse, SquadResponse, TeamResponse } from '../src/api/schemas.js';
+import type { HeadToHeadResponse } from '../src/api/schemas.js';
 import { Limit, Season, seasonParam } from '../src/mcp/args.js';
 import { defineTool } from '../src/mcp/tool.js';
 import { Gathering, SECTION_ROUTE_MISSING, sectionReport } from './kit/gather.js';
-import { cut, readPages } from './kit/pages.js';
+import { cut } from './kit/pages.js';
 import { euros, formatCell, formatEuros, formatRow, table } from './kit/text.js';
 
 const MAX = 60;
@@ -106,40 +106,27 @@ export default defineTool({
         'head_to_head needs other_team_id (a team_id from search_teams).',
       );
     const run = new Gathering(1 + want.size, ctx);
-    const params = { id: team_id };
     const [team, squad, similar, h2h] = await Promise.all([
-      run.required('record', (signal) =>
-        api.call('team', TeamResponse, { params, query: { saison }, signal }),
-      ),
+      run.required('record', (signal) => api.team({ id: team_id, season: saison, signal })),
       want.has('squad')
         ? run.optional(
             'squad',
             (signal) =>
-              readPages(api, 'teamSquad', SquadResponse, { params, query: { saison }, signal }, limit).then(
-                (r) => ({ ...r, data: r }),
-              ),
+              api.teamSquad({ id: team_id, season: saison, limit, signal }).then((r) => ({ ...r, data: r })),
             SECTION_ROUTE_MISSING,
           )
         : undefined,
       want.has('similar')
         ? run.optional(
             'similar',
-            (signal) =>
-              readPages(api, 'teamSimilar', SimilarTeamsResponse, { params, query: {}, signal }, limit).then(
-                (r) => ({ ...r, data: r }),
-              ),
+            (signal) => api.teamSimilar({ id: team_id, limit, signal }).then((r) => ({ ...r, data: r })),
             SECTION_ROUTE_MISSING,
           )
         : undefined,
       want.has('head_to_head') && other_team_id
         ? run.optional(
             'head_to_head',
-            (signal) =>
-              api.call('teamHeadToHead', HeadToHeadResponse, {
-                params: { id: team_id, otherId: other_team_id },
-                query: { saison },
-                signal,
-              }),
+            (signal) => api.teamHeadToHead({ id: team_id, otherId: other_team_id, season: saison, signal }),
             'No team with other_team_id: get team_id values from search_teams.',
           )
         : undefined,

@@ -1,9 +1,8 @@
 import { z } from 'zod';
-import { LeaguesResponse } from '../src/api/schemas.js';
 import { fold } from '../src/lib/fold.js';
 import { Limit } from '../src/mcp/args.js';
 import { defineTool } from '../src/mcp/tool.js';
-import { cut, readPages } from './kit/pages.js';
+import { cut } from './kit/pages.js';
 import { table } from './kit/text.js';
 
 const MAX = 200;
@@ -45,7 +44,7 @@ export default defineTool({
     read: z.number().describe('Leagues read from the API before filtering.'),
   },
   async run({ query, gender, type, limit }, { api, signal }) {
-    const result = await readPages(api, 'leagues', LeaguesResponse, { signal });
+    const result = await api.leagues({ signal });
     const needle = query ? fold(query) : undefined;
     const all = result.data.data.map((l) => ({
       name: l.name,

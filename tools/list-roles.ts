@@ -1,6 +1,15 @@
 import { z } from 'zod';
-import { loadRoleRows, RoleRow } from '../src/api/role-rows.js';
+import { loadRoleRows, type RoleRow } from '../src/api/role-rows.js';
 import { defineTool } from '../src/mcp/tool.js';
+
+const RoleOut = z.object({
+  key: z.string().describe('Current key to pass as `role`.'),
+  family: z.string().describe('Position family, e.g. centre_back.'),
+  label: z.string().describe('English name; also accepted as `role`.'),
+  description: z.string(),
+  aliases: z.array(z.string()).describe('Other English names accepted as `role`.'),
+  deprecated_keys: z.array(z.string()).describe('Former keys of a renamed role; still accepted.'),
+}) satisfies z.ZodType<RoleRow>;
 
 export default defineTool({
   name: 'list_roles',
@@ -11,7 +20,7 @@ export default defineTool({
     'a one-line description and other accepted English names, with the former keys of renamed roles. Any of these names works as `role`. ' +
     'Call it when unsure which role fits a request. One request, cached 24 h.',
   input: {},
-  output: z.array(RoleRow),
+  output: z.array(RoleOut),
   extra: {
     live_enums: z
       .boolean()

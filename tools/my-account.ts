@@ -1,6 +1,5 @@
 import { z } from 'zod';
-import { readAll } from '../src/api/list-pages.js';
-import { ProfileResponse, SavedItemsResponse } from '../src/api/schemas.js';
+import type { SavedItemsResponse } from '../src/api/schemas.js';
 import { defineTool } from '../src/mcp/tool.js';
 import { Gathering, SECTION_ROUTE_MISSING, sectionReport } from './kit/gather.js';
 import { table } from './kit/text.js';
@@ -40,20 +39,12 @@ export default defineTool({
     const { api } = ctx;
     const run = new Gathering(1 + new Set(sections).size, ctx);
     const [profile, indices, presets] = await Promise.all([
-      run.required('record', (signal) => api.call('profile', ProfileResponse, { signal })),
+      run.required('record', (signal) => api.profile({ signal })),
       sections.includes('indices')
-        ? run.optional(
-            'indices',
-            (signal) => readAll(api, 'savedIndices', SavedItemsResponse, { signal }),
-            SECTION_ROUTE_MISSING,
-          )
+        ? run.optional('indices', (signal) => api.savedIndices({ signal }), SECTION_ROUTE_MISSING)
         : undefined,
       sections.includes('presets')
-        ? run.optional(
-            'presets',
-            (signal) => readAll(api, 'savedPresets', SavedItemsResponse, { signal }),
-            SECTION_ROUTE_MISSING,
-          )
+        ? run.optional('presets', (signal) => api.savedPresets({ signal }), SECTION_ROUTE_MISSING)
         : undefined,
     ]);
     const p = profile.data;

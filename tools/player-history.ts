@@ -1,6 +1,4 @@
 import { z } from 'zod';
-import { readAll } from '../src/api/list-pages.js';
-import { HistoryResponse } from '../src/api/schemas.js';
 import { PlayerIdArg } from '../src/mcp/args.js';
 import { defineTool } from '../src/mcp/tool.js';
 import { PLAYER_NOT_FOUND } from './kit/shapes.js';
@@ -35,10 +33,7 @@ export default defineTool({
   output: History,
   notFound: PLAYER_NOT_FOUND,
   async run({ player_id }, { api, signal }) {
-    const result = await readAll(api, 'playerHistory', HistoryResponse, {
-      params: { id: player_id },
-      signal,
-    });
+    const result = await api.playerHistory({ id: player_id, signal });
     const body = result.data;
     const data = {
       service_id: body.service_id,

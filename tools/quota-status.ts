@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import { LeaguesResponse } from '../src/api/schemas.js';
 import { quotaLine } from '../src/mcp/result.js';
 import { defineTool } from '../src/mcp/tool.js';
 
@@ -31,7 +30,7 @@ export default defineTool({
       .describe('When the API last reported the quota; null if not yet this session.'),
   }),
   async run({ refresh }, { api, signal }) {
-    if (refresh) await api.call('leagues', LeaguesResponse, { signal, fresh: true, probe: true });
+    if (refresh) await api.leagues({ firstPage: true, fresh: true, probe: true, signal });
     const quota = await api.quota.sync();
     const observed = quota.observed_at;
     return {

@@ -1,13 +1,13 @@
 import { z } from 'zod';
 import { withLeagueHint } from '../src/api/league-hint.js';
-import { type RankingEntry, RankingsResponse } from '../src/api/schemas.js';
+import type { RankingEntry } from '../src/api/schemas.js';
 import { rankingBars } from '../src/charts/ranking-bars.js';
 import { roleWithLabel } from '../src/domain/role-labels.js';
 import { LeagueName, Limit, RoleKeyArg, Season, seasonParam } from '../src/mcp/args.js';
 import { seasonsOf } from '../src/mcp/season.js';
 import { defineTool } from '../src/mcp/tool.js';
 import { explainEmpty } from './kit/empty-answer.js';
-import { cut, PAGE_SIZE, readPages } from './kit/pages.js';
+import { cut, PAGE_SIZE } from './kit/pages.js';
 import { table } from './kit/text.js';
 
 const MAX = PAGE_SIZE.rankings;
@@ -48,16 +48,7 @@ export default defineTool({
     let asked: string | undefined;
     const result = await withLeagueHint(api, league, signal, (league) => {
       asked = league;
-      return readPages(
-        api,
-        'rankings',
-        RankingsResponse,
-        {
-          query: { role: resolved.key, saison, league },
-          signal,
-        },
-        limit,
-      );
+      return api.rankings({ role: resolved.key, season: saison, league, limit, signal });
     });
     const { rows, has_more, notes: more } = cut(result.data.data, limit, MAX, result);
     const data = rows.map((e) => ({
@@ -82,13 +73,7 @@ export default defineTool({
       name: (r: RankingEntry) => r.name ?? 'unnamed',
       rest: 'the role and season',
       refetch: async () => {
-        const again = await readPages(
-          api,
-          'rankings',
-          RankingsResponse,
-          { query: { role: resolved.key, saison }, signal },
-          MAX,
-        );
+        const again = await api.rankings({ role: resolved.key, season: saison, limit: MAX, signal });
         return { ...again, rows: again.data.data, complete: again.more === 'no' };
       },
     });

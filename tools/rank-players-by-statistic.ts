@@ -1,13 +1,12 @@
 import { z } from 'zod';
 import { withLeagueHint } from '../src/api/league-hint.js';
-import { StatisticRankingsResponse } from '../src/api/schemas.js';
 import { checkStatistic } from '../src/api/statistic-keys.js';
 import { rankingBars } from '../src/charts/ranking-bars.js';
 import { LeagueName, Limit, Season, seasonParam } from '../src/mcp/args.js';
 import { seasonsOf } from '../src/mcp/season.js';
 import { defineTool } from '../src/mcp/tool.js';
 import { explainEmpty } from './kit/empty-answer.js';
-import { cut, PAGE_SIZE, readPages } from './kit/pages.js';
+import { cut, PAGE_SIZE } from './kit/pages.js';
 import { PositionArg, StatisticArg } from './kit/stat-args.js';
 import { glossaryOf, type StatisticName, StatisticNamesOut, statisticLabel } from './kit/statistic-labels.js';
 import { table } from './kit/text.js';
@@ -54,16 +53,7 @@ export default defineTool({
     let asked: string | undefined;
     const result = await withLeagueHint(api, league, signal, (league) => {
       asked = league;
-      return readPages(
-        api,
-        'statisticRankings',
-        StatisticRankingsResponse,
-        {
-          query: { statistic: key, league, saison, position },
-          signal,
-        },
-        limit,
-      );
+      return api.statisticRankings({ statistic: key, league, season: saison, position, limit, signal });
     });
     const { rows, has_more, notes } = cut(result.data.data, limit, MAX, result);
     const data = rows.map(
@@ -85,13 +75,13 @@ export default defineTool({
       name: (r: { name: string | null; league?: string | null | undefined }) => r.name ?? 'unnamed',
       rest: position ? 'the statistic, position and season' : 'the statistic and season',
       refetch: async () => {
-        const again = await readPages(
-          api,
-          'statisticRankings',
-          StatisticRankingsResponse,
-          { query: { statistic: key, saison, position }, signal },
-          MAX,
-        );
+        const again = await api.statisticRankings({
+          statistic: key,
+          season: saison,
+          position,
+          limit: MAX,
+          signal,
+        });
         return { ...again, rows: again.data.data, complete: again.more === 'no' };
       },
     });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { RESOLVE_BATCH } from '../src/api/endpoints.js';
 import { queryLabel, strayNote } from '../src/api/resolve-labels.js';
 import { seasonParam } from '../src/mcp/args.js';
 import { defineTool } from '../src/mcp/tool.js';
@@ -47,13 +48,13 @@ export default defineTool({
     'Turns up to 100 players (player_id, old ids, or names with club/season) into their stable service_id and current row. ' +
     'Use it to refresh stored player_ids (they change every season), before saving a shortlist, or when another tool says an id is unknown. ' +
     'One request for the whole list, for the players no earlier call resolved.',
-  input: { players: z.array(Query).min(1).max(100).describe('1-100 players to resolve.') },
+  input: { players: z.array(Query).min(1).max(RESOLVE_BATCH).describe('1-100 players to resolve.') },
   output: z.array(Resolved),
   async run({ players }, { api, signal }) {
     const queries: ResolveQuery[] = players.map((q) =>
       q.player_id !== undefined
         ? { player_id: q.player_id, known_as: q.name }
-        : { name: q.name ?? '', club: q.club, saison: seasonParam(q.season) },
+        : { name: q.name ?? '', club: q.club, season: seasonParam(q.season) },
     );
     // Players resolved by an earlier batch cost nothing; each row is shown against the query it answers.
     const result = await resolveBatch(api, queries, signal);

@@ -4,14 +4,14 @@ import { withLeagueHint } from '../src/api/league-hint.js';
 import type { More } from '../src/api/list-pages.js';
 import { publishReadNotes } from '../src/api/reader/notes-sink.js';
 import { readNotes } from '../src/api/reader/report.js';
-import { type ScoutedPlayer, ScoutingResponse } from '../src/api/schemas.js';
+import type { ScoutedPlayer } from '../src/api/schemas.js';
 import { roleWithLabel } from '../src/domain/role-labels.js';
 import { familyByWord } from '../src/domain/role-words.js';
 import { ROLE_FAMILIES } from '../src/domain/roles.js';
 import { LeagueName, Limit, RoleKeyArg, Season, seasonParam } from '../src/mcp/args.js';
 import { defineTool } from '../src/mcp/tool.js';
 import { explainEmpty, scoutBounds } from './kit/empty-answer.js';
-import { cut, PAGE_SIZE, readPages } from './kit/pages.js';
+import { cut, PAGE_SIZE } from './kit/pages.js';
 import { byFamily, byFoot, byValue, mergeByScore } from './kit/scout-filters.js';
 import { PlayerOut, toPlayerOut } from './kit/shapes.js';
 import { euros, table } from './kit/text.js';
@@ -85,13 +85,7 @@ export default defineTool({
       Promise.all(
         scope.map((name) =>
           withLeagueHint(api, name, signal, (league) =>
-            readPages(
-              api,
-              'scouting',
-              ScoutingResponse,
-              { body: { saison, roles: keys, ...filters, league }, signal },
-              rows,
-            ),
+            api.scouting({ season: saison, roles: keys, ...filters, league, limit: rows, signal }),
           ),
         ),
       );

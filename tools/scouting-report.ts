@@ -1,7 +1,5 @@
 import { z } from 'zod';
 import type { ApiResult } from '../src/api/client.js';
-import { readAll } from '../src/api/list-pages.js';
-import { HistoryResponse } from '../src/api/schemas.js';
 import { percentileRadar } from '../src/charts/percentile-radar.js';
 import { Limit, PlayerIdArg, Season, seasonParam } from '../src/mcp/args.js';
 import { defineTool } from '../src/mcp/tool.js';
@@ -69,7 +67,7 @@ export default defineTool({
     const [player, history, sections, glossary, fit] = await Promise.all([
       gathering.required('record', (signal) => fetchRecord(api, query, signal)),
       gathering.optional('history', (signal) =>
-        readAll(api, 'playerHistory', HistoryResponse, { params: { id: player_id }, signal }).then((r) => ({
+        api.playerHistory({ id: player_id, signal }).then((r) => ({
           ...r,
           data: r.data.data
             .map((h) => ({

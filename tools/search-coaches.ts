@@ -1,9 +1,8 @@
 import { z } from 'zod';
 import { withLeagueHint } from '../src/api/league-hint.js';
-import { CoachesResponse } from '../src/api/schemas.js';
 import { LeagueName, Limit } from '../src/mcp/args.js';
 import { defineTool } from '../src/mcp/tool.js';
-import { cut, PAGE_SIZE, readPages } from './kit/pages.js';
+import { cut, PAGE_SIZE } from './kit/pages.js';
 import { table } from './kit/text.js';
 
 const MAX = PAGE_SIZE.coaches;
@@ -39,7 +38,7 @@ export default defineTool({
   extra: { has_more: z.boolean() },
   async run({ query, league, limit }, { api, signal }) {
     const result = await withLeagueHint(api, league, signal, (league) =>
-      readPages(api, 'coaches', CoachesResponse, { query: { q: query, league }, signal }, limit),
+      api.coaches({ name: query, league, limit, signal }),
     );
     const { rows, has_more, notes } = cut(result.data.data, limit, MAX, {
       ...result,

@@ -1,10 +1,9 @@
 import { z } from 'zod';
 import { withLeagueHint } from '../src/api/league-hint.js';
-import { PlayerSearchResponse } from '../src/api/schemas.js';
 import { LeagueName, Limit, Season, seasonParam } from '../src/mcp/args.js';
 import { defineTool } from '../src/mcp/tool.js';
 import { byNameAndProminence } from './kit/name-rank.js';
-import { cut, PAGE_SIZE, readPages } from './kit/pages.js';
+import { cut, PAGE_SIZE } from './kit/pages.js';
 import { PlayerOut, toPlayerOut } from './kit/shapes.js';
 import { table } from './kit/text.js';
 
@@ -53,17 +52,15 @@ export default defineTool({
   output: z.array(PlayerOut.extend({ position: z.string().nullable() })),
   async run({ query, league, club, season, limit }, { api, signal }) {
     const result = await withLeagueHint(api, league, signal, (league) =>
-      readPages(
-        api,
-        'playerSearch',
-        PlayerSearchResponse,
-        {
-          query: { q: query, league, club, saison: seasonParam(season) },
-          signal,
-        },
+      api.playerSearch({
+        name: query,
+        league,
+        club,
+        season: seasonParam(season),
         // Enough rows to rank namesakes, not only the first `limit` the API happens to give.
-        MAX,
-      ),
+        limit: MAX,
+        signal,
+      }),
     );
     const ranked = byNameAndProminence(result.data.data, query);
     const { rows, has_more, notes } = cut(ranked, limit, MAX, result);

@@ -1,9 +1,8 @@
 import { z } from 'zod';
 import { withLeagueHint } from '../src/api/league-hint.js';
-import { TeamsResponse } from '../src/api/schemas.js';
 import { LeagueName, Limit, Season, seasonParam } from '../src/mcp/args.js';
 import { defineTool } from '../src/mcp/tool.js';
-import { cut, PAGE_SIZE, readPages } from './kit/pages.js';
+import { cut, PAGE_SIZE } from './kit/pages.js';
 import { table } from './kit/text.js';
 
 const MAX = PAGE_SIZE.teams;
@@ -40,16 +39,7 @@ export default defineTool({
   extra: { has_more: z.boolean() },
   async run({ query, league, season, limit }, { api, signal }) {
     const result = await withLeagueHint(api, league, signal, (league) =>
-      readPages(
-        api,
-        'teams',
-        TeamsResponse,
-        {
-          query: { q: query, league, saison: seasonParam(season) },
-          signal,
-        },
-        limit,
-      ),
+      api.teams({ name: query, league, season: seasonParam(season), limit, signal }),
     );
     const { rows, has_more, notes } = cut(result.data.data, limit, MAX, {
       ...result,

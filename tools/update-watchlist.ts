@@ -1,11 +1,11 @@
 import { z } from 'zod';
+import { RESOLVE_BATCH } from '../src/api/endpoints.js';
 import { SERVICE_ID_EXAMPLE } from '../src/mcp/args.js';
 import { defineTool } from '../src/mcp/tool.js';
 import { watchlistAccess } from '../src/mcp/watchlists.js';
 import { WATCHLIST_NOTE_MAX, type WatchlistEntry } from '../src/store/watchlists.js';
 import { updateWatchlist } from '../src/watchlists/edit.js';
 import { NAME_MAX } from '../src/watchlists/entries.js';
-import { RESOLVE_BATCH } from '../src/watchlists/plan.js';
 import { BY_ID_OR_NAME, PlayerQueryFields } from './kit/shapes.js';
 import { table } from './kit/text.js';
 import { personLabel, watchlistUpstream } from './kit/watchlist.js';

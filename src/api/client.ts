@@ -5,6 +5,7 @@ import { canonicalJson, keyTag, sha256 } from '../lib/canonical.js';
 import { SecretMask } from '../log.js';
 import { ACCEPT_ENCODING, readBody } from './body.js';
 import { type CacheEntry, ResponseCache } from './cache.js';
+import { EndpointBase } from './endpoint-methods.js';
 import {
   AbortedError,
   ApiError,
@@ -116,8 +117,11 @@ export interface UpstreamEvent {
 /** The default cap on one upstream body: far above any answer seen, far below what harms the process. */
 export const DEFAULT_MAX_BODY_BYTES = 16 * 1024 * 1024;
 
-/** The Football Data API v1 client: one instance per API key. Knows nothing about MCP. */
-export class ApiClient {
+/**
+ * The Football Data API v1 client: one instance per API key. Knows nothing about MCP. Callers use its
+ * typed methods, one per route (`api.rankings({ role, season })`, endpoints.ts); `call` asks any route.
+ */
+export class ApiClient extends EndpointBase {
   readonly quota: QuotaTracker;
   /** The upstream's address (origin and base path), naming it for what is learned about it. */
   readonly upstream: string;
@@ -141,6 +145,7 @@ export class ApiClient {
   readonly aliases: Aliases;
 
   constructor(private readonly options: ApiClientOptions) {
+    super();
     const url = new URL(options.baseUrl);
     this.origin = url.origin;
     this.basePath = url.pathname.replace(/\/+$/, '');

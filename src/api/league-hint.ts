@@ -2,9 +2,8 @@ import { countryIn, leagueByWords, levelNumber } from '../domain/league-words.js
 import { nearest } from '../domain/nearest.js';
 import type { ApiClient } from './client.js';
 import { BadRequestError, InvalidArgumentError } from './errors.js';
-import { readPages } from './list-pages.js';
 import { publishReadNotes } from './reader/notes-sink.js';
-import { type League, LeaguesResponse } from './schemas.js';
+import type { League } from './schemas.js';
 
 /**
  * Runs `call` with the caller's league. If the upstream rejects it, and the words name a country and a
@@ -23,7 +22,8 @@ export async function withLeagueHint<T>(
   } catch (error) {
     if (league === undefined || !(error instanceof BadRequestError) || error.parameter !== 'league')
       throw error;
-    const leagues = await readPages(api, 'leagues', LeaguesResponse, signal ? { signal } : {})
+    const leagues = await api
+      .leagues({ signal })
       .then((r) => r.data.data)
       .catch(() => [] as League[]);
     const named = leagueByWords(league, leagues);

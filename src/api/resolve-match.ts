@@ -9,19 +9,10 @@ import { aliasesOf } from './reader/aliases.js';
 import { foldedRecord } from './reader/names.js';
 import type { ResolvedPlayer } from './schemas.js';
 
+/** A player asked; `known_as` (the name we already know an id by) stays with us, never sent. */
 export type ResolveQuery =
   | { player_id: string; known_as?: string | undefined }
-  | { name: string; club?: string | undefined; saison?: string | undefined };
-
-/**
- * The query as sent upstream: `known_as` (the name we already know an id by) stays with us. Its club
- * is not kept: the row answering an old id may be at his new club.
- */
-export function wireQuery(query: ResolveQuery): ResolveQuery {
-  if (!('player_id' in query) || query.known_as === undefined) return query;
-  const { known_as: _, ...sent } = query;
-  return sent;
-}
+  | { name: string; club?: string | undefined; season?: string | undefined };
 
 export interface Tied {
   /** The row of each query, in the order asked; undefined where no row answers it. */
@@ -81,7 +72,7 @@ function claimsOf(keys: readonly (readonly [string, ResolveQuery])[], row: Resol
 
 function keyOf(query: ResolveQuery): string {
   if ('player_id' in query) return `id\n${query.player_id.trim()}`;
-  return `name\n${words(query.name).join(' ')}\n${words(query.club ?? '').join(' ')}\n${query.saison ?? ''}`;
+  return `name\n${words(query.name).join(' ')}\n${words(query.club ?? '').join(' ')}\n${query.season ?? ''}`;
 }
 
 function sameAnswer(a: ResolvedPlayer, b: ResolvedPlayer): boolean {
@@ -128,7 +119,7 @@ function echoMatches(query: ResolveQuery, echo: Echo): boolean {
   if ('player_id' in query) return echo.id === query.player_id.trim();
   if (echo.name === undefined || !sameWords(echo.name, query.name)) return false;
   if (query.club && echo.club !== undefined && !sameWords(echo.club, query.club)) return false;
-  return !(query.saison && echo.saison !== undefined && echo.saison !== query.saison);
+  return !(query.season && echo.saison !== undefined && echo.saison !== query.season);
 }
 
 /** Without an echo: every word of the name asked is a word of the row's name (or of a candidate's). */

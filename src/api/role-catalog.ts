@@ -6,7 +6,6 @@ import { fold } from '../lib/fold.js';
 import type { ApiClient } from './client.js';
 import { parseEnumRoles } from './enums.js';
 import { ApiError, InvalidArgumentError } from './errors.js';
-import { EnumsResponse } from './schemas.js';
 
 export interface ResolvedRole {
   /** The key sent upstream: the current key, also for a renamed one. */
@@ -90,7 +89,7 @@ export class RoleCatalog {
     const renamed = new Map<string, string>();
     let read = true;
     try {
-      const { data } = await this.api.call('enums', EnumsResponse, signal ? { signal } : {});
+      const { data } = await this.api.enums({ signal });
       for (const role of parseEnumRoles(data, this.api.aliases)) {
         current.add(role.key);
         for (const old of role.deprecatedKeys) renamed.set(old, role.key);

@@ -1,23 +1,21 @@
 // The role table both list_roles and the roles resource serve: the 31 keys with their English
 // names, plus what the live GET /v1/enums adds (former keys, roles added or renamed after the spec).
 // When enums cannot be read, the table is the spec's 31 keys, and says so and why.
-import { z } from 'zod';
 import { ROLE_LABELS } from '../domain/role-labels.js';
 import { ROLE_FAMILIES, type RoleFamily, type RoleKey } from '../domain/roles.js';
 import type { ApiClient, ApiResult } from './client.js';
 import { type EnumRole, readEnumRoles } from './enums.js';
 import { ApiError } from './errors.js';
-import { EnumsResponse } from './schemas.js';
 
-export const RoleRow = z.object({
-  key: z.string().describe('Current key to pass as `role`.'),
-  family: z.string().describe('Position family, e.g. centre_back.'),
-  label: z.string().describe('English name; also accepted as `role`.'),
-  description: z.string(),
-  aliases: z.array(z.string()).describe('Other English names accepted as `role`.'),
-  deprecated_keys: z.array(z.string()).describe('Former keys of a renamed role; still accepted.'),
-});
-export type RoleRow = z.infer<typeof RoleRow>;
+/** One role: its current key, position family, English name and description, other names, former keys. */
+export interface RoleRow {
+  key: string;
+  family: string;
+  label: string;
+  description: string;
+  aliases: string[];
+  deprecated_keys: string[];
+}
 
 /** The documented roles with no live data: what the table is when GET /v1/enums cannot be read. */
 export function documentedRoleRows(): RoleRow[] {
@@ -50,7 +48,7 @@ export async function loadRoleRows(
 ): Promise<ApiResult<RoleRow[]> & { enums: EnumsStatus }> {
   let result: ApiResult<unknown>;
   try {
-    result = await api.call('enums', EnumsResponse, signal ? { signal } : {});
+    result = await api.enums({ signal });
   } catch (error) {
     if (!(error instanceof ApiError) || error.kind === 'aborted' || error.kind === 'invalid_argument')
       throw error;

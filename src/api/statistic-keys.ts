@@ -2,9 +2,7 @@ import { nearest } from '../domain/nearest.js';
 import { fold } from '../lib/fold.js';
 import type { ApiClient } from './client.js';
 import { ApiError, InvalidArgumentError } from './errors.js';
-import { readPages } from './list-pages.js';
 import { publishReadNotes } from './reader/notes-sink.js';
-import { GlossaryResponse } from './schemas.js';
 
 /** A statistic as the glossary describes it; name and unit null when it does not say (or is unread). */
 export interface Statistic {
@@ -29,7 +27,7 @@ export async function checkStatistic(
   let names: Map<string, string>;
   let whole: boolean;
   try {
-    const { data, more } = await readPages(api, 'glossary', GlossaryResponse, { signal });
+    const { data, more } = await api.glossary({ signal });
     whole = more === 'no';
     entries = data.data
       .filter((e) => e.kind === undefined || e.kind === null || e.kind === 'statistic')

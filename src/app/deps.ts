@@ -5,7 +5,6 @@ import { lazyPool, type Requester } from '../api/pool.js';
 import { QuotaTracker } from '../api/quota.js';
 import { RoleCatalog } from '../api/role-catalog.js';
 import { loadUpstreamOverrides, remappedRoutes } from '../api/route-overrides.js';
-import { LeaguesResponse } from '../api/schemas.js';
 import { ChartStore } from '../charts/chart-store.js';
 import { svgToPng } from '../charts/render.js';
 import { type Config, usesEmbeddedSandbox } from '../config.js';
@@ -226,7 +225,7 @@ export function keyAsker(shared: SharedUpstream, timeoutMs: number): (key: strin
   return async (key) => {
     const { api } = shared.depsFor(key);
     try {
-      await api.call('leagues', LeaguesResponse, { signal: AbortSignal.timeout(timeoutMs) });
+      await api.leagues({ firstPage: true, signal: AbortSignal.timeout(timeoutMs) });
       return true;
     } catch {
       return false;

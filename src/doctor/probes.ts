@@ -1,43 +1,10 @@
 // The plan of probes: for every route of the route table, in the order they run, the request that
 // checks it and the ids it needs, and which ids its answer gives to the probes after it. A route is
-// read with the schema its tool reads it with, so "readable" means readable by the server.
-import type { z } from 'zod';
+// read with the schema of its declaration (src/api/endpoints.ts), the one the tools read it with, so
+// "readable" means readable by the server.
 import type { CallOptions } from '../api/client.js';
 import { parseEnumRoles, readEnumRoles } from '../api/enums.js';
 import type { RouteName } from '../api/routes.js';
-import {
-  CoachCareerResponse,
-  CoachesResponse,
-  CoachResponse,
-  CompareResponse,
-  ComparisonResponse,
-  EnumsResponse,
-  FitScoreResponse,
-  GlossaryResponse,
-  HeadToHeadResponse,
-  HistoryResponse,
-  LeaguesResponse,
-  MarketValueResponse,
-  PlayerRecordResponse,
-  PlayerRolesResponse,
-  PlayerSearchResponse,
-  PlayerStatisticsResponse,
-  PlayerStrengthsResponse,
-  ProfileResponse,
-  ProjectionsResponse,
-  RankingsResponse,
-  ResolveBatchResponse,
-  SavedItemsResponse,
-  ScoutingResponse,
-  SeasonsResponse,
-  SimilarResponse,
-  SimilarTeamsResponse,
-  SquadResponse,
-  StatisticRankingsResponse,
-  TacticalProfileResponse,
-  TeamResponse,
-  TeamsResponse,
-} from '../api/schemas.js';
 import { ROLE_KEYS } from '../domain/roles.js';
 
 /** The values probes take from earlier answers. */
@@ -74,7 +41,6 @@ export const ID_LABELS: Record<IdName, string> = {
 };
 
 export interface Probe<N extends RouteName = RouteName> {
-  schema: z.ZodType;
   /** Ids without which the request cannot be written: the probe is skipped. */
   needs: readonly IdName[];
   request: (ids: Ids) => Omit<CallOptions<N>, 'signal' | 'fresh'>;
@@ -117,11 +83,7 @@ function playerIds(data: unknown): Ids {
 const player = (ids: Ids) => ({ id: ids.player as string });
 const team = (ids: Ids) => ({ id: ids.team as string });
 const coach = (ids: Ids) => ({ id: ids.coach as string });
-const playerRoute = <N extends RouteName>(
-  schema: z.ZodType,
-  query: Record<string, number> = {},
-): Probe<N> => ({
-  schema,
+const playerRoute = <N extends RouteName>(query: Record<string, number> = {}): Probe<N> => ({
   needs: ['player'],
   request: (ids) => ({ params: player(ids) as CallOptions<N>['params'], query }),
 });
@@ -132,7 +94,6 @@ const playerRoute = <N extends RouteName>(
  */
 export const PROBES: { [N in RouteName]: Probe<N> } = {
   leagues: {
-    schema: LeaguesResponse,
     needs: [],
     request: () => ({}),
     provides: (data) => {
@@ -143,7 +104,6 @@ export const PROBES: { [N in RouteName]: Probe<N> } = {
     },
   },
   enums: {
-    schema: EnumsResponse,
     needs: [],
     request: () => ({}),
     provides: (data) => {
@@ -154,7 +114,6 @@ export const PROBES: { [N in RouteName]: Probe<N> } = {
     check: (data) => (readEnumRoles(data).listed ? undefined : 'no list of roles found in the answer'),
   },
   glossary: {
-    schema: GlossaryResponse,
     needs: [],
     request: () => ({}),
     provides: (data) => {
@@ -163,23 +122,20 @@ export const PROBES: { [N in RouteName]: Probe<N> } = {
       return { statistic, otherStatistic };
     },
   },
-  profile: { schema: ProfileResponse, needs: [], request: () => ({}) },
-  seasons: { schema: SeasonsResponse, needs: [], request: () => ({}) },
+  profile: { needs: [], request: () => ({}) },
+  seasons: { needs: [], request: () => ({}) },
   rankings: {
-    schema: RankingsResponse,
     needs: ['role'],
     request: (ids) => ({ query: { role: ids.role, league: ids.league, limit: LIMIT } }),
     provides: playerIds,
   },
   scouting: {
-    schema: ScoutingResponse,
     needs: ['role'],
     // Only the documented body fields: the league filter of scouting is itself assumed.
     request: (ids) => ({ body: { roles: [ids.role], limit: LIMIT } }),
     provides: playerIds,
   },
   resolveBatch: {
-    schema: ResolveBatchResponse,
     needs: ['player'],
     request: (ids) => ({
       body: {
@@ -188,34 +144,29 @@ export const PROBES: { [N in RouteName]: Probe<N> } = {
     }),
   },
   playerHistory: {
-    schema: HistoryResponse,
     needs: ['player'],
     request: (ids) => ({ params: player(ids) }),
   },
   compare: {
-    schema: CompareResponse,
     needs: ['player', 'otherPlayer'],
     request: (ids) => ({ body: { player_ids: [ids.player, ids.otherPlayer] } }),
   },
   fitScore: {
-    schema: FitScoreResponse,
     needs: ['player'],
     request: (ids) => ({ body: { player_ids: [ids.player] } }),
   },
-  player: playerRoute(PlayerRecordResponse),
-  playerStatistics: playerRoute(PlayerStatisticsResponse),
-  playerRoles: playerRoute(PlayerRolesResponse),
-  playerStrengths: playerRoute(PlayerStrengthsResponse),
-  playerMarketValue: playerRoute(MarketValueResponse),
-  playerProjections: playerRoute(ProjectionsResponse),
-  playerSimilar: playerRoute(SimilarResponse, { limit: LIMIT }),
+  player: playerRoute(),
+  playerStatistics: playerRoute(),
+  playerRoles: playerRoute(),
+  playerStrengths: playerRoute(),
+  playerMarketValue: playerRoute(),
+  playerProjections: playerRoute(),
+  playerSimilar: playerRoute({ limit: LIMIT }),
   playerSearch: {
-    schema: PlayerSearchResponse,
     needs: ['name'],
     request: (ids) => ({ query: { q: ids.name, limit: LIMIT } }),
   },
   teams: {
-    schema: TeamsResponse,
     needs: [],
     request: (ids) => ({ query: { league: ids.league, limit: LIMIT } }),
     provides: (data) => {
@@ -225,45 +176,39 @@ export const PROBES: { [N in RouteName]: Probe<N> } = {
       return { team, otherTeam, coach: text(coach) };
     },
   },
-  team: { schema: TeamResponse, needs: ['team'], request: (ids) => ({ params: team(ids) }) },
-  teamSquad: { schema: SquadResponse, needs: ['team'], request: (ids) => ({ params: team(ids) }) },
+  team: { needs: ['team'], request: (ids) => ({ params: team(ids) }) },
+  teamSquad: { needs: ['team'], request: (ids) => ({ params: team(ids) }) },
   teamSimilar: {
-    schema: SimilarTeamsResponse,
     needs: ['team'],
     request: (ids) => ({ params: team(ids), query: { limit: LIMIT } }),
   },
   teamHeadToHead: {
-    schema: HeadToHeadResponse,
     needs: ['team', 'otherTeam'],
     request: (ids) => ({ params: { id: ids.team as string, otherId: ids.otherTeam as string } }),
   },
   coaches: {
-    schema: CoachesResponse,
     needs: [],
     request: (ids) => ({ query: { league: ids.league, limit: LIMIT } }),
     provides: (data) => ({ coach: two(rowsOf(data), (c) => c.coach_id)[0] }),
   },
-  coach: { schema: CoachResponse, needs: ['coach'], request: (ids) => ({ params: coach(ids) }) },
-  coachCareer: { schema: CoachCareerResponse, needs: ['coach'], request: (ids) => ({ params: coach(ids) }) },
+  coach: { needs: ['coach'], request: (ids) => ({ params: coach(ids) }) },
+  coachCareer: { needs: ['coach'], request: (ids) => ({ params: coach(ids) }) },
   coachTactics: {
-    schema: TacticalProfileResponse,
     needs: ['coach'],
     request: (ids) => ({ params: coach(ids) }),
   },
   statisticRankings: {
-    schema: StatisticRankingsResponse,
     needs: ['statistic'],
     request: (ids) => ({ query: { statistic: ids.statistic, league: ids.league, limit: LIMIT } }),
   },
   comparisonGroup: {
-    schema: ComparisonResponse,
     needs: ['statistic', 'otherStatistic'],
     request: (ids) => ({
       query: { x: ids.statistic, y: ids.otherStatistic, league: ids.league, limit: LIMIT },
     }),
   },
-  savedIndices: { schema: SavedItemsResponse, needs: [], request: () => ({}) },
-  savedPresets: { schema: SavedItemsResponse, needs: [], request: () => ({}) },
+  savedIndices: { needs: [], request: () => ({}) },
+  savedPresets: { needs: [], request: () => ({}) },
 };
 
 /** The routes in the order their probes run. */

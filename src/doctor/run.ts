@@ -6,6 +6,7 @@
 import { z } from 'zod';
 import { ResponseCache } from '../api/cache.js';
 import { ApiClient, type UpstreamEvent } from '../api/client.js';
+import { ENDPOINTS } from '../api/endpoints.js';
 import {
   ApiError,
   type ApiErrorKind,
@@ -133,7 +134,7 @@ export async function runProbes(options: RunOptions): Promise<DoctorRun> {
     const schema = z.preprocess((body) => {
       raw = body;
       return body;
-    }, probe.schema);
+    }, ENDPOINTS[route].schema);
     const spent = () => ({
       ...(requests - before > 1 ? { requests: requests - before } : {}),
       ...(headers.encoding ? { encoding: headers.encoding } : {}),

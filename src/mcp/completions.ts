@@ -1,8 +1,6 @@
 // Argument completion for prompts and resource templates: role, league, season. Role and season
 // completions cost nothing upstream; league names come from GET /v1/leagues, cached 24 h.
 import type { ApiClient } from '../api/client.js';
-import { readPages } from '../api/list-pages.js';
-import { LeaguesResponse, SeasonsResponse } from '../api/schemas.js';
 import { ROLE_LABELS, roleNames } from '../domain/role-labels.js';
 import { familyByWord } from '../domain/role-words.js';
 import { ROLE_FAMILIES, ROLE_KEYS, type RoleKey } from '../domain/roles.js';
@@ -67,10 +65,10 @@ async function seasonsOffered(api: ApiClient | undefined, now: Date): Promise<st
   const known = new Set<string>();
   if (api) {
     try {
-      const { data } = await readPages(api, 'leagues', LeaguesResponse, {});
+      const { data } = await api.leagues();
       for (const league of data.data) for (const season of league.seasons ?? []) known.add(season);
       if (known.size === 0) {
-        const seasons = await api.call('seasons', SeasonsResponse);
+        const seasons = await api.seasons();
         for (const row of seasons.data.data) known.add(row.season);
       }
     } catch {
@@ -101,7 +99,7 @@ export async function completeSeason(
 /** League names of the key matching what was typed (by name or country); none when unreachable. */
 export async function completeLeague(api: ApiClient, value: string): Promise<string[]> {
   try {
-    const { data } = await readPages(api, 'leagues', LeaguesResponse, {});
+    const { data } = await api.leagues();
     const countryOf = new Map(data.data.map((l) => [l.name, l.country ?? '']));
     return matching(
       value,

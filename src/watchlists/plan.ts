@@ -1,12 +1,8 @@
 // What is said of a stored watchlist wherever it is shown: its size, its last refresh, and what a
 // refresh costs in upstream requests, counted before any is sent.
+import { COMPARE_BATCH, RESOLVE_BATCH } from '../api/endpoints.js';
 import { damagedNote, infoOf, rankingsOf, type WatchlistInfo } from '../store/watchlist-info.js';
 import type { WatchlistDoc } from '../store/watchlists.js';
-
-/** Players per POST /v1/players/resolve-batch (the spec's batch route; the sandbox takes 1-100). */
-export const RESOLVE_BATCH = 100;
-/** Players per /v1/compare request (2-10). */
-export const COMPARE_BATCH = 10;
 
 /**
  * The requests of one refresh, by route, at most (cached answers cost nothing): one resolve-batch per 100

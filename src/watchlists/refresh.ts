@@ -3,12 +3,13 @@
 // followed), one record for the data's date, then one ranking per league and primary role. Nothing is
 // stored here: everything is fetched before a change is handed to the store.
 
+import { COMPARE_BATCH, RESOLVE_BATCH } from '../api/endpoints.js';
 import { strayNote } from '../api/resolve-labels.js';
 import type { ResolveQuery } from '../api/resolve-match.js';
 import type { ResolvedPlayer } from '../api/schemas.js';
 import type { SnapshotPlayer } from '../store/watchlists.js';
 import { seenFromCompare, seenFromRecord, tieCompareRows } from './compare-rows.js';
-import { COMPARE_BATCH, chunks, RESOLVE_BATCH } from './plan.js';
+import { chunks } from './plan.js';
 import type { Parts, WatchlistUpstream } from './upstream.js';
 
 /** What a snapshot keeps of a person (the store's SnapshotPlayer, with the rank a report adds). */

@@ -164,3 +164,27 @@ it('the watchlists room imports only itself, the api, the store, domain, lib and
   }
   expect(wrong).toEqual([]);
 });
+
+/** The rooms that reach the upstream only through the client's typed methods (src/api/endpoints.ts). */
+const CALLERS = ['tools/', 'src/mcp/', 'src/app/', 'src/http/', 'src/watchlists/'];
+/** A value imported from the route table or the answer schemas (a type import is fine). */
+const ROUTE_OR_SCHEMA = /import\s*\{([^}]*)\}\s*from\s*['"][./]+\/(?:src\/)?api\/(routes|schemas)\.js['"]/g;
+/** A route named at the call: `api.call('player', …)`, `callItems`, `readPages(api, …)`, `readAll(api, …)`. */
+const ROUTE_CALL = /\bapi\s*\.\s*call(?:Items)?\s*\(|\b(?:readPages|readAll)\s*\(/;
+
+it('tools, the MCP surface and the app name no route and no answer schema: they call typed methods', () => {
+  const wrong: string[] = [];
+  for (const file of [...files('src'), ...files('tools')]) {
+    if (!CALLERS.some((room) => file.startsWith(room))) continue;
+    const text = readFileSync(join(ROOT, file), 'utf8');
+    for (const match of text.matchAll(ROUTE_OR_SCHEMA)) {
+      const values = (match[1] ?? '')
+        .split(',')
+        .map((name) => name.trim())
+        .filter((name) => name !== '' && !name.startsWith('type '));
+      if (values.length > 0) wrong.push(`${file} imports ${values.join(', ')} from ${match[2]}.ts`);
+    }
+    if (ROUTE_CALL.test(text)) wrong.push(`${file} calls a route by name`);
+  }
+  expect(wrong).toEqual([]);
+});

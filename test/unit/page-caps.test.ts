@@ -3,9 +3,9 @@
 // the client that learned it.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { ApiError } from '../../src/api/errors.js';
+import { readPages } from '../../src/api/list-pages.js';
 import { collectReadNotes } from '../../src/api/reader/notes-sink.js';
 import { RankingsResponse } from '../../src/api/schemas.js';
-import { readPages } from '../../tools/kit/pages.js';
 import { clientFor, JSON_HEADERS, mockUpstream, rejectionOf, type Upstream } from './helpers.js';
 
 let upstream: Upstream;

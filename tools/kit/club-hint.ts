@@ -4,7 +4,6 @@
 import type { ApiClient } from '../../src/api/client.js';
 import { BadRequestError, InvalidArgumentError, NotFoundError } from '../../src/api/errors.js';
 import { publishReadNotes } from '../../src/api/reader/notes-sink.js';
-import { TeamsResponse } from '../../src/api/schemas.js';
 import { fold } from '../../src/lib/fold.js';
 
 const SHOWN = 5;
@@ -25,7 +24,7 @@ export async function withClubHint<T>(
   } catch (error) {
     if (club === undefined || !aboutTheClub(error)) throw error;
     const teams = await api
-      .call('teams', TeamsResponse, { query: { q: club }, signal })
+      .teams({ name: club, firstPage: true, signal })
       .then((r) => r.data.data)
       .catch((lookup: unknown) => {
         if (lookup instanceof BadRequestError || lookup instanceof NotFoundError) return [];

@@ -2,7 +2,7 @@
 // get them.
 import type { ListRead } from '../../src/api/list-pages.js';
 
-export { PAGE_SIZE, readPages } from '../../src/api/list-pages.js';
+export { PAGE_SIZE } from '../../src/api/list-pages.js';
 
 export interface Page<T> {
   rows: T[];

@@ -3,18 +3,8 @@
 import { z } from 'zod';
 import type { ApiClient, ApiResult } from '../../src/api/client.js';
 import { publishReadNotes } from '../../src/api/reader/notes-sink.js';
-import {
-  MarketValueResponse,
-  type PlayerRecord,
-  PlayerRecordResponse,
-  PlayerRolesResponse,
-  PlayerStatisticsResponse,
-  PlayerStrengthsResponse,
-  ProjectionsResponse,
-  SimilarResponse,
-} from '../../src/api/schemas.js';
+import type { PlayerRecord } from '../../src/api/schemas.js';
 import type { Gathering } from './gather.js';
-import { readPages } from './pages.js';
 import { PlayerOut, toPlayerOut } from './shapes.js';
 
 export const SECTION_NAMES = [
@@ -87,7 +77,7 @@ export function fetchRecord(
   signal: AbortSignal,
 ): Promise<ApiResult<PlayerCard>> {
   return api
-    .call('player', PlayerRecordResponse, { params: { id: q.id }, query: { saison: q.saison }, signal })
+    .player({ id: q.id, season: q.saison, signal })
     .then((r) => mapped(r, (body) => toPlayerCard(body.data)));
 }
 
@@ -114,103 +104,65 @@ type SectionFetcher<K extends SectionName> = (
 
 const FETCHERS: { [K in SectionName]: SectionFetcher<K> } = {
   statistics: (api, q, signal) =>
-    api
-      .call('playerStatistics', PlayerStatisticsResponse, {
-        params: { id: q.id },
-        query: { saison: q.saison },
-        signal,
-      })
-      .then((r) =>
-        mapped(r, ({ data }) => ({
-          minutes: data.minutes ?? null,
-          per: data.per ?? null,
-          values: data.statistics,
-        })),
-      ),
+    api.playerStatistics({ id: q.id, season: q.saison, signal }).then((r) =>
+      mapped(r, ({ data }) => ({
+        minutes: data.minutes ?? null,
+        per: data.per ?? null,
+        values: data.statistics,
+      })),
+    ),
   roles: (api, q, signal) =>
-    api
-      .call('playerRoles', PlayerRolesResponse, { params: { id: q.id }, query: { saison: q.saison }, signal })
-      .then((r) =>
-        mapped(r, ({ data }) =>
-          [...data]
-            .sort((a, b) => b.score - a.score)
-            .slice(0, ROLES_SHOWN)
-            .map((e) => ({ role: e.role, score: e.score })),
-        ),
+    api.playerRoles({ id: q.id, season: q.saison, signal }).then((r) =>
+      mapped(r, ({ data }) =>
+        [...data]
+          .sort((a, b) => b.score - a.score)
+          .slice(0, ROLES_SHOWN)
+          .map((e) => ({ role: e.role, score: e.score })),
       ),
+    ),
   strengths: (api, q, signal) =>
-    api
-      .call('playerStrengths', PlayerStrengthsResponse, {
-        params: { id: q.id },
-        query: { saison: q.saison },
-        signal,
-      })
-      .then((r) =>
-        mapped(r, ({ data }) => {
-          const group = data.compared_with;
-          const percentile = (s: (typeof data.strengths)[number]) => ({
-            statistic: s.statistic,
-            value: s.value ?? null,
-            percentile: s.percentile ?? null,
-          });
-          return {
-            compared_with: group
-              ? [group.players, group.position, group.league && `of ${group.league}`]
-                  .filter(Boolean)
-                  .join(' ')
-              : null,
-            strengths: data.strengths.map(percentile),
-            weaknesses: data.weaknesses.map(percentile),
-          };
-        }),
-      ),
+    api.playerStrengths({ id: q.id, season: q.saison, signal }).then((r) =>
+      mapped(r, ({ data }) => {
+        const group = data.compared_with;
+        const percentile = (s: (typeof data.strengths)[number]) => ({
+          statistic: s.statistic,
+          value: s.value ?? null,
+          percentile: s.percentile ?? null,
+        });
+        return {
+          compared_with: group
+            ? [group.players, group.position, group.league && `of ${group.league}`].filter(Boolean).join(' ')
+            : null,
+          strengths: data.strengths.map(percentile),
+          weaknesses: data.weaknesses.map(percentile),
+        };
+      }),
+    ),
   market_value: (api, q, signal) =>
-    api
-      .call('playerMarketValue', MarketValueResponse, {
-        params: { id: q.id },
-        query: { saison: q.saison },
-        signal,
-      })
-      .then((r) =>
-        mapped(r, ({ data }) => ({
-          value_eur: data.value_eur ?? null,
-          low_eur: data.range_low_eur ?? null,
-          high_eur: data.range_high_eur ?? null,
-          as_of: data.as_of ?? null,
-        })),
-      ),
+    api.playerMarketValue({ id: q.id, season: q.saison, signal }).then((r) =>
+      mapped(r, ({ data }) => ({
+        value_eur: data.value_eur ?? null,
+        low_eur: data.range_low_eur ?? null,
+        high_eur: data.range_high_eur ?? null,
+        as_of: data.as_of ?? null,
+      })),
+    ),
   projections: (api, q, signal) =>
-    api
-      .call('playerProjections', ProjectionsResponse, {
-        params: { id: q.id },
-        query: { saison: q.saison },
-        signal,
-      })
-      .then((r) =>
-        mapped(r, ({ data }) =>
-          [...data]
-            .sort((a, b) => (b.projected_score ?? 0) - (a.projected_score ?? 0))
-            .slice(0, PROJECTIONS_SHOWN)
-            .map((p) => ({
-              league: p.league,
-              projected_score: p.projected_score ?? null,
-              current_score: p.current_score ?? null,
-              delta: p.delta ?? null,
-            })),
-        ),
+    api.playerProjections({ id: q.id, season: q.saison, signal }).then((r) =>
+      mapped(r, ({ data }) =>
+        [...data]
+          .sort((a, b) => (b.projected_score ?? 0) - (a.projected_score ?? 0))
+          .slice(0, PROJECTIONS_SHOWN)
+          .map((p) => ({
+            league: p.league,
+            projected_score: p.projected_score ?? null,
+            current_score: p.current_score ?? null,
+            delta: p.delta ?? null,
+          })),
       ),
+    ),
   similar: (api, q, signal) =>
-    readPages(
-      api,
-      'playerSimilar',
-      SimilarResponse,
-      {
-        params: { id: q.id },
-        query: { saison: q.saison },
-        signal,
-      },
-      q.similarLimit,
-    ).then((r) => {
+    api.playerSimilar({ id: q.id, season: q.saison, limit: q.similarLimit, signal }).then((r) => {
       publishReadNotes(r.shortfall.map((n) => `similar: ${n}`));
       return mapped(r, ({ data }) =>
         data.slice(0, q.similarLimit).map((p) => ({

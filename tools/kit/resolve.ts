@@ -3,8 +3,8 @@
 // batch asks only for the players no earlier one answered. A player without a row is not cached: asked
 // again.
 import type { ApiClient, ApiResult } from '../../src/api/client.js';
-import { answers, type ResolveQuery, type Tied, tieRows, wireQuery } from '../../src/api/resolve-match.js';
-import { ResolveBatchResponse, type ResolvedPlayer } from '../../src/api/schemas.js';
+import { answers, type ResolveQuery, type Tied, tieRows } from '../../src/api/resolve-match.js';
+import type { ResolvedPlayer } from '../../src/api/schemas.js';
 
 export type { ResolveQuery } from '../../src/api/resolve-match.js';
 
@@ -15,9 +15,8 @@ export async function resolveBatch(
   signal: AbortSignal,
 ): Promise<ApiResult<Tied>> {
   const stray: ResolvedPlayer[] = [];
-  const result = await api.callItems('resolveBatch', ResolveBatchResponse, {
+  const result = await api.resolveBatch({
     items: queries,
-    body: (items) => ({ players: items.map(wireQuery) }),
     // May run twice (a cached answer lacking a player, then a fresh one): the strays of the last one.
     split: ({ data }, items) => {
       const tied = tieRows(items, data);

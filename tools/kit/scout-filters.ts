@@ -4,7 +4,7 @@
 // within the caller's budget.
 import type { ApiClient, ApiResult } from '../../src/api/client.js';
 import { ApiError } from '../../src/api/errors.js';
-import { PlayerRecordResponse, type ScoutedPlayer } from '../../src/api/schemas.js';
+import type { ScoutedPlayer } from '../../src/api/schemas.js';
 import { familyOf } from '../../src/domain/position-statistics.js';
 import type { RoleFamily } from '../../src/domain/roles.js';
 import { fold } from '../../src/lib/fold.js';
@@ -119,11 +119,7 @@ export async function byFoot(
         continue;
       }
       try {
-        const record = await api.call('player', PlayerRecordResponse, {
-          params: { id },
-          query: { saison: undefined },
-          signal,
-        });
+        const record = await api.player({ id, signal });
         records.push(record);
         if (record.source.cached) cost.from_cache++;
         else cost.sent++;

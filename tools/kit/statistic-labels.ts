@@ -4,9 +4,7 @@
 import { z } from 'zod';
 import type { ApiClient, ApiResult } from '../../src/api/client.js';
 import { ApiError } from '../../src/api/errors.js';
-import { readPages } from '../../src/api/list-pages.js';
 import { publishReadNotes } from '../../src/api/reader/notes-sink.js';
-import { GlossaryResponse } from '../../src/api/schemas.js';
 import { glossaryUnreadNote } from '../../src/api/statistic-keys.js';
 import { statLabel } from '../../src/charts/labels.js';
 import { isGoalkeeping } from '../../src/domain/position-statistics.js';
@@ -43,7 +41,7 @@ async function glossaryRead(
   signal: AbortSignal,
 ): Promise<ApiResult<Glossary> & { cost: Cost }> {
   try {
-    const read = await readPages(api, 'glossary', GlossaryResponse, { signal });
+    const read = await api.glossary({ signal });
     const glossary = new Map(
       read.data.data.map((e) => [e.key, { name: e.name ?? null, unit: e.unit ?? null }]),
     );

@@ -1,11 +1,10 @@
 // The watchlist tools' side of the watchlists (src/watchlists): the upstream as they ask it, and the
 // report's cells.
 import type { ApiClient } from '../../src/api/client.js';
-import { CompareResponse, PlayerRecordResponse, RankingsResponse } from '../../src/api/schemas.js';
 import type { ReportRow } from '../../src/watchlists/changes.js';
 import type { WatchlistUpstream } from '../../src/watchlists/upstream.js';
 import { formatNumber, formatSigned, numberFormat } from './numbers.js';
-import { PAGE_SIZE, readPages } from './pages.js';
+import { PAGE_SIZE } from './pages.js';
 import { resolveBatch } from './resolve.js';
 import { eurosFormat } from './text.js';
 
@@ -14,11 +13,9 @@ export function watchlistUpstream(api: ApiClient): WatchlistUpstream {
   return {
     quota: api.quota,
     resolve: (chunk, signal) => resolveBatch(api, chunk, signal),
-    record: (id, signal) =>
-      api.call('player', PlayerRecordResponse, { params: { id }, query: { saison: undefined }, signal }),
-    compare: (chunk, signal) => api.call('compare', CompareResponse, { body: { player_ids: chunk }, signal }),
-    ranking: (role, league, signal) =>
-      readPages(api, 'rankings', RankingsResponse, { query: { role, league }, signal }, PAGE_SIZE.rankings),
+    record: (id, signal) => api.player({ id, signal }),
+    compare: (chunk, signal) => api.compare({ ids: chunk, signal }),
+    ranking: (role, league, signal) => api.rankings({ role, league, limit: PAGE_SIZE.rankings, signal }),
   };
 }
 

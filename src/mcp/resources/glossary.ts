@@ -1,11 +1,9 @@
 import type { ApiClient } from '../../api/client.js';
-import { readPages } from '../../api/list-pages.js';
-import { GlossaryResponse } from '../../api/schemas.js';
 import type { FixedResource } from './resource.js';
 
 // Read as get_glossary reads it: the cache keeps one reading per request, the first caller's.
 export async function readGlossary(api: ApiClient, signal?: AbortSignal) {
-  return (await readPages(api, 'glossary', GlossaryResponse, signal ? { signal } : {})).data.data;
+  return (await api.glossary({ signal })).data.data;
 }
 
 /** The glossary's shape is not documented: an entry is named by `key`, else `id` or `name`. */

@@ -1,10 +1,8 @@
-import { readPages } from '../../api/list-pages.js';
-import { LeaguesResponse } from '../../api/schemas.js';
 import type { FixedResource, ResourceContext } from './resource.js';
 
 /** The leagues this key can access, every page of them. */
 export async function readLeagues({ deps, signal }: ResourceContext) {
-  return (await readPages(deps.api, 'leagues', LeaguesResponse, { signal })).data.data;
+  return (await deps.api.leagues({ signal })).data.data;
 }
 
 export default {

@@ -126,7 +126,7 @@ function writeCache(script: Script, path: string, keep: number): void {
   try {
     const data = script.createCachedData();
     const sum = createHash('sha256').update(data).digest();
-    mkdirSync(dirname(path), { recursive: true });
+    makeDirs(dirname(path));
     writeFileSync(temp, Buffer.concat([MAGIC, sum, data]));
     renameSync(temp, path);
     prune(dirname(path), keep);
@@ -136,6 +136,22 @@ function writeCache(script: Script, path: string, keep: number): void {
     } catch {
       // never written
     }
+  }
+}
+
+/**
+ * mkdir -p by hand, private to the user: Node's `recursive: true` never returns on some paths (under
+ * /proc, for one), which would hang the server where it should only skip the cache.
+ */
+function makeDirs(dir: string): void {
+  try {
+    mkdirSync(dir, { mode: 0o700 });
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code === 'EEXIST') return;
+    if (code !== 'ENOENT' || dirname(dir) === dir) throw error;
+    makeDirs(dirname(dir));
+    mkdirSync(dir, { mode: 0o700 });
   }
 }
 

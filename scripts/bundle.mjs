@@ -26,6 +26,9 @@ const englishOnly = {
   },
 };
 
+/** The first line until the build is named: the code cache is kept per build (src/lib/code-cache.ts). */
+const UNNAMED = `// build:${'0'.repeat(32)}`;
+
 const result = await build({
   entryPoints: [new URL('../src/main.ts', import.meta.url).pathname],
   outfile,
@@ -42,9 +45,12 @@ const result = await build({
   // Our files ask import.meta.url for package.json and to resolve dependencies: the bundle sits beside
   // the bin in dist/src/, so its own URL answers the same.
   define: { 'import.meta.url': '__bundle_url' },
-  // "use strict" first, as in esbuild's own prologue (which the banner would otherwise precede): the
-  // bundled ES modules were written for strict mode.
-  banner: { js: `"use strict";\nvar __bundle_url = require('node:url').pathToFileURL(__filename).href;` },
+  // The build's name first, a placeholder of the same length until the code is hashed (the source map's
+  // lines stay true); then "use strict", as in esbuild's own prologue (which the banner would otherwise
+  // precede): the bundled ES modules were written for strict mode.
+  banner: {
+    js: `${UNNAMED}\n"use strict";\nvar __bundle_url = require('node:url').pathToFileURL(__filename).href;`,
+  },
   // Loaded on demand: undici (a large part of the code) on the first upstream request
   // (src/api/pool.ts), Redis with --store redis, resvg (a native binary) on the first chart.
   external: ['undici', '@keyv/redis', '@resvg/resvg-js'],
@@ -58,7 +64,7 @@ const dynamic = Object.values(result.metafile.outputs).flatMap((o) =>
 );
 if (dynamic.length > 0) throw new Error(`import() left in ${outfile}: ${dynamic.join(', ')}`);
 
-// The build's name on the first line: the code cache is kept per build (src/lib/code-cache.ts).
 const code = readFileSync(outfile, 'utf8');
+if (!code.startsWith(UNNAMED)) throw new Error(`${outfile} does not start with its banner`);
 const id = createHash('sha256').update(code).digest('hex').slice(0, 32);
-writeFileSync(outfile, `// build:${id}\n${code}`);
+writeFileSync(outfile, code.replace(UNNAMED, `// build:${id}`));

@@ -99,6 +99,17 @@ it('starts the same on a cache overwritten, emptied or cut short, and writes a g
   expect(statSync(cacheFile).mtimeMs).toBe(settled.mtimeMs);
 });
 
+it('servers started together with no cache each start, and leave one whole cache behind', async () => {
+  const together = mkdtempSync(join(home, 'together-'));
+  const answers = await Promise.all([1, 2, 3, 4].map(() => listTools(together)));
+  for (const answer of answers) expect(answer).toEqual(tools);
+  const dir = join(together, 'football-scout-mcp', 'code-cache');
+  expect(readdirSync(dir)).toEqual([expect.stringMatching(/\.v8cache$/)]);
+  const settled = statSync(join(dir, readdirSync(dir)[0] ?? ''));
+  expect(await listTools(together)).toEqual(tools);
+  expect(statSync(join(dir, readdirSync(dir)[0] ?? '')).mtimeMs).toBe(settled.mtimeMs);
+});
+
 it('starts the same when the cache directory cannot be made', async () => {
   const blocked = join(home, 'a-file');
   writeFileSync(blocked, '');

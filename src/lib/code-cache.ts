@@ -20,9 +20,9 @@ import { Script } from 'node:vm';
 const MAGIC = Buffer.from('fsm-v8c1');
 const HEADER_BYTES = MAGIC.length + 32;
 /** A bundle's first line may name its build (`// build:<hex>`), so a start need not hash the source. */
+const BUILD_LINE = /^\/\/ build:([0-9a-f]{8,64})\n/;
 /** A temporary file this old belongs to a writer that died: no write takes that long. */
 const ABANDONED_MS = 10 * 60_000;
-const BUILD_LINE = /^\/\/ build:([0-9a-f]{8,64})\n/;
 
 export interface CodeCacheOptions {
   /** Where cache files live (created when missing); undefined: compile without a cache. */

@@ -1,11 +1,15 @@
-// Bundles the server entry (dist/src/index.js, replacing tsc's): Node then loads a few modules at start
-// instead of several hundred (the SDK, zod, ajv and ours), the larger part of the cold start (see
-// docs/performance.md). tsc's other files stay for the sandbox bin and the tests.
-import { readdirSync, rmSync } from 'node:fs';
+// Bundles the server (src/main.ts) into one CommonJS file, dist/src/main.cjs, which the bin
+// (dist/src/index.js, tsc's src/index.ts) runs through V8's code cache (src/lib/code-cache.ts): Node
+// then neither resolves several hundred modules (the SDK, zod, ajv and ours) nor, from the second start
+// on, parses and compiles them (see docs/performance.md). tsc's other files stay for the sandbox bin,
+// the doctor, the embedded sandbox (loaded as ES modules through the bin's import()) and the tests.
+import { createHash } from 'node:crypto';
+import { readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { build } from 'esbuild';
 
 const outdir = new URL('../dist/src/', import.meta.url).pathname;
-// Chunks of an earlier build: their names carry a hash, a new build does not overwrite them.
+const outfile = `${outdir}main.cjs`;
+// What earlier builds left: chunks of the former ES module bundle (their names carry a hash).
 for (const stale of readdirSync(outdir).filter((f) => f.startsWith('bundle-'))) rmSync(`${outdir}${stale}`);
 
 /**
@@ -25,7 +29,7 @@ const englishOnly = {
 /**
  * prom-client's index loads every part it has: the default process metrics (with @opentelemetry/api, half
  * its weight), the Pushgateway, cluster aggregation and summaries (tdigest). /metrics uses a Registry, counters,
- * gauges and histograms: only those are bundled (into the HTTP mode's chunk).
+ * gauges and histograms: only those are bundled (and run only in HTTP mode, behind its import).
  */
 const promClientCore = {
   name: 'prom-client-core',
@@ -43,28 +47,45 @@ const promClientCore = {
   },
 };
 
-await build({
-  entryPoints: [new URL('../src/index.ts', import.meta.url).pathname],
-  outdir,
-  // Code behind a dynamic import() (the HTTP layer and its server, the watchlist back-ends) goes into
-  // chunks loaded when first used: a stdio start neither parses them nor loads node:http and node:http2.
-  // Chunks sit beside index.js, so import.meta.url (package.json, resolving dependencies) reads the same.
-  splitting: true,
-  chunkNames: 'bundle-[name]-[hash]',
+/** The first line until the build is named: the code cache is kept per build (src/lib/code-cache.ts). */
+const UNNAMED = `// build:${'0'.repeat(32)}`;
+
+const result = await build({
+  entryPoints: [new URL('../src/main.ts', import.meta.url).pathname],
+  outfile,
   bundle: true,
   platform: 'node',
-  format: 'esm',
+  // CommonJS: code compiled with a V8 code cache (node:vm) cannot be an ES module on Node 20.
+  format: 'cjs',
   target: 'node20',
   sourcemap: true,
   plugins: [englishOnly, promClientCore],
-  // The CommonJS dependencies (ajv, undici) call require(): give the ES module one.
+  // Node 20 refuses import() in code compiled through node:vm: every import() becomes a require(),
+  // and code behind one (the HTTP layer, the watchlist back-ends) runs only when first imported.
+  supported: { 'dynamic-import': false },
+  // Our files ask import.meta.url for package.json and to resolve dependencies: the bundle sits beside
+  // the bin in dist/src/, so its own URL answers the same.
+  define: { 'import.meta.url': '__bundle_url' },
+  // The build's name first, a placeholder of the same length until the code is hashed (the source map's
+  // lines stay true); then "use strict", as in esbuild's own prologue (which the banner would otherwise
+  // precede): the bundled ES modules were written for strict mode.
   banner: {
-    js: "import { createRequire as __createRequire } from 'node:module';\nconst require = __createRequire(import.meta.url);",
+    js: `${UNNAMED}\n"use strict";\nvar __bundle_url = require('node:url').pathToFileURL(__filename).href;`,
   },
-  // Loaded on demand and sharing no state with the rest, so left out of the files the start parses:
-  // undici (half the bundle) on the first upstream request (src/api/pool.ts), Redis with --store redis,
-  // the sandbox (tsc's dist/src/sandbox) in sandbox mode, resvg (a native binary) on the first chart,
-  // the doctor subcommand (tsc's dist/src/doctor) only when asked for.
-  external: ['undici', '@keyv/redis', '@resvg/resvg-js', './sandbox/server.js', './doctor/main.js'],
+  // Loaded on demand: undici (a large part of the code) on the first upstream request
+  // (src/api/pool.ts), Redis with --store redis, resvg (a native binary) on the first chart.
+  external: ['undici', '@keyv/redis', '@resvg/resvg-js'],
+  metafile: true,
   logLevel: 'warning',
 });
+
+// An import() left in the bundle would fail only when reached (Node 20, node:vm): refuse the build.
+const dynamic = Object.values(result.metafile.outputs).flatMap((o) =>
+  o.imports.filter((i) => i.kind === 'dynamic-import').map((i) => i.path),
+);
+if (dynamic.length > 0) throw new Error(`import() left in ${outfile}: ${dynamic.join(', ')}`);
+
+const code = readFileSync(outfile, 'utf8');
+if (!code.startsWith(UNNAMED)) throw new Error(`${outfile} does not start with its banner`);
+const id = createHash('sha256').update(code).digest('hex').slice(0, 32);
+writeFileSync(outfile, code.replace(UNNAMED, `// build:${id}`));

@@ -12,6 +12,7 @@ const ROOT = join(import.meta.dirname, '..', '..');
 /** Each room with its depth; a file belongs to the first prefix it starts with. */
 const ROOMS: [prefix: string, depth: number][] = [
   ['src/index.ts', 0],
+  ['src/main.ts', 0],
   ['src/config.ts', 0],
   ['src/app/', 0],
   ['src/doctor/', 0],

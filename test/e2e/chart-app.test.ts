@@ -8,8 +8,8 @@ import { build } from 'esbuild';
 import { type Browser, chromium, type Frame, type Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { chartAppHtml } from '../../src/charts/app.js';
-import { statLabel } from '../../src/charts/labels.js';
 import { type RunningSandbox, startSandbox } from '../../src/sandbox/server.js';
+import { glossaryOf, statisticLabel } from '../../tools/kit/statistic-labels.js';
 import { call, depsFor, inMemoryClient, RENDERS_APPS, structured } from '../support/mcp.js';
 import { missingPrerequisite } from '../support/prerequisites.js';
 
@@ -105,7 +105,9 @@ it('draws the compare_players radar: players, statistics, and a value on hover',
   expect(await app.locator('.chart-title').textContent()).toContain(players[0]?.name);
   expect(await app.locator('.legend-label').allTextContents()).toEqual(players.map((p) => p.name));
   const axes = await app.locator('.axis-label').allTextContents();
-  expect(axes).toContain(statLabel('progressive_passes'));
+  // Axes are named as the text names them: the glossary's name and unit of each statistic.
+  const names = glossaryOf(structured(compared).statistic_names);
+  expect(axes).toContain(statisticLabel('progressive_passes', names));
   expect(await app.locator('.series').count()).toBe(players.length);
 
   // Hover the first player's point where he leads alone (on the outer ring, clear of the others):
@@ -115,12 +117,12 @@ it('draws the compare_players radar: players, statistics, and a value on hover',
   const value = (p: { statistics: Record<string, unknown> }, s: string) => p.statistics[s] as number;
   const stat = Object.keys(first.statistics).find(
     (s) =>
-      axes.includes(statLabel(s)) &&
+      axes.includes(statisticLabel(s, names)) &&
       typeof first.statistics[s] === 'number' &&
       others.every((o) => value(o, s) < value(first, s)),
   );
   if (!stat) throw new Error('the first player leads on no statistic');
-  const expected = `${first.name} · ${statLabel(stat)}: ${first.statistics[stat]}`;
+  const expected = `${first.name} · ${statisticLabel(stat, names)}: ${first.statistics[stat]}`;
   await app.locator(`circle.mark[data-tip="${expected}"]`).hover({ timeout: 5000 });
   const tip = app.locator('#tip');
   await tip.waitFor({ state: 'visible', timeout: 5000 });

@@ -20,8 +20,8 @@ const Entry = z.object({
   score: z
     .number()
     .describe('Performance index for the role; relative, recalculated weekly: compare, do not threshold.'),
+  player_id: z.string().nullable(),
   service_id: z.string().nullable(),
-  player_id: z.string().nullable().describe('Only while service_id is null (unlinked).'),
   league: z.string().nullable(),
   minutes: z.number().nullable(),
 });
@@ -33,7 +33,7 @@ export default defineTool({
   description:
     'Best players for one positional role (performance index), in one league or across the leagues the key can access, for a season. ' +
     'Use it for "best ball-playing centre-backs in Ligue 1"-type questions. For several roles at once or age/minutes filters use scout_players. ' +
-    'Rows name a player by service_id, or by player_id while unlinked. 1 request a page, unless cached.',
+    '1 request a page, unless cached.',
   input: {
     role: RoleKeyArg,
     season: Season.optional(),
@@ -66,9 +66,8 @@ export default defineTool({
       club: e.club ?? null,
       age: e.age ?? null,
       score: e.score,
+      player_id: e.player_id ?? null,
       service_id: e.service_id ?? null,
-      // One id a row, as the text shows it: every tool takes the service_id where it takes a player_id.
-      player_id: e.service_id ? null : (e.player_id ?? null),
       league: e.league ?? null,
       minutes: e.minutes ?? null,
     }));

@@ -93,10 +93,11 @@ export function successResult<D, X>(
 
 function publicQuota(quota: Quota) {
   const { limit, remaining, reset, unlimited, reset_unreadable } = quota;
+  // An unlimited plan's reset says nothing (the footer leaves it out too).
   return {
     ...(limit !== null ? { limit } : {}),
     ...(remaining !== null ? { remaining } : {}),
-    ...(reset ? { reset } : {}),
+    ...(reset && !unlimited ? { reset } : {}),
     unlimited,
     ...(reset_unreadable !== undefined ? { reset_unreadable } : {}),
   };

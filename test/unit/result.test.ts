@@ -186,9 +186,12 @@ describe('successResult', () => {
     expect(result.isError).toBeUndefined();
   });
 
-  it('leaves out quota figures the API has not reported', () => {
-    const unknown: Quota = { limit: null, remaining: null, reset: null, unlimited: true, observed_at: null };
-    const result = successResult({ data, quota: unknown, source: fresh }, 'table');
+  it("leaves out quota figures the API has not reported, and an unlimited plan's reset", () => {
+    const unknown: Quota = { limit: null, remaining: null, reset: null, unlimited: false, observed_at: null };
+    const none = successResult({ data, quota: unknown, source: fresh }, 'table');
+    expect((none.structuredContent as { quota: unknown }).quota).toEqual({ unlimited: false });
+    const unlimited: Quota = { ...unknown, reset: RESET, unlimited: true };
+    const result = successResult({ data, quota: unlimited, source: fresh }, 'table');
     expect((result.structuredContent as { quota: unknown }).quota).toEqual({ unlimited: true });
   });
 

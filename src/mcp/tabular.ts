@@ -72,7 +72,7 @@ export function tabulate(value: unknown, schema: z.ZodType): unknown {
       rows: value.map((record: Record<string, unknown>) =>
         names.map((name) => {
           const field = shape[name] as z.ZodType | undefined;
-          return (field ? tabulate(record[name], field) : record[name]) ?? null;
+          return (field ? tabulate(record[name], field) : unnamed(record[name])) ?? null;
         }),
       ),
     } satisfies Table;
@@ -82,10 +82,34 @@ export function tabulate(value: unknown, schema: z.ZodType): unknown {
     return Object.fromEntries(
       Object.entries(value as Record<string, unknown>).map(([name, field]) => [
         name,
-        name in shape ? tabulate(field, shape[name] as z.ZodType) : field,
+        name in shape ? tabulate(field, shape[name] as z.ZodType) : unnamed(field),
       ]),
     );
   }
+  return value;
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/**
+ * A field no schema names (kept by a loose object): its lists of objects become tables too, their columns
+ * in the order the rows first name them.
+ */
+function unnamed(value: unknown): unknown {
+  if (Array.isArray(value)) {
+    if (value.length === 0 || !value.every(isRecord)) return value.map(unnamed);
+    const names: string[] = [];
+    for (const record of value)
+      for (const name of Object.keys(record)) if (!names.includes(name)) names.push(name);
+    return {
+      columns: names,
+      rows: value.map((record) => names.map((name) => unnamed(record[name]) ?? null)),
+    } satisfies Table;
+  }
+  if (isRecord(value))
+    return Object.fromEntries(Object.entries(value).map(([name, field]) => [name, unnamed(field)]));
   return value;
 }
 

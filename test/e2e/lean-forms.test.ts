@@ -68,7 +68,6 @@ const OVER = new Set([
   'list_leagues',
   'list_roles',
   'quota_status',
-  'get_team',
   'get_coach',
   'rank_players_by_statistic',
   'get_glossary',

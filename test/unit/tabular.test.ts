@@ -71,6 +71,29 @@ describe('tables in structured content', () => {
     expect(tabularSchema(Loose).safeParse(table).success).toBe(true);
   });
 
+  it('makes tables of the lists of objects in fields no schema names', () => {
+    const Loose = z.looseObject({ opponent: z.string() });
+    const value = {
+      opponent: 'X',
+      meetings: [
+        { date: 'd1', score: '1-0' },
+        { date: 'd2', home: 'X' },
+      ],
+    };
+    const table = tabulate(value, Loose);
+    expect(table).toEqual({
+      opponent: 'X',
+      meetings: {
+        columns: ['date', 'score', 'home'],
+        rows: [
+          ['d1', '1-0', null],
+          ['d2', null, 'X'],
+        ],
+      },
+    });
+    expect(tabularSchema(Loose).safeParse(table).success).toBe(true);
+  });
+
   it('leaves lists of values and empty lists of objects readable', () => {
     expect(tabulate(['x', 'y'], z.array(z.string()))).toEqual(['x', 'y']);
     expect(tabulate([], z.array(Row))).toEqual({ columns: ['rank', 'name', 'minutes'], rows: [] });

@@ -73,7 +73,8 @@ export function successResult<D, X>(
     data,
     ...(season !== undefined ? { season } : {}),
     quota: publicQuota(quota),
-    source,
+    // To the second: the milliseconds of when the upstream answered say nothing to a reader.
+    source: { ...source, fetched_at: source.fetched_at.replace(/\.\d+Z$/, 'Z') },
     ...(notes && notes.length > 0 ? { notes } : {}),
     ...(has_more !== undefined ? { has_more } : {}),
     ...(extra ?? {}),

@@ -62,7 +62,6 @@ const OVER = new Set([
   'compare_players',
   'fit_score',
   'resolve_players',
-  'player_history',
   'get_player',
   'scouting_report',
   'list_leagues',

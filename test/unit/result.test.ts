@@ -179,7 +179,7 @@ describe('successResult', () => {
     expect(result.structuredContent).toEqual({
       data: { columns: ['rank', 'name'], rows: [[1, 'A. Player']] },
       quota: { limit: 10000, remaining: 9876, reset: RESET, unlimited: false },
-      source: fresh,
+      source: { cached: false, fetched_at: '2026-03-01T11:00:00Z' },
     });
     const schema = envelopeSchema(rows).strict();
     expect(schema.safeParse(result.structuredContent).success).toBe(true);
@@ -209,6 +209,9 @@ describe('successResult', () => {
       { data, quota, source: { cached: true, fetched_at: '2026-03-01T09:30:12.345Z' } },
       'table',
     );
+    expect(result.structuredContent).toMatchObject({
+      source: { cached: true, fetched_at: '2026-03-01T09:30:12Z' },
+    });
     const text = (result.content[1] as { text: string }).text;
     expect(text).toContain('cached answer from 2026-03-01 09:30 UTC (no quota used)');
   });

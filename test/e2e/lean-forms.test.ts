@@ -67,7 +67,6 @@ const OVER = new Set([
   'list_leagues',
   'list_roles',
   'quota_status',
-  'get_coach',
   'rank_players_by_statistic',
   'get_glossary',
   'comparison_group',

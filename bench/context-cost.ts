@@ -1,6 +1,7 @@
 // 6. Context cost: tokens the model reads for the tool list and for a typical answer of each tool,
 // counted with a real tokenizer (o200k_base).
 import type { CallToolResult } from '@modelcontextprotocol/server';
+import { untabulate } from '../src/mcp/tabular.js';
 import { countTokens } from '../test/support/tokens.js';
 import type { ToolCall } from './agent-session.js';
 import { DirectClient, type PickedPlayer, topPlayers } from './direct.js';
@@ -110,7 +111,8 @@ async function idsFrom(
   field: string,
 ): Promise<string[]> {
   const result = (await client.callTool({ name: tool, arguments: args })) as CallToolResult;
-  const rows = (result.structuredContent as { data?: Record<string, unknown>[] } | undefined)?.data ?? [];
+  const body = untabulate(result.structuredContent) as { data?: Record<string, unknown>[] } | undefined;
+  const rows = body?.data ?? [];
   return rows.map((r) => String(r[field]));
 }
 

@@ -13,6 +13,7 @@ import { DirectClient } from '../bench/direct.js';
 import { RawMcpSession } from '../bench/mcp-http.js';
 import { median } from '../bench/stats.js';
 import { ROLE_KEYS } from '../src/domain/roles.js';
+import { untabulate } from '../src/mcp/tabular.js';
 import type { FaultOptions } from '../src/sandbox/faults.js';
 import { SANDBOX_PRO_FULL_KEY } from '../src/sandbox/keys.js';
 import { startSandbox } from '../src/sandbox/server.js';
@@ -97,7 +98,7 @@ async function main(): Promise<void> {
     name: 'rank_players_by_role',
     arguments: { role: 'renard_des_surfaces', league: 'Ligue 1', limit: 20 },
   })) as CallToolResult;
-  const rows = (ranking.structuredContent as { data: { player_id: string }[] }).data;
+  const rows = (untabulate(ranking.structuredContent) as { data: { player_id: string }[] }).data;
   const ids = rows.map((r) => r.player_id);
   // The sandbox generates its data lazily: generate all of it once, outside the measured phases.
   await probe.callTool({ name: 'scout_players', arguments: { roles: ['regista'], limit: 1 } });

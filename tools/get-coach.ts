@@ -90,7 +90,7 @@ export default defineTool({
   text: ({ data }) => {
     const c = data.coach as Record<string, string | number | null>;
     const lines = [
-      `${c.name} (${c.coach_id}), ${c.nationality ?? '?'}, ${c.age ?? '?'} — coach of ${c.team ?? '?'} (${c.league ?? '?'}) since ${c.since ?? '?'}; formation ${c.formation ?? '?'}${c.style ? `, ${c.style}` : ''}`,
+      `${c.name} (${c.coach_id}), ${c.nationality ?? '?'}, ${c.age ?? '?'} — coach of ${c.team ?? '?'} (${c.team_id ? `${c.team_id}, ` : ''}${c.league ?? '?'}) since ${c.since ?? '?'}; formation ${c.formation ?? '?'}${c.style ? `, ${c.style}` : ''}`,
     ];
     if (data.career)
       lines.push(

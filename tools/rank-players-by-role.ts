@@ -95,6 +95,8 @@ export default defineTool({
       ['club', (e) => e.club],
       ['age', (e) => e.age],
       ['score', (e) => e.score],
+      ['league', (e) => e.league],
+      ['min', (e) => e.minutes],
       ['service_id', (e) => e.service_id ?? `${e.player_id ?? ''} (unlinked)`],
     ]),
   chart: ({ data, extra, source }, { league, season }) =>

@@ -88,6 +88,8 @@ function override<S extends z.ZodObject>(schema: S, make: () => Json): S {
  * node's `type` is left out where its `items` or `properties` already say it (about 240 tokens).
  */
 function names(schema: Json, depth: number): Json {
+  const table = compactTable(schema);
+  if (table) return depth >= 1 ? { type: 'object' } : table;
   const type = schema.type;
   if (type === 'array') {
     const items = schema.items ? names(schema.items as Json, depth) : {};
@@ -99,6 +101,25 @@ function names(schema: Json, depth: number): Json {
   const properties = schema.properties as Record<string, Json>;
   return {
     properties: Object.fromEntries(Object.entries(properties).map(([k, v]) => [k, names(v, depth + 1)])),
+  };
+}
+
+/**
+ * A table (tabular.ts) as its column names, in order; columns a row schema does not name (rows of loose
+ * objects) may follow the named ones. The columns' types are left out: typed, the top-level tables
+ * alone cost 524 tokens more on tools/list (docs/performance.md); the server checks them all the same.
+ */
+function compactTable(schema: Json): Json | undefined {
+  const { columns } = (schema.properties ?? {}) as Record<string, Json | undefined>;
+  const named = columns?.items;
+  if (!Array.isArray(named) || !named.every((c: Json) => typeof c.const === 'string')) return undefined;
+  const constants = named.map((c: Json) => c.const as string);
+  const loose = columns?.additionalItems !== false;
+  return {
+    properties: {
+      columns: loose ? { prefixItems: constants.map((name) => ({ const: name })) } : { const: constants },
+      rows: { type: 'array' },
+    },
   };
 }
 

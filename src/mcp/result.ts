@@ -18,13 +18,15 @@ import type { Logger } from '../log.js';
 import { WatchlistError } from '../store/watchlists.js';
 import { WatchlistRefusal } from '../watchlists/refusal.js';
 import { argumentHint } from './error-hints.js';
+import { tabularSchema } from './tabular.js';
 
 // No descriptions here: these fields repeat in every tool's output schema, so they would cost
 // context on every tools/list. Their meaning is in the server instructions and the README.
+// A figure the API has not reported is left out rather than sent as null.
 export const QuotaSchema = z.object({
-  limit: z.number().nullable(),
-  remaining: z.number().nullable(),
-  reset: z.string().nullable(),
+  limit: z.number().optional(),
+  remaining: z.number().optional(),
+  reset: z.string().optional(),
   unlimited: z.boolean(),
   reset_unreadable: z.string().optional(),
 });
@@ -49,15 +51,16 @@ export interface Outcome<D, X = Record<string, never>> {
   seasons?: string[];
 }
 
+/** Lists of objects in `data` and the tool's own fields are tables (tabular.ts). */
 export function envelopeSchema(data: z.ZodType, extra: z.ZodRawShape = {}) {
   return z.object({
-    data,
+    data: tabularSchema(data),
     quota: QuotaSchema,
     source: SourceSchema,
     notes: z.array(z.string()).optional(),
     has_more: z.boolean().optional(),
     season: z.string().nullable().optional(),
-    ...extra,
+    ...(tabularSchema(z.object(extra)) as z.ZodObject).shape,
   });
 }
 
@@ -72,21 +75,32 @@ export function successResult<D, X>(
     data,
     ...(season !== undefined ? { season } : {}),
     quota: publicQuota(quota),
-    source,
+    // To the second: the milliseconds of when the upstream answered say nothing to a reader.
+    source: { ...source, fetched_at: source.fetched_at.replace(/\.\d+Z$/, 'Z') },
     ...(notes && notes.length > 0 ? { notes } : {}),
     ...(has_more !== undefined ? { has_more } : {}),
     ...(extra ?? {}),
   };
-  const lines = [text, ...(notes ?? []).map((n) => `Note: ${n}`), footer(quota, source)];
-  return { content: [{ type: 'text', text: lines.join('\n') }], structuredContent };
+  const lines = [text, ...(notes ?? []).map((n) => `Note: ${n}`)];
+  // The footer is a block of its own: a host that passes the model the content blocks reads it, and
+  // LangChain's MCP adapter, which adds the whole structured content to an answer of exactly one text
+  // block, sends the blocks alone.
+  return {
+    content: [
+      { type: 'text', text: lines.join('\n') },
+      { type: 'text', text: footer(quota, source) },
+    ],
+    structuredContent,
+  };
 }
 
 function publicQuota(quota: Quota) {
   const { limit, remaining, reset, unlimited, reset_unreadable } = quota;
+  // An unlimited plan's reset says nothing (the footer leaves it out too).
   return {
-    limit,
-    remaining,
-    reset,
+    ...(limit !== null ? { limit } : {}),
+    ...(remaining !== null ? { remaining } : {}),
+    ...(reset && !unlimited ? { reset } : {}),
     unlimited,
     ...(reset_unreadable !== undefined ? { reset_unreadable } : {}),
   };

@@ -11,6 +11,7 @@ import { collectBlankColumns, completenessNotes } from './completeness.js';
 import type { ToolContext } from './context.js';
 import { envelopeSchema, errorResult, type NotFoundHint, type Outcome, successResult } from './result.js';
 import { answerSeason } from './season.js';
+import { tabulate } from './tabular.js';
 import type { Toolset } from './toolsets.js';
 import { assertWellFormed } from './well-formed.js';
 
@@ -76,6 +77,7 @@ export function defineTool<
   const inputJson = lazy(() => fullInputSchema(input));
   // A tool that takes a season names it first in every answer and in its `season` field.
   const seasonal = 'season' in spec.input;
+  const extra = z.object(spec.extra ?? {});
   return {
     name: spec.name,
     title: spec.title,
@@ -101,7 +103,12 @@ export function defineTool<
           : undefined;
         if (said && said.notes.length > 0)
           outcome = { ...outcome, notes: [...said.notes, ...(outcome.notes ?? [])] };
-        const result = successResult(outcome, said ? `${said.line}\n${text}` : text, said?.season);
+        const structured = {
+          ...outcome,
+          data: tabulate(outcome.data, spec.output),
+          ...(outcome.extra ? { extra: tabulate(outcome.extra, extra) } : {}),
+        };
+        const result = successResult(structured, said ? `${said.line}\n${text}` : text, said?.season);
         const { chart } = spec;
         return chart ? await attachChart(result, () => chart(outcome, args), ctx) : result;
       } catch (error) {

@@ -99,7 +99,7 @@ afterAll(async () => {
 
 it('draws the compare_players radar: players, statistics, and a value on hover', async () => {
   // By default the result links its PNG (no image bytes for the model); the app draws from _meta.
-  expect(compared.content.map((c) => c.type)).toEqual(['text', 'resource_link']);
+  expect(compared.content.map((c) => c.type)).toEqual(['text', 'text', 'resource_link']);
   const { page, app } = await openApp(compared);
   const players: { name: string; statistics: Record<string, unknown> }[] = structured(compared).data;
   expect(await app.locator('.chart-title').textContent()).toContain(players[0]?.name);

@@ -204,7 +204,7 @@ it('with images off, compare_players answers text only and the same structured c
   const on = await call(await clientWith('true'), 'compare_players', { player_ids: ids });
   const off = await call(await clientWith('false'), 'compare_players', { player_ids: ids });
   expect(images(off)).toHaveLength(0);
-  expect(off.content.map((c) => c.type)).toEqual(['text']);
+  expect(off.content.map((c) => c.type)).toEqual(['text', 'text']);
   expect(structured(off).data).toEqual(structured(on).data);
 });
 
@@ -290,11 +290,11 @@ it('by default (images auto) rankings carry no PNG nor link, only the chart for 
     expect(
       result.content.map((c) => c.type),
       tool,
-    ).toEqual(['text']);
+    ).toEqual(['text', 'text']);
     expect(svgOf(result)).toContain('<svg');
   }
   const compared = await call(client, 'compare_players', { player_ids: ids });
-  expect(compared.content.map((c) => c.type)).toEqual(['text', 'resource_link']);
+  expect(compared.content.map((c) => c.type)).toEqual(['text', 'text', 'resource_link']);
 });
 
 it('rank_players_by_statistic returns bars of the statistic', async () => {
@@ -323,7 +323,7 @@ it('the built binary, told FOOTBALL_MCP_IMAGES=false, answers without images and
   await client.connect(transport);
   opened.push({ close: () => client.close() });
   const result = await call(client, 'compare_players', { player_ids: ids });
-  expect(result.content.map((c) => c.type)).toEqual(['text']);
+  expect(result.content.map((c) => c.type)).toEqual(['text', 'text']);
   expect(svgOf(result)).toContain('data-chart="radar"');
   const read = await client.readResource({ uri: CHART_APP_URI });
   expect(read.contents[0]?.mimeType).toBe(CHART_APP_MIME);

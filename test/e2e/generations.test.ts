@@ -10,6 +10,7 @@ import { Client as ClientV1 } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport as StdioV1 } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { StreamableHTTPClientTransport as HttpV1 } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { untabulate } from '../../src/mcp/tabular.js';
 import { type RunningSandbox, startSandbox } from '../../src/sandbox/server.js';
 import { TOOLS } from '../../tools/index.js';
 import { BUILT_ENTRY, spawnHttpServer, stop } from '../support/mcp.js';
@@ -126,7 +127,8 @@ describe.each<Transport>(['stdio', 'http stateful', 'http stateless'])('over %s'
           limit: 3,
         });
         expect(ranking.isError, JSON.stringify(ranking.content)).toBeFalsy();
-        const rows = (ranking.structuredContent as { data: { service_id: string | null }[] }).data;
+        const rows = (untabulate(ranking.structuredContent) as { data: { service_id: string | null }[] })
+          .data;
         expect(rows).toHaveLength(3);
         const serviceId = rows.find((r) => r.service_id)?.service_id;
         expect(serviceId).toBeTruthy();
@@ -141,7 +143,8 @@ describe.each<Transport>(['stdio', 'http stateful', 'http stateless'])('over %s'
           .finally(() => sandbox.setFaults(undefined));
         expect(report.isError, JSON.stringify(report.content)).toBeFalsy();
         expect(
-          (report.structuredContent as { data: { player: { service_id: string } } }).data.player.service_id,
+          (untabulate(report.structuredContent) as { data: { player: { service_id: string } } }).data.player
+            .service_id,
         ).toBe(serviceId);
         // One notification per part, in order, out of 8. Not always all 8 on the client's side: both
         // SDKs' clients run notification handlers a microtask late, so a last one read together with the

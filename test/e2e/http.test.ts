@@ -3,6 +3,7 @@ import type { ChildProcess } from 'node:child_process';
 import type { CallToolResult } from '@modelcontextprotocol/client';
 import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { untabulate } from '../../src/mcp/tabular.js';
 import { TOOLS } from '../../tools/index.js';
 import { spawnHttpServer, stop } from '../support/mcp.js';
 import { INITIALIZE, raw } from '../support/raw-http.js';
@@ -40,7 +41,7 @@ describe('HTTP transport', () => {
       arguments: { role: 'lateral_offensif', league: 'Bundesliga', limit: 4 },
     })) as CallToolResult;
     expect(result.isError).toBeFalsy();
-    expect((result.structuredContent as { data: unknown[] }).data).toHaveLength(4);
+    expect((untabulate(result.structuredContent) as { data: unknown[] }).data).toHaveLength(4);
     await client.close();
   });
 

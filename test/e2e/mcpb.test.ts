@@ -13,6 +13,7 @@ import { Client } from '@modelcontextprotocol/client';
 import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PROMPTS } from '../../src/mcp/prompts/index.js';
+import { untabulate } from '../../src/mcp/tabular.js';
 import { type RunningSandbox, startSandbox } from '../../src/sandbox/server.js';
 import { TOOLS } from '../../tools/index.js';
 import { BUILT_ENTRY } from '../support/mcp.js';
@@ -162,7 +163,7 @@ describe('the .mcpb bundle', () => {
         arguments: { role: 'renard_des_surfaces', league: 'Eredivisie', limit: 3 },
       })) as CallToolResult;
       expect(ranking.isError, JSON.stringify(ranking.content)).toBeFalsy();
-      const rows = (ranking.structuredContent as { data: { service_id: string }[] }).data;
+      const rows = (untabulate(ranking.structuredContent) as { data: { service_id: string }[] }).data;
       expect(rows).toHaveLength(3);
       // A radar, linked: its PNG, read, comes from the bundled native renderer.
       const compared = (await client.callTool({

@@ -11,6 +11,7 @@ import type { CallToolResult } from '@modelcontextprotocol/client';
 import { Client } from '@modelcontextprotocol/client';
 import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { untabulate } from '../../src/mcp/tabular.js';
 import { TOOLS } from '../../tools/index.js';
 import { BUILT_ENTRY } from '../support/mcp.js';
 
@@ -151,7 +152,7 @@ describe('the npm package', () => {
         arguments: { role: 'renard_des_surfaces', league: 'Eredivisie', limit: 3 },
       })) as CallToolResult;
       expect(result.isError, JSON.stringify(result.content)).toBeFalsy();
-      expect((result.structuredContent as { data: unknown[] }).data).toHaveLength(3);
+      expect((untabulate(result.structuredContent) as { data: unknown[] }).data).toHaveLength(3);
       expect(stderr).toMatch(/embedded sandbox/);
     } finally {
       await client.close();

@@ -8,6 +8,7 @@ import type { CallToolResult } from '@modelcontextprotocol/client';
 import { Client } from '@modelcontextprotocol/client';
 import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { untabulate } from '../../src/mcp/tabular.js';
 import { type RunningSandbox, startSandbox } from '../../src/sandbox/server.js';
 import { BUILT_ENTRY, call, depsFor, inMemoryClient, structured, textOf } from '../support/mcp.js';
 
@@ -107,7 +108,9 @@ describe('a routes file, in the built binary', () => {
     await client.connect(transport);
     try {
       const result = (await client.callTool({ name: 'get_glossary', arguments: {} })) as CallToolResult;
-      const kinds = (result.structuredContent as { data: { kind: string }[] }).data.map((e) => e.kind);
+      const kinds = (untabulate(result.structuredContent) as { data: { kind: string }[] }).data.map(
+        (e) => e.kind,
+      );
       expect(kinds.length).toBeGreaterThan(0);
       expect(new Set(kinds)).toEqual(new Set(['index']));
       expect(requested()).toContain('/v1/glossary?kind=index');

@@ -3,6 +3,7 @@
 // notifications, other calls at the same time with the same id) keeps working. Built server, real HTTP.
 import type { ChildProcess } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { untabulate } from '../../src/mcp/tabular.js';
 import { spawnHttpServer, stop } from '../support/mcp.js';
 import { raw } from '../support/raw-http.js';
 
@@ -35,10 +36,14 @@ interface ToolResult {
   structuredContent: { data: Array<{ service_id: string | null }> };
 }
 
-/** The tool result a message carries; fails the test when it carries none. */
+/** The tool result a message carries, its tables read as rows; fails the test when it carries none. */
 function resultOf(message: Record<string, unknown> | undefined): ToolResult {
   if (!message?.result) throw new Error(`no result in ${JSON.stringify(message)}`);
-  return message.result as ToolResult;
+  const result = message.result as ToolResult;
+  return {
+    ...result,
+    structuredContent: untabulate(result.structuredContent) as ToolResult['structuredContent'],
+  };
 }
 
 beforeAll(async () => {
@@ -72,7 +77,7 @@ describe('plain requests of a session', () => {
     expect(message).toMatchObject({
       jsonrpc: '2.0',
       id: 7,
-      result: { structuredContent: { data: expect.any(Array) } },
+      result: { structuredContent: { data: { columns: expect.any(Array), rows: expect.any(Array) } } },
     });
     expect(resultOf(message).isError).toBeFalsy();
   });

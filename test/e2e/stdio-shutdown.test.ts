@@ -7,6 +7,7 @@ import type { CallToolResult } from '@modelcontextprotocol/client';
 import { Client } from '@modelcontextprotocol/client';
 import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
 import { afterEach, describe, expect, it } from 'vitest';
+import { untabulate } from '../../src/mcp/tabular.js';
 import { type RunningSandbox, startSandbox } from '../../src/sandbox/server.js';
 import { BUILT_ENTRY } from '../support/mcp.js';
 
@@ -73,7 +74,7 @@ describe('stdio shutdown', () => {
     for (const result of results) {
       const value = (result as PromiseFulfilledResult<CallToolResult>).value;
       expect(value.isError).toBeFalsy();
-      expect((value.structuredContent as { data: unknown[] }).data).toHaveLength(3);
+      expect((untabulate(value.structuredContent) as { data: unknown[] }).data).toHaveLength(3);
     }
     expect((await closed) - signalled).toBeLessThan(5_000);
     expect(stderr()).toContain('shutting down');

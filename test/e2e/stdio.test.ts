@@ -4,6 +4,7 @@ import type { CallToolResult } from '@modelcontextprotocol/client';
 import { Client } from '@modelcontextprotocol/client';
 import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { untabulate } from '../../src/mcp/tabular.js';
 import { type RunningSandbox, startSandbox } from '../../src/sandbox/server.js';
 import { BUILT_ENTRY } from '../support/mcp.js';
 
@@ -47,7 +48,7 @@ describe('stdio binary', () => {
       arguments: { role: 'gardien_moderne', league: 'Ligue 1', limit: 3 },
     })) as CallToolResult;
     expect(result.isError).toBeFalsy();
-    expect((result.structuredContent as { data: unknown[] }).data).toHaveLength(3);
+    expect((untabulate(result.structuredContent) as { data: unknown[] }).data).toHaveLength(3);
     expect(sandbox.requestCount()).toBe(before + 1);
     await client.close();
     expect(stderr()).not.toContain(sandbox.demoKey);
@@ -61,9 +62,9 @@ describe('stdio binary', () => {
       arguments: { query: 'france' },
     })) as CallToolResult;
     expect(result.isError).toBeFalsy();
-    expect((result.structuredContent as { data: { name: string }[] }).data.map((l) => l.name)).toContain(
-      'Ligue 1',
-    );
+    expect(
+      (untabulate(result.structuredContent) as { data: { name: string }[] }).data.map((l) => l.name),
+    ).toContain('Ligue 1');
     expect(stderr()).toMatch(/embedded sandbox/);
     await client.close();
   });

@@ -10,6 +10,7 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { afterAll, describe, expect, it } from 'vitest';
+import { untabulate } from '../../src/mcp/tabular.js';
 import { BUILT_ENTRY } from '../support/mcp.js';
 import { MBENRA } from '../support/people.js';
 
@@ -123,7 +124,7 @@ describe('the default store over stdio', () => {
     // The lists were never touched: with the secret restored, they are all there.
     writeFileSync(secretPath, secret);
     const restored = await session({ XDG_CACHE_HOME: cache }, [['watchlist_report', {}]]);
-    expect(restored.results[0]?.structuredContent).toMatchObject({
+    expect(untabulate(restored.results[0]?.structuredContent)).toMatchObject({
       data: { watchlists: [expect.objectContaining({ name: 'Keepers', players: 1 })] },
     });
   });
@@ -144,7 +145,7 @@ describe('the default store over stdio', () => {
 
     writeFileSync(secretPath, secret);
     const restored = await session({ XDG_CACHE_HOME: cache }, [['watchlist_report', {}]]);
-    expect(restored.results[0]?.structuredContent).toMatchObject({
+    expect(untabulate(restored.results[0]?.structuredContent)).toMatchObject({
       data: { watchlists: [expect.objectContaining({ name: 'Keepers' })] },
     });
   });

@@ -78,7 +78,9 @@ describe('stdio', () => {
     for (const line of BROKEN_MESSAGES) send(line);
     send(JSON.stringify(LIST_ROLES));
     const roles = await answerTo(2);
-    expect(roles).toMatchObject({ result: { structuredContent: { data: expect.any(Array) } } });
+    expect(roles).toMatchObject({
+      result: { structuredContent: { data: { columns: expect.any(Array), rows: expect.any(Array) } } },
+    });
     expect(child.exitCode).toBeNull();
     expect(stderr).not.toMatch(/unhandled/i);
   });

@@ -89,6 +89,9 @@ describe("a session's internal request ids", () => {
     for (const id of GUESSES) expect(answered).toContainEqual(expect.objectContaining({ id, result: {} }));
 
     const [own] = messages(await within(call, 20_000, 'the plain call'));
-    expect(own).toMatchObject({ id: 'mine', result: { structuredContent: { data: expect.any(Array) } } });
+    expect(own).toMatchObject({
+      id: 'mine',
+      result: { structuredContent: { data: { columns: expect.any(Array), rows: expect.any(Array) } } },
+    });
   }, 40_000);
 });

@@ -9,6 +9,7 @@ import { type Config, loadConfig } from '../../src/config.js';
 import { createLogger } from '../../src/log.js';
 import type { ToolDeps } from '../../src/mcp/context.js';
 import { createServer, type ServerOptions } from '../../src/mcp/server.js';
+import { untabulate } from '../../src/mcp/tabular.js';
 import { type RunningSandbox, type SandboxOptions, startSandbox } from '../../src/sandbox/server.js';
 import { TOOLS } from '../../tools/index.js';
 
@@ -84,8 +85,18 @@ export function textOf(result: CallToolResult): string {
   return result.content.map((c) => (c.type === 'text' ? c.text : '')).join('\n');
 }
 
+/**
+ * The structured content as tests read it: its tables (`{ columns, rows }`, src/mcp/tabular.ts) as lists
+ * of objects again. `wireOf` gives it as sent.
+ */
 // biome-ignore lint/suspicious/noExplicitAny: tests read structured content loosely
 export function structured(result: CallToolResult): any {
+  return untabulate(wireOf(result));
+}
+
+/** The structured content exactly as the server sent it. */
+// biome-ignore lint/suspicious/noExplicitAny: tests read structured content loosely
+export function wireOf(result: CallToolResult): any {
   if (result.isError) throw new Error(`tool failed: ${textOf(result)}`);
   return result.structuredContent;
 }

@@ -6,6 +6,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { RoleCatalog } from '../../src/api/role-catalog.js';
 import { createLogger } from '../../src/log.js';
 import type { ToolContext } from '../../src/mcp/context.js';
+import { untabulate } from '../../src/mcp/tabular.js';
 import type { ToolDefinition } from '../../src/mcp/tool.js';
 import { newWatchlist } from '../../src/store/watchlists.js';
 import { MemoryWatchlistStore } from '../../src/store/watchlists-memory.js';
@@ -100,7 +101,7 @@ async function run(tool: ToolDefinition, args: Record<string, unknown>, ctx = co
   const result: CallToolResult = await tool.handle(args, ctx);
   const text = textOf(result);
   // biome-ignore lint/suspicious/noExplicitAny: tests read structured content loosely
-  return { result, text, body: result.structuredContent as any };
+  return { result, text, body: untabulate(result.structuredContent) as any };
 }
 
 /** A watchlist of Baker's pending row between Able and Cole, as update_watchlist stores one. */

@@ -21,6 +21,7 @@ import type { Quota } from '../../src/api/quota.js';
 import { RoleCatalog } from '../../src/api/role-catalog.js';
 import { createLogger } from '../../src/log.js';
 import { envelopeSchema, errorResult, errorText, quotaLine, successResult } from '../../src/mcp/result.js';
+import { tabulate } from '../../src/mcp/tabular.js';
 
 const SECRET = 'key_secret_123';
 const RESET = '2026-03-02T00:00:00.000Z';
@@ -195,24 +196,35 @@ describe('successResult', () => {
   const data = [{ rank: 1, name: 'A. Player' }];
 
   it('puts data, quota and source in structuredContent, matching the envelope schema', () => {
-    const result = successResult({ data, quota, source: fresh }, 'rank | name\n1 | A. Player');
+    const rows = z.array(z.object({ rank: z.number(), name: z.string() }));
+    const table = tabulate(data, rows);
+    const result = successResult({ data: table, quota, source: fresh }, 'rank | name\n1 | A. Player');
     expect(result.structuredContent).toEqual({
-      data,
+      data: { columns: ['rank', 'name'], rows: [[1, 'A. Player']] },
       quota: { limit: 10000, remaining: 9876, reset: RESET, unlimited: false },
-      source: fresh,
+      source: { cached: false, fetched_at: '2026-03-01T11:00:00Z' },
     });
-    const schema = envelopeSchema(z.array(z.object({ rank: z.number(), name: z.string() }))).strict();
+    const schema = envelopeSchema(rows).strict();
     expect(schema.safeParse(result.structuredContent).success).toBe(true);
     expect(result.isError).toBeUndefined();
   });
 
-  it('writes the text, then the footer with the quota and the origin of the answer', () => {
+  it("leaves out quota figures the API has not reported, and an unlimited plan's reset", () => {
+    const unknown: Quota = { limit: null, remaining: null, reset: null, unlimited: false, observed_at: null };
+    const none = successResult({ data, quota: unknown, source: fresh }, 'table');
+    expect((none.structuredContent as { quota: unknown }).quota).toEqual({ unlimited: false });
+    const unlimited: Quota = { ...unknown, reset: RESET, unlimited: true };
+    const result = successResult({ data, quota: unlimited, source: fresh }, 'table');
+    expect((result.structuredContent as { quota: unknown }).quota).toEqual({ unlimited: true });
+  });
+
+  it('writes the text, then the footer with the quota and the origin of the answer as a block of its own', () => {
     const result = successResult({ data, quota, source: fresh }, 'rank | name\n1 | A. Player');
-    expect(result.content).toHaveLength(1);
-    const text = (result.content[0] as { type: string; text: string }).text;
-    expect(text.startsWith('rank | name\n1 | A. Player\n')).toBe(true);
-    expect(text).toContain('fresh answer');
-    expect(text).toContain('quota: 9876 of 10000 requests left today, resets 2026-03-02 00:00 UTC');
+    expect(result.content).toHaveLength(2);
+    const [text, footer] = result.content.map((c) => (c as { type: string; text: string }).text);
+    expect(text).toBe('rank | name\n1 | A. Player');
+    expect(footer).toContain('fresh answer');
+    expect(footer).toContain('quota: 9876 of 10000 requests left today, resets 2026-03-02 00:00 UTC');
   });
 
   it('says when an answer came from the cache, and that it cost no quota', () => {
@@ -220,7 +232,10 @@ describe('successResult', () => {
       { data, quota, source: { cached: true, fetched_at: '2026-03-01T09:30:12.345Z' } },
       'table',
     );
-    const text = (result.content[0] as { text: string }).text;
+    expect(result.structuredContent).toMatchObject({
+      source: { cached: true, fetched_at: '2026-03-01T09:30:12Z' },
+    });
+    const text = (result.content[1] as { text: string }).text;
     expect(text).toContain('cached answer from 2026-03-01 09:30 UTC (no quota used)');
   });
 

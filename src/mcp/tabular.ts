@@ -1,0 +1,133 @@
+// Lists of records travel in structured content as one table, `{ columns: [...], rows: [[...]] }`: the
+// field names once instead of once a row. A list of 20 ranked players as objects cost 1.8 times its
+// text; as a table about the text. A tool declares its rows once (its zod row schema): the table's
+// schema and the table itself are both made from it here, so they cannot drift apart.
+import { z } from 'zod';
+
+type Table = { columns: string[]; rows: unknown[][] };
+
+/** The object schema of a list's rows, when `schema` is a list of objects. */
+function rowSchema(schema: z.ZodType): z.ZodObject | undefined {
+  if (!(schema instanceof z.ZodArray)) return undefined;
+  const element = schema.element as z.ZodType;
+  return element instanceof z.ZodObject ? element : undefined;
+}
+
+/** An object that keeps fields its schema does not name (rows of statistics named by the upstream). */
+function isLoose(schema: z.ZodObject): boolean {
+  const catchall = schema._zod.def.catchall;
+  return catchall !== undefined && !(catchall instanceof z.ZodNever);
+}
+
+/** A column's schema in a row: an absent field is null there, so an optional column is nullable. */
+function cell(schema: z.ZodType): z.ZodType {
+  if (!(schema instanceof z.ZodOptional)) return tabularSchema(schema);
+  const table = tabularSchema(schema.unwrap() as z.ZodType);
+  return table instanceof z.ZodNullable ? table : table.nullable();
+}
+
+/**
+ * `schema` with every list of objects in it (at any depth) turned into a table's schema: `columns` the
+ * row's field names in order, each row a tuple typed column by column. Rows that keep fields their
+ * schema does not name have those columns after the named ones, typed loosely.
+ */
+export function tabularSchema(schema: z.ZodType): z.ZodType {
+  if (schema instanceof z.ZodOptional) return tabularSchema(schema.unwrap() as z.ZodType).optional();
+  if (schema instanceof z.ZodNullable) return tabularSchema(schema.unwrap() as z.ZodType).nullable();
+  const row = rowSchema(schema);
+  if (row) {
+    const names = Object.keys(row.shape);
+    const columns = names.map((name) => z.literal(name)) as [z.ZodLiteral, ...z.ZodLiteral[]];
+    const types = names.map((name) => cell(row.shape[name] as z.ZodType)) as [z.ZodType, ...z.ZodType[]];
+    const loose = isLoose(row);
+    return z.object({
+      columns: loose ? z.tuple(columns, z.string()) : z.tuple(columns),
+      rows: z.array(loose ? z.tuple(types, z.unknown()) : z.tuple(types)),
+    });
+  }
+  if (schema instanceof z.ZodObject) {
+    const shaped = Object.fromEntries(
+      Object.entries(schema.shape).map(([name, field]) => [name, tabularSchema(field as z.ZodType)]),
+    );
+    const object = isLoose(schema) ? z.looseObject(shaped) : z.object(shaped);
+    return schema.description ? object.describe(schema.description) : object;
+  }
+  return schema;
+}
+
+/** `value` (valid for `schema`) with its lists of objects as tables, as `tabularSchema(schema)` reads. */
+export function tabulate(value: unknown, schema: z.ZodType): unknown {
+  if (value === null || value === undefined) return value;
+  if (schema instanceof z.ZodOptional || schema instanceof z.ZodNullable)
+    return tabulate(value, schema.unwrap() as z.ZodType);
+  const row = rowSchema(schema);
+  if (row && Array.isArray(value)) {
+    const shape = row.shape;
+    const names = Object.keys(shape);
+    if (isLoose(row))
+      for (const record of value as Record<string, unknown>[])
+        for (const name of Object.keys(record)) if (!names.includes(name)) names.push(name);
+    return {
+      columns: names,
+      rows: value.map((record: Record<string, unknown>) =>
+        names.map((name) => {
+          const field = shape[name] as z.ZodType | undefined;
+          return (field ? tabulate(record[name], field) : unnamed(record[name])) ?? null;
+        }),
+      ),
+    } satisfies Table;
+  }
+  if (schema instanceof z.ZodObject && typeof value === 'object' && !Array.isArray(value)) {
+    const shape = schema.shape as z.ZodRawShape;
+    return Object.fromEntries(
+      Object.entries(value as Record<string, unknown>).map(([name, field]) => [
+        name,
+        name in shape ? tabulate(field, shape[name] as z.ZodType) : unnamed(field),
+      ]),
+    );
+  }
+  return value;
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/**
+ * A field no schema names (kept by a loose object): its lists of objects become tables too, their columns
+ * in the order the rows first name them.
+ */
+function unnamed(value: unknown): unknown {
+  if (Array.isArray(value)) {
+    if (value.length === 0 || !value.every(isRecord)) return value.map(unnamed);
+    const names: string[] = [];
+    for (const record of value)
+      for (const name of Object.keys(record)) if (!names.includes(name)) names.push(name);
+    return {
+      columns: names,
+      rows: value.map((record) => names.map((name) => unnamed(record[name]) ?? null)),
+    } satisfies Table;
+  }
+  if (isRecord(value))
+    return Object.fromEntries(Object.entries(value).map(([name, field]) => [name, unnamed(field)]));
+  return value;
+}
+
+function isTable(value: unknown): value is Table {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return false;
+  const keys = Object.keys(value);
+  const { columns, rows } = value as Partial<Table>;
+  return keys.length === 2 && Array.isArray(columns) && Array.isArray(rows);
+}
+
+/** Tables back into lists of objects (a client's reading; every column of a row is present, maybe null). */
+export function untabulate(value: unknown): unknown {
+  if (isTable(value))
+    return value.rows.map((row) =>
+      Object.fromEntries(value.columns.map((name, i) => [name, untabulate(row[i])])),
+    );
+  if (Array.isArray(value)) return value.map(untabulate);
+  if (typeof value === 'object' && value !== null)
+    return Object.fromEntries(Object.entries(value).map(([name, field]) => [name, untabulate(field)]));
+  return value;
+}

@@ -27,6 +27,8 @@ export class Gathering {
   private fromCache = 0;
   private done = 0;
   private oldest: string | undefined;
+  /** Parts not settled yet: a failed call waits for them, so none of its requests outlives its answer. */
+  private readonly running = new Set<Promise<unknown>>();
 
   constructor(
     private readonly total: number,
@@ -41,6 +43,7 @@ export class Gathering {
       return await this.part(label, request);
     } catch (error) {
       this.stop.abort();
+      await Promise.allSettled([...this.running]);
       throw error;
     }
   }
@@ -84,8 +87,10 @@ export class Gathering {
 
   private async part<T>(label: string, request: (signal: AbortSignal) => Promise<ApiResult<T>>): Promise<T> {
     let ok = false;
+    const asked = request(this.signal);
+    this.running.add(asked);
     try {
-      const result = await request(this.signal);
+      const result = await asked;
       // A list read over several pages says what its pages cost (tools/kit/pages.ts).
       const pages = (result as { cost?: Cost }).cost;
       if (pages) {
@@ -102,6 +107,7 @@ export class Gathering {
       if (error instanceof ApiError && error.status !== undefined) this.sent += 1;
       throw error;
     } finally {
+      this.running.delete(asked);
       this.done += 1;
       if (!this.signal.aborted)
         this.ctx.progress(this.done, this.total, `${label} ${ok ? 'done' : 'failed'}`);

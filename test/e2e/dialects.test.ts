@@ -318,7 +318,9 @@ describe('the paged dialect (25-row pages, a silent clamp of limit, cursor and n
     expect(got.data.length).toBe(all.data.length);
     expect(got.data.length).toBeGreaterThan(100);
     expect(got.total).toBe(all.data.length);
-    expect(textOf(result)).toContain(`${all.data.length} of ${all.data.length} accessible leagues`);
+    expect(textOf(result)).toContain(
+      `${all.data.length} leagues (of ${all.data.length} this key can access)`,
+    );
     expect(JSON.stringify(got.notes)).toMatch(/pages read/);
   });
 
@@ -347,7 +349,7 @@ describe('the paged dialect (25-row pages, a silent clamp of limit, cursor and n
       expect(got.has_more).toBe(true);
       expect(sandbox.requestCount()).toBe(2);
       const text = textOf(result);
-      expect(text).toContain('50 accessible leagues shown (50 read); more may exist');
+      expect(text).toContain('50 leagues shown (50 read); more may exist');
       expect(text).toMatch(
         /2 pages read, the most one list read follows \(the max-pages setting\) \(50 rows read; more exist\)/,
       );

@@ -235,11 +235,11 @@ describe('the other tools', () => {
     const before = sandbox.requestCount();
     const status = structured(await run('quota_status'));
     expect(sandbox.requestCount()).toBe(before);
-    expect(status.data.remaining).toBeTypeOf('number');
-    expect(status.data.observed_at).toBeTypeOf('string');
+    expect(status.quota.remaining).toBeTypeOf('number');
+    expect(status.data.reported).toBe(true);
     const refreshed = structured(await run('quota_status', { refresh: true }));
     expect(sandbox.requestCount()).toBe(before + 1);
-    expect(refreshed.data.remaining).toBeLessThan(status.data.remaining);
+    expect(refreshed.quota.remaining).toBeLessThan(status.quota.remaining);
   });
 });
 

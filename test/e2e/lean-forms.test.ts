@@ -64,7 +64,6 @@ const OVER = new Set([
   'resolve_players',
   'get_player',
   'scouting_report',
-  'list_roles',
   'rank_players_by_statistic',
   'get_glossary',
   'comparison_group',

@@ -78,8 +78,6 @@ const COMPARED = [
 const RANKING_ENTRY = ['rank', 'name', 'club', 'age', 'score'];
 const IDENTITY = ['player_id', 'service_id'];
 const minimalFields = (tool: string) => (tool.startsWith('rank_') ? RANKING_ENTRY : IDENTITY);
-/** Tools whose text names their rows (the glossary's names are in its structured data only). */
-const namesInText = (tool: string) => tool !== 'get_glossary';
 
 /** The scores `unit-scale` gives / 100 (on 0–1); a statistic ranking's score is a value. */
 const UNIT_SCALED = new Set(['score', 'performance_index', 'projected_score', 'current_score', 'delta']);
@@ -214,7 +212,7 @@ describe.each(DIALECTS)('the %s dialect', (dialect) => {
     for (const name of values(want.data, ['name'])
       .slice(0, 5)
       .map((v) => v.slice(5))) {
-      if (namesInText(tool) && (dialect !== 'minimal' || tool.startsWith('rank_')))
+      if (dialect !== 'minimal' || tool.startsWith('rank_'))
         if (folded) expect(fold(text)).toContain(fold(name));
         else expect(text).toContain(name);
     }

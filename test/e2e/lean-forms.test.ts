@@ -65,7 +65,6 @@ const OVER = new Set([
   'get_player',
   'scouting_report',
   'rank_players_by_statistic',
-  'get_glossary',
   'comparison_group',
   'my_account',
 ]);

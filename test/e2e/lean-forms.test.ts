@@ -61,7 +61,6 @@ describe('a 20-row ranking', () => {
 const OVER = new Set([
   'compare_players',
   'fit_score',
-  'resolve_players',
   'get_player',
   'scouting_report',
   'rank_players_by_statistic',

@@ -216,6 +216,9 @@ describe('the other tools', () => {
     );
     expect(resolved.data[0]).toMatchObject({ status: 'resolved', service_id: a.service_id });
     expect(resolved.data[1]).toMatchObject({ status: 'resolved', service_id: b.service_id });
+    // Each row names the query it answers, as asked, in both forms.
+    expect(resolved.data[1].query).toBe(`${b.name} (${b.club})`);
+    expect(resolved.data[1].league).toBe('Ligue 1');
 
     const history = structured(await run('player_history', { player_id: a.service_id }));
     expect(history.data.service_id).toBe(a.service_id);

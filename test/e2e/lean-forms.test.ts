@@ -65,7 +65,6 @@ const OVER = new Set([
   'scouting_report',
   'rank_players_by_statistic',
   'comparison_group',
-  'my_account',
 ]);
 
 describe(`every tool's structured content is at most ${RATIO} times its text`, () => {

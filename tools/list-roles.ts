@@ -38,7 +38,7 @@ export default defineTool({
         ]
       : [];
     const families: Record<string, Record<string, string>> = {};
-    for (const role of data) (families[role.family] ??= {})[role.key] = named(role);
+    for (const role of data) families[role.family] = { ...families[role.family], [role.key]: named(role) };
     return { ...result, data: families, notes, extra: enums.problem ? { enums_problem: enums.problem } : {} };
   },
   text: ({ data }) =>

@@ -63,8 +63,9 @@ export default defineTool({
   text: ({ data }) =>
     table(data as Entry[], [
       ['key', (e) => e.key],
+      ['name', (e) => e.name],
       ['kind', (e) => e.kind],
       ['unit', (e) => e.unit],
-      ['definition', (e) => e.definition ?? e.name],
+      ['definition', (e) => e.definition],
     ]),
 });

@@ -41,7 +41,7 @@ export default defineTool({
       .number()
       .nullable()
       .describe('Leagues accessible before filtering; null when not every page of the list was read.'),
-    read: z.number().describe('Leagues read from the API before filtering.'),
+    read: z.number().optional().describe('Leagues read from the API, when total is null.'),
   },
   async run({ query, gender, type, limit }, { api, signal }) {
     const result = await api.leagues({ signal });
@@ -73,22 +73,29 @@ export default defineTool({
     return {
       ...result,
       data: page.rows,
-      extra: { total: whole ? all.length : null, read: all.length },
+      extra: whole ? { total: all.length } : { total: null, read: all.length },
       notes: page.notes,
       has_more: page.has_more,
     };
   },
-  text: ({ data, extra }) =>
-    `${
+  text: ({ data, extra }, { query, gender, type }) => {
+    const filters = [query && `"${query}"`, gender, type].filter(Boolean).join(', ');
+    const shown = filters ? `${data.length} leagues matching ${filters}` : `${data.length} leagues`;
+    const head =
       extra?.total != null
-        ? `${data.length} of ${extra.total} accessible leagues`
-        : `${data.length} accessible leagues shown (${extra?.read ?? data.length} read); more may exist`
-    }:\n` +
-    table(data, [
-      ['name', (l) => l.name],
-      ['country', (l) => l.country],
-      ['gender', (l) => l.gender],
-      ['level', (l) => l.level],
-      ['seasons', (l) => l.seasons.join(' ')],
-    ]),
+        ? `${shown} (of ${extra.total} this key can access)`
+        : `${shown} shown (${extra?.read ?? data.length} read); more may exist`;
+    return (
+      `${head}:\n` +
+      table(data, [
+        ['name', (l) => l.name],
+        ['country', (l) => l.country],
+        ['region', (l) => l.region],
+        ['gender', (l) => l.gender],
+        ['level', (l) => l.level],
+        ['type', (l) => l.type],
+        ['seasons', (l) => l.seasons.join(' ')],
+      ])
+    );
+  },
 });

@@ -7,7 +7,11 @@ import { table } from './kit/text.js';
 const MAX_ITEMS = 50;
 const LEAGUES_IN_TEXT = 20;
 
-type SavedItem = { id: string; name: string; description: string | null; detail: string };
+/**
+ * A saved index or preset in one line: its weights, or its call (the parameters as sent, an object:
+ * as a string its JSON would be escaped). A description the API leaves out is not sent as null.
+ */
+type SavedItem = { id: string; name: string; description?: string; detail: string; parameters?: unknown };
 const SavedItemOut = z.looseObject({ id: z.string(), name: z.string() });
 
 export default defineTool({
@@ -24,9 +28,10 @@ export default defineTool({
       .default([]),
   },
   output: z.object({
-    plan: z.string().nullable(),
-    daily_limit: z.number().nullable(),
-    expires_at: z.string().nullable(),
+    // Absent when the API gives none (an unlimited plan's limit, a key that never expires).
+    plan: z.string().optional(),
+    daily_limit: z.number().optional(),
+    expires_at: z.string().optional(),
     leagues: z
       .union([z.literal('all'), z.array(z.string())])
       .nullable()
@@ -56,9 +61,9 @@ export default defineTool({
           ? [p.leagues]
           : null;
     const data = {
-      plan: p.plan ?? null,
-      daily_limit: p.daily_limit ?? null,
-      expires_at: p.expires_at ?? null,
+      ...(p.plan != null ? { plan: p.plan } : {}),
+      ...(p.daily_limit != null ? { daily_limit: p.daily_limit } : {}),
+      ...(p.expires_at != null ? { expires_at: p.expires_at } : {}),
       leagues,
       ...(indices ? { indices: indices.data.slice(0, MAX_ITEMS).map(savedItem) } : {}),
       ...(presets ? { presets: presets.data.slice(0, MAX_ITEMS).map(savedItem) } : {}),
@@ -72,7 +77,7 @@ export default defineTool({
         notes.push(`${name}: first ${MAX_ITEMS} of ${list.data.length} shown.`);
     return { ...run.envelope(), data, extra: failed_sections ? { failed_sections } : {}, notes };
   },
-  text: ({ data }) => {
+  text: ({ data, quota }) => {
     const leagues =
       data.leagues === null
         ? 'leagues not reported: list_leagues shows them'
@@ -80,13 +85,16 @@ export default defineTool({
           ? 'all leagues'
           : `${data.leagues.length} leagues: ${data.leagues.slice(0, LEAGUES_IN_TEXT).join(', ')}${data.leagues.length > LEAGUES_IN_TEXT ? ', …' : ''}`;
     const lines = [
-      `plan ${data.plan ?? '?'}; daily limit ${data.daily_limit ?? 'unlimited'}; expires ${data.expires_at ?? 'never'}; ${leagues}`,
+      `plan ${data.plan ?? '?'}; daily limit ${data.daily_limit ?? (quota.unlimited ? 'unlimited' : 'not given')}; expires ${data.expires_at ?? 'never'}; ${leagues}`,
     ];
     const items = (rows: SavedItem[]) =>
       table(rows, [
         ['id', (i) => i.id],
-        ['name', (i) => i.name],
-        ['detail', (i) => i.detail],
+        ['name', (i) => (i.description ? `${i.name}: ${i.description}` : i.name)],
+        [
+          'detail',
+          (i) => (i.parameters === undefined ? i.detail : `${i.detail} ${JSON.stringify(i.parameters)}`),
+        ],
       ]);
     if (data.indices) lines.push('\nSaved indices:', items(data.indices as SavedItem[]));
     if (data.presets) lines.push('\nSaved presets:', items(data.presets as SavedItem[]));
@@ -94,21 +102,18 @@ export default defineTool({
   },
 });
 
-/** A saved index or preset in one line: its weights or its endpoint and parameters. */
 function savedItem(item: z.infer<typeof SavedItemsResponse>['data'][number]): SavedItem {
   const weights = Array.isArray(item.weights)
     ? (item.weights as { statistic?: unknown; weight?: unknown }[])
         .map((w) => `${String(w.statistic)} ${String(w.weight)}`)
         .join(', ')
     : undefined;
-  const call =
-    typeof item.endpoint === 'string'
-      ? `${item.endpoint} ${item.parameters === undefined ? '' : JSON.stringify(item.parameters)}`.trim()
-      : undefined;
+  const call = weights === undefined && typeof item.endpoint === 'string' ? item.endpoint : undefined;
   return {
     id: item.id,
     name: item.name ?? item.id,
-    description: item.description ?? null,
-    detail: weights ?? call ?? item.description ?? '',
+    ...(item.description ? { description: item.description } : {}),
+    detail: weights ?? call ?? '',
+    ...(call !== undefined && item.parameters !== undefined ? { parameters: item.parameters } : {}),
   };
 }

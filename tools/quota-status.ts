@@ -7,40 +7,35 @@ export default defineTool({
   title: 'Daily quota status',
   toolset: 'account',
   description:
-    "The key's daily request quota as last reported by the API (limit, remaining, reset time). Free: no request is sent. " +
-    'Check it before a long series of calls.',
+    "The key's daily request quota as last reported by the API (limit, remaining, reset time), in the result's `quota`. " +
+    'Free: no request is sent. Check it before a long series of calls.',
   input: {
     refresh: z
       .boolean()
       .default(false)
       .describe('Spend one request to read the current figures from the API.'),
   },
+  // The figures are the envelope's `quota` and when they were reported its `source.fetched_at`: data
+  // says only what the envelope cannot.
   output: z.object({
-    limit: z.number().nullable(),
-    remaining: z.number().nullable(),
-    reset: z.string().nullable(),
-    reset_unreadable: z
-      .string()
+    reported: z.boolean().describe('False: the API has not reported the quota yet this session.'),
+    reset_assumed: z
+      .literal(true)
       .optional()
-      .describe('The reset time as the API sent it, when it could not be read as a time.'),
-    unlimited: z.boolean(),
-    observed_at: z
-      .string()
-      .nullable()
-      .describe('When the API last reported the quota; null if not yet this session.'),
+      .describe("The reset is the next UTC midnight, not the API's word."),
   }),
   async run({ refresh }, { api, signal }) {
     if (refresh) await api.leagues({ firstPage: true, fresh: true, probe: true, signal });
     const quota = await api.quota.sync();
     const observed = quota.observed_at;
     return {
-      data: quota,
+      data: { reported: observed !== null, ...(quota.reset_assumed ? { reset_assumed: true as const } : {}) },
       quota,
       source: { cached: !refresh, fetched_at: observed ?? new Date().toISOString() },
     };
   },
-  text: ({ data }) =>
-    data.observed_at
-      ? `Daily ${quotaLine(data)} (reported ${data.observed_at}).`
+  text: ({ data, quota, source }) =>
+    data.reported
+      ? `Daily ${quotaLine(quota)}${data.reset_assumed && quota.reset_unreadable === undefined ? ' (reset assumed: the API sent none)' : ''} (reported ${source.fetched_at.replace(/\.\d+Z$/, 'Z')}).`
       : 'The API has not reported the quota yet in this session: any call (or refresh: true) will.',
 });

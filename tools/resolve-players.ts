@@ -15,7 +15,7 @@ const Query = z
   .refine(...BY_ID_OR_NAME);
 
 const Resolved = z.object({
-  query: z.record(z.string(), z.unknown()),
+  query: z.string().describe('The query as asked: player_id, or name (club, season).'),
   status: z
     .string()
     .describe(
@@ -64,10 +64,10 @@ export default defineTool({
       const r = rows[i];
       if (!r) {
         unanswered.push(queryLabel(queries[i] as ResolveQuery));
-        return { ...NO_ROW, query: asked as Record<string, unknown> };
+        return { ...NO_ROW, query: askedAs(asked) };
       }
       return {
-        query: r.query ?? (asked as Record<string, unknown>),
+        query: askedAs(asked),
         status: r.status,
         player_id: r.player_id ?? null,
         service_id: r.service_id ?? null,
@@ -87,7 +87,7 @@ export default defineTool({
   },
   text: ({ data }) =>
     table(data, [
-      ['query', (r) => String(r.query.player_id ?? r.query.name ?? '')],
+      ['query', (r) => r.query],
       [
         'status',
         (r) => (r.status === 'ambiguous' ? `ambiguous (${r.candidates?.length ?? 0} candidates)` : r.status),
@@ -96,6 +96,17 @@ export default defineTool({
       ['player_id', (r) => r.player_id],
       ['name', (r) => r.name],
       ['club', (r) => r.club],
+      ['league', (r) => r.league],
       ['season', (r) => r.season],
     ]),
 });
+
+/**
+ * A query in words, as both forms show it: each row answers the query at its place in the list asked,
+ * so the query is the caller's own, not the API's echo of it (which may name its fields otherwise).
+ */
+function askedAs(query: z.infer<typeof Query>): string {
+  const head = query.player_id ?? query.name ?? '';
+  const more = [query.player_id !== undefined && query.name, query.club, query.season].filter(Boolean);
+  return more.length > 0 ? `${head} (${more.join(', ')})` : head;
+}

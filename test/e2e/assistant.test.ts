@@ -89,15 +89,14 @@ describe('roles in plain English', () => {
     expect(textOf(poacher)).toContain('renard_des_surfaces (poacher)');
   });
 
-  it('list_roles gives each role a label, description and aliases, and shows labels in text', async () => {
+  it('list_roles gives each role its English name by family, in both forms', async () => {
     const result = await call(client, 'list_roles');
     const body = structured(result);
-    const poacher = body.data.find((r: { key: string }) => r.key === 'renard_des_surfaces');
-    expect(poacher).toMatchObject({ family: 'forward', label: 'poacher' });
-    expect(poacher.aliases).toContain('fox in the box');
-    expect(poacher.description.length).toBeGreaterThan(10);
-    expect(body.data.filter((r: { label: string }) => r.label).length).toBeGreaterThanOrEqual(31);
+    expect(body.data.forward.renard_des_surfaces).toBe('poacher');
+    const names = Object.values(body.data as Record<string, Record<string, string>>).flatMap(Object.values);
+    expect(names.filter(Boolean).length).toBeGreaterThanOrEqual(31);
     expect(textOf(result)).toContain('defenseur_relanceur (ball-playing centre-back)');
+    expect(textOf(result)).toContain('football://roles');
   });
 });
 
@@ -126,11 +125,15 @@ describe('resources', () => {
     ]);
   });
 
-  it('reads football://roles: the 31 roles in English with the live former keys', async () => {
+  it('reads football://roles: the 31 roles in English, described, with aliases and the live former keys', async () => {
     const body = jsonOf(await client.readResource({ uri: 'football://roles' }));
     expect(body.live_enums).toBe(true);
     for (const key of ROLE_KEYS) expect(body.data.map((r: { key: string }) => r.key)).toContain(key);
     expect(body.data.flatMap((r: { deprecated_keys: string[] }) => r.deprecated_keys)).toHaveLength(6);
+    const poacher = body.data.find((r: { key: string }) => r.key === 'renard_des_surfaces');
+    expect(poacher).toMatchObject({ family: 'forward', label: 'poacher' });
+    expect(poacher.aliases).toContain('fox in the box');
+    expect(poacher.description.length).toBeGreaterThan(10);
   });
 
   it('reads football://roles/{role} by key and by English name', async () => {

@@ -300,7 +300,12 @@ describe('my_account', () => {
     const body = structured(result);
     expect(body.data.indices.length).toBeGreaterThan(0);
     expect(body.data.indices[0].detail).toMatch(/\w+ 0\.\d+/);
-    expect(body.data.presets[0].detail).toMatch(/^(GET|POST) \/v1\//);
+    expect(body.data.presets[0].detail).toMatch(/^(GET|POST) \/v1\/\w+$/);
+    // A preset's parameters as sent (an object), and an index's description, in both forms.
+    expect(body.data.presets[0].parameters).toBeTypeOf('object');
+    expect(textOf(result)).toContain(JSON.stringify(body.data.presets[0].parameters));
+    const described = body.data.indices.find((i: { description?: string }) => i.description);
+    expect(textOf(result)).toContain(`${described.name}: ${described.description}`);
     expect(textOf(result)).toContain('Saved presets:');
     expect(textOf(result)).not.toContain(sandbox.demoKey);
   });

@@ -78,8 +78,6 @@ const COMPARED = [
 const RANKING_ENTRY = ['rank', 'name', 'club', 'age', 'score'];
 const IDENTITY = ['player_id', 'service_id'];
 const minimalFields = (tool: string) => (tool.startsWith('rank_') ? RANKING_ENTRY : IDENTITY);
-/** Tools whose text names their rows (the glossary's names are in its structured data only). */
-const namesInText = (tool: string) => tool !== 'get_glossary';
 
 /** The scores `unit-scale` gives / 100 (on 0–1); a statistic ranking's score is a value. */
 const UNIT_SCALED = new Set(['score', 'performance_index', 'projected_score', 'current_score', 'delta']);
@@ -214,7 +212,7 @@ describe.each(DIALECTS)('the %s dialect', (dialect) => {
     for (const name of values(want.data, ['name'])
       .slice(0, 5)
       .map((v) => v.slice(5))) {
-      if (namesInText(tool) && (dialect !== 'minimal' || tool.startsWith('rank_')))
+      if (dialect !== 'minimal' || tool.startsWith('rank_'))
         if (folded) expect(fold(text)).toContain(fold(name));
         else expect(text).toContain(name);
     }
@@ -318,7 +316,9 @@ describe('the paged dialect (25-row pages, a silent clamp of limit, cursor and n
     expect(got.data.length).toBe(all.data.length);
     expect(got.data.length).toBeGreaterThan(100);
     expect(got.total).toBe(all.data.length);
-    expect(textOf(result)).toContain(`${all.data.length} of ${all.data.length} accessible leagues`);
+    expect(textOf(result)).toContain(
+      `${all.data.length} leagues (of ${all.data.length} this key can access)`,
+    );
     expect(JSON.stringify(got.notes)).toMatch(/pages read/);
   });
 
@@ -347,7 +347,7 @@ describe('the paged dialect (25-row pages, a silent clamp of limit, cursor and n
       expect(got.has_more).toBe(true);
       expect(sandbox.requestCount()).toBe(2);
       const text = textOf(result);
-      expect(text).toContain('50 accessible leagues shown (50 read); more may exist');
+      expect(text).toContain('50 leagues shown (50 read); more may exist');
       expect(text).toMatch(
         /2 pages read, the most one list read follows \(the max-pages setting\) \(50 rows read; more exist\)/,
       );

@@ -61,16 +61,10 @@ describe('a 20-row ranking', () => {
 const OVER = new Set([
   'compare_players',
   'fit_score',
-  'resolve_players',
   'get_player',
   'scouting_report',
-  'list_leagues',
-  'list_roles',
-  'quota_status',
   'rank_players_by_statistic',
-  'get_glossary',
   'comparison_group',
-  'my_account',
 ]);
 
 describe(`every tool's structured content is at most ${RATIO} times its text`, () => {

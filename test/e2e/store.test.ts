@@ -74,7 +74,8 @@ describe('the default store over stdio', () => {
     const quota = await listLeagues({ XDG_CACHE_HOME: cache }, 'quota_status');
     const seen = (first.result.structuredContent as { quota: { remaining: number } }).quota;
     expect(quota.result.structuredContent).toMatchObject({
-      data: { remaining: seen.remaining, observed_at: expect.any(String) },
+      data: { reported: true },
+      quota: { remaining: seen.remaining },
     });
   });
 

@@ -132,12 +132,14 @@ describe('rank_players_by_role', () => {
   });
 
   it('accepts a renamed role key learnt from the live enums and says so', async () => {
-    const roles = structured(await run('list_roles')).data as { key: string; deprecated_keys: string[] }[];
-    const renamed = roles.find((r) => r.deprecated_keys.length > 0);
+    const families = structured(await run('list_roles')).data as Record<string, Record<string, string>>;
+    const roles = Object.values(families).flatMap((f) => Object.entries(f));
+    const renamed = roles.find(([, name]) => name.includes('; was '));
     expect(renamed).toBeDefined();
-    const oldKey = renamed?.deprecated_keys[0] ?? '';
+    const [key = '', name = ''] = renamed ?? [];
+    const oldKey = name.split('; was ')[1]?.split(', ')[0] ?? '';
     const body = structured(await run('rank_players_by_role', { role: oldKey, league: 'Ligue 1', limit: 3 }));
-    expect(body.role).toBe(renamed?.key);
+    expect(body.role).toBe(key);
     expect(body.notes.join(' ')).toContain(oldKey);
     expect(body.data.length).toBeGreaterThan(0);
   });
@@ -145,10 +147,11 @@ describe('rank_players_by_role', () => {
 
 describe('the other tools', () => {
   it('list_roles gives the 31 documented keys and six renamed ones', async () => {
-    const body = structured(await run('list_roles'));
-    const keys = body.data.map((r: { key: string }) => r.key);
+    const families = structured(await run('list_roles')).data as Record<string, Record<string, string>>;
+    const roles = Object.values(families).flatMap((f) => Object.entries(f));
+    const keys = roles.map(([key]) => key);
     for (const key of ROLE_KEYS) expect(keys).toContain(key);
-    const renamed = body.data.flatMap((r: { deprecated_keys: string[] }) => r.deprecated_keys);
+    const renamed = roles.flatMap(([, name]) => name.split('; was ')[1]?.split(', ') ?? []);
     expect(renamed).toHaveLength(6);
   });
 
@@ -213,6 +216,9 @@ describe('the other tools', () => {
     );
     expect(resolved.data[0]).toMatchObject({ status: 'resolved', service_id: a.service_id });
     expect(resolved.data[1]).toMatchObject({ status: 'resolved', service_id: b.service_id });
+    // Each row names the query it answers, as asked, in both forms.
+    expect(resolved.data[1].query).toBe(`${b.name} (${b.club})`);
+    expect(resolved.data[1].league).toBe('Ligue 1');
 
     const history = structured(await run('player_history', { player_id: a.service_id }));
     expect(history.data.service_id).toBe(a.service_id);
@@ -235,11 +241,11 @@ describe('the other tools', () => {
     const before = sandbox.requestCount();
     const status = structured(await run('quota_status'));
     expect(sandbox.requestCount()).toBe(before);
-    expect(status.data.remaining).toBeTypeOf('number');
-    expect(status.data.observed_at).toBeTypeOf('string');
+    expect(status.quota.remaining).toBeTypeOf('number');
+    expect(status.data.reported).toBe(true);
     const refreshed = structured(await run('quota_status', { refresh: true }));
     expect(sandbox.requestCount()).toBe(before + 1);
-    expect(refreshed.data.remaining).toBeLessThan(status.data.remaining);
+    expect(refreshed.quota.remaining).toBeLessThan(status.quota.remaining);
   });
 });
 

@@ -94,10 +94,10 @@ describe('the unordered dialect: rows tied to what was asked, by id', () => {
       ],
     });
     expect(resolved.body.data).toMatchObject([
-      { query: { player_id: VERAC }, status: 'resolved', service_id: VERAC, name: 'Ilyes Verac' },
-      { query: { player_id: KOUYANDE_ROW }, status: 'resolved', service_id: KOUYANDE },
-      { query: { player_id: NOBODY }, status: 'unanswered', service_id: null },
-      { query: { player_id: MBENRA }, status: 'resolved', service_id: MBENRA, name: 'Christian Mbenra' },
+      { query: VERAC, status: 'resolved', service_id: VERAC, name: 'Ilyes Verac' },
+      { query: KOUYANDE_ROW, status: 'resolved', service_id: KOUYANDE },
+      { query: NOBODY, status: 'unanswered', service_id: null },
+      { query: MBENRA, status: 'resolved', service_id: MBENRA, name: 'Christian Mbenra' },
     ]);
     expect(resolved.body.notes).toEqual([expect.stringContaining(`"${NOBODY}"`)]);
     await client.close();

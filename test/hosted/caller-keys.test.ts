@@ -45,8 +45,8 @@ describe('per-caller upstream keys', () => {
     expect(sandbox.requests().at(-1)?.key).toBe(SANDBOX_DEMO_KEY);
     expect(structured(await call(ligue, 'rank_players_by_role', LIGUE_1)).source.cached).toBe(true);
 
-    const ligueQuota = structured(await call(ligue, 'quota_status')).data;
-    const demoQuota = structured(await call(demo, 'quota_status')).data;
+    const ligueQuota = structured(await call(ligue, 'quota_status')).quota;
+    const demoQuota = structured(await call(demo, 'quota_status')).quota;
     expect(ligueQuota.limit).toBe(10000);
     expect(demoQuota.limit).toBe(2500);
     await Promise.all([demo.close(), ligue.close()]);
@@ -66,7 +66,7 @@ describe('per-caller upstream keys', () => {
     expect(again.data).toEqual(first.data);
     expect(again.source.cached).toBe(true);
     // The refused caller's quota is its own.
-    expect(structured(await call(ligue, 'quota_status')).data.limit).toBe(10000);
+    expect(structured(await call(ligue, 'quota_status')).quota.limit).toBe(10000);
     await Promise.all([demo.close(), ligue.close()]);
   });
 

@@ -75,7 +75,7 @@ describe('two stateless replicas on one Redis', () => {
     const viaB = await httpClient(replicas[1]?.url ?? '');
     const status = structured(await call(viaB, 'quota_status'));
     expect(sandbox.requestCount()).toBe(before);
-    expect(status.data).toMatchObject({ limit: 2500, remaining: spent.quota.remaining });
+    expect(status.quota).toMatchObject({ limit: 2500, remaining: spent.quota.remaining });
     await Promise.all([viaA.close(), viaB.close()]);
   });
 

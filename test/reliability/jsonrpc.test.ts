@@ -79,7 +79,9 @@ describe('stdio', () => {
     send(JSON.stringify(LIST_ROLES));
     const roles = await answerTo(2);
     expect(roles).toMatchObject({
-      result: { structuredContent: { data: { columns: expect.any(Array), rows: expect.any(Array) } } },
+      result: {
+        structuredContent: { data: { forward: expect.objectContaining({ faux_9: expect.any(String) }) } },
+      },
     });
     expect(child.exitCode).toBeNull();
     expect(stderr).not.toMatch(/unhandled/i);

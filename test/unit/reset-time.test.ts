@@ -1,5 +1,5 @@
 // X-RateLimit-Reset in every form seen or allowed, read into one instant; an unreadable one is said in
-// the quota line and in quota_status's data, never dropped.
+// the quota line and in every result's quota, never dropped.
 import { describe, expect, it } from 'vitest';
 import { QuotaTracker } from '../../src/api/quota.js';
 import { readResetTime } from '../../src/api/reset-time.js';

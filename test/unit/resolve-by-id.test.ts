@@ -327,8 +327,8 @@ describe('resolve_players: each row answers its own query', () => {
       players: [{ player_id: ABLE.player_id }, { player_id: COLE.service_id }],
     });
     expect(body.data).toMatchObject([
-      { query: { player_id: ABLE.player_id }, status: 'resolved', service_id: ABLE.service_id },
-      { query: { player_id: COLE.service_id }, status: 'resolved', player_id: COLE.player_id },
+      { query: ABLE.player_id, status: 'resolved', service_id: ABLE.service_id },
+      { query: COLE.service_id, status: 'resolved', player_id: COLE.player_id },
     ]);
   });
 
@@ -341,8 +341,8 @@ describe('resolve_players: each row answers its own query', () => {
       ctx,
     );
     expect(body.data).toMatchObject([
-      { query: { player_id: BAKER.player_id }, status: 'unanswered', service_id: null, name: null },
-      { query: { player_id: ABLE.player_id }, status: 'resolved', service_id: ABLE.service_id },
+      { query: BAKER.player_id, status: 'unanswered', service_id: null, name: null },
+      { query: ABLE.player_id, status: 'resolved', service_id: ABLE.service_id },
     ]);
     expect(text).toMatch(/Note: .*"pb"/);
     // Able's row was tied to him and kept; Baker's question was not answered and is asked again.
@@ -359,7 +359,7 @@ describe('resolve_players: each row answers its own query', () => {
     await ask();
     const { body } = await ask();
     expect(resolveBodies).toEqual([['pb'], ['pb']]);
-    expect(body.data).toMatchObject([{ query: { player_id: BAKER.player_id }, status: 'unanswered' }]);
+    expect(body.data).toMatchObject([{ query: BAKER.player_id, status: 'unanswered' }]);
     const strays = body.notes.filter((note: string) => note.includes('left out'));
     expect(strays).toEqual([expect.stringContaining('1 row of the')]);
   });
@@ -426,7 +426,7 @@ describe('resolve_players: how a row tells the query it answers', () => {
       { query: { player_id: 'pa' }, status: 'resolved', ...COLE },
     ]);
     const { body } = await run(resolvePlayers, { players: [{ player_id: 'pa' }] });
-    expect(body.data).toMatchObject([{ query: { player_id: 'pa' }, status: 'unanswered', service_id: null }]);
+    expect(body.data).toMatchObject([{ query: 'pa', status: 'unanswered', service_id: null }]);
     expect(body.notes.join('\n')).toContain(
       'left out: Alan Able (row pa, ds_aaaaaaaaaaaaaaaa); Carl Cole (row pc, ds_cccccccccccccccc).',
     );

@@ -28,7 +28,7 @@ export default defineTool({
       .default([]),
   },
   output: z.object({
-    // Absent when the API gives none (an unlimited plan's limit, a key that never expires).
+    // Absent when the API gives none (an unlimited plan's limit, a key without an expiry date).
     plan: z.string().optional(),
     daily_limit: z.number().optional(),
     expires_at: z.string().optional(),
@@ -85,7 +85,7 @@ export default defineTool({
           ? 'all leagues'
           : `${data.leagues.length} leagues: ${data.leagues.slice(0, LEAGUES_IN_TEXT).join(', ')}${data.leagues.length > LEAGUES_IN_TEXT ? ', …' : ''}`;
     const lines = [
-      `plan ${data.plan ?? '?'}; daily limit ${data.daily_limit ?? (quota.unlimited ? 'unlimited' : 'not given')}; expires ${data.expires_at ?? 'never'}; ${leagues}`,
+      `plan ${data.plan ?? '?'}; daily limit ${data.daily_limit ?? (quota.unlimited ? 'unlimited' : 'not given')}; expires ${data.expires_at ?? 'not given'}; ${leagues}`,
     ];
     const items = (rows: SavedItem[]) =>
       table(rows, [

@@ -293,8 +293,12 @@ describe('comparison_group', () => {
 
 describe('my_account', () => {
   it('gives the plan and leagues, and the saved indices and presets on request', async () => {
-    const plain = structured(await call(client, 'my_account'));
+    const plainResult = await call(client, 'my_account');
+    const plain = structured(plainResult);
     expect(plain.data).toMatchObject({ plan: 'Demo', daily_limit: 2500, leagues: 'all' });
+    // The demo key has no expiry date: the answer says the API gave none, never that it never expires.
+    expect(plain.data.expires_at).toBeUndefined();
+    expect(textOf(plainResult)).toContain('expires not given');
     expect(plain.data.indices).toBeUndefined();
     const result = await call(client, 'my_account', { sections: ['indices', 'presets'] });
     const body = structured(result);

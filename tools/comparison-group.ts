@@ -19,7 +19,8 @@ type Point = {
   x: number | null;
   y: number | null;
   service_id: string | null;
-  player_id: string | null;
+  /** Only while the row is unlinked: service_id is accepted wherever a player_id is, and is the lasting key. */
+  player_id?: string | null;
   highlighted: boolean;
 };
 
@@ -57,7 +58,7 @@ export default defineTool({
       .describe('player_id or service_id values to mark.'),
     limit: Limit(30, MAX),
   },
-  output: z.array(z.looseObject({ player_id: z.string().nullable(), highlighted: z.boolean() })),
+  output: z.array(z.looseObject({ highlighted: z.boolean() })),
   extra: {
     x: z.string(),
     y: z.string(),
@@ -102,11 +103,11 @@ export default defineTool({
         x: p.x ?? null,
         y: p.y ?? null,
         service_id: p.service_id ?? null,
-        player_id: p.player_id,
+        ...(p.service_id ? {} : { player_id: p.player_id }),
         highlighted: isWanted(p),
       }),
     );
-    const found = new Set(data.filter((p) => p.highlighted).flatMap((p) => [p.player_id, p.service_id]));
+    const found = new Set(shown.filter(isWanted).flatMap((p) => [p.player_id, p.service_id]));
     const missing = [...wanted].filter((id) => !found.has(id));
     if (missing.length > 0)
       notes.push(

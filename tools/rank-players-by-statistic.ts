@@ -20,7 +20,8 @@ type Ranked = {
   age: number | null;
   value: number | null;
   service_id: string | null;
-  player_id: string | null;
+  /** Only while the row is unlinked: service_id is accepted wherever a player_id is, and is the lasting key. */
+  player_id?: string | null;
 };
 
 export default defineTool({
@@ -64,7 +65,7 @@ export default defineTool({
         age: e.age ?? null,
         value: e.value ?? e.score ?? null,
         service_id: e.service_id ?? null,
-        player_id: e.player_id ?? null,
+        ...(e.service_id ? {} : { player_id: e.player_id ?? null }),
       }),
     );
     const unit = result.data.meta?.unit ?? rows[0]?.unit ?? null;

@@ -265,12 +265,17 @@ describe('comparison_group', () => {
     expect(all.spread.correlation).toBeGreaterThanOrEqual(-1);
     const far = all.data[50];
     const near = all.data[1];
+    // A linked row carries its service_id only; its player_id (this season's row) is in its record.
+    const farRow =
+      far.player_id ??
+      structured(await call(client, 'get_player', { player_id: far.service_id, sections: [] })).data.player
+        .player_id;
     const result = await call(client, 'comparison_group', {
       x: 'xg',
       y: 'progressive_passes',
       league: 'Ligue 1',
       limit: 5,
-      highlight: [near.service_id ?? near.player_id, far.player_id, 'ds_0000000000000000'],
+      highlight: [near.service_id ?? near.player_id, farRow, 'ds_0000000000000000'],
     });
     const body = structured(result);
     expect(body.data).toHaveLength(6);

@@ -67,9 +67,7 @@ const OVER = new Set([
   'list_leagues',
   'list_roles',
   'quota_status',
-  'rank_players_by_statistic',
   'get_glossary',
-  'comparison_group',
   'my_account',
 ]);
 

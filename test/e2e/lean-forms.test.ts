@@ -60,7 +60,6 @@ describe('a 20-row ranking', () => {
 /** Tools whose structured form is still over the ratio (known gap: their text leaves facts out). */
 const OVER = new Set([
   'compare_players',
-  'fit_score',
   'resolve_players',
   'get_player',
   'scouting_report',

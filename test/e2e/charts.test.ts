@@ -21,6 +21,7 @@ import {
   spawnHttpServer,
   stop,
   structured,
+  textOf,
 } from '../support/mcp.js';
 import { inspectPng } from '../support/png.js';
 
@@ -246,8 +247,11 @@ it('scouting_report draws the percentile radar of the strengths section', async 
   expect(svg).toContain(report.player.name);
   const first = report.strengths.strengths[0];
   expect(svg).toContain(`(percentile ${first.percentile})`);
-  // Spokes named by the glossary, as the report's text names them.
-  expect(svg).toContain(`>${structured(result).statistic_names[first.statistic].name}`);
+  // Spokes named by the glossary, as the report's text names them (its structured form gives the keys).
+  const glossary = structured(await call(client, 'get_glossary', { kind: 'statistic', limit: 100 }));
+  const entry = glossary.data.find((e: { key: string }) => e.key === first.statistic);
+  expect(svg).toContain(`>${entry.name}`);
+  expect(textOf(result)).toContain(`${entry.name} (${entry.unit})`);
   writeFileSync('test-artifacts/scouting-report.png', png);
 });
 

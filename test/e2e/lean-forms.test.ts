@@ -61,8 +61,6 @@ describe('a 20-row ranking', () => {
 const OVER = new Set([
   'compare_players',
   'resolve_players',
-  'get_player',
-  'scouting_report',
   'list_leagues',
   'list_roles',
   'quota_status',

@@ -113,7 +113,8 @@ it('with images inline, compare_players returns a PNG radar of the three players
   for (const name of names) expect(svg).toContain(name);
   expect(svg).toContain('data fetched');
   // Three centre-backs: their radar shows defending, not goals and shots, named by the glossary.
-  const named = structured(result).statistic_names;
+  const words = structured(await call(client, 'get_glossary', { kind: 'statistic', limit: 100 })).data;
+  const named = Object.fromEntries(words.map((e: { key: string }) => [e.key, e]));
   expect(named.tackles.name).toEqual(expect.any(String));
   expect(svg).toContain(`>${named.tackles.name}`);
   expect(svg).toContain(`>${named.interceptions.name}`);

@@ -221,7 +221,7 @@ describe('the other tools', () => {
     const compared = structured(await run('compare_players', { player_ids: [a.service_id, b.player_id] }));
     expect(compared.data).toHaveLength(2);
     expect(Object.keys(compared.data[0].statistics).length).toBeGreaterThan(5);
-    expect(compared.data[0].roles.length).toBeGreaterThan(0);
+    expect(compared.data[0].best_role).toEqual(expect.any(String));
 
     const fit = structured(await run('fit_score', { player_ids: [a.service_id], club: b.club }));
     // One row a (player, club) pair: one with a club, the best-fitting clubs without.

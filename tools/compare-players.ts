@@ -13,23 +13,28 @@ import {
   namesOf,
   positionRows,
   readGlossary,
-  StatisticNamesOut,
   statisticLabel,
 } from './kit/statistic-labels.js';
 import { euros, formatRow, table } from './kit/text.js';
 
-const Compared = PlayerOut.extend({
-  minutes: z.number().nullable(),
-  statistics: z.record(z.string(), z.union([z.number(), z.string(), z.null()])),
-  roles: z.array(z.object({ role: z.string(), score: z.number() })).describe('Best roles, highest first.'),
-});
+// A row's player_id only while it is unlinked (no service_id), as the text shows it: the service_id is
+// accepted wherever a player_id is, and is the lasting key.
+const Compared = PlayerOut.omit({ player_id: true })
+  .extend({
+    minutes: z.number().nullable(),
+    statistics: z.record(z.string(), z.union([z.number(), z.string(), z.null()])),
+    best_role: z.string().nullable(),
+    best_role_score: z.number().nullable(),
+  })
+  .loose();
+type Compared = z.infer<typeof Compared> & { player_id?: string | null };
 
 export default defineTool({
   name: 'compare_players',
   title: 'Compare players side by side',
   toolset: 'players',
   description:
-    'Side-by-side statistics (per 90) and best roles of 2-10 players. Pass service_ids (stable) or player_ids; with a service_id the ' +
+    'Side-by-side statistics (per 90) and best role of 2-10 players. Pass service_ids (stable) or player_ids; with a service_id the ' +
     'latest league season is compared unless `season` is given. Get ids from search_players, rank_players_by_role or scout_players. ' +
     'Costs 1 request (+1 glossary) unless cached.',
   input: {
@@ -37,7 +42,6 @@ export default defineTool({
     season: Season.optional(),
   },
   output: z.array(Compared),
-  extra: { statistic_names: StatisticNamesOut },
   notFound: PLAYER_NOT_FOUND,
   async run({ player_ids, season }, { api, signal }) {
     const [result, glossary] = await Promise.all([
@@ -51,26 +55,38 @@ export default defineTool({
       ),
       readGlossary(api, signal),
     ]);
-    const data = result.data.map((row) => ({
-      ...toPlayerOut(row),
-      minutes: row.minutes ?? null,
-      statistics: row.statistics ?? {},
-      roles: (row.roles ?? []).map((r) => ({ role: r.role, score: r.score })),
+    const rows = result.data.map((row): Compared => {
+      const { player_id, ...player } = toPlayerOut(row);
+      return {
+        ...player,
+        ...(player.service_id ? {} : { player_id }),
+        minutes: row.minutes ?? null,
+        statistics: row.statistics ?? {},
+        // The best role only, as the text shows it (get_player gives a player's best five).
+        best_role: row.roles?.[0]?.role ?? null,
+        best_role_score: row.roles?.[0]?.score ?? null,
+      };
+    });
+    // A statistic of another position that no compared player has a value for says nothing: left out
+    // of both forms (one with a value, or of their position, stays, blank or not).
+    const all = statisticKeys(rows);
+    const { shown } = positionRows(all, families(rows), (k) => isBlank(rows, k));
+    const keys = all.filter((k) => shown.includes(k) || !isBlank(rows, k));
+    const data = rows.map((p) => ({
+      ...p,
+      statistics: Object.fromEntries(Object.entries(p.statistics).filter(([k]) => keys.includes(k))),
     }));
-    const keys = new Set(data.flatMap((p) => Object.keys(p.statistics)));
     return {
       ...result,
       data,
-      extra: { statistic_names: namesOf(keys, glossary) },
+      glossary: namesOf(keys, glossary),
       notes: unansweredNotes(result),
     };
   },
-  text: ({ data, extra }) => {
-    const glossary = glossaryOf(extra?.statistic_names);
-    const keys = [...new Set(data.flatMap((p) => Object.keys(p.statistics)))];
-    const blank = (k: string) => data.every((p) => p.statistics[k] == null || p.statistics[k] === '');
-    const families = data.map((p) => familyOf(p.roles[0]?.role));
-    const { shown: stats, left } = positionRows(keys, families, blank);
+  text: ({ data: players, glossary: words }) => {
+    const data = players as Compared[];
+    const glossary = glossaryOf(words);
+    const { shown: stats, left } = positionRows(statisticKeys(data), families(data), (k) => isBlank(data, k));
     const values = (k: string) =>
       data.map((p) => {
         const v = p.statistics[k];
@@ -78,7 +94,12 @@ export default defineTool({
       });
     type Row = { label: string; values: string[] };
     const rows: Row[] = [
+      {
+        label: 'service_id',
+        values: data.map((p) => p.service_id ?? `${p.player_id ?? '–'} (unlinked)`),
+      },
       { label: 'club', values: formatRow(data.map((p) => p.club)) },
+      { label: 'league', values: formatRow(data.map((p) => p.league)) },
       { label: 'season', values: formatRow(data.map((p) => p.season)) },
       { label: 'age', values: formatRow(data.map((p) => p.age)) },
       { label: 'minutes', values: formatRow(data.map((p) => p.minutes)) },
@@ -95,14 +116,27 @@ export default defineTool({
     ]);
     return [shown, leftOutText(left)].filter(Boolean).join('\n');
   },
-  chart: ({ data, extra, source }) => {
-    const glossary = glossaryOf(extra?.statistic_names);
-    return comparisonRadar(data, source, (key) => statisticLabel(key, glossary));
+  chart: ({ data, glossary: words, source }) => {
+    const glossary = glossaryOf(words);
+    const players = data.map((p) => ({ ...p, roles: p.best_role ? [{ role: p.best_role }] : [] }));
+    return comparisonRadar(players, source, (key) => statisticLabel(key, glossary));
   },
 });
 
+function statisticKeys(data: readonly Compared[]): string[] {
+  return [...new Set(data.flatMap((p) => Object.keys(p.statistics)))];
+}
+
+function isBlank(data: readonly Compared[], key: string): boolean {
+  return data.every((p) => p.statistics[key] == null || p.statistics[key] === '');
+}
+
+function families(data: readonly Compared[]) {
+  return data.map((p) => familyOf(p.best_role ?? undefined));
+}
+
 /** Each player's best role and its score, the scores in one format. */
-function bestRoles(data: readonly { roles: readonly { role: string; score: number | null }[] }[]): string[] {
-  const scores = formatRow(data.map((p) => p.roles[0]?.score));
-  return data.map((p, i) => (p.roles[0] ? `${p.roles[0].role} ${scores[i]}` : '–'));
+function bestRoles(data: readonly Compared[]): string[] {
+  const scores = formatRow(data.map((p) => p.best_role_score));
+  return data.map((p, i) => (p.best_role ? `${p.best_role} ${scores[i]}` : '–'));
 }

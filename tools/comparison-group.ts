@@ -6,7 +6,7 @@ import { LeagueName, Limit, SERVICE_ID_EXAMPLE, Season, seasonParam } from '../s
 import { defineTool } from '../src/mcp/tool.js';
 import { cut, PAGE_SIZE } from './kit/pages.js';
 import { PositionArg, StatisticArg } from './kit/stat-args.js';
-import { glossaryOf, type StatisticName, StatisticNamesOut, statisticLabel } from './kit/statistic-labels.js';
+import { glossaryOf, type StatisticName, statisticLabel } from './kit/statistic-labels.js';
 import { formatCell, formatRow, table } from './kit/text.js';
 
 const MAX = PAGE_SIZE.comparisonGroup;
@@ -19,7 +19,8 @@ type Point = {
   x: number | null;
   y: number | null;
   service_id: string | null;
-  player_id: string | null;
+  /** Only while the row is unlinked: service_id is accepted wherever a player_id is, and is the lasting key. */
+  player_id?: string | null;
   highlighted: boolean;
 };
 
@@ -57,13 +58,12 @@ export default defineTool({
       .describe('player_id or service_id values to mark.'),
     limit: Limit(30, MAX),
   },
-  output: z.array(z.looseObject({ player_id: z.string().nullable(), highlighted: z.boolean() })),
+  output: z.array(z.looseObject({ highlighted: z.boolean() })),
   extra: {
     x: z.string(),
     y: z.string(),
     x_unit: z.string().nullable(),
     y_unit: z.string().nullable(),
-    statistic_names: StatisticNamesOut,
     count: z.number().nullable().describe('Players in the group.'),
     spread: z.looseObject({ correlation: z.number().nullable() }).nullable(),
     has_more: z.boolean(),
@@ -102,11 +102,11 @@ export default defineTool({
         x: p.x ?? null,
         y: p.y ?? null,
         service_id: p.service_id ?? null,
-        player_id: p.player_id,
+        ...(p.service_id ? {} : { player_id: p.player_id }),
         highlighted: isWanted(p),
       }),
     );
-    const found = new Set(data.filter((p) => p.highlighted).flatMap((p) => [p.player_id, p.service_id]));
+    const found = new Set(shown.filter(isWanted).flatMap((p) => [p.player_id, p.service_id]));
     const missing = [...wanted].filter((id) => !found.has(id));
     if (missing.length > 0)
       notes.push(
@@ -123,19 +123,19 @@ export default defineTool({
         y: yStat.key,
         x_unit: xStat.unit,
         y_unit: yStat.unit,
-        statistic_names: Object.fromEntries(
-          [xStat, yStat].flatMap((st) =>
-            st.name || st.unit ? [[st.key, { name: st.name, unit: st.unit }] as const] : [],
-          ),
-        ),
         count: total ?? null,
         spread,
         has_more,
       },
       notes,
+      glossary: Object.fromEntries(
+        [xStat, yStat].flatMap((st) =>
+          st.name || st.unit ? [[st.key, { name: st.name, unit: st.unit }] as const] : [],
+        ),
+      ),
     };
   },
-  text: ({ data, extra }) => {
+  text: ({ data, extra, glossary }) => {
     const sp = extra?.spread as { x: Spread; y: Spread; correlation: number | null } | null | undefined;
     const line = (name: string, v: Spread) => {
       const [mean, median, p10, p90] = formatRow([v.mean, v.median, v.p10, v.p90]);
@@ -143,7 +143,7 @@ export default defineTool({
     };
     const head = sp
       ? [
-          `${extra?.count ?? '?'} players. ${line(`x = ${axisLabel(extra, 'x')}`, sp.x)}; ${line(`y = ${axisLabel(extra, 'y')}`, sp.y)}; correlation ${formatCell(sp.correlation)}.`,
+          `${extra?.count ?? '?'} players. ${line(`x = ${axisLabel(extra, glossary, 'x')}`, sp.x)}; ${line(`y = ${axisLabel(extra, glossary, 'y')}`, sp.y)}; correlation ${formatCell(sp.correlation)}.`,
         ]
       : [];
     return [
@@ -153,18 +153,18 @@ export default defineTool({
         ['club', (p) => p.club],
         ['position', (p) => p.position],
         ['min', (p) => p.minutes],
-        [axisLabel(extra, 'x') ?? 'x', (p) => p.x],
-        [axisLabel(extra, 'y') ?? 'y', (p) => p.y],
+        [axisLabel(extra, glossary, 'x') ?? 'x', (p) => p.x],
+        [axisLabel(extra, glossary, 'y') ?? 'y', (p) => p.y],
         ['service_id', (p) => p.service_id ?? `${p.player_id} (unlinked)`],
       ]),
     ].join('\n');
   },
-  chart: ({ data, extra, source }, { league, season }) =>
+  chart: ({ data, extra, glossary, source }, { league, season }) =>
     groupScatter(
       data as Point[],
       {
-        x: axisName(extra, 'x'),
-        y: axisName(extra, 'y'),
+        x: axisName(extra, glossary, 'x'),
+        y: axisName(extra, glossary, 'y'),
         xUnit: extra?.x_unit ?? undefined,
         yUnit: extra?.y_unit ?? undefined,
         league,
@@ -185,24 +185,25 @@ function axisLabel(
         y: string;
         x_unit: string | null;
         y_unit: string | null;
-        statistic_names: Record<string, StatisticName>;
       }
     | undefined,
+  names: Record<string, StatisticName> | undefined,
   axis: 'x' | 'y',
 ): string | undefined {
   const key = extra?.[axis];
   if (!extra || !key) return undefined;
   const unit = extra[axis === 'x' ? 'x_unit' : 'y_unit'];
-  return statisticLabel(key, glossaryOf({ [key]: { name: extra.statistic_names[key]?.name ?? null, unit } }));
+  return statisticLabel(key, glossaryOf({ [key]: { name: names?.[key]?.name ?? null, unit } }));
 }
 
 /** An axis's statistic as the chart names it: the glossary's name, else the key (the chart adds the unit). */
 function axisName(
-  extra: { x: string; y: string; statistic_names: Record<string, StatisticName> } | undefined,
+  extra: { x: string; y: string } | undefined,
+  names: Record<string, StatisticName> | undefined,
   axis: 'x' | 'y',
 ): string {
   const key = extra?.[axis];
-  return (key && extra?.statistic_names[key]?.name) || key || axis;
+  return (key && names?.[key]?.name) || key || axis;
 }
 
 function spreadOf(v: {

@@ -8,25 +8,29 @@ import { fetchFits } from './kit/fits.js';
 import { PLAYER_NOT_FOUND } from './kit/shapes.js';
 import { table } from './kit/text.js';
 
-const Fit = z.object({
-  player_id: z.string().nullable(),
+// One row a (player, club) pair, as the text shows it. A row's player_id only while it is unlinked (no
+// service_id): the service_id is accepted wherever a player_id is, and is the lasting key.
+const Fit = z.looseObject({
   service_id: z.string().nullable(),
   name: z.string().nullable(),
   club: z
     .string()
     .nullable()
     .describe("Club of the player's row (a note says when that row is not of this season)."),
-  fits: z.array(z.object({ club: z.string().nullable(), league: z.string().nullable(), score: z.number() })),
+  target_club: z.string().nullable(),
+  target_league: z.string().nullable(),
+  score: z.number().nullable(),
 });
+type FitRow = z.infer<typeof Fit> & { player_id?: string | null };
 
 export default defineTool({
   name: 'fit_score',
   title: 'Player-to-club fit',
   toolset: 'players',
   description:
-    "How well 1-10 players fit a club's style (fit score, higher is better). With `club`, one score per player for that club; " +
-    'without it, the best-fitting clubs of the player\'s league. Use it for "would he suit Lens?" or to find destinations. ' +
-    'Costs 1 request unless every player is cached.',
+    "How well 1-10 players fit a club's style (fit score, higher is better). With `club`, one score per player for it; " +
+    'without, the best-fitting clubs of the player\'s league. For "would he suit Lens?" or to find destinations. ' +
+    '1 request unless every player is cached.',
   input: {
     player_ids: z.array(PlayerIdArg).min(1).max(10),
     club: z
@@ -42,13 +46,26 @@ export default defineTool({
     const result = await withClubHint(api, club, signal, (club) =>
       answerWhatYouCan(player_ids, (ids) => fetchFits(api, { player_ids: ids, club }, signal), 1),
     );
-    const data = result.data.map((row) => ({
-      player_id: row.player_id,
-      service_id: row.service_id,
-      name: row.name,
-      club: row.club ?? null,
-      fits: (row.fits ?? []).map((f) => ({ club: f.club ?? null, league: f.league ?? null, score: f.score })),
-    }));
+    const data = result.data.flatMap((row) => {
+      const player: FitRow = {
+        service_id: row.service_id,
+        ...(row.service_id ? {} : { player_id: row.player_id }),
+        name: row.name,
+        club: row.club ?? null,
+        target_club: null,
+        target_league: null,
+        score: null,
+      };
+      const fits = row.fits ?? [];
+      // A player the API scored for no club keeps his row, its score blank (and said so), never dropped.
+      if (fits.length === 0) return [player];
+      return fits.map((f) => ({
+        ...player,
+        target_club: f.club ?? null,
+        target_league: f.league ?? null,
+        score: f.score,
+      }));
+    });
     const notes = result.data.flatMap((row) => {
       const when = row.season ? fallbackWords(row.season) : '';
       if (!when) return [];
@@ -58,15 +75,14 @@ export default defineTool({
     });
     return { ...result, data, notes: [...notes, ...unansweredNotes(result)] };
   },
-  text: ({ data }) =>
-    table(
-      data.flatMap((p) => p.fits.map((fit) => ({ p, fit }))),
-      [
-        ['player', ({ p }) => p.name],
-        ['club', ({ p }) => p.club],
-        ['target club', ({ fit }) => fit.club],
-        ['league', ({ fit }) => fit.league],
-        ['fit', ({ fit }) => fit.score],
-      ],
-    ),
+  text: ({ data }, { club }) =>
+    `Fit scores for ${club ? 'the club asked' : "the best-fitting clubs of each player's league"}, higher is better:\n` +
+    table(data as FitRow[], [
+      ['player', (r) => r.name],
+      ['club', (r) => r.club],
+      ['target club', (r) => r.target_club],
+      ['league', (r) => r.target_league],
+      ['fit', (r) => r.score],
+      ['service_id', (r) => r.service_id ?? `${r.player_id ?? ''} (unlinked)`],
+    ]),
 });

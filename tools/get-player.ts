@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { hasMore, Limit, moreRows, PlayerIdArg, Season, seasonParam } from '../src/mcp/args.js';
 import { defineTool } from '../src/mcp/tool.js';
-import { CostOut, Gathering, PartFailureOut } from './kit/gather.js';
+import { CostOut, Gathering, PartFailureOut, requestsText } from './kit/gather.js';
 import {
   fetchRecord,
   fetchSections,
@@ -19,7 +19,7 @@ import {
   sectionsText,
 } from './kit/player-text.js';
 import { PLAYER_NOT_FOUND } from './kit/shapes.js';
-import { gatherGlossary, glossaryOf, namesOf, StatisticNamesOut } from './kit/statistic-labels.js';
+import { gatherGlossary, glossaryOf, namesOf } from './kit/statistic-labels.js';
 
 const DEFAULT_SECTIONS: SectionName[] = ['roles', 'strengths', 'market_value'];
 const MAX_SIMILAR = 50;
@@ -44,7 +44,7 @@ export default defineTool({
     ...SectionsOut,
     unavailable: z.array(PartFailureOut).optional(),
   }),
-  extra: { requests: CostOut, statistic_names: StatisticNamesOut.optional() },
+  extra: { requests: CostOut },
   notFound: PLAYER_NOT_FOUND,
   async run({ player_id, season, sections, similar_limit }, ctx) {
     const query = { id: player_id, saison: seasonParam(season), similarLimit: similar_limit };
@@ -62,18 +62,19 @@ export default defineTool({
       data: { player, ...found, ...(failures.length > 0 ? { unavailable: failures } : {}) },
       quota: gathering.quota(),
       source: gathering.source(),
-      extra: {
-        requests: gathering.cost(),
-        ...(glossary ? { statistic_names: namesOf(namedStatistics(found), glossary) } : {}),
-      },
+      extra: { requests: gathering.cost() },
+      ...(glossary ? { glossary: namesOf(namedStatistics(found), glossary) } : {}),
       notes: found.similar ? moreRows(found.similar.length, similar_limit, MAX_SIMILAR, 'similar_limit') : [],
       ...(found.similar ? { has_more: hasMore(found.similar.length, similar_limit) } : {}),
     };
   },
-  text: ({ data, extra }) =>
+  text: ({ data, extra, glossary }) =>
     [
       cardText(data.player),
-      ...sectionsText(data, familyOfCard(data.player), glossaryOf(extra?.statistic_names)),
+      ...sectionsText(data, familyOfCard(data.player), glossaryOf(glossary)),
       ...failuresText(data.unavailable),
-    ].join('\n\n'),
+      extra ? requestsText(extra.requests) : '',
+    ]
+      .filter(Boolean)
+      .join('\n\n'),
 });

@@ -8,7 +8,7 @@ import { defineTool } from '../src/mcp/tool.js';
 import { explainEmpty } from './kit/empty-answer.js';
 import { cut, PAGE_SIZE } from './kit/pages.js';
 import { PositionArg, StatisticArg } from './kit/stat-args.js';
-import { glossaryOf, type StatisticName, StatisticNamesOut, statisticLabel } from './kit/statistic-labels.js';
+import { glossaryOf, type StatisticName, statisticLabel } from './kit/statistic-labels.js';
 import { table } from './kit/text.js';
 
 const MAX = PAGE_SIZE.statisticRankings;
@@ -20,7 +20,8 @@ type Ranked = {
   age: number | null;
   value: number | null;
   service_id: string | null;
-  player_id: string | null;
+  /** Only while the row is unlinked: service_id is accepted wherever a player_id is, and is the lasting key. */
+  player_id?: string | null;
 };
 
 export default defineTool({
@@ -43,7 +44,6 @@ export default defineTool({
   extra: {
     statistic: z.string(),
     unit: z.string().nullable(),
-    statistic_names: StatisticNamesOut,
     has_more: z.boolean(),
   },
   async run({ statistic, league, season, position, limit }, { api, signal }) {
@@ -64,7 +64,7 @@ export default defineTool({
         age: e.age ?? null,
         value: e.value ?? e.score ?? null,
         service_id: e.service_id ?? null,
-        player_id: e.player_id ?? null,
+        ...(e.service_id ? {} : { player_id: e.player_id ?? null }),
       }),
     );
     const unit = result.data.meta?.unit ?? rows[0]?.unit ?? null;
@@ -92,16 +92,16 @@ export default defineTool({
       extra: {
         statistic: key,
         unit,
-        statistic_names:
-          checked.name || checked.unit ? { [key]: { name: checked.name, unit: checked.unit } } : {},
+
         has_more,
       },
       notes: [...notes, ...empty.notes],
       seasons: seasonsOf(rows),
+      glossary: checked.name || checked.unit ? { [key]: { name: checked.name, unit: checked.unit } } : {},
     };
   },
-  text: ({ data, extra }, { league, season }) =>
-    `${rankedLabel(extra)} ranking${league ? ` in ${league}` : ''}${season ? `, ${season}` : ''}:\n` +
+  text: ({ data, extra, glossary }, { league, season }) =>
+    `${rankedLabel(extra, glossary)} ranking${league ? ` in ${league}` : ''}${season ? `, ${season}` : ''}:\n` +
     table(data as Ranked[], [
       ['#', (e) => e.rank],
       ['name', (e) => e.name],
@@ -110,13 +110,13 @@ export default defineTool({
       ['value', (e) => String(e.value)],
       ['service_id', (e) => e.service_id ?? `${e.player_id ?? ''} (unlinked)`],
     ]),
-  chart: ({ data, extra, source }, { league, season }) =>
+  chart: ({ data, extra, glossary, source }, { league, season }) =>
     rankingBars(
       (data as Ranked[]).filter((e) => e.value !== null),
       (e) => e.value ?? 0,
       {
-        title: rankedLabel(extra, false),
-        unit: rankedLabel(extra),
+        title: rankedLabel(extra, glossary, false),
+        unit: rankedLabel(extra, glossary),
         league,
         season,
       },
@@ -129,14 +129,13 @@ export default defineTool({
  * the ranking gives (else the glossary's) unless `withUnit` is false.
  */
 function rankedLabel(
-  extra:
-    | { statistic: string; unit: string | null; statistic_names: Record<string, StatisticName> }
-    | undefined,
+  extra: { statistic: string; unit: string | null } | undefined,
+  names: Record<string, StatisticName> | undefined,
   withUnit = true,
 ): string {
   if (!extra) return '';
   const { statistic: key } = extra;
-  const named = extra.statistic_names[key];
+  const named = names?.[key];
   const unit = withUnit ? (extra.unit ?? named?.unit ?? null) : null;
   return statisticLabel(key, glossaryOf({ [key]: { name: named?.name ?? null, unit } }));
 }

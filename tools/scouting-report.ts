@@ -5,17 +5,11 @@ import { Limit, PlayerIdArg, Season, seasonParam } from '../src/mcp/args.js';
 import { defineTool } from '../src/mcp/tool.js';
 import { withClubHint } from './kit/club-hint.js';
 import { fetchFits } from './kit/fits.js';
-import { CostOut, Gathering, PartFailureOut } from './kit/gather.js';
+import { CostOut, Gathering, PartFailureOut, requestsText } from './kit/gather.js';
 import { fetchRecord, fetchSections, PlayerCardOut, SectionsOut } from './kit/player-sections.js';
 import { cardText, failuresText, familyOfCard, namedStatistics, sectionsText } from './kit/player-text.js';
 import { PLAYER_NOT_FOUND } from './kit/shapes.js';
-import {
-  gatherGlossary,
-  glossaryOf,
-  namesOf,
-  StatisticNamesOut,
-  statisticLabel,
-} from './kit/statistic-labels.js';
+import { gatherGlossary, glossaryOf, namesOf, statisticLabel } from './kit/statistic-labels.js';
 import { formatCell, table } from './kit/text.js';
 
 const REPORT_SECTIONS = ['roles', 'strengths', 'market_value', 'projections', 'similar'] as const;
@@ -56,7 +50,7 @@ export default defineTool({
     fit: FitOut.optional(),
     unavailable: z.array(PartFailureOut).optional(),
   }),
-  extra: { requests: CostOut, statistic_names: StatisticNamesOut },
+  extra: { requests: CostOut },
   notFound: PLAYER_NOT_FOUND,
   async run({ player_id, season, club, similar_limit }, ctx) {
     const { api } = ctx;
@@ -109,10 +103,11 @@ export default defineTool({
       },
       quota: gathering.quota(),
       source: gathering.source(),
-      extra: { requests: gathering.cost(), statistic_names: namesOf(namedStatistics(sections), glossary) },
+      extra: { requests: gathering.cost() },
+      glossary: namesOf(namedStatistics(sections), glossary),
     };
   },
-  text: ({ data, extra }) =>
+  text: ({ data, extra, glossary }) =>
     [
       `# Scouting report\n${cardText(data.player)}`,
       ...(data.history
@@ -126,19 +121,17 @@ export default defineTool({
             ])}`,
           ]
         : []),
-      ...sectionsText(data, familyOfCard(data.player), glossaryOf(extra?.statistic_names)),
+      ...sectionsText(data, familyOfCard(data.player), glossaryOf(glossary)),
       ...(data.fit
         ? [`### Fit for ${data.fit.club}\nFit score ${formatCell(data.fit.score)} (higher is better)`]
         : []),
       ...failuresText(data.unavailable),
-      extra
-        ? `Upstream requests: ${extra.requests.sent} sent, ${extra.requests.from_cache} served from the cache.`
-        : '',
+      extra ? requestsText(extra.requests) : '',
     ]
       .filter(Boolean)
       .join('\n\n'),
-  chart: ({ data, extra, source }) => {
-    const glossary = glossaryOf(extra?.statistic_names);
-    return percentileRadar(data.player, data.strengths, source, (key) => statisticLabel(key, glossary));
+  chart: ({ data, glossary, source }) => {
+    const names = glossaryOf(glossary);
+    return percentileRadar(data.player, data.strengths, source, (key) => statisticLabel(key, names));
   },
 });

@@ -49,6 +49,11 @@ export interface Outcome<D, X = Record<string, never>> {
   has_more?: boolean;
   /** The seasons the rows were read in, when `data` does not show them (see season.ts). */
   seasons?: string[];
+  /**
+   * Words for the keys in `data` (a statistic's name and unit), for the text and the chart only: the
+   * structured form carries the keys, which get_glossary names, not their words again.
+   */
+  glossary?: Record<string, { name: string | null; unit: string | null }>;
 }
 
 /** Lists of objects in `data` and the tool's own fields are tables (tabular.ts). */

@@ -19,6 +19,7 @@ const ARTIFACTS = 'test-artifacts';
 let browser: Browser;
 let sandbox: RunningSandbox;
 let compared: CallToolResult;
+let glossaryWords: { key: string; name: string | null; unit: string | null }[];
 
 /**
  * The host: ext-apps' own AppBridge (bundled for the browser with esbuild), connected to the iframe
@@ -87,6 +88,8 @@ beforeAll(async () => {
       (e: { service_id: string | null; player_id: string }) => e.service_id ?? e.player_id,
     ),
   });
+  // The glossary's words, as the text names the statistics (structured content gives the keys).
+  glossaryWords = structured(await call(client, 'get_glossary', { kind: 'statistic', limit: 100 })).data;
   await client.close();
   await deps.api.close();
   mkdirSync(ARTIFACTS, { recursive: true });
@@ -106,7 +109,7 @@ it('draws the compare_players radar: players, statistics, and a value on hover',
   expect(await app.locator('.legend-label').allTextContents()).toEqual(players.map((p) => p.name));
   const axes = await app.locator('.axis-label').allTextContents();
   // Axes are named as the text names them: the glossary's name and unit of each statistic.
-  const names = glossaryOf(structured(compared).statistic_names);
+  const names = glossaryOf(Object.fromEntries(glossaryWords.map((e) => [e.key, e])));
   expect(axes).toContain(statisticLabel('progressive_passes', names));
   expect(await app.locator('.series').count()).toBe(players.length);
 

@@ -21,6 +21,7 @@ import {
   spawnHttpServer,
   stop,
   structured,
+  textOf,
 } from '../support/mcp.js';
 import { inspectPng } from '../support/png.js';
 
@@ -47,6 +48,17 @@ function svgOf(result: CallToolResult): string {
 }
 
 const images = (r: CallToolResult) => r.content.filter((c) => c.type === 'image');
+
+/** A statistic's name as the glossary gives it (answers carry the key; their text and charts the name). */
+async function glossaryName(client: Client, key: string): Promise<string> {
+  const words = structured(await call(client, 'get_glossary', { limit: 100 })).data as {
+    key: string;
+    name: string;
+  }[];
+  const name = words.find((e) => e.key === key)?.name;
+  if (!name) throw new Error(`no glossary name for ${key}`);
+  return name;
+}
 
 /** The one chart link of a result. */
 function linkOf(result: CallToolResult): string {
@@ -112,7 +124,14 @@ it('with images inline, compare_players returns a PNG radar of the three players
   for (const name of names) expect(svg).toContain(name);
   expect(svg).toContain('data fetched');
   // Three centre-backs: their radar shows defending, not goals and shots, named by the glossary.
-  const named = structured(result).statistic_names;
+  const named = Object.fromEntries(
+    await Promise.all(
+      ['tackles', 'interceptions', 'shots', 'goals'].map(async (k) => [
+        k,
+        { name: await glossaryName(client, k) },
+      ]),
+    ),
+  );
   expect(named.tackles.name).toEqual(expect.any(String));
   expect(svg).toContain(`>${named.tackles.name}`);
   expect(svg).toContain(`>${named.interceptions.name}`);
@@ -246,8 +265,10 @@ it('scouting_report draws the percentile radar of the strengths section', async 
   expect(svg).toContain(report.player.name);
   const first = report.strengths.strengths[0];
   expect(svg).toContain(`(percentile ${first.percentile})`);
-  // Spokes named by the glossary, as the report's text names them.
-  expect(svg).toContain(`>${structured(result).statistic_names[first.statistic].name}`);
+  // Spokes named by the glossary, as the report's text names them (its structured form gives the keys).
+  const name = await glossaryName(client, first.statistic);
+  expect(svg).toContain(`>${name}`);
+  expect(textOf(result)).toContain(`${name} (`);
   writeFileSync('test-artifacts/scouting-report.png', png);
 });
 
@@ -273,7 +294,7 @@ it('comparison_group draws a scatter with the highlighted players named', async 
   expect(named.length).toBeGreaterThan(0);
   // Units from the glossary on both axes; every tick label a value on the data's own side of zero.
   expect(structured(result)).toMatchObject({ x_unit: 'per 90', y_unit: 'per 90' });
-  expect(svg).toContain(`${structured(result).statistic_names.progressive_passes.name} (per 90)`);
+  expect(svg).toContain(`${await glossaryName(client, 'progressive_passes')} (per 90)`);
   const ticks = [...svg.matchAll(/font-size="11"[^>]*>([^<]+)</g)].map((m) => Number(m[1]));
   expect(ticks.length).toBeGreaterThan(4);
   for (const tick of ticks) expect(tick).toBeGreaterThanOrEqual(0);
@@ -305,8 +326,8 @@ it('rank_players_by_statistic returns bars of the statistic', async () => {
   });
   expect(images(result)).toHaveLength(1);
   const svg = svgOf(result);
-  // Named by the glossary, as the answer gives it beside the key.
-  const { name } = structured(result).statistic_names.progressive_passes;
+  // Named by the glossary, as the text names it.
+  const name = await glossaryName(client, 'progressive_passes');
   expect(name).toEqual(expect.any(String));
   expect(svg).toContain(`${name}: top 5`);
   for (const entry of structured(result).data) expect(svg).toContain(`>${entry.value}<`);

@@ -207,8 +207,13 @@ describe('rank_players_by_statistic', () => {
     expect(body.has_more).toBe(true);
     const sent = paths('/v1/rankings/statistics').at(-1)?.path ?? '';
     expect(sent).toContain('position=centre_back');
-    // Named in words by the glossary (given beside the key), never by the key.
-    const { name } = body.statistic_names.progressive_passes;
+    // Named in words by the glossary (the structured form gives the key), never by the key.
+    const words = structured(await call(client, 'get_glossary', { limit: 100 })).data as {
+      key: string;
+      name: string;
+    }[];
+    const name = words.find((e) => e.key === 'progressive_passes')?.name;
+    expect(body.statistic_names).toBeUndefined();
     expect(name).toEqual(expect.any(String));
     expect(textOf(result)).toContain(`${name} (per 90) ranking in Ligue 1`);
   });
@@ -265,12 +270,17 @@ describe('comparison_group', () => {
     expect(all.spread.correlation).toBeGreaterThanOrEqual(-1);
     const far = all.data[50];
     const near = all.data[1];
+    // A linked row carries its service_id only; its player_id (this season's row) is in its record.
+    const farRow =
+      far.player_id ??
+      structured(await call(client, 'get_player', { player_id: far.service_id, sections: [] })).data.player
+        .player_id;
     const result = await call(client, 'comparison_group', {
       x: 'xg',
       y: 'progressive_passes',
       league: 'Ligue 1',
       limit: 5,
-      highlight: [near.service_id ?? near.player_id, far.player_id, 'ds_0000000000000000'],
+      highlight: [near.service_id ?? near.player_id, farRow, 'ds_0000000000000000'],
     });
     const body = structured(result);
     expect(body.data).toHaveLength(6);

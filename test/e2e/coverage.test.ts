@@ -73,6 +73,6 @@ it('every tool answers in every league and season', { timeout: FULL_RUN ? 900_00
     );
     expect(compared.data, where).toHaveLength(2);
     const fit = structured(await call(client, 'fit_score', { player_ids: [a.player_id], club: b.club }));
-    expect(fit.data[0].fits[0].club, where).toBe(b.club);
+    expect(fit.data[0].target_club, where).toBe(b.club);
   }
 });

@@ -87,21 +87,26 @@ describe('statistics in words', () => {
     const statistics = (body.data as { statistics: Record<string, unknown> }[]).flatMap((p) =>
       Object.keys(p.statistics),
     );
-    // The keys stay in structured content; the glossary's names and units are given beside them.
+    // The keys stay in structured content; the glossary's names and units are the text's.
     expect(statistics).toContain('market_value_eur');
-    const names = body.statistic_names as Record<string, { name: string | null; unit: string | null }>;
+    expect(body.statistic_names).toBeUndefined();
+    const every = structured(await call(client, 'get_glossary', { limit: 100 })).data as {
+      key: string;
+      name: string | null;
+      unit: string | null;
+    }[];
+    const names = Object.fromEntries(every.map((e) => [e.key, e]));
     expect(names.market_value_eur?.unit).toBe('EUR');
     expect(text).toMatch(new RegExp(`\\| ${names.market_value_eur?.name} \\| €\\d+(\\.\\d+)?[mk] \\| €`));
     expect(text).not.toContain('market_value_eur');
     expect(text).toContain('(per 90) |');
     expect(text).toContain('(%) |');
-    expect(tableLabels(text).filter((l) => SNAKE.test(l))).toEqual([]);
-    const keeping = [...new Set(statistics)].filter(isGoalkeeping);
-    expect(keeping.length).toBeGreaterThan(0);
-    for (const key of keeping) expect(text).not.toContain(`| ${names[key]?.name ?? key}`);
-    expect(text).toContain(
-      `${keeping.length} statistics of other positions left out (in structured content).`,
-    );
+    // No statistic by its key; the ids' row is named as the API names them.
+    expect(tableLabels(text).filter((l) => SNAKE.test(l) && l !== 'service_id')).toEqual([]);
+    // Goalkeeping statistics, blank for both outfield players, are in neither form.
+    expect([...new Set(statistics)].filter(isGoalkeeping)).toEqual([]);
+    for (const key of ['saves_pct', 'goals_prevented']) expect(text).not.toContain(`| ${names[key]?.name}`);
+    expect(text).not.toContain('left out');
   });
 
   it('comparison_group and rank_players_by_statistic: the statistic named by the glossary, with its unit', async () => {
@@ -170,12 +175,10 @@ describe('statistics in words', () => {
       expect(strengths.length).toBeGreaterThan(0);
       // Every statistic named in the strengths line by the glossary's name and unit.
       for (const key of strengths) expect(text).toContain(`${label(key)} `);
-      // Keys and the glossary's names stay in structured content; no key in the text.
+      // Keys in structured content, the glossary's words in the text only; no key in the text.
+      expect(body.statistic_names).toBeUndefined();
       for (const key of keys) {
-        expect(body.statistic_names[key]).toEqual({
-          name: entries.get(key)?.name,
-          unit: entries.get(key)?.unit,
-        });
+        expect(entries.get(key)?.name).toEqual(expect.any(String));
         if (SNAKE.test(key)) expect(text).not.toMatch(new RegExp(`\\b${key}\\b`));
       }
       expect(text).not.toContain('glossary could not be read');

@@ -180,7 +180,7 @@ describe('find_replacement end to end', () => {
       expect(scored).toHaveLength(10);
       for (const p of scored) {
         expect(p.service_id).not.toBe(him.service_id);
-        expect(p.fits).toEqual([expect.objectContaining({ club: 'FC Waalwijk', score: expect.any(Number) })]);
+        expect(p).toMatchObject({ target_club: 'FC Waalwijk', score: expect.any(Number) });
       }
       expect(cost).toBe(6);
       expect(spent).toBe(cost);
@@ -191,7 +191,7 @@ describe('find_replacement end to end', () => {
     await withClient(async (client) => {
       const { him, scored, spent, cost } = await follow(client, { player: 'ds_01200s9vGA83p3FN' });
       expect(him.service_id).toBe('ds_01200s9vGA83p3FN');
-      for (const p of scored) expect(p.fits[0]?.club).toBe(him.club);
+      for (const p of scored) expect(p.target_club).toBe(him.club);
       expect(cost).toBe(5);
       expect(spent).toBe(cost);
     });

@@ -109,7 +109,9 @@ describe('a batch with an id that has no row', () => {
     const good = await ids();
     const some = await call(client, 'fit_score', { player_ids: [good[0], 'p_no_such_row'] });
     expect(some.isError, textOf(some)).toBeFalsy();
-    expect(structured(some).data).toHaveLength(1);
+    // One row a (player, club) pair: every row is the player who answered.
+    const rows: { service_id: string | null; player_id?: string }[] = structured(some).data;
+    expect(new Set(rows.map((r) => r.service_id ?? r.player_id))).toEqual(new Set([good[0]]));
     expect(textOf(some)).toContain('p_no_such_row not answered');
     const none = await call(client, 'fit_score', { player_ids: ['p_no_such_row', 'p_nor_this_one'] });
     expect(none.isError).toBe(true);
@@ -130,7 +132,7 @@ describe('errors that point to the tool that helps', () => {
     const result = await call(client, 'fit_score', { player_ids: [id], club: 'Reims' });
     expect(result.isError, textOf(result)).toBeFalsy();
     expect(textOf(result)).toContain('club "Reims" read as "Racing Club de Reims"');
-    expect(structured(result).data[0].fits[0].club).toBe('Racing Club de Reims');
+    expect(structured(result).data[0].target_club).toBe('Racing Club de Reims');
     const nowhere = await call(client, 'fit_score', { player_ids: [id], club: 'Zzyzx Athletic' });
     expect(nowhere.isError).toBe(true);
     expect(textOf(nowhere)).toContain('search_teams');

@@ -227,13 +227,15 @@ describe('the other tools', () => {
     const compared = structured(await run('compare_players', { player_ids: [a.service_id, b.player_id] }));
     expect(compared.data).toHaveLength(2);
     expect(Object.keys(compared.data[0].statistics).length).toBeGreaterThan(5);
-    expect(compared.data[0].roles.length).toBeGreaterThan(0);
+    expect(compared.data[0].best_role).toEqual(expect.any(String));
 
     const fit = structured(await run('fit_score', { player_ids: [a.service_id], club: b.club }));
-    expect(fit.data[0].fits).toHaveLength(1);
-    expect(fit.data[0].fits[0].club).toBe(b.club);
+    // One row a (player, club) pair: one with a club, the best-fitting clubs without.
+    expect(fit.data).toHaveLength(1);
+    expect(fit.data[0].target_club).toBe(b.club);
     const best = structured(await run('fit_score', { player_ids: [a.service_id] }));
-    expect(best.data[0].fits.length).toBeGreaterThan(1);
+    expect(best.data.length).toBeGreaterThan(1);
+    for (const row of best.data) expect(row.service_id).toBe(a.service_id);
   });
 
   it('quota_status reports the last figures for free, and refresh spends one request', async () => {

@@ -115,6 +115,11 @@ export class Gathering {
   }
 }
 
+/** What a gathering spent, as its text says it (its structured form has it as `requests`). */
+export function requestsText(cost: Cost): string {
+  return `Upstream requests: ${cost.sent} sent, ${cost.from_cache} served from the cache.`;
+}
+
 /** The notes a result carries about parts that failed. */
 export function failureNotes(failures: readonly PartFailure[]): string[] {
   return failures.map((f) => `${f.section} unavailable: ${f.error}`);

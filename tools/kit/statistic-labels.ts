@@ -1,7 +1,6 @@
 // Statistics as a reader names them in text: the glossary's name and unit ("Pass completion (%)"), else a
 // readable form of the key ("pass completion %"); money as euros; and only the statistics of the player's
 // position, with a count of the rows left out. The keys themselves stay in structured content.
-import { z } from 'zod';
 import type { ApiClient, ApiResult } from '../../src/api/client.js';
 import { ApiError } from '../../src/api/errors.js';
 import { publishReadNotes } from '../../src/api/reader/notes-sink.js';
@@ -16,11 +15,6 @@ export interface StatisticName {
   unit: string | null;
 }
 export type Glossary = ReadonlyMap<string, StatisticName>;
-
-/** The glossary's names and units of the statistics an answer names, in its structured content. */
-export const StatisticNamesOut = z
-  .record(z.string(), z.object({ name: z.string().nullable(), unit: z.string().nullable() }))
-  .describe("The glossary's name and unit of each statistic key.");
 
 /**
  * The glossary's name and unit per key (every kind: statistics and indices), read through the cache (a
@@ -59,12 +53,12 @@ async function glossaryRead(
   }
 }
 
-/** The glossary an answer carries in its structured content (`statistic_names`), for its text. */
+/** The glossary an answer carries for its text and chart (the outcome's `glossary`), as a map. */
 export function glossaryOf(names: Record<string, StatisticName> | undefined): Glossary {
   return new Map(Object.entries(names ?? {}));
 }
 
-/** The glossary's entries for `keys` (those it names), for structured content beside the keys. */
+/** The glossary's entries for `keys` (those it names), for the text and chart beside the keys. */
 export function namesOf(keys: Iterable<string>, glossary: Glossary): Record<string, StatisticName> {
   return Object.fromEntries(
     [...keys].flatMap((k) => {

@@ -17,7 +17,7 @@ const Listed = z.object({
   player_id: z.string().nullable().describe('Row id of a pending entry (not linked to a person yet).'),
   name: z.string().nullable(),
   status: z.enum(['linked', 'pending']),
-  added_at: z.string(),
+  added_at: z.string().describe('The day added (UTC).'),
 });
 
 export default defineTool({
@@ -52,11 +52,12 @@ export default defineTool({
   },
   output: z.object({
     watchlist: z.string(),
-    note: z.string().nullable(),
+    // Each left out when there is nothing to say (no note, none added or removed, not deleted), as the text does.
+    note: z.string().optional(),
     players: z.array(Listed),
-    added: z.array(z.string()),
-    removed: z.array(z.string()),
-    deleted: z.boolean().describe('The whole list was deleted (delete: true).'),
+    added: z.array(z.string()).optional(),
+    removed: z.array(z.string()).optional(),
+    deleted: z.literal(true).optional().describe('The whole list was deleted (delete: true).'),
   }),
   // Removing is destructive (the default when not read-only); adding the same players twice is not.
   hints: { readOnlyHint: false, idempotentHint: true },
@@ -66,25 +67,34 @@ export default defineTool({
     const done = await updateWatchlist(watchlistAccess(ctx), upstream, change, ctx.signal, 'search_players');
     const { added, removed, deleted } = done;
     return {
-      data: { watchlist: done.watchlist, note: done.note, players: listed(done), added, removed, deleted },
+      data: {
+        watchlist: done.watchlist,
+        ...(done.note ? { note: done.note } : {}),
+        players: listed(done),
+        ...(added.length > 0 ? { added } : {}),
+        ...(removed.length > 0 ? { removed } : {}),
+        ...(deleted ? { deleted: true as const } : {}),
+      },
       quota: ctx.api.quota.current(),
       source: done.source,
       notes: done.notes,
     };
   },
   text: ({ data }) => {
+    const removed = data.removed ?? [];
+    const added = data.added ?? [];
     if (data.deleted) {
-      return `Watchlist "${data.watchlist}" deleted, with its snapshots: ${data.removed.length} players were on it${data.removed.length > 0 ? ` (${data.removed.join(', ')})` : ''}.`;
+      return `Watchlist "${data.watchlist}" deleted, with its snapshots: ${removed.length} players were on it${removed.length > 0 ? ` (${removed.join(', ')})` : ''}.`;
     }
     const pending = data.players.filter((p) => p.status === 'pending').length;
     return [
       `Watchlist "${data.watchlist}": ${data.players.length} players${pending > 0 ? ` (${pending} not linked to a person yet)` : ''}.${data.note ? ` Note: ${data.note}` : ''}`,
-      data.added.length > 0 && `Added: ${data.added.join(', ')}.`,
-      data.removed.length > 0 && `Removed: ${data.removed.join(', ')}.`,
+      added.length > 0 && `Added: ${added.join(', ')}.`,
+      removed.length > 0 && `Removed: ${removed.join(', ')}.`,
       table(data.players, [
         ['player', (p) => personLabel(p)],
         ['status', (p) => p.status],
-        ['added', (p) => p.added_at.slice(0, 10)],
+        ['added', (p) => p.added_at],
       ]),
     ]
       .filter(Boolean)
@@ -98,6 +108,6 @@ function listed(doc: { entries: readonly WatchlistEntry[] }): z.infer<typeof Lis
     player_id: e.pending?.player_id ?? null,
     name: e.name ?? e.pending?.name ?? null,
     status: e.service_id ? 'linked' : 'pending',
-    added_at: e.added_at,
+    added_at: e.added_at.slice(0, 10),
   }));
 }

@@ -57,7 +57,7 @@ describe('update_watchlist', () => {
       add: [{ player_id: MBENRA }],
     });
     expect(sandbox.requestCount()).toBe(before);
-    expect(again.body.data.added).toEqual([]);
+    expect(again.body.data.added).toBeUndefined();
     expect(ids(again.body)).toEqual([MBENRA, GARMONT]);
 
     const removed = await ok(client, 'update_watchlist', {
@@ -65,9 +65,10 @@ describe('update_watchlist', () => {
       remove: ['christian mbenra', 'ds_NotInTheList000'],
       note: '',
     });
+    expect(removed.body.data.note).toBeUndefined();
     expect(removed.body.data).toMatchObject({
       watchlist: 'Keepers',
-      note: null,
+
       removed: ['Christian Mbenra'],
     });
     expect(ids(removed.body)).toEqual([GARMONT]);

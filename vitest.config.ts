@@ -17,7 +17,10 @@ const SLOW_FOLDERS = [
 ];
 
 export default defineConfig(({ mode }) => {
-  const full = mode === 'full' || process.env.FOOTBALL_TEST_FULL === '1';
+  // The config is evaluated again for each project, where `mode` is not always passed on: the full run is
+  // kept in the environment, which later evaluations and the workers read.
+  if (mode === 'full') process.env.FOOTBALL_TEST_FULL = '1';
+  const full = process.env.FOOTBALL_TEST_FULL === '1';
   const seed = process.env.FOOTBALL_TEST_SAMPLE_SEED || new Date().toISOString().slice(0, 10);
   // The config is read once per project: say it once.
   const said = globalThis as { sampleSaid?: boolean };

@@ -57,7 +57,9 @@ export function tabularSchema(schema: z.ZodType): z.ZodType {
 
 /** `value` (valid for `schema`) with its lists of objects as tables, as `tabularSchema(schema)` reads. */
 export function tabulate(value: unknown, schema: z.ZodType): unknown {
-  if (value === null || value === undefined) return value;
+  // A plain value stays as it is, whatever its schema: checked first, since zod's instanceof is not cheap
+  // and a table has a cell per row and column.
+  if (value === null || typeof value !== 'object') return value;
   if (schema instanceof z.ZodOptional || schema instanceof z.ZodNullable)
     return tabulate(value, schema.unwrap() as z.ZodType);
   const row = rowSchema(schema);

@@ -57,7 +57,7 @@ export default defineTool({
         score: null,
       };
       const fits = row.fits ?? [];
-      // A player the API scored for no club keeps his row, its score blank (and said so), never dropped.
+      // A player the API scored for no club keeps his row, its score blank (a note names him), never dropped.
       if (fits.length === 0) return [player];
       return fits.map((f) => ({
         ...player,
@@ -73,6 +73,14 @@ export default defineTool({
         `${row.name ?? row.service_id ?? row.player_id}: club ${row.club ?? '(unnamed)'} is from the row of ${row.season}${when}, not of the current season ${currentSeason()}.`,
       ];
     });
+    const unscored = result.data
+      .filter((row) => (row.fits ?? []).length === 0)
+      .map((row) => row.name ?? row.service_id ?? row.player_id);
+    if (unscored.length > 0) {
+      notes.push(
+        `No fit score in the API's answer for ${unscored.join(', ')}${club ? ` at ${club}` : ' at any club'}: the fit column is blank for them.`,
+      );
+    }
     return { ...result, data, notes: [...notes, ...unansweredNotes(result)] };
   },
   text: ({ data }, { club }) =>

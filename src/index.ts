@@ -15,11 +15,14 @@ const entry: Entry = {
 };
 const bundle = fileURLToPath(new URL('./main.cjs', import.meta.url));
 
+/** Code cache files kept (builds and Node versions come and go), ~1.3 MB each. */
+const CODE_CACHE_FILES = 4;
+
 if (existsSync(bundle)) {
   const { exports } = requireCached(bundle, {
-    dir: codeCacheDir(),
+    dir: codeCacheSetting() === 'off' ? undefined : codeCacheDir(),
     writeAfterMs: 3000,
-    keep: 4,
+    keep: CODE_CACHE_FILES,
   });
   (exports as { run: typeof run }).run(entry);
 } else {
@@ -34,4 +37,14 @@ function codeCacheDir(): string | undefined {
   } catch {
     return undefined;
   }
+}
+
+/** FOOTBALL_MCP_CODE_CACHE: `on` (the default) or `off`; read before the settings are, by the bin. */
+function codeCacheSetting(): 'on' | 'off' {
+  const value = (process.env.FOOTBALL_MCP_CODE_CACHE ?? 'on').trim().toLowerCase();
+  if (value === 'on' || value === '' || value === 'off') return value === 'off' ? 'off' : 'on';
+  process.stderr.write(
+    `football-scout-mcp: FOOTBALL_MCP_CODE_CACHE must be "on" or "off" (got ${JSON.stringify(value)}); unset it to keep the code cache.\n`,
+  );
+  process.exit(1);
 }

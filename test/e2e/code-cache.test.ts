@@ -33,7 +33,7 @@ const messages = [
 ];
 
 /** One start over stdio: the tools/list answer, after the process has exited (its cache written). */
-function listTools(xdgCacheHome: string): Promise<unknown> {
+function listTools(xdgCacheHome: string, extraEnv: Record<string, string> = {}): Promise<unknown> {
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, [BUILT_ENTRY, '--store', 'memory'], {
       env: {
@@ -41,6 +41,7 @@ function listTools(xdgCacheHome: string): Promise<unknown> {
         XDG_CACHE_HOME: xdgCacheHome,
         FOOTBALL_API_BASE_URL: 'http://127.0.0.1:9',
         FOOTBALL_API_KEY: 'code-cache-test-key',
+        ...extraEnv,
       },
       stdio: ['pipe', 'pipe', 'pipe'],
     });
@@ -116,4 +117,13 @@ it('starts the same when the cache directory cannot be made', async () => {
   expect(await listTools(blocked)).toEqual(tools);
   // Where Node's own mkdir -p would never return, so neither would the server's exit.
   expect(await listTools('/proc/football-scout-mcp-test')).toEqual(tools);
+});
+
+it('FOOTBALL_MCP_CODE_CACHE=off starts without a cache; another value is refused in words', async () => {
+  const off = mkdtempSync(join(home, 'off-'));
+  expect(await listTools(off, { FOOTBALL_MCP_CODE_CACHE: 'off' })).toEqual(tools);
+  expect(readdirSync(off)).toEqual([]);
+  await expect(listTools(off, { FOOTBALL_MCP_CODE_CACHE: 'sometimes' })).rejects.toThrow(
+    /exited with 1 before tools\/list:\nfootball-scout-mcp: FOOTBALL_MCP_CODE_CACHE must be "on" or "off"/,
+  );
 });

@@ -9,20 +9,7 @@ import { SANDBOX_PRO_FULL_KEY } from '../../src/sandbox/keys.js';
 import { type RunningSandbox, startSandbox } from '../../src/sandbox/server.js';
 import { TOOLS } from '../../tools/index.js';
 import { call, depsFor, inMemoryClient, structured, textOf } from '../support/mcp.js';
-
-interface Schema {
-  type?: string;
-  description?: string;
-  enum?: unknown[];
-  default?: unknown;
-  examples?: unknown[];
-  minimum?: number;
-  maximum?: number;
-  minItems?: number;
-  items?: Schema;
-  properties?: Record<string, Schema>;
-  required?: string[];
-}
+import { argumentSamples, type Schema } from '../support/tool-arguments.js';
 
 /** What the validator of old let through to the model: zod's and the SDK's own words. */
 const VALIDATOR_WORDS =
@@ -33,6 +20,7 @@ let client: Client;
 let close: () => Promise<void>;
 /** Real ids of the sandbox, for the required arguments that name a player, team or coach. */
 const known: Record<string, unknown> = {};
+const { baseArgs, nullCases } = argumentSamples(known);
 
 beforeAll(async () => {
   sandbox = await startSandbox({ port: 0 });
@@ -61,60 +49,6 @@ afterAll(async () => {
   await close();
   await sandbox.close();
 });
-
-/** A valid value for `schema`: a real id where one is known, else its example, default or bounds. */
-function sample(name: string, schema: Schema): unknown {
-  if (name in known) return known[name];
-  const example = /e\.g\.\s*"([^"]+)"/.exec(schema.description ?? '')?.[1];
-  if (schema.examples?.length) return schema.examples[0];
-  if (schema.enum?.length) return schema.enum[0];
-  if (schema.type === 'string') return example ?? 'x'.repeat(2);
-  if (schema.type === 'integer' || schema.type === 'number') return schema.minimum ?? 1;
-  if (schema.type === 'boolean') return false;
-  if (schema.type === 'array') {
-    const item = sample(name, schema.items ?? {});
-    return Array.from({ length: schema.minItems ?? 1 }, () => item);
-  }
-  return Object.fromEntries(
-    Object.entries(schema.properties ?? {})
-      .filter(([key]) => (schema.required ?? [key]).includes(key))
-      .map(([key, value]) => [key, sample(key, value)]),
-  );
-}
-
-/** The tool's required arguments, each with a valid value. */
-function baseArgs(schema: Schema): Record<string, unknown> {
-  return Object.fromEntries((schema.required ?? []).map((k) => [k, sample(k, schema.properties?.[k] ?? {})]));
-}
-
-/** Every property of an object schema with a valid value, real ids where known. */
-function fullItem(name: string, schema: Schema): Record<string, unknown> {
-  const all = Object.fromEntries(Object.entries(schema.properties ?? {}).map(([k, v]) => [k, sample(k, v)]));
-  return { ...all, ...((known[name] as Record<string, unknown>[] | undefined)?.[0] ?? {}) };
-}
-
-/**
- * Each optional argument, at the top or inside the objects of a list: the arguments with it set to null,
- * and the same arguments without it.
- */
-function nullCases(schema: Schema): [string, Record<string, unknown>, Record<string, unknown>][] {
-  const base = baseArgs(schema);
-  const cases: [string, Record<string, unknown>, Record<string, unknown>][] = [];
-  for (const [name, property] of Object.entries(schema.properties ?? {})) {
-    if (!schema.required?.includes(name)) cases.push([name, { ...base, [name]: null }, base]);
-    const item = property.items;
-    for (const inner of Object.keys(item?.properties ?? {})) {
-      if (item?.required?.includes(inner)) continue;
-      const { [inner]: _left, ...without } = fullItem(name, item ?? {});
-      cases.push([
-        `${name}[0].${inner}`,
-        { ...base, [name]: [{ ...without, [inner]: null }] },
-        { ...base, [name]: [without] },
-      ]);
-    }
-  }
-  return cases;
-}
 
 const schemas = TOOLS.map(
   (tool) => [tool.name, fullInputSchema(z.object(tool.inputShape)) as Schema] as const,

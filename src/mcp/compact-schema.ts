@@ -41,12 +41,19 @@ export function fullInputSchema(schema: z.ZodObject): JsonSchema {
 }
 
 /**
- * `validator` listed as the compact form of `full`: without string length limits (checked by the server
- * all the same) and examples (for refusals: src/mcp/arguments.ts), and with every argument's numeric
- * bounds and default also in its description, for hosts that drop minimum, maximum and default.
+ * `validator` listed as the compact form of `full`. Numeric bounds, item counts and defaults are listed
+ * in words only (in each argument's description; the server checks them all the same): hosts such as
+ * the AI SDK's Gemini conversion drop those keywords, and frameworks that check arguments against the
+ * listed schema themselves (LangChain) refuse an out-of-bounds value in words naming neither the
+ * argument nor its range, before the server's plain refusal can reach the model. Every optional
+ * argument is listed as nullable: strict frameworks send null for the ones a model leaves out, and the
+ * server reads null as absent (src/mcp/arguments.ts). String length limits and examples are left out.
  */
 export function withCompactInputSchema<S extends z.ZodObject>(validator: S, full: () => JsonSchema): S {
-  return override(validator, () => withoutServerOnly(withBoundsInWords(structuredClone(full()))) as Json);
+  return override(
+    validator,
+    () => withNullableOptionals(withoutServerOnly(withBoundsInWords(structuredClone(full())))) as Json,
+  );
 }
 
 function withBoundsInWords(schema: JsonSchema): JsonSchema {
@@ -123,15 +130,58 @@ function compactTable(schema: Json): Json | undefined {
   };
 }
 
-/** Keywords of the full input schema that tools/list leaves out. */
-const SERVER_ONLY = new Set(['minLength', 'maxLength', 'examples']);
+/** Keywords of the full input schema that tools/list leaves out (bounds and defaults: as words). */
+const SERVER_ONLY = new Set([
+  'minLength',
+  'maxLength',
+  'examples',
+  'minimum',
+  'maximum',
+  'minItems',
+  'maxItems',
+  'default',
+]);
 
-function withoutServerOnly(value: unknown): Json {
-  if (Array.isArray(value)) return value.map(withoutServerOnly) as unknown as Json;
+/**
+ * Every property an object leaves optional, at any depth, also accepting null: a type gains "null"
+ * (`["string","null"]`); a list of allowed values becomes `anyOf` with null, since hosts pass `enum`
+ * on to providers (Gemini) that take only strings in it.
+ */
+function withNullableOptionals(schema: JsonSchema): JsonSchema {
+  const required = new Set(schema.required ?? []);
+  const properties = schema.properties ?? {};
+  for (const [name, property] of Object.entries(properties)) {
+    withNullableOptionals(property);
+    if (!required.has(name)) properties[name] = nullable(property);
+  }
+  if (schema.items) withNullableOptionals(schema.items);
+  return schema;
+}
+
+function nullable(schema: JsonSchema): JsonSchema {
+  if (schema.enum) {
+    const { description, ...allowed } = schema;
+    return { ...(description === undefined ? {} : { description }), anyOf: [allowed, { type: 'null' }] };
+  }
+  if (typeof schema.type === 'string') return { ...schema, type: [schema.type, 'null'] };
+  if (Array.isArray(schema.type)) {
+    return schema.type.includes('null') ? schema : { ...schema, type: [...schema.type, 'null'] };
+  }
+  if (schema.anyOf) {
+    return schema.anyOf.some((s) => s.type === 'null')
+      ? schema
+      : { ...schema, anyOf: [...schema.anyOf, { type: 'null' }] };
+  }
+  return schema;
+}
+
+/** `value` without SERVER_ONLY keywords; the names under `properties` are arguments, kept whatever they are. */
+function withoutServerOnly(value: unknown, names = false): Json {
+  if (Array.isArray(value)) return value.map((v) => withoutServerOnly(v)) as unknown as Json;
   if (typeof value !== 'object' || value === null) return value as Json;
   return Object.fromEntries(
     Object.entries(value)
-      .filter(([key]) => !SERVER_ONLY.has(key))
-      .map(([key, v]) => [key, withoutServerOnly(v)]),
+      .filter(([key]) => names || !SERVER_ONLY.has(key))
+      .map(([key, v]) => [key, withoutServerOnly(v, !names && key === 'properties')]),
   );
 }

@@ -6,6 +6,9 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { fullInputSchema } from '../../src/mcp/compact-schema.js';
+import { TOOLS } from '../../tools/index.js';
 import {
   BASE64_RUN,
   type Framework,
@@ -17,6 +20,7 @@ import {
 } from '../support/frameworks.js';
 import { spawnHttpServer, stop } from '../support/mcp.js';
 import { countTokens } from '../support/tokens.js';
+import { argumentSamples, type Schema } from '../support/tool-arguments.js';
 
 /** The target for a 20-row ranking as the model reads it (benchmark 10 of docs/performance.md). */
 const RANKING_BUDGET = 1000;
@@ -123,19 +127,29 @@ describe.each(TRANSPORTS)('over %s', (transport) => {
       }
     });
 
-    const nullArguments = framework === 'langchain' ? it.fails : it;
-    // Known gap through LangChain (it.fails until fixed): LangChain checks arguments against the listed
-    // JSON Schema, where an optional argument is not nullable, and refuses null before the server sees
-    // it ("Received tool input did not match expected schema"). The AI SDK passes null on; the server
-    // reads it as absent.
-    nullArguments('reads null as an absent optional argument', async () => {
-      const seen = await through(framework).callAsModel('rank_players_by_role', {
+    it('reads null as absent for the optional arguments of every tool', async () => {
+      // Real ids for the arguments that name players, found through the framework itself.
+      const ranked = await through(framework).callAsModel('rank_players_by_role', { role: 'poacher' });
+      const ids = [...new Set(ranked.text.match(/ds_[A-Za-z0-9]{16}/g) ?? [])];
+      expect(ids.length).toBeGreaterThanOrEqual(2);
+      const { withEveryOptionalNull } = argumentSamples({
+        player_id: ids[0],
+        player_ids: ids.slice(0, 2),
+        players: [{ player_id: ids[0] }],
+      });
+      for (const tool of TOOLS) {
+        const args = withEveryOptionalNull(fullInputSchema(z.object(tool.inputShape)) as Schema);
+        const seen = await through(framework).callAsModel(tool.name, args);
+        // Neither the framework's own check of the listed schema nor the server's refused a null.
+        expect(seen.text, tool.name).not.toMatch(/did not match expected schema|Invalid argument/);
+      }
+      const limited = await through(framework).callAsModel('rank_players_by_role', {
         role: 'poacher',
         limit: 5,
         league: null,
         season: null,
       });
-      expect(rowsIn(SENDS[framework](seen).text), seen.text).toBe(5);
+      expect(rowsIn(SENDS[framework](limited).text), limited.text).toBe(5);
     });
 
     it('an error reaches the model in plain words that say what to do', async () => {
@@ -149,11 +163,9 @@ describe.each(TRANSPORTS)('over %s', (transport) => {
       for (const seen of [unknownPlayer, unknownRole]) expect(seen.text).not.toMatch(/\bat .+:\d+:\d+\)/);
     });
 
-    const outOfBounds = framework === 'langchain' ? it.fails : it;
-    // Known gap through LangChain (it.fails until fixed): its own check of the listed JSON Schema
-    // refuses an argument out of bounds with "Received tool input did not match expected schema",
-    // naming neither the argument nor what it accepts; the server's own refusal never reaches the model.
-    outOfBounds('an argument out of bounds is refused in plain words naming it', async () => {
+    // The listed schema gives bounds in words only: a framework that checks arguments against it
+    // (LangChain) would otherwise refuse in words naming neither the argument nor what it accepts.
+    it('an argument out of bounds is refused in plain words naming it', async () => {
       const seen = await through(framework).callAsModel('rank_players_by_role', {
         role: 'poacher',
         limit: 500,

@@ -3,11 +3,16 @@
 import { existsSync, readdirSync, rmSync } from 'node:fs';
 import type { Client, Tool } from '@modelcontextprotocol/client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { fullInputSchema } from '../../src/mcp/compact-schema.js';
 import { TOOLS } from '../../tools/index.js';
 import { depsFor, inMemoryClient } from '../support/mcp.js';
 
 interface ListedSchema {
   description?: string;
+  type?: string | string[];
+  anyOf?: ListedSchema[];
+  required?: string[];
   minimum?: number;
   maximum?: number;
   minItems?: number;
@@ -17,6 +22,25 @@ interface ListedSchema {
   properties?: Record<string, ListedSchema>;
 }
 
+/** Every optional argument of a schema, at any depth (the objects of a list included), by path. */
+function optionalArgumentsOf(schema: ListedSchema, prefix = ''): [string, ListedSchema][] {
+  return Object.entries(schema.properties ?? {}).flatMap(([name, property]) => {
+    const path = `${prefix}${name}`;
+    const own: [string, ListedSchema][] = schema.required?.includes(name) ? [] : [[path, property]];
+    const items = property.items ?? property.anyOf?.find((s) => s.items)?.items;
+    return [
+      ...own,
+      ...optionalArgumentsOf(property, `${path}.`),
+      ...(items ? optionalArgumentsOf(items, `${path}[].`) : []),
+    ];
+  });
+}
+
+function acceptsNull(schema: ListedSchema): boolean {
+  const types = Array.isArray(schema.type) ? schema.type : [schema.type];
+  return types.includes('null') || (schema.anyOf ?? []).some((s) => s.type === 'null');
+}
+
 /** Every argument of a listed input schema, at any depth (the objects of a list included), by path. */
 function argumentsOf(schema: ListedSchema, prefix = ''): [string, ListedSchema][] {
   return Object.entries(schema.properties ?? {}).flatMap(([name, property]) => {
@@ -24,6 +48,15 @@ function argumentsOf(schema: ListedSchema, prefix = ''): [string, ListedSchema][
     const item = property.items?.properties ? argumentsOf(property.items, `${path}[].`) : [];
     return [[path, property] as [string, ListedSchema], ...argumentsOf(property, `${path}.`), ...item];
   });
+}
+
+const BOUNDS = ['minimum', 'maximum', 'minItems', 'maxItems', 'default'] as const;
+
+/** The full input schema of a tool: the one the server checks arguments with. */
+function checkedSchema(name: string): ListedSchema {
+  const tool = TOOLS.find((t) => t.name === name);
+  if (!tool) throw new Error(`${name} is not a tool`);
+  return fullInputSchema(z.object(tool.inputShape)) as ListedSchema;
 }
 
 /** One file per listed tool, `<tool_name>.json`; `-u` rewrites them and removes those of tools gone. */
@@ -112,12 +145,14 @@ describe.each(TOOLS.map((t) => [t.name, t] as const))('%s', (name) => {
   });
 
   it('describes every argument, with its numeric bounds and default in words (for hosts that drop them)', () => {
+    // The bounds are the ones the server checks; tools/list gives them in words only.
+    const listedArguments = new Map(argumentsOf(listed().inputSchema as ListedSchema));
     const missing: string[] = [];
-    for (const [path, property] of argumentsOf(listed().inputSchema as ListedSchema)) {
-      const description = property.description ?? '';
+    for (const [path, property] of argumentsOf(checkedSchema(name))) {
+      const description = listedArguments.get(path)?.description ?? '';
       if (!description.trim()) missing.push(`${path}: no description`);
       const words = new Set(description.match(/[\w.]+/g) ?? []);
-      for (const keyword of ['minimum', 'maximum', 'minItems', 'maxItems', 'default'] as const) {
+      for (const keyword of BOUNDS) {
         const value = property[keyword];
         if (value === undefined) continue;
         const wanted = Array.isArray(value) ? value.map(String) : [String(value)];
@@ -126,6 +161,17 @@ describe.each(TOOLS.map((t) => [t.name, t] as const))('%s', (name) => {
       }
     }
     expect(missing).toEqual([]);
+  });
+
+  it('lists bounds in words only, and every optional argument as nullable (null reads as absent)', () => {
+    const listedSchema = listed().inputSchema as ListedSchema;
+    const keywords = argumentsOf(listedSchema).flatMap(([path, property]) =>
+      BOUNDS.filter((k) => property[k] !== undefined).map((k) => `${path}: ${k}`),
+    );
+    expect(keywords).toEqual([]);
+    const optional = optionalArgumentsOf(listedSchema);
+    expect(optional.length).toBe(optionalArgumentsOf(checkedSchema(name)).length);
+    expect(optional.filter(([, p]) => !acceptsNull(p)).map(([path]) => path)).toEqual([]);
   });
 
   it('lives in its own kebab-case file under tools/', () => {

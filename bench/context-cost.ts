@@ -10,6 +10,10 @@ import { type Row, row } from './report.js';
 import { int } from './stats.js';
 
 const TOOLS_LIST_TARGET = 6000;
+/** Structured content at most this many times the text's tokens (docs/performance.md, test/e2e/lean-forms.test.ts). */
+export const FORMS_RATIO = 1.1;
+/** The watchlist the typical watchlist calls make, then report on. */
+const WATCHLIST = 'Bench shortlist';
 
 /** Ids of a team and a coach, as an assistant would find them, for the club tools' typical calls. */
 interface ClubIds {
@@ -48,6 +52,9 @@ function typicalCalls(players: PickedPlayer[], club: string, clubs: ClubIds): To
       highlight: ids.slice(0, 2),
     }),
     call('my_account', { sections: ['indices', 'presets'] }),
+    // In this order: the list is made, then reported on (a first report: every row new).
+    call('update_watchlist', { watchlist: WATCHLIST, add: ids.slice(0, 3).map((id) => ({ player_id: id })) }),
+    call('watchlist_report', { watchlist: WATCHLIST }),
   ];
 }
 
@@ -85,14 +92,14 @@ export async function benchContextCost(upstream: Upstream): Promise<Row[]> {
       }
       const result = (await client.callTool(example)) as CallToolResult;
       if (result.isError) throw new Error(`${tool.name} failed: ${JSON.stringify(result.content)}`);
-      const text = result.content.map((c) => (c.type === 'text' ? c.text : '')).join('\n');
-      const structured = JSON.stringify(result.structuredContent ?? {});
+      const { text, structured } = tokensOf(result);
       rows.push(
         row(
           '6 context cost',
           `answer of ${tool.name} ${describe(example.arguments)}`,
-          `text ${int(countTokens(text))} / structured ${int(countTokens(structured))} tokens`,
-          '—',
+          `text ${int(text)} / structured ${int(structured)} tokens (${(structured / text).toFixed(2)} ×)`,
+          `structured ≤ ${FORMS_RATIO} × text`,
+          structured <= FORMS_RATIO * text,
         ),
       );
     }
@@ -100,6 +107,12 @@ export async function benchContextCost(upstream: Upstream): Promise<Row[]> {
   } finally {
     await client.close();
   }
+}
+
+/** Tokens of an answer's text blocks (joined as clients show them) and of its structured content. */
+export function tokensOf(result: CallToolResult): { text: number; structured: number } {
+  const text = result.content.map((c) => (c.type === 'text' ? c.text : '')).join('\n');
+  return { text: countTokens(text), structured: countTokens(JSON.stringify(result.structuredContent ?? {})) };
 }
 
 type StdioClient = Awaited<ReturnType<typeof connectStdio>>['client'];

@@ -69,6 +69,8 @@ export interface ListRead<A> extends ApiResult<A> {
   more: More;
   /** Why the read stopped short of the whole list (empty when it did not), for the answer's notes. */
   shortfall: string[];
+  /** Rows of the pages read left out because their identity or a required field could not be read. */
+  leftOut: number;
   /** The shortfall, and what the read spent when it read more than one page. */
   notes: string[];
 }
@@ -157,6 +159,7 @@ export async function readPages<N extends ListRoute, S extends ListSchema>(
     total,
     more,
     shortfall,
+    leftOut: results.reduce((n, r) => n + (r.read?.dropped.reduce((m, d) => m + d.count, 0) ?? 0), 0),
     notes,
   };
 }

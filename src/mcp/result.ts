@@ -194,8 +194,8 @@ export function errorText(error: unknown, logger: Logger, notFound?: NotFoundHin
     case 'bad_request': {
       const name = error.parameter ? (PARAMETER_NAMES[error.parameter] ?? error.parameter) : undefined;
       return name
-        ? `The Football API rejected the argument "${name}" as missing or invalid. Check it (seasons like 25-26, role keys from list_roles, league names from list_leagues) and call again.`
-        : 'The Football API rejected the request as invalid. Check the arguments (seasons like 25-26, role keys from list_roles, league names from list_leagues) and call again.';
+        ? `The Football API rejected the argument "${name}" as missing or invalid. Check it (seasons like 25-26, role keys from list_roles, statistic keys from get_glossary, league names from list_leagues) and call again.`
+        : 'The Football API rejected the request as invalid. Check the arguments (seasons like 25-26, role keys from list_roles, statistic keys from get_glossary, league names from list_leagues) and call again.';
     }
     case 'unauthorized':
       return (error as UnauthorizedError).problem === 'missing'

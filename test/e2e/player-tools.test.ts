@@ -127,65 +127,170 @@ describe('get_player', () => {
 });
 
 describe('statistic names without the glossary', () => {
-  it('get_player and scouting_report name statistics from their keys, with a note, when the glossary route fails', async () => {
-    const { client: c } = await clientBehind((path) =>
-      path.includes('/glossary') ? { status: 404 } : 'pass',
-    );
-    const results = [
-      await call(c, 'get_player', { player_id: serviceId, sections: ['statistics', 'strengths'] }),
-      await call(c, 'scouting_report', { player_id: serviceId }),
-    ];
-    for (const result of results) {
-      expect(result.isError, textOf(result)).toBeFalsy();
-      const body = structured(result);
-      const text = textOf(result);
-      const strengths = [...body.data.strengths.strengths, ...body.data.strengths.weaknesses];
-      expect(strengths.length).toBeGreaterThan(0);
-      expect(body.notes).toContainEqual(
-        expect.stringContaining('The glossary could not be read (status 404)'),
-      );
-      expect(text).toContain(
-        'Note: The glossary could not be read (status 404): statistics are named from their keys',
-      );
-      expect(body.statistic_names).toBeUndefined();
-      // The refused glossary request is counted with the others.
-      expect(body.requests.sent + body.requests.from_cache).toBe(result === results[0] ? 4 : 8);
-      // Each statistic in the key's words ("pass completion %"), never the key itself.
-      for (const { statistic } of strengths) {
-        expect(text.toLowerCase()).toContain(`${statistic.replace(/_pct$/, ' %').replaceAll('_', ' ')} `);
-        if (statistic.includes('_')) expect(text).not.toMatch(new RegExp(`\\b${statistic}\\b`));
+  it.each([404, 503])(
+    'get_player and scouting_report name statistics from their keys, with a note, when the glossary answers %i',
+    async (status) => {
+      const { client: c } = await clientBehind((path) => (path.includes('/glossary') ? { status } : 'pass'));
+      const results = [
+        await call(c, 'get_player', { player_id: serviceId, sections: ['statistics', 'strengths'] }),
+        await call(c, 'scouting_report', { player_id: serviceId }),
+      ];
+      for (const result of results) {
+        expect(result.isError, textOf(result)).toBeFalsy();
+        const body = structured(result);
+        const text = textOf(result);
+        const strengths = [...body.data.strengths.strengths, ...body.data.strengths.weaknesses];
+        expect(strengths.length).toBeGreaterThan(0);
+        expect(body.notes).toContainEqual(
+          expect.stringContaining(`The glossary could not be read (the glossary answered ${status})`),
+        );
+        expect(text).toContain(
+          `Note: The glossary could not be read (the glossary answered ${status}): statistics are named from their keys`,
+        );
+        expect(body.statistic_names).toBeUndefined();
+        // The refused glossary request is counted with the others.
+        expect(body.requests.sent + body.requests.from_cache).toBe(result === results[0] ? 4 : 8);
+        // Each statistic in the key's words ("pass completion %"), never the key itself.
+        for (const { statistic } of strengths) {
+          expect(text.toLowerCase()).toContain(`${statistic.replace(/_pct$/, ' %').replaceAll('_', ' ')} `);
+          if (statistic.includes('_')) expect(text).not.toMatch(new RegExp(`\\b${statistic}\\b`));
+        }
       }
-    }
-    expect(textOf(results[0] as (typeof results)[number])).toMatch(/pass completion % [\d.]+ · /);
-  });
+      expect(textOf(results[0] as (typeof results)[number])).toMatch(/pass completion % [\d.]+ · /);
+    },
+  );
 });
 
 describe('statistic names without the glossary, continued', () => {
-  it('rank_players_by_statistic and comparison_group name their statistic from its key, with a note', async () => {
-    const { client: c } = await clientBehind((path) =>
-      path.includes('/glossary') ? { status: 404 } : 'pass',
-    );
-    const ranked = await call(c, 'rank_players_by_statistic', {
-      statistic: 'progressive_passes',
-      league: 'Ligue 1',
-      limit: 3,
-    });
-    const group = await call(c, 'comparison_group', {
-      x: 'progressive_passes',
-      y: 'pass_completion_pct',
-      league: 'Ligue 1',
-      limit: 3,
-    });
-    expect(textOf(ranked)).toContain('progressive passes (per 90) ranking in Ligue 1');
-    for (const result of [ranked, group]) {
-      expect(result.isError, textOf(result)).toBeFalsy();
-      expect(structured(result).notes).toContainEqual(
-        expect.stringContaining('The glossary could not be read (status 404)'),
+  it.each([404, 503])(
+    'rank_players_by_statistic and comparison_group answer with their keys unchecked when the glossary answers %i',
+    async (status) => {
+      const { client: c } = await clientBehind((path) => (path.includes('/glossary') ? { status } : 'pass'));
+      const ranked = await call(c, 'rank_players_by_statistic', {
+        statistic: 'progressive_passes',
+        league: 'Ligue 1',
+        limit: 3,
+      });
+      const group = await call(c, 'comparison_group', {
+        x: 'progressive_passes',
+        y: 'pass_completion_pct',
+        league: 'Ligue 1',
+        limit: 3,
+      });
+      expect(textOf(ranked)).toContain('progressive passes (per 90) ranking in Ligue 1');
+      expect(structured(ranked).data).toHaveLength(3);
+      expect(structured(group).data).toHaveLength(3);
+      const unchecked = (key: string) =>
+        `The statistic "${key}" could not be checked against the glossary (the glossary answered ${status}): it was sent as given`;
+      expect(structured(group).notes).toContainEqual(
+        expect.stringContaining(unchecked('pass_completion_pct')),
       );
-      // The key's words; a unit only where the answer itself gives one (the ranking does).
-      expect(textOf(result)).toContain('progressive passes');
-      expect(textOf(result)).not.toMatch(/\bprogressive_passes\b/);
+      for (const result of [ranked, group]) {
+        expect(result.isError, textOf(result)).toBeFalsy();
+        expect(structured(result).notes).toContainEqual(
+          expect.stringContaining(unchecked('progressive_passes')),
+        );
+        expect(textOf(result)).toContain(`Note: ${unchecked('progressive_passes')}`);
+        // The key's words; a unit only where the answer itself gives one (the ranking does).
+        expect(textOf(result)).toContain('progressive passes');
+      }
+      // An unknown key goes on too: the API's refusal reaches the caller, saying where the keys are.
+      const refused = [
+        await call(c, 'rank_players_by_statistic', { statistic: 'progresive_pases', league: 'Ligue 1' }),
+        await call(c, 'comparison_group', { x: 'xg', y: 'tacklez', league: 'Ligue 1' }),
+      ];
+      for (const result of refused) {
+        expect(result.isError).toBe(true);
+        expect(textOf(result)).toMatch(
+          /rejected the argument "(statistic|y)".*statistic keys from get_glossary/,
+        );
+      }
+    },
+  );
+
+  it('a refused key is the key error, whether or not the glossary could be read', async () => {
+    const { client: c } = await clientBehind(() => ({ status: 401 }));
+    for (const result of [
+      await call(c, 'rank_players_by_statistic', { statistic: 'xg', league: 'Ligue 1' }),
+      await call(c, 'comparison_group', { x: 'xg', y: 'tackles', league: 'Ligue 1' }),
+    ]) {
+      expect(result.isError).toBe(true);
+      expect(textOf(result)).toContain('The Football API refused the API key');
     }
+  });
+});
+
+describe('statistic names from a glossary read only in part', () => {
+  /** The statistics whose entries the glossary will not give: two of the player's strengths and weaknesses. */
+  const missing = new Set<string>();
+  /** Every glossary entry but those of `missing`, as `reshape` leaves it. */
+  const glossaryWithout =
+    (
+      missing: ReadonlySet<string>,
+      reshape: (body: { data: { key: string }[] }, kept: unknown[]) => unknown,
+    ) =>
+    (path: string) =>
+      path.includes('/glossary')
+        ? {
+            reshape: (body: unknown) => {
+              const b = body as { data: { key: string }[] };
+              return reshape(
+                b,
+                b.data.filter((e) => !missing.has(e.key)),
+              );
+            },
+          }
+        : ('pass' as const);
+
+  it.each([
+    [
+      'pages not read',
+      (b: { data: unknown[] }, kept: unknown[]) => ({ ...b, data: kept, has_more: true }),
+      'the glossary was read only in part',
+    ],
+    [
+      'entries unreadable',
+      (b: { data: { key: string }[] }) => ({
+        ...b,
+        data: b.data.map((e) => (missing.has(e.key) ? { kind: 'statistic', definition: 'unkeyed' } : e)),
+      }),
+      'could not be read and were left out',
+    ],
+  ] as const)('names the statistics it did not name (%s), and why', async (_, reshape, why) => {
+    const asked = { player_id: serviceId, sections: ['statistics', 'strengths'] };
+    const whole = structured(await call(client, 'get_player', asked));
+    const shown: string[] = [...whole.data.strengths.strengths, ...whole.data.strengths.weaknesses].map(
+      (s: { statistic: string }) => s.statistic,
+    );
+    expect(shown.length).toBeGreaterThan(2);
+    missing.clear();
+    for (const key of shown.slice(0, 2)) missing.add(key);
+    const { client: c } = await clientBehind(glossaryWithout(missing, reshape));
+    const result = await call(c, 'get_player', asked);
+    expect(result.isError, textOf(result)).toBeFalsy();
+    const body = structured(result);
+    const note = ((body.notes ?? []) as string[]).find((n) =>
+      n.startsWith("Named from their keys, without the glossary's name and unit"),
+    );
+    expect(note, body.notes.join('\n')).toContain(why);
+    for (const key of missing) expect(note).toContain(key);
+    // Only those: the glossary named the others.
+    for (const key of shown.filter((k) => !missing.has(k)))
+      expect(note).not.toMatch(new RegExp(`\\b${key}\\b`));
+    expect(body.requests.sent + body.requests.from_cache).toBe(4);
+    // The key check says the same of a key it could not find.
+    const [key] = missing;
+    const ranked = await call(c, 'rank_players_by_statistic', {
+      statistic: key,
+      league: 'Ligue 1',
+      limit: 3,
+    });
+    expect(ranked.isError, textOf(ranked)).toBeFalsy();
+    expect(structured(ranked).notes).toContainEqual(
+      expect.stringMatching(
+        new RegExp(`^The statistic "${key}" could not be checked against the glossary \\(.*${why}`),
+      ),
+    );
   });
 });
 

@@ -2,9 +2,8 @@
 // readable form of the key ("pass completion %"); money as euros; and only the statistics of the player's
 // position, with a count of the rows left out. The keys themselves stay in structured content.
 import type { ApiClient, ApiResult } from '../../src/api/client.js';
-import { ApiError } from '../../src/api/errors.js';
+import { glossaryUnreadNote, namedByKeyNotes, readGlossaryList } from '../../src/api/glossary-read.js';
 import { publishReadNotes } from '../../src/api/reader/notes-sink.js';
-import { glossaryUnreadNote } from '../../src/api/statistic-keys.js';
 import { statLabel } from '../../src/charts/labels.js';
 import { isGoalkeeping } from '../../src/domain/position-statistics.js';
 import type { RoleFamily } from '../../src/domain/roles.js';
@@ -15,42 +14,43 @@ export interface StatisticName {
   unit: string | null;
 }
 export type Glossary = ReadonlyMap<string, StatisticName>;
+/** The glossary as read: why entries may be missing (`gap`: read only in part, or empty). */
+export type GlossaryAsRead = Glossary & { readonly gap?: string };
 
 /**
  * The glossary's name and unit per key (every kind: statistics and indices), read through the cache (a
- * day, free after the first read). A glossary the API does not give (route, plan, unreadable) leaves the
- * labels to the keys' readable form: an empty map and a note saying so, never a failed answer.
+ * day, free after the first read). A glossary that cannot be read, for whatever reason
+ * (src/api/glossary-read.ts), leaves the labels to the keys' readable form: an empty map and a note saying
+ * so, never a failed answer. One read only in part carries why (`gap`), for `namesOf` to say.
  */
-export async function readGlossary(api: ApiClient, signal: AbortSignal): Promise<Glossary> {
+export async function readGlossary(api: ApiClient, signal: AbortSignal): Promise<GlossaryAsRead> {
   return (await glossaryRead(api, signal)).data;
 }
 
 /** The glossary as one part of a gathering: what its pages cost is counted with the other parts. */
-export async function gatherGlossary(gathering: Gathering, api: ApiClient): Promise<Glossary> {
+export async function gatherGlossary(gathering: Gathering, api: ApiClient): Promise<GlossaryAsRead> {
   return (await gathering.optional('glossary', (signal) => glossaryRead(api, signal))) ?? new Map();
 }
 
 async function glossaryRead(
   api: ApiClient,
   signal: AbortSignal,
-): Promise<ApiResult<Glossary> & { cost: Cost }> {
-  try {
-    const read = await api.glossary({ signal });
-    const glossary = new Map(
-      read.data.data.map((e) => [e.key, { name: e.name ?? null, unit: e.unit ?? null }]),
-    );
-    return { ...read, data: glossary };
-  } catch (error) {
-    if (!(error instanceof ApiError) || signal.aborted) throw error;
-    publishReadNotes([glossaryUnreadNote(error)]);
+): Promise<ApiResult<GlossaryAsRead> & { cost: Cost }> {
+  const read = await readGlossaryList(api, signal);
+  if (read.list === undefined) {
+    publishReadNotes([glossaryUnreadNote(read.why)]);
     // An answer with a status, even an error, reached the upstream and spent a request.
     return {
       data: new Map(),
       quota: api.quota.current(),
       source: { cached: false, fetched_at: new Date().toISOString() },
-      cost: { sent: error.status !== undefined ? 1 : 0, from_cache: 0 },
+      cost: { sent: read.error.status !== undefined ? 1 : 0, from_cache: 0 },
     };
   }
+  const glossary = new Map(
+    read.list.data.data.map((e) => [e.key, { name: e.name ?? null, unit: e.unit ?? null }]),
+  );
+  return { ...read.list, data: Object.assign(glossary, read.gap !== undefined ? { gap: read.gap } : {}) };
 }
 
 /** The glossary an answer carries for its text and chart (the outcome's `glossary`), as a map. */
@@ -58,10 +58,16 @@ export function glossaryOf(names: Record<string, StatisticName> | undefined): Gl
   return new Map(Object.entries(names ?? {}));
 }
 
-/** The glossary's entries for `keys` (those it names), for the text and chart beside the keys. */
-export function namesOf(keys: Iterable<string>, glossary: Glossary): Record<string, StatisticName> {
+/**
+ * The glossary's entries for `keys` (those it names), for the text and chart beside the keys; the keys it
+ * gives no name for, when it gives none or was read only in part, are named in a note of the answer.
+ */
+export function namesOf(keys: Iterable<string>, glossary: GlossaryAsRead): Record<string, StatisticName> {
+  const all = [...keys];
+  if (glossary.size > 0 || glossary.gap !== undefined)
+    publishReadNotes(namedByKeyNotes(all, glossary, glossary.gap));
   return Object.fromEntries(
-    [...keys].flatMap((k) => {
+    all.flatMap((k) => {
       const entry = glossary.get(k);
       return entry ? [[k, entry] as const] : [];
     }),

@@ -5,7 +5,7 @@ import { familyOf } from '../src/domain/position-statistics.js';
 import { PlayerIdArg, Season, seasonParam } from '../src/mcp/args.js';
 import { defineTool } from '../src/mcp/tool.js';
 import { answerWhatYouCan, unansweredNotes } from './kit/batch-split.js';
-import { PLAYER_NOT_FOUND, PlayerOut, toPlayerOut } from './kit/shapes.js';
+import { idCell, PLAYER_NOT_FOUND, PlayerRowOut, type RowIds, toPlayerRowOut } from './kit/shapes.js';
 import {
   glossaryOf,
   isMoney,
@@ -17,17 +17,14 @@ import {
 } from './kit/statistic-labels.js';
 import { euros, formatRow, table } from './kit/text.js';
 
-// A row's player_id only while it is unlinked (no service_id), as the text shows it: the service_id is
-// accepted wherever a player_id is, and is the lasting key.
-const Compared = PlayerOut.omit({ player_id: true })
-  .extend({
-    minutes: z.number().nullable(),
-    statistics: z.record(z.string(), z.union([z.number(), z.string(), z.null()])),
-    best_role: z.string().nullable(),
-    best_role_score: z.number().nullable(),
-  })
-  .loose();
-type Compared = z.infer<typeof Compared> & { player_id?: string | null };
+// A row's ids by the one rule (PlayerRowOut: its player_id only while unlinked), as the text shows them.
+const Compared = PlayerRowOut.extend({
+  minutes: z.number().nullable(),
+  statistics: z.record(z.string(), z.union([z.number(), z.string(), z.null()])),
+  best_role: z.string().nullable(),
+  best_role_score: z.number().nullable(),
+}).loose();
+type Compared = z.infer<typeof Compared> & RowIds;
 
 export default defineTool({
   name: 'compare_players',
@@ -56,10 +53,8 @@ export default defineTool({
       readGlossary(api, signal),
     ]);
     const rows = result.data.map((row): Compared => {
-      const { player_id, ...player } = toPlayerOut(row);
       return {
-        ...player,
-        ...(player.service_id ? {} : { player_id }),
+        ...toPlayerRowOut(row),
         minutes: row.minutes ?? null,
         statistics: row.statistics ?? {},
         // The best role only, as the text shows it (get_player gives a player's best five).
@@ -96,7 +91,7 @@ export default defineTool({
     const rows: Row[] = [
       {
         label: 'service_id',
-        values: data.map((p) => p.service_id ?? `${p.player_id ?? '–'} (unlinked)`),
+        values: data.map(idCell),
       },
       { label: 'club', values: formatRow(data.map((p) => p.club)) },
       { label: 'league', values: formatRow(data.map((p) => p.league)) },

@@ -5,6 +5,7 @@ import { groupScatter } from '../src/charts/group-scatter.js';
 import { LeagueName, Limit, SERVICE_ID_EXAMPLE, Season, seasonParam } from '../src/mcp/args.js';
 import { defineTool } from '../src/mcp/tool.js';
 import { cut, PAGE_SIZE } from './kit/pages.js';
+import { idCell, type RowIds, rowIds } from './kit/shapes.js';
 import { PositionArg, StatisticArg } from './kit/stat-args.js';
 import { glossaryOf, type StatisticName, statisticLabel } from './kit/statistic-labels.js';
 import { formatCell, formatRow, table } from './kit/text.js';
@@ -18,11 +19,8 @@ type Point = {
   minutes: number | null;
   x: number | null;
   y: number | null;
-  service_id: string | null;
-  /** Only while the row is unlinked: service_id is accepted wherever a player_id is, and is the lasting key. */
-  player_id?: string | null;
   highlighted: boolean;
-};
+} & RowIds;
 
 const Spread = z.object({
   mean: z.number().nullable(),
@@ -101,8 +99,7 @@ export default defineTool({
         minutes: p.minutes ?? null,
         x: p.x ?? null,
         y: p.y ?? null,
-        service_id: p.service_id ?? null,
-        ...(p.service_id ? {} : { player_id: p.player_id }),
+        ...rowIds(p),
         highlighted: isWanted(p),
       }),
     );
@@ -155,7 +152,7 @@ export default defineTool({
         ['min', (p) => p.minutes],
         [axisLabel(extra, glossary, 'x') ?? 'x', (p) => p.x],
         [axisLabel(extra, glossary, 'y') ?? 'y', (p) => p.y],
-        ['service_id', (p) => p.service_id ?? `${p.player_id} (unlinked)`],
+        ['service_id', idCell],
       ]),
     ].join('\n');
   },

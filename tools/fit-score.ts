@@ -5,13 +5,13 @@ import { defineTool } from '../src/mcp/tool.js';
 import { answerWhatYouCan, unansweredNotes } from './kit/batch-split.js';
 import { withClubHint } from './kit/club-hint.js';
 import { fetchFits } from './kit/fits.js';
-import { PLAYER_NOT_FOUND } from './kit/shapes.js';
+import { idCell, PLAYER_NOT_FOUND, type RowIds, RowServiceId, rowIds } from './kit/shapes.js';
 import { table } from './kit/text.js';
 
-// One row a (player, club) pair, as the text shows it. A row's player_id only while it is unlinked (no
-// service_id): the service_id is accepted wherever a player_id is, and is the lasting key.
+// One row a (player, club) pair, as the text shows it; its ids by the one rule (rowIds: its player_id only
+// while unlinked).
 const Fit = z.looseObject({
-  service_id: z.string().nullable(),
+  service_id: RowServiceId,
   name: z.string().nullable(),
   club: z
     .string()
@@ -21,7 +21,7 @@ const Fit = z.looseObject({
   target_league: z.string().nullable(),
   score: z.number().nullable(),
 });
-type FitRow = z.infer<typeof Fit> & { player_id?: string | null };
+type FitRow = z.infer<typeof Fit> & RowIds;
 
 export default defineTool({
   name: 'fit_score',
@@ -48,8 +48,7 @@ export default defineTool({
     );
     const data = result.data.flatMap((row) => {
       const player: FitRow = {
-        service_id: row.service_id,
-        ...(row.service_id ? {} : { player_id: row.player_id }),
+        ...rowIds(row),
         name: row.name,
         club: row.club ?? null,
         target_club: null,
@@ -91,6 +90,6 @@ export default defineTool({
       ['target club', (r) => r.target_club],
       ['league', (r) => r.target_league],
       ['fit', (r) => r.score],
-      ['service_id', (r) => r.service_id ?? `${r.player_id ?? ''} (unlinked)`],
+      ['service_id', idCell],
     ]),
 });

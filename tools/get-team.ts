@@ -5,6 +5,7 @@ import { Limit, Season, seasonParam } from '../src/mcp/args.js';
 import { defineTool } from '../src/mcp/tool.js';
 import { Gathering, SECTION_ROUTE_MISSING, sectionReport } from './kit/gather.js';
 import { cut } from './kit/pages.js';
+import { idCell, RowServiceId, rowIds } from './kit/shapes.js';
 import { euros, formatCell, formatEuros, formatRow, table } from './kit/text.js';
 
 const MAX = 60;
@@ -17,7 +18,7 @@ const Squad = z.array(
   z.object({
     name: z.string().nullable(),
     service_id: z.string().nullable(),
-    player_id: z.string().nullable(),
+    player_id: z.string().nullable().optional(),
     age: z.number().nullable(),
     position: z.string().nullable(),
     primary_role: z.string().nullable(),
@@ -86,7 +87,8 @@ export default defineTool({
   // Only the identifying fields are declared (TeamData has the rest): tools/list stays small.
   output: z.object({
     team: z.looseObject({ team_id: z.string().nullable(), name: z.string().nullable() }),
-    squad: z.array(z.looseObject({ player_id: z.string().nullable() })).optional(),
+    // A squad row's ids by the one rule (rowIds: its player_id only while unlinked), as the text shows them.
+    squad: z.array(z.looseObject({ service_id: RowServiceId })).optional(),
     similar: z.array(z.looseObject({ team_id: z.string().nullable() })).optional(),
     head_to_head: z.looseObject({ opponent: z.string() }).optional(),
   }),
@@ -153,8 +155,7 @@ export default defineTool({
         ? {
             squad: squadPage.rows.map((p) => ({
               name: p.name,
-              service_id: p.service_id,
-              player_id: p.player_id,
+              ...rowIds(p),
               age: p.age ?? null,
               position: p.position ?? null,
               primary_role: p.primary_role ?? null,
@@ -212,7 +213,7 @@ export default defineTool({
           ['min', (p) => p.minutes],
           ['index', (p) => p.performance_index],
           ['value', (p) => euros(p.market_value_eur)],
-          ['service_id', (p) => p.service_id ?? `${p.player_id} (unlinked)`],
+          ['service_id', idCell],
         ]),
       );
     if (data.similar)

@@ -8,11 +8,13 @@ import { seasonsOf } from '../src/mcp/season.js';
 import { defineTool } from '../src/mcp/tool.js';
 import { explainEmpty } from './kit/empty-answer.js';
 import { cut, PAGE_SIZE } from './kit/pages.js';
+import { idCell, RowServiceId, rowIds } from './kit/shapes.js';
 import { table } from './kit/text.js';
 
 const MAX = PAGE_SIZE.rankings;
 
-const Entry = z.object({
+// A row's ids by the one rule (rowIds: its player_id only while unlinked), as the text shows them.
+const Entry = z.looseObject({
   rank: z.number(),
   name: z.string().nullable(),
   club: z.string().nullable(),
@@ -20,8 +22,7 @@ const Entry = z.object({
   score: z
     .number()
     .describe('Performance index for the role; relative, recalculated weekly: compare, do not threshold.'),
-  player_id: z.string().nullable(),
-  service_id: z.string().nullable(),
+  service_id: RowServiceId,
   league: z.string().nullable(),
   minutes: z.number().nullable(),
 });
@@ -57,8 +58,7 @@ export default defineTool({
       club: e.club ?? null,
       age: e.age ?? null,
       score: e.score,
-      player_id: e.player_id ?? null,
-      service_id: e.service_id ?? null,
+      ...rowIds(e),
       league: e.league ?? null,
       minutes: e.minutes ?? null,
     }));
@@ -97,7 +97,7 @@ export default defineTool({
       ['score', (e) => e.score],
       ['league', (e) => e.league],
       ['min', (e) => e.minutes],
-      ['service_id', (e) => e.service_id ?? `${e.player_id ?? ''} (unlinked)`],
+      ['service_id', idCell],
     ]),
   chart: ({ data, extra, source }, { league, season }) =>
     rankingBars(

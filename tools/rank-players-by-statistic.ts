@@ -7,6 +7,7 @@ import { seasonsOf } from '../src/mcp/season.js';
 import { defineTool } from '../src/mcp/tool.js';
 import { explainEmpty } from './kit/empty-answer.js';
 import { cut, PAGE_SIZE } from './kit/pages.js';
+import { idCell, type RowIds, rowIds } from './kit/shapes.js';
 import { PositionArg, StatisticArg } from './kit/stat-args.js';
 import { glossaryOf, type StatisticName, statisticLabel } from './kit/statistic-labels.js';
 import { table } from './kit/text.js';
@@ -19,10 +20,7 @@ type Ranked = {
   club: string | null;
   age: number | null;
   value: number | null;
-  service_id: string | null;
-  /** Only while the row is unlinked: service_id is accepted wherever a player_id is, and is the lasting key. */
-  player_id?: string | null;
-};
+} & RowIds;
 
 export default defineTool({
   name: 'rank_players_by_statistic',
@@ -63,8 +61,7 @@ export default defineTool({
         club: e.club ?? null,
         age: e.age ?? null,
         value: e.value ?? e.score ?? null,
-        service_id: e.service_id ?? null,
-        ...(e.service_id ? {} : { player_id: e.player_id ?? null }),
+        ...rowIds(e),
       }),
     );
     const unit = result.data.meta?.unit ?? rows[0]?.unit ?? null;
@@ -108,7 +105,7 @@ export default defineTool({
       ['club', (e) => e.club],
       ['age', (e) => e.age],
       ['value', (e) => String(e.value)],
-      ['service_id', (e) => e.service_id ?? `${e.player_id ?? ''} (unlinked)`],
+      ['service_id', idCell],
     ]),
   chart: ({ data, extra, glossary, source }, { league, season }) =>
     rankingBars(

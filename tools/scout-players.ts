@@ -13,14 +13,15 @@ import { defineTool } from '../src/mcp/tool.js';
 import { explainEmpty, scoutBounds } from './kit/empty-answer.js';
 import { cut, PAGE_SIZE } from './kit/pages.js';
 import { byFamily, byFoot, byValue, mergeByScore } from './kit/scout-filters.js';
-import { PlayerOut, toPlayerOut } from './kit/shapes.js';
+import { idCell, PlayerRowOut, toPlayerRowOut } from './kit/shapes.js';
 import { euros, table } from './kit/text.js';
 
 const MAX = PAGE_SIZE.scouting;
 const MAX_LEAGUES = 6;
 const FAMILIES = Object.keys(ROLE_FAMILIES);
 
-const Scouted = PlayerOut.extend({
+// A row's ids by the one rule (PlayerRowOut: its player_id only while unlinked), as the text shows them.
+const Scouted = PlayerRowOut.extend({
   minutes: z.number().nullable(),
   role: z.string().nullable().describe('Best-matching requested role.'),
   score: z.number().nullable(),
@@ -132,7 +133,7 @@ export default defineTool({
           };
     const page = cut(rows, limit, MAX, list, footComplete ? undefined : 'raise record_budget');
     const data = page.rows.map((row) => ({
-      ...toPlayerOut(row),
+      ...toPlayerRowOut(row),
       minutes: row.minutes ?? null,
       role: row.role ?? null,
       score: row.score ?? null,
@@ -194,6 +195,6 @@ export default defineTool({
       ['role', (p) => (p.role ? roleWithLabel(p.role) : null)],
       ['score', (p) => p.score],
       ['value', (p) => euros(p.market_value_eur)],
-      ['service_id', (p) => p.service_id ?? `${p.player_id} (unlinked)`],
+      ['service_id', idCell],
     ]),
 });

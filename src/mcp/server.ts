@@ -17,7 +17,7 @@ import { answerToolsList } from './tools-list.js';
 
 export const INSTRUCTIONS = [
   'Football scouting data (Football Data API v1): rankings by 31 positional roles, scouting, comparisons, club fit.',
-  'Players have two ids: player_id names one season/club/competition row and changes every season; service_id (ds_…) is the stable person. Keep service_ids; refresh player_ids with resolve_players.',
+  "Players have two ids: player_id names one season/club/competition row and changes every season; service_id (ds_…) is the stable person. Keep service_ids, and pass one wherever a player_id is asked; lists add a row's player_id only where its service_id does not name that row (not linked yet, or a European cup row); refresh player_ids with resolve_players.",
   'Every upstream request spends the daily quota of the key; cached answers are free. Each result reports the quota; quota_status shows it.',
   "Every tool result is {data, quota: {limit?, remaining?, reset?, unlimited}, source: {cached, fetched_at, stale?, age_s?}, notes?, has_more?, season?} plus the fields its output schema names; a list of records is a table {columns, rows}, each row an array in the columns' order; has_more: true means a list stopped at its limit; season (tools that take one): the season of the rows, null when the API chose or rows differ.",
   'Roles: a French key or its English name ("poacher", "ball-playing centre-back"; list_roles); league names must match list_leagues.',

@@ -16,7 +16,7 @@ let client: Client;
 interface Ranked {
   name: string;
   club: string;
-  player_id: string;
+  player_id?: string | null;
   service_id: string | null;
 }
 
@@ -55,13 +55,14 @@ it('every tool answers in every league and season', { timeout: FULL_RUN ? 900_00
     );
     expect(scouted.data.length, where).toBeGreaterThan(0);
     const [a, b] = ranked as [Ranked, Ranked];
+    // A linked ranking row gives its service_id only (its player_id while unlinked); search_players both.
     const found = structured(await call(client, 'search_players', { ...args, query: a.name }));
-    expect(
-      found.data.map((p: Ranked) => p.player_id),
-      where,
-    ).toContain(a.player_id);
+    const row = (found.data as Ranked[]).find((p) =>
+      a.service_id ? p.service_id === a.service_id : p.player_id === a.player_id,
+    );
+    expect(row?.player_id, where).toEqual(expect.any(String));
     const resolved = structured(
-      await call(client, 'resolve_players', { players: [{ player_id: a.player_id }] }),
+      await call(client, 'resolve_players', { players: [{ player_id: row?.player_id }] }),
     );
     expect(['resolved', 'unlinked'], where).toContain(resolved.data[0].status);
     const history = structured(
@@ -69,10 +70,14 @@ it('every tool answers in every league and season', { timeout: FULL_RUN ? 900_00
     );
     expect(history.data.rows.length, where).toBeGreaterThan(0);
     const compared = structured(
-      await call(client, 'compare_players', { player_ids: [a.player_id, b.player_id] }),
+      await call(client, 'compare_players', {
+        player_ids: [a.service_id ?? a.player_id, b.service_id ?? b.player_id],
+      }),
     );
     expect(compared.data, where).toHaveLength(2);
-    const fit = structured(await call(client, 'fit_score', { player_ids: [a.player_id], club: b.club }));
+    const fit = structured(
+      await call(client, 'fit_score', { player_ids: [a.service_id ?? a.player_id], club: b.club }),
+    );
     expect(fit.data[0].target_club, where).toBe(b.club);
   }
 });

@@ -137,7 +137,7 @@ describe('doctor maps renamed fields by their values and waits out bursts', () =
       const compared = structured(
         await client.callTool({
           name: 'compare_players',
-          arguments: { player_ids: ranked.map((r) => r.player_id) },
+          arguments: { player_ids: ranked.map((r) => r.service_id ?? r.player_id) },
         }),
       ).data as Json[];
       expect(compared.map((p) => [p.name, p.club, p.age])).toEqual(

@@ -122,7 +122,10 @@ describe('rank_players_by_role', () => {
     expect(sandbox.requestCount() - before).toBe(1);
     expect(all.data.length).toBeGreaterThan(2);
     expect(all.data.length).toBeLessThan(100);
-    expect(all.data.slice(0, 2)).toEqual(top.data);
+    // A player_id column is there only when a row of the answer is unlinked: null on linked rows.
+    const rows = (data: { player_id?: string | null }[]) =>
+      data.map(({ player_id, ...row }) => (player_id == null ? row : { ...row, player_id }));
+    expect(rows(all.data.slice(0, 2))).toEqual(rows(top.data));
     expect(top.has_more).toBe(true);
     expect(top.notes.join(' ')).toContain(`2 of ${all.data.length} rows shown`);
     expect(all.has_more).toBe(false);
@@ -208,11 +211,16 @@ describe('the other tools', () => {
     expect(linked).toHaveLength(2);
     const [a, b] = linked;
 
+    // A linked ranking row gives its service_id only; search_players gives this season's row id too.
+    expect(a.player_id ?? null).toBeNull();
     const found = structured(await run('search_players', { query: a.name, league: 'Ligue 1' }));
-    expect(found.data.map((p: { service_id: string }) => p.service_id)).toContain(a.service_id);
+    const row = found.data.find((p: { service_id: string }) => p.service_id === a.service_id);
+    expect(row?.player_id).toEqual(expect.any(String));
 
     const resolved = structured(
-      await run('resolve_players', { players: [{ player_id: a.player_id }, { name: b.name, club: b.club }] }),
+      await run('resolve_players', {
+        players: [{ player_id: row.player_id }, { name: b.name, club: b.club }],
+      }),
     );
     expect(resolved.data[0]).toMatchObject({ status: 'resolved', service_id: a.service_id });
     expect(resolved.data[1]).toMatchObject({ status: 'resolved', service_id: b.service_id });
@@ -222,9 +230,9 @@ describe('the other tools', () => {
 
     const history = structured(await run('player_history', { player_id: a.service_id }));
     expect(history.data.service_id).toBe(a.service_id);
-    expect(history.data.rows.map((r: { player_id: string }) => r.player_id)).toContain(a.player_id);
+    expect(history.data.rows.map((r: { player_id: string }) => r.player_id)).toContain(row.player_id);
 
-    const compared = structured(await run('compare_players', { player_ids: [a.service_id, b.player_id] }));
+    const compared = structured(await run('compare_players', { player_ids: [a.service_id, row.player_id] }));
     expect(compared.data).toHaveLength(2);
     expect(Object.keys(compared.data[0].statistics).length).toBeGreaterThan(5);
     expect(compared.data[0].best_role).toEqual(expect.any(String));

@@ -1,44 +1,18 @@
 // One request for every route of the client's table, with ids taken from the sandbox's own answers,
-// and the schema the tools read each route with: for tests that walk every route.
+// and the schema the tools read each route with: for tests that walk every route. Both come from the one
+// declaration per route (src/api/endpoints.ts): its schema, and its request made from arguments in our
+// words, so a new route is typed in here by the compiler, and sent as the client sends it.
 import type { z } from 'zod';
-import { ROUTES, type RouteName } from '../../src/api/routes.js';
-import * as S from '../../src/api/schemas.js';
+import { ENDPOINTS } from '../../src/api/endpoints.js';
+import { buildPath } from '../../src/api/path.js';
+import { ROUTES, type RouteDef, type RouteName } from '../../src/api/routes.js';
 
-/** The schema the tools read each route's answer with. */
-export const ROUTE_SCHEMAS = {
-  leagues: S.LeaguesResponse,
-  enums: S.EnumsResponse,
-  rankings: S.RankingsResponse,
-  scouting: S.ScoutingResponse,
-  resolveBatch: S.ResolveBatchResponse,
-  playerHistory: S.HistoryResponse,
-  compare: S.CompareResponse,
-  fitScore: S.FitScoreResponse,
-  player: S.PlayerRecordResponse,
-  playerStatistics: S.PlayerStatisticsResponse,
-  playerRoles: S.PlayerRolesResponse,
-  playerStrengths: S.PlayerStrengthsResponse,
-  playerMarketValue: S.MarketValueResponse,
-  playerProjections: S.ProjectionsResponse,
-  playerSimilar: S.SimilarResponse,
-  playerSearch: S.PlayerSearchResponse,
-  profile: S.ProfileResponse,
-  seasons: S.SeasonsResponse,
-  teams: S.TeamsResponse,
-  team: S.TeamResponse,
-  teamSquad: S.SquadResponse,
-  teamSimilar: S.SimilarTeamsResponse,
-  teamHeadToHead: S.HeadToHeadResponse,
-  coaches: S.CoachesResponse,
-  coach: S.CoachResponse,
-  coachCareer: S.CoachCareerResponse,
-  coachTactics: S.TacticalProfileResponse,
-  statisticRankings: S.StatisticRankingsResponse,
-  glossary: S.GlossaryResponse,
-  comparisonGroup: S.ComparisonResponse,
-  savedIndices: S.SavedItemsResponse,
-  savedPresets: S.SavedItemsResponse,
-} satisfies Record<RouteName, z.ZodType>;
+type Endpoints = typeof ENDPOINTS;
+
+/** The schema the tools read each route's answer with: its declaration's. */
+export const ROUTE_SCHEMAS = Object.fromEntries(
+  Object.entries(ENDPOINTS).map(([name, declared]) => [name, declared.schema]),
+) as { [N in RouteName]: Endpoints[N]['schema'] & z.ZodType };
 
 export interface RouteIds {
   player: string;
@@ -92,44 +66,88 @@ export async function collectIds(call: RawCall): Promise<RouteIds> {
   };
 }
 
-/** The path (ids filled in), query and body of one typical request to `name`. */
+/** A declaration's arguments: a batch's items and arguments, else the arguments of its request. */
+type ArgsOf<D> = D extends { read: 'items'; body: (items: readonly (infer W)[], args: infer A) => unknown }
+  ? { items: W[]; args: A }
+  : D extends { request: (args: infer A) => unknown }
+    ? A
+    : never;
+
+/** One typical request to each route in our words; `limit` is what a list read sends beside them. */
+const TYPICAL: {
+  [N in RouteName]: (ids: RouteIds) => { args: ArgsOf<Endpoints[N]>; limit?: number };
+} = {
+  leagues: () => ({ args: {} }),
+  enums: () => ({ args: {} }),
+  seasons: () => ({ args: {} }),
+  glossary: () => ({ args: {} }),
+  profile: () => ({ args: {} }),
+  savedIndices: () => ({ args: {} }),
+  savedPresets: () => ({ args: {} }),
+  rankings: () => ({ args: { role: 'faux_9', league: 'Ligue 1' }, limit: 5 }),
+  statisticRankings: () => ({ args: { statistic: 'progressive_passes', league: 'Bundesliga' }, limit: 5 }),
+  comparisonGroup: () => ({ args: { x: 'xg', y: 'xa', league: 'Ligue 1' } }),
+  scouting: () => ({
+    args: { roles: ['mezzala', 'milieu_box_to_box'], ageMax: 25, league: 'Serie A' },
+    limit: 5,
+  }),
+  playerSearch: (ids) => ({ args: { name: ids.name } }),
+  resolveBatch: (ids) => ({
+    args: { items: [{ player_id: ids.player }, { name: ids.name, club: ids.club }], args: {} },
+  }),
+  player: (ids) => ({ args: { id: ids.player } }),
+  playerHistory: (ids) => ({ args: { id: ids.player } }),
+  playerStatistics: (ids) => ({ args: { id: ids.player } }),
+  playerRoles: (ids) => ({ args: { id: ids.player } }),
+  playerStrengths: (ids) => ({ args: { id: ids.player } }),
+  playerMarketValue: (ids) => ({ args: { id: ids.player } }),
+  playerProjections: (ids) => ({ args: { id: ids.player } }),
+  playerSimilar: (ids) => ({ args: { id: ids.player } }),
+  compare: (ids) => ({ args: { ids: [ids.player, ids.service] } }),
+  fitScore: (ids) => ({ args: { items: [ids.player], args: { club: ids.club } } }),
+  teams: () => ({ args: { league: 'Ligue 1' } }),
+  team: (ids) => ({ args: { id: ids.team } }),
+  teamSquad: (ids) => ({ args: { id: ids.team } }),
+  teamSimilar: (ids) => ({ args: { id: ids.team } }),
+  teamHeadToHead: (ids) => ({ args: { id: ids.team, otherId: ids.otherTeam } }),
+  coaches: () => ({ args: { league: 'Ligue 1' } }),
+  coach: (ids) => ({ args: { id: ids.coach } }),
+  coachCareer: (ids) => ({ args: { id: ids.coach } }),
+  coachTactics: (ids) => ({ args: { id: ids.coach } }),
+};
+
+type Wire = { params?: Record<string, string>; query?: Record<string, unknown>; body?: unknown };
+type AnyDecl =
+  | { read: 'items'; body: (items: readonly unknown[], args: unknown) => unknown }
+  | { read: 'one' | 'pages' | 'all'; request: (args: unknown) => Wire };
+
+/** A query as the client sends it: no empty values, lists joined by commas. */
+function search(query: Record<string, unknown>): string | undefined {
+  const params = new URLSearchParams();
+  for (const [name, value] of Object.entries(query)) {
+    if (value === undefined || value === null || (Array.isArray(value) && value.length === 0)) continue;
+    params.set(name, Array.isArray(value) ? value.join(',') : String(value));
+  }
+  const text = params.toString();
+  return text === '' ? undefined : text;
+}
+
+/** The path (ids filled in), query and body of one typical request to `name`, made by its declaration. */
 export function routeRequest(
   name: RouteName,
   ids: RouteIds,
 ): { path: string; query?: string; body?: unknown } {
-  const path = ROUTES[name].path
-    .replace(':otherId', encodeURIComponent(ids.otherTeam))
-    .replace(
-      ':id',
-      encodeURIComponent(
-        name.startsWith('team') ? ids.team : name.startsWith('coach') ? ids.coach : ids.player,
-      ),
-    );
-  switch (name) {
-    case 'rankings':
-      return { path, query: 'role=faux_9&league=Ligue%201&limit=5' };
-    case 'scouting':
-      return {
-        path,
-        body: { roles: ['mezzala', 'milieu_box_to_box'], ageMax: 25, league: 'Serie A', limit: 5 },
-      };
-    case 'resolveBatch':
-      return { path, body: { players: [{ player_id: ids.player }, { name: ids.name, club: ids.club }] } };
-    case 'compare':
-      return { path, body: { player_ids: [ids.player, ids.service] } };
-    case 'fitScore':
-      return { path, body: { player_ids: [ids.player], club: ids.club } };
-    case 'playerSearch':
-      return { path, query: `q=${encodeURIComponent(ids.name)}` };
-    case 'teams':
-      return { path, query: 'league=Ligue%201' };
-    case 'coaches':
-      return { path, query: 'league=Ligue%201' };
-    case 'statisticRankings':
-      return { path, query: 'statistic=progressive_passes&league=Bundesliga&limit=5' };
-    case 'comparisonGroup':
-      return { path, query: 'x=xg&y=xa&league=Ligue%201' };
-    default:
-      return { path };
-  }
+  const declared = ENDPOINTS[name] as AnyDecl;
+  const { args, limit } = TYPICAL[name](ids) as { args: unknown; limit?: number };
+  const wire: Wire =
+    declared.read === 'items'
+      ? { body: declared.body((args as { items: unknown[] }).items, (args as { args: unknown }).args) }
+      : declared.request(args);
+  const route: RouteDef = ROUTES[name];
+  const path = buildPath(route.path, wire.params);
+  const withLimit = <T extends object>(part: T | undefined) =>
+    limit === undefined ? part : { ...part, limit };
+  const query = search({ ...route.query, ...(route.method === 'GET' ? withLimit(wire.query) : wire.query) });
+  const body = route.method === 'POST' ? withLimit(wire.body as object | undefined) : undefined;
+  return { path, ...(query === undefined ? {} : { query }), ...(body === undefined ? {} : { body }) };
 }

@@ -5,7 +5,7 @@ import type { ApiClient, ApiResult } from '../../src/api/client.js';
 import { publishReadNotes } from '../../src/api/reader/notes-sink.js';
 import type { PlayerRecord } from '../../src/api/schemas.js';
 import type { Gathering } from './gather.js';
-import { PlayerOut, toPlayerOut } from './shapes.js';
+import { PlayerOut, PlayerRowOut, toPlayerOut, toPlayerRowOut } from './shapes.js';
 
 export const SECTION_NAMES = [
   'statistics',
@@ -55,7 +55,8 @@ export const SectionsOut = {
   projections: z
     .array(z.object({ league: z.string(), projected_score: n, current_score: n, delta: n }))
     .optional(),
-  similar: z.array(PlayerOut.extend({ similarity: n, performance_index: n })).optional(),
+  // Similar profiles' ids by the one rule (PlayerRowOut: a player_id only while unlinked), as the text shows them.
+  similar: z.array(PlayerRowOut.extend({ similarity: n, performance_index: n })).optional(),
 };
 type Sections = { [K in SectionName]?: z.output<(typeof SectionsOut)[K]> };
 
@@ -166,7 +167,7 @@ const FETCHERS: { [K in SectionName]: SectionFetcher<K> } = {
       publishReadNotes(r.shortfall.map((n) => `similar: ${n}`));
       return mapped(r, ({ data }) =>
         data.slice(0, q.similarLimit).map((p) => ({
-          ...toPlayerOut(p),
+          ...toPlayerRowOut(p),
           similarity: p.similarity ?? null,
           performance_index: p.performance_index ?? null,
         })),

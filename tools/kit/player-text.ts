@@ -6,7 +6,7 @@ import { FAMILY_LABELS, roleWithLabel } from '../../src/domain/role-labels.js';
 import type { RoleFamily } from '../../src/domain/roles.js';
 import type { PartFailure } from './gather.js';
 import type { PlayerCard, SectionsOut } from './player-sections.js';
-import { playerLabel } from './shapes.js';
+import { idCell, playerLabel } from './shapes.js';
 import { type Glossary, leftOutText, positionRows, statisticLabel } from './statistic-labels.js';
 import { cellFormat, eurosFormat, formatCell, formatEuros, formatRow, table } from './text.js';
 
@@ -165,7 +165,7 @@ export const SECTION_TEXT: {
       ['league', (r) => r.league],
       ['age', (r) => r.age],
       ['similarity', (r) => r.similarity],
-      ['id', (r) => r.service_id ?? `${r.player_id} (row)`],
+      ['id', idCell],
     ])}`,
 };
 

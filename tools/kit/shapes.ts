@@ -2,6 +2,7 @@
 // stable when the upstream adds fields, and the model reads only what it needs.
 import { z } from 'zod';
 import type { PlayerRow } from '../../src/api/schemas.js';
+import { isCupRow } from '../../src/domain/cups.js';
 import { PlayerIdArg } from '../../src/mcp/args.js';
 
 export const PlayerOut = z.object({
@@ -33,6 +34,57 @@ export function toPlayerOut(row: PlayerRow): PlayerOut {
     season: row.season ?? null,
     age: row.age ?? null,
   };
+}
+
+// The one rule for a player row's ids in a list, in both forms: its service_id, and its player_id only
+// where the service_id does not name that row: while the row is unlinked (no service_id), or on a European
+// cup row (a service_id is read as the person's league row). The service_id is accepted wherever a
+// player_id is and is the lasting key; any row's player_id is in get_player, search_players,
+// player_history and resolve_players, whose work is row ids. A row schema leaves the player_id out of its
+// declared fields and is loose, so the column appears only when a row needs it.
+
+/** A list row's service_id (declared); its player_id is beside it only where the rule keeps it. */
+export const RowServiceId = z
+  .string()
+  .nullable()
+  .describe(
+    'Stable person id (ds_…); null while the row is not linked yet. An unlinked row, and a European cup row (a service_id names the league row), also carry player_id.',
+  );
+
+export type RowIds = { service_id: string | null; player_id?: string | null };
+
+type IdRow = {
+  service_id?: string | null | undefined;
+  player_id?: string | null | undefined;
+  league?: string | null | undefined;
+  competition?: string | null | undefined;
+};
+
+/** Whether the rule keeps a row's player_id: unlinked, or a cup row the service_id does not name. */
+function keepsRowId(row: IdRow): boolean {
+  return !row.service_id || (row.player_id != null && isCupRow(row));
+}
+
+/** A list row's ids by the rule: `{ service_id }`, or with `player_id` where the service_id does not name the row. */
+export function rowIds(row: IdRow): RowIds {
+  const service_id = row.service_id ?? null;
+  return keepsRowId(row) ? { service_id, player_id: row.player_id ?? null } : { service_id };
+}
+
+/** A list row's id cell in the text, the same facts as rowIds: the service_id, and the player_id where kept. */
+export function idCell(row: { service_id?: unknown; player_id?: unknown }): string {
+  const service = typeof row.service_id === 'string' && row.service_id ? row.service_id : undefined;
+  const player = typeof row.player_id === 'string' && row.player_id ? row.player_id : undefined;
+  if (service) return player ? `${service} (cup row ${player})` : service;
+  return player ? `${player} (unlinked)` : 'unlinked';
+}
+
+/** PlayerOut by the rule: the player_id only while unlinked. */
+export const PlayerRowOut = PlayerOut.omit({ player_id: true }).extend({ service_id: RowServiceId }).loose();
+
+export function toPlayerRowOut(row: PlayerRow): z.infer<typeof PlayerRowOut> {
+  const { player_id, ...rest } = toPlayerOut(row);
+  return { ...rest, ...rowIds({ ...row, service_id: rest.service_id, player_id }) };
 }
 
 /** "Name (ds_…)" or "Name (player_id, unlinked)": how a player is named in text output. */

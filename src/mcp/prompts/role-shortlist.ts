@@ -33,9 +33,9 @@ export default definePrompt({
       '',
       'Plan (two tool calls, a third only if asked):',
       first,
-      `2. compare_players with ${args({ player_ids: ['<service_id of the best 5>'], season: saison })}: one call puts their statistics side by side.`,
+      `2. compare_players with ${args({ player_ids: ['<service_ids (player_id if unlinked) of the best 5>'], season: saison })}: one call puts their statistics side by side.`,
       tools.includes('scouting_report') &&
-        '3. Only if I ask for more on one player: scouting_report with that player_id.',
+        '3. Only if I ask for more on one player: scouting_report, his service_id (player_id if unlinked) as its player_id.',
       '',
       'Then answer with a table (name, club, age, score, the statistic that stands out, service_id) and two lines on each of the top three.',
       'Keep the service_ids: they are the stable ids to store.',

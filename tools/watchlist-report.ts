@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { defineTool } from '../src/mcp/tool.js';
 import { watchlistAccess } from '../src/mcp/watchlists.js';
-import { planText, refreshPlan } from '../src/watchlists/plan.js';
+import { planText, refreshPlan, type WatchlistSummary } from '../src/watchlists/plan.js';
 import {
   checkRefresh,
   listWatchlists,
@@ -36,18 +36,17 @@ const STEPS: ReportSteps = {
 
 const n = z.number().nullable();
 
-const Summary = z.object({
+// A list as the text's table has it: its note and its players not linked yet (pending) only when there
+// are some; when it was made and last changed are in football://watchlists.
+const Summary = z.looseObject({
   name: z.string(),
-  note: z.string().nullable(),
   players: z.number(),
-  pending: z.number(),
-  created_at: z.string(),
-  updated_at: z.string(),
   last_refresh: z.string().nullable(),
   data_as_of: z.string().nullable(),
   snapshots: z.number(),
   refresh_cost: z.number(),
 });
+type ListRow = z.infer<typeof Summary> & { note?: string; pending?: number };
 
 // One row a player, as the text's table has him (kit/watchlist.ts, ReportLine): these fields always,
 // and each of the others only when it has something to say.
@@ -102,7 +101,7 @@ export default defineTool({
     if (watchlist === undefined) {
       const { watchlists, notes } = await listWatchlists(lists);
       return {
-        data: { watchlists },
+        data: { watchlists: watchlists.map(listed) },
         quota: ctx.api.quota.current(),
         source: { cached: true, fetched_at: new Date().toISOString() },
         notes,
@@ -160,13 +159,32 @@ function when(iso: string): string {
   return iso.replace('T', ' ').replace(/:\d{2}(\.\d+)?Z$/, ' UTC');
 }
 
-function listText(lists: z.infer<typeof Summary>[]): string {
+function listed(list: WatchlistSummary): ListRow {
+  const { name, note, players, pending, last_refresh, data_as_of, snapshots, refresh_cost } = list;
+  return {
+    name,
+    ...(note ? { note } : {}),
+    players,
+    ...(pending > 0 ? { pending } : {}),
+    last_refresh: last_refresh && toSecond(last_refresh),
+    data_as_of,
+    snapshots,
+    refresh_cost,
+  };
+}
+
+function listText(lists: ListRow[]): string {
   if (lists.length === 0) return 'No watchlists for this API key yet: update_watchlist with add creates one.';
+  const note: [string, (w: ListRow) => string][] = lists.some((w) => w.note)
+    ? [['note', (w) => w.note ?? '']]
+    : [];
   return table(lists, [
     ['watchlist', (w) => w.name],
-    ['players', (w) => (w.pending > 0 ? `${w.players} (${w.pending} pending)` : w.players)],
+    ...note,
+    ['players', (w) => (w.pending ? `${w.players} (${w.pending} pending)` : w.players)],
     ['last refresh', (w) => (w.last_refresh ? when(w.last_refresh) : 'never')],
     ['data as of', (w) => w.data_as_of],
+    ['snapshots', (w) => w.snapshots],
     ['refresh cost', (w) => `≤${w.refresh_cost} requests`],
   ]);
 }

@@ -12,13 +12,14 @@ import { personLabel, watchlistUpstream } from './kit/watchlist.js';
 
 const Player = z.object(PlayerQueryFields).refine(...BY_ID_OR_NAME);
 
-const Listed = z.object({
+// One row an entry, as the text lists it: his person (service_id), else, while not linked to one
+// (pending, service_id null), the row id he was added by, as player_id.
+const Listed = z.looseObject({
   service_id: z.string().nullable(),
-  player_id: z.string().nullable().describe('Row id of a pending entry (not linked to a person yet).'),
   name: z.string().nullable(),
-  status: z.enum(['linked', 'pending']),
   added_at: z.string().describe('The day added (UTC).'),
 });
+type ListedRow = z.infer<typeof Listed> & { player_id?: string | null };
 
 export default defineTool({
   name: 'update_watchlist',
@@ -86,14 +87,14 @@ export default defineTool({
     if (data.deleted) {
       return `Watchlist "${data.watchlist}" deleted, with its snapshots: ${removed.length} players were on it${removed.length > 0 ? ` (${removed.join(', ')})` : ''}.`;
     }
-    const pending = data.players.filter((p) => p.status === 'pending').length;
+    const pending = data.players.filter((p) => !p.service_id).length;
     return [
       `Watchlist "${data.watchlist}": ${data.players.length} players${pending > 0 ? ` (${pending} not linked to a person yet)` : ''}.${data.note ? ` Note: ${data.note}` : ''}`,
       added.length > 0 && `Added: ${added.join(', ')}.`,
       removed.length > 0 && `Removed: ${removed.join(', ')}.`,
       table(data.players, [
         ['player', (p) => personLabel(p)],
-        ['status', (p) => p.status],
+        ['status', (p) => (p.service_id ? 'linked' : 'pending')],
         ['added', (p) => p.added_at],
       ]),
     ]
@@ -102,12 +103,11 @@ export default defineTool({
   },
 });
 
-function listed(doc: { entries: readonly WatchlistEntry[] }): z.infer<typeof Listed>[] {
+function listed(doc: { entries: readonly WatchlistEntry[] }): ListedRow[] {
   return doc.entries.map((e) => ({
     service_id: e.service_id,
-    player_id: e.pending?.player_id ?? null,
+    ...(e.service_id ? {} : { player_id: e.pending?.player_id ?? null }),
     name: e.name ?? e.pending?.name ?? null,
-    status: e.service_id ? 'linked' : 'pending',
     added_at: e.added_at.slice(0, 10),
   }));
 }

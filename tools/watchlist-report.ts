@@ -1,9 +1,7 @@
 import { z } from 'zod';
 import { defineTool } from '../src/mcp/tool.js';
 import { watchlistAccess } from '../src/mcp/watchlists.js';
-import type { WatchlistSnapshot } from '../src/store/watchlists.js';
-import type { ReportRow } from '../src/watchlists/changes.js';
-import { planText, refreshPlan } from '../src/watchlists/plan.js';
+import { planText, refreshPlan, type WatchlistSummary } from '../src/watchlists/plan.js';
 import {
   checkRefresh,
   listWatchlists,
@@ -17,9 +15,13 @@ import { Gathering } from './kit/gather.js';
 import { table } from './kit/text.js';
 import {
   clubCell,
+  indexCells,
   minutesCell,
   personLabel,
+  type ReportLine,
   rankCells,
+  reportLine,
+  sharedSeason,
   valueCells,
   watchlistUpstream,
 } from './kit/watchlist.js';
@@ -34,44 +36,34 @@ const STEPS: ReportSteps = {
 
 const n = z.number().nullable();
 
-const Summary = z.object({
+// A list as the text's table has it: its note and its players not linked yet (pending) only when there
+// are some; when it was made and last changed are in football://watchlists.
+const Summary = z.looseObject({
   name: z.string(),
-  note: z.string().nullable(),
   players: z.number(),
-  pending: z.number(),
-  created_at: z.string(),
-  updated_at: z.string(),
   last_refresh: z.string().nullable(),
   data_as_of: z.string().nullable(),
   snapshots: z.number(),
   refresh_cost: z.number(),
 });
+type ListRow = z.infer<typeof Summary> & { note?: string; pending?: number };
 
-const Row = z.object({
+// One row a player, as the text's table has him (kit/watchlist.ts, ReportLine): these fields always,
+// and each of the others only when it has something to say.
+const Row = z.looseObject({
   service_id: z.string().nullable(),
-  player_id: z.string().nullable(),
   name: z.string().nullable(),
   status: z.enum(['changed', 'unchanged', 'new', 'pending', 'not_found']),
   changes: z.array(z.string()),
   club: z.string().nullable(),
   league: z.string().nullable(),
-  season: z.string().nullable(),
-  from: z.object({ club: z.string().nullable(), league: z.string().nullable() }).nullable(),
   minutes: n,
-  minutes_delta: n,
   primary_role: z.string().nullable(),
-  previous_role: z.string().nullable(),
   rank: n,
   rank_of: n,
-  rank_listed: n,
-  rank_change: n,
   role_score: n.describe("The primary role's own score."),
-  role_score_change: n,
-  did_not_play: z.boolean().describe('Minutes unchanged on the same row while the data moved on.'),
   performance_index: n,
   market_value_eur: n,
-  value_change_eur: n,
-  value_change_pct: n,
 });
 
 const SnapshotRef = z.object({ taken_at: z.string(), data_as_of: z.string().nullable() });
@@ -98,9 +90,9 @@ export default defineTool({
   output: z.object({
     watchlists: z.array(Summary).optional(),
     watchlist: z.string().optional(),
+    season: z.string().optional().describe("Every row's season, when they share one."),
     data_as_of: z.string().nullable().optional(),
-    snapshot: SnapshotRef.optional(),
-    compared_with: SnapshotRef.nullable().optional(),
+    compared_with: SnapshotRef.optional(),
     players: z.array(Row).optional(),
   }),
   extra: { requests: z.object({ planned: z.number(), sent: z.number(), from_cache: z.number() }).optional() },
@@ -109,7 +101,7 @@ export default defineTool({
     if (watchlist === undefined) {
       const { watchlists, notes } = await listWatchlists(lists);
       return {
-        data: { watchlists },
+        data: { watchlists: watchlists.map(listed) },
         quota: ctx.api.quota.current(),
         source: { cached: true, fetched_at: new Date().toISOString() },
         notes,
@@ -138,32 +130,61 @@ export default defineTool({
       notes: refreshed.notes,
     };
   },
-  text: ({ data, extra }) =>
-    data.watchlists ? listText(data.watchlists) : reportText(data, extra?.requests),
+  text: ({ data, extra, source }) =>
+    data.watchlists ? listText(data.watchlists) : reportText(data, extra?.requests, source.fetched_at),
 });
 
+/**
+ * The report as both forms give it: the snapshot's own time is the answer's `source.fetched_at`, so only
+ * the one compared with is named; a season all rows share is said once.
+ */
 function report({ name, snapshot, previous, players }: WatchlistReport) {
-  const ref = (s: WatchlistSnapshot) => ({ taken_at: s.taken_at, data_as_of: s.data_as_of });
+  const season = sharedSeason(players);
   return {
     watchlist: name,
+    ...(season ? { season } : {}),
     data_as_of: snapshot.data_as_of,
-    snapshot: ref(snapshot),
-    compared_with: previous ? ref(previous) : null,
-    players,
+    ...(previous
+      ? { compared_with: { taken_at: toSecond(previous.taken_at), data_as_of: previous.data_as_of } }
+      : {}),
+    players: players.map((row) => reportLine(row, season)),
   };
+}
+
+function toSecond(iso: string): string {
+  return iso.replace(/\.\d+Z$/, 'Z');
 }
 
 function when(iso: string): string {
   return iso.replace('T', ' ').replace(/:\d{2}(\.\d+)?Z$/, ' UTC');
 }
 
-function listText(lists: z.infer<typeof Summary>[]): string {
+function listed(list: WatchlistSummary): ListRow {
+  const { name, note, players, pending, last_refresh, data_as_of, snapshots, refresh_cost } = list;
+  return {
+    name,
+    ...(note ? { note } : {}),
+    players,
+    ...(pending > 0 ? { pending } : {}),
+    last_refresh: last_refresh && toSecond(last_refresh),
+    data_as_of,
+    snapshots,
+    refresh_cost,
+  };
+}
+
+function listText(lists: ListRow[]): string {
   if (lists.length === 0) return 'No watchlists for this API key yet: update_watchlist with add creates one.';
+  const note: [string, (w: ListRow) => string][] = lists.some((w) => w.note)
+    ? [['note', (w) => w.note ?? '']]
+    : [];
   return table(lists, [
     ['watchlist', (w) => w.name],
-    ['players', (w) => (w.pending > 0 ? `${w.players} (${w.pending} pending)` : w.players)],
+    ...note,
+    ['players', (w) => (w.pending ? `${w.players} (${w.pending} pending)` : w.players)],
     ['last refresh', (w) => (w.last_refresh ? when(w.last_refresh) : 'never')],
     ['data as of', (w) => w.data_as_of],
+    ['snapshots', (w) => w.snapshots],
     ['refresh cost', (w) => `≤${w.refresh_cost} requests`],
   ]);
 }
@@ -171,44 +192,44 @@ function listText(lists: z.infer<typeof Summary>[]): string {
 function reportText(
   data: {
     watchlist?: string;
+    season?: string;
     data_as_of?: string | null;
-    snapshot?: z.infer<typeof SnapshotRef>;
-    compared_with?: z.infer<typeof SnapshotRef> | null;
-    players?: ReportRow[];
+    compared_with?: z.infer<typeof SnapshotRef>;
+    players?: ReportLine[];
   },
   requests: { planned: number; sent: number; from_cache: number } | undefined,
+  takenAt: string,
 ): string {
   const rows = data.players ?? [];
   const before = data.compared_with;
   const header =
-    `Watchlist "${data.watchlist}": ${rows.length} players, data as of ${data.data_as_of ?? 'unknown'}` +
+    `Watchlist "${data.watchlist}": ${rows.length} players, ${data.season ? `season ${data.season}, ` : ''}data as of ${data.data_as_of ?? 'unknown'}` +
     (before
       ? `; compared with the snapshot of ${when(before.taken_at)} (data as of ${before.data_as_of ?? 'unknown'}).`
       : '; first snapshot: nothing to compare with yet (the next report shows what changed).');
   const cost = requests
     ? `Refresh: ${requests.sent} requests sent, ${requests.from_cache} answered from the cache (planned at most ${requests.planned}).`
-    : `From the stored snapshot of ${when(data.snapshot?.taken_at ?? '')}: no request sent.`;
-  const moved = rows.filter((r) => r.status === 'changed' || r.status === 'new');
-  const unchanged = rows.filter((r) => r.status === 'unchanged');
+    : `From the stored snapshot of ${when(takenAt)}: no request sent.`;
+  const shown = rows.filter((r) => r.status === 'changed' || r.status === 'new' || r.status === 'unchanged');
   const pending = rows.filter((r) => r.status === 'pending');
   const missing = rows.filter((r) => r.status === 'not_found');
   const lines = [header, cost];
   if (before && data.data_as_of && before.data_as_of === data.data_as_of) {
     lines.push('The API has not published newer data since that snapshot.');
   }
-  if (moved.length > 0) {
+  if (shown.length > 0) {
     lines.push(
-      table(moved, [
+      table(shown, [
         ['player', (r) => personLabel(r)],
         ['club (league)', clubCell],
         ['minutes', minutesCell],
-        ['primary role, rank, score', rankCells(moved)],
-        ['value', valueCells(moved)],
-        ['changed', (r) => r.changes.join(', ')],
+        ['primary role, rank, score', rankCells(shown)],
+        ['index', indexCells(shown)],
+        ['value', valueCells(shown)],
+        ['changed', (r) => (r.status === 'unchanged' ? 'nothing' : r.changes.join(', '))],
       ]),
     );
   }
-  if (unchanged.length > 0) lines.push(`Unchanged: ${unchanged.map(personLabel).join(', ')}.`);
   if (pending.length > 0) {
     lines.push(
       `Not linked to a person yet (linked on a later refresh): ${pending.map(personLabel).join(', ')}.`,

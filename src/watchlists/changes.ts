@@ -252,11 +252,18 @@ function valueMoved(row: ReportRow, now: Seen, before: Seen): void {
   const previousValue = before.market_value_eur;
   if (value != null && previousValue != null) {
     row.value_change_eur = value - previousValue;
-    // Kept to 6 decimals (float noise aside): the text shows as many as tell the changes apart.
-    row.value_change_pct =
-      previousValue === 0 ? null : Math.round(((value - previousValue) / previousValue) * 1e8) / 1e6;
+    row.value_change_pct = valueChangePct(value, row.value_change_eur);
     if (value !== previousValue) row.changes.push('value');
   }
+}
+
+/**
+ * A market value's change as a share of the value before it, from the value now and its change in euros
+ * (null from zero). Kept to 6 decimals (float noise aside): the text shows as many as tell the changes apart.
+ */
+export function valueChangePct(value: number, change: number): number | null {
+  const previous = value - change;
+  return previous === 0 ? null : Math.round((change / previous) * 1e8) / 1e6;
 }
 
 /** a − b without float noise (70.6 − 70.4 is 0.2, not 0.19999999999998863): to the decimals they are given in. */

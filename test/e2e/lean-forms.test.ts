@@ -57,13 +57,6 @@ describe('a 20-row ranking', () => {
   });
 });
 
-/**
- * Tools whose structured form is still over the ratio (known gaps, it.fails until met): on a first
- * report of three players, update_watchlist 175 / 159 and watchlist_report 447 / 298 (24 columns, of
- * which the unchanged and first-snapshot rows fill few, named once for three rows).
- */
-const OVER = new Set(['update_watchlist', 'watchlist_report']);
-
 describe(`every tool's structured content is at most ${RATIO} times its text`, () => {
   const calls: Array<[string, (ids: Ids) => Record<string, unknown>]> = [
     ['search_players', (ids) => ({ query: ids.surname })],
@@ -100,6 +93,7 @@ describe(`every tool's structured content is at most ${RATIO} times its text`, (
       (ids) => ({ watchlist: 'Lean forms', add: ids.players.slice(0, 3).map((id) => ({ player_id: id })) }),
     ],
     ['watchlist_report', () => ({ watchlist: 'Lean forms' })],
+    ['watchlist_report (the lists)', () => ({})],
   ];
 
   let ids: Ids;
@@ -123,9 +117,9 @@ describe(`every tool's structured content is at most ${RATIO} times its text`, (
   });
 
   for (const [name, args] of calls) {
-    const check = OVER.has(name) ? it.fails : it;
-    check(name, async () => {
-      const { result, text, structured: json } = await forms(name, args(ids));
+    it(name, async () => {
+      const tool = name.split(' ')[0] as string;
+      const { result, text, structured: json } = await forms(tool, args(ids));
       expect(result.isError, textOf(result)).toBeFalsy();
       process.stderr.write(`lean forms: ${name}: text ${text}, structured ${json} tokens\n`);
       expect(json).toBeLessThanOrEqual(RATIO * text);

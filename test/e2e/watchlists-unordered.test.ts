@@ -59,7 +59,7 @@ describe('the unordered dialect: rows tied to what was asked, by id', () => {
     });
     const players = added.body.data.players as Listed[];
     expect(idsOf(players)).toEqual([KOUYANDE_ROW, VERAC, MBENRA, GARMONT]);
-    expect(players[0]).toMatchObject({ status: 'pending', name: 'Ousmane Kouyandé' });
+    expect(players[0]).toMatchObject({ service_id: null, player_id: KOUYANDE_ROW, name: 'Ousmane Kouyandé' });
 
     // His row is still not linked: he stays pending, not linked to the person whose row came first.
     const report = await ok(client, 'watchlist_report', { watchlist: 'Shortlist' });

@@ -233,19 +233,26 @@ describe('watchlist_report across weeks', () => {
     await ok(w5.client, 'watchlist_report', { watchlist: 'Keepers' });
     const w6 = await at(6, store);
     const report = await ok(w6.client, 'watchlist_report', { watchlist: 'Keepers' });
-    for (const row of report.body.data.players as {
-      minutes_delta: number;
-      did_not_play: boolean;
-      changes: string[];
-    }[]) {
-      expect(row.minutes_delta).toBe(0);
-      expect(row.did_not_play).toBe(true);
+    for (const row of report.body.data.players as { minutes_delta: number | null; changes: string[] }[]) {
+      // No minutes played: no change in minutes to give, and "did not play" among the changes.
+      expect(row.minutes_delta ?? null).toBeNull();
       expect(row.changes).toContain('did not play');
     }
     expect(report.text).toMatch(/\| \d+ \(did not play\) \|/);
     // The same data asked again is no week on: nobody is said not to have played.
     const again = await ok(w6.client, 'watchlist_report', { watchlist: 'Keepers' });
     expect(again.text).not.toContain('did not play');
+    // Unchanged rows: who and where they stand, in both forms; nothing of a change in either.
+    for (const row of again.body.data.players as Record<string, unknown>[]) {
+      expect(row).toMatchObject({ status: 'unchanged', changes: [], minutes: expect.any(Number) });
+      for (const field of ['minutes_delta', 'rank_change', 'role_score_change', 'value_change_eur'])
+        expect(row[field] ?? null, field).toBeNull();
+      expect(again.text).toMatch(
+        new RegExp(
+          `\\| ${row.name} \\(${row.service_id}\\) \\| .* \\| ${row.minutes} \\| .* \\| nothing \\|`,
+        ),
+      );
+    }
   });
 
   it('a refresh on an older week than the last snapshot is refused, not compared and not stored', async () => {
@@ -265,7 +272,8 @@ describe('watchlist_report across weeks', () => {
     expect(textOf(result)).toContain('Not compared and not stored');
     expect(await store.get(owner, 'Keepers')).toEqual(stored);
     const last = await ok(w0.client, 'watchlist_report', { watchlist: 'Keepers', refresh: false });
-    expect(last.body.data.snapshot.data_as_of).toBe(stored?.snapshots.at(-1)?.data_as_of);
+    expect(last.body.data.data_as_of).toBe(stored?.snapshots.at(-1)?.data_as_of);
+    expect(last.body.source.fetched_at).toBe(stored?.snapshots.at(-1)?.taken_at.replace(/\.\d+Z$/, 'Z'));
   });
 
   it.each(['french', 'nested', 'numeric', 'bare', 'minimal', 'unit-scale', 'unicode'] as const)(

@@ -8,7 +8,7 @@ import { glossaryUnreadNote } from '../../src/api/statistic-keys.js';
 import { statLabel } from '../../src/charts/labels.js';
 import { isGoalkeeping } from '../../src/domain/position-statistics.js';
 import type { RoleFamily } from '../../src/domain/roles.js';
-import type { Cost, Gathering } from './gather.js';
+import type { Gathering } from './gather.js';
 
 export interface StatisticName {
   name: string | null;
@@ -30,10 +30,7 @@ export async function gatherGlossary(gathering: Gathering, api: ApiClient): Prom
   return (await gathering.optional('glossary', (signal) => glossaryRead(api, signal))) ?? new Map();
 }
 
-async function glossaryRead(
-  api: ApiClient,
-  signal: AbortSignal,
-): Promise<ApiResult<Glossary> & { cost: Cost }> {
+async function glossaryRead(api: ApiClient, signal: AbortSignal): Promise<ApiResult<Glossary>> {
   try {
     const read = await api.glossary({ signal });
     const glossary = new Map(
@@ -43,12 +40,10 @@ async function glossaryRead(
   } catch (error) {
     if (!(error instanceof ApiError) || signal.aborted) throw error;
     publishReadNotes([glossaryUnreadNote(error)]);
-    // An answer with a status, even an error, reached the upstream and spent a request.
     return {
       data: new Map(),
       quota: api.quota.current(),
       source: { cached: false, fetched_at: new Date().toISOString() },
-      cost: { sent: error.status !== undefined ? 1 : 0, from_cache: 0 },
     };
   }
 }

@@ -1,6 +1,6 @@
 // An empty list explained: which filter kept every row out, with the figure the rows show when asked
-// again without it, and what to relax. One extra request (or a cached answer), and only when the answer
-// is empty and a filter the caller set could be the cause.
+// again without it, and what to relax. Asked again (a request a league or page, unless cached) only
+// when the answer is empty and a filter the caller set could be the cause.
 
 import type { Quota } from '../../src/api/quota.js';
 import { spendingFrom } from '../../src/api/request-tally.js';

@@ -26,7 +26,7 @@ export class Gathering {
   private readonly stop = new AbortController();
   private done = 0;
   private oldest: string | undefined;
-  /** Whether every part that answered was answered from the cache. */
+  /** Whether every part was answered from the cache: none answered by the upstream, not even refused. */
   private allCached = true;
   /** The oldest stale answer among the parts, in seconds; undefined when none was stale. */
   private staleAge: number | undefined;
@@ -104,6 +104,9 @@ export class Gathering {
       if (this.oldest === undefined || source.fetched_at < this.oldest) this.oldest = source.fetched_at;
       ok = true;
       return data;
+    } catch (error) {
+      if (error instanceof ApiError && error.status !== undefined) this.allCached = false;
+      throw error;
     } finally {
       this.running.delete(asked);
       this.done += 1;

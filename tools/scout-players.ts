@@ -4,6 +4,7 @@ import { withLeagueHint } from '../src/api/league-hint.js';
 import type { More } from '../src/api/list-pages.js';
 import { publishReadNotes } from '../src/api/reader/notes-sink.js';
 import { readNotes } from '../src/api/reader/report.js';
+import { spendingFrom } from '../src/api/request-tally.js';
 import type { ScoutedPlayer } from '../src/api/schemas.js';
 import { roleWithLabel } from '../src/domain/role-labels.js';
 import { familyByWord } from '../src/domain/role-words.js';
@@ -90,6 +91,8 @@ export default defineTool({
           ),
         ),
       );
+    // What the league lists and the foot's records spend, hints and retries included (counted by the client).
+    const spending = spendingFrom();
     const reads = await readLeagues({ ageMax: max_age, minutesMin: min_minutes }, want);
     const [first] = reads as [(typeof reads)[number], ...typeof reads];
     for (const other of reads.slice(1)) if (other.read) publishReadNotes(readNotes(other.read));
@@ -106,18 +109,12 @@ export default defineTool({
       rows = f.rows;
       filterNotes.push(...f.notes);
     }
-    const spent = {
-      sent: reads.reduce((n, r) => n + r.cost.sent, 0),
-      from_cache: reads.reduce((n, r) => n + r.cost.from_cache, 0),
-    };
     const answers: ApiResult<unknown>[] = [...reads];
     let footComplete = true;
     if (foot !== undefined) {
       const f = await byFoot(api, rows, foot, record_budget, limit, signal);
       rows = f.rows;
       filterNotes.push(...f.notes);
-      spent.sent += f.cost.sent;
-      spent.from_cache += f.cost.from_cache;
       footComplete = f.complete;
       answers.push(...f.records);
     }
@@ -139,6 +136,7 @@ export default defineTool({
       score: row.score ?? null,
       market_value_eur: row.market_value_eur ?? null,
     }));
+    const spent = spending();
     const requests = spent.sent + spent.from_cache;
     const notes = [
       ...renamed.map((r) => `role "${r.from}" was renamed "${r.to}".`),

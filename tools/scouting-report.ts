@@ -36,7 +36,7 @@ export default defineTool({
   description:
     'A full report on one player in one call: identity and service_id, season history, best roles, strengths and ' +
     'weaknesses, market value, league projections, similar profiles, and fit for `club` when given. ' +
-    'Costs 8 requests (9 with club), one of them the glossary (cached a day), fewer when cached; `requests` reports what was spent.',
+    'Costs 8 requests (9 with club, 11 if the API knows the club by another name), one of them the glossary (cached a day), fewer when cached; `requests` reports what was spent.',
   input: {
     player_id: PlayerIdArg,
     season: Season.optional(),

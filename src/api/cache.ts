@@ -26,6 +26,8 @@ export interface CacheLookup {
   cached: boolean;
   /** Set when the entry is past its TTL and served only because the upstream is failing. */
   stale?: { age_s: number };
+  /** Set when the answer came from an identical request already in flight: none was sent for this one. */
+  shared?: boolean;
 }
 
 export type CacheTtls = Record<CacheKind, number>;
@@ -131,8 +133,8 @@ export class ResponseCache {
     if (ttl > 0) this.onLookup?.(fresh);
     if (hit && fresh) return { entry: hit.entry, cached: true };
     try {
-      const entry = await this.join(key, ttl, fetcher, options.signal);
-      return { entry, cached: false };
+      const { entry, shared } = await this.join(key, ttl, fetcher, options.signal);
+      return { entry, cached: false, ...(shared ? { shared } : {}) };
     } catch (error) {
       if (hit && isOutage(error) && ageMs < ttl + this.staleMaxAgeMs) {
         return { entry: hit.entry, cached: true, stale: { age_s: Math.max(0, Math.round(ageMs / 1000)) } };
@@ -215,10 +217,11 @@ export class ResponseCache {
     ttl: number,
     fetcher: (signal: AbortSignal) => Promise<CacheEntry>,
     signal: AbortSignal | undefined,
-  ): Promise<CacheEntry> {
+  ): Promise<{ entry: CacheEntry; shared: boolean }> {
     if (signal?.aborted) return Promise.reject(new AbortedError());
     let flight = this.flights.get(key);
     // A flight every waiter cancelled is winding down: a newcomer must not inherit its abort.
+    const shared = flight !== undefined && !flight.controller.signal.aborted;
     if (!flight || flight.controller.signal.aborted) {
       const controller = new AbortController();
       const promise = fetcher(controller.signal).then((entry) => {
@@ -233,7 +236,7 @@ export class ResponseCache {
       this.flights.set(key, created);
       flight = created;
     }
-    return this.wait(flight, signal);
+    return this.wait(flight, signal).then((entry) => ({ entry, shared }));
   }
 
   private wait(flight: Flight, signal: AbortSignal | undefined): Promise<CacheEntry> {

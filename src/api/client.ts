@@ -24,6 +24,7 @@ import { type HeaderBag, type Quota, QuotaTracker } from './quota.js';
 import { type Aliases, type AliasTable, aliasSet } from './reader/aliases.js';
 import { type ReadReport, readAnswer, readNotes } from './reader/index.js';
 import { publishReadNotes } from './reader/notes-sink.js';
+import { countFromCache, countSent } from './request-tally.js';
 import {
   type Answer,
   DEFAULT_RETRY_POLICY,
@@ -208,10 +209,12 @@ export class ApiClient extends EndpointBase {
         ...(paging ? { paging } : {}),
       };
     };
-    const { entry, cached, stale } = await this.cache.getOrFetch(key, def.cache, fetcher, {
+    const { entry, cached, stale, shared } = await this.cache.getOrFetch(key, def.cache, fetcher, {
       ...(options.signal ? { signal: options.signal } : {}),
       ...(options.fresh ? { fresh: true } : {}),
     });
+    // The requests sent for it were counted as they went (attempt); a stale answer counts both.
+    if (cached || shared) countFromCache();
     if (entry.read) publishReadNotes(readNotes(entry.read), entry.read);
     return {
       data: entry.body as z.infer<S>,
@@ -249,7 +252,8 @@ export class ApiClient extends EndpointBase {
     const keys = items.map((item) => sha256(`${this.tag}\nitem ${route}\n${canonicalJson(body([item]))}`));
     const known = await Promise.all(keys.map((key) => this.cache.peek(key, kind)));
     const missing = items.flatMap((_, i) => (known[i] ? [] : [i]));
-    if (missing.length > 0) {
+    if (missing.length === 0) countFromCache();
+    else {
       const asked = missing.map((i) => items[i] as I);
       const ask = (fresh: boolean) =>
         this.call(route, schema, {
@@ -337,8 +341,11 @@ export class ApiClient extends EndpointBase {
     const timeout = AbortSignal.timeout(this.timeoutMs);
     const combined = AbortSignal.any([signal, timeout]);
     const started = performance.now();
-    const report = (status: UpstreamEvent['status']) =>
+    const report = (status: UpstreamEvent['status']) => {
+      // Every request that may have reached the upstream may count against its quota (request-tally.ts).
+      if (status !== 'aborted') countSent();
       this.options.onUpstream?.({ route, method, status, attempt, ms: performance.now() - started });
+    };
     let response: Dispatcher.ResponseData | undefined;
     let read: Awaited<ReturnType<typeof readBody>>;
     try {

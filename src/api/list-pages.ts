@@ -62,8 +62,6 @@ export type More = 'no' | 'yes' | 'may';
 export interface ListRead<A> extends ApiResult<A> {
   /** The `limit` sent with each page; undefined on routes asked without one. */
   pageSize: number | undefined;
-  /** Pages read, and of them those sent upstream and those served from the cache. */
-  cost: { sent: number; from_cache: number };
   /** Rows in the whole list when known: the API's total, or every page read. */
   total: number | undefined;
   more: More;
@@ -148,14 +146,12 @@ export async function readPages<N extends ListRoute, S extends ListSchema>(
     results.length === 1
   )
     publishReadNotes([`The API gives at most ${pageSize} rows per request on this route.`]);
-  const sent = results.filter((r) => !r.source.cached).length;
   return {
     quota: (results.at(-1) ?? last).quota,
     data: { ...first.data, data: rows },
     source: mergedSource(results.map((r) => r.source)),
     ...(first.read ? { read: first.read } : {}),
     pageSize,
-    cost: { sent, from_cache: results.length - sent },
     total,
     more,
     shortfall,

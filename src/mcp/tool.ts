@@ -1,6 +1,7 @@
 import type { CallToolResult, ToolAnnotations } from '@modelcontextprotocol/server';
 import { z } from 'zod';
 import { collectReadNotes } from '../api/reader/notes-sink.js';
+import { tallyRequests } from '../api/request-tally.js';
 import { CHART_APP_URI } from '../charts/app.js';
 import type { Chart } from '../charts/spec.js';
 import { lazy } from '../lib/lazy.js';
@@ -93,7 +94,12 @@ export function defineTool<
       try {
         const args = readArguments(spec.name, input, inputJson(), rawArgs);
         assertWellFormed(args);
-        const { value: run, notes: readNotes, reports } = await collectReadNotes(() => spec.run(args, ctx));
+        // Each run counts its own upstream requests (request-tally.ts): a tool reads them while it runs.
+        const {
+          value: run,
+          notes: readNotes,
+          reports,
+        } = await collectReadNotes(() => tallyRequests(() => spec.run(args, ctx)).then((r) => r.value));
         let outcome = readNotes.length > 0 ? { ...run, notes: [...(run.notes ?? []), ...readNotes] } : run;
         const { value: text, blank } = collectBlankColumns(() => spec.text(outcome, args));
         const unread = completenessNotes(blank, reports);

@@ -341,6 +341,38 @@ describe('scouting_report', () => {
     expect(body.requests).toEqual({ sent: 0, from_cache: 9 });
   });
 
+  it('counts every request the sandbox received, the club hint’s too, cold then warm', async () => {
+    // A server of its own: a cold cache. "Reims" is refused by the fit route; the team search names
+    // "Racing Club de Reims", and the fit is asked again for it.
+    const fresh = depsFor(sandbox.url, sandbox.demoKey);
+    const c = await inMemoryClient(fresh);
+    opened.push({ close: () => c.close() }, { close: () => fresh.api.close() });
+    await c.listTools();
+    const ask = async () => {
+      const before = sandbox.requestCount();
+      const result = await call(c, 'scouting_report', { player_id: serviceId, club: 'Reims' });
+      expect(result.isError, textOf(result)).toBeFalsy();
+      const count = sandbox.requestCount() - before;
+      return { result, received: count > 0 ? sandbox.requests().slice(-count) : [] };
+    };
+    const cold = await ask();
+    const body = structured(cold.result);
+    expect(textOf(cold.result)).toContain('club "Reims" read as "Racing Club de Reims"');
+    expect(body.data.fit).toMatchObject({ club: 'Racing Club de Reims', score: expect.any(Number) });
+    expect(cold.received.some((r) => r.path.includes('/teams'))).toBe(true);
+    expect(body.requests).toEqual({ sent: cold.received.length, from_cache: 0 });
+    expect(textOf(cold.result)).toContain(
+      `Upstream requests: ${cold.received.length} sent, 0 served from the cache.`,
+    );
+    await fresh.api.settled();
+    // Asked again: what was answered comes from the cache; the refusal of "Reims" (never cached) is sent again.
+    const warm = await ask();
+    const again = structured(warm.result);
+    expect(again.requests.sent).toBe(warm.received.length);
+    expect(again.requests.sent + again.requests.from_cache).toBe(cold.received.length);
+    expect(warm.received.every((r) => r.status === 400)).toBe(true);
+  });
+
   it('lists a club it cannot assess under unavailable', async () => {
     const body = structured(
       await call(client, 'scouting_report', { player_id: serviceId, club: 'No Such Club Anywhere' }),

@@ -115,6 +115,22 @@ describe('player_report end to end', () => {
       expect(sandbox.requestCount() - before).toBe(cost);
     });
   });
+
+  it('an id and a club the API knows by another name: the plan states what the club hint adds', async () => {
+    await withClient(async (client) => {
+      const { text, calls, cost } = await plan(client, 'player_report', {
+        player: 'ds_00q05zvWzTVNkuL5',
+        club: 'Reims',
+      });
+      const hinted = Number(/(\d+) if the API knows Reims by another name/.exec(text)?.[1]);
+      expect(hinted).toBe(cost + 2);
+      const before = sandbox.requestCount();
+      const report = await run(client, calls[0], 'scouting_report');
+      expect(report.text).toContain('club "Reims" read as "Racing Club de Reims"');
+      expect(sandbox.requestCount() - before).toBe(hinted);
+      expect(report.body.requests).toEqual({ sent: hinted, from_cache: 0 });
+    });
+  });
 });
 
 describe('find_replacement end to end', () => {

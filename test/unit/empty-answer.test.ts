@@ -1,19 +1,23 @@
 // The empty-answer helper on rows given directly: which filter binds, the nearest figure, what to relax.
 import { describe, expect, it } from 'vitest';
 import type { Quota } from '../../src/api/quota.js';
-import { explainEmpty, scoutBounds } from '../../tools/kit/empty-answer.js';
+import { countFromCache, countSent, tallyRequests } from '../../src/api/request-tally.js';
+import { explainEmpty as explainInRun, scoutBounds } from '../../tools/kit/empty-answer.js';
 
 type Row = { name: string; league: string; age: number | null; minutes: number | null };
 
 const quota: Quota = { limit: 100, remaining: 90, reset: null, unlimited: false, observed_at: null };
+/** Rows asked again: `requests` sent, or one answer from the cache, as the client would count them. */
 const answer =
-  (rows: Row[], cached = false) =>
-  async () => ({
-    rows,
-    complete: true,
-    quota,
-    source: { cached, fetched_at: '2026-11-25T00:00:00Z' },
-  });
+  (rows: Row[], cached = false, requests = 1) =>
+  async () => {
+    if (cached) countFromCache();
+    else for (let i = 0; i < requests; i++) countSent();
+    return { rows, complete: true, quota };
+  };
+/** explainEmpty inside a tool run, where the client counts the requests it sends. */
+const explainEmpty = (options: Parameters<typeof explainInRun<Row>>[0]) =>
+  tallyRequests(() => explainInRun(options)).then((r) => r.value);
 const name = (r: Row) => r.name;
 
 const ROWS: Row[] = [
@@ -88,6 +92,17 @@ describe('explainEmpty', () => {
     expect(notes).toEqual([
       'no rows even without max_age: the roles and season leave nothing; relax those. Found by asking again without max_age: 1 more request.',
     ]);
+  });
+
+  it('says what asking again spent when it took several requests (leagues, pages)', async () => {
+    const { notes } = await explainEmpty({
+      rows: [],
+      bounds: scoutBounds(20, undefined),
+      name,
+      refetch: answer([], false, 3),
+      rest: 'the roles and season',
+    });
+    expect(notes[0]).toMatch(/Found by asking again without max_age: 3 more requests\.$/);
   });
 
   it('says when the rows read do not show the figure a filter uses', async () => {

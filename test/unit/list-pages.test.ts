@@ -4,6 +4,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { BadResponseError } from '../../src/api/errors.js';
 import { readAll, readPages } from '../../src/api/list-pages.js';
 import { collectReadNotes } from '../../src/api/reader/notes-sink.js';
+import { tallyRequests } from '../../src/api/request-tally.js';
 import {
   HistoryResponse,
   LeaguesResponse,
@@ -56,11 +57,13 @@ describe('following the API’s pages', () => {
         links: { next: page < 3 ? `${ORIGIN}/v1/leagues?p=${page + 1}` : null },
       };
     });
-    const list = await readPages(clientFor(upstream), 'leagues', LeaguesResponse, {});
+    const { value: list, requests } = await tallyRequests(() =>
+      readPages(clientFor(upstream), 'leagues', LeaguesResponse, {}),
+    );
     expect(list.data.data).toHaveLength(60);
     expect(list.more).toBe('no');
     expect(list.total).toBe(60);
-    expect(list.cost).toEqual({ sent: 3, from_cache: 0 });
+    expect(requests).toEqual({ sent: 3, from_cache: 0 });
     expect(list.notes.join(' ')).toMatch(/3 pages read/);
     // Every page is a request the quota tracker saw.
     expect(upstream.events).toHaveLength(3);
@@ -194,9 +197,11 @@ describe('following the API’s pages', () => {
     });
     const api = clientFor(upstream);
     await readPages(api, 'leagues', LeaguesResponse, {});
-    const again = await readPages(api, 'leagues', LeaguesResponse, {});
+    const { value: again, requests } = await tallyRequests(() =>
+      readPages(api, 'leagues', LeaguesResponse, {}),
+    );
     expect(upstream.sent).toHaveLength(2);
-    expect(again.cost).toEqual({ sent: 0, from_cache: 2 });
+    expect(requests).toEqual({ sent: 0, from_cache: 2 });
     expect(again.source.cached).toBe(true);
     expect(again.data.data).toHaveLength(20);
   });
@@ -251,12 +256,14 @@ describe('what is never followed', () => {
       data: leagues(0, 10),
       meta: { next_cursor: `c${url.search.length}` },
     }));
-    const list = await readPages(clientFor(upstream), 'leagues', LeaguesResponse, {});
+    const { value: list, requests } = await tallyRequests(() =>
+      readPages(clientFor(upstream), 'leagues', LeaguesResponse, {}),
+    );
     expect(upstream.sent).toHaveLength(2);
     expect(list.data.data).toHaveLength(10);
     expect(list.more).toBe('yes');
     expect(list.shortfall.join(' ')).toMatch(/same rows for the next page/);
-    expect(list.cost.sent).toBe(2);
+    expect(requests.sent).toBe(2);
   });
 
   it('stops when the API gives the same next page twice', async () => {

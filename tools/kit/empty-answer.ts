@@ -1,9 +1,9 @@
 // An empty list explained: which filter kept every row out, with the figure the rows show when asked
-// again without it, and what to relax. One extra request (or a cached answer), and only when the answer
-// is empty and a filter the caller set could be the cause.
+// again without it, and what to relax. Asked again (a request a league or page, unless cached) only
+// when the answer is empty and a filter the caller set could be the cause.
 
-import type { Source } from '../../src/api/client.js';
 import type { Quota } from '../../src/api/quota.js';
+import { spendingFrom } from '../../src/api/request-tally.js';
 
 /** A numeric filter: rows need a figure of at least (`min`) or at most (`max`) `value`. */
 export interface Bound<R> {
@@ -31,7 +31,6 @@ export interface Refetched<R> {
   /** True when `rows` is every row there is without the filters (no further page). */
   complete: boolean;
   quota: Quota;
-  source: Source;
 }
 
 export interface EmptyExplained {
@@ -60,6 +59,8 @@ export async function explainEmpty<R>(options: {
   const set = [...bounds.map((b) => b.argument), ...(scope ? [scope.argument] : [])];
   if (rows.length > 0 || set.length === 0) return { notes: [] };
   let again: Refetched<R>;
+  // What asking again spent, counted by the client: several leagues or pages are several requests.
+  const spending = spendingFrom();
   try {
     again = await options.refetch();
   } catch {
@@ -67,7 +68,8 @@ export async function explainEmpty<R>(options: {
       notes: [`no rows; asking again without ${words(set)} to see which binds failed, so it is not known.`],
     };
   }
-  const cost = `Found by asking again without ${words(set)}: ${again.source.cached ? 'a cached answer, no quota used' : '1 more request'}.`;
+  const { sent } = spending();
+  const cost = `Found by asking again without ${words(set)}: ${sent === 0 ? 'a cached answer, no quota used' : `${sent} more request${sent === 1 ? '' : 's'}`}.`;
   const found = again.rows;
   if (found.length === 0)
     return {

@@ -1,10 +1,11 @@
-// One tool call that needs several upstream answers: they run in parallel, each is counted (sent
-// upstream or served from the cache), progress is reported as they land, and an optional part
-// that fails is recorded in the result instead of failing the call.
+// One tool call that needs several upstream answers: they run in parallel, progress is reported as
+// they land, and an optional part that fails is recorded in the result instead of failing the call.
+// What they spent is the run's own tally (src/api/request-tally.ts), counted by the client.
 import { z } from 'zod';
 import type { ApiResult, Source } from '../../src/api/client.js';
 import { ApiError } from '../../src/api/errors.js';
 import type { Quota } from '../../src/api/quota.js';
+import { requestsSpent } from '../../src/api/request-tally.js';
 import type { ToolContext } from '../../src/mcp/context.js';
 import { errorText } from '../../src/mcp/result.js';
 
@@ -23,10 +24,12 @@ export class Gathering {
   /** Aborts with the client's cancellation, or when a required part fails (the rest is moot). */
   readonly signal: AbortSignal;
   private readonly stop = new AbortController();
-  private sent = 0;
-  private fromCache = 0;
   private done = 0;
   private oldest: string | undefined;
+  /** Whether every part was answered from the cache: none answered by the upstream, not even refused. */
+  private allCached = true;
+  /** The oldest stale answer among the parts, in seconds; undefined when none was stale. */
+  private staleAge: number | undefined;
   /** Parts not settled yet: a failed call waits for them, so none of its requests outlives its answer. */
   private readonly running = new Set<Promise<unknown>>();
 
@@ -67,13 +70,18 @@ export class Gathering {
     }
   }
 
+  /** What the whole call has spent upstream so far: every request of its run, made here or not. */
   cost(): Cost {
-    return { sent: this.sent, from_cache: this.fromCache };
+    return requestsSpent();
   }
 
-  /** Cached only when every part was; dated by the oldest part. */
+  /** Cached only when every part was; dated by the oldest part; stale when any part was. */
   source(): Source {
-    return { cached: this.sent === 0, fetched_at: this.oldest ?? new Date().toISOString() };
+    return {
+      cached: this.allCached,
+      fetched_at: this.oldest ?? new Date().toISOString(),
+      ...(this.staleAge !== undefined ? { stale: true, age_s: this.staleAge } : {}),
+    };
   }
 
   quota(): Quota {
@@ -90,21 +98,14 @@ export class Gathering {
     const asked = request(this.signal);
     this.running.add(asked);
     try {
-      const result = await asked;
-      // A list read over several pages says what its pages cost (tools/kit/pages.ts).
-      const pages = (result as { cost?: Cost }).cost;
-      if (pages) {
-        this.sent += pages.sent;
-        this.fromCache += pages.from_cache;
-      } else if (result.source.cached) this.fromCache += 1;
-      else this.sent += 1;
-      if (this.oldest === undefined || result.source.fetched_at < this.oldest)
-        this.oldest = result.source.fetched_at;
+      const { source, data } = await asked;
+      if (!source.cached) this.allCached = false;
+      if (source.stale) this.staleAge = Math.max(this.staleAge ?? 0, source.age_s ?? 0);
+      if (this.oldest === undefined || source.fetched_at < this.oldest) this.oldest = source.fetched_at;
       ok = true;
-      return result.data;
+      return data;
     } catch (error) {
-      // An answer with a status, even an error, reached the upstream and spent quota.
-      if (error instanceof ApiError && error.status !== undefined) this.sent += 1;
+      if (error instanceof ApiError && error.status !== undefined) this.allCached = false;
       throw error;
     } finally {
       this.running.delete(asked);

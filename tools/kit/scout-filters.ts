@@ -79,8 +79,6 @@ export function byValue(rows: readonly ScoutedPlayer[], ceiling: number): Filter
 }
 
 export interface FootFiltered extends Filtered {
-  /** Record requests sent upstream and served from the cache. */
-  cost: { sent: number; from_cache: number };
   /** The record answers read: their sources and quotas belong to the answer. */
   records: ApiResult<unknown>[];
   /** Every row was decided (none left unchecked, none beyond `want` unvisited). */
@@ -101,7 +99,6 @@ export async function byFoot(
   signal: AbortSignal | undefined,
 ): Promise<FootFiltered> {
   const kept: ScoutedPlayer[] = [];
-  const cost = { sent: 0, from_cache: 0 };
   const records: ApiResult<unknown>[] = [];
   const needed = rows.filter((r) => r.foot == null).length;
   let visited = 0;
@@ -114,15 +111,13 @@ export async function byFoot(
     let known = readFoot(row.foot);
     if (known === undefined && row.foot == null) {
       const id = playerKey(row);
-      if (cost.sent + cost.from_cache >= budget || id === undefined) {
+      if (records.length >= budget || id === undefined) {
         unchecked++;
         continue;
       }
       try {
         const record = await api.player({ id, signal });
         records.push(record);
-        if (record.source.cached) cost.from_cache++;
-        else cost.sent++;
         known = readFoot(record.data.data.foot);
         if (known === undefined) {
           unreadable++;
@@ -139,7 +134,7 @@ export async function byFoot(
     }
     if (known === foot) kept.push(row);
   }
-  const spent = cost.sent + cost.from_cache;
+  const spent = records.length;
   const notes: string[] = [];
   if (needed > 0)
     notes.push(
@@ -151,5 +146,5 @@ export async function byFoot(
     );
   if (unreadable > 0) notes.push(`foot: ${unreadable} rows left out, their foot could not be read.`);
   if (failed > 0) notes.push(`foot: ${failed} player records could not be read; those players left out.`);
-  return { rows: kept, notes, cost, records, complete: unchecked === 0 && visited === rows.length };
+  return { rows: kept, notes, records, complete: unchecked === 0 && visited === rows.length };
 }

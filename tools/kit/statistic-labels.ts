@@ -7,7 +7,7 @@ import { publishReadNotes } from '../../src/api/reader/notes-sink.js';
 import { statLabel } from '../../src/charts/labels.js';
 import { isGoalkeeping } from '../../src/domain/position-statistics.js';
 import type { RoleFamily } from '../../src/domain/roles.js';
-import type { Cost, Gathering } from './gather.js';
+import type { Gathering } from './gather.js';
 
 export interface StatisticName {
   name: string | null;
@@ -32,19 +32,14 @@ export async function gatherGlossary(gathering: Gathering, api: ApiClient): Prom
   return (await gathering.optional('glossary', (signal) => glossaryRead(api, signal))) ?? new Map();
 }
 
-async function glossaryRead(
-  api: ApiClient,
-  signal: AbortSignal,
-): Promise<ApiResult<GlossaryAsRead> & { cost: Cost }> {
+async function glossaryRead(api: ApiClient, signal: AbortSignal): Promise<ApiResult<GlossaryAsRead>> {
   const read = await readGlossaryList(api, signal);
   if (read.list === undefined) {
     publishReadNotes([glossaryUnreadNote(read.why)]);
-    // An answer with a status, even an error, reached the upstream and spent a request.
     return {
       data: new Map(),
       quota: api.quota.current(),
       source: { cached: false, fetched_at: new Date().toISOString() },
-      cost: { sent: read.error.status !== undefined ? 1 : 0, from_cache: 0 },
     };
   }
   const glossary = new Map(

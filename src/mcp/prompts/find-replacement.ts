@@ -1,6 +1,7 @@
 import { Club, Player } from './args.js';
 import {
   args,
+  clubHintText,
   isLikelyId,
   message,
   PLACEHOLDER_RULE,
@@ -22,10 +23,11 @@ export default definePrompt({
     const id = known ? player : '<service_id>';
     const step = (n: number) => String(known ? n - 1 : n);
     const target = club ?? 'his current club';
+    const cost = known ? 5 : 6;
     return message([
       `Find players who could replace ${player}${club ? ` at ${club}` : ''}.`,
       '',
-      `Plan (${known ? 'three' : 'four'} tool calls, ${known ? 5 : 6} upstream requests unless cached):`,
+      `Plan (${known ? 'three' : 'four'} tool calls, ${cost} upstream requests unless cached${club ? clubHintText(cost, club) : ''}):`,
       !known && searchStep(player, club),
       `${step(2)}. get_player with ${args({ player_id: id, sections: ['roles', 'similar'] })}: his record (age, club, market value), best roles and similar profiles in one call (3 requests).`,
       `${step(3)}. scout_players with ${args({ roles: ['<his best role key>', '<his second role key>'], max_age: '<his age + 2>', limit: 15 })}: players strong in the same roles (1 request). Leave him out; his similar profiles from step ${step(2)} are candidates too.`,

@@ -49,3 +49,13 @@ export function searchStep(player: string, club?: string): string {
 export const SCOUTING_REPORT_COST = 7;
 /** The glossary a scouting report names statistics by: one more request, then cached a day. */
 export const GLOSSARY_COST = 1;
+/**
+ * A club name the API refuses costs a team search and the call asked again with the club it names
+ * (tools/kit/club-hint.ts): the plan says so, never a figure that holds only for the API's own spelling.
+ */
+export const CLUB_HINT_COST = 2;
+
+/** ", N if the API knows <club> by another name" after a plan's figure. */
+export function clubHintText(requests: number, club: string): string {
+  return `, ${requests + CLUB_HINT_COST} if the API knows ${club} by another name`;
+}

@@ -1,6 +1,7 @@
 import { Club, Player } from './args.js';
 import {
   args,
+  clubHintText,
   GLOSSARY_COST,
   isLikelyId,
   message,
@@ -25,7 +26,7 @@ export default definePrompt({
     return message([
       `Write a scouting report on ${player}${club ? `, judging fit for ${club}` : ''}.`,
       '',
-      `Plan (${known ? 'one tool call' : 'two tool calls'}, ${cost} upstream requests unless cached):`,
+      `Plan (${known ? 'one tool call' : 'two tool calls'}, ${cost} upstream requests unless cached${club ? clubHintText(cost, club) : ''}):`,
       !known && searchStep(player),
       `${known ? '1' : '2'}. scouting_report with ${args({ player_id: id, club })}: one call gathers identity, season-by-season history, best roles, strengths and weaknesses, market value, projection and similar profiles${club ? `, and fit for ${club}` : ''} (${report} requests, ${GLOSSARY_COST} of them the glossary of statistics, cached a day). Its result states the quota it cost.`,
       'Do not call get_player, player_history or fit_score separately: the report already holds their answers.',

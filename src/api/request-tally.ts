@@ -1,0 +1,56 @@
+// What one tool run spent upstream, counted where every request passes (the client), not by each helper
+// that asks: a run is wrapped in `tallyRequests`, and the client adds to it through this run's
+// AsyncLocalStorage, so requests made by kit helpers (hints, pages, batch splits, retries) count too.
+//
+// - sent: each HTTP request the client makes, retries included, whatever came of it (any status, a
+//   timeout, a broken connection): the spec does not say which of them its daily quota counts, so each
+//   one that may have counted is counted. A request the client refused itself (no key, quota spent,
+//   queue full) or the caller cancelled is not.
+// - from_cache: each answer given without a request of its own: a fresh cache entry, an answer shared
+//   with an identical request already in flight, a batch whose every item is cached, and a stale entry
+//   served because the upstream failed (that one's failed attempts are counted as sent too).
+import { AsyncLocalStorage } from 'node:async_hooks';
+
+export interface Requests {
+  sent: number;
+  from_cache: number;
+}
+
+const tally = new AsyncLocalStorage<Requests>();
+
+/** Runs `run` with its own tally, and says what it spent. */
+export async function tallyRequests<T>(run: () => Promise<T>): Promise<{ value: T; requests: Requests }> {
+  const requests: Requests = { sent: 0, from_cache: 0 };
+  const value = await tally.run(requests, run);
+  return { value, requests: { ...requests } };
+}
+
+/** One HTTP request sent upstream by the current run (none outside a run). */
+export function countSent(): void {
+  const target = tally.getStore();
+  if (target) target.sent += 1;
+}
+
+/** One answer served without a request of its own, in the current run (none outside a run). */
+export function countFromCache(): void {
+  const target = tally.getStore();
+  if (target) target.from_cache += 1;
+}
+
+/**
+ * What the current run has spent from now on: call the function returned to read it. Exact for steps
+ * run one after another; requests made meanwhile by a part running beside them count too.
+ */
+export function spendingFrom(): () => Requests {
+  const target = tally.getStore();
+  if (!target) throw new Error('no request tally: upstream requests are counted only inside a tool run');
+  const start = { ...target };
+  return () => ({ sent: target.sent - start.sent, from_cache: target.from_cache - start.from_cache });
+}
+
+/** What the current run has spent so far. */
+export function requestsSpent(): Requests {
+  const target = tally.getStore();
+  if (!target) throw new Error('no request tally: upstream requests are counted only inside a tool run');
+  return { ...target };
+}

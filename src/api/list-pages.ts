@@ -2,6 +2,7 @@
 // own pagination (a next link, a next cursor, page numbers, has_more: see pagination.ts) for
 // the rows the call needs, within the client's page budget, and says what it could not read. Each page
 // is one `api.call`: cached on its own and counted in the quota like any request.
+// A page after the first that cannot be read ends the read with the rows read (page-failure.ts).
 //
 // Every request costs one quota unit whatever its size, so pages are asked at the route's largest
 // size, and the same question with another limit is answered from the cache. The spec shows no upper

@@ -1,0 +1,65 @@
+// A list whose later page cannot be read, through a real tool: the sandbox pages its lists (the `paged`
+// dialect, 25 rows a page) behind a proxy that fails the third page of the ranking. The answer keeps the
+// rows of the pages read, says more exist, and names the page that failed and why; it never calls the
+// cut list complete.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PER_PAGE } from '../../src/sandbox/dialects/paged.js';
+import { type RunningSandbox, startSandbox } from '../../src/sandbox/server.js';
+import { call, depsFor, inMemoryClient, structured, textOf } from '../support/mcp.js';
+import { type Rule, startProxy } from '../support/proxy.js';
+
+let sandbox: RunningSandbox;
+beforeAll(async () => {
+  sandbox = await startSandbox({ port: 0, dialect: 'paged' });
+});
+afterAll(async () => {
+  await sandbox.close();
+});
+
+/** The row offset a paged request asks from (the sandbox's cursor is base64url of `o:<offset>`). */
+function offsetOf(path: string): number {
+  const cursor = new URL(path, 'http://x').searchParams.get('cursor');
+  if (cursor === null) return 0;
+  return Number(/^o:(\d+)$/.exec(Buffer.from(cursor, 'base64url').toString())?.[1] ?? -1);
+}
+
+/** rank_players_by_role (limit 100: four pages) with the ranking's third page answered by `failure`. */
+async function rankWithThirdPage(failure: Rule) {
+  const proxy = await startProxy(sandbox.url, (path) =>
+    path.split('?')[0] === '/v1/rankings' && offsetOf(path) === 2 * PER_PAGE ? failure : 'pass',
+  );
+  const deps = depsFor(proxy.url, sandbox.demoKey, { retries: 0 });
+  const client = await inMemoryClient(deps);
+  try {
+    return await call(client, 'rank_players_by_role', { role: 'poacher', limit: 100 });
+  } finally {
+    await client.close();
+    await deps.api.close();
+    await proxy.close();
+  }
+}
+
+describe('a ranking whose third page cannot be read', () => {
+  it('a 503: the rows of pages 1-2, more exist, and the page and why said in notes and text', async () => {
+    const result = await rankWithThirdPage({ status: 503 });
+    expect(result.isError, textOf(result)).toBeFalsy();
+    const body = structured(result);
+    expect(body.data).toHaveLength(2 * PER_PAGE);
+    expect(body.has_more).toBe(true);
+    const note = `Page 3 of the list could not be read (the API answered 503): the list shows the ${2 * PER_PAGE} rows of pages 1-2; more exist.`;
+    expect(body.notes).toContain(note);
+    expect(textOf(result)).toContain(note);
+    expect(JSON.stringify(body)).not.toMatch(new RegExp(`\\b${2 * PER_PAGE} of ${2 * PER_PAGE}\\b`));
+  });
+
+  it('a 401: the rows read, and a note that the key stopped working', async () => {
+    const result = await rankWithThirdPage({ status: 401 });
+    expect(result.isError, textOf(result)).toBeFalsy();
+    const body = structured(result);
+    expect(body.data).toHaveLength(2 * PER_PAGE);
+    expect(body.has_more).toBe(true);
+    expect(body.notes.join(' ')).toMatch(
+      /Page 3 of the list could not be read \(the API refused the key \(401\) after accepting it for the pages before: the key may have expired or been revoked\)/,
+    );
+  });
+});

@@ -1,7 +1,9 @@
-// A list whose later page cannot be read, through a real tool: the sandbox pages its lists (the `paged`
-// dialect, 25 rows a page) behind a proxy that fails the third page of the ranking. The answer keeps the
-// rows of the pages read, says more exist, and names the page that failed and why; it never calls the
-// cut list complete.
+// A list whose later page cannot be read, through a real tool and the resources: the sandbox pages its
+// lists (the `paged` dialect, 25 rows a page) behind a proxy that fails one later page. The answer keeps
+// the rows of the pages read, says more exist, and names the page that failed and why; it never calls the
+// cut list complete, nor a row it did not read absent.
+
+import type { ReadResourceResult } from '@modelcontextprotocol/client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PER_PAGE } from '../../src/sandbox/dialects/paged.js';
 import { type RunningSandbox, startSandbox } from '../../src/sandbox/server.js';
@@ -61,5 +63,47 @@ describe('a ranking whose third page cannot be read', () => {
     expect(body.notes.join(' ')).toMatch(
       /Page 3 of the list could not be read \(the API refused the key \(401\) after accepting it for the pages before: the key may have expired or been revoked\)/,
     );
+  });
+});
+
+describe('the leagues resources when the second page of leagues cannot be read', () => {
+  // biome-ignore lint/suspicious/noExplicitAny: the resource's JSON body
+  const jsonOf = (result: ReadResourceResult): any => {
+    const [content] = result.contents;
+    return JSON.parse(content && 'text' in content ? content.text : '');
+  };
+
+  it('football://leagues says it is not complete and why; a league past page 1 is not called inaccessible', async () => {
+    // A league the sandbox lists on its third page: readable, but past the page that fails.
+    const third = Buffer.from(`o:${2 * PER_PAGE}`).toString('base64url');
+    const later = (await (
+      await fetch(`${sandbox.url}/v1/leagues?cursor=${third}`, { headers: { 'X-API-Key': sandbox.demoKey } })
+    ).json()) as { data: { name: string }[] };
+    const name = later.data[0]?.name as string;
+    expect(name).toBeTruthy();
+
+    const proxy = await startProxy(sandbox.url, (path) =>
+      path.split('?')[0] === '/v1/leagues' && offsetOf(path) === PER_PAGE ? { status: 503 } : 'pass',
+    );
+    const deps = depsFor(proxy.url, sandbox.demoKey, { retries: 0 });
+    const client = await inMemoryClient(deps);
+    try {
+      const all = jsonOf(await client.readResource({ uri: 'football://leagues' }));
+      expect(all.data).toHaveLength(PER_PAGE);
+      expect(all.complete).toBe(false);
+      expect(all.notes).toEqual([
+        `Page 2 of the list could not be read (the API answered 503): the list shows the ${PER_PAGE} rows of page 1; more exist.`,
+      ]);
+      const error = await client.readResource({ uri: `football://leagues/${encodeURIComponent(name)}` }).then(
+        () => undefined,
+        (e: unknown) => e,
+      );
+      expect(String(error)).toMatch(/may be among those not read \(Page 2 of the list could not be read/);
+      expect(String(error)).not.toMatch(/is not a league this key can access/);
+    } finally {
+      await client.close();
+      await deps.api.close();
+      await proxy.close();
+    }
   });
 });

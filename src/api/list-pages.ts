@@ -165,7 +165,8 @@ export async function readPages<N extends ListRoute, S extends ListSchema>(
     publishReadNotes([`The API gives at most ${pageSize} rows per request on this route.`]);
   const sent = results.filter((r) => !r.source.cached).length;
   return {
-    quota: (results.at(-1) ?? last).quota,
+    // A failed page's answer may have told of the quota (a 429 of the spent day): the tracker's newest.
+    quota: failed !== undefined ? await api.quota.reported() : (results.at(-1) ?? last).quota,
     data: { ...first.data, data: rows },
     source: mergedSource(results.map((r) => r.source)),
     ...(first.read ? { read: first.read } : {}),

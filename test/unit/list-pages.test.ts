@@ -460,6 +460,12 @@ describe('a page after the first that cannot be read', () => {
     );
   }
 
+  it('reports the quota the failed page told of: spent, not the page before', async () => {
+    rankingsFailingAt(2, (r) => r.reply(429, {}, { headers: QUOTA_SPENT }).persist());
+    const list = await read();
+    expect(list.quota).toMatchObject({ remaining: 0, reset: '2099-01-01T00:00:00.000Z' });
+  });
+
   it('keeps the total the API gave, and says the list goes past the rows read', async () => {
     rankingsFailingAt(3, (r) => r.reply(503, {}).persist(), 450);
     const list = await read();

@@ -107,3 +107,35 @@ describe('the leagues resources when the second page of leagues cannot be read',
     }
   });
 });
+
+describe('scout_players over two leagues when one league’s second page cannot be read', () => {
+  it('keeps both leagues’ rows read, and the note names the league and the page', async () => {
+    const second = Buffer.from(`o:${PER_PAGE}`).toString('base64url');
+    const proxy = await startProxy(sandbox.url, (path, body) => {
+      if (path.split('?')[0] !== '/v1/scouting') return 'pass';
+      const asked = JSON.parse(body || '{}') as { league?: string; cursor?: string };
+      return asked.league === 'Ligue 1' && asked.cursor === second ? { status: 504 } : 'pass';
+    });
+    const deps = depsFor(proxy.url, sandbox.demoKey, { retries: 0 });
+    const client = await inMemoryClient(deps);
+    try {
+      const result = await call(client, 'scout_players', {
+        roles: ['renard_des_surfaces', 'attaquant_pivot'],
+        leagues: ['Ligue 1', 'Eredivisie'],
+        limit: 100,
+      });
+      expect(result.isError, textOf(result)).toBeFalsy();
+      const body = structured(result);
+      expect(body.has_more).toBe(true);
+      const leagues = new Set(body.data.map((p: { league: string }) => p.league));
+      expect(leagues).toEqual(new Set(['Ligue 1', 'Eredivisie']));
+      const note = `Ligue 1: Page 2 of the list could not be read (the gateway in front of the API answered 504): the list shows the ${PER_PAGE} rows of page 1; more exist.`;
+      expect(body.notes).toContain(note);
+      expect(textOf(result)).toContain(note);
+    } finally {
+      await client.close();
+      await deps.api.close();
+      await proxy.close();
+    }
+  });
+});

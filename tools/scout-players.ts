@@ -125,8 +125,9 @@ export default defineTool({
         : {
             total: more === 'no' && footComplete ? rows.length : undefined,
             more: footComplete ? more : 'yes',
-            shortfall: reads.flatMap((r) => r.shortfall),
-            notes: reads.flatMap((r) => r.notes),
+            // Each league's list is read on its own: its notes say which league they are of.
+            shortfall: reads.flatMap((r, i) => ofLeague(scope[i], r.shortfall, reads.length)),
+            notes: reads.flatMap((r, i) => ofLeague(scope[i], r.notes, reads.length)),
           };
     const page = cut(rows, limit, MAX, list, footComplete ? undefined : 'raise record_budget');
     const data = page.rows.map((row) => ({
@@ -196,3 +197,8 @@ export default defineTool({
       ['service_id', idCell],
     ]),
 });
+
+/** `notes` of one league's list, named by the league when several were read. */
+function ofLeague(league: string | undefined, notes: readonly string[], leagues: number): string[] {
+  return league === undefined || leagues < 2 ? [...notes] : notes.map((n) => `${league}: ${n}`);
+}

@@ -2,6 +2,7 @@
 // own pagination (a next link, a next cursor, page numbers, has_more: see pagination.ts) for
 // the rows the call needs, within the client's page budget, and says what it could not read. Each page
 // is one `api.call`: cached on its own and counted in the quota like any request.
+// A page after the first that cannot be read ends the read with the rows read (page-failure.ts).
 //
 // Every request costs one quota unit whatever its size, so pages are asked at the route's largest
 // size, and the same question with another limit is answered from the cache. The spec shows no upper
@@ -11,6 +12,7 @@
 import type { z } from 'zod';
 import type { ApiClient, ApiResult, CallOptions, Source } from './client.js';
 import { ApiError } from './errors.js';
+import { laterPageFailure, pageFailedNote } from './page-failure.js';
 import type { PageSignals } from './pagination.js';
 import { publishReadNotes } from './reader/notes-sink.js';
 import type { RouteName } from './routes.js';
@@ -98,6 +100,8 @@ export async function readPages<N extends ListRoute, S extends ListSchema>(
   let asked: Record<string, string | number> | undefined;
   let last: ApiResult<z.infer<S>> = first;
   let stop: string | undefined;
+  /** Why the page after those read could not be read, when it could not. */
+  let failed: string | undefined;
   let more: More;
   for (;;) {
     const signals = withoutEcho(last.paging, asked);
@@ -116,7 +120,14 @@ export async function readPages<N extends ListRoute, S extends ListSchema>(
       stop = `${results.length} pages read, the most one list read follows (the max-pages setting)`;
     if (stop !== undefined || next === undefined) break;
     const previous = last.data.data;
-    const page = await api.call(route, schema, next.options);
+    let page: ApiResult<z.infer<S>>;
+    try {
+      page = await api.call(route, schema, next.options);
+    } catch (error) {
+      failed = laterPageFailure(error, options.signal);
+      if (failed === undefined) throw error;
+      break;
+    }
     // An API that ignores the way we asked for the next page answers the same rows again: not added twice.
     if (page.data.data.length > 0 && sameRow(page.data.data[0], previous[0])) {
       results.push(page);
@@ -133,7 +144,10 @@ export async function readPages<N extends ListRoute, S extends ListSchema>(
   const total = more === 'no' ? (apiTotal ?? rows.length) : apiTotal;
   const shortfall = [
     ...(stop !== undefined ? [stopNote(rows.length, total, stop)] : []),
-    ...(stop === undefined && more === 'may' && rows.length < wanted
+    ...(failed !== undefined && more !== 'no'
+      ? [pageFailedNote(results.length + 1, failed, rows.length, total, more)]
+      : []),
+    ...(stop === undefined && failed === undefined && more === 'may' && rows.length < wanted
       ? mayNotes(last, pageSize, rows.length)
       : []),
   ];
@@ -143,11 +157,13 @@ export async function readPages<N extends ListRoute, S extends ListSchema>(
     wanted > pageSize &&
     rows.length < wanted &&
     more !== 'no' &&
-    results.length === 1
+    results.length === 1 &&
+    failed === undefined
   )
     publishReadNotes([`The API gives at most ${pageSize} rows per request on this route.`]);
   return {
-    quota: (results.at(-1) ?? last).quota,
+    // A failed page's answer may have told of the quota (a 429 of the spent day): the tracker's newest.
+    quota: failed !== undefined ? await api.quota.reported() : (results.at(-1) ?? last).quota,
     data: { ...first.data, data: rows },
     source: mergedSource(results.map((r) => r.source)),
     ...(first.read ? { read: first.read } : {}),

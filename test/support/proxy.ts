@@ -1,6 +1,6 @@
 // A small HTTP proxy in front of the sandbox that can refuse or hold chosen requests: how tests
 // make one upstream route fail, or stay pending until the client hangs up.
-import { createServer, type IncomingMessage, type Server } from 'node:http';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
 const HOP_BY_HOP = new Set([
@@ -30,12 +30,23 @@ export interface TestProxy {
   close(): Promise<void>;
 }
 
-export async function startProxy(target: string, rule: (path: string) => Rule): Promise<TestProxy> {
+/** `rule` decides by the request's path and query, and its body (read whole first; '' when none). */
+export async function startProxy(
+  target: string,
+  rule: (path: string, body: string) => Rule,
+): Promise<TestProxy> {
   const held: string[] = [];
   let closed = 0;
   const server: Server = createServer((req, res) => {
+    // A request the client gave up on while its body was read: nothing to answer.
+    void bodyOf(req).then(
+      (body) => answer(req, res, body),
+      () => res.destroy(),
+    );
+  });
+  function answer(req: IncomingMessage, res: ServerResponse, body: Buffer): void {
     const path = req.url ?? '/';
-    const decision = rule(path);
+    const decision = rule(path, body.toString());
     if (decision === 'hold') {
       held.push(path);
       res.once('close', () => {
@@ -53,7 +64,7 @@ export async function startProxy(target: string, rule: (path: string) => Rule): 
     }
     const reshape = decision !== 'pass' && 'reshape' in decision ? decision.reshape : undefined;
     const to = decision !== 'pass' && 'forward' in decision ? decision.forward : path;
-    void forward(target, req, to).then(
+    void forward(target, req, to, body).then(
       async (upstream) => {
         const headers = Object.fromEntries([...upstream.headers].filter(([name]) => !HOP_BY_HOP.has(name)));
         res.writeHead(upstream.status, headers);
@@ -66,7 +77,7 @@ export async function startProxy(target: string, rule: (path: string) => Rule): 
         res.writeHead(502).end();
       },
     );
-  });
+  }
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   return {
     url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
@@ -79,9 +90,13 @@ export async function startProxy(target: string, rule: (path: string) => Rule): 
   };
 }
 
-async function forward(target: string, req: IncomingMessage, path: string): Promise<Response> {
+async function bodyOf(req: IncomingMessage): Promise<Buffer> {
   const chunks: Buffer[] = [];
   for await (const chunk of req) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks);
+}
+
+async function forward(target: string, req: IncomingMessage, path: string, body: Buffer): Promise<Response> {
   const headers: Record<string, string> = {};
   for (const name of ['x-api-key', 'content-type', 'accept']) {
     const value = req.headers[name];
@@ -90,6 +105,6 @@ async function forward(target: string, req: IncomingMessage, path: string): Prom
   return fetch(`${target}${path}`, {
     method: req.method ?? 'GET',
     headers,
-    ...(chunks.length > 0 ? { body: Buffer.concat(chunks) } : {}),
+    ...(body.length > 0 ? { body } : {}),
   });
 }

@@ -360,3 +360,190 @@ describe('a list read whole (history, career, saved items)', () => {
     );
   });
 });
+
+describe('a page after the first that cannot be read', () => {
+  const QUOTA_SPENT = {
+    ...JSON_HEADERS,
+    'x-ratelimit-limit': '10000',
+    'x-ratelimit-remaining': '0',
+    'x-ratelimit-reset': '2099-01-01T00:00:00.000Z',
+  };
+
+  /** How a page fails, as the upstream shows it, and the words the note gives for it. */
+  const FAILURES: [string, (reply: ReturnType<Upstream['pool']['intercept']>) => void, RegExp][] = [
+    ['a 503', (r) => r.reply(503, {}).persist(), /\(the API answered 503\)/],
+    [
+      'no answer in time',
+      (r) => r.reply(200, { data: [] }, { headers: JSON_HEADERS }).delay(2_000).persist(),
+      /\(the API did not answer in time\)/,
+    ],
+    [
+      'an unreadable body',
+      (r) => r.reply(200, 'not json', { headers: JSON_HEADERS }).persist(),
+      /\(its answer could not be read\)/,
+    ],
+    [
+      'a network failure',
+      (r) => r.replyWithError(new Error('ECONNRESET')).persist(),
+      /\(the API could not be reached\)/,
+    ],
+    [
+      'a refused key',
+      (r) => r.reply(401, {}).persist(),
+      /\(the API refused the key \(401\) after accepting it for the pages before: the key may have expired or been revoked\)/,
+    ],
+    ['a refused plan', (r) => r.reply(403, {}).persist(), /refused access to it \(403: the key's plan/],
+    [
+      'the daily quota running out',
+      (r) => r.reply(429, {}, { headers: QUOTA_SPENT }).persist(),
+      /\(the key's daily quota ran out \(429\) until 2099-01-01T00:00:00.000Z\)/,
+    ],
+    [
+      'a refusal of the way it was asked',
+      (r) => r.reply(400, { error: { parameter: 'cursor' } }).persist(),
+      /refused the request for it \(400, naming cursor\): it may not take the next page the way it was asked/,
+    ],
+  ];
+
+  /** Rankings in pages of 100 with a next cursor (450 rows, `total` when given); page `failing` fails. */
+  function rankingsFailingAt(
+    failing: number,
+    fail: (reply: ReturnType<Upstream['pool']['intercept']>) => void,
+    total?: number,
+  ) {
+    const cursorOf = (p: string) => Number(new URL(p, ORIGIN).searchParams.get('cursor') ?? 0);
+    const isFailing = (p: string) => p.startsWith('/v1/rankings') && cursorOf(p) === (failing - 1) * 100;
+    fail(upstream.pool.intercept({ path: isFailing, method: 'GET' }));
+    upstream.pool
+      .intercept({ path: (p) => p.startsWith('/v1/rankings') && !isFailing(p), method: 'GET' })
+      .reply<object>((opts) => {
+        const at = cursorOf(opts.path);
+        return {
+          statusCode: 200,
+          data: {
+            data: ranked(at, 100),
+            meta: { next_cursor: String(at + 100), ...(total !== undefined ? { total } : {}) },
+          },
+          responseOptions: { headers: JSON_HEADERS },
+        };
+      })
+      .persist();
+  }
+
+  const read = (want = 450) =>
+    readPages(
+      clientFor(upstream, { retries: 0, timeoutMs: 100 }),
+      'rankings',
+      RankingsResponse,
+      { query: { role: 'x' } },
+      want,
+    );
+
+  for (const failing of [2, 3]) {
+    const before = failing - 1;
+    const pages = before === 1 ? 'page 1' : `pages 1-${before}`;
+    it.each(FAILURES)(
+      `page ${failing} failing with %s: the rows read, more exist, and the note says which page and why`,
+      async (_, fail, why) => {
+        rankingsFailingAt(failing, fail);
+        const list = await read();
+        expect(list.data.data).toHaveLength(before * 100);
+        expect(list.more).toBe('yes');
+        expect(list.total).toBeUndefined();
+        expect(list.shortfall).toHaveLength(1);
+        expect(list.shortfall[0]).toMatch(why);
+        expect(list.shortfall[0]).toMatch(
+          new RegExp(
+            `^Page ${failing} of the list could not be read \\(.*\\): the list shows the ${before * 100} rows of ${pages}; more exist\\.$`,
+          ),
+        );
+        // The caller's answer: the rows read, more said to exist, never "N of N".
+        const { rows, has_more, notes } = cut(list.data.data, 450, 500, list);
+        expect(rows).toHaveLength(before * 100);
+        expect(has_more).toBe(true);
+        expect(notes).toContain(list.shortfall[0]);
+        expect(notes.join(' ')).not.toMatch(new RegExp(`of ${before * 100}\\b`));
+      },
+    );
+  }
+
+  it('reports the quota the failed page told of: spent, not the page before', async () => {
+    rankingsFailingAt(2, (r) => r.reply(429, {}, { headers: QUOTA_SPENT }).persist());
+    const list = await read();
+    expect(list.quota).toMatchObject({ remaining: 0, reset: '2099-01-01T00:00:00.000Z' });
+  });
+
+  it('keeps the total the API gave, and says the list goes past the rows read', async () => {
+    rankingsFailingAt(3, (r) => r.reply(503, {}).persist(), 450);
+    const list = await read();
+    expect(list.total).toBe(450);
+    expect(list.more).toBe('yes');
+    expect(list.shortfall).toEqual([
+      'Page 3 of the list could not be read (the API answered 503): the list shows the 200 rows of pages 1-2, of 450 the API counts.',
+    ]);
+    const { has_more, notes } = cut(list.data.data, 450, 500, list);
+    expect(has_more).toBe(true);
+    expect(notes[0]).toMatch(/^200 of 450 rows shown/);
+  });
+
+  it('says more may exist when the API gave no sign of more', async () => {
+    // Full pages of 100 with page numbers and no total: the next page is asked, more may exist.
+    upstream.pool
+      .intercept({ path: (p) => new URL(p, ORIGIN).searchParams.get('page') === '2', method: 'GET' })
+      .reply(503, {})
+      .persist();
+    answer('/v1/rankings', () => ({ data: ranked(0, 100), page: 1 }));
+    const list = await read();
+    expect(list.data.data).toHaveLength(100);
+    expect(list.more).toBe('may');
+    expect(list.shortfall).toEqual([
+      'Page 2 of the list could not be read (the API answered 503): the list shows the 100 rows of page 1; more may exist.',
+    ]);
+  });
+
+  it('does not blame the page size when the second page failed', async () => {
+    rankingsFailingAt(2, (r) => r.reply(503, {}).persist());
+    const { notes } = await collectReadNotes(() => read(150));
+    expect(notes.join(' ')).not.toMatch(/at most 100 rows per request/);
+  });
+
+  it('a list read whole says it in the answer', async () => {
+    upstream.pool
+      .intercept({ path: (p) => p.includes('cursor=two'), method: 'GET' })
+      .reply(503, {})
+      .persist();
+    answer('/v1/players/ds_a/history', () => ({
+      service_id: 'ds_a',
+      data: [{ season: '24-25', player_id: 'p1' }],
+      meta: { next_cursor: 'two' },
+    }));
+    const api = clientFor(upstream, { retries: 0 });
+    const { value, notes } = await collectReadNotes(() =>
+      readAll(api, 'playerHistory', HistoryResponse, { params: { id: 'ds_a' } }),
+    );
+    expect(value.data.data).toHaveLength(1);
+    expect(notes).toContain(
+      'Page 2 of the list could not be read (the API answered 503): the list shows the 1 row of page 1; more exist.',
+    );
+  });
+
+  it('a cancellation still ends the call', async () => {
+    const controller = new AbortController();
+    rankingsFailingAt(2, (r) =>
+      r.reply(() => {
+        controller.abort();
+        return { statusCode: 503, data: {} };
+      }),
+    );
+    const api = clientFor(upstream, { retries: 0 });
+    const error = await rejectionOf(
+      readPages(api, 'rankings', RankingsResponse, { query: { role: 'x' }, signal: controller.signal }, 450),
+    );
+    expect(error).toBeInstanceOf(Error);
+  });
+
+  it('the first page failing still fails the call', async () => {
+    rankingsFailingAt(1, (r) => r.reply(503, {}).persist());
+    expect(await rejectionOf(read())).toMatchObject({ kind: 'server', status: 503 });
+  });
+});

@@ -2,6 +2,7 @@ import { ProtocolError, ProtocolErrorCode } from '@modelcontextprotocol/server';
 import { nearest } from '../../domain/nearest.js';
 import { fold } from '../../lib/fold.js';
 import { entryKey, readGlossary } from './glossary.js';
+import { notFound } from './list-body.js';
 import type { TemplateResource } from './resource.js';
 
 export default {
@@ -12,7 +13,7 @@ export default {
   complete: (deps) => ({
     entry: async (value) => {
       const keys = await readGlossary(deps.api)
-        .then((entries) => entries.map(entryKey).filter((k): k is string => k !== undefined))
+        .then((list) => list.data.data.map(entryKey).filter((k): k is string => k !== undefined))
         .catch(() => [] as string[]);
       const needle = fold(value);
       return keys.filter((k) => fold(k).includes(needle));
@@ -20,13 +21,14 @@ export default {
   }),
   async read(variables, { deps, signal }) {
     const wanted = variables.entry ?? '';
-    const entries = await readGlossary(deps.api, signal);
+    const list = await readGlossary(deps.api, signal);
+    const entries = list.data.data;
     const entry = entries.find((e) => fold(entryKey(e) ?? '') === fold(wanted));
     if (!entry) {
       const keys = entries.map(entryKey).filter((k): k is string => k !== undefined);
       throw new ProtocolError(
         ProtocolErrorCode.InvalidParams,
-        `No glossary entry "${wanted}". Closest: ${nearest(wanted, keys, 3).join(', ') || 'none'}. Read football://glossary for all.`,
+        `${notFound(list, `No glossary entry "${wanted}".`, `The entry "${wanted}"`)} Closest: ${nearest(wanted, keys, 3).join(', ') || 'none'}. Read football://glossary for all.`,
       );
     }
     return entry;

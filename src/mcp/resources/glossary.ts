@@ -1,9 +1,10 @@
 import type { ApiClient } from '../../api/client.js';
+import { listBody } from './list-body.js';
 import type { FixedResource } from './resource.js';
 
 // Read as get_glossary reads it: the cache keeps one reading per request, the first caller's.
 export async function readGlossary(api: ApiClient, signal?: AbortSignal) {
-  return (await api.glossary({ signal })).data.data;
+  return api.glossary({ signal });
 }
 
 /** The glossary's shape is not documented: an entry is named by `key`, else `id` or `name`. */
@@ -16,5 +17,5 @@ export default {
   uri: 'football://glossary',
   title: 'Glossary of statistics and indices',
   description: 'What each statistic, role index and computed index means, with its unit.',
-  read: async ({ deps, signal }) => ({ data: await readGlossary(deps.api, signal) }),
+  read: async ({ deps, signal }) => listBody(await readGlossary(deps.api, signal)),
 } satisfies FixedResource;

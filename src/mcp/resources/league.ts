@@ -3,6 +3,7 @@ import { nearest } from '../../domain/nearest.js';
 import { fold } from '../../lib/fold.js';
 import { completeLeague } from '../completions.js';
 import { readLeagues } from './leagues.js';
+import { notFound } from './list-body.js';
 import type { TemplateResource } from './resource.js';
 
 export default {
@@ -13,7 +14,8 @@ export default {
   complete: (deps) => ({ league: (value) => completeLeague(deps.api, value) }),
   async read(variables, ctx) {
     const wanted = variables.league ?? '';
-    const all = await readLeagues(ctx);
+    const list = await readLeagues(ctx);
+    const all = list.data.data;
     const league = all.find((l) => fold(l.name) === fold(wanted));
     if (!league) {
       const closest = nearest(
@@ -23,7 +25,7 @@ export default {
       );
       throw new ProtocolError(
         ProtocolErrorCode.InvalidParams,
-        `"${wanted}" is not a league this key can access. Closest: ${closest.join(', ') || 'none'}. Read football://leagues for all.`,
+        `${notFound(list, `"${wanted}" is not a league this key can access.`, `"${wanted}"`)} Closest: ${closest.join(', ') || 'none'}. Read football://leagues for all.`,
       );
     }
     return league;

@@ -1,8 +1,9 @@
+import { listBody } from './list-body.js';
 import type { FixedResource, ResourceContext } from './resource.js';
 
-/** The leagues this key can access, every page of them. */
+/** The leagues this key can access, every page of them (the read says when it could not read them all). */
 export async function readLeagues({ deps, signal }: ResourceContext) {
-  return (await deps.api.leagues({ signal })).data.data;
+  return deps.api.leagues({ signal });
 }
 
 export default {
@@ -10,5 +11,5 @@ export default {
   uri: 'football://leagues',
   title: 'Accessible leagues',
   description: 'Leagues and European cups this API key can access, with their exact names.',
-  read: async (ctx) => ({ data: await readLeagues(ctx) }),
+  read: async (ctx) => listBody(await readLeagues(ctx)),
 } satisfies FixedResource;

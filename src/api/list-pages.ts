@@ -15,6 +15,7 @@ import { ApiError } from './errors.js';
 import { laterPageFailure, pageFailedNote } from './page-failure.js';
 import type { PageSignals } from './pagination.js';
 import { publishReadNotes } from './reader/notes-sink.js';
+import { type Requests, tallyRequests } from './request-tally.js';
 import type { RouteName } from './routes.js';
 
 /** Rows asked of each list route that takes a `limit`. The spec shows no upper bound: these are the largest the tools offer. */
@@ -90,6 +91,20 @@ export async function readPages<N extends ListRoute, S extends ListSchema>(
   options: CallOptions<N>,
   want: number | 'all' = 'all',
 ): Promise<ListRead<z.infer<S>>> {
+  // Its own tally: the note on what the pages cost counts every request they sent (retries and a
+  // failed page included), not those of parts of the same run asking beside it.
+  const { value, requests } = await tallyRequests(() => readPagesOf(api, route, schema, options, want));
+  const { pagesRead, pagesAsked, ...read } = value;
+  return { ...read, notes: [...read.notes, ...(pagesAsked > 1 ? [spentNote(pagesRead, requests)] : [])] };
+}
+
+async function readPagesOf<N extends ListRoute, S extends ListSchema>(
+  api: ApiClient,
+  route: N,
+  schema: S,
+  options: CallOptions<N>,
+  want: number | 'all',
+): Promise<ListRead<z.infer<S>> & { pagesRead: number; pagesAsked: number }> {
   const wanted = want === 'all' ? Number.POSITIVE_INFINITY : want;
   const first = await firstPage(api, route, schema, options, wanted);
   const pageSize = first.pageSize;
@@ -151,7 +166,7 @@ export async function readPages<N extends ListRoute, S extends ListSchema>(
       ? mayNotes(last, pageSize, rows.length)
       : []),
   ];
-  const notes = [...shortfall, ...(results.length > 1 ? [spentNote(results)] : [])];
+  const notes = [...shortfall];
   if (
     pageSize !== undefined &&
     wanted > pageSize &&
@@ -173,6 +188,8 @@ export async function readPages<N extends ListRoute, S extends ListSchema>(
     shortfall,
     leftOut: results.reduce((n, r) => n + (r.read?.dropped.reduce((m, d) => m + d.count, 0) ?? 0), 0),
     notes,
+    pagesRead: results.length,
+    pagesAsked: results.length + (failed !== undefined ? 1 : 0),
   };
 }
 
@@ -249,11 +266,9 @@ function mayNotes(last: ApiResult<unknown>, asked: number | undefined, read: num
   ];
 }
 
-function spentNote(results: readonly ApiResult<unknown>[]): string {
-  const cached = results.filter((r) => r.source.cached).length;
-  const sent = results.length - cached;
-  const from = cached > 0 ? `, ${cached} of them from the cache` : '';
-  return `The API pages this list: ${results.length} pages read, ${sent} request${sent === 1 ? '' : 's'} sent${from}.`;
+function spentNote(pages: number, { sent, from_cache }: Requests): string {
+  const from = from_cache > 0 ? `, ${from_cache} ${from_cache === 1 ? 'page' : 'pages'} from the cache` : '';
+  return `The API pages this list: ${pages} page${pages === 1 ? '' : 's'} read, ${sent} request${sent === 1 ? '' : 's'} sent${from}.`;
 }
 
 /** Cached only when every page was; dated by the oldest; stale when any page was. */

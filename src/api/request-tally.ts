@@ -16,25 +16,32 @@ export interface Requests {
   from_cache: number;
 }
 
-const tally = new AsyncLocalStorage<Requests>();
+/** A tally, and the one it is part of: a step that counts its own (a list's pages) adds to its run's too. */
+interface Tally {
+  requests: Requests;
+  outer: Tally | undefined;
+}
 
-/** Runs `run` with its own tally, and says what it spent. */
+const tally = new AsyncLocalStorage<Tally>();
+
+/**
+ * Runs `run` with its own tally, and says what it spent. Inside another tally (a run), what `run`
+ * spends counts in both: exact for `run` alone, even while other parts of the run ask beside it.
+ */
 export async function tallyRequests<T>(run: () => Promise<T>): Promise<{ value: T; requests: Requests }> {
-  const requests: Requests = { sent: 0, from_cache: 0 };
-  const value = await tally.run(requests, run);
-  return { value, requests: { ...requests } };
+  const own: Tally = { requests: { sent: 0, from_cache: 0 }, outer: tally.getStore() };
+  const value = await tally.run(own, run);
+  return { value, requests: { ...own.requests } };
 }
 
 /** One HTTP request sent upstream by the current run (none outside a run). */
 export function countSent(): void {
-  const target = tally.getStore();
-  if (target) target.sent += 1;
+  for (let t = tally.getStore(); t; t = t.outer) t.requests.sent += 1;
 }
 
 /** One answer served without a request of its own, in the current run (none outside a run). */
 export function countFromCache(): void {
-  const target = tally.getStore();
-  if (target) target.from_cache += 1;
+  for (let t = tally.getStore(); t; t = t.outer) t.requests.from_cache += 1;
 }
 
 /**
@@ -42,7 +49,7 @@ export function countFromCache(): void {
  * run one after another; requests made meanwhile by a part running beside them count too.
  */
 export function spendingFrom(): () => Requests {
-  const target = tally.getStore();
+  const target = tally.getStore()?.requests;
   if (!target) throw new Error('no request tally: upstream requests are counted only inside a tool run');
   const start = { ...target };
   return () => ({ sent: target.sent - start.sent, from_cache: target.from_cache - start.from_cache });
@@ -50,7 +57,7 @@ export function spendingFrom(): () => Requests {
 
 /** What the current run has spent so far. */
 export function requestsSpent(): Requests {
-  const target = tally.getStore();
+  const target = tally.getStore()?.requests;
   if (!target) throw new Error('no request tally: upstream requests are counted only inside a tool run');
   return { ...target };
 }

@@ -507,6 +507,16 @@ describe('a page after the first that cannot be read', () => {
     expect(notes.join(' ')).not.toMatch(/at most 100 rows per request/);
   });
 
+  it('counts what the pages sent: the failed page and its retries too', async () => {
+    rankingsFailingAt(3, (r) => r.reply(503, {}).persist());
+    const api = clientFor(upstream, { retries: 1 });
+    const list = await readPages(api, 'rankings', RankingsResponse, { params: { role: 'poacher' } }, 300);
+    expect(list.data.data).toHaveLength(200);
+    // Pages 1 and 2, then page 3 twice (a retry): four requests, whatever the tool run around it asks.
+    expect(upstream.sent.filter((r) => r.path.startsWith('/v1/rankings'))).toHaveLength(4);
+    expect(list.notes).toContain('The API pages this list: 2 pages read, 4 requests sent.');
+  });
+
   it('a list read whole says it in the answer', async () => {
     upstream.pool
       .intercept({ path: (p) => p.includes('cursor=two'), method: 'GET' })

@@ -25,13 +25,17 @@ const isObject = (value: unknown): value is Record<string, unknown> =>
 
 /**
  * The plain checks of `schema`. Kinds read here are the ones zod checks by type alone (string and
- * number without checks, boolean, null, literal, optional, nullable, unknown, arrays, tuples, objects
+ * number without checks or format, boolean, null, literal, optional, nullable, unknown, arrays, tuples, objects
  * that strip or keep unknown keys); anything else (refinements, enums, unions, strict objects...) is
  * handed to zod's own parse of that part, so the result never differs from zod's.
  */
 export function compileCheck(schema: z.ZodType): Check {
   const def = schema._zod.def as unknown as Def;
-  if (def.checks && def.checks.length > 0) return byZod(schema);
+  // Checks added to a type (.min(), .int(), refinements), or a type that is its own check (z.email(),
+  // z.int(), z.iso.datetime(): a format on a string or number): zod's to run.
+  const selfChecked = (schema._zod as { check?: unknown }).check !== undefined || 'format' in def;
+  const checked = (def.checks !== undefined && def.checks.length > 0) || selfChecked;
+  if (checked) return byZod(schema);
   switch (def.type) {
     case 'string':
       return (value) => typeof value === 'string';
@@ -51,7 +55,9 @@ export function compileCheck(schema: z.ZodType): Check {
     }
     case 'optional': {
       const inner = compileCheck(def.innerType as z.ZodType);
-      return (value) => value === undefined || inner(value);
+      // Whether undefined passes is zod's to say, once: .optional() takes it, exactOptional() does not.
+      const takesUndefined = schema.safeParse(undefined).success;
+      return (value) => (value === undefined ? takesUndefined : inner(value));
     }
     case 'nullable': {
       const inner = compileCheck(def.innerType as z.ZodType);

@@ -57,38 +57,84 @@ export function tabularSchema(schema: z.ZodType): z.ZodType {
 
 /** `value` (valid for `schema`) with its lists of objects as tables, as `tabularSchema(schema)` reads. */
 export function tabulate(value: unknown, schema: z.ZodType): unknown {
-  // A plain value stays as it is, whatever its schema: checked first, since zod's instanceof is not cheap
-  // and a table has a cell per row and column.
-  if (value === null || typeof value !== 'object') return value;
-  if (schema instanceof z.ZodOptional || schema instanceof z.ZodNullable)
-    return tabulate(value, schema.unwrap() as z.ZodType);
+  return tabulatorOf(schema)(value);
+}
+
+type Tabulator = (value: unknown) => unknown;
+
+// Every answer is tabulated on every call, cached ones too: what a schema asks (its kind, its rows'
+// columns) is read once per schema here, not with zod's instanceof at each level of each answer.
+const tabulators = new WeakMap<z.ZodType, Tabulator>();
+
+function tabulatorOf(schema: z.ZodType): Tabulator {
+  let tabulator = tabulators.get(schema);
+  if (!tabulator) {
+    tabulator = compileTabulator(schema);
+    tabulators.set(schema, tabulator);
+  }
+  return tabulator;
+}
+
+/** A plain value stays as it is, whatever its schema. */
+const isPlain = (value: unknown) => value === null || typeof value !== 'object';
+
+/** The tabulator of a part of `schema`, made on first use (a schema may name itself, through a getter). */
+function part(schema: z.ZodType): Tabulator {
+  let tabulator: Tabulator | undefined;
+  return (value) => {
+    tabulator ??= tabulatorOf(schema);
+    return tabulator(value);
+  };
+}
+
+function compileTabulator(schema: z.ZodType): Tabulator {
+  if (schema instanceof z.ZodOptional || schema instanceof z.ZodNullable) {
+    const inner = part(schema.unwrap() as z.ZodType);
+    return (value) => (isPlain(value) ? value : inner(value));
+  }
   const row = rowSchema(schema);
-  if (row && Array.isArray(value)) {
-    const shape = row.shape;
-    const names = Object.keys(shape);
-    if (isLoose(row))
+  if (row) return tableTabulator(row);
+  if (schema instanceof z.ZodObject) {
+    const shape = schema.shape as z.ZodRawShape;
+    const fields = new Map(Object.keys(shape).map((name) => [name, part(shape[name] as z.ZodType)]));
+    return (value) => {
+      if (isPlain(value) || Array.isArray(value)) return value;
+      return Object.fromEntries(
+        Object.entries(value as Record<string, unknown>).map(([name, field]) => {
+          const named = fields.get(name);
+          if (named) return [name, named(field)];
+          // A name the object inherits (toString...) reads as its schema did before: no table in it.
+          return [name, name in shape ? tabulate(field, shape[name] as z.ZodType) : unnamed(field)];
+        }),
+      );
+    };
+  }
+  return (value) => value;
+}
+
+/** A list of objects as one table: the row schema's columns, then (loose rows) the names rows add. */
+function tableTabulator(row: z.ZodObject): Tabulator {
+  const shape = row.shape;
+  const named = Object.keys(shape);
+  const cells = named.map((name) => part(shape[name] as z.ZodType));
+  const loose = isLoose(row);
+  return (value) => {
+    if (!Array.isArray(value)) return value;
+    const names = [...named];
+    if (loose)
       for (const record of value as Record<string, unknown>[])
         for (const name of Object.keys(record)) if (!names.includes(name)) names.push(name);
     return {
       columns: names,
       rows: value.map((record: Record<string, unknown>) =>
-        names.map((name) => {
-          const field = shape[name] as z.ZodType | undefined;
-          return (field ? tabulate(record[name], field) : unnamed(record[name])) ?? null;
+        names.map((name, i) => {
+          const field = record[name];
+          const cell = cells[i];
+          return (cell ? (isPlain(field) ? field : cell(field)) : unnamed(field)) ?? null;
         }),
       ),
     } satisfies Table;
-  }
-  if (schema instanceof z.ZodObject && typeof value === 'object' && !Array.isArray(value)) {
-    const shape = schema.shape as z.ZodRawShape;
-    return Object.fromEntries(
-      Object.entries(value as Record<string, unknown>).map(([name, field]) => [
-        name,
-        name in shape ? tabulate(field, shape[name] as z.ZodType) : unnamed(field),
-      ]),
-    );
-  }
-  return value;
+  };
 }
 
 function isRecord(value: unknown): value is Record<string, unknown> {

@@ -10,6 +10,7 @@ import { attachChart } from './chart-content.js';
 import { fullInputSchema, withCompactInputSchema, withCompactOutputSchema } from './compact-schema.js';
 import { collectBlankColumns, completenessNotes } from './completeness.js';
 import type { ToolContext } from './context.js';
+import { withCompiledCheck } from './output-check.js';
 import { envelopeSchema, errorResult, type NotFoundHint, type Outcome, successResult } from './result.js';
 import { answerSeason } from './season.js';
 import { tabulate } from './tabular.js';
@@ -86,7 +87,8 @@ export function defineTool<
     description: spec.description,
     inputShape: spec.input,
     inputSchema: withCompactInputSchema(z.looseObject({}), inputJson),
-    outputSchema: withCompactOutputSchema(envelopeSchema(spec.output, spec.extra ?? {})),
+    // Checked in full on every answer (by the SDK), through checks compiled once (output-check.ts).
+    outputSchema: withCompactOutputSchema(withCompiledCheck(envelopeSchema(spec.output, spec.extra ?? {}))),
     // No idempotentHint on read-only tools: the spec gives it meaning only for tools that write.
     annotations: { readOnlyHint: true, ...spec.hints, openWorldHint: true },
     ...(spec.chart ? { ui: CHART_APP_URI } : {}),

@@ -18,14 +18,35 @@ export type NumberFormat = (value: number) => string;
  * Whole numbers print whole; trailing zeros past `min` are dropped (0.500 → 0.5).
  */
 export function numberFormat(values: Iterable<unknown>, min = DEFAULT_DECIMALS): NumberFormat {
-  const numbers = [...new Set([...values].filter(isFiniteNumber))];
-  const fractions = numbers.filter((v) => !Number.isInteger(v));
-  if (fractions.length === 0) return (value) => show(value, min, min);
-  const start = numbers.every((v) => Math.abs(v) <= 1) ? Math.max(min, SUB_UNIT_DECIMALS) : min;
+  // One pass, no copies: every table column and row of a comparison comes here, on every call.
+  const distinct = new Set<number>();
+  let fractional = false;
+  let subUnit = true;
+  for (const value of values) {
+    if (!isFiniteNumber(value) || distinct.has(value)) continue;
+    distinct.add(value);
+    if (!fractional && !Number.isInteger(value)) fractional = true;
+    if (subUnit && Math.abs(value) > 1) subUnit = false;
+  }
+  if (!fractional) return wholeFormat(min);
+  const numbers = [...distinct];
+  const start = subUnit ? Math.max(min, SUB_UNIT_DECIMALS) : min;
   for (let decimals = start; decimals <= MAX_DECIMALS; decimals++) {
     if (keepsApart(numbers, decimals)) return (value) => show(value, decimals, min);
   }
   return (value) => show(value, Number.POSITIVE_INFINITY, min);
+}
+
+const wholeFormats = new Map<number, NumberFormat>();
+
+/** The format of numbers that are all whole (or of no numbers): one per `min`, made once. */
+function wholeFormat(min: number): NumberFormat {
+  let format = wholeFormats.get(min);
+  if (!format) {
+    format = (value) => show(value, min, min);
+    wholeFormats.set(min, format);
+  }
+  return format;
 }
 
 /** One number shown alone. */

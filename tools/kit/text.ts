@@ -48,13 +48,27 @@ export function formatCell(value: Cell): string {
 /** The format of cells shown together: numbers share a precision, euros too. */
 export function cellFormat(values: readonly Cell[]): (value: Cell) => string {
   const numbers = numberFormat(values);
-  const money = eurosFormat(values.flatMap((v) => (isEuros(v) ? [v.euros] : [])));
+  // Made only for cells that hold amounts: most columns hold none, and every call draws its tables.
+  let money: ((value: number | null | undefined) => string) | undefined;
+  const amounts = () => values.flatMap((v) => (isEuros(v) ? [v.euros] : []));
   return (value) => {
-    if (isEuros(value)) return money(value.euros);
+    if (isEuros(value)) {
+      money ??= eurosFormat(amounts());
+      return money(value.euros);
+    }
     if (value === null || value === undefined || value === '') return '–';
     if (typeof value === 'number') return numbers(value);
-    return String(value).replace(/\|/g, '/').replace(/\s+/g, ' ');
+    return plain(String(value));
   };
+}
+
+/** A pipe would split the markdown cell, a line break or run of spaces the row: each becomes one character. */
+const UNSAFE_IN_CELL = /[|]|[^\S ]|\s\s/;
+
+function plain(text: string): string {
+  // Most cells (names, clubs, ids) need no change: tested once instead of replaced twice.
+  if (!UNSAFE_IN_CELL.test(text)) return text;
+  return text.replace(/\|/g, '/').replace(/\s+/g, ' ');
 }
 
 function isEuros(value: Cell): value is Euros {

@@ -10,10 +10,9 @@ import { startSandbox } from '../../src/sandbox/server.js';
 import {
   call,
   closeSandboxSession,
-  depsFor,
-  inMemoryClient,
   openSandboxSession,
   type SandboxSession,
+  sandboxClient,
   structured,
   textOf,
 } from '../support/mcp.js';
@@ -337,8 +336,7 @@ describe('the paged dialect (25-row pages, a silent clamp of limit, cursor and n
 
   it('with a small max-pages budget, list_leagues says how many it read and that more exist', async () => {
     const sandbox = await startSandbox({ dialect: 'paged', port: 0 });
-    const deps = depsFor(sandbox.url, sandbox.demoKey, { maxPages: 2 });
-    const client = await inMemoryClient(deps);
+    const { client, close } = await sandboxClient(sandbox.url, sandbox.demoKey, { config: { maxPages: 2 } });
     try {
       const result = await call(client, 'list_leagues', { limit: 200 });
       const got = structured(result);
@@ -353,8 +351,7 @@ describe('the paged dialect (25-row pages, a silent clamp of limit, cursor and n
       );
       expect(text).not.toMatch(/of 50/);
     } finally {
-      await client.close();
-      await deps.api.close();
+      await close();
       await sandbox.close();
     }
   });

@@ -48,6 +48,21 @@ export async function inMemoryClient(
   return client;
 }
 
+/**
+ * A sandbox on a free port for the enclosing file or describe block: started before its tests, closed after
+ * them. Read its fields inside tests and hooks (they are set once it has started).
+ */
+export function useSandbox(options: Omit<SandboxOptions, 'port'> = {}): RunningSandbox {
+  const sandbox = {} as RunningSandbox;
+  beforeAll(async () => {
+    Object.assign(sandbox, await startSandbox({ ...options, port: 0 }));
+  });
+  afterAll(async () => {
+    await sandbox.close?.();
+  });
+  return sandbox;
+}
+
 /** How a test's in-memory client is made: settings over the defaults, server options, what it declares. */
 export interface ClientOptions {
   config?: Partial<Config>;

@@ -1,3 +1,6 @@
+// Every tool's arguments, through a real SDK client against the sandbox: null is read as absent for
+// every optional argument (hosts like the OpenAI Agents SDK send null for each one the model leaves
+// out), and a refused argument is explained in plain words: its name, what it accepts, an example.
 import { beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { fullInputSchema } from '../../src/mcp/compact-schema.js';

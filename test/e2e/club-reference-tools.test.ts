@@ -1,3 +1,5 @@
+// The team, coach, statistics, glossary and account tools through a real SDK Client against the
+// sandbox over real HTTP: answers, truncation, optional sections that fail without failing the call.
 import { describe, expect, it } from 'vitest';
 import { SANDBOX_PRO_LIGUE_KEY } from '../../src/sandbox/keys.js';
 import { call, sandboxClient, structured, textOf, useSandboxSession } from '../support/mcp.js';

@@ -1,3 +1,7 @@
+// Statistics in the words a reader uses, through a real SDK client against the sandbox: compare_players,
+// get_player and scouting_report name statistics by the glossary (or a readable form of the key), show
+// money in euros, keep snake_case keys to structured content, and show only the player's position's
+// statistics, saying how many others were left out.
 import { describe, expect, it } from 'vitest';
 import { isGoalkeeping } from '../../src/domain/position-statistics.js';
 import { call, structured, textOf, useSandboxSession } from '../support/mcp.js';

@@ -232,6 +232,21 @@ export async function stop(child: ChildProcess): Promise<number | null> {
   return exited;
 }
 
+/** The built binary serving HTTP (`spawnHttpServer`) for the enclosing file or describe block, as `useSandbox`. */
+export function useHttpServer(
+  args: string[],
+  env: Record<string, string> = {},
+): { url: string; child: ChildProcess; stderr: () => string } {
+  const server = {} as { url: string; child: ChildProcess; stderr: () => string };
+  beforeAll(async () => {
+    Object.assign(server, await spawnHttpServer(args, env));
+  });
+  afterAll(async () => {
+    if (server.child) await stop(server.child);
+  });
+  return server;
+}
+
 /** A real SDK client named `name` over Streamable HTTP at `url`, sending `headers` on every request. */
 export async function httpClient(
   url: string,

@@ -6,7 +6,6 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import type { CallToolResult } from '@modelcontextprotocol/client';
 import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
-import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { CHART_APP_MIME, CHART_APP_URI, CHART_META_KEY } from '../../src/charts/app.js';
 import type { ImagePolicy } from '../../src/charts/spec.js';
@@ -22,6 +21,7 @@ import {
   useSandbox,
 } from '../support/mcp.js';
 import { inspectPng } from '../support/png.js';
+import { stdioClient } from '../support/stdio.js';
 
 const sandbox = useSandbox();
 const opened: { close(): Promise<void> }[] = [];
@@ -329,14 +329,11 @@ it('rank_players_by_statistic returns bars of the statistic', async () => {
 });
 
 it('the built binary, told FOOTBALL_MCP_IMAGES=false, answers without images and still serves the app', async () => {
-  const transport = new StdioClientTransport({
-    command: process.execPath,
+  const { client } = await stdioClient('charts-stdio', {
     args: [BUILT_ENTRY, '--store', 'memory', '--base-url', sandbox.url],
-    env: { PATH: process.env.PATH ?? '', FOOTBALL_API_KEY: sandbox.demoKey, FOOTBALL_MCP_IMAGES: 'false' },
-    stderr: 'pipe',
+    env: { FOOTBALL_API_KEY: sandbox.demoKey, FOOTBALL_MCP_IMAGES: 'false' },
+    capabilities: RENDERS_APPS,
   });
-  const client = new Client({ name: 'charts-stdio', version: '1.0.0' }, { capabilities: RENDERS_APPS });
-  await client.connect(transport);
   opened.push({ close: () => client.close() });
   const result = await call(client, 'compare_players', { player_ids: ids });
   expect(result.content.map((c) => c.type)).toEqual(['text', 'text']);

@@ -6,13 +6,12 @@ import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { Client } from '@modelcontextprotocol/client';
-import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type DoctorIo, runDoctor } from '../../src/doctor/main.js';
 import type { Report } from '../../src/doctor/output.js';
 import { BUILT_ENTRY, structured, useSandbox } from '../support/mcp.js';
 import { type Rule, startProxy, type TestProxy } from '../support/proxy.js';
+import { stdioClient } from '../support/stdio.js';
 
 type Json = Record<string, unknown>;
 const isJson = (v: unknown): v is Json => typeof v === 'object' && v !== null && !Array.isArray(v);
@@ -115,14 +114,10 @@ describe('doctor maps renamed fields by their values and waits out bursts', () =
     expect(JSON.parse(readFileSync(file, 'utf8'))).toEqual({ fields: report.fields });
     expect(run.stderr).toContain(`Routes file written to ${file}`);
 
-    const transport = new StdioClientTransport({
-      command: process.execPath,
+    const { client } = await stdioClient('doctor-values', {
       args: [BUILT_ENTRY, '--store', 'memory', '--routes-file', file],
-      env: { PATH: process.env.PATH ?? '', ...env },
-      stderr: 'pipe',
+      env,
     });
-    const client = new Client({ name: 'doctor-values', version: '1.0.0' });
-    await client.connect(transport);
     try {
       const ranked = structured(
         await client.callTool({ name: 'rank_players_by_role', arguments: { role: 'faux_9', limit: 2 } }),

@@ -5,11 +5,10 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { CallToolResult } from '@modelcontextprotocol/client';
-import { Client } from '@modelcontextprotocol/client';
-import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
 import { describe, expect, it } from 'vitest';
 import { untabulate } from '../../src/mcp/tabular.js';
 import { BUILT_ENTRY, call, sandboxClient, structured, textOf, useSandbox } from '../support/mcp.js';
+import { stdioClient } from '../support/stdio.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'routes-e2e-'));
 const sandbox = useSandbox();
@@ -82,22 +81,10 @@ describe('a routes file, in memory', () => {
 describe('a routes file, in the built binary', () => {
   it('is applied and logged at start', async () => {
     const file = routesFile('binary.json', { glossary: { path: '/v1/glossary', query: { kind: 'index' } } });
-    const transport = new StdioClientTransport({
-      command: process.execPath,
+    const { client, stderr } = await stdioClient('routes-test', {
       args: [BUILT_ENTRY, '--store', 'memory', '--routes-file', file],
-      env: {
-        PATH: process.env.PATH ?? '',
-        FOOTBALL_API_BASE_URL: sandbox.url,
-        FOOTBALL_API_KEY: sandbox.demoKey,
-      },
-      stderr: 'pipe',
+      env: { FOOTBALL_API_BASE_URL: sandbox.url, FOOTBALL_API_KEY: sandbox.demoKey },
     });
-    let stderr = '';
-    transport.stderr?.on('data', (chunk: Buffer) => {
-      stderr += chunk.toString();
-    });
-    const client = new Client({ name: 'routes-test', version: '1.0.0' });
-    await client.connect(transport);
     try {
       const result = (await client.callTool({ name: 'get_glossary', arguments: {} })) as CallToolResult;
       const kinds = (untabulate(result.structuredContent) as { data: { kind: string }[] }).data.map(
@@ -106,7 +93,7 @@ describe('a routes file, in the built binary', () => {
       expect(kinds.length).toBeGreaterThan(0);
       expect(new Set(kinds)).toEqual(new Set(['index']));
       expect(requested()).toContain('/v1/glossary?kind=index');
-      expect(stderr).toContain(`routes file ${file}: glossary → GET /v1/glossary`);
+      expect(stderr()).toContain(`routes file ${file}: glossary → GET /v1/glossary`);
     } finally {
       await client.close();
     }

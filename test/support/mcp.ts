@@ -234,12 +234,13 @@ export async function stop(child: ChildProcess): Promise<number | null> {
 
 /** The built binary serving HTTP (`spawnHttpServer`) for the enclosing file or describe block, as `useSandbox`. */
 export function useHttpServer(
-  args: string[],
+  args: string[] | (() => string[]),
   env: Record<string, string> = {},
 ): { url: string; child: ChildProcess; stderr: () => string } {
   const server = {} as { url: string; child: ChildProcess; stderr: () => string };
   beforeAll(async () => {
-    Object.assign(server, await spawnHttpServer(args, env));
+    // A function: arguments known only once earlier hooks ran (e.g. a sandbox's URL).
+    Object.assign(server, await spawnHttpServer(typeof args === 'function' ? args() : args, env));
   });
   afterAll(async () => {
     if (server.child) await stop(server.child);

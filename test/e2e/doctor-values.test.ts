@@ -7,8 +7,8 @@ import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type DoctorIo, runDoctor } from '../../src/doctor/main.js';
 import type { Report } from '../../src/doctor/output.js';
+import { doctorJson } from '../support/doctor.js';
 import { BUILT_ENTRY, structured, useSandbox } from '../support/mcp.js';
 import { type Rule, startProxy, type TestProxy } from '../support/proxy.js';
 import { stdioClient } from '../support/stdio.js';
@@ -179,20 +179,10 @@ describe('doctor says what it fell back on and what it could not check', () => {
       return 'pass';
     });
     try {
-      let out = '';
-      const io: DoctorIo = {
-        out: (text) => {
-          out += text;
-        },
-        err: () => undefined,
-        interactive: false,
-        progress: false,
-        ask: async () => 'n',
-      };
-      const env = { FOOTBALL_API_BASE_URL: proxy.url, FOOTBALL_API_KEY: sandbox.demoKey };
+      const run = await doctorJson({ FOOTBALL_API_BASE_URL: proxy.url, FOOTBALL_API_KEY: sandbox.demoKey });
       // enums is documented and unreadable: exit 1, and everything else still checked.
-      expect(await runDoctor(['--yes', '--json'], env, io)).toBe(1);
-      const report = JSON.parse(out) as Report;
+      expect(run.code).toBe(1);
+      const report = run.report();
       const of = (route: string) => report.results.find((r) => r.route === route);
       expect(of('enums')).toMatchObject({ readable: false, problem: 'no list of roles found in the answer' });
       for (const route of ['rankings', 'scouting']) {

@@ -10,6 +10,7 @@ import { type DoctorIo, runDoctor } from '../../src/doctor/main.js';
 import type { Report } from '../../src/doctor/output.js';
 import { SANDBOX_DIALECTS } from '../../src/sandbox/dialects/index.js';
 import { startSandbox } from '../../src/sandbox/server.js';
+import { doctorJson } from '../support/doctor.js';
 import { BUILT_ENTRY, useSandbox } from '../support/mcp.js';
 import { type Rule, startProxy, type TestProxy } from '../support/proxy.js';
 import { drawn, sample } from '../support/sample.js';
@@ -309,19 +310,9 @@ describe('doctor on every sandbox dialect', () => {
     async (dialect) => {
       const shaped = await startSandbox({ port: 0, dialect });
       try {
-        let out = '';
-        const io: DoctorIo = {
-          out: (text) => {
-            out += text;
-          },
-          err: () => undefined,
-          interactive: false,
-          progress: false,
-          ask: async () => 'n',
-        };
-        const env = { FOOTBALL_API_BASE_URL: shaped.url, FOOTBALL_API_KEY: shaped.demoKey };
-        expect(await runDoctor(['--yes', '--json'], env, io)).toBe(0);
-        const report = JSON.parse(out) as Report;
+        const run = await doctorJson({ FOOTBALL_API_BASE_URL: shaped.url, FOOTBALL_API_KEY: shaped.demoKey });
+        expect(run.code).toBe(0);
+        const report = run.report();
         const unreadable = report.results.filter((r) => !r.readable && !r.not_checked).map((r) => r.route);
         expect(unreadable, drawn(dialect)).toEqual([]);
         const aliases = report.results.flatMap((r) => r.read?.aliases ?? []);

@@ -15,6 +15,7 @@ import {
   sandboxClient,
   structured,
   textOf,
+  useSandboxSession,
 } from '../support/mcp.js';
 import { sample } from '../support/sample.js';
 
@@ -236,15 +237,7 @@ describe.each(DIALECTS)('the %s dialect', (dialect) => {
 });
 
 describe('the unicode dialect: names spelt at home are found by their plain spelling', () => {
-  let session: SandboxSession;
-
-  beforeAll(async () => {
-    session = await openSandboxSession({ dialect: 'unicode' });
-  }, 60_000);
-
-  afterAll(async () => {
-    await closeSandboxSession(session);
-  });
+  const session = useSandboxSession({ dialect: 'unicode' });
 
   /** How a reader without the letters types the name: "Martin Ødegård" → "Martin Odegard". */
   const PLAIN: Record<string, string> = {
@@ -298,15 +291,7 @@ describe('the unicode dialect: names spelt at home are found by their plain spel
 });
 
 describe('the paged dialect (25-row pages, a silent clamp of limit, cursor and next link)', () => {
-  let session: SandboxSession;
-
-  beforeAll(async () => {
-    session = await openSandboxSession({ dialect: 'paged' });
-  }, 60_000);
-
-  afterAll(async () => {
-    await closeSandboxSession(session);
-  });
+  const session = useSandboxSession({ dialect: 'paged' });
 
   it('list_leagues reads every page: all the leagues, and says how many pages it read', async () => {
     const all = structured(await call(standard.client, 'list_leagues', { limit: 200 }));

@@ -1,12 +1,12 @@
 // A real redis-server as the store of the tools, in process: the sandbox upstream, the shared upstream on
 // Redis stores with a short store timeout, an SDK client in memory, and the log lines kept to be read.
 import type { Client } from '@modelcontextprotocol/client';
-import { afterAll, beforeAll } from 'vitest';
 import { createSharedUpstream, type SharedUpstream } from '../../src/app/deps.js';
 import { createLogger } from '../../src/log.js';
 import type { ToolDeps } from '../../src/mcp/context.js';
 import { type RunningSandbox, startSandbox } from '../../src/sandbox/server.js';
 import { openStores, type Stores } from '../../src/store/open.js';
+import { useOpened } from '../support/hooks.js';
 import { defaultConfig, inMemoryClient } from '../support/mcp.js';
 import { within } from '../support/within.js';
 import { type RunningRedis, startRedis } from './support.js';
@@ -65,12 +65,8 @@ export async function startRedisRig(storeTimeoutMs: number, watchlistTimeoutMs?:
 
 /** A rig (`startRedisRig`) for the enclosing file or describe block; read its fields inside tests and hooks. */
 export function useRedisRig(storeTimeoutMs: number, watchlistTimeoutMs?: number): RedisRig {
-  const rig = {} as RedisRig;
-  beforeAll(async () => {
-    Object.assign(rig, await startRedisRig(storeTimeoutMs, watchlistTimeoutMs));
-  });
-  afterAll(async () => {
-    await rig.close?.();
-  });
-  return rig;
+  return useOpened(
+    () => startRedisRig(storeTimeoutMs, watchlistTimeoutMs),
+    (rig) => rig.close(),
+  );
 }

@@ -3,7 +3,7 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { createServer, request, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
-import { afterAll, beforeAll } from 'vitest';
+import { useOpened } from '../support/hooks.js';
 import { BUILT_ENTRY } from '../support/mcp.js';
 import { missingPrerequisite } from '../support/prerequisites.js';
 
@@ -66,14 +66,10 @@ export async function startRedis(args: string[] = []): Promise<RunningRedis> {
 
 /** A redis-server (`startRedis`) for the enclosing file or describe block: started before, stopped after. */
 export function useRedis(args: string[] = []): RunningRedis {
-  const redis = {} as RunningRedis;
-  beforeAll(async () => {
-    Object.assign(redis, await startRedis(args));
-  });
-  afterAll(async () => {
-    await redis.stop?.();
-  });
-  return redis;
+  return useOpened(
+    () => startRedis(args),
+    (redis) => redis.stop(),
+  );
 }
 
 export async function stopChild(child: ChildProcess): Promise<void> {

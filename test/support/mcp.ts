@@ -2,7 +2,7 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import type { CallToolResult, ClientCapabilities } from '@modelcontextprotocol/client';
 import { Client, InMemoryTransport, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
-import { afterAll, beforeAll, expect } from 'vitest';
+import { expect } from 'vitest';
 import { createToolDeps } from '../../src/app/deps.js';
 import { CHART_APP_MIME } from '../../src/charts/app.js';
 import { type Config, loadConfig } from '../../src/config.js';
@@ -12,6 +12,7 @@ import { createServer, type ServerOptions } from '../../src/mcp/server.js';
 import { untabulate } from '../../src/mcp/tabular.js';
 import { type RunningSandbox, type SandboxOptions, startSandbox } from '../../src/sandbox/server.js';
 import { TOOLS } from '../../tools/index.js';
+import { useOpened } from './hooks.js';
 
 export function defaultConfig(overrides: Partial<Config> = {}): Config {
   const config = loadConfig([], {});
@@ -53,14 +54,10 @@ export async function inMemoryClient(
  * them. Read its fields inside tests and hooks (they are set once it has started).
  */
 export function useSandbox(options: Omit<SandboxOptions, 'port'> = {}): RunningSandbox {
-  const sandbox = {} as RunningSandbox;
-  beforeAll(async () => {
-    Object.assign(sandbox, await startSandbox({ ...options, port: 0 }));
-  });
-  afterAll(async () => {
-    await sandbox.close?.();
-  });
-  return sandbox;
+  return useOpened(
+    () => startSandbox({ ...options, port: 0 }),
+    (sandbox) => sandbox.close(),
+  );
 }
 
 /** How a test's in-memory client is made: settings over the defaults, server options, what it declares. */
@@ -146,14 +143,10 @@ export function useSandboxSession(
   options: Omit<SandboxOptions, 'port'> = {},
   client: SessionOptions = {},
 ): SandboxSession {
-  const session = {} as SandboxSession;
-  beforeAll(async () => {
-    Object.assign(session, await openSandboxSession(options, client));
-  });
-  afterAll(async () => {
-    await session.close?.();
-  });
-  return session;
+  return useOpened(
+    () => openSandboxSession(options, client),
+    (session) => session.close(),
+  );
 }
 
 export async function call(client: Client, name: string, args: Record<string, unknown> = {}) {
@@ -237,15 +230,11 @@ export function useHttpServer(
   args: string[] | (() => string[]),
   env: Record<string, string> = {},
 ): { url: string; child: ChildProcess; stderr: () => string } {
-  const server = {} as { url: string; child: ChildProcess; stderr: () => string };
-  beforeAll(async () => {
+  return useOpened(
     // A function: arguments known only once earlier hooks ran (e.g. a sandbox's URL).
-    Object.assign(server, await spawnHttpServer(typeof args === 'function' ? args() : args, env));
-  });
-  afterAll(async () => {
-    if (server.child) await stop(server.child);
-  });
-  return server;
+    () => spawnHttpServer(typeof args === 'function' ? args() : args, env),
+    (server) => stop(server.child).then(() => undefined),
+  );
 }
 
 /** A real SDK client named `name` over Streamable HTTP at `url`, sending `headers` on every request. */
@@ -297,12 +286,8 @@ export function useHttpServerSession(
   args: string[],
   env: Record<string, string> = {},
 ): HttpServerSession {
-  const session = {} as HttpServerSession;
-  beforeAll(async () => {
-    Object.assign(session, await openHttpServerSession(name, args, env));
-  });
-  afterAll(async () => {
-    await session.close?.();
-  });
-  return session;
+  return useOpened(
+    () => openHttpServerSession(name, args, env),
+    (session) => session.close(),
+  );
 }

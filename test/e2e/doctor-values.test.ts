@@ -2,13 +2,12 @@
 // reader does not know (found by their values, written as a routes file the server then reads them
 // with), a burst 429 and a gateway 502 (waited out and retried), an unreadable enums answer, a single
 // ranking row. The built binary for the run a user makes; in process for the rest. Run `npm run build` first.
-import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Report } from '../../src/doctor/output.js';
-import { doctorJson } from '../support/doctor.js';
+import { doctorBinary, doctorJson } from '../support/doctor.js';
 import { BUILT_ENTRY, structured, useSandbox } from '../support/mcp.js';
 import { type Rule, startProxy, type TestProxy } from '../support/proxy.js';
 import { stdioClient } from '../support/stdio.js';
@@ -31,25 +30,6 @@ function renameRows(body: unknown, renamed: Record<string, string> = RENAMED): u
 const bare = (path: string) => path.split('?')[0] ?? '';
 
 const sandbox = useSandbox();
-
-function doctorBinary(args: string[], env: Record<string, string>) {
-  return new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve, reject) => {
-    const child = spawn(process.execPath, [BUILT_ENTRY, 'doctor', ...args], {
-      env: { PATH: process.env.PATH ?? '', ...env },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (chunk: Buffer) => {
-      stdout += chunk.toString();
-    });
-    child.stderr.on('data', (chunk: Buffer) => {
-      stderr += chunk.toString();
-    });
-    child.on('error', reject);
-    child.on('close', (code) => resolve({ code, stdout, stderr }));
-  });
-}
 
 describe('doctor maps renamed fields by their values and waits out bursts', () => {
   let proxy: TestProxy;

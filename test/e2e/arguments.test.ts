@@ -1,41 +1,34 @@
 // Every tool's arguments, through a real SDK client against the sandbox: null is read as absent for
 // every optional argument (hosts like the OpenAI Agents SDK send null for each one the model leaves
 // out), and a refused argument is explained in plain words: its name, what it accepts, an example.
-import type { Client } from '@modelcontextprotocol/client';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { fullInputSchema } from '../../src/mcp/compact-schema.js';
 import { SANDBOX_PRO_FULL_KEY } from '../../src/sandbox/keys.js';
-import { type RunningSandbox, startSandbox } from '../../src/sandbox/server.js';
 import { TOOLS } from '../../tools/index.js';
-import { call, depsFor, inMemoryClient, structured, textOf } from '../support/mcp.js';
+import { call, structured, textOf, useSandboxSession } from '../support/mcp.js';
 import { argumentSamples, type Schema } from '../support/tool-arguments.js';
 
 /** What the validator of old let through to the model: zod's and the SDK's own words. */
 const VALIDATOR_WORDS =
   /Invalid input|Invalid option|Too big|Too small|expected (string|number|int|boolean|array)/;
 
-let sandbox: RunningSandbox;
-let client: Client;
-let close: () => Promise<void>;
+const session = useSandboxSession({}, { key: () => SANDBOX_PRO_FULL_KEY });
 /** Real ids of the sandbox, for the required arguments that name a player, team or coach. */
 const known: Record<string, unknown> = {};
 const { baseArgs, nullCases } = argumentSamples(known);
 
 beforeAll(async () => {
-  sandbox = await startSandbox({ port: 0 });
-  const deps = depsFor(sandbox.url, SANDBOX_PRO_FULL_KEY);
-  client = await inMemoryClient(deps);
-  close = async () => {
-    await client.close();
-    await deps.api.close();
-  };
-  const ranked = structured(await call(client, 'rank_players_by_role', { role: 'poacher', limit: 20 }));
+  const ranked = structured(
+    await call(session.client, 'rank_players_by_role', { role: 'poacher', limit: 20 }),
+  );
   const ids = (ranked.data as { service_id: string | null }[]).flatMap((r) =>
     r.service_id ? [r.service_id] : [],
   );
-  const teams = structured(await call(client, 'search_teams', { query: 'FC' })).data as { team_id: string }[];
-  const coaches = structured(await call(client, 'search_coaches', {})).data as { coach_id: string }[];
+  const teams = structured(await call(session.client, 'search_teams', { query: 'FC' })).data as {
+    team_id: string;
+  }[];
+  const coaches = structured(await call(session.client, 'search_coaches', {})).data as { coach_id: string }[];
   Object.assign(known, {
     player_id: ids[0],
     player_ids: ids.slice(0, 2),
@@ -45,11 +38,6 @@ beforeAll(async () => {
   });
 }, 60_000);
 
-afterAll(async () => {
-  await close();
-  await sandbox.close();
-});
-
 const schemas = TOOLS.map(
   (tool) => [tool.name, fullInputSchema(z.object(tool.inputShape)) as Schema] as const,
 );
@@ -57,8 +45,8 @@ const schemas = TOOLS.map(
 describe.each(schemas)('%s', (name, schema) => {
   it('reads null as absent for every optional argument', async () => {
     for (const [argument, withNull, without] of nullCases(schema)) {
-      const absent = await call(client, name, without);
-      const result = await call(client, name, withNull);
+      const absent = await call(session.client, name, without);
+      const result = await call(session.client, name, withNull);
       const text = textOf(result);
       expect(text, `${argument}: null`).not.toMatch(/Invalid argument|expected .* received null/);
       // Null changes nothing: the call fares as the one without the argument.
@@ -75,7 +63,7 @@ describe.each(schemas)('%s', (name, schema) => {
       if (property.maximum !== undefined) cases.push([property.maximum + 1, [String(property.maximum)]]);
       if (property.enum) cases.push(['not-on-the-list', property.enum.map((v) => JSON.stringify(v))]);
       for (const [value, mustName] of cases) {
-        const result = await call(client, name, { ...base, [argument]: value });
+        const result = await call(session.client, name, { ...base, [argument]: value });
         const text = textOf(result);
         const label = `${name}.${argument} = ${JSON.stringify(value)}: ${text}`;
         expect(result.isError, label).toBe(true);
@@ -92,7 +80,7 @@ describe.each(schemas)('%s', (name, schema) => {
 });
 
 it('a missing required argument is named as required, with what it accepts', async () => {
-  const text = textOf(await call(client, 'rank_players_by_role', { limit: 5 }));
+  const text = textOf(await call(session.client, 'rank_players_by_role', { limit: 5 }));
   expect(text).toContain('role is required');
   expect(text).toContain('e.g. "poacher"');
   expect(text).not.toMatch(VALIDATOR_WORDS);

@@ -2,7 +2,7 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { depsFor, inMemoryClient } from '../support/mcp.js';
+import { sandboxClient } from '../support/mcp.js';
 
 let upstream: Server;
 let baseUrl: string;
@@ -24,8 +24,9 @@ afterAll(async () => {
 });
 
 it('aborting tools/call closes the upstream request', async () => {
-  const deps = depsFor(baseUrl, 'cancel-test-key', { timeoutMs: 60_000 });
-  const client = await inMemoryClient(deps);
+  const { client, close } = await sandboxClient(baseUrl, 'cancel-test-key', {
+    config: { timeoutMs: 60_000 },
+  });
   const controller = new AbortController();
   const pending = client.callTool(
     { name: 'rank_players_by_role', arguments: { role: 'faux_9' } },
@@ -36,6 +37,5 @@ it('aborting tools/call closes the upstream request', async () => {
   controller.abort();
   await expect(pending).rejects.toThrow();
   await expect.poll(() => events).toContain('closed');
-  await client.close();
-  await deps.api.close();
+  await close();
 });

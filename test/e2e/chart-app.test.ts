@@ -10,7 +10,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { chartAppHtml } from '../../src/charts/app.js';
 import { type RunningSandbox, startSandbox } from '../../src/sandbox/server.js';
 import { glossaryOf, statisticLabel } from '../../tools/kit/statistic-labels.js';
-import { call, depsFor, inMemoryClient, RENDERS_APPS, structured } from '../support/mcp.js';
+import { call, RENDERS_APPS, sandboxClient, structured } from '../support/mcp.js';
 import { missingPrerequisite } from '../support/prerequisites.js';
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -78,8 +78,7 @@ beforeAll(async () => {
   if (!existsSync(CHROMIUM)) throw missingPrerequisite('chromium', CHROMIUM);
   browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--no-sandbox'] });
   sandbox = await startSandbox({ port: 0 });
-  const deps = depsFor(sandbox.url, sandbox.demoKey);
-  const client = await inMemoryClient(deps, {}, RENDERS_APPS);
+  const { client, close } = await sandboxClient(sandbox.url, sandbox.demoKey, { capabilities: RENDERS_APPS });
   const ranking = structured(
     await call(client, 'rank_players_by_role', { role: 'defenseur_relanceur', league: 'Ligue 1', limit: 3 }),
   );
@@ -90,8 +89,7 @@ beforeAll(async () => {
   });
   // The glossary's words, as the text names the statistics (structured content gives the keys).
   glossaryWords = structured(await call(client, 'get_glossary', { kind: 'statistic', limit: 100 })).data;
-  await client.close();
-  await deps.api.close();
+  await close();
   mkdirSync(ARTIFACTS, { recursive: true });
 }, 60_000);
 

@@ -6,38 +6,35 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import type { CallToolResult } from '@modelcontextprotocol/client';
 import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
-import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { CHART_APP_MIME, CHART_APP_URI, CHART_META_KEY } from '../../src/charts/app.js';
 import type { ImagePolicy } from '../../src/charts/spec.js';
-import type { ToolDeps } from '../../src/mcp/context.js';
-import { type RunningSandbox, startSandbox } from '../../src/sandbox/server.js';
 import {
   BUILT_ENTRY,
   call,
-  depsFor,
-  inMemoryClient,
   RENDERS_APPS,
+  sandboxClient,
   spawnHttpServer,
   stop,
   structured,
   textOf,
+  useSandbox,
 } from '../support/mcp.js';
 import { inspectPng } from '../support/png.js';
+import { stdioClient } from '../support/stdio.js';
 
-let sandbox: RunningSandbox;
+const sandbox = useSandbox();
 const opened: { close(): Promise<void> }[] = [];
 let ids: string[];
 let names: string[];
 
 async function clientWith(images: ImagePolicy, chartCacheBytes?: number): Promise<Client> {
-  const deps: ToolDeps = depsFor(sandbox.url, sandbox.demoKey, {
-    images,
-    ...(chartCacheBytes ? { chartCacheBytes } : {}),
+  const { client, close } = await sandboxClient(sandbox.url, sandbox.demoKey, {
+    config: { images, ...(chartCacheBytes ? { chartCacheBytes } : {}) },
+    capabilities: RENDERS_APPS,
   });
-  const client = await inMemoryClient(deps, {}, RENDERS_APPS);
   await client.listTools();
-  opened.push({ close: () => client.close() }, { close: () => deps.api.close() });
+  opened.push({ close });
   return client;
 }
 
@@ -89,7 +86,6 @@ async function linkedPng(client: Client, result: CallToolResult): Promise<Buffer
 }
 
 beforeAll(async () => {
-  sandbox = await startSandbox({ port: 0 });
   const client = await clientWith('true');
   const ranking = structured(
     await call(client, 'rank_players_by_role', { role: 'defenseur_relanceur', league: 'Ligue 1', limit: 3 }),
@@ -102,7 +98,6 @@ beforeAll(async () => {
 
 afterAll(async () => {
   for (const o of opened.reverse()) await o.close();
-  await sandbox.close();
 });
 
 it('with images inline, compare_players returns a PNG radar of the three players beside the text', async () => {
@@ -334,14 +329,11 @@ it('rank_players_by_statistic returns bars of the statistic', async () => {
 });
 
 it('the built binary, told FOOTBALL_MCP_IMAGES=false, answers without images and still serves the app', async () => {
-  const transport = new StdioClientTransport({
-    command: process.execPath,
+  const { client } = await stdioClient('charts-stdio', {
     args: [BUILT_ENTRY, '--store', 'memory', '--base-url', sandbox.url],
-    env: { PATH: process.env.PATH ?? '', FOOTBALL_API_KEY: sandbox.demoKey, FOOTBALL_MCP_IMAGES: 'false' },
-    stderr: 'pipe',
+    env: { FOOTBALL_API_KEY: sandbox.demoKey, FOOTBALL_MCP_IMAGES: 'false' },
+    capabilities: RENDERS_APPS,
   });
-  const client = new Client({ name: 'charts-stdio', version: '1.0.0' }, { capabilities: RENDERS_APPS });
-  await client.connect(transport);
   opened.push({ close: () => client.close() });
   const result = await call(client, 'compare_players', { player_ids: ids });
   expect(result.content.map((c) => c.type)).toEqual(['text', 'text']);
@@ -351,17 +343,16 @@ it('the built binary, told FOOTBALL_MCP_IMAGES=false, answers without images and
 });
 
 it('a client that does not render MCP Apps gets the chart but no SVG in _meta', async () => {
-  const deps: ToolDeps = depsFor(sandbox.url, sandbox.demoKey, { images: 'true' });
-  const client = await inMemoryClient(deps);
-  opened.push({ close: () => client.close() }, { close: () => deps.api.close() });
+  const { client, close } = await sandboxClient(sandbox.url, sandbox.demoKey, { config: { images: 'true' } });
+  opened.push({ close });
   const result = await call(client, 'compare_players', { player_ids: ids });
   expect(images(result)).toHaveLength(1);
   expect(result._meta?.[CHART_META_KEY]).toBeUndefined();
   const linked = await call(await clientWith('auto'), 'compare_players', { player_ids: ids });
   expect(linked._meta?.[CHART_META_KEY]).toBeDefined();
-  const plain = depsFor(sandbox.url, sandbox.demoKey);
-  const plainClient = await inMemoryClient(plain);
-  opened.push({ close: () => plainClient.close() }, { close: () => plain.api.close() });
+  const plain = await sandboxClient(sandbox.url, sandbox.demoKey);
+  const plainClient = plain.client;
+  opened.push(plain);
   const byLink = await call(plainClient, 'compare_players', { player_ids: ids });
   expect(byLink._meta?.[CHART_META_KEY]).toBeUndefined();
   expect(inspectPng(await linkedPng(plainClient, byLink)).width).toBe(800);

@@ -1,23 +1,10 @@
 // The team, coach, statistics, glossary and account tools through a real SDK Client against the
 // sandbox over real HTTP: answers, truncation, optional sections that fail without failing the call.
-import type { Client } from '@modelcontextprotocol/client';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ToolDeps } from '../../src/mcp/context.js';
+import { describe, expect, it } from 'vitest';
 import { SANDBOX_PRO_LIGUE_KEY } from '../../src/sandbox/keys.js';
-import type { RunningSandbox } from '../../src/sandbox/server.js';
-import {
-  call,
-  closeSandboxSession,
-  depsFor,
-  inMemoryClient,
-  openSandboxSession,
-  structured,
-  textOf,
-} from '../support/mcp.js';
+import { call, sandboxClient, structured, textOf, useSandboxSession } from '../support/mcp.js';
 
-let sandbox: RunningSandbox;
-let deps: ToolDeps;
-let client: Client;
+const session = useSandboxSession();
 
 interface Team {
   team_id: string;
@@ -25,21 +12,15 @@ interface Team {
   league: string;
 }
 
-const paths = (prefix: string) => sandbox.requests().filter((r) => r.path.startsWith(prefix));
+const paths = (prefix: string) => session.sandbox.requests().filter((r) => r.path.startsWith(prefix));
 
 async function teamsOf(league: string, limit = 3): Promise<Team[]> {
-  return structured(await call(client, 'search_teams', { league, limit })).data;
+  return structured(await call(session.client, 'search_teams', { league, limit })).data;
 }
-
-beforeAll(async () => {
-  ({ sandbox, deps, client } = await openSandboxSession());
-});
-
-afterAll(() => closeSandboxSession({ sandbox, deps, client }));
 
 describe('search_teams', () => {
   it('lists a league with ids and says how to see the rest', async () => {
-    const result = await call(client, 'search_teams', { league: 'Ligue 1', limit: 4 });
+    const result = await call(session.client, 'search_teams', { league: 'Ligue 1', limit: 4 });
     const body = structured(result);
     expect(body.data).toHaveLength(4);
     expect(body.data.every((t: Team) => t.league === 'Ligue 1' && /\S/.test(t.team_id))).toBe(true);
@@ -51,14 +32,16 @@ describe('search_teams', () => {
   it('finds a team by part of its name, with no has_more when all are shown', async () => {
     const [team] = await teamsOf('Eredivisie', 1);
     const word = team?.name.split(' ').at(-1) ?? '';
-    const body = structured(await call(client, 'search_teams', { query: word, league: 'Eredivisie' }));
+    const body = structured(
+      await call(session.client, 'search_teams', { query: word, league: 'Eredivisie' }),
+    );
     expect(body.data.map((t: Team) => t.team_id)).toContain(team?.team_id);
     expect(body.has_more).toBe(false);
     expect(body.notes).toBeUndefined();
   });
 
   it('names the closest leagues for a wrong league', async () => {
-    const result = await call(client, 'search_teams', { league: 'Eredivise' });
+    const result = await call(session.client, 'search_teams', { league: 'Eredivise' });
     expect(result.isError).toBe(true);
     expect(textOf(result)).toContain('Closest: Eredivisie');
   });
@@ -67,15 +50,15 @@ describe('search_teams', () => {
 describe('get_team', () => {
   it('gives the record and runs the sections in parallel, each on its route', async () => {
     const [a, b] = await teamsOf('Ligue 1', 2);
-    const before = sandbox.requestCount();
-    const result = await call(client, 'get_team', {
+    const before = session.sandbox.requestCount();
+    const result = await call(session.client, 'get_team', {
       team_id: a?.team_id,
       sections: ['squad', 'similar'],
       other_team_id: b?.team_id,
       limit: 5,
     });
     const body = structured(result);
-    expect(sandbox.requestCount() - before).toBe(4);
+    expect(session.sandbox.requestCount() - before).toBe(4);
     expect(body.data.team).toMatchObject({ team_id: a?.team_id, name: a?.name, league: 'Ligue 1' });
     expect(body.data.squad).toHaveLength(5);
     expect(body.data.squad[0]).toHaveProperty('primary_role');
@@ -95,7 +78,7 @@ describe('get_team', () => {
   it('gives the whole squad when it fits the limit, with has_more false', async () => {
     const [team] = await teamsOf('Serie A', 1);
     const body = structured(
-      await call(client, 'get_team', { team_id: team?.team_id, sections: ['squad'], limit: 60 }),
+      await call(session.client, 'get_team', { team_id: team?.team_id, sections: ['squad'], limit: 60 }),
     );
     expect(body.data.squad).toHaveLength(body.data.team.squad_size);
     expect(body.has_more).toBe(false);
@@ -103,16 +86,18 @@ describe('get_team', () => {
   });
 
   it('asks for other_team_id before any request when head_to_head lacks it', async () => {
-    const before = sandbox.requestCount();
-    const result = await call(client, 'get_team', { team_id: 'whatever', sections: ['head_to_head'] });
+    const before = session.sandbox.requestCount();
+    const result = await call(session.client, 'get_team', {
+      team_id: 'whatever',
+      sections: ['head_to_head'],
+    });
     expect(result.isError).toBe(true);
     expect(textOf(result)).toContain('other_team_id');
-    expect(sandbox.requestCount()).toBe(before);
+    expect(session.sandbox.requestCount()).toBe(before);
   });
 
   it('reports a failing section inside the result: 403 and 404 sections, the record still served', async () => {
-    const proLigue = depsFor(sandbox.url, SANDBOX_PRO_LIGUE_KEY);
-    const restricted = await inMemoryClient(proLigue);
+    const { client: restricted, close } = await sandboxClient(session.sandbox.url, SANDBOX_PRO_LIGUE_KEY);
     try {
       const [home] = await teamsOf('Ligue 1', 1);
       const [away] = await teamsOf('Serie A', 1);
@@ -134,13 +119,12 @@ describe('get_team', () => {
       expect(structured(missing).failed_sections.head_to_head).toContain('other_team_id');
       expect(textOf(missing)).toContain('section head_to_head unavailable');
     } finally {
-      await restricted.close();
-      await proLigue.api.close();
+      await close();
     }
   });
 
   it('fails as a whole, with the search hint, when the team itself is unknown', async () => {
-    const result = await call(client, 'get_team', { team_id: 'tnope', sections: ['squad'] });
+    const result = await call(session.client, 'get_team', { team_id: 'tnope', sections: ['squad'] });
     expect(result.isError).toBe(true);
     expect(textOf(result)).toContain('search_teams');
   });
@@ -148,14 +132,16 @@ describe('get_team', () => {
 
 describe('search_coaches and get_coach', () => {
   it('finds a coach and reads the record, career and tactical profile', async () => {
-    const coaches = structured(await call(client, 'search_coaches', { league: 'Bundesliga', limit: 2 }));
+    const coaches = structured(
+      await call(session.client, 'search_coaches', { league: 'Bundesliga', limit: 2 }),
+    );
     expect(coaches.data).toHaveLength(2);
     expect(coaches.has_more).toBe(true);
     const [coach] = coaches.data;
-    const byName = structured(await call(client, 'search_coaches', { query: coach.name }));
+    const byName = structured(await call(session.client, 'search_coaches', { query: coach.name }));
     expect(byName.data.map((c: { coach_id: string }) => c.coach_id)).toContain(coach.coach_id);
 
-    const result = await call(client, 'get_coach', {
+    const result = await call(session.client, 'get_coach', {
       coach_id: coach.coach_id,
       sections: ['career', 'tactical_profile'],
     });
@@ -176,15 +162,17 @@ describe('search_coaches and get_coach', () => {
   });
 
   it('sends only the record request without sections', async () => {
-    const [coach] = structured(await call(client, 'search_coaches', { league: 'Serie A', limit: 1 })).data;
-    const before = sandbox.requestCount();
-    const body = structured(await call(client, 'get_coach', { coach_id: coach.coach_id }));
-    expect(sandbox.requestCount() - before).toBe(1);
+    const [coach] = structured(
+      await call(session.client, 'search_coaches', { league: 'Serie A', limit: 1 }),
+    ).data;
+    const before = session.sandbox.requestCount();
+    const body = structured(await call(session.client, 'get_coach', { coach_id: coach.coach_id }));
+    expect(session.sandbox.requestCount() - before).toBe(1);
     expect(body.data.career).toBeUndefined();
   });
 
   it('an unknown coach id points to search_coaches', async () => {
-    const result = await call(client, 'get_coach', { coach_id: 'cnope' });
+    const result = await call(session.client, 'get_coach', { coach_id: 'cnope' });
     expect(result.isError).toBe(true);
     expect(textOf(result)).toContain('search_coaches');
   });
@@ -192,7 +180,7 @@ describe('search_coaches and get_coach', () => {
 
 describe('rank_players_by_statistic', () => {
   it('ranks a league by a statistic, highest first, within a position', async () => {
-    const result = await call(client, 'rank_players_by_statistic', {
+    const result = await call(session.client, 'rank_players_by_statistic', {
       statistic: 'progressive_passes',
       league: 'Ligue 1',
       position: 'centre_back',
@@ -208,7 +196,7 @@ describe('rank_players_by_statistic', () => {
     const sent = paths('/v1/rankings/statistics').at(-1)?.path ?? '';
     expect(sent).toContain('position=centre_back');
     // Named in words by the glossary (the structured form gives the key), never by the key.
-    const words = structured(await call(client, 'get_glossary', { limit: 100 })).data as {
+    const words = structured(await call(session.client, 'get_glossary', { limit: 100 })).data as {
       key: string;
       name: string;
     }[];
@@ -220,7 +208,7 @@ describe('rank_players_by_statistic', () => {
 
   it('reads a statistic by its glossary name, and refuses an unknown one with the nearest keys', async () => {
     const byName = structured(
-      await call(client, 'rank_players_by_statistic', {
+      await call(session.client, 'rank_players_by_statistic', {
         statistic: 'Expected goals',
         league: 'Ligue 1',
         limit: 2,
@@ -228,7 +216,7 @@ describe('rank_players_by_statistic', () => {
     );
     expect(byName.statistic).toBe('xg');
     const before = paths('/v1/rankings/statistics').length;
-    const result = await call(client, 'rank_players_by_statistic', { statistic: 'progresive_pases' });
+    const result = await call(session.client, 'rank_players_by_statistic', { statistic: 'progresive_pases' });
     expect(result.isError).toBe(true);
     expect(textOf(result)).toContain('Closest: progressive_passes');
     expect(textOf(result)).toContain('get_glossary');
@@ -238,15 +226,17 @@ describe('rank_players_by_statistic', () => {
 
 describe('get_glossary', () => {
   it('filters locally by words and kind: one request for any number of calls', async () => {
-    const first = structured(await call(client, 'get_glossary', { query: 'pass', kind: 'statistic' }));
+    const first = structured(
+      await call(session.client, 'get_glossary', { query: 'pass', kind: 'statistic' }),
+    );
     expect(first.data.length).toBeGreaterThan(2);
     for (const e of first.data) {
       expect(e.kind).toBe('statistic');
       expect(`${e.key} ${e.name} ${e.definition}`.toLowerCase()).toContain('pass');
     }
-    const before = sandbox.requestCount();
-    const roles = structured(await call(client, 'get_glossary', { kind: 'role_index', limit: 5 }));
-    expect(sandbox.requestCount()).toBe(before);
+    const before = session.sandbox.requestCount();
+    const roles = structured(await call(session.client, 'get_glossary', { kind: 'role_index', limit: 5 }));
+    expect(session.sandbox.requestCount()).toBe(before);
     expect(roles.data).toHaveLength(5);
     expect(roles.total).toBe(31);
     expect(roles.has_more).toBe(true);
@@ -258,7 +248,7 @@ describe('get_glossary', () => {
 describe('comparison_group', () => {
   it('gives the spread and correlation of two statistics and highlights players of interest', async () => {
     const all = structured(
-      await call(client, 'comparison_group', {
+      await call(session.client, 'comparison_group', {
         x: 'xg',
         y: 'progressive_passes',
         league: 'Ligue 1',
@@ -273,9 +263,9 @@ describe('comparison_group', () => {
     // A linked row carries its service_id only; its player_id (this season's row) is in its record.
     const farRow =
       far.player_id ??
-      structured(await call(client, 'get_player', { player_id: far.service_id, sections: [] })).data.player
-        .player_id;
-    const result = await call(client, 'comparison_group', {
+      structured(await call(session.client, 'get_player', { player_id: far.service_id, sections: [] })).data
+        .player.player_id;
+    const result = await call(session.client, 'comparison_group', {
       x: 'xg',
       y: 'progressive_passes',
       league: 'Ligue 1',
@@ -294,7 +284,7 @@ describe('comparison_group', () => {
 
   it('checks both statistics against the glossary before the request', async () => {
     const before = paths('/v1/comparison').length;
-    const result = await call(client, 'comparison_group', { x: 'xg', y: 'tacklez' });
+    const result = await call(session.client, 'comparison_group', { x: 'xg', y: 'tacklez' });
     expect(result.isError).toBe(true);
     expect(textOf(result)).toMatch(/Invalid y: .*Closest: tackles/);
     expect(paths('/v1/comparison').length).toBe(before);
@@ -303,14 +293,14 @@ describe('comparison_group', () => {
 
 describe('my_account', () => {
   it('gives the plan and leagues, and the saved indices and presets on request', async () => {
-    const plainResult = await call(client, 'my_account');
+    const plainResult = await call(session.client, 'my_account');
     const plain = structured(plainResult);
     expect(plain.data).toMatchObject({ plan: 'Demo', daily_limit: 2500, leagues: 'all' });
     // The demo key has no expiry date: the answer says the API gave none, never that it never expires.
     expect(plain.data.expires_at).toBeUndefined();
     expect(textOf(plainResult)).toContain('expires not given');
     expect(plain.data.indices).toBeUndefined();
-    const result = await call(client, 'my_account', { sections: ['indices', 'presets'] });
+    const result = await call(session.client, 'my_account', { sections: ['indices', 'presets'] });
     const body = structured(result);
     expect(body.data.indices.length).toBeGreaterThan(0);
     expect(body.data.indices[0].detail).toMatch(/\w+ 0\.\d+/);
@@ -321,19 +311,17 @@ describe('my_account', () => {
     const described = body.data.indices.find((i: { description?: string }) => i.description);
     expect(textOf(result)).toContain(`${described.name}: ${described.description}`);
     expect(textOf(result)).toContain('Saved presets:');
-    expect(textOf(result)).not.toContain(sandbox.demoKey);
+    expect(textOf(result)).not.toContain(session.sandbox.demoKey);
   });
 
   it('lists the leagues of a restricted key', async () => {
-    const proLigue = depsFor(sandbox.url, SANDBOX_PRO_LIGUE_KEY);
-    const restricted = await inMemoryClient(proLigue);
+    const { client: restricted, close } = await sandboxClient(session.sandbox.url, SANDBOX_PRO_LIGUE_KEY);
     try {
       const body = structured(await call(restricted, 'my_account'));
       expect(body.data.leagues).toEqual(expect.arrayContaining(['Ligue 1', 'Ligue 2']));
       expect(body.data.plan).toBe('Pro Ligue');
     } finally {
-      await restricted.close();
-      await proLigue.api.close();
+      await close();
     }
   });
 });

@@ -10,12 +10,12 @@ import { startSandbox } from '../../src/sandbox/server.js';
 import {
   call,
   closeSandboxSession,
-  depsFor,
-  inMemoryClient,
   openSandboxSession,
   type SandboxSession,
+  sandboxClient,
   structured,
   textOf,
+  useSandboxSession,
 } from '../support/mcp.js';
 import { sample } from '../support/sample.js';
 
@@ -237,15 +237,7 @@ describe.each(DIALECTS)('the %s dialect', (dialect) => {
 });
 
 describe('the unicode dialect: names spelt at home are found by their plain spelling', () => {
-  let session: SandboxSession;
-
-  beforeAll(async () => {
-    session = await openSandboxSession({ dialect: 'unicode' });
-  }, 60_000);
-
-  afterAll(async () => {
-    await closeSandboxSession(session);
-  });
+  const session = useSandboxSession({ dialect: 'unicode' });
 
   /** How a reader without the letters types the name: "Martin Ødegård" → "Martin Odegard". */
   const PLAIN: Record<string, string> = {
@@ -299,15 +291,7 @@ describe('the unicode dialect: names spelt at home are found by their plain spel
 });
 
 describe('the paged dialect (25-row pages, a silent clamp of limit, cursor and next link)', () => {
-  let session: SandboxSession;
-
-  beforeAll(async () => {
-    session = await openSandboxSession({ dialect: 'paged' });
-  }, 60_000);
-
-  afterAll(async () => {
-    await closeSandboxSession(session);
-  });
+  const session = useSandboxSession({ dialect: 'paged' });
 
   it('list_leagues reads every page: all the leagues, and says how many pages it read', async () => {
     const all = structured(await call(standard.client, 'list_leagues', { limit: 200 }));
@@ -337,8 +321,7 @@ describe('the paged dialect (25-row pages, a silent clamp of limit, cursor and n
 
   it('with a small max-pages budget, list_leagues says how many it read and that more exist', async () => {
     const sandbox = await startSandbox({ dialect: 'paged', port: 0 });
-    const deps = depsFor(sandbox.url, sandbox.demoKey, { maxPages: 2 });
-    const client = await inMemoryClient(deps);
+    const { client, close } = await sandboxClient(sandbox.url, sandbox.demoKey, { config: { maxPages: 2 } });
     try {
       const result = await call(client, 'list_leagues', { limit: 200 });
       const got = structured(result);
@@ -353,8 +336,7 @@ describe('the paged dialect (25-row pages, a silent clamp of limit, cursor and n
       );
       expect(text).not.toMatch(/of 50/);
     } finally {
-      await client.close();
-      await deps.api.close();
+      await close();
       await sandbox.close();
     }
   });

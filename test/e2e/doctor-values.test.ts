@@ -2,18 +2,15 @@
 // reader does not know (found by their values, written as a routes file the server then reads them
 // with), a burst 429 and a gateway 502 (waited out and retried), an unreadable enums answer, a single
 // ranking row. The built binary for the run a user makes; in process for the rest. Run `npm run build` first.
-import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { Client } from '@modelcontextprotocol/client';
-import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type DoctorIo, runDoctor } from '../../src/doctor/main.js';
 import type { Report } from '../../src/doctor/output.js';
-import { type RunningSandbox, startSandbox } from '../../src/sandbox/server.js';
-import { BUILT_ENTRY, structured } from '../support/mcp.js';
+import { doctorBinary, doctorJson } from '../support/doctor.js';
+import { BUILT_ENTRY, structured, useSandbox } from '../support/mcp.js';
 import { type Rule, startProxy, type TestProxy } from '../support/proxy.js';
+import { stdioClient } from '../support/stdio.js';
 
 type Json = Record<string, unknown>;
 const isJson = (v: unknown): v is Json => typeof v === 'object' && v !== null && !Array.isArray(v);
@@ -32,32 +29,7 @@ function renameRows(body: unknown, renamed: Record<string, string> = RENAMED): u
 
 const bare = (path: string) => path.split('?')[0] ?? '';
 
-let sandbox: RunningSandbox;
-beforeAll(async () => {
-  sandbox = await startSandbox({ port: 0 });
-});
-afterAll(async () => {
-  await sandbox.close();
-});
-
-function doctorBinary(args: string[], env: Record<string, string>) {
-  return new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve, reject) => {
-    const child = spawn(process.execPath, [BUILT_ENTRY, 'doctor', ...args], {
-      env: { PATH: process.env.PATH ?? '', ...env },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (chunk: Buffer) => {
-      stdout += chunk.toString();
-    });
-    child.stderr.on('data', (chunk: Buffer) => {
-      stderr += chunk.toString();
-    });
-    child.on('error', reject);
-    child.on('close', (code) => resolve({ code, stdout, stderr }));
-  });
-}
+const sandbox = useSandbox();
 
 describe('doctor maps renamed fields by their values and waits out bursts', () => {
   let proxy: TestProxy;
@@ -122,14 +94,10 @@ describe('doctor maps renamed fields by their values and waits out bursts', () =
     expect(JSON.parse(readFileSync(file, 'utf8'))).toEqual({ fields: report.fields });
     expect(run.stderr).toContain(`Routes file written to ${file}`);
 
-    const transport = new StdioClientTransport({
-      command: process.execPath,
+    const { client } = await stdioClient('doctor-values', {
       args: [BUILT_ENTRY, '--store', 'memory', '--routes-file', file],
-      env: { PATH: process.env.PATH ?? '', ...env },
-      stderr: 'pipe',
+      env,
     });
-    const client = new Client({ name: 'doctor-values', version: '1.0.0' });
-    await client.connect(transport);
     try {
       const ranked = structured(
         await client.callTool({ name: 'rank_players_by_role', arguments: { role: 'faux_9', limit: 2 } }),
@@ -191,20 +159,10 @@ describe('doctor says what it fell back on and what it could not check', () => {
       return 'pass';
     });
     try {
-      let out = '';
-      const io: DoctorIo = {
-        out: (text) => {
-          out += text;
-        },
-        err: () => undefined,
-        interactive: false,
-        progress: false,
-        ask: async () => 'n',
-      };
-      const env = { FOOTBALL_API_BASE_URL: proxy.url, FOOTBALL_API_KEY: sandbox.demoKey };
+      const run = await doctorJson({ FOOTBALL_API_BASE_URL: proxy.url, FOOTBALL_API_KEY: sandbox.demoKey });
       // enums is documented and unreadable: exit 1, and everything else still checked.
-      expect(await runDoctor(['--yes', '--json'], env, io)).toBe(1);
-      const report = JSON.parse(out) as Report;
+      expect(run.code).toBe(1);
+      const report = run.report();
       const of = (route: string) => report.results.find((r) => r.route === route);
       expect(of('enums')).toMatchObject({ readable: false, problem: 'no list of roles found in the answer' });
       for (const route of ['rankings', 'scouting']) {

@@ -1,55 +1,22 @@
 // `football-scout-mcp doctor` as a user runs it: the built binary against the sandbox, directly and
 // behind a proxy that moves or breaks routes. Run `npm run build` first.
-import { spawn } from 'node:child_process';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ROUTES, type RouteName } from '../../src/api/routes.js';
 import { type DoctorIo, runDoctor } from '../../src/doctor/main.js';
 import type { Report } from '../../src/doctor/output.js';
 import { SANDBOX_DIALECTS } from '../../src/sandbox/dialects/index.js';
-import { type RunningSandbox, startSandbox } from '../../src/sandbox/server.js';
-import { BUILT_ENTRY } from '../support/mcp.js';
+import { startSandbox } from '../../src/sandbox/server.js';
+import { doctorBinary, doctorJson } from '../support/doctor.js';
+import { useSandbox } from '../support/mcp.js';
 import { type Rule, startProxy, type TestProxy } from '../support/proxy.js';
 import { drawn, sample } from '../support/sample.js';
 
 const ROUTE_NAMES = Object.keys(ROUTES) as RouteName[];
 
-let sandbox: RunningSandbox;
-beforeAll(async () => {
-  sandbox = await startSandbox({ port: 0 });
-});
-afterAll(async () => {
-  await sandbox.close();
-});
-
-interface Run {
-  code: number | null;
-  stdout: string;
-  stderr: string;
-}
-
-/** The built binary, asynchronously: the sandbox answering it lives in this process. */
-function doctor(args: string[], env: Record<string, string>): Promise<Run> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [BUILT_ENTRY, 'doctor', ...args], {
-      env: { PATH: process.env.PATH ?? '', ...env },
-      stdio: ['pipe', 'pipe', 'pipe'],
-    });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (chunk: Buffer) => {
-      stdout += chunk.toString();
-    });
-    child.stderr.on('data', (chunk: Buffer) => {
-      stderr += chunk.toString();
-    });
-    child.stdin.end();
-    child.on('error', reject);
-    child.on('close', (code) => resolve({ code, stdout, stderr }));
-  });
-}
+const sandbox = useSandbox();
 
 const against = (url: string) => ({ FOOTBALL_API_BASE_URL: url, FOOTBALL_API_KEY: sandbox.demoKey });
 
@@ -82,7 +49,7 @@ const teamsMoved = (path: string): Rule => {
 describe('doctor on the sandbox', () => {
   it('--yes --json: every route readable, one request per route, as many as the plan said', async () => {
     const before = sandbox.requestCount();
-    const run = await doctor(['--yes', '--json'], against(sandbox.url));
+    const run = await doctorBinary(['--yes', '--json'], against(sandbox.url));
     expect(run.code, run.stderr).toBe(0);
     const report = JSON.parse(run.stdout) as Report;
     expect(report.results.map((r) => r.route).sort()).toEqual([...ROUTE_NAMES].sort());
@@ -113,7 +80,7 @@ describe('doctor on the sandbox', () => {
   }, 60_000);
 
   it('prints a table naming every route, a summary and the quota, never the key', async () => {
-    const run = await doctor(['--yes'], against(sandbox.url));
+    const run = await doctorBinary(['--yes'], against(sandbox.url));
     expect(run.code, run.stderr).toBe(0);
     for (const name of ROUTE_NAMES) expect(run.stdout).toMatch(new RegExp(`^${name}\\s`, 'm'));
     expect(run.stdout).toContain('Documented routes: 8/8 readable');
@@ -130,7 +97,7 @@ describe('doctor on the sandbox', () => {
 
 describe('doctor --sandbox', () => {
   it('checks the embedded sandbox in the dialect the settings name', async () => {
-    const run = await doctor(['--sandbox', '--sandbox-dialect', 'french', '--yes', '--json'], {});
+    const run = await doctorBinary(['--sandbox', '--sandbox-dialect', 'french', '--yes', '--json'], {});
     expect(run.code, run.stderr).toBe(0);
     expect(run.stderr).toContain('(the embedded sandbox: synthetic data, french dialect)');
     const report = JSON.parse(run.stdout) as Report;
@@ -141,7 +108,7 @@ describe('doctor --sandbox', () => {
 describe('doctor against an API that differs', () => {
   it('finds a missing assumed route at another path and prints the routes-file entry (exit 0)', async () => {
     await behind(teamsMoved, async (proxy) => {
-      const run = await doctor(['--yes', '--json'], against(proxy.url));
+      const run = await doctorBinary(['--yes', '--json'], against(proxy.url));
       expect(run.code, run.stderr).toBe(0);
       const report = JSON.parse(run.stdout) as Report;
       const teams = report.results.find((r) => r.route === 'teams');
@@ -168,7 +135,7 @@ describe('doctor against an API that differs', () => {
       expect(report.summary.requests).toBeLessThanOrEqual(report.plan.max_requests);
       expect(report.summary.requests).toBe(report.plan.requests + 5);
 
-      const table = await doctor(['--yes'], against(proxy.url));
+      const table = await doctorBinary(['--yes'], against(proxy.url));
       expect(table.code).toBe(0);
       expect(table.stdout).toContain('teams: {"teams":{"path":"/v1/clubs"}}');
       expect(table.stdout).toMatch(/^teams\s+GET \/v1\/teams\s+assumed\s+404\s+no \(fix\)/m);
@@ -178,7 +145,7 @@ describe('doctor against an API that differs', () => {
       const dir = mkdtempSync(join(tmpdir(), 'doctor-'));
       const file = join(dir, 'routes.json');
       writeFileSync(file, JSON.stringify(report.routes_file));
-      const fixed = await doctor(['--yes', '--json', '--routes-file', file], against(proxy.url));
+      const fixed = await doctorBinary(['--yes', '--json', '--routes-file', file], against(proxy.url));
       expect(fixed.code, fixed.stderr).toBe(0);
       const again = JSON.parse(fixed.stdout) as Report;
       expect(again.results.every((r) => r.readable)).toBe(true);
@@ -190,7 +157,7 @@ describe('doctor against an API that differs', () => {
   it('a documented route answering 404 fails the check (exit 1) and is not guessed at', async () => {
     const rule = (path: string): Rule => (path.split('?')[0] === '/v1/rankings' ? { status: 404 } : 'pass');
     await behind(rule, async (proxy) => {
-      const run = await doctor(['--yes', '--json'], against(proxy.url));
+      const run = await doctorBinary(['--yes', '--json'], against(proxy.url));
       expect(run.code, run.stderr).toBe(1);
       const report = JSON.parse(run.stdout) as Report;
       const rankings = report.results.find((r) => r.route === 'rankings');
@@ -206,7 +173,7 @@ describe('doctor against an API that differs', () => {
     const rule = (path: string): Rule =>
       path.split('?')[0] === '/v1/rankings' ? { status: 200, body: '{"data": [{"nom": "x"}]}' } : 'pass';
     await behind(rule, async (proxy) => {
-      const run = await doctor(['--yes'], against(proxy.url));
+      const run = await doctorBinary(['--yes'], against(proxy.url));
       expect(run.code, run.stderr).toBe(1);
       expect(run.stdout).toMatch(
         /^rankings\s+GET \/v1\/rankings\s+documented\s+200\s+no\s.*unreadable answer/m,
@@ -216,7 +183,7 @@ describe('doctor against an API that differs', () => {
   });
 
   it('a rejected key stops the run after the first request', async () => {
-    const run = await doctor(['--yes', '--json'], {
+    const run = await doctorBinary(['--yes', '--json'], {
       FOOTBALL_API_BASE_URL: sandbox.url,
       FOOTBALL_API_KEY: 'live_wrong_key_0123456789',
     });
@@ -228,7 +195,7 @@ describe('doctor against an API that differs', () => {
   });
 
   it('a base URL under which the documented routes answer 404 stops the run after two requests', async () => {
-    const run = await doctor(['--yes', '--json'], against(`${sandbox.url}/api`));
+    const run = await doctorBinary(['--yes', '--json'], against(`${sandbox.url}/api`));
     expect(run.code).toBe(1);
     const report = JSON.parse(run.stdout) as Report;
     expect(report.summary.requests).toBe(2);
@@ -238,11 +205,11 @@ describe('doctor against an API that differs', () => {
 
 describe('doctor refuses before sending', () => {
   it('without a key and a base URL: says to set both (exit 2)', async () => {
-    const run = await doctor(['--yes'], {});
+    const run = await doctorBinary(['--yes'], {});
     expect(run.code).toBe(2);
     expect(run.stderr).toContain('FOOTBALL_API_KEY');
     expect(run.stderr).toContain('FOOTBALL_API_BASE_URL');
-    const keyOnly = await doctor(['--yes'], { FOOTBALL_API_KEY: 'live_secret_key_123' });
+    const keyOnly = await doctorBinary(['--yes'], { FOOTBALL_API_KEY: 'live_secret_key_123' });
     expect(keyOnly.code).toBe(2);
     expect(keyOnly.stderr).toContain('FOOTBALL_API_BASE_URL');
     expect(keyOnly.stdout + keyOnly.stderr).not.toContain('live_secret_key_123');
@@ -250,7 +217,7 @@ describe('doctor refuses before sending', () => {
 
   it('without a terminal and without --yes: states the plan, asks for --yes, sends nothing (exit 2)', async () => {
     const before = sandbox.requestCount();
-    const run = await doctor([], against(sandbox.url));
+    const run = await doctorBinary([], against(sandbox.url));
     expect(run.code).toBe(2);
     expect(run.stderr).toMatch(/Plan: \d+ requests/);
     expect(run.stderr).toContain('--yes');
@@ -259,12 +226,12 @@ describe('doctor refuses before sending', () => {
   });
 
   it('an unknown flag is a usage error (exit 2); --help describes the subcommand', async () => {
-    const bad = await doctor(['--yes', '--frobnicate'], against(sandbox.url));
+    const bad = await doctorBinary(['--yes', '--frobnicate'], against(sandbox.url));
     expect(bad.code).toBe(2);
-    const noFile = await doctor(['--yes', '--write-routes'], against(sandbox.url));
+    const noFile = await doctorBinary(['--yes', '--write-routes'], against(sandbox.url));
     expect(noFile.code).toBe(2);
     expect(noFile.stderr).toContain('--write-routes needs a file to write');
-    const help = await doctor(['--help'], {});
+    const help = await doctorBinary(['--help'], {});
     expect(help.code).toBe(0);
     expect(help.stderr).toContain('football-scout-mcp doctor [--yes] [--json]');
   });
@@ -315,19 +282,9 @@ describe('doctor on every sandbox dialect', () => {
     async (dialect) => {
       const shaped = await startSandbox({ port: 0, dialect });
       try {
-        let out = '';
-        const io: DoctorIo = {
-          out: (text) => {
-            out += text;
-          },
-          err: () => undefined,
-          interactive: false,
-          progress: false,
-          ask: async () => 'n',
-        };
-        const env = { FOOTBALL_API_BASE_URL: shaped.url, FOOTBALL_API_KEY: shaped.demoKey };
-        expect(await runDoctor(['--yes', '--json'], env, io)).toBe(0);
-        const report = JSON.parse(out) as Report;
+        const run = await doctorJson({ FOOTBALL_API_BASE_URL: shaped.url, FOOTBALL_API_KEY: shaped.demoKey });
+        expect(run.code).toBe(0);
+        const report = run.report();
         const unreadable = report.results.filter((r) => !r.readable && !r.not_checked).map((r) => r.route);
         expect(unreadable, drawn(dialect)).toEqual([]);
         const aliases = report.results.flatMap((r) => r.read?.aliases ?? []);

@@ -1,8 +1,9 @@
 // fit_score when the API scores a player for no club: his row stays, its fit blank, and the answer says why.
+import type { Client } from '@modelcontextprotocol/client';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { SANDBOX_PRO_FULL_KEY } from '../../src/sandbox/keys.js';
 import { type RunningSandbox, startSandbox } from '../../src/sandbox/server.js';
-import { call, depsFor, inMemoryClient, structured, textOf } from '../support/mcp.js';
+import { call, sandboxClient, structured, textOf } from '../support/mcp.js';
 import { startProxy, type TestProxy } from '../support/proxy.js';
 
 type Json = Record<string, unknown>;
@@ -10,7 +11,7 @@ type Json = Record<string, unknown>;
 let sandbox: RunningSandbox;
 let proxy: TestProxy;
 let close: () => Promise<void>;
-let client: Awaited<ReturnType<typeof inMemoryClient>>;
+let client: Client;
 
 beforeAll(async () => {
   sandbox = await startSandbox({ port: 0 });
@@ -25,11 +26,10 @@ beforeAll(async () => {
         }
       : 'pass',
   );
-  const deps = depsFor(proxy.url, SANDBOX_PRO_FULL_KEY);
-  client = await inMemoryClient(deps);
+  const connected = await sandboxClient(proxy.url, SANDBOX_PRO_FULL_KEY);
+  client = connected.client;
   close = async () => {
-    await client.close();
-    await deps.api.close();
+    await connected.close();
     await proxy.close();
     await sandbox.close();
   };

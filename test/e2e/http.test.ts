@@ -1,39 +1,26 @@
 // The built binary over Streamable HTTP, on its embedded sandbox, driven by the SDK client.
-import type { ChildProcess } from 'node:child_process';
 import type { CallToolResult } from '@modelcontextprotocol/client';
-import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { untabulate } from '../../src/mcp/tabular.js';
 import { TOOLS } from '../../tools/index.js';
-import { spawnHttpServer, stop } from '../support/mcp.js';
+import { httpClient, useHttpServer } from '../support/mcp.js';
 import { INITIALIZE, raw } from '../support/raw-http.js';
 
-let url: string;
-let child: ChildProcess;
-let stderr: () => string;
+const server = useHttpServer(['--sandbox'], {});
 
 function post(headers: Record<string, string>, body: string) {
-  return raw(url, { headers, body });
+  return raw(server.url, { headers, body });
 }
-
-beforeAll(async () => {
-  ({ url, child, stderr } = await spawnHttpServer(['--sandbox'], {}));
-});
-
-afterAll(async () => {
-  await stop(child);
-});
 
 describe('HTTP transport', () => {
   it('prints how to connect, with the sandbox key it uses', () => {
-    expect(stderr()).toContain('claude mcp add --transport http');
-    expect(stderr()).toContain('@modelcontextprotocol/inspector');
-    expect(stderr()).toMatch(/sandbox API at http:\/\/127\.0\.0\.1:\d+ .*key sbx_/);
+    expect(server.stderr()).toContain('claude mcp add --transport http');
+    expect(server.stderr()).toContain('@modelcontextprotocol/inspector');
+    expect(server.stderr()).toMatch(/sandbox API at http:\/\/127\.0\.0\.1:\d+ .*key sbx_/);
   });
 
   it('lists and calls tools through StreamableHTTPClientTransport', async () => {
-    const client = new Client({ name: 'http-test', version: '1.0.0' });
-    await client.connect(new StreamableHTTPClientTransport(new URL(url)));
+    const client = await httpClient(server.url, 'http-test');
     const { tools } = await client.listTools();
     expect(tools).toHaveLength(TOOLS.length);
     const result = (await client.callTool({
@@ -46,7 +33,7 @@ describe('HTTP transport', () => {
   });
 
   it('accepts a loopback Origin and rejects a foreign Host or Origin (DNS rebinding)', async () => {
-    const port = new URL(url).port;
+    const port = new URL(server.url).port;
     const ok = await post({ origin: 'http://localhost:6274' }, INITIALIZE);
     expect(ok.status).toBe(200);
     const badHost = await post({ host: `evil.example:${port}` }, INITIALIZE);
@@ -67,7 +54,7 @@ describe('HTTP transport', () => {
   });
 
   it('serves /healthz', async () => {
-    const res = await fetch(new URL('/healthz', url));
+    const res = await fetch(new URL('/healthz', server.url));
     expect(res.status).toBe(200);
   });
 });

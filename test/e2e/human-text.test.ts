@@ -2,21 +2,12 @@
 // get_player and scouting_report name statistics by the glossary (or a readable form of the key), show
 // money in euros, keep snake_case keys to structured content, and show only the player's position's
 // statistics, saying how many others were left out.
-import type { Client } from '@modelcontextprotocol/client';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { isGoalkeeping } from '../../src/domain/position-statistics.js';
-import type { ToolDeps } from '../../src/mcp/context.js';
-import type { RunningSandbox } from '../../src/sandbox/server.js';
-import { call, closeSandboxSession, openSandboxSession, structured, textOf } from '../support/mcp.js';
+import { call, structured, textOf, useSandboxSession } from '../support/mcp.js';
 import { MBENRA } from '../support/people.js';
 
-let sandbox: RunningSandbox;
-let deps: ToolDeps;
-let client: Client;
-beforeAll(async () => {
-  ({ sandbox, deps, client } = await openSandboxSession());
-});
-afterAll(() => closeSandboxSession({ sandbox, deps, client }));
+const session = useSandboxSession();
 
 const SNAKE = /\b[a-z0-9]+_[a-z0-9_]+\b/i;
 
@@ -26,7 +17,7 @@ function literal(text: string): string {
 
 /** The glossary as the API gives it, through get_glossary: the expected labels ("Goals (per 90)"). */
 async function glossary() {
-  const body = structured(await call(client, 'get_glossary', { kind: 'statistic', limit: 100 }));
+  const body = structured(await call(session.client, 'get_glossary', { kind: 'statistic', limit: 100 }));
   const entries = new Map(
     (body.data as { key: string; name: string | null; unit: string | null }[]).map((e) => [e.key, e]),
   );
@@ -75,13 +66,17 @@ function playerLabels(text: string): string[] {
 describe('statistics in words', () => {
   it('compare_players: glossary names with units, money in euros, no goalkeeping rows for outfield players', async () => {
     const ranked = structured(
-      await call(client, 'rank_players_by_role', { role: 'milieu_ratisseur', league: 'Ligue 1', limit: 5 }),
+      await call(session.client, 'rank_players_by_role', {
+        role: 'milieu_ratisseur',
+        league: 'Ligue 1',
+        limit: 5,
+      }),
     );
     const ids = (ranked.data as { service_id: string | null }[])
       .flatMap((r) => (r.service_id ? [r.service_id] : []))
       .slice(0, 2);
     expect(ids).toHaveLength(2);
-    const result = await call(client, 'compare_players', { player_ids: ids });
+    const result = await call(session.client, 'compare_players', { player_ids: ids });
     const text = textOf(result);
     const body = structured(result);
     const statistics = (body.data as { statistics: Record<string, unknown> }[]).flatMap((p) =>
@@ -90,7 +85,7 @@ describe('statistics in words', () => {
     // The keys stay in structured content; the glossary's names and units are the text's.
     expect(statistics).toContain('market_value_eur');
     expect(body.statistic_names).toBeUndefined();
-    const every = structured(await call(client, 'get_glossary', { limit: 100 })).data as {
+    const every = structured(await call(session.client, 'get_glossary', { limit: 100 })).data as {
       key: string;
       name: string | null;
       unit: string | null;
@@ -112,7 +107,7 @@ describe('statistics in words', () => {
   it('comparison_group and rank_players_by_statistic: the statistic named by the glossary, with its unit', async () => {
     const { label } = await glossary();
     const text = textOf(
-      await call(client, 'comparison_group', {
+      await call(session.client, 'comparison_group', {
         x: 'progressive_passes',
         y: 'pass_completion_pct',
         league: 'Ligue 1',
@@ -128,7 +123,10 @@ describe('statistics in words', () => {
     expect(text).not.toMatch(/\bprogressive_passes\b|\bpass_completion_pct\b/);
 
     const ranked = textOf(
-      await call(client, 'rank_players_by_statistic', { statistic: 'progressive_passes', league: 'Ligue 1' }),
+      await call(session.client, 'rank_players_by_statistic', {
+        statistic: 'progressive_passes',
+        league: 'Ligue 1',
+      }),
     );
     expect(ranked).toMatch(
       new RegExp(`^(Season [^\\n]+\\n)?${literal(label('progressive_passes'))} ranking in Ligue 1`),
@@ -138,9 +136,12 @@ describe('statistics in words', () => {
 
   it('get_player and scouting_report: readable names, groups in words, no goalkeeping statistics for a midfielder', async () => {
     const player = textOf(
-      await call(client, 'get_player', { player_id: MBENRA, sections: ['statistics', 'strengths', 'roles'] }),
+      await call(session.client, 'get_player', {
+        player_id: MBENRA,
+        sections: ['statistics', 'strengths', 'roles'],
+      }),
     );
-    const report = textOf(await call(client, 'scouting_report', { player_id: MBENRA }));
+    const report = textOf(await call(session.client, 'scouting_report', { player_id: MBENRA }));
     for (const text of [player, report]) {
       const labels = playerLabels(text);
       expect(labels.length).toBeGreaterThan(10);
@@ -150,7 +151,7 @@ describe('statistics in words', () => {
     expect(player).not.toMatch(/save|goals prevented|sweeper/i);
     expect(player).toMatch(/\d+ statistics? of other positions left out \(in structured content\)\./);
     const body = structured(
-      await call(client, 'get_player', { player_id: MBENRA, sections: ['statistics'] }),
+      await call(session.client, 'get_player', { player_id: MBENRA, sections: ['statistics'] }),
     );
     expect(Object.keys(body.data.statistics.values).some(isGoalkeeping)).toBe(true);
   });
@@ -160,11 +161,11 @@ describe('statistics in words', () => {
     const pass = entries.get('pass_completion_pct');
     expect(pass?.name && pass.unit).toBeTruthy();
 
-    const player = await call(client, 'get_player', {
+    const player = await call(session.client, 'get_player', {
       player_id: MBENRA,
       sections: ['statistics', 'strengths'],
     });
-    const report = await call(client, 'scouting_report', { player_id: MBENRA });
+    const report = await call(session.client, 'scouting_report', { player_id: MBENRA });
     for (const result of [player, report]) {
       const text = textOf(result);
       const body = structured(result);

@@ -1,19 +1,12 @@
 // list_roles when GET /v1/enums cannot be used: the spec's 31 keys, said aloud (text, notes,
 // enums_problem), keeping the renamed keys the API did give; and a key the API renamed
 // shown under its new name. The sandbox behind a proxy that changes only the enums answer.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ROLE_KEYS } from '../../src/domain/roles.js';
-import { type RunningSandbox, startSandbox } from '../../src/sandbox/server.js';
-import { callOk, depsFor, inMemoryClient } from '../support/mcp.js';
+import { callOk, sandboxClient, useSandbox } from '../support/mcp.js';
 import { type Rule, startProxy } from '../support/proxy.js';
 
-let sandbox: RunningSandbox;
-beforeAll(async () => {
-  sandbox = await startSandbox({ port: 0 });
-});
-afterAll(async () => {
-  await sandbox.close();
-});
+const sandbox = useSandbox();
 
 /** The roles of list_roles' answer: key → [family, English name]. */
 function roleMap(data: Record<string, Record<string, string>>): Map<string, [string, string]> {
@@ -29,13 +22,11 @@ async function listRoles(enums: Rule) {
   const proxy = await startProxy(sandbox.url, (path) =>
     path.split('?')[0] === '/v1/enums' ? enums : 'pass',
   );
-  const deps = depsFor(proxy.url, sandbox.demoKey, { retries: 0 });
-  const client = await inMemoryClient(deps);
+  const { client, close } = await sandboxClient(proxy.url, sandbox.demoKey, { config: { retries: 0 } });
   try {
     return await callOk(client, 'list_roles');
   } finally {
-    await client.close();
-    await deps.api.close();
+    await close();
     await proxy.close();
   }
 }

@@ -9,14 +9,13 @@ import { delimiter, dirname, join } from 'node:path';
 import { promisify } from 'node:util';
 import { getMcpConfigForManifest, type McpbManifestAny } from '@anthropic-ai/mcpb';
 import type { CallToolResult } from '@modelcontextprotocol/client';
-import { Client } from '@modelcontextprotocol/client';
-import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PROMPTS } from '../../src/mcp/prompts/index.js';
 import { untabulate } from '../../src/mcp/tabular.js';
 import { type RunningSandbox, startSandbox } from '../../src/sandbox/server.js';
 import { TOOLS } from '../../tools/index.js';
 import { BUILT_ENTRY } from '../support/mcp.js';
+import { stdioClient } from '../support/stdio.js';
 
 const run = promisify(execFile);
 const root = new URL('../..', import.meta.url).pathname;
@@ -83,7 +82,7 @@ async function connect(userConfig: Record<string, string>) {
     pathSeparator: '/',
   });
   if (!config) throw new Error('no mcp_config for these settings');
-  const transport = new StdioClientTransport({
+  const { client, stderr } = await stdioClient('mcpb-test', {
     command: config.command,
     args: config.args ?? [],
     env: {
@@ -93,15 +92,8 @@ async function connect(userConfig: Record<string, string>) {
       XDG_CACHE_HOME: join(dir, 'cache'),
       ...config.env,
     },
-    stderr: 'pipe',
   });
-  let stderr = '';
-  transport.stderr?.on('data', (chunk: Buffer) => {
-    stderr += chunk.toString();
-  });
-  const client = new Client({ name: 'mcpb-test', version: '1.0.0' });
-  await client.connect(transport);
-  return { client, config, stderr: () => stderr };
+  return { client, config, stderr };
 }
 
 describe('the .mcpb bundle', () => {

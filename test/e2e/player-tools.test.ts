@@ -1,15 +1,11 @@
 // get_player and scouting_report through a real SDK Client against the sandbox over real HTTP:
 // sections, parallel parts and their cost, failing parts, progress notifications, cancellation.
-import type { Client, Progress } from '@modelcontextprotocol/client';
+import type { Progress } from '@modelcontextprotocol/client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ToolDeps } from '../../src/mcp/context.js';
-import { type RunningSandbox, startSandbox } from '../../src/sandbox/server.js';
-import { call, depsFor, inMemoryClient, structured, textOf } from '../support/mcp.js';
+import { call, sandboxClient, structured, textOf, useSandboxSession } from '../support/mcp.js';
 import { startProxy } from '../support/proxy.js';
 
-let sandbox: RunningSandbox;
-let deps: ToolDeps;
-let client: Client;
+const session = useSandboxSession();
 /** A Ligue 1 centre-back and another Ligue 1 club, taken from a ranking (never hard-coded). */
 let serviceId: string;
 let otherClub: string;
@@ -18,22 +14,24 @@ const opened: { close(): Promise<void> }[] = [];
 
 /** A client whose server talks to the sandbox through a proxy applying `rule`. */
 async function clientBehind(rule: Parameters<typeof startProxy>[1]) {
-  const proxy = await startProxy(sandbox.url, rule);
-  const proxied = depsFor(proxy.url, sandbox.demoKey, { timeoutMs: 60_000, retries: 0 });
-  const c = await inMemoryClient(proxied);
-  await c.listTools();
-  opened.push({ close: () => c.close() }, { close: () => proxied.api.close() }, proxy);
-  return { client: c, proxy };
+  const proxy = await startProxy(session.sandbox.url, rule);
+  const proxied = await sandboxClient(proxy.url, session.sandbox.demoKey, {
+    config: { timeoutMs: 60_000, retries: 0 },
+  });
+  await proxied.client.listTools();
+  opened.push(proxied, proxy);
+  return { client: proxied.client, proxy };
 }
 
 beforeAll(async () => {
-  sandbox = await startSandbox({ port: 0 });
-  deps = depsFor(sandbox.url, sandbox.demoKey);
-  client = await inMemoryClient(deps);
   // Listing first makes the client check every structuredContent against the listed outputSchema.
-  await client.listTools();
+  await session.client.listTools();
   const ranking = structured(
-    await call(client, 'rank_players_by_role', { role: 'defenseur_relanceur', league: 'Ligue 1', limit: 20 }),
+    await call(session.client, 'rank_players_by_role', {
+      role: 'defenseur_relanceur',
+      league: 'Ligue 1',
+      limit: 20,
+    }),
   );
   const linked = ranking.data.find((e: { service_id: string | null }) => e.service_id);
   serviceId = linked.service_id;
@@ -42,15 +40,12 @@ beforeAll(async () => {
 
 afterAll(async () => {
   for (const item of opened.reverse()) await item.close();
-  await client.close();
-  await deps.api.close();
-  await sandbox.close();
 });
 
 describe('get_player', () => {
   it('returns the record and the default sections, one request each, in parallel', async () => {
-    const before = sandbox.requestCount();
-    const result = await call(client, 'get_player', { player_id: serviceId });
+    const before = session.sandbox.requestCount();
+    const result = await call(session.client, 'get_player', { player_id: serviceId });
     const body = structured(result);
     expect(body.data.player).toMatchObject({ service_id: serviceId, league: 'Ligue 1' });
     expect(body.data.player.primary_role).toEqual(expect.any(String));
@@ -62,7 +57,7 @@ describe('get_player', () => {
     expect(body.data).not.toHaveProperty('unavailable');
     // The record, three sections and the glossary (strengths name statistics).
     expect(body.requests).toEqual({ sent: 5, from_cache: 0 });
-    expect(sandbox.requestCount() - before).toBe(5);
+    expect(session.sandbox.requestCount() - before).toBe(5);
     const text = textOf(result);
     expect(text).toContain(`(${serviceId})`);
     expect(text).toMatch(/### Best roles\n\| role \| score \|/);
@@ -70,15 +65,15 @@ describe('get_player', () => {
   });
 
   it('serves a repeated call from the cache, at no quota cost', async () => {
-    const before = sandbox.requestCount();
-    const body = structured(await call(client, 'get_player', { player_id: serviceId }));
-    expect(sandbox.requestCount()).toBe(before);
+    const before = session.sandbox.requestCount();
+    const body = structured(await call(session.client, 'get_player', { player_id: serviceId }));
+    expect(session.sandbox.requestCount()).toBe(before);
     expect(body.requests).toEqual({ sent: 0, from_cache: 5 });
     expect(body.source.cached).toBe(true);
   });
 
   it('returns every section asked for, and says when similar profiles stopped at similar_limit', async () => {
-    const result = await call(client, 'get_player', {
+    const result = await call(session.client, 'get_player', {
       player_id: serviceId,
       sections: ['statistics', 'projections', 'similar'],
       similar_limit: 3,
@@ -91,7 +86,7 @@ describe('get_player', () => {
     expect(body.data.similar.every((p: { service_id: string }) => p.service_id !== serviceId)).toBe(true);
     expect(body.has_more).toBe(true);
     expect(body.notes).toEqual([expect.stringContaining('raise similar_limit (up to 50)')]);
-    const similarCall = sandbox.requests().find((r) => r.path.includes('/similar'));
+    const similarCall = session.sandbox.requests().find((r) => r.path.includes('/similar'));
     // Asked at the full page, cut locally: another similar_limit costs nothing.
     expect(similarCall?.path).toContain('limit=50');
   });
@@ -113,16 +108,16 @@ describe('get_player', () => {
   });
 
   it('fails as a whole, with the id hint, when the record itself is unknown', async () => {
-    const result = await call(client, 'get_player', { player_id: 'ds_0000000000000000' });
+    const result = await call(session.client, 'get_player', { player_id: 'ds_0000000000000000' });
     expect(result.isError).toBe(true);
     expect(textOf(result)).toMatch(/No player with that id.*resolve_players/);
   });
 
   it('refuses an unknown section before any request', async () => {
-    const before = sandbox.requestCount();
-    const result = await call(client, 'get_player', { player_id: serviceId, sections: ['salary'] });
+    const before = session.sandbox.requestCount();
+    const result = await call(session.client, 'get_player', { player_id: serviceId, sections: ['salary'] });
     expect(result.isError).toBe(true);
-    expect(sandbox.requestCount()).toBe(before);
+    expect(session.sandbox.requestCount()).toBe(before);
   });
 });
 
@@ -258,7 +253,7 @@ describe('statistic names from a glossary read only in part', () => {
     ],
   ] as const)('names the statistics it did not name (%s), and why', async (_, reshape, why) => {
     const asked = { player_id: serviceId, sections: ['statistics', 'strengths'] };
-    const whole = structured(await call(client, 'get_player', asked));
+    const whole = structured(await call(session.client, 'get_player', asked));
     const shown: string[] = [...whole.data.strengths.strengths, ...whole.data.strengths.weaknesses].map(
       (s: { statistic: string }) => s.statistic,
     );
@@ -297,8 +292,8 @@ describe('statistic names from a glossary read only in part', () => {
 describe('scouting_report', () => {
   it('assembles the report in parallel, with progress notifications and its cost', async () => {
     const progress: Progress[] = [];
-    const before = sandbox.requestCount();
-    const result = (await client.callTool(
+    const before = session.sandbox.requestCount();
+    const result = (await session.client.callTool(
       { name: 'scouting_report', arguments: { player_id: serviceId, club: otherClub } },
       { onprogress: (p) => progress.push(p) },
     )) as Awaited<ReturnType<typeof call>>;
@@ -317,7 +312,7 @@ describe('scouting_report', () => {
     // get_player above cached the record, roles, strengths, market value, projections, similar (the
     // full page, whatever similar_limit) and the glossary; history and fit are new.
     expect(body.requests).toEqual({ sent: 2, from_cache: 7 });
-    expect(sandbox.requestCount() - before).toBe(2);
+    expect(session.sandbox.requestCount() - before).toBe(2);
     expect(progress.map((p) => p.progress)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9]);
     expect(progress.every((p) => p.total === 9 && typeof p.message === 'string')).toBe(true);
     const text = textOf(result);
@@ -335,18 +330,21 @@ describe('scouting_report', () => {
   });
 
   it('costs nothing the second time', async () => {
-    const before = sandbox.requestCount();
-    const body = structured(await call(client, 'scouting_report', { player_id: serviceId, club: otherClub }));
-    expect(sandbox.requestCount()).toBe(before);
+    const before = session.sandbox.requestCount();
+    const body = structured(
+      await call(session.client, 'scouting_report', { player_id: serviceId, club: otherClub }),
+    );
+    expect(session.sandbox.requestCount()).toBe(before);
     expect(body.requests).toEqual({ sent: 0, from_cache: 9 });
   });
 
   it('counts every request the sandbox received, the club hint’s too, cold then warm', async () => {
     // A server of its own: a cold cache. "Reims" is refused by the fit route; the team search names
     // "Racing Club de Reims", and the fit is asked again for it.
-    const fresh = depsFor(sandbox.url, sandbox.demoKey);
-    const c = await inMemoryClient(fresh);
-    opened.push({ close: () => c.close() }, { close: () => fresh.api.close() });
+    const { sandbox } = session;
+    const fresh = await sandboxClient(sandbox.url, sandbox.demoKey);
+    opened.push(fresh);
+    const c = fresh.client;
     await c.listTools();
     const ask = async () => {
       const before = sandbox.requestCount();
@@ -364,7 +362,7 @@ describe('scouting_report', () => {
     expect(textOf(cold.result)).toContain(
       `Upstream requests: ${cold.received.length} sent, 0 served from the cache.`,
     );
-    await fresh.api.settled();
+    await fresh.deps.api.settled();
     // Asked again: what was answered comes from the cache; the refusal of "Reims" (never cached) is sent again.
     const warm = await ask();
     const again = structured(warm.result);
@@ -375,7 +373,7 @@ describe('scouting_report', () => {
 
   it('lists a club it cannot assess under unavailable', async () => {
     const body = structured(
-      await call(client, 'scouting_report', { player_id: serviceId, club: 'No Such Club Anywhere' }),
+      await call(session.client, 'scouting_report', { player_id: serviceId, club: 'No Such Club Anywhere' }),
     );
     expect(body.data.unavailable).toEqual([{ section: 'fit', error: expect.any(String) }]);
     expect(body.data).not.toHaveProperty('fit');
@@ -398,13 +396,13 @@ describe('scouting_report', () => {
     // Five sections and the glossary.
     await expect.poll(() => proxy.held.length).toBe(6);
     await expect.poll(() => progress.length).toBe(2);
-    const countAtCancel = sandbox.requestCount();
+    const countAtCancel = session.sandbox.requestCount();
     controller.abort();
     await expect(pending).rejects.toThrow();
     await expect.poll(() => proxy.closed()).toBe(6);
     // Nothing retried or sent after the cancellation.
     await new Promise((resolve) => setTimeout(resolve, 300));
-    expect(sandbox.requestCount()).toBe(countAtCancel);
+    expect(session.sandbox.requestCount()).toBe(countAtCancel);
     expect(proxy.held).toHaveLength(6);
   });
 });

@@ -3,34 +3,24 @@
 // holds what the user asked for, and the quota spent is what the prompt says. Plus: prompts whose
 // tools are switched off are not offered.
 import type { Client } from '@modelcontextprotocol/client';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { selectTools, type ToolChoice } from '../../src/app/tool-selection.js';
-import type { ToolDeps } from '../../src/mcp/context.js';
 import { PROMPTS } from '../../src/mcp/prompts/index.js';
-import { type RunningSandbox, startSandbox } from '../../src/sandbox/server.js';
 import { TOOLS } from '../../tools/index.js';
-import { call, depsFor, inMemoryClient, structured, textOf } from '../support/mcp.js';
+import { call, sandboxClient, structured, textOf, useSandbox } from '../support/mcp.js';
 import { fill, type PlannedCall, plannedCalls, promptText } from '../support/prompts.js';
 
-let sandbox: RunningSandbox;
-
-beforeAll(async () => {
-  sandbox = await startSandbox({ port: 0 });
-});
-
-afterAll(async () => {
-  await sandbox.close();
-});
+const sandbox = useSandbox();
 
 /** A client on a server with an empty cache (so every planned request is really sent), closed after use. */
 async function withClient<T>(use: (client: Client) => Promise<T>, choice?: ToolChoice): Promise<T> {
-  const deps: ToolDeps = depsFor(sandbox.url, sandbox.demoKey);
-  const client = await inMemoryClient(deps, choice ? { tools: selectTools(choice) } : {});
+  const { client, close } = await sandboxClient(sandbox.url, sandbox.demoKey, {
+    server: choice ? { tools: selectTools(choice) } : {},
+  });
   try {
     return await use(client);
   } finally {
-    await client.close();
-    await deps.api.close();
+    await close();
   }
 }
 

@@ -5,15 +5,13 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { CallToolResult } from '@modelcontextprotocol/client';
-import { Client } from '@modelcontextprotocol/client';
-import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { untabulate } from '../../src/mcp/tabular.js';
-import { type RunningSandbox, startSandbox } from '../../src/sandbox/server.js';
-import { BUILT_ENTRY, call, depsFor, inMemoryClient, structured, textOf } from '../support/mcp.js';
+import { BUILT_ENTRY, call, sandboxClient, structured, textOf, useSandbox } from '../support/mcp.js';
+import { stdioClient } from '../support/stdio.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'routes-e2e-'));
-let sandbox: RunningSandbox;
+const sandbox = useSandbox();
 
 function routesFile(name: string, content: unknown): string {
   const file = join(dir, name);
@@ -23,13 +21,6 @@ function routesFile(name: string, content: unknown): string {
 
 const requested = () => sandbox.requests().map((r) => r.path);
 
-beforeAll(async () => {
-  sandbox = await startSandbox({ port: 0 });
-});
-afterAll(async () => {
-  await sandbox.close();
-});
-
 describe('a routes file, in memory', () => {
   it('sends remapped routes to their new path with their fixed query; a remap to nowhere fails one section', async () => {
     const routesFilePath = routesFile('remap.json', {
@@ -37,8 +28,9 @@ describe('a routes file, in memory', () => {
       savedPresets: { path: '/v1/me/saved-presets' },
       glossary: { path: '/v1/glossary', query: { kind: 'statistic' } },
     });
-    const deps = depsFor(sandbox.url, sandbox.demoKey, { routesFile: routesFilePath });
-    const client = await inMemoryClient(deps);
+    const { client, close } = await sandboxClient(sandbox.url, sandbox.demoKey, {
+      config: { routesFile: routesFilePath },
+    });
     try {
       const account = await call(client, 'my_account', { sections: ['indices', 'presets'] });
       const body = structured(account);
@@ -60,14 +52,14 @@ describe('a routes file, in memory', () => {
       expect(glossary.data.every((e: { kind: string }) => e.kind === 'statistic')).toBe(true);
       expect(requested()).toContain('/v1/glossary?kind=statistic');
     } finally {
-      await client.close();
-      await deps.api.close();
+      await close();
     }
   });
   it('with the glossary remapped to nowhere, statistic keys go unchecked to the API, which judges them', async () => {
     const file = routesFile('no-glossary.json', { glossary: { path: '/v1/glossary-gone' } });
-    const deps = depsFor(sandbox.url, sandbox.demoKey, { routesFile: file });
-    const client = await inMemoryClient(deps);
+    const { client, close } = await sandboxClient(sandbox.url, sandbox.demoKey, {
+      config: { routesFile: file },
+    });
     try {
       const ok = structured(
         await call(client, 'rank_players_by_statistic', { statistic: 'xg', league: 'Ligue 1', limit: 2 }),
@@ -81,8 +73,7 @@ describe('a routes file, in memory', () => {
         requested().filter((p) => p.startsWith('/v1/rankings/statistics?') && p.includes('statistic=xgg')),
       ).toHaveLength(1);
     } finally {
-      await client.close();
-      await deps.api.close();
+      await close();
     }
   });
 });
@@ -90,22 +81,10 @@ describe('a routes file, in memory', () => {
 describe('a routes file, in the built binary', () => {
   it('is applied and logged at start', async () => {
     const file = routesFile('binary.json', { glossary: { path: '/v1/glossary', query: { kind: 'index' } } });
-    const transport = new StdioClientTransport({
-      command: process.execPath,
+    const { client, stderr } = await stdioClient('routes-test', {
       args: [BUILT_ENTRY, '--store', 'memory', '--routes-file', file],
-      env: {
-        PATH: process.env.PATH ?? '',
-        FOOTBALL_API_BASE_URL: sandbox.url,
-        FOOTBALL_API_KEY: sandbox.demoKey,
-      },
-      stderr: 'pipe',
+      env: { FOOTBALL_API_BASE_URL: sandbox.url, FOOTBALL_API_KEY: sandbox.demoKey },
     });
-    let stderr = '';
-    transport.stderr?.on('data', (chunk: Buffer) => {
-      stderr += chunk.toString();
-    });
-    const client = new Client({ name: 'routes-test', version: '1.0.0' });
-    await client.connect(transport);
     try {
       const result = (await client.callTool({ name: 'get_glossary', arguments: {} })) as CallToolResult;
       const kinds = (untabulate(result.structuredContent) as { data: { kind: string }[] }).data.map(
@@ -114,7 +93,7 @@ describe('a routes file, in the built binary', () => {
       expect(kinds.length).toBeGreaterThan(0);
       expect(new Set(kinds)).toEqual(new Set(['index']));
       expect(requested()).toContain('/v1/glossary?kind=index');
-      expect(stderr).toContain(`routes file ${file}: glossary → GET /v1/glossary`);
+      expect(stderr()).toContain(`routes file ${file}: glossary → GET /v1/glossary`);
     } finally {
       await client.close();
     }

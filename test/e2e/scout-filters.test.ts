@@ -1,25 +1,13 @@
 // A scout's brief through the built server over HTTP, with a real SDK client on the embedded sandbox:
 // several leagues in one scout_players, a position family, a preferred foot whose record calls are
 // counted before they are spent, a value ceiling; and a name search that ranks namesakes by prominence.
-import type { ChildProcess } from 'node:child_process';
-import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call, spawnHttpServer, stop, structured, textOf } from '../support/mcp.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { call, structured, textOf, useHttpServerSession } from '../support/mcp.js';
 
-let child: ChildProcess;
-let client: Client;
+const server = useHttpServerSession('scout-filters', ['--sandbox']);
 
 beforeAll(async () => {
-  const server = await spawnHttpServer(['--sandbox'], {});
-  child = server.child;
-  client = new Client({ name: 'scout-filters', version: '1.0.0' });
-  await client.connect(new StreamableHTTPClientTransport(new URL(server.url)));
-  await client.listTools();
-});
-
-afterAll(async () => {
-  await client?.close();
-  if (child) await stop(child);
+  await server.client.listTools();
 });
 
 const LEAGUES = ['Ligue 2', 'Challenger Pro League', 'Eredivisie'];
@@ -36,14 +24,14 @@ const BRIEF = {
 };
 
 async function record(id: string) {
-  const result = await call(client, 'get_player', { player_id: id, sections: [] });
+  const result = await call(server.client, 'get_player', { player_id: id, sections: [] });
   expect(result.isError, textOf(result)).toBeFalsy();
   return structured(result).data.player;
 }
 
 describe('scout_players with a brief', () => {
   it('without a record budget, says how many player records the foot needs and spends none', async () => {
-    const result = await call(client, 'scout_players', BRIEF);
+    const result = await call(server.client, 'scout_players', BRIEF);
     expect(result.isError, textOf(result)).toBeFalsy();
     const body = structured(result);
     const notes: string[] = body.notes;
@@ -60,7 +48,7 @@ describe('scout_players with a brief', () => {
   });
 
   it('within a record budget, answers only left-footed centre-backs of those leagues, under 23, within the ceiling', async () => {
-    const result = await call(client, 'scout_players', { ...BRIEF, record_budget: 60 });
+    const result = await call(server.client, 'scout_players', { ...BRIEF, record_budget: 60 });
     expect(result.isError, textOf(result)).toBeFalsy();
     const body = structured(result);
     const notes = (body.notes as string[]).join('\n');
@@ -89,12 +77,16 @@ describe('scout_players with a brief', () => {
 
   it('leaves out rows of other positions that the scouting answer ranks under a centre-back role', async () => {
     const plain = structured(
-      await call(client, 'scout_players', { roles: ['defenseur_relanceur'], leagues: LEAGUES, limit: 100 }),
+      await call(server.client, 'scout_players', {
+        roles: ['defenseur_relanceur'],
+        leagues: LEAGUES,
+        limit: 100,
+      }),
     );
     const positions = new Set(plain.data.map((p: { league: string }) => p.league));
     for (const league of positions) expect(LEAGUES).toContain(league);
     const filtered = structured(
-      await call(client, 'scout_players', {
+      await call(server.client, 'scout_players', {
         roles: ['defenseur_relanceur'],
         leagues: LEAGUES,
         position: 'centre_back',
@@ -110,7 +102,7 @@ describe('scout_players with a brief', () => {
   });
 
   it('refuses a position it cannot place, naming the families', async () => {
-    const result = await call(client, 'scout_players', { roles: ['CB'], position: 'libero-ish' });
+    const result = await call(server.client, 'scout_players', { roles: ['CB'], position: 'libero-ish' });
     expect(result.isError).toBe(true);
     expect(textOf(result)).toContain('centre_back');
   });
@@ -118,7 +110,7 @@ describe('scout_players with a brief', () => {
 
 describe('search_players ranks namesakes', () => {
   it('puts the most prominent Mbondé first, not the alphabetically first', async () => {
-    const all = structured(await call(client, 'search_players', { query: 'Mbondé', limit: 50 })).data;
+    const all = structured(await call(server.client, 'search_players', { query: 'Mbondé', limit: 50 })).data;
     expect(all.length).toBeGreaterThan(10);
     const minutes = new Map<string, number>();
     for (const p of all) {
@@ -128,7 +120,7 @@ describe('search_players ranks namesakes', () => {
       minutes.set(id, played);
     }
     const most = Math.max(...minutes.values());
-    const page = structured(await call(client, 'search_players', { query: 'Mbondé', limit: 10 })).data;
+    const page = structured(await call(server.client, 'search_players', { query: 'Mbondé', limit: 10 })).data;
     expect(page).toHaveLength(10);
     const first = page[0];
     expect(minutes.get(first.service_id ?? first.player_id)).toBe(most);

@@ -2,36 +2,21 @@
 // (its current season a third played, so minutes are low): every answer names its season, rows of
 // different seasons are named, a fallback to an earlier season is said, and an empty list says which
 // filter kept every row out and what to relax.
-import type { ChildProcess } from 'node:child_process';
-import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call, spawnHttpServer, stop, structured, textOf } from '../support/mcp.js';
+import { describe, expect, it } from 'vitest';
+import { call, structured, textOf, useHttpServerSession } from '../support/mcp.js';
 
 /** A goalkeeper whose row of the current season (26-27) is not linked yet: by service_id, his 25-26 row. */
 const LINKED_LAST_SEASON = 'ds_000002q4fu2L7Ul2';
 /** An Eredivisie centre-back with a linked 26-27 row. */
 const LINKED_THIS_SEASON = 'ds_01204shrDaEyINfT';
 
-let child: ChildProcess;
-let client: Client;
-
-beforeAll(async () => {
-  const server = await spawnHttpServer(['--sandbox', '--sandbox-week', '0'], {});
-  child = server.child;
-  client = new Client({ name: 'scout-journey-season', version: '1.0.0' });
-  await client.connect(new StreamableHTTPClientTransport(new URL(server.url)));
-});
-
-afterAll(async () => {
-  await client?.close();
-  if (child) await stop(child);
-});
+const server = useHttpServerSession('scout-journey-season', ['--sandbox', '--sandbox-week', '0']);
 
 const firstLine = (text: string) => text.split('\n')[0] ?? '';
 
 describe('the season said everywhere', () => {
   it('a ranking without a season names the one its rows carry, in the first line and the season field', async () => {
-    const result = await call(client, 'rank_players_by_role', {
+    const result = await call(server.client, 'rank_players_by_role', {
       role: 'defenseur_relanceur',
       league: 'Eredivisie',
       limit: 3,
@@ -42,7 +27,7 @@ describe('the season said everywhere', () => {
   });
 
   it('a season asked is named as asked, normalised', async () => {
-    const result = await call(client, 'scout_players', {
+    const result = await call(server.client, 'scout_players', {
       roles: ['CB'],
       league: 'Eredivisie',
       season: '2025/26',
@@ -54,7 +39,7 @@ describe('the season said everywhere', () => {
   });
 
   it('an empty list with no season asked says the API decides', async () => {
-    const result = await call(client, 'scout_players', {
+    const result = await call(server.client, 'scout_players', {
       roles: ['CB'],
       league: 'Eredivisie',
       min_minutes: 9000,
@@ -65,7 +50,7 @@ describe('the season said everywhere', () => {
   });
 
   it('compare_players names each row of a different season', async () => {
-    const result = await call(client, 'compare_players', {
+    const result = await call(server.client, 'compare_players', {
       player_ids: [LINKED_LAST_SEASON, LINKED_THIS_SEASON],
     });
     expect(result.isError, textOf(result)).toBeFalsy();
@@ -80,7 +65,7 @@ describe('the season said everywhere', () => {
   it.each(['get_player', 'scouting_report'])(
     '%s says when the API fell back to an earlier season',
     async (tool) => {
-      const result = await call(client, tool, { player_id: LINKED_LAST_SEASON });
+      const result = await call(server.client, tool, { player_id: LINKED_LAST_SEASON });
       expect(result.isError, textOf(result)).toBeFalsy();
       expect(firstLine(textOf(result))).toMatch(/^Season 25-26 \((last|an earlier) season\)\.$/);
       expect(structured(result).season).toBe('25-26');
@@ -88,23 +73,26 @@ describe('the season said everywhere', () => {
   );
 
   it('get_player with the season asked says no fallback', async () => {
-    const result = await call(client, 'get_player', { player_id: LINKED_THIS_SEASON, season: '26-27' });
+    const result = await call(server.client, 'get_player', {
+      player_id: LINKED_THIS_SEASON,
+      season: '26-27',
+    });
     expect(result.isError, textOf(result)).toBeFalsy();
     expect(firstLine(textOf(result))).toBe('Season 26-27.');
   });
 
   it("a team record names the season of the team's row", async () => {
-    const search = await call(client, 'search_teams', { query: 'Fortuna Oss' });
+    const search = await call(server.client, 'search_teams', { query: 'Fortuna Oss' });
     expect(firstLine(textOf(search))).toMatch(/^Season/);
     const teams = structured(search);
-    const result = await call(client, 'get_team', { team_id: teams.data[0].team_id, sections: [] });
+    const result = await call(server.client, 'get_team', { team_id: teams.data[0].team_id, sections: [] });
     expect(result.isError, textOf(result)).toBeFalsy();
     expect(firstLine(textOf(result))).toMatch(/^Season 26-27\b/);
     expect(structured(result).season).toBe('26-27');
   });
 
   it("fit_score does not call a last season's club current", async () => {
-    const result = await call(client, 'fit_score', { player_ids: [LINKED_LAST_SEASON] });
+    const result = await call(server.client, 'fit_score', { player_ids: [LINKED_LAST_SEASON] });
     expect(result.isError, textOf(result)).toBeFalsy();
     const text = textOf(result);
     expect(text).not.toContain('current club');
@@ -123,7 +111,7 @@ describe('empty answers explain', () => {
   }
 
   it('min_minutes no one has reached yet: the most so far, and a value that gives rows', async () => {
-    const result = await call(client, 'scout_players', {
+    const result = await call(server.client, 'scout_players', {
       roles: ['CB'],
       league: 'Eredivisie',
       min_minutes: 1500,
@@ -143,7 +131,7 @@ describe('empty answers explain', () => {
     );
 
     // The advice holds: at that figure the same search has rows.
-    const relaxed = await call(client, 'scout_players', {
+    const relaxed = await call(server.client, 'scout_players', {
       roles: ['CB'],
       league: 'Eredivisie',
       min_minutes: most,
@@ -154,7 +142,11 @@ describe('empty answers explain', () => {
   });
 
   it('max_age below every player: the youngest, and a value that gives rows', async () => {
-    const result = await call(client, 'scout_players', { roles: ['CB'], league: 'Eredivisie', max_age: 15 });
+    const result = await call(server.client, 'scout_players', {
+      roles: ['CB'],
+      league: 'Eredivisie',
+      max_age: 15,
+    });
     expect(result.isError, textOf(result)).toBeFalsy();
     expect(structured(result).data).toEqual([]);
     const note = (structured(result).notes as string[]).find((n) =>
@@ -164,7 +156,7 @@ describe('empty answers explain', () => {
     const youngest = nearest(note ?? '', 'the youngest is');
     expect(youngest).toBeGreaterThan(15);
     expect(note).toContain(`try max_age ≥ ${youngest}`);
-    const relaxed = await call(client, 'scout_players', {
+    const relaxed = await call(server.client, 'scout_players', {
       roles: ['CB'],
       league: 'Eredivisie',
       max_age: youngest,
@@ -173,7 +165,7 @@ describe('empty answers explain', () => {
   });
 
   it('an answer with rows asks nothing more', async () => {
-    const result = await call(client, 'scout_players', {
+    const result = await call(server.client, 'scout_players', {
       roles: ['CB'],
       league: 'Eredivisie',
       min_minutes: 300,

@@ -1,31 +1,23 @@
 // A head of recruitment's brief, worked through the built server over HTTP with a real SDK client on
 // the embedded sandbox: the words a scout uses, and what each answer says of itself.
-import type { ChildProcess } from 'node:child_process';
-import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call, spawnHttpServer, stop, structured, textOf } from '../support/mcp.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { call, structured, textOf, useHttpServerSession } from '../support/mcp.js';
 
-let child: ChildProcess;
-let client: Client;
+const server = useHttpServerSession('scout-journey', ['--sandbox']);
 
 beforeAll(async () => {
-  const server = await spawnHttpServer(['--sandbox'], {});
-  child = server.child;
-  client = new Client({ name: 'scout-journey', version: '1.0.0' });
-  await client.connect(new StreamableHTTPClientTransport(new URL(server.url)));
-  await client.listTools();
-});
-
-afterAll(async () => {
-  await client?.close();
-  if (child) await stop(child);
+  await server.client.listTools();
 });
 
 describe("a scout's words for a position", () => {
   it.each(['CB', 'centre-back', 'center back', 'left centre-back', 'Centre-Backs'])(
     'scout_players searches every centre-back role for "%s"',
     async (word) => {
-      const result = await call(client, 'scout_players', { roles: [word], league: 'Eredivisie', limit: 5 });
+      const result = await call(server.client, 'scout_players', {
+        roles: [word],
+        league: 'Eredivisie',
+        limit: 5,
+      });
       expect(result.isError, textOf(result)).toBeFalsy();
       expect(structured(result).roles.sort()).toEqual(
         ['defenseur_aerien', 'defenseur_mobile', 'defenseur_relanceur', 'defenseur_stoppeur'].sort(),
@@ -35,7 +27,7 @@ describe("a scout's words for a position", () => {
   );
 
   it('rank_players_by_role, which ranks one role, names the four centre-back roles for "CB"', async () => {
-    const result = await call(client, 'rank_players_by_role', { role: 'CB' });
+    const result = await call(server.client, 'rank_players_by_role', { role: 'CB' });
     expect(result.isError).toBe(true);
     const text = textOf(result);
     for (const key of ['defenseur_stoppeur', 'defenseur_relanceur', 'defenseur_mobile', 'defenseur_aerien'])
@@ -50,7 +42,7 @@ describe("a scout's words for a position", () => {
     ['GK', 'gardien_'],
     ['left winger', 'ailier_'],
   ])('"%s" is understood as its family', async (word, prefix) => {
-    const result = await call(client, 'scout_players', { roles: [word], league: 'Ligue 1', limit: 3 });
+    const result = await call(server.client, 'scout_players', { roles: [word], league: 'Ligue 1', limit: 3 });
     expect(result.isError, textOf(result)).toBeFalsy();
     for (const key of structured(result).roles)
       expect(key.startsWith(prefix) || key === 'faux_9' || key === 'renard_des_surfaces').toBe(true);
@@ -63,7 +55,7 @@ describe("a scout's words for a league", () => {
     ['Dutch top flight', 'Eredivisie'],
     ['the English fourth tier', 'League Two'],
   ])('"%s" is read as %s, and the answer says so', async (words, name) => {
-    const result = await call(client, 'rank_players_by_role', {
+    const result = await call(server.client, 'rank_players_by_role', {
       role: 'defenseur_relanceur',
       league: words,
       limit: 3,
@@ -71,13 +63,20 @@ describe("a scout's words for a league", () => {
     expect(result.isError, textOf(result)).toBeFalsy();
     expect(textOf(result)).toContain(`league "${words}" read as "${name}"`);
     const ranked = structured(
-      await call(client, 'rank_players_by_role', { role: 'defenseur_relanceur', league: name, limit: 3 }),
+      await call(server.client, 'rank_players_by_role', {
+        role: 'defenseur_relanceur',
+        league: name,
+        limit: 3,
+      }),
     );
     expect(structured(result).data).toEqual(ranked.data);
   });
 
   it('suggests the same country first for a league it cannot place', async () => {
-    const result = await call(client, 'scout_players', { roles: ['CB'], league: 'Belgian fifth division' });
+    const result = await call(server.client, 'scout_players', {
+      roles: ['CB'],
+      league: 'Belgian fifth division',
+    });
     expect(result.isError).toBe(true);
     expect(textOf(result)).toMatch(/Closest: Belgian Pro League, Challenger Pro League/);
   });
@@ -86,7 +85,7 @@ describe("a scout's words for a league", () => {
 describe('a batch with an id that has no row', () => {
   const ids = async () =>
     structured(
-      await call(client, 'rank_players_by_role', {
+      await call(server.client, 'rank_players_by_role', {
         role: 'defenseur_relanceur',
         league: 'Ligue 2',
         limit: 4,
@@ -98,7 +97,7 @@ describe('a batch with an id that has no row', () => {
   it('compare_players answers every other player and names the one it could not', async () => {
     const good = await ids();
     const asked = [good[0], 'p_no_such_row', ...good.slice(1)];
-    const result = await call(client, 'compare_players', { player_ids: asked });
+    const result = await call(server.client, 'compare_players', { player_ids: asked });
     expect(result.isError, textOf(result)).toBeFalsy();
     const rows = structured(result).data as { player_id: string; service_id: string | null }[];
     expect(rows.map((r) => r.service_id ?? r.player_id)).toEqual(good);
@@ -107,13 +106,13 @@ describe('a batch with an id that has no row', () => {
 
   it('fit_score does the same, and fails only when no id answers', async () => {
     const good = await ids();
-    const some = await call(client, 'fit_score', { player_ids: [good[0], 'p_no_such_row'] });
+    const some = await call(server.client, 'fit_score', { player_ids: [good[0], 'p_no_such_row'] });
     expect(some.isError, textOf(some)).toBeFalsy();
     // One row a (player, club) pair: every row is the player who answered.
     const rows: { service_id: string | null; player_id?: string }[] = structured(some).data;
     expect(new Set(rows.map((r) => r.service_id ?? r.player_id))).toEqual(new Set([good[0]]));
     expect(textOf(some)).toContain('p_no_such_row not answered');
-    const none = await call(client, 'fit_score', { player_ids: ['p_no_such_row', 'p_nor_this_one'] });
+    const none = await call(server.client, 'fit_score', { player_ids: ['p_no_such_row', 'p_nor_this_one'] });
     expect(none.isError).toBe(true);
   });
 });
@@ -121,7 +120,7 @@ describe('a batch with an id that has no row', () => {
 describe('errors that point to the tool that helps', () => {
   it('fit_score with a short club name takes the one club it names; an unknown club points to search_teams', async () => {
     const ranking = structured(
-      await call(client, 'rank_players_by_role', {
+      await call(server.client, 'rank_players_by_role', {
         role: 'defenseur_relanceur',
         league: 'Ligue 1',
         limit: 1,
@@ -129,11 +128,11 @@ describe('errors that point to the tool that helps', () => {
     );
     const id = ranking.data[0].service_id ?? ranking.data[0].player_id;
     // "Reims" for the Ligue 1 club the sandbox calls Racing Club de Reims (the README's example).
-    const result = await call(client, 'fit_score', { player_ids: [id], club: 'Reims' });
+    const result = await call(server.client, 'fit_score', { player_ids: [id], club: 'Reims' });
     expect(result.isError, textOf(result)).toBeFalsy();
     expect(textOf(result)).toContain('club "Reims" read as "Racing Club de Reims"');
     expect(structured(result).data[0].target_club).toBe('Racing Club de Reims');
-    const nowhere = await call(client, 'fit_score', { player_ids: [id], club: 'Zzyzx Athletic' });
+    const nowhere = await call(server.client, 'fit_score', { player_ids: [id], club: 'Zzyzx Athletic' });
     expect(nowhere.isError).toBe(true);
     expect(textOf(nowhere)).toContain('search_teams');
     expect(textOf(nowhere)).not.toMatch(/role key|season/i);
@@ -145,7 +144,7 @@ it('a name where an id belongs points to search_players, before any request', as
     ['get_player', { player_id: 'Mamadou Mbondé' }],
     ['compare_players', { player_ids: ['Mamadou Mbondé', 'Louis Levin'] }],
   ] as const) {
-    const result = await call(client, tool, args);
+    const result = await call(server.client, tool, args);
     expect(result.isError, tool).toBe(true);
     expect(textOf(result)).toContain('looks like a name, not an id: search_players');
   }

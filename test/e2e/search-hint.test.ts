@@ -1,21 +1,9 @@
 // search_players on a name nobody has: a hint of what to try next, not a bare "(no rows)".
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { startSandbox } from '../../src/sandbox/server.js';
-import {
-  call,
-  closeSandboxSession,
-  openSandboxSession,
-  type SandboxSession,
-  structured,
-  textOf,
-} from '../support/mcp.js';
+import { call, structured, textOf, useSandboxSession } from '../support/mcp.js';
 
-let session: SandboxSession;
-
-beforeAll(async () => {
-  session = await openSandboxSession();
-});
-afterAll(() => closeSandboxSession(session));
+const session = useSandboxSession();
 
 describe('search_players with no match', () => {
   it('says what to try: part of the name, a league, resolve_players', async () => {

@@ -4,7 +4,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { CallToolResult } from '@modelcontextprotocol/server';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { depsFor, inMemoryClient, textOf } from '../support/mcp.js';
+import { sandboxClient, textOf } from '../support/mcp.js';
 
 let upstream: Server;
 let baseUrl: string;
@@ -34,8 +34,9 @@ const closed = () => events.filter((e) => e.startsWith('closed'));
 
 it('cancelling get_team closes the record and every section request', async () => {
   events.length = 0;
-  const deps = depsFor(baseUrl, 'cancel-test-key', { timeoutMs: 60_000 });
-  const client = await inMemoryClient(deps);
+  const { client, close } = await sandboxClient(baseUrl, 'cancel-test-key', {
+    config: { timeoutMs: 60_000 },
+  });
   const controller = new AbortController();
   const pending = client.callTool(
     { name: 'get_team', arguments: { team_id: 't1', sections: ['squad', 'similar'] } },
@@ -47,14 +48,14 @@ it('cancelling get_team closes the record and every section request', async () =
   await expect
     .poll(() => closed().sort())
     .toEqual(['closed /v1/teams/t1', 'closed /v1/teams/t1/similar', 'closed /v1/teams/t1/squad']);
-  await client.close();
-  await deps.api.close();
+  await close();
 });
 
 it('an unknown team fails the call with its hint and stops the sections still running', async () => {
   events.length = 0;
-  const deps = depsFor(baseUrl, 'cancel-test-key', { timeoutMs: 60_000, retries: 0 });
-  const client = await inMemoryClient(deps);
+  const { client, close } = await sandboxClient(baseUrl, 'cancel-test-key', {
+    config: { timeoutMs: 60_000, retries: 0 },
+  });
   const result = (await client.callTool({
     name: 'get_team',
     arguments: { team_id: 'gone1', sections: ['squad'], other_team_id: 't2' },
@@ -64,6 +65,5 @@ it('an unknown team fails the call with its hint and stops the sections still ru
   await expect
     .poll(() => closed().sort())
     .toEqual(['closed /v1/teams/gone1/head-to-head/t2', 'closed /v1/teams/gone1/squad']);
-  await client.close();
-  await deps.api.close();
+  await close();
 });

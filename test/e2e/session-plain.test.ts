@@ -1,19 +1,17 @@
 // A session's plain single requests (session-transport.ts) are answered as JSON on their own
 // response, a progress turns the answer into an SSE stream, and everything of the session (its
 // notifications, other calls at the same time with the same id) keeps working. Built server, real HTTP.
-import type { ChildProcess } from 'node:child_process';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { untabulate } from '../../src/mcp/tabular.js';
-import { spawnHttpServer, stop } from '../support/mcp.js';
+import { useHttpServer } from '../support/mcp.js';
 import { raw } from '../support/raw-http.js';
 
-let url: string;
-let child: ChildProcess;
+const server = useHttpServer(['--sandbox'], { FOOTBALL_MCP_IMAGES: 'false' });
 let session: string;
 const VERSION = '2025-06-18';
 
 const post = (message: unknown, headers: Record<string, string> = {}) =>
-  raw(url, {
+  raw(server.url, {
     body: JSON.stringify(message),
     headers: {
       'mcp-protocol-version': VERSION,
@@ -47,7 +45,6 @@ function resultOf(message: Record<string, unknown> | undefined): ToolResult {
 }
 
 beforeAll(async () => {
-  ({ url, child } = await spawnHttpServer(['--sandbox'], { FOOTBALL_MCP_IMAGES: 'false' }));
   const init = await post({
     jsonrpc: '2.0',
     id: 0,
@@ -58,10 +55,6 @@ beforeAll(async () => {
   expect(session).toMatch(/.+/);
   await post({ jsonrpc: '2.0', method: 'notifications/initialized' });
 }, 30_000);
-
-afterAll(async () => {
-  await stop(child);
-});
 
 describe('plain requests of a session', () => {
   it('a tool call is answered as JSON with its own id', async () => {
@@ -125,7 +118,7 @@ describe('plain requests of a session', () => {
     expect(messages(batch.body, batch.headers['content-type'])).toEqual([
       expect.objectContaining({ id: 11, result: {} }),
     ]);
-    const other = await raw(url, {
+    const other = await raw(server.url, {
       body: JSON.stringify({ jsonrpc: '2.0', id: 12, method: 'ping' }),
       headers: { 'mcp-protocol-version': VERSION, 'mcp-session-id': 'not-a-session' },
     });

@@ -1,22 +1,12 @@
 // The stateless HTTP server answers every request with a server that serves nothing else meanwhile,
 // taken from a pool of idle ones (src/http/server-pool.ts): nothing one request told it may show in
 // the answer to the next. What shows is the chart SVG in _meta, only for clients that render MCP Apps.
-import type { ChildProcess } from 'node:child_process';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { CHART_META_KEY } from '../../src/charts/app.js';
-import { RENDERS_APPS, spawnHttpServer, stop } from '../support/mcp.js';
+import { RENDERS_APPS, useHttpServer } from '../support/mcp.js';
 import { raw } from '../support/raw-http.js';
 
-let url: string;
-let child: ChildProcess;
-
-beforeAll(async () => {
-  ({ url, child } = await spawnHttpServer(['--sandbox', '--stateless'], { FOOTBALL_MCP_IMAGES: 'false' }));
-});
-
-afterAll(async () => {
-  await stop(child);
-});
+const server = useHttpServer(['--sandbox', '--stateless'], { FOOTBALL_MCP_IMAGES: 'false' });
 
 const RANK = { name: 'rank_players_by_role', arguments: { role: 'gardien_moderne', limit: 2 } };
 
@@ -31,7 +21,7 @@ function answer(body: string): { result?: { _meta?: Record<string, unknown>; isE
 }
 
 async function post(message: unknown, headers: Record<string, string> = {}) {
-  const response = await raw(url, { headers, body: JSON.stringify(message) });
+  const response = await raw(server.url, { headers, body: JSON.stringify(message) });
   expect(response.status, response.body).toBe(200);
   return answer(response.body);
 }

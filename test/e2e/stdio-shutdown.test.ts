@@ -3,13 +3,13 @@
 // Before, the process exited 21 ms after the signal with none of three calls answered.
 
 import { setTimeout as sleep } from 'node:timers/promises';
-import type { CallToolResult } from '@modelcontextprotocol/client';
-import { Client } from '@modelcontextprotocol/client';
-import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
+import type { CallToolResult, Client } from '@modelcontextprotocol/client';
+import type { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
 import { afterEach, describe, expect, it } from 'vitest';
 import { untabulate } from '../../src/mcp/tabular.js';
 import { type RunningSandbox, startSandbox } from '../../src/sandbox/server.js';
 import { BUILT_ENTRY } from '../support/mcp.js';
+import { stdioClient } from '../support/stdio.js';
 
 const ROLES = ['gardien_moderne', 'lateral_offensif', 'defenseur_relanceur'];
 
@@ -26,26 +26,16 @@ afterEach(async () => {
 /** The built binary over stdio against a sandbox answering every request `latencyMs` late. */
 async function slowServer(latencyMs: number, args: string[] = []) {
   sandbox = await startSandbox({ port: 0, faults: { latencyMs } });
-  transport = new StdioClientTransport({
-    command: process.execPath,
+  const started = await stdioClient('stdio-shutdown-test', {
     args: [BUILT_ENTRY, '--store', 'memory', ...args],
-    env: {
-      PATH: process.env.PATH ?? '',
-      FOOTBALL_API_BASE_URL: sandbox.url,
-      FOOTBALL_API_KEY: sandbox.demoKey,
-    },
-    stderr: 'pipe',
+    env: { FOOTBALL_API_BASE_URL: sandbox.url, FOOTBALL_API_KEY: sandbox.demoKey },
   });
-  let stderr = '';
-  transport.stderr?.on('data', (chunk: Buffer) => {
-    stderr += chunk.toString();
-  });
-  const client = new Client({ name: 'stdio-shutdown-test', version: '1.0.0' });
+  ({ transport } = started);
+  const { client, stderr } = started;
   const closed = new Promise<number>((resolve) => {
     client.onclose = () => resolve(performance.now());
   });
-  await client.connect(transport);
-  return { client, pid: transport.pid ?? 0, closed, stderr: () => stderr, upstream: sandbox };
+  return { client, pid: transport.pid ?? 0, closed, stderr, upstream: sandbox };
 }
 
 async function whenUpstreamHas(upstream: RunningSandbox, count: number): Promise<void> {

@@ -1,37 +1,16 @@
 // The built binary over stdio, driven by the SDK's StdioClientTransport.
 
 import type { CallToolResult } from '@modelcontextprotocol/client';
-import { Client } from '@modelcontextprotocol/client';
-import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { untabulate } from '../../src/mcp/tabular.js';
-import { type RunningSandbox, startSandbox } from '../../src/sandbox/server.js';
-import { BUILT_ENTRY } from '../support/mcp.js';
+import { BUILT_ENTRY, useSandbox } from '../support/mcp.js';
+import { stdioClient } from '../support/stdio.js';
 
-let sandbox: RunningSandbox;
-
-beforeAll(async () => {
-  sandbox = await startSandbox({ port: 0 });
-});
-afterAll(async () => {
-  await sandbox.close();
-});
+const sandbox = useSandbox();
 
 async function connect(env: Record<string, string>, args: string[] = []) {
-  const transport = new StdioClientTransport({
-    command: process.execPath,
-    // memory: the default file store would keep answers in the user's cache across test runs.
-    args: [BUILT_ENTRY, '--store', 'memory', ...args],
-    env: { PATH: process.env.PATH ?? '', ...env },
-    stderr: 'pipe',
-  });
-  let stderr = '';
-  transport.stderr?.on('data', (chunk: Buffer) => {
-    stderr += chunk.toString();
-  });
-  const client = new Client({ name: 'stdio-test', version: '1.0.0' });
-  await client.connect(transport);
-  return { client, stderr: () => stderr };
+  // memory: the default file store would keep answers in the user's cache across test runs.
+  return stdioClient('stdio-test', { args: [BUILT_ENTRY, '--store', 'memory', ...args], env });
 }
 
 describe('stdio binary', () => {

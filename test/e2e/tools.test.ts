@@ -1,40 +1,23 @@
 // Every tool through a real SDK Client (InMemoryTransport) against the sandbox over real HTTP.
 import type { Client } from '@modelcontextprotocol/client';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ROLE_KEYS } from '../../src/domain/roles.js';
-import type { ToolDeps } from '../../src/mcp/context.js';
 import { DEFAULT_KEYS } from '../../src/sandbox/keys.js';
-import { type RunningSandbox, startSandbox } from '../../src/sandbox/server.js';
-import {
-  call,
-  closeSandboxSession,
-  depsFor,
-  inMemoryClient,
-  openSandboxSession,
-  structured,
-  textOf,
-} from '../support/mcp.js';
+import { startSandbox } from '../../src/sandbox/server.js';
+import { call, sandboxClient, structured, textOf, useSandboxSession } from '../support/mcp.js';
 
-let sandbox: RunningSandbox;
-let deps: ToolDeps;
-let client: Client;
+const session = useSandboxSession();
 const outputs: string[] = [];
 
 function requestsTo(prefix: string): number {
-  return sandbox.requests().filter((r) => r.path.startsWith(prefix)).length;
+  return session.sandbox.requests().filter((r) => r.path.startsWith(prefix)).length;
 }
 
-async function run(name: string, args: Record<string, unknown> = {}, on: Client = client) {
+async function run(name: string, args: Record<string, unknown> = {}, on: Client = session.client) {
   const result = await call(on, name, args);
   outputs.push(textOf(result), JSON.stringify(result.structuredContent ?? {}));
   return result;
 }
-
-beforeAll(async () => {
-  ({ sandbox, deps, client } = await openSandboxSession());
-});
-
-afterAll(() => closeSandboxSession({ sandbox, deps, client }));
 
 describe('rank_players_by_role', () => {
   it('ranks a league for a role, best first, and reports quota and source', async () => {
@@ -59,9 +42,9 @@ describe('rank_players_by_role', () => {
   it('answers a repeated call from the cache without an upstream request', async () => {
     const args = { role: 'renard_des_surfaces', league: 'Eredivisie', limit: 3 };
     const first = structured(await run('rank_players_by_role', args));
-    const before = sandbox.requestCount();
+    const before = session.sandbox.requestCount();
     const second = structured(await run('rank_players_by_role', args));
-    expect(sandbox.requestCount()).toBe(before);
+    expect(session.sandbox.requestCount()).toBe(before);
     expect(second.source).toEqual({ cached: true, fetched_at: first.source.fetched_at });
     expect(second.data).toEqual(first.data);
   });
@@ -71,7 +54,7 @@ describe('rank_players_by_role', () => {
       await run('rank_players_by_role', { role: 'faux_9', league: 'Serie A', season: '2024/2025', limit: 2 }),
     );
     expect(body.data).toHaveLength(2);
-    const last = sandbox
+    const last = session.sandbox
       .requests()
       .filter((r) => r.path.startsWith('/v1/rankings'))
       .at(-1);
@@ -88,11 +71,11 @@ describe('rank_players_by_role', () => {
   });
 
   it('refuses a malformed season with an example, without an upstream request', async () => {
-    const before = sandbox.requestCount();
+    const before = session.sandbox.requestCount();
     const result = await run('rank_players_by_role', { role: 'faux_9', season: 'last season' });
     expect(result.isError).toBe(true);
     expect(textOf(result)).toContain('25-26');
-    expect(sandbox.requestCount()).toBe(before);
+    expect(session.sandbox.requestCount()).toBe(before);
   });
 
   it('names the closest leagues when a league name is wrong', async () => {
@@ -115,11 +98,11 @@ describe('rank_players_by_role', () => {
 
   it('answers the same question with another limit from the first answer, with has_more still right', async () => {
     const args = { roles: ['gardien_moderne'], league: 'Eredivisie', max_age: 24 };
-    const before = sandbox.requestCount();
+    const before = session.sandbox.requestCount();
     const top = structured(await run('scout_players', { ...args, limit: 2 }));
-    expect(sandbox.requestCount() - before).toBe(1);
+    expect(session.sandbox.requestCount() - before).toBe(1);
     const all = structured(await run('scout_players', { ...args, limit: 100 }));
-    expect(sandbox.requestCount() - before).toBe(1);
+    expect(session.sandbox.requestCount() - before).toBe(1);
     expect(all.data.length).toBeGreaterThan(2);
     expect(all.data.length).toBeLessThan(100);
     // A player_id column is there only when a row of the answer is unlinked: null on linked rows.
@@ -167,9 +150,9 @@ describe('the other tools', () => {
     for (const cup of ['UEFA Champions League', 'UEFA Europa League', 'UEFA Conference League']) {
       expect(names).toContain(cup);
     }
-    const before = sandbox.requestCount();
+    const before = session.sandbox.requestCount();
     const women = structured(await run('list_leagues', { gender: 'women' }));
-    expect(sandbox.requestCount()).toBe(before);
+    expect(session.sandbox.requestCount()).toBe(before);
     expect(women.data.length).toBeGreaterThan(3);
     expect(women.data.every((l: { gender: string }) => l.gender === 'women')).toBe(true);
   });
@@ -248,13 +231,13 @@ describe('the other tools', () => {
 
   it('quota_status reports the last figures for free, and refresh spends one request', async () => {
     await run('list_leagues');
-    const before = sandbox.requestCount();
+    const before = session.sandbox.requestCount();
     const status = structured(await run('quota_status'));
-    expect(sandbox.requestCount()).toBe(before);
+    expect(session.sandbox.requestCount()).toBe(before);
     expect(status.quota.remaining).toBeTypeOf('number');
     expect(status.data.reported).toBe(true);
     const refreshed = structured(await run('quota_status', { refresh: true }));
-    expect(sandbox.requestCount()).toBe(before + 1);
+    expect(session.sandbox.requestCount()).toBe(before + 1);
     expect(refreshed.quota.remaining).toBeLessThan(status.quota.remaining);
   });
 });
@@ -271,7 +254,7 @@ describe('errors reach the model as clear, trusted text', () => {
     expect(result.isError).toBe(true);
     const escaped = await run('player_history', { player_id: '../../leagues' });
     expect(escaped.isError).toBe(true);
-    expect(sandbox.requests().at(-1)?.path).toContain('%2F');
+    expect(session.sandbox.requests().at(-1)?.path).toContain('%2F');
   });
 
   it('a league outside the key gives 403 advice; an expired key says so without showing it', async () => {
@@ -279,38 +262,41 @@ describe('errors reach the model as clear, trusted text', () => {
     const expired = DEFAULT_KEYS.find((k) => k.expiresAt && Date.parse(k.expiresAt) < Date.now());
     if (!proLigue || !expired) throw new Error('sandbox default keys changed');
 
-    const ligueDeps = depsFor(sandbox.url, proLigue.key);
-    const ligue = await inMemoryClient(ligueDeps);
-    const forbidden = await run('rank_players_by_role', { role: 'faux_9', league: 'Premier League' }, ligue);
+    const ligue = await sandboxClient(session.sandbox.url, proLigue.key);
+    const forbidden = await run(
+      'rank_players_by_role',
+      { role: 'faux_9', league: 'Premier League' },
+      ligue.client,
+    );
     expect(forbidden.isError).toBe(true);
     expect(textOf(forbidden)).toContain('list_leagues');
-    const allowed = await run('rank_players_by_role', { role: 'faux_9', league: 'Ligue 1', limit: 2 }, ligue);
+    const allowed = await run(
+      'rank_players_by_role',
+      { role: 'faux_9', league: 'Ligue 1', limit: 2 },
+      ligue.client,
+    );
     expect(allowed.isError).toBeFalsy();
 
-    const expiredDeps = depsFor(sandbox.url, expired.key);
-    const old = await inMemoryClient(expiredDeps);
-    const refused = await run('list_leagues', {}, old);
+    const old = await sandboxClient(session.sandbox.url, expired.key);
+    const refused = await run('list_leagues', {}, old.client);
     expect(refused.isError).toBe(true);
     expect(textOf(refused)).toMatch(/refused the API key/);
     // A 401 does not latch: the next call goes upstream again.
-    const before = sandbox.requestCount();
-    await run('list_leagues', {}, old);
-    expect(sandbox.requestCount()).toBe(before + 1);
+    const before = session.sandbox.requestCount();
+    await run('list_leagues', {}, old.client);
+    expect(session.sandbox.requestCount()).toBe(before + 1);
 
     for (const c of [ligue, old]) await c.close();
-    for (const d of [ligueDeps, expiredDeps]) await d.api.close();
   });
 
   it('no configured key: refused locally with setup advice', async () => {
-    const noKey = depsFor(sandbox.url, undefined);
-    const c = await inMemoryClient(noKey);
-    const before = sandbox.requestCount();
-    const result = await run('list_leagues', {}, c);
+    const noKey = await sandboxClient(session.sandbox.url, undefined);
+    const before = session.sandbox.requestCount();
+    const result = await run('list_leagues', {}, noKey.client);
     expect(result.isError).toBe(true);
     expect(textOf(result)).toContain('FOOTBALL_API_KEY');
-    expect(sandbox.requestCount()).toBe(before);
-    await c.close();
-    await noKey.api.close();
+    expect(session.sandbox.requestCount()).toBe(before);
+    await noKey.close();
   });
 
   it('the API key never appears in any output', () => {
@@ -327,39 +313,44 @@ describe('daily quota', () => {
       port: 0,
       keys: [{ key, plan: 'Test', leagues: 'all', dailyLimit: 3 }],
     });
-    const depsA = depsFor(small.url, key);
-    const depsB = depsFor(small.url, key);
-    const a = await inMemoryClient(depsA);
-    const b = await inMemoryClient(depsB);
+    const a = await sandboxClient(small.url, key);
+    const b = await sandboxClient(small.url, key);
     try {
-      const first = structured(await run('list_leagues', {}, a));
+      const first = structured(await run('list_leagues', {}, a.client));
       expect(first.quota).toMatchObject({ limit: 3, remaining: 2 });
-      await run('rank_players_by_role', { role: 'faux_9', league: 'Ligue 1', limit: 2 }, a);
+      await run('rank_players_by_role', { role: 'faux_9', league: 'Ligue 1', limit: 2 }, a.client);
       const third = structured(
-        await run('rank_players_by_role', { role: 'faux_9', league: 'Ligue 2', limit: 2 }, a),
+        await run('rank_players_by_role', { role: 'faux_9', league: 'Ligue 2', limit: 2 }, a.client),
       );
       expect(third.quota.remaining).toBe(0);
 
       const sent = small.requestCount();
-      const refused = await run('rank_players_by_role', { role: 'faux_9', league: 'Serie A', limit: 2 }, a);
+      const refused = await run(
+        'rank_players_by_role',
+        { role: 'faux_9', league: 'Serie A', limit: 2 },
+        a.client,
+      );
       expect(refused.isError).toBe(true);
       expect(textOf(refused)).toMatch(/no request was sent/);
       expect(textOf(refused)).toContain(third.quota.reset);
       expect(small.requestCount()).toBe(sent);
 
-      const over = await run('rank_players_by_role', { role: 'faux_9', league: 'LaLiga', limit: 2 }, b);
+      const over = await run(
+        'rank_players_by_role',
+        { role: 'faux_9', league: 'LaLiga', limit: 2 },
+        b.client,
+      );
       expect(over.isError).toBe(true);
       expect(textOf(over)).toMatch(/HTTP 429/);
       expect(small.requestCount()).toBe(sent + 1);
-      await run('rank_players_by_role', { role: 'faux_9', league: 'LaLiga', limit: 2 }, b);
+      await run('rank_players_by_role', { role: 'faux_9', league: 'LaLiga', limit: 2 }, b.client);
       expect(small.requestCount()).toBe(sent + 1);
 
-      const cached = await run('list_leagues', {}, a);
+      const cached = await run('list_leagues', {}, a.client);
       expect(cached.isError).toBeFalsy();
       expect(structured(cached).source.cached).toBe(true);
     } finally {
       for (const c of [a, b]) await c.close();
-      for (const d of [depsA, depsB]) await d.api.close();
       await small.close();
     }
   });

@@ -1,19 +1,15 @@
 // The built binary exposes only the tools its settings choose, and refuses unknown names at start.
 import { spawn } from 'node:child_process';
-import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
 import { expect, it } from 'vitest';
 import { TOOLS } from '../../tools/index.js';
-import { BUILT_ENTRY, spawnHttpServer, stop } from '../support/mcp.js';
+import { BUILT_ENTRY, openHttpServerSession } from '../support/mcp.js';
 
 async function listedBy(args: string[], env: Record<string, string>): Promise<string[]> {
-  const { url, child } = await spawnHttpServer(['--sandbox', ...args], env);
-  const client = new Client({ name: 'toolsets-test', version: '1.0.0' });
+  const { client, close } = await openHttpServerSession('toolsets-test', ['--sandbox', ...args], env);
   try {
-    await client.connect(new StreamableHTTPClientTransport(new URL(url)));
     return (await client.listTools()).tools.map((t) => t.name);
   } finally {
-    await client.close();
-    await stop(child);
+    await close();
   }
 }
 

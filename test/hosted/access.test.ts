@@ -1,23 +1,14 @@
 // Who may call: the bind rule, server tokens, Host/Origin checks and the body limit, on the built binary.
-import type { ChildProcess } from 'node:child_process';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { assertBindAllowed } from '../../src/http/auth.js';
 import { SANDBOX_PRO_LIGUE_KEY } from '../../src/sandbox/keys.js';
 import { StartError } from '../../src/start-error.js';
-import { call, spawnHttpServer, stop, structured } from '../support/mcp.js';
-import { freePort, httpClient, INITIALIZE, raw, runToExit } from './support.js';
+import { call, structured, useHttpServer } from '../support/mcp.js';
+import { freePort, httpClient, INITIALIZE, raw, runHttpToExit } from './support.js';
 
 describe('binding beyond loopback', () => {
   it('is refused at start without authentication, saying what to set', async () => {
-    const { code, stderr } = await runToExit([
-      '--transport',
-      'http',
-      '--host',
-      '0.0.0.0',
-      '--port',
-      '0',
-      '--sandbox',
-    ]);
+    const { code, stderr } = await runHttpToExit(['--host', '0.0.0.0', '--sandbox']);
     expect(code).toBe(1);
     expect(stderr).toContain('refusing to serve on 0.0.0.0');
     expect(stderr).toContain('FOOTBALL_MCP_AUTH_TOKENS');
@@ -39,11 +30,7 @@ describe('binding beyond loopback', () => {
 describe('a store that cannot be reached', () => {
   it('stops the start with a message naming the address and the setting', async () => {
     const port = await freePort();
-    const { code, stderr } = await runToExit([
-      '--transport',
-      'http',
-      '--port',
-      '0',
+    const { code, stderr } = await runHttpToExit([
       '--sandbox',
       '--store',
       `redis://user:secret-pass@127.0.0.1:${port}`,
@@ -56,17 +43,9 @@ describe('a store that cannot be reached', () => {
 });
 
 describe('server tokens', () => {
-  let server: { url: string; child: ChildProcess };
   const TOKENS = ['token-one-aaaaaaaa', 'token-two-bbbbbbbb'];
-
-  beforeAll(async () => {
-    server = await spawnHttpServer(['--sandbox', '--max-body-bytes', '4096'], {
-      FOOTBALL_MCP_AUTH_TOKENS: TOKENS.join(','),
-    });
-  });
-
-  afterAll(async () => {
-    await stop(server.child);
+  const server = useHttpServer(['--sandbox', '--max-body-bytes', '4096'], {
+    FOOTBALL_MCP_AUTH_TOKENS: TOKENS.join(','),
   });
 
   const bearer = (token: string) => ({ authorization: `Bearer ${token}` });

@@ -1,29 +1,18 @@
 // One built server, callers bringing their own sandbox keys with different league access.
-import type { ChildProcess } from 'node:child_process';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { keyLabel, keyTag } from '../../src/lib/canonical.js';
 import { SANDBOX_PRO_LIGUE_KEY, SANDBOX_REVOKED_KEY } from '../../src/sandbox/keys.js';
-import { type RunningSandbox, SANDBOX_DEMO_KEY, startSandbox } from '../../src/sandbox/server.js';
-import { call, spawnHttpServer, stop, structured, textOf } from '../support/mcp.js';
+import { SANDBOX_DEMO_KEY } from '../../src/sandbox/server.js';
+import { call, structured, textOf, useHttpServer, useSandbox } from '../support/mcp.js';
 import { httpClient, INITIALIZE, raw } from './support.js';
 
 const LABEL_SECRET = 'caller-keys-test-label-secret-01';
-let sandbox: RunningSandbox;
-let server: { url: string; child: ChildProcess; stderr: () => string };
-
-beforeAll(async () => {
-  sandbox = await startSandbox();
-  // No server-wide key: every caller must bring one.
-  server = await spawnHttpServer(
-    ['--base-url', sandbox.url, '--require-caller-key', '--log-level', 'debug'],
-    { FOOTBALL_MCP_KEY_LABEL_SECRET: LABEL_SECRET },
-  );
-});
-
-afterAll(async () => {
-  await stop(server.child);
-  await sandbox.close();
-});
+const sandbox = useSandbox();
+// No server-wide key: every caller must bring one.
+const server = useHttpServer(
+  () => ['--base-url', sandbox.url, '--require-caller-key', '--log-level', 'debug'],
+  { FOOTBALL_MCP_KEY_LABEL_SECRET: LABEL_SECRET },
+);
 
 const keyOf = (key: string) => ({ 'x-api-key': key });
 const BUNDESLIGA = { role: 'lateral_offensif', league: 'Bundesliga', limit: 3 };

@@ -2,38 +2,22 @@
 // operation has a timeout, after which the call goes on uncached; the outage is logged once, and once
 // Redis thaws (SIGCONT) answers are cached again.
 import { setTimeout as sleep } from 'node:timers/promises';
-import type { Client } from '@modelcontextprotocol/client';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { LeaguesResponse } from '../../src/api/schemas.js';
-import type { ToolDeps } from '../../src/mcp/context.js';
-import type { Stores } from '../../src/store/open.js';
 import { call, structured } from '../support/mcp.js';
 import { within } from '../support/within.js';
-import { type RedisRig, startRedisRig } from './redis-rig.js';
+import { useRedisRig } from './redis-rig.js';
 
-let rig: RedisRig;
-let client: Client;
-let deps: ToolDeps;
-let stores: Stores;
-let log: string[];
+const rig = useRedisRig(250);
 const freeze = () => rig.redis.freeze();
 const thaw = () => rig.redis.thaw();
-
-beforeAll(async () => {
-  rig = await startRedisRig(250);
-  ({ client, deps, stores, log } = rig);
-});
-
-afterAll(async () => {
-  await rig?.close();
-});
 
 const ranking = (limit: number) => ({ role: 'lateral_offensif', league: 'Bundesliga', limit });
 
 describe('a frozen Redis store', () => {
   it('caches through Redis while it answers', async () => {
-    expect(structured(await call(client, 'rank_players_by_role', ranking(3))).source.cached).toBe(false);
-    expect(structured(await call(client, 'rank_players_by_role', ranking(3))).source.cached).toBe(true);
+    expect(structured(await call(rig.client, 'rank_players_by_role', ranking(3))).source.cached).toBe(false);
+    expect(structured(await call(rig.client, 'rank_players_by_role', ranking(3))).source.cached).toBe(true);
   });
 
   it('while frozen, tool calls still answer, uncached, within about a second each', async () => {
@@ -41,13 +25,13 @@ describe('a frozen Redis store', () => {
     const timings: number[] = [];
     for (const limit of [4, 5, 4]) {
       const started = performance.now();
-      const result = await within(5_000, call(client, 'rank_players_by_role', ranking(limit)));
+      const result = await within(5_000, call(rig.client, 'rank_players_by_role', ranking(limit)));
       timings.push(performance.now() - started);
       expect(structured(result).data).toHaveLength(limit);
     }
     // ApiClient.call straight, too: the cache read is a miss, the write dropped, the quota sync skipped.
     const started = performance.now();
-    const leagues = await within(5_000, deps.api.call('leagues', LeaguesResponse, { fresh: true }));
+    const leagues = await within(5_000, rig.deps.api.call('leagues', LeaguesResponse, { fresh: true }));
     timings.push(performance.now() - started);
     expect(leagues.source.cached).toBe(false);
     for (const ms of timings) expect(ms).toBeLessThan(1_200);
@@ -55,10 +39,10 @@ describe('a frozen Redis store', () => {
   });
 
   it('logs the outage once, not once per call', () => {
-    const outage = log.filter((line) => /not answering|did not answer/.test(line));
+    const outage = rig.log.filter((line) => /not answering|did not answer/.test(line));
     expect(outage).toHaveLength(1);
     expect(outage[0]).toContain('250 ms');
-    expect(outage[0]).toContain(stores.label);
+    expect(outage[0]).toContain(rig.stores.label);
     expect(outage[0]).not.toMatch(/password/);
   });
 
@@ -67,8 +51,8 @@ describe('a frozen Redis store', () => {
     const deadline = Date.now() + 10_000;
     let cached = false;
     for (let limit = 6; !cached && Date.now() < deadline; limit++) {
-      await call(client, 'rank_players_by_role', ranking(limit));
-      cached = structured(await call(client, 'rank_players_by_role', ranking(limit))).source.cached;
+      await call(rig.client, 'rank_players_by_role', ranking(limit));
+      cached = structured(await call(rig.client, 'rank_players_by_role', ranking(limit))).source.cached;
       if (!cached) await sleep(200);
     }
     expect(cached).toBe(true);
@@ -77,8 +61,8 @@ describe('a frozen Redis store', () => {
     await expect
       .poll(
         async () => {
-          await call(client, 'rank_players_by_role', ranking(3));
-          return log.filter((line) => /answers again after/.test(line)).length;
+          await call(rig.client, 'rank_players_by_role', ranking(3));
+          return rig.log.filter((line) => /answers again after/.test(line)).length;
         },
         { timeout: 8_000, interval: 300 },
       )

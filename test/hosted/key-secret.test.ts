@@ -1,33 +1,27 @@
 // With FOOTBALL_MCP_KEY_LABEL_SECRET, what Redis holds of a key is an HMAC under it: replicas given the
 // same secret share cache and quota as before, and the unsalted hash of the key is nowhere in Redis.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { RankingsResponse } from '../../src/api/schemas.js';
 import { createSharedUpstream, type SharedUpstream } from '../../src/app/deps.js';
 import type { Config } from '../../src/config.js';
 import { keyTag } from '../../src/lib/canonical.js';
 import { createLogger } from '../../src/log.js';
-import { type RunningSandbox, SANDBOX_DEMO_KEY, startSandbox } from '../../src/sandbox/server.js';
+import { SANDBOX_DEMO_KEY } from '../../src/sandbox/server.js';
 import { openStores, type Stores } from '../../src/store/open.js';
-import { defaultConfig } from '../support/mcp.js';
-import { type RunningRedis, startRedis } from './support.js';
+import { defaultConfig, useSandbox } from '../support/mcp.js';
+import { useRedis } from './support.js';
 
 const SECRET = 'shared-by-every-replica-0123456789';
 
-let redis: RunningRedis;
-let sandbox: RunningSandbox;
+const redis = useRedis();
+const sandbox = useSandbox();
 const opened: { stores: Stores; shared: SharedUpstream }[] = [];
-
-beforeAll(async () => {
-  [redis, sandbox] = await Promise.all([startRedis(), startSandbox({ port: 0 })]);
-});
 
 afterAll(async () => {
   for (const { stores, shared } of opened) {
     await shared.close();
     await stores.close();
   }
-  await sandbox?.close();
-  await redis?.stop();
 });
 
 /** One replica: its own stores on the shared Redis, its own pool, the given secret. */

@@ -2,10 +2,10 @@
 import type { ChildProcess } from 'node:child_process';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
-import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
+import { afterAll, describe, expect, it, onTestFinished } from 'vitest';
 import { keyLabel, keyTag } from '../../src/lib/canonical.js';
-import { type RunningSandbox, SANDBOX_DEMO_KEY, startSandbox } from '../../src/sandbox/server.js';
-import { call, spawnHttpServer, stop, structured } from '../support/mcp.js';
+import { SANDBOX_DEMO_KEY } from '../../src/sandbox/server.js';
+import { call, spawnHttpServer, stop, structured, useHttpServer, useSandbox } from '../support/mcp.js';
 import { delayingProxy, httpClient, INITIALIZE, metricValue, raw } from './support.js';
 
 const TOOLS_LIST = JSON.stringify({ jsonrpc: '2.0', id: 2, method: 'tools/list' });
@@ -19,23 +19,23 @@ async function waitFor(check: () => Promise<boolean>, what: string): Promise<voi
 }
 
 describe('graceful shutdown', () => {
-  let sandbox: RunningSandbox;
+  const sandbox = useSandbox();
 
-  beforeAll(async () => {
-    sandbox = await startSandbox();
-  });
-
-  afterAll(async () => {
-    await sandbox.close();
-  });
-
-  it('on SIGTERM, finishes the call in flight, answers probes and refuses new work with 503, exits 0', async () => {
-    const slow = await delayingProxy(sandbox.url, 1500);
-    const server = await spawnHttpServer(['--base-url', slow.url], { FOOTBALL_API_KEY: SANDBOX_DEMO_KEY });
+  /** The built server on the sandbox behind a proxy holding each request `delayMs`, both stopped after the test. */
+  async function behindSlowUpstream(delayMs: number, args: string[] = []) {
+    const slow = await delayingProxy(sandbox.url, delayMs);
+    const server = await spawnHttpServer(['--base-url', slow.url, ...args], {
+      FOOTBALL_API_KEY: SANDBOX_DEMO_KEY,
+    });
     onTestFinished(async () => {
       await stop(server.child);
       await slow.close();
     });
+    return { slow, server };
+  }
+
+  it('on SIGTERM, finishes the call in flight, answers probes and refuses new work with 503, exits 0', async () => {
+    const { slow, server } = await behindSlowUpstream(1500);
     const client = await httpClient(server.url);
     const exited = new Promise<number | null>((resolve) => server.child.once('exit', resolve));
 
@@ -60,14 +60,7 @@ describe('graceful shutdown', () => {
   });
 
   it('answers a call cut at the end of the grace with a JSON-RPC error in its stream', async () => {
-    const slow = await delayingProxy(sandbox.url, 8_000);
-    const server = await spawnHttpServer(['--base-url', slow.url, '--shutdown-grace-s', '1'], {
-      FOOTBALL_API_KEY: SANDBOX_DEMO_KEY,
-    });
-    onTestFinished(async () => {
-      await stop(server.child);
-      await slow.close();
-    });
+    const { slow, server } = await behindSlowUpstream(8_000, ['--shutdown-grace-s', '1']);
     const client = await httpClient(server.url);
     const exited = new Promise<number | null>((resolve) => server.child.once('exit', resolve));
 
@@ -87,14 +80,7 @@ describe('graceful shutdown', () => {
   });
 
   it('stateless: a cut call is answered with a JSON-RPC error carrying its id', async () => {
-    const slow = await delayingProxy(sandbox.url, 8_000);
-    const server = await spawnHttpServer(['--base-url', slow.url, '--shutdown-grace-s', '1', '--stateless'], {
-      FOOTBALL_API_KEY: SANDBOX_DEMO_KEY,
-    });
-    onTestFinished(async () => {
-      await stop(server.child);
-      await slow.close();
-    });
+    const { slow, server } = await behindSlowUpstream(8_000, ['--shutdown-grace-s', '1', '--stateless']);
     const reachedUpstream = slow.nextRequest();
     const body = JSON.stringify({
       jsonrpc: '2.0',
@@ -170,15 +156,7 @@ describe('sessions', () => {
 const LABEL_SECRET = 'lifecycle-test-label-secret-0001';
 
 describe('/metrics and /readyz', () => {
-  let server: { url: string; child: ChildProcess };
-
-  beforeAll(async () => {
-    server = await spawnHttpServer(['--sandbox'], { FOOTBALL_MCP_KEY_LABEL_SECRET: LABEL_SECRET });
-  });
-
-  afterAll(async () => {
-    await stop(server.child);
-  });
+  const server = useHttpServer(['--sandbox'], { FOOTBALL_MCP_KEY_LABEL_SECRET: LABEL_SECRET });
 
   it('counts tool calls, upstream requests, cache hits and the quota per key label', async () => {
     const client = await httpClient(server.url);

@@ -2,33 +2,22 @@
 // with bogus keys used to fill --max-sessions 50 in 0.2 s, and a caller with a real key then got 503 for
 // the 30 minutes of the session idle time. Sessions of a key the API has not accepted yet are on
 // probation: a small budget of their own, a short idle time, promoted at the key's first success.
-import type { ChildProcess } from 'node:child_process';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { SANDBOX_PRO_FULL_KEY, SANDBOX_PRO_LIGUE_KEY } from '../../src/sandbox/keys.js';
-import { type RunningSandbox, SANDBOX_DEMO_KEY, startSandbox } from '../../src/sandbox/server.js';
-import { call, spawnHttpServer, stop, structured } from '../support/mcp.js';
+import { SANDBOX_DEMO_KEY } from '../../src/sandbox/server.js';
+import { call, spawnHttpServer, stop, structured, useHttpServer, useSandbox } from '../support/mcp.js';
 import { httpClient, INITIALIZE, metricValue, raw } from './support.js';
 
-let sandbox: RunningSandbox;
-let server: { url: string; child: ChildProcess; stderr: () => string };
-
-beforeAll(async () => {
-  sandbox = await startSandbox();
-  server = await spawnHttpServer(
-    ['--base-url', sandbox.url, '--require-caller-key', '--max-sessions', '50'],
-    {
-      // 10% of 50 on probation by default; a short probation idle time to watch it pass.
-      FOOTBALL_MCP_PROBATION_IDLE_S: '2',
-    },
-  );
-});
-
-afterAll(async () => {
-  await stop(server.child);
-  await sandbox.close();
-});
+const sandbox = useSandbox();
+const server = useHttpServer(
+  () => ['--base-url', sandbox.url, '--require-caller-key', '--max-sessions', '50'],
+  {
+    // 10% of 50 on probation by default; a short probation idle time to watch it pass.
+    FOOTBALL_MCP_PROBATION_IDLE_S: '2',
+  },
+);
 
 const initialize = (key: string) => raw(server.url, { body: INITIALIZE, headers: { 'x-api-key': key } });
 

@@ -7,7 +7,7 @@ import { createClient } from '@keyv/redis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, spawnHttpServer, stop, structured } from '../support/mcp.js';
 import { MBENRA } from '../support/people.js';
-import { httpClient, type RunningRedis, runToExit, startRedis } from './support.js';
+import { httpClient, type RunningRedis, runHttpToExit, startRedis } from './support.js';
 
 const SECRET_KEY = 'fsm-watchlists-secret';
 const redises: RunningRedis[] = [];
@@ -63,15 +63,7 @@ describe('Redis eviction and watchlists', () => {
   });
 
   it('refuses to keep watchlists in a Redis that may evict any key, naming the policy and the fixes', async () => {
-    const { code, stderr } = await runToExit([
-      '--transport',
-      'http',
-      '--port',
-      '0',
-      '--sandbox',
-      '--store',
-      lru.url,
-    ]);
+    const { code, stderr } = await runHttpToExit(['--sandbox', '--store', lru.url]);
     expect(code).toBe(1);
     expect(stderr).toContain('maxmemory-policy allkeys-lru');
     expect(stderr).toMatch(/noeviction/);
@@ -100,15 +92,7 @@ describe('Redis eviction and watchlists', () => {
   });
 
   it('refuses a --watchlist-store that may evict, too', async () => {
-    const { code, stderr } = await runToExit([
-      '--transport',
-      'http',
-      '--port',
-      '0',
-      '--sandbox',
-      '--watchlist-store',
-      lru.url,
-    ]);
+    const { code, stderr } = await runHttpToExit(['--sandbox', '--watchlist-store', lru.url]);
     expect(code).toBe(1);
     expect(stderr).toContain('maxmemory-policy allkeys-lru');
   });
@@ -135,15 +119,7 @@ describe('Redis eviction and watchlists', () => {
     await client.connect();
     await client.del(SECRET_KEY);
     await client.close();
-    const { code, stderr } = await runToExit([
-      '--transport',
-      'http',
-      '--port',
-      '0',
-      '--sandbox',
-      '--store',
-      redis.url,
-    ]);
+    const { code, stderr } = await runHttpToExit(['--sandbox', '--store', redis.url]);
     expect(code).toBe(1);
     expect(stderr).toContain(`holds watchlists (fsm-watchlists:*) but not their secret (${SECRET_KEY})`);
     expect(stderr).toMatch(/Restore the key from a backup/);

@@ -6,6 +6,7 @@ import { createLogger } from '../../src/log.js';
 import type { ToolDeps } from '../../src/mcp/context.js';
 import { type RunningSandbox, startSandbox } from '../../src/sandbox/server.js';
 import { openStores, type Stores } from '../../src/store/open.js';
+import { useOpened } from '../support/hooks.js';
 import { defaultConfig, inMemoryClient } from '../support/mcp.js';
 import { within } from '../support/within.js';
 import { type RunningRedis, startRedis } from './support.js';
@@ -60,4 +61,12 @@ export async function startRedisRig(storeTimeoutMs: number, watchlistTimeoutMs?:
       await redis.stop();
     },
   };
+}
+
+/** A rig (`startRedisRig`) for the enclosing file or describe block; read its fields inside tests and hooks. */
+export function useRedisRig(storeTimeoutMs: number, watchlistTimeoutMs?: number): RedisRig {
+  return useOpened(
+    () => startRedisRig(storeTimeoutMs, watchlistTimeoutMs),
+    (rig) => rig.close(),
+  );
 }

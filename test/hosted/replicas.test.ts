@@ -2,16 +2,15 @@
 import type { ChildProcess } from 'node:child_process';
 import { createClient } from '@keyv/redis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type RunningSandbox, SANDBOX_DEMO_KEY, startSandbox } from '../../src/sandbox/server.js';
-import { call, spawnHttpServer, stop, structured } from '../support/mcp.js';
-import { httpClient, INITIALIZE, type RunningRedis, raw, startRedis } from './support.js';
+import { SANDBOX_DEMO_KEY } from '../../src/sandbox/server.js';
+import { call, spawnHttpServer, stop, structured, useSandbox } from '../support/mcp.js';
+import { httpClient, INITIALIZE, raw, useRedis } from './support.js';
 
-let redis: RunningRedis;
-let sandbox: RunningSandbox;
+const redis = useRedis();
+const sandbox = useSandbox();
 const replicas: { url: string; child: ChildProcess }[] = [];
 
 beforeAll(async () => {
-  [redis, sandbox] = await Promise.all([startRedis(), startSandbox()]);
   for (let i = 0; i < 2; i++) {
     replicas.push(
       // A store timeout with room: a busy machine must not turn a slow Redis answer into a miss here.
@@ -25,8 +24,6 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await Promise.all(replicas.map((r) => stop(r.child)));
-  await sandbox?.close();
-  await redis?.stop();
 });
 
 /** The values Redis holds under keys starting with `prefix`. */

@@ -3,6 +3,7 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { createServer, request, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
+import { useOpened } from '../support/hooks.js';
 import { BUILT_ENTRY } from '../support/mcp.js';
 import { missingPrerequisite } from '../support/prerequisites.js';
 
@@ -61,6 +62,14 @@ export async function startRedis(args: string[] = []): Promise<RunningRedis> {
     },
     stop: () => stopChild(child),
   };
+}
+
+/** A redis-server (`startRedis`) for the enclosing file or describe block: started before, stopped after. */
+export function useRedis(args: string[] = []): RunningRedis {
+  return useOpened(
+    () => startRedis(args),
+    (redis) => redis.stop(),
+  );
 }
 
 export async function stopChild(child: ChildProcess): Promise<void> {
@@ -123,6 +132,11 @@ export async function httpClient(url: string, headers: Record<string, string> = 
 }
 
 export { INITIALIZE, type RawResponse, raw } from '../support/raw-http.js';
+
+/** The built binary started over HTTP on a free port with `args`, run to its exit (`runToExit`). */
+export function runHttpToExit(args: string[], env: Record<string, string> = {}) {
+  return runToExit(['--transport', 'http', '--port', '0', ...args], env);
+}
 
 /**
  * Runs the built binary to completion (for start-up failures); resolves with its exit code and stderr. One

@@ -1,9 +1,8 @@
 // The upstream latency histogram on /metrics, on the built binary: one series per route and outcome,
 // counts that grow with the attempts made, buckets that add up.
-import type { ChildProcess } from 'node:child_process';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type RunningSandbox, SANDBOX_DEMO_KEY, startSandbox } from '../../src/sandbox/server.js';
-import { call, callOk, spawnHttpServer, stop } from '../support/mcp.js';
+import { describe, expect, it } from 'vitest';
+import { SANDBOX_DEMO_KEY } from '../../src/sandbox/server.js';
+import { call, callOk, spawnHttpServer, stop, useHttpServer, useSandbox } from '../support/mcp.js';
 import { freePort, httpClient, metricValue } from './support.js';
 
 const HISTOGRAM = 'football_scout_upstream_request_duration_seconds';
@@ -55,19 +54,9 @@ function series(text: string, route: string, outcome: string): number {
 }
 
 describe('upstream latency histogram', () => {
-  let sandbox: RunningSandbox;
-  let server: { url: string; child: ChildProcess };
-
-  beforeAll(async () => {
-    sandbox = await startSandbox();
-    server = await spawnHttpServer(['--base-url', sandbox.url, ...NO_CACHE], {
-      FOOTBALL_API_KEY: SANDBOX_DEMO_KEY,
-    });
-  });
-
-  afterAll(async () => {
-    await stop(server.child);
-    await sandbox.close();
+  const sandbox = useSandbox();
+  const server = useHttpServer(() => ['--base-url', sandbox.url, ...NO_CACHE], {
+    FOOTBALL_API_KEY: SANDBOX_DEMO_KEY,
   });
 
   it('has a series per route, whose count grows with each attempt', async () => {

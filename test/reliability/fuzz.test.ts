@@ -2,17 +2,14 @@
 // a validation error), none hits the internal-error path, the server stays up, and no id ever
 // reaches the upstream as anything but one path segment of a known route.
 
-import type { Client } from '@modelcontextprotocol/client';
 import { ProtocolError } from '@modelcontextprotocol/client';
 import fc from 'fast-check';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { fullInputSchema } from '../../src/mcp/compact-schema.js';
-import type { ToolDeps } from '../../src/mcp/context.js';
 import { SANDBOX_PRO_FULL_KEY } from '../../src/sandbox/keys.js';
-import { type RunningSandbox, startSandbox } from '../../src/sandbox/server.js';
 import { TOOLS } from '../../tools/index.js';
-import { call, depsFor, inMemoryClient, structured, textOf } from '../support/mcp.js';
+import { call, structured, textOf, useSandboxSession } from '../support/mcp.js';
 import { fitsOneRoute } from '../support/routes.js';
 
 const RUNS_PER_TOOL = 60;
@@ -105,21 +102,10 @@ function shapedArgs(schema: JsonSchema): fc.Arbitrary<unknown> {
   }
 }
 
-let sandbox: RunningSandbox;
-let deps: ToolDeps;
-let client: Client;
-
-beforeAll(async () => {
-  sandbox = await startSandbox({ port: 0 });
-  deps = depsFor(sandbox.url, SANDBOX_PRO_FULL_KEY, { timeoutMs: 5_000, retries: 0 });
-  client = await inMemoryClient(deps);
-});
-
-afterAll(async () => {
-  await client.close();
-  await deps.api.close();
-  await sandbox.close();
-});
+const session = useSandboxSession(
+  {},
+  { key: () => SANDBOX_PRO_FULL_KEY, config: { timeoutMs: 5_000, retries: 0 } },
+);
 
 describe('fuzzing every tool', () => {
   it.each(TOOLS.map((t) => [t.name, t.inputShape] as const))(
@@ -132,7 +118,7 @@ describe('fuzzing every tool', () => {
         fc.asyncProperty(fc.oneof(looseArgs(keys), shaped), async (args) => {
           let text: string;
           try {
-            text = textOf(await call(client, name, args));
+            text = textOf(await call(session.client, name, args));
           } catch (error) {
             // A protocol-level validation error is an answer too; anything else (timeout, closed) is not.
             expect(error).toBeInstanceOf(ProtocolError);
@@ -144,17 +130,17 @@ describe('fuzzing every tool', () => {
         { numRuns: RUNS_PER_TOOL, seed: 20_261_122, endOnFailure: true },
       );
       // Still up and serving after the barrage.
-      const families: Record<string, object> = structured(await call(client, 'list_roles')).data;
+      const families: Record<string, object> = structured(await call(session.client, 'list_roles')).data;
       expect(Object.values(families).flatMap(Object.keys)).toHaveLength(31);
     },
   );
 
   it('no fuzzed id reached the upstream as anything but one segment of a known route', () => {
-    const strays = sandbox.requests().filter((r) => !fitsOneRoute(r.method, r.path));
+    const strays = session.sandbox.requests().filter((r) => !fitsOneRoute(r.method, r.path));
     expect(strays).toEqual([]);
     // The shaped half of the inputs did reach the upstream, hostile ids in paths included.
-    expect(sandbox.requests().length).toBeGreaterThan(30);
-    const historyPaths = sandbox.requests().filter((r) => r.path.endsWith('/history'));
+    expect(session.sandbox.requests().length).toBeGreaterThan(30);
+    const historyPaths = session.sandbox.requests().filter((r) => r.path.endsWith('/history'));
     expect(historyPaths.some((r) => /%2F|%3F|%23|%25/.test(r.path))).toBe(true);
   });
 });

@@ -1,21 +1,9 @@
 // A lone UTF-16 surrogate (or NUL) in any id or text argument is refused as an invalid argument
 // naming it, before any upstream request: never "Internal error".
-import { afterAll, beforeAll, expect, it } from 'vitest';
-import {
-  call,
-  closeSandboxSession,
-  openSandboxSession,
-  type SandboxSession,
-  textOf,
-} from '../support/mcp.js';
+import { expect, it } from 'vitest';
+import { call, textOf, useSandboxSession } from '../support/mcp.js';
 
-let session: SandboxSession;
-beforeAll(async () => {
-  session = await openSandboxSession();
-});
-afterAll(async () => {
-  await closeSandboxSession(session);
-});
+const session = useSandboxSession();
 
 const BAD = 'ab\ud800cd';
 const CASES: [string, Record<string, unknown>, string][] = [

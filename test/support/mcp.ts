@@ -1,7 +1,7 @@
 // Test support: real SDK clients against real servers and a real sandbox over HTTP.
 import { type ChildProcess, spawn } from 'node:child_process';
 import type { CallToolResult, ClientCapabilities } from '@modelcontextprotocol/client';
-import { Client, InMemoryTransport } from '@modelcontextprotocol/client';
+import { Client, InMemoryTransport, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
 import { expect } from 'vitest';
 import { createToolDeps } from '../../src/app/deps.js';
 import { CHART_APP_MIME } from '../../src/charts/app.js';
@@ -12,6 +12,7 @@ import { createServer, type ServerOptions } from '../../src/mcp/server.js';
 import { untabulate } from '../../src/mcp/tabular.js';
 import { type RunningSandbox, type SandboxOptions, startSandbox } from '../../src/sandbox/server.js';
 import { TOOLS } from '../../tools/index.js';
+import { useOpened } from './hooks.js';
 
 export function defaultConfig(overrides: Partial<Config> = {}): Config {
   const config = loadConfig([], {});
@@ -48,26 +49,104 @@ export async function inMemoryClient(
   return client;
 }
 
+/**
+ * A sandbox on a free port for the enclosing file or describe block: started before its tests, closed after
+ * them. Read its fields inside tests and hooks (they are set once it has started).
+ */
+export function useSandbox(options: Omit<SandboxOptions, 'port'> = {}): RunningSandbox {
+  return useOpened(
+    () => startSandbox({ ...options, port: 0 }),
+    (sandbox) => sandbox.close(),
+  );
+}
+
+/** How a test's in-memory client is made: settings over the defaults, server options, what it declares. */
+export interface ClientOptions {
+  config?: Partial<Config>;
+  server?: Partial<ServerOptions>;
+  capabilities?: ClientCapabilities;
+}
+
+/** An in-memory client on its own deps; `close()` closes the client, then the deps' upstream client. */
+export interface ClientOnDeps {
+  client: Client;
+  deps: ToolDeps;
+  close(): Promise<void>;
+}
+
+/** A real SDK client in memory on deps of its own, asking `baseUrl` (a sandbox, a proxy) with `apiKey`. */
+export async function sandboxClient(
+  baseUrl: string,
+  apiKey: string | undefined,
+  { config = {}, server = {}, capabilities = {} }: ClientOptions = {},
+): Promise<ClientOnDeps> {
+  const deps = depsFor(baseUrl, apiKey, config);
+  const client = await inMemoryClient(deps, server, capabilities);
+  return {
+    client,
+    deps,
+    close: async () => {
+      await client.close();
+      await deps.api.close();
+    },
+  };
+}
+
 /** A sandbox, deps on its demo key and an in-memory client on them: where most e2e files start. */
 export interface SandboxSession {
   sandbox: RunningSandbox;
   deps: ToolDeps;
   client: Client;
+  /** The client, its deps' upstream client, then the sandbox. */
+  close(): Promise<void>;
+}
+
+export interface SessionOptions extends ClientOptions {
+  /** The key the client asks with: the sandbox's demo key unless this names another. */
+  key?: (sandbox: RunningSandbox) => string | undefined;
 }
 
 /** `options` go to the sandbox, e.g. `{ dialect: 'numeric' }` to run the same test on other answer shapes. */
 export async function openSandboxSession(
   options: Omit<SandboxOptions, 'port'> = {},
+  { key = (sandbox) => sandbox.demoKey, ...client }: SessionOptions = {},
 ): Promise<SandboxSession> {
   const sandbox = await startSandbox({ ...options, port: 0 });
-  const deps = depsFor(sandbox.url, sandbox.demoKey);
-  return { sandbox, deps, client: await inMemoryClient(deps) };
+  const { deps, client: connected, close } = await sandboxClient(sandbox.url, key(sandbox), client);
+  return {
+    sandbox,
+    deps,
+    client: connected,
+    close: async () => {
+      await close();
+      await sandbox.close();
+    },
+  };
 }
 
-export async function closeSandboxSession({ sandbox, deps, client }: SandboxSession): Promise<void> {
+/** Closes a session's parts one by one, as `close()` does (for a session kept as its fields). */
+export async function closeSandboxSession({
+  sandbox,
+  deps,
+  client,
+}: Omit<SandboxSession, 'close'>): Promise<void> {
   await client.close();
   await deps.api.close();
   await sandbox.close();
+}
+
+/**
+ * A sandbox session for the enclosing file or describe block: opened before its tests, closed after them.
+ * Read its fields inside tests and hooks (they are set once it has opened).
+ */
+export function useSandboxSession(
+  options: Omit<SandboxOptions, 'port'> = {},
+  client: SessionOptions = {},
+): SandboxSession {
+  return useOpened(
+    () => openSandboxSession(options, client),
+    (session) => session.close(),
+  );
 }
 
 export async function call(client: Client, name: string, args: Record<string, unknown> = {}) {
@@ -144,4 +223,71 @@ export async function stop(child: ChildProcess): Promise<number | null> {
   const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
   child.kill('SIGTERM');
   return exited;
+}
+
+/** The built binary serving HTTP (`spawnHttpServer`) for the enclosing file or describe block, as `useSandbox`. */
+export function useHttpServer(
+  args: string[] | (() => string[]),
+  env: Record<string, string> = {},
+): { url: string; child: ChildProcess; stderr: () => string } {
+  return useOpened(
+    // A function: arguments known only once earlier hooks ran (e.g. a sandbox's URL).
+    () => spawnHttpServer(typeof args === 'function' ? args() : args, env),
+    (server) => stop(server.child).then(() => undefined),
+  );
+}
+
+/** A real SDK client named `name` over Streamable HTTP at `url`, sending `headers` on every request. */
+export async function httpClient(
+  url: string,
+  name: string,
+  headers: Record<string, string> = {},
+): Promise<Client> {
+  const client = new Client({ name, version: '1.0.0' });
+  await client.connect(new StreamableHTTPClientTransport(new URL(url), { requestInit: { headers } }));
+  return client;
+}
+
+/** The built binary serving HTTP (`spawnHttpServer`) and an SDK client on it; `close()` stops both. */
+export interface HttpServerSession {
+  url: string;
+  child: ChildProcess;
+  stderr: () => string;
+  client: Client;
+  close(): Promise<void>;
+}
+
+export async function openHttpServerSession(
+  name: string,
+  args: string[],
+  env: Record<string, string> = {},
+): Promise<HttpServerSession> {
+  const server = await spawnHttpServer(args, env);
+  let client: Client;
+  try {
+    client = await httpClient(server.url, name);
+  } catch (error) {
+    await stop(server.child);
+    throw error;
+  }
+  return {
+    ...server,
+    client,
+    close: async () => {
+      await client.close();
+      await stop(server.child);
+    },
+  };
+}
+
+/** An HTTP server session for the enclosing file or describe block, as `useSandboxSession`. */
+export function useHttpServerSession(
+  name: string,
+  args: string[],
+  env: Record<string, string> = {},
+): HttpServerSession {
+  return useOpened(
+    () => openHttpServerSession(name, args, env),
+    (session) => session.close(),
+  );
 }

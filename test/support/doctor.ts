@@ -1,0 +1,50 @@
+// Test support: the doctor, in process as a script runs it (`--yes --json`, no terminal), or the built binary's.
+import { spawn } from 'node:child_process';
+import { type DoctorIo, runDoctor } from '../../src/doctor/main.js';
+import type { Report } from '../../src/doctor/output.js';
+import { BUILT_ENTRY } from './mcp.js';
+
+/** Runs the doctor on `env`, answering no to any question; `report()` reads what it printed. */
+export async function doctorJson(
+  env: Record<string, string>,
+): Promise<{ code: number; report: () => Report }> {
+  let out = '';
+  const io: DoctorIo = {
+    out: (text) => {
+      out += text;
+    },
+    err: () => undefined,
+    interactive: false,
+    progress: false,
+    ask: async () => 'n',
+  };
+  const code = await runDoctor(['--yes', '--json'], env, io);
+  return { code, report: () => JSON.parse(out) as Report };
+}
+
+export interface DoctorRun {
+  code: number | null;
+  stdout: string;
+  stderr: string;
+}
+
+/** `football-scout-mcp doctor` of the built binary, asynchronously (a sandbox answering it may live in this process), its stdin closed. */
+export function doctorBinary(args: string[], env: Record<string, string>): Promise<DoctorRun> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [BUILT_ENTRY, 'doctor', ...args], {
+      env: { PATH: process.env.PATH ?? '', ...env },
+      stdio: ['pipe', 'pipe', 'pipe'],
+    });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (chunk: Buffer) => {
+      stdout += chunk.toString();
+    });
+    child.stderr.on('data', (chunk: Buffer) => {
+      stderr += chunk.toString();
+    });
+    child.stdin.end();
+    child.on('error', reject);
+    child.on('close', (code) => resolve({ code, stdout, stderr }));
+  });
+}

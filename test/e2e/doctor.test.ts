@@ -283,10 +283,16 @@ describe('doctor on every sandbox dialect', () => {
       const shaped = await startSandbox({ port: 0, dialect });
       try {
         const run = await doctorJson({ FOOTBALL_API_BASE_URL: shaped.url, FOOTBALL_API_KEY: shaped.demoKey });
-        expect(run.code).toBe(0);
         const report = run.report();
-        const unreadable = report.results.filter((r) => !r.readable && !r.not_checked).map((r) => r.route);
-        expect(unreadable, drawn(dialect)).toEqual([]);
+        // What failed, before the exit code: a failing run then says which route and why.
+        const failed = report.results
+          .filter((r) => !r.readable)
+          .map((r) => `${r.route}: ${r.not_checked ?? r.problem ?? r.error ?? 'unreadable'}`);
+        expect(
+          failed.filter((f) => !f.includes(': not checked')),
+          drawn(dialect),
+        ).toEqual([]);
+        expect(run.code, `${drawn(dialect)}; not readable: ${failed.join('; ')}`).toBe(0);
         const aliases = report.results.flatMap((r) => r.read?.aliases ?? []);
         if (dialect === 'french') expect(aliases).toContain('saison→season');
         // Nothing the reader reads is proposed again as a field found by its values.

@@ -56,7 +56,8 @@ export default defineTool({
     // Each left out when there is nothing to say (no note, none added or removed, not deleted), as the text does.
     note: z.string().optional(),
     players: z.array(Listed),
-    added: z.array(z.string()).optional(),
+    created: z.literal(true).optional().describe('Made by this call: every player listed was added now.'),
+    added: z.array(z.string()).optional().describe('Players added to a list that existed.'),
     removed: z.array(z.string()).optional(),
     deleted: z.literal(true).optional().describe('The whole list was deleted (delete: true).'),
   }),
@@ -66,13 +67,14 @@ export default defineTool({
     const change = { watchlist, add, remove, note, delete: deleting };
     const upstream = watchlistUpstream(ctx.api);
     const done = await updateWatchlist(watchlistAccess(ctx), upstream, change, ctx.signal, 'search_players');
-    const { added, removed, deleted } = done;
+    const { created, added, removed, deleted } = done;
     return {
       data: {
         watchlist: done.watchlist,
         ...(done.note ? { note: done.note } : {}),
         players: listed(done),
-        ...(added.length > 0 ? { added } : {}),
+        // A new list's players are all added now: said once, not named twice.
+        ...(created ? { created: true as const } : added.length > 0 ? { added } : {}),
         ...(removed.length > 0 ? { removed } : {}),
         ...(deleted ? { deleted: true as const } : {}),
       },
@@ -89,7 +91,7 @@ export default defineTool({
     }
     const pending = data.players.filter((p) => !p.service_id).length;
     return [
-      `Watchlist "${data.watchlist}": ${data.players.length} players${pending > 0 ? ` (${pending} not linked to a person yet)` : ''}.${data.note ? ` Note: ${data.note}` : ''}`,
+      `Watchlist "${data.watchlist}"${data.created ? ' created' : ''}: ${data.players.length} players${pending > 0 ? ` (${pending} not linked to a person yet)` : ''}.${data.note ? ` Note: ${data.note}` : ''}`,
       added.length > 0 && `Added: ${added.join(', ')}.`,
       removed.length > 0 && `Removed: ${removed.join(', ')}.`,
       table(data.players, [

@@ -32,6 +32,8 @@ export interface WatchlistUpdate {
   watchlist: string;
   note: string | null;
   entries: readonly WatchlistEntry[];
+  /** The list did not exist before this change: every entry is one it added. */
+  created: boolean;
   added: string[];
   removed: string[];
   deleted: boolean;
@@ -64,7 +66,7 @@ export async function updateWatchlist(
   const { removing, absent } = removals(current, name, change.remove);
   const wanted = await checkLimits(lists, current, name, change.add, removing);
   const additions = await resolveAdditions(upstream, wanted, signal, findPlayers);
-  const { doc, added, removed } = await applyChange(lists, name, removing, additions, change.note);
+  const { doc, created, added, removed } = await applyChange(lists, name, removing, additions, change.note);
   const notes = [
     ...(absent.length > 0 ? [`Not in the watchlist, nothing to remove: ${absent.join(', ')}.`] : []),
     ...(additions.strayRows ? [additions.strayRows] : []),
@@ -74,6 +76,7 @@ export async function updateWatchlist(
     watchlist: doc.name,
     note,
     entries,
+    created,
     added,
     removed,
     deleted: false,
@@ -108,6 +111,7 @@ async function deleteDamaged(lists: OwnedLists, name: string): Promise<Watchlist
     watchlist: name,
     note: null,
     entries: [],
+    created: false,
     added: [],
     removed: [],
     deleted: removed,
@@ -127,6 +131,7 @@ async function deleteList(lists: OwnedLists, current: WatchlistDoc): Promise<Wat
     watchlist: current.name,
     note: current.note,
     entries: [],
+    created: false,
     added: [],
     removed: current.entries.map(entryLabel),
     deleted: true,
@@ -207,13 +212,15 @@ async function applyChange(
   removing: ReadonlySet<string>,
   { resolved }: Additions,
   note: string | undefined,
-): Promise<{ doc: WatchlistDoc; added: string[]; removed: string[] }> {
+): Promise<{ doc: WatchlistDoc; created: boolean; added: string[]; removed: string[] }> {
   const added: string[] = [];
   const removed: string[] = [];
+  let created = false;
   const doc = await lists.store.update(lists.owner, name, (stored, now) => {
     // The store may run a change again (Redis, when another replica wrote meanwhile): start afresh.
     added.length = 0;
     removed.length = 0;
+    created = stored === undefined;
     const base = stored ?? newWatchlist(name, now);
     const next: WatchlistEntry[] = [];
     for (const entry of base.entries) {
@@ -233,7 +240,7 @@ async function applyChange(
     return { ...base, entries: next, note: nextNote };
   });
   if (!doc) throw new WatchlistRefusal(`The watchlist "${name}" could not be read back; call again.`);
-  return { doc, added, removed };
+  return { doc, created, added, removed };
 }
 
 /** A resolved row as an entry: his person, or the row kept pending until it is linked. */

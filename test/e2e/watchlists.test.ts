@@ -46,11 +46,15 @@ describe('update_watchlist', () => {
   it('adds once, removes by name or service_id, keeps and clears the note; a known player costs no request', async () => {
     const store = new MemoryWatchlistStore();
     const { client, sandbox } = await at(0, store);
-    await ok(client, 'update_watchlist', {
+    const made = await ok(client, 'update_watchlist', {
       watchlist: 'Keepers',
       add: [{ player_id: MBENRA }, { player_id: GARMONT }],
       note: 'first team',
     });
+    // A new list: every player on it was added now, said once in each form.
+    expect(made.body.data).toMatchObject({ created: true });
+    expect(made.body.data.added).toBeUndefined();
+    expect(made.text).toMatch(/^Watchlist "Keepers" created: 2 players\./);
     const before = sandbox.requestCount();
     const again = await ok(client, 'update_watchlist', {
       watchlist: 'KEEPERS',
@@ -58,6 +62,7 @@ describe('update_watchlist', () => {
     });
     expect(sandbox.requestCount()).toBe(before);
     expect(again.body.data.added).toBeUndefined();
+    expect(again.body.data.created).toBeUndefined();
     expect(ids(again.body)).toEqual([MBENRA, GARMONT]);
 
     const removed = await ok(client, 'update_watchlist', {
@@ -74,6 +79,16 @@ describe('update_watchlist', () => {
     expect(ids(removed.body)).toEqual([GARMONT]);
     expect(removed.text).toContain('Note: Not in the watchlist, nothing to remove: ds_NotInTheList000.');
     expect(sandbox.requestCount()).toBe(before);
+  });
+
+  it('names the players added to a list that existed; a new list says it was created', async () => {
+    const { client } = await at(0, new MemoryWatchlistStore());
+    const made = await ok(client, 'update_watchlist', { watchlist: 'Backs', add: [{ player_id: MBENRA }] });
+    expect(made.body.data).toMatchObject({ created: true });
+    const more = await ok(client, 'update_watchlist', { watchlist: 'Backs', add: [{ player_id: GARMONT }] });
+    expect(more.body.data.created).toBeUndefined();
+    expect(more.body.data.added).toHaveLength(1);
+    expect(more.text).toMatch(/^Watchlist "Backs": 2 players\.\nAdded: /);
   });
 
   it('delete: true deletes the whole list, which frees its place under the watchlist limit', async () => {

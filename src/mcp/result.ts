@@ -132,7 +132,8 @@ function footer(quota: Quota, source: Source): string {
     ? `STALE answer from ${shortTime(source.fetched_at)} (${age(source.age_s ?? 0)} old), served because the Football API is failing`
     : source.cached
       ? `cached answer from ${shortTime(source.fetched_at)} (no quota used)`
-      : 'fresh answer';
+      : // When, as the structured form's fetched_at says: a report written from it later still dates its data.
+        `fresh answer, ${shortTime(source.fetched_at)}`;
   return `— ${origin}; ${quotaLine(quota)}`;
 }
 

@@ -17,7 +17,9 @@ let close: () => Promise<void>;
 
 beforeAll(async () => {
   sandbox = await startSandbox({ port: 0 });
-  const deps = depsFor(sandbox.url, SANDBOX_PRO_FULL_KEY);
+  // No cache: every answer is fresh, its footer the shortest (a cached one names its time), so each
+  // ratio is measured on the leanest text.
+  const deps = depsFor(sandbox.url, SANDBOX_PRO_FULL_KEY, { cacheMaxEntries: 0 });
   client = await inMemoryClient(deps);
   close = async () => {
     await client.close();

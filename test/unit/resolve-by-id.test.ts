@@ -452,7 +452,9 @@ describe('update_watchlist: an added player without a row', () => {
       add: [{ player_id: ABLE.player_id }],
     });
     expect(await storedEntries()).toEqual([ABLE.service_id]);
-    expect(body.data.added).toEqual([ABLE.name]);
+    // A new list: its players are those added, the stray row not among them.
+    expect(body.data.created).toBe(true);
+    expect(body.data.players).toEqual([expect.objectContaining({ service_id: ABLE.service_id })]);
     expect(body.notes).toEqual([
       expect.stringContaining('left out: Carl Cole (row pc, ds_cccccccccccccccc).'),
     ]);

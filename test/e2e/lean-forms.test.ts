@@ -2,36 +2,20 @@
 // 1.1 times the text's tokens (o200k), and a 20-row ranking stays under 1 000 tokens in each form. A
 // real SDK client reads every answer, and it checks the structured content against the tool's output
 // schema (the call throws if they disagree).
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { SANDBOX_PRO_FULL_KEY } from '../../src/sandbox/keys.js';
-import { type RunningSandbox, startSandbox } from '../../src/sandbox/server.js';
-import { call, depsFor, inMemoryClient, structured, textOf, wireOf } from '../support/mcp.js';
+import { call, structured, textOf, useSandboxSession, wireOf } from '../support/mcp.js';
 import { countTokens } from '../support/tokens.js';
 
 const RATIO = 1.1;
 const RANKING_BUDGET = 1000;
 
-let sandbox: RunningSandbox;
-let client: Awaited<ReturnType<typeof inMemoryClient>>;
-let close: () => Promise<void>;
-
-beforeAll(async () => {
-  sandbox = await startSandbox({ port: 0 });
-  // No cache: every answer is fresh, its footer the shortest (a cached one names its time), so each
-  // ratio is measured on the leanest text.
-  const deps = depsFor(sandbox.url, SANDBOX_PRO_FULL_KEY, { cacheMaxEntries: 0 });
-  client = await inMemoryClient(deps);
-  close = async () => {
-    await client.close();
-    await deps.api.close();
-    await sandbox.close();
-  };
-});
-
-afterAll(() => close());
+// No cache: every answer is fresh, its footer the shortest (a cached one names its time), so each
+// ratio is measured on the leanest text.
+const session = useSandboxSession({}, { key: () => SANDBOX_PRO_FULL_KEY, config: { cacheMaxEntries: 0 } });
 
 async function forms(name: string, args: Record<string, unknown>) {
-  const result = await call(client, name, args);
+  const result = await call(session.client, name, args);
   const text = textOf(result);
   const wire = JSON.stringify(wireOf(result));
   return { result, text: countTokens(text), structured: countTokens(wire) };
@@ -101,14 +85,18 @@ describe(`every tool's structured content is at most ${RATIO} times its text`, (
   let ids: Ids;
   beforeAll(async () => {
     const ranked = structured(
-      await call(client, 'rank_players_by_role', {
+      await call(session.client, 'rank_players_by_role', {
         role: 'defenseur_relanceur',
         league: 'Ligue 1',
         limit: 6,
       }),
     ).data as { service_id: string | null; player_id: string | null; name: string; club: string }[];
-    const teams = structured(await call(client, 'search_teams', { league: 'Ligue 1', limit: 2 })).data;
-    const coaches = structured(await call(client, 'search_coaches', { league: 'Ligue 1', limit: 1 })).data;
+    const teams = structured(
+      await call(session.client, 'search_teams', { league: 'Ligue 1', limit: 2 }),
+    ).data;
+    const coaches = structured(
+      await call(session.client, 'search_coaches', { league: 'Ligue 1', limit: 1 }),
+    ).data;
     ids = {
       players: ranked.map((r) => r.service_id ?? r.player_id ?? ''),
       surname: ranked[0]?.name.split(' ').at(-1) ?? '',

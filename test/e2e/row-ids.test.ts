@@ -1,10 +1,9 @@
 // One rule for a player row's ids in every list, in both forms: the service_id, and the player_id only
 // where the service_id does not name that row (an unlinked row, a European cup row: a service_id is read
 // as the person's league row).
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { SANDBOX_PRO_FULL_KEY } from '../../src/sandbox/keys.js';
-import { type RunningSandbox, startSandbox } from '../../src/sandbox/server.js';
-import { callOk, depsFor, inMemoryClient } from '../support/mcp.js';
+import { callOk, useSandboxSession } from '../support/mcp.js';
 
 type Row = {
   service_id: string | null;
@@ -16,22 +15,7 @@ type Row = {
 const LEAGUE = 'Ligue 1';
 const CUP = 'UEFA Champions League';
 
-let sandbox: RunningSandbox;
-let client: Awaited<ReturnType<typeof inMemoryClient>>;
-let close: () => Promise<void>;
-
-beforeAll(async () => {
-  sandbox = await startSandbox({ port: 0 });
-  const deps = depsFor(sandbox.url, SANDBOX_PRO_FULL_KEY);
-  client = await inMemoryClient(deps);
-  close = async () => {
-    await client.close();
-    await deps.api.close();
-    await sandbox.close();
-  };
-});
-
-afterAll(() => close());
+const session = useSandboxSession({}, { key: () => SANDBOX_PRO_FULL_KEY });
 
 const CUPS = ['UEFA Champions League', 'UEFA Europa League', 'UEFA Conference League'];
 
@@ -72,31 +56,31 @@ describe.each([
       ['comparison_group', { x: 'xg', y: 'progressive_passes', league, limit: 40 }],
     ];
     for (const [tool, args] of calls) {
-      const { body, text } = await callOk(client, tool, args);
+      const { body, text } = await callOk(session.client, tool, args);
       followsRule(body.data, text, cup, tool);
     }
   });
 
   it('compare_players, fit_score and similar profiles of players from a ranking', async () => {
-    const { body: ranked } = await callOk(client, 'rank_players_by_role', {
+    const { body: ranked } = await callOk(session.client, 'rank_players_by_role', {
       role: 'milieu_box_to_box',
       league,
       limit: 4,
     });
     // A cup row is asked by its row id, as the ranking gives it; a league row by its service_id.
     const ids = cup ? ranked.data.map((r: Row) => r.player_id) : idsOf(ranked.data);
-    const compared = await callOk(client, 'compare_players', { player_ids: ids });
+    const compared = await callOk(session.client, 'compare_players', { player_ids: ids });
     followsRule(compared.body.data, compared.text, cup, 'compare_players');
-    const fits = await callOk(client, 'fit_score', { player_ids: ids.slice(0, 2) });
+    const fits = await callOk(session.client, 'fit_score', { player_ids: ids.slice(0, 2) });
     followsRule(fits.body.data, fits.text, cup, 'fit_score');
-    const player = await callOk(client, 'get_player', { player_id: ids[0], sections: ['similar'] });
+    const player = await callOk(session.client, 'get_player', { player_id: ids[0], sections: ['similar'] });
     followsRule(player.body.data.similar, player.text, false, 'get_player similar');
   });
 });
 
 it("get_team's squad follows the rule", async () => {
-  const { body: teams } = await callOk(client, 'search_teams', { league: LEAGUE, limit: 1 });
-  const { body, text } = await callOk(client, 'get_team', {
+  const { body: teams } = await callOk(session.client, 'search_teams', { league: LEAGUE, limit: 1 });
+  const { body, text } = await callOk(session.client, 'get_team', {
     team_id: teams.data[0].team_id,
     sections: ['squad'],
     limit: 40,
@@ -105,11 +89,14 @@ it("get_team's squad follows the rule", async () => {
 });
 
 it("a cup row's player_id names that row, where its service_id names the league row", async () => {
-  const { body } = await callOk(client, 'rank_players_by_role', { role: 'defenseur_relanceur', league: CUP });
+  const { body } = await callOk(session.client, 'rank_players_by_role', {
+    role: 'defenseur_relanceur',
+    league: CUP,
+  });
   const row = (body.data as (Row & { league: string })[]).find((r) => r.service_id !== null);
   expect(row?.league).toBe(CUP);
-  const byRow = await callOk(client, 'get_player', { player_id: row?.player_id, sections: [] });
-  const byPerson = await callOk(client, 'get_player', { player_id: row?.service_id, sections: [] });
+  const byRow = await callOk(session.client, 'get_player', { player_id: row?.player_id, sections: [] });
+  const byPerson = await callOk(session.client, 'get_player', { player_id: row?.service_id, sections: [] });
   expect(byRow.body.data.player.league).toBe(CUP);
   expect(byPerson.body.data.player.league).not.toBe(CUP);
 });

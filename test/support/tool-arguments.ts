@@ -1,19 +1,9 @@
 // Test support: valid arguments for a tool, read from its full input schema (the one the server checks),
 // with real ids where a test has found them, and the optional arguments set to null one by one.
+import type { JsonSchema } from '../../src/mcp/argument-words.js';
 
-export interface Schema {
-  type?: string;
-  description?: string;
-  enum?: unknown[];
-  default?: unknown;
-  examples?: unknown[];
-  minimum?: number;
-  maximum?: number;
-  minItems?: number;
-  items?: Schema;
-  properties?: Record<string, Schema>;
-  required?: string[];
-}
+/** A tool's full input schema, as src/mcp/argument-words.ts reads it. */
+export type Schema = JsonSchema;
 
 type Args = Record<string, unknown>;
 

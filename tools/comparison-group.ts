@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { withLeagueHint } from '../src/api/league-hint.js';
-import { checkStatistic } from '../src/api/statistic-keys.js';
 import { groupScatter } from '../src/charts/group-scatter.js';
+import { withLeagueHint } from '../src/facts/league-hint.js';
+import { checkStatistic } from '../src/facts/statistic-keys.js';
 import { LeagueName, Limit, SERVICE_ID_EXAMPLE, Season, seasonParam } from '../src/mcp/args.js';
 import { defineTool } from '../src/mcp/tool.js';
 import { cut, PAGE_SIZE } from './kit/pages.js';

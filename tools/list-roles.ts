@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { loadRoleRows, type RoleRow } from '../src/api/role-rows.js';
+import { loadRoleRows, type RoleRow } from '../src/facts/role-rows.js';
 import { defineTool } from '../src/mcp/tool.js';
 
 // Each role as the text shows it: its key and English name, grouped by position family, a renamed

@@ -1,8 +1,8 @@
 import { z } from 'zod';
-import { withLeagueHint } from '../src/api/league-hint.js';
 import type { RankingEntry } from '../src/api/schemas.js';
 import { rankingBars } from '../src/charts/ranking-bars.js';
 import { roleWithLabel } from '../src/domain/role-labels.js';
+import { withLeagueHint } from '../src/facts/league-hint.js';
 import { LeagueName, Limit, RoleKeyArg, Season, seasonParam } from '../src/mcp/args.js';
 import { seasonsOf } from '../src/mcp/season.js';
 import { defineTool } from '../src/mcp/tool.js';

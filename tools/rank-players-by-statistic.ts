@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { withLeagueHint } from '../src/api/league-hint.js';
-import { checkStatistic } from '../src/api/statistic-keys.js';
 import { rankingBars } from '../src/charts/ranking-bars.js';
+import { withLeagueHint } from '../src/facts/league-hint.js';
+import { checkStatistic } from '../src/facts/statistic-keys.js';
 import { LeagueName, Limit, Season, seasonParam } from '../src/mcp/args.js';
 import { seasonsOf } from '../src/mcp/season.js';
 import { defineTool } from '../src/mcp/tool.js';

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { RESOLVE_BATCH } from '../src/api/endpoints.js';
-import { queryLabel, strayNote } from '../src/api/resolve-labels.js';
+import { queryLabel, strayNote } from '../src/facts/resolve-labels.js';
 import { seasonParam } from '../src/mcp/args.js';
 import { defineTool } from '../src/mcp/tool.js';
 import { type ResolveQuery, resolveBatch } from './kit/resolve.js';

@@ -1,6 +1,5 @@
 import { z } from 'zod';
 import type { ApiResult } from '../src/api/client.js';
-import { withLeagueHint } from '../src/api/league-hint.js';
 import type { More } from '../src/api/list-pages.js';
 import { publishReadNotes } from '../src/api/reader/notes-sink.js';
 import { readNotes } from '../src/api/reader/report.js';
@@ -9,6 +8,7 @@ import type { ScoutedPlayer } from '../src/api/schemas.js';
 import { roleWithLabel } from '../src/domain/role-labels.js';
 import { familyByWord } from '../src/domain/role-words.js';
 import { ROLE_FAMILIES } from '../src/domain/roles.js';
+import { withLeagueHint } from '../src/facts/league-hint.js';
 import { LeagueName, Limit, RoleKeyArg, Season, seasonParam } from '../src/mcp/args.js';
 import { defineTool } from '../src/mcp/tool.js';
 import { explainEmpty, scoutBounds } from './kit/empty-answer.js';

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { withLeagueHint } from '../src/api/league-hint.js';
+import { withLeagueHint } from '../src/facts/league-hint.js';
 import { LeagueName, Limit, Season, seasonParam } from '../src/mcp/args.js';
 import { defineTool } from '../src/mcp/tool.js';
 import { cut, PAGE_SIZE } from './kit/pages.js';

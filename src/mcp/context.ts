@@ -1,7 +1,7 @@
 import type { ApiClient } from '../api/client.js';
-import type { RoleCatalog } from '../api/role-catalog.js';
 import type { ChartStore } from '../charts/chart-store.js';
 import type { ImagePolicy } from '../charts/spec.js';
+import type { RoleCatalog } from '../facts/role-catalog.js';
 import type { Logger } from '../log.js';
 import type { WatchlistStore } from '../store/watchlists.js';
 

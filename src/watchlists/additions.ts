@@ -1,9 +1,9 @@
 // Players to add, each resolved to his person (or kept as a pending row) before anything is stored:
 // one that cannot be told (unknown, ambiguous, without an id) refuses the whole change.
 import type { Source } from '../api/client.js';
-import { queryLabel, rowLabel, strayNote } from '../api/resolve-labels.js';
-import type { ResolveQuery } from '../api/resolve-match.js';
 import type { ResolvedPlayer } from '../api/schemas.js';
+import { queryLabel, rowLabel, strayNote } from '../facts/resolve-labels.js';
+import type { ResolveQuery } from '../facts/resolve-match.js';
 import { WatchlistRefusal } from './refusal.js';
 import type { WatchlistUpstream } from './upstream.js';
 

@@ -2,8 +2,8 @@
 import type { z } from 'zod';
 import { DEFAULT_ALIASES } from '../api/reader/aliases.js';
 import { toNumber } from '../api/reader/values.js';
-import { sameWords } from '../api/resolve-match.js';
 import type { ComparedPlayer, PlayerRecordResponse } from '../api/schemas.js';
+import { sameWords } from '../facts/resolve-match.js';
 import type { Seen } from './refresh.js';
 
 /** A player record as a snapshot entry. */

@@ -2,7 +2,7 @@
 // list deleted. Every check and every request comes before the change is handed to the store, so a
 // refused change stores nothing and costs no quota.
 import type { Source } from '../api/client.js';
-import type { ResolveQuery } from '../api/resolve-match.js';
+import type { ResolveQuery } from '../facts/resolve-match.js';
 import { fold } from '../lib/fold.js';
 import {
   checkProjectedSize,

@@ -1,5 +1,5 @@
 // A list's entries: how one is told from another, named, and asked for.
-import type { ResolveQuery } from '../api/resolve-match.js';
+import type { ResolveQuery } from '../facts/resolve-match.js';
 import type { WatchlistEntry } from '../store/watchlists.js';
 
 /** The longest name (or removal) an entry is kept or found by. */

@@ -4,9 +4,9 @@
 // stored here: everything is fetched before a change is handed to the store.
 
 import { COMPARE_BATCH, RESOLVE_BATCH } from '../api/endpoints.js';
-import { strayNote } from '../api/resolve-labels.js';
-import type { ResolveQuery } from '../api/resolve-match.js';
 import type { ResolvedPlayer } from '../api/schemas.js';
+import { strayNote } from '../facts/resolve-labels.js';
+import type { ResolveQuery } from '../facts/resolve-match.js';
 import type { SnapshotPlayer } from '../store/watchlists.js';
 import { seenFromCompare, seenFromRecord, tieCompareRows } from './compare-rows.js';
 import { chunks } from './plan.js';

@@ -4,8 +4,8 @@ import type { z } from 'zod';
 import type { ApiResult } from '../api/client.js';
 import type { ListRead } from '../api/list-pages.js';
 import type { Quota } from '../api/quota.js';
-import type { ResolveQuery, Tied } from '../api/resolve-match.js';
 import type { CompareResponse, PlayerRecordResponse, RankingsResponse } from '../api/schemas.js';
+import type { ResolveQuery, Tied } from '../facts/resolve-match.js';
 import type { WatchlistStore } from '../store/watchlists.js';
 
 export interface WatchlistUpstream {

@@ -3,8 +3,8 @@
 // a blank column the API simply does not fill (nothing unread beside it) stays a plain blank.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { readAnswer } from '../../src/api/reader/index.js';
-import type { RoleCatalog } from '../../src/api/role-catalog.js';
 import * as S from '../../src/api/schemas.js';
+import type { RoleCatalog } from '../../src/facts/role-catalog.js';
 import { createLogger } from '../../src/log.js';
 import { collectBlankColumns, completenessNotes } from '../../src/mcp/completeness.js';
 import type { ToolContext } from '../../src/mcp/context.js';

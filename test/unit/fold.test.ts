@@ -3,9 +3,9 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { sameWords } from '../../src/api/resolve-match.js';
 import { nearest } from '../../src/domain/nearest.js';
 import { roleByName } from '../../src/domain/role-labels.js';
+import { sameWords } from '../../src/facts/resolve-match.js';
 import { fold, foldedWords, sameFolded } from '../../src/lib/fold.js';
 import { completeRole } from '../../src/mcp/completions.js';
 

@@ -8,8 +8,8 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { z } from 'zod';
 import { readAnswer } from '../../src/api/reader/index.js';
-import { tieRows } from '../../src/api/resolve-match.js';
 import * as S from '../../src/api/schemas.js';
+import { tieRows } from '../../src/facts/resolve-match.js';
 import { completenessNotes } from '../../src/mcp/completeness.js';
 
 type Kind = 'id' | 'text' | 'number';

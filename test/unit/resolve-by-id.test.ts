@@ -3,7 +3,7 @@
 // asked has a row. A row tied to nobody is left out and said; a player without a row stays unresolved.
 import type { CallToolResult } from '@modelcontextprotocol/server';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { RoleCatalog } from '../../src/api/role-catalog.js';
+import type { RoleCatalog } from '../../src/facts/role-catalog.js';
 import { createLogger } from '../../src/log.js';
 import type { ToolContext } from '../../src/mcp/context.js';
 import { untabulate } from '../../src/mcp/tabular.js';

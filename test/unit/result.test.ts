@@ -18,7 +18,7 @@ import {
   UpstreamServerError,
 } from '../../src/api/errors.js';
 import type { Quota } from '../../src/api/quota.js';
-import { RoleCatalog } from '../../src/api/role-catalog.js';
+import { RoleCatalog } from '../../src/facts/role-catalog.js';
 import { createLogger } from '../../src/log.js';
 import { envelopeSchema, errorResult, errorText, quotaLine, successResult } from '../../src/mcp/result.js';
 import { tabulate } from '../../src/mcp/tabular.js';

@@ -1,8 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { parseEnumRoles } from '../../src/api/enums.js';
 import { InvalidArgumentError, UnauthorizedError, UpstreamServerError } from '../../src/api/errors.js';
-import { RoleCatalog } from '../../src/api/role-catalog.js';
 import { isRoleKey, ROLE_FAMILIES, ROLE_KEYS, roleFamily } from '../../src/domain/roles.js';
+import { RoleCatalog } from '../../src/facts/role-catalog.js';
 import { clientFor, mockUpstream, rejectionOf, type Upstream } from './helpers.js';
 
 describe('the 31 documented roles', () => {

@@ -1,12 +1,12 @@
 // The one resolve-batch call of resolve_players and the watchlists: each row tied to the player it
-// answers by what it carries (src/api/resolve-match.ts), each player's row cached on its own, so a later
+// answers by what it carries (src/facts/resolve-match.ts), each player's row cached on its own, so a later
 // batch asks only for the players no earlier one answered. A player without a row is not cached: asked
 // again.
 import type { ApiClient, ApiResult } from '../../src/api/client.js';
-import { answers, type ResolveQuery, type Tied, tieRows } from '../../src/api/resolve-match.js';
 import type { ResolvedPlayer } from '../../src/api/schemas.js';
+import { answers, type ResolveQuery, type Tied, tieRows } from '../../src/facts/resolve-match.js';
 
-export type { ResolveQuery } from '../../src/api/resolve-match.js';
+export type { ResolveQuery } from '../../src/facts/resolve-match.js';
 
 /** One request for up to 100 players (none when every one is cached). */
 export async function resolveBatch(

@@ -2,11 +2,11 @@
 // readable form of the key ("pass completion %"); money as euros; and only the statistics of the player's
 // position, with a count of the rows left out. The keys themselves stay in structured content.
 import type { ApiClient, ApiResult } from '../../src/api/client.js';
-import { glossaryUnreadNote, namedByKeyNotes, readGlossaryList } from '../../src/api/glossary-read.js';
 import { publishReadNotes } from '../../src/api/reader/notes-sink.js';
 import { statLabel } from '../../src/charts/labels.js';
 import { isGoalkeeping } from '../../src/domain/position-statistics.js';
 import type { RoleFamily } from '../../src/domain/roles.js';
+import { glossaryUnreadNote, namedByKeyNotes, readGlossaryList } from '../../src/facts/glossary-read.js';
 import type { Gathering } from './gather.js';
 
 export interface StatisticName {
@@ -20,7 +20,7 @@ export type GlossaryAsRead = Glossary & { readonly gap?: string };
 /**
  * The glossary's name and unit per key (every kind: statistics and indices), read through the cache (a
  * day, free after the first read). A glossary that cannot be read, for whatever reason
- * (src/api/glossary-read.ts), leaves the labels to the keys' readable form: an empty map and a note saying
+ * (src/facts/glossary-read.ts), leaves the labels to the keys' readable form: an empty map and a note saying
  * so, never a failed answer. One read only in part carries why (`gap`), for `namesOf` to say.
  */
 export async function readGlossary(api: ApiClient, signal: AbortSignal): Promise<GlossaryAsRead> {

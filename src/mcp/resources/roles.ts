@@ -1,4 +1,4 @@
-import { loadRoleRows, type RoleRow } from '../../api/role-rows.js';
+import { loadRoleRows, type RoleRow } from '../../facts/role-rows.js';
 import type { FixedResource, ResourceContext } from './resource.js';
 
 /** The role table; without the live enums (no key, outage) the documented 31 answer, saying why. */

@@ -1,11 +1,12 @@
 // The role table both list_roles and the roles resource serve: the 31 keys with their English
 // names, plus what the live GET /v1/enums adds (former keys, roles added or renamed after the spec).
 // When enums cannot be read, the table is the spec's 31 keys, and says so and why.
+
+import type { ApiClient, ApiResult } from '../api/client.js';
+import { type EnumRole, readEnumRoles } from '../api/enums.js';
+import { ApiError } from '../api/errors.js';
 import { ROLE_LABELS } from '../domain/role-labels.js';
 import { ROLE_FAMILIES, type RoleFamily, type RoleKey } from '../domain/roles.js';
-import type { ApiClient, ApiResult } from './client.js';
-import { type EnumRole, readEnumRoles } from './enums.js';
-import { ApiError } from './errors.js';
 
 /** One role: its current key, position family, English name and description, other names, former keys. */
 export interface RoleRow {

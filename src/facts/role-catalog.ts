@@ -1,11 +1,11 @@
+import type { ApiClient } from '../api/client.js';
+import { parseEnumRoles } from '../api/enums.js';
+import { ApiError, InvalidArgumentError } from '../api/errors.js';
 import { nearest } from '../domain/nearest.js';
 import { FAMILY_LABELS, roleByName, roleNames, roleWithLabel } from '../domain/role-labels.js';
 import { familyByWord } from '../domain/role-words.js';
 import { ROLE_FAMILIES, ROLE_KEYS, type RoleFamily } from '../domain/roles.js';
 import { fold } from '../lib/fold.js';
-import type { ApiClient } from './client.js';
-import { parseEnumRoles } from './enums.js';
-import { ApiError, InvalidArgumentError } from './errors.js';
 
 export interface ResolvedRole {
   /** The key sent upstream: the current key, also for a renamed one. */

@@ -1,9 +1,9 @@
+import type { ApiClient } from '../api/client.js';
+import { InvalidArgumentError } from '../api/errors.js';
+import { publishReadNotes } from '../api/reader/notes-sink.js';
 import { nearest } from '../domain/nearest.js';
 import { fold } from '../lib/fold.js';
-import type { ApiClient } from './client.js';
-import { InvalidArgumentError } from './errors.js';
 import { keyUncheckedNote, namedByKeyNotes, readGlossaryList } from './glossary-read.js';
-import { publishReadNotes } from './reader/notes-sink.js';
 
 /** A statistic as the glossary describes it; name and unit null when it does not say (or is unread). */
 export interface Statistic {

@@ -1,6 +1,7 @@
 // How notes and refusals name what a resolve-batch was asked and what it answered.
+
+import type { ResolvedPlayer } from '../api/schemas.js';
 import type { ResolveQuery } from './resolve-match.js';
-import type { ResolvedPlayer } from './schemas.js';
 
 /** A query as the notes and refusals name it: `"p123"`, or `"Name" (Club)`. */
 export function queryLabel(query: ResolveQuery): string {

@@ -4,10 +4,10 @@
 // the reading says why in our words, and the callers send keys as given and name statistics from their
 // keys: the request that follows gets the API's own answer (a cached answer, or the same key or quota
 // error, said as such). Only a cancellation ends the call. A glossary read only in part says that too.
-import type { ApiClient } from './client.js';
-import { ApiError } from './errors.js';
-import type { ListRead } from './list-pages.js';
-import type { GlossaryEntry } from './schemas.js';
+import type { ApiClient } from '../api/client.js';
+import { ApiError } from '../api/errors.js';
+import type { ListRead } from '../api/list-pages.js';
+import type { GlossaryEntry } from '../api/schemas.js';
 
 export type GlossaryRead =
   | {

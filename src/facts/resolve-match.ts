@@ -4,10 +4,10 @@
 // by its place in the answer: the spec does not say the rows keep the order asked, nor that every
 // player asked gets one.
 
+import { aliasesOf } from '../api/reader/aliases.js';
+import { foldedRecord } from '../api/reader/names.js';
+import type { ResolvedPlayer } from '../api/schemas.js';
 import { foldedWords } from '../lib/fold.js';
-import { aliasesOf } from './reader/aliases.js';
-import { foldedRecord } from './reader/names.js';
-import type { ResolvedPlayer } from './schemas.js';
 
 /** A player asked; `known_as` (the name we already know an id by) stays with us, never sent. */
 export type ResolveQuery =

@@ -1,9 +1,9 @@
+import type { ApiClient } from '../api/client.js';
+import { BadRequestError, InvalidArgumentError } from '../api/errors.js';
+import { publishReadNotes } from '../api/reader/notes-sink.js';
+import type { League } from '../api/schemas.js';
 import { countryIn, leagueByWords, levelNumber } from '../domain/league-words.js';
 import { nearest } from '../domain/nearest.js';
-import type { ApiClient } from './client.js';
-import { BadRequestError, InvalidArgumentError } from './errors.js';
-import { publishReadNotes } from './reader/notes-sink.js';
-import type { League } from './schemas.js';
 
 /**
  * Runs `call` with the caller's league. If the upstream rejects it, and the words name a country and a

@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import type { ApiResult } from '../../src/api/client.js';
 import { NotFoundError, QuotaExhaustedError } from '../../src/api/errors.js';
 import { answerWhatYouCan } from '../../tools/kit/batch-split.js';
+import { propertyRuns } from '../support/sample.js';
 
 type Row = { player_id: string; service_id: null };
 
@@ -37,8 +38,8 @@ describe('answerWhatYouCan', () => {
           const { call } = api(bad, min);
           const result = await answerWhatYouCan(ids, call, min).catch((error: Error) => error);
           if (result instanceof Error) {
-            // Only when no id could be answered: fewer good ids than a request takes, or so many bad
-            // ones that the search for a good group ran out of its attempts.
+            // Only when no id could be answered: fewer good ids than a request takes, or more bad ones
+            // than good, so that the search for a good group may run out of its budget.
             expect(result).toBeInstanceOf(NotFoundError);
             expect(good.length < min || bad.size * 2 > ids.length).toBe(true);
             return;
@@ -55,7 +56,35 @@ describe('answerWhatYouCan', () => {
           expect(result.requests).toBeLessThanOrEqual(1 + 3 * ids.length);
         },
       ),
+      {
+        ...propertyRuns('batch split'),
+        // Once failed: 10 ids, 5 of them bad, batches of at least 2 (the search gave up at half bad).
+        examples: [
+          [
+            [0, 1, 2, 3, 4, 5, 6, 7, 8, 9],
+            [true, false, true, false, true, false, true, false, true, false],
+            2,
+          ],
+        ],
+      },
     );
+  });
+
+  it('answers every good id whenever at most half are bad, for every set of bad ids among up to 10', async () => {
+    const missed: string[] = [];
+    for (let n = 2; n <= 10; n++) {
+      const ids = Array.from({ length: n }, (_, i) => `p${i}`);
+      for (let mask = 0; mask < 2 ** n; mask++) {
+        const bad = new Set(ids.filter((_, i) => mask & (2 ** i)));
+        const good = ids.filter((id) => !bad.has(id));
+        if (good.length < 2 || bad.size * 2 > n) continue;
+        const result = await answerWhatYouCan(ids, api(bad, 2).call, 2).catch(() => undefined);
+        const answered = result?.data.map((r) => r.player_id) ?? [];
+        if (answered.join() !== good.join() || (result?.requests ?? 0) > 1 + 3 * n)
+          missed.push(`bad ${[...bad].join(',')} of ${n}: answered ${answered.join(',') || 'none'}`);
+      }
+    }
+    expect(missed).toEqual([]);
   });
 
   it('sends one request when every id answers', async () => {

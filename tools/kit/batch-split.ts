@@ -51,6 +51,8 @@ export async function answerWhatYouCan<Row extends Identified>(
   let last: ApiResult<Row[]> | undefined;
   let firstError: ApiError | undefined;
   let requests = 0;
+  /** The groups refused for an id: each holds at least one bad id. */
+  const refused: string[][] = [];
   let cached = true;
   let oldest: string | undefined;
 
@@ -86,6 +88,7 @@ export async function answerWhatYouCan<Row extends Identified>(
     } catch (error) {
       if (!aboutAnId(error)) throw error;
       firstError ??= error;
+      refused.push([...list]);
       if (list.length === 1) {
         unanswered.push({ id: list[0] as string, reason: reasonOf(error) });
         return;
@@ -98,9 +101,10 @@ export async function answerWhatYouCan<Row extends Identified>(
 
   const tried = new Set<string>();
   await solve(ids);
-  // Waiting ids are asked with an answered id; while none has answered, as untried groups of their own
-  // (at most one attempt per id asked, so a batch of bad ids costs little).
-  for (let attempts = 0; waiting.size > 0 && attempts <= ids.length; attempts++) {
+  // Waiting ids are asked with an answered id; while none has answered, as untried groups of their own,
+  // chosen among the ids the fewest bad ids would leave good (at most one attempt per id asked, so a batch
+  // of bad ids costs little).
+  while (waiting.size > 0 && requests + waiting.size < SEARCH_BUDGET_PER_ID * ids.length) {
     const known = [...answered.values()].some((row) => row !== undefined);
     const pending = [...waiting];
     if (known) {
@@ -108,7 +112,7 @@ export async function answerWhatYouCan<Row extends Identified>(
       for (const id of pending) await solve([id]);
       continue;
     }
-    const group = untriedGroup(pending, min, tried);
+    const group = likelyGoodGroup(pending, min, tried, refused);
     if (!group) break;
     for (const id of group) waiting.delete(id);
     await solve(group);
@@ -134,7 +138,44 @@ export async function answerWhatYouCan<Row extends Identified>(
   };
 }
 
+/** Requests a split may spend per id asked, finding the bad ids and a group to ask the others with. */
+const SEARCH_BUDGET_PER_ID = 3;
+
 const groupKey = (ids: readonly string[]) => [...ids].sort().join('\u0000');
+
+/** Above this many pending ids, the search takes them in the order asked instead of weighing every guess. */
+const MAX_WEIGHED_IDS = 12;
+
+/**
+ * An untried group of `size` ids that may all be good: the simplest explanation of the refusals so far is
+ * the smallest set of ids that meets every refused group, so the group is taken outside such a set when one
+ * leaves enough ids (smallest sets first), else in the order asked.
+ */
+function likelyGoodGroup(
+  pending: readonly string[],
+  size: number,
+  tried: Set<string>,
+  refused: readonly (readonly string[])[],
+): string[] | undefined {
+  if (pending.length <= MAX_WEIGHED_IDS) {
+    const sets = Array.from({ length: 2 ** pending.length }, (_, mask) =>
+      pending.filter((_, i) => mask & (2 ** i)),
+    ).sort((a, b) => a.length - b.length);
+    for (const bad of sets) {
+      const meetsEvery = refused.every((group) =>
+        group.some((id) => bad.includes(id) || !pending.includes(id)),
+      );
+      if (!meetsEvery) continue;
+      const group = untriedGroup(
+        pending.filter((id) => !bad.includes(id)),
+        size,
+        tried,
+      );
+      if (group) return group;
+    }
+  }
+  return untriedGroup(pending, size, tried);
+}
 
 /** The first `size` ids of `pending` not asked together before. */
 function untriedGroup(pending: readonly string[], size: number, tried: Set<string>): string[] | undefined {

@@ -10,6 +10,7 @@ import { isPlainObject } from '../../src/api/reader/values.js';
 import { ROUTES, type RouteName } from '../../src/api/routes.js';
 import { type RunningSandbox, startSandbox } from '../../src/sandbox/server.js';
 import { collectIds, ROUTE_SCHEMAS, routeRequest, sandboxCall } from '../support/route-requests.js';
+import { propertyRuns } from '../support/sample.js';
 
 /** Fields that carry a row's identity or that the spec (or our reading of a row kind) requires. */
 const KEPT = new Set([
@@ -128,7 +129,7 @@ describe('the tolerant reader on reshaped sandbox answers', () => {
           }
         },
       ),
-      { numRuns: 600 },
+      propertyRuns('reader reshape', 600),
     );
   });
 });

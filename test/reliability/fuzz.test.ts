@@ -11,6 +11,7 @@ import { SANDBOX_PRO_FULL_KEY } from '../../src/sandbox/keys.js';
 import { TOOLS } from '../../tools/index.js';
 import { call, structured, textOf, useSandboxSession } from '../support/mcp.js';
 import { fitsOneRoute } from '../support/routes.js';
+import { propertyRuns } from '../support/sample.js';
 
 const RUNS_PER_TOOL = 60;
 
@@ -127,7 +128,7 @@ describe('fuzzing every tool', () => {
           expect(text.length).toBeGreaterThan(0);
           expect(text).not.toMatch(/Internal error/);
         }),
-        { numRuns: RUNS_PER_TOOL, seed: 20_261_122, endOnFailure: true },
+        { ...propertyRuns(`fuzz ${name}`, RUNS_PER_TOOL), endOnFailure: true },
       );
       // Still up and serving after the barrage.
       const families: Record<string, object> = structured(await call(session.client, 'list_roles')).data;

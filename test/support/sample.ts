@@ -44,3 +44,16 @@ export function sample<T>(what: string, items: readonly T[], size: number): T[] 
 export function drawn(label: string): string {
   return FULL_RUN ? label : `${label} (sample seed ${SAMPLE_SEED})`;
 }
+
+/**
+ * fast-check's settings for a property of `npm test`: a seed drawn from the run's seed (printed, so a failure
+ * replays with FOOTBALL_TEST_SAMPLE_SEED), and ten times the runs in a full run.
+ */
+export function propertyRuns(what: string, runs = 100): { seed: number; numRuns: number } {
+  const seed = Math.floor(generator(`${SAMPLE_SEED}:${what}`)() * 2 ** 31);
+  const numRuns = FULL_RUN ? runs * 10 : runs;
+  console.info(
+    `${what}: ${numRuns} runs, fast-check seed ${seed} (replay: FOOTBALL_TEST_SAMPLE_SEED=${SAMPLE_SEED})`,
+  );
+  return { seed, numRuns };
+}

@@ -6,6 +6,7 @@ import { comparisonRadar } from '../../src/charts/comparison-radar.js';
 import { scatterSvg } from '../../src/charts/scatter.js';
 import { axisFor } from '../../src/charts/ticks.js';
 import { familyOf, isGoalkeeping, statisticsFor } from '../../src/domain/position-statistics.js';
+import { propertyRuns } from '../support/sample.js';
 
 const source = { cached: false, fetched_at: '2026-11-25T12:00:00Z' };
 
@@ -25,6 +26,7 @@ describe('axisFor', () => {
           if (Math.min(...values) >= 0) expect(axis.lo).toBeGreaterThanOrEqual(0);
         },
       ),
+      propertyRuns('chart axis'),
     );
   });
 

@@ -14,6 +14,7 @@ import {
   ScoutedPlayer,
   TeamSummary,
 } from '../../src/api/schemas.js';
+import { propertyRuns } from '../support/sample.js';
 
 // Row readers of nine kinds: most read their rows plainly, some (a field without a plain reader) with zod.
 const READERS = Object.entries({
@@ -98,7 +99,7 @@ describe.each(READERS)('%s read plainly', (_, reader) => {
           expect(Object.keys(fast.value.value)).toEqual(Object.keys(strict.value.value));
         expect(fast.report).toEqual(strict.report);
       }),
-      { numRuns: 300 },
+      propertyRuns('reader plain', 300),
     );
   });
 });

@@ -11,6 +11,7 @@ import { readAnswer } from '../../src/api/reader/index.js';
 import * as S from '../../src/api/schemas.js';
 import { tieRows } from '../../src/facts/resolve-match.js';
 import { completenessNotes } from '../../src/mcp/completeness.js';
+import { propertyRuns } from '../support/sample.js';
 
 type Kind = 'id' | 'text' | 'number';
 
@@ -221,7 +222,7 @@ describe.each(Object.entries(CASES))('%s rows in any casing and structure', (_, 
           expect(notes.join('\n')).toContain(upstream);
         }
       }),
-      { numRuns: 200 },
+      propertyRuns('reader structure', 200),
     );
   });
 });

@@ -25,6 +25,20 @@ export const INSTRUCTIONS = [
   'Resources football://roles, football://leagues and football://glossary hold reference data, football://watchlists your watchlists; prompts cover a player report, a role shortlist, a comparison, a replacement search and the weekly watchlist run.',
 ].join('\n');
 
+/**
+ * The lists a running server serves never change (its tools, prompts and resources are fixed at start), so
+ * clients of the 2026-07-28 revision may keep them: an hour, in their own cache (a server's tool selection
+ * is its operator's, so not for caches shared across servers). Reads of resources change and keep the SDK's
+ * default (no caching).
+ */
+const LIST_TTL_MS = 3_600_000;
+const LIST_CACHE_HINTS = {
+  'tools/list': { ttlMs: LIST_TTL_MS, cacheScope: 'private' },
+  'prompts/list': { ttlMs: LIST_TTL_MS, cacheScope: 'private' },
+  'resources/list': { ttlMs: LIST_TTL_MS, cacheScope: 'private' },
+  'resources/templates/list': { ttlMs: LIST_TTL_MS, cacheScope: 'private' },
+} as const;
+
 export interface ServerOptions {
   /** The tools to serve (tools/index.ts, after the toolsets and tools settings): handed in from above. */
   tools: readonly ToolDefinition[];
@@ -36,7 +50,7 @@ export interface ServerOptions {
 export function createServer(deps: ToolDeps, options: ServerOptions): McpServer {
   const server = new McpServer(
     { name: 'football-scout-mcp', title: 'Football Scout', version: VERSION },
-    { instructions: INSTRUCTIONS, capabilities: { logging: {} } },
+    { instructions: INSTRUCTIONS, capabilities: { logging: {} }, cacheHints: LIST_CACHE_HINTS },
   );
   const { tools } = options;
   for (const tool of tools) {

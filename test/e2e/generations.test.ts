@@ -21,6 +21,8 @@ type Generation = 'SDK v1' | 'SDK v2 on 2025-06-18' | 'SDK v2 on 2026-07-28';
 /** What the test needs of either client; the two SDKs' clients share these calls' shapes. */
 interface AnyClient {
   listTools(): Promise<{ tools: { name: string }[] }>;
+  listPrompts(): Promise<object>;
+  listResources(): Promise<object>;
   close(): Promise<void>;
 }
 interface Session {
@@ -118,8 +120,15 @@ describe.each<Transport>(['stdio', 'http stateful', 'http stateless'])('over %s'
         if (version !== undefined || generation !== 'SDK v1')
           expect(version).toBe(EXPECTED_VERSION[generation]);
 
-        const { tools } = await session.client.listTools();
-        expect(tools.map((t) => t.name).sort()).toEqual(TOOLS.map((t) => t.name).sort());
+        const listed = await session.client.listTools();
+        expect(listed.tools.map((t) => t.name).sort()).toEqual(TOOLS.map((t) => t.name).sort());
+        if (generation === 'SDK v2 on 2026-07-28') {
+          // Lists that never change for a running server may be kept by the client (the SDK's default is 0).
+          const prompts = await session.client.listPrompts();
+          const resources = await session.client.listResources();
+          for (const list of [listed, prompts, resources])
+            expect((list as { ttlMs?: number }).ttlMs).toBeGreaterThanOrEqual(60_000);
+        }
 
         const ranking = await session.callTool('rank_players_by_role', {
           role: 'gardien_moderne',

@@ -158,6 +158,10 @@ export class RefusedError extends Error {
   }
 }
 
+/** What an answer that came but could not be used cost: it reached the API, so its quota counted it. */
+const ONE_REQUEST_SPENT =
+  'That was one request, which counts against the daily quota; it was not repeated (the same request would get the same answer).';
+
 /** Where a 404 comes from decides what the model should do next. */
 export type NotFoundHint = string;
 
@@ -238,13 +242,13 @@ export function errorText(error: unknown, logger: Logger, notFound?: NotFoundHin
         return `The Football API's answer to ${route} could not be read: ${detail}. If the API names that field differently, add an alias under "fields" in the routes file (FOOTBALL_API_ROUTES_FILE); \`football-scout-mcp doctor\` checks every route.`;
       return advice === 'base-url'
         ? `The Football API sent a web page where an answer was expected: ${detail}. Check that FOOTBALL_API_BASE_URL points at the API (the address before /v1).`
-        : `The Football API sent an answer this server cannot read: ${detail}. Try again; if it persists, \`football-scout-mcp doctor\` shows what each route answers.`;
+        : `The Football API sent an answer this server cannot read: ${detail}. ${ONE_REQUEST_SPENT} Try again later; if it persists, \`football-scout-mcp doctor\` shows what each route answers.`;
     }
     case 'aborted':
       return 'The request was cancelled.';
     case 'too_large': {
       const { limitBytes } = error as TooLargeError;
-      return `The Football API's answer is larger than this server accepts (${limitBytes} bytes, the upstream body cap): it was not read. Narrow the request (a league, a smaller limit), or raise --max-upstream-bytes / FOOTBALL_API_MAX_BODY_BYTES.`;
+      return `The Football API's answer is too large (over ${limitBytes} bytes, --max-upstream-bytes / FOOTBALL_API_MAX_BODY_BYTES): it was not read further. ${ONE_REQUEST_SPENT} Narrow the request (a league, a smaller limit), or raise --max-upstream-bytes.`;
     }
     case 'busy': {
       const { maxInFlight } = error as KeyBusyError;

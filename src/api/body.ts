@@ -10,8 +10,9 @@
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { createBrotliDecompress, createGunzip, createInflate, createInflateRaw } from 'node:zlib';
-import type { Dispatcher } from 'undici';
+import type { UpstreamText } from '../log.js';
 import { TooLargeError } from './errors.js';
+import type { Admitted } from './upstream-text.js';
 
 type Decoder = () => NodeJS.ReadWriteStream;
 
@@ -37,18 +38,18 @@ export interface Body {
   /** The coding whose decoder failed on the bytes sent: a corrupt body, as opposed to one not decodable here. */
   corrupt?: string;
   /** The media type (no parameters), lower case, when the answer named one. */
-  mediaType?: string;
+  mediaType?: UpstreamText;
 }
 
-function header(response: Dispatcher.ResponseData, name: string): string | undefined {
+function header(response: Admitted, name: string): UpstreamText | undefined {
   const value = response.headers[name];
-  return Array.isArray(value) ? value.join(', ') : value;
+  return (Array.isArray(value) ? value.join(', ') : value) as UpstreamText | undefined;
 }
 
-/** A token fit to repeat in a message: the upstream's word, cut short and stripped of anything odd. */
-export function token(text: string): string {
+/** A token fit to repeat in a message: the upstream's word (masked), cut short and stripped of anything odd. */
+export function token(text: UpstreamText): UpstreamText {
   const clean = text.replace(/[^\x21-\x7e]/g, '?');
-  return clean.length > 40 ? `${clean.slice(0, 40)}…` : clean;
+  return (clean.length > 40 ? `${clean.slice(0, 40)}…` : clean) as UpstreamText;
 }
 
 /**
@@ -63,7 +64,7 @@ export function token(text: string): string {
  * `error` event nobody listens to is an uncaught exception, which ends the process. Every way out of
  * here lets the body go (destroyed unless read to its end).
  */
-export async function readBody(response: Dispatcher.ResponseData, cap: number): Promise<Body> {
+export async function readBody(response: Admitted, cap: number): Promise<Body> {
   const { body } = response;
   const failures = new Failures();
   body.on('error', (error) => failures.note('transport', error));
@@ -85,14 +86,12 @@ class Failures {
   }
 }
 
-async function readGuarded(
-  response: Dispatcher.ResponseData,
-  cap: number,
-  failures: Failures,
-): Promise<Body> {
+async function readGuarded(response: Admitted, cap: number, failures: Failures): Promise<Body> {
   const { body, statusCode } = response;
   const contentType = header(response, 'content-type');
-  const mediaType = contentType?.split(';')[0]?.trim().toLowerCase() || undefined;
+  const mediaType = (contentType?.split(';')[0]?.trim().toLowerCase() || undefined) as
+    | UpstreamText
+    | undefined;
   const withType = (b: Body): Body => (mediaType ? { ...b, mediaType: token(mediaType) } : b);
   const length = response.headers['content-length'];
   const declared = Number(Array.isArray(length) ? length[0] : length);
@@ -100,14 +99,14 @@ async function readGuarded(
     throw new TooLargeError(cap, declared, statusCode);
   const encodings = (header(response, 'content-encoding') ?? '')
     .split(',')
-    .map((e) => e.trim().toLowerCase())
+    .map((e) => e.trim().toLowerCase() as UpstreamText)
     .filter((e) => e !== '' && e !== 'identity');
   const unknown = encodings.find((e) => !Object.hasOwn(DECODERS, e));
   if (unknown !== undefined || encodings.length > MAX_LAYERS) {
     const why =
       unknown !== undefined
         ? `compressed as "${token(unknown)}", which this client cannot decode (it asks for ${ACCEPT_ENCODING})`
-        : `compressed ${encodings.length} times over (${token(encodings.join(','))}; at most ${MAX_LAYERS} layers are decoded)`;
+        : `compressed ${encodings.length} times over (${token(encodings.join(',') as UpstreamText)}; at most ${MAX_LAYERS} layers are decoded)`;
     return withType({ text: undefined, problem: `body ${why}` });
   }
 
@@ -156,7 +155,7 @@ async function readGuarded(
 }
 
 /** An uncompressed body, counted while streaming: the common case, without a pipeline's stages. */
-async function readPlain({ body, statusCode }: Dispatcher.ResponseData, cap: number): Promise<Buffer> {
+async function readPlain({ body, statusCode }: Admitted, cap: number): Promise<Buffer> {
   const chunks: Buffer[] = [];
   let total = 0;
   for await (const chunk of body as AsyncIterable<Buffer>) {

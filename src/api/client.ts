@@ -1,5 +1,4 @@
 import { setTimeout as sleep } from 'node:timers/promises';
-import type { Dispatcher } from 'undici';
 import type { z } from 'zod';
 import { canonicalJson, keyTag, sha256 } from '../lib/canonical.js';
 import { SecretMask } from '../log.js';
@@ -20,7 +19,7 @@ import {
 import { DEFAULT_MAX_PAGES, ownPath, type PageSignals, pageSignals } from './pagination.js';
 import { buildPath } from './path.js';
 import { DEFAULT_UPSTREAM_CONNECTIONS, lazyPool, type Requester } from './pool.js';
-import { type HeaderBag, type Quota, QuotaTracker } from './quota.js';
+import { type Quota, QuotaTracker } from './quota.js';
 import { type Aliases, type AliasTable, aliasSet } from './reader/aliases.js';
 import { type ReadReport, readAnswer, readNotes } from './reader/index.js';
 import { publishReadNotes } from './reader/notes-sink.js';
@@ -35,6 +34,7 @@ import {
   retryDelayMs,
 } from './retry-policy.js';
 import { ROUTES, type RouteName, type RouteParams, type RouteTable } from './routes.js';
+import { type Admitted, admit } from './upstream-text.js';
 
 export type QueryValue = string | number | boolean | undefined | null | readonly string[];
 
@@ -346,22 +346,26 @@ export class ApiClient extends EndpointBase {
       if (status !== 'aborted') countSent();
       this.options.onUpstream?.({ route, method, status, attempt, ms: performance.now() - started });
     };
-    let response: Dispatcher.ResponseData | undefined;
+    let response: Admitted | undefined;
     let read: Awaited<ReturnType<typeof readBody>>;
     try {
-      response = await this.dispatcher.request({
-        origin: this.origin,
-        path,
-        method,
-        headers: this.headers(body !== undefined),
-        ...(body !== undefined ? { body } : {}),
-        signal: combined,
-      });
+      // Through the one door: nothing below reads a header the mask has not seen (upstream-text.ts).
+      response = admit(
+        await this.dispatcher.request({
+          origin: this.origin,
+          path,
+          method,
+          headers: this.headers(body !== undefined),
+          ...(body !== undefined ? { body } : {}),
+          signal: combined,
+        }),
+        this.secrets,
+      );
       read = await readBody(response, this.maxBodyBytes);
     } catch (error) {
       if (error instanceof TooLargeError && response) {
         // The answer came (and counted against the quota); only its body is refused.
-        this.quota.observe(response.statusCode, response.headers as HeaderBag);
+        this.quota.observe(response.statusCode, response.headers);
         report(response.statusCode);
         throw error;
       }
@@ -378,9 +382,7 @@ export class ApiClient extends EndpointBase {
       report('network');
       throw this.retryable(new NetworkError(error), 'network', attempt);
     }
-    const { statusCode: status } = response;
-    // Header values reach answers too (an unreadable reset is quoted): masked like the body.
-    const headers = this.secrets.json({ ...response.headers }) as HeaderBag;
+    const { statusCode: status, headers } = response;
     this.quota.observe(status, headers);
     report(status);
     const text = read.text;

@@ -8,13 +8,10 @@ it('logs an uncaught exception and an unhandled rejection, redacted, and keeps t
   const lines: string[] = [];
   const logger = createLogger('info', ['key_guarded_123456'], (line) => lines.push(line));
   const guard = guardWhileServing(logger);
+  const emit = process.emit.bind(process) as (event: string, ...args: unknown[]) => boolean;
   try {
-    process.emit(
-      'uncaughtException',
-      new Error('a stream failed with key_guarded_123456'),
-      'uncaughtException',
-    );
-    process.emit('unhandledRejection', new Error('a promise failed'), Promise.resolve());
+    emit('uncaughtException', new Error('a stream failed with key_guarded_123456'), 'uncaughtException');
+    emit('unhandledRejection', new Error('a promise failed'), Promise.resolve());
   } finally {
     guard.remove();
   }

@@ -406,7 +406,22 @@ export class ApiClient extends EndpointBase {
   /** The error as it is when asking again is no use, else marked with the wait before the next attempt. */
   private retryable(error: ApiError, answer: Answer | 'network', attempt: number): Error {
     const delayMs = retryDelayMs(answer, attempt, this.retry);
-    return delayMs === undefined ? error : new RetryableError(error, delayMs);
+    if (delayMs !== undefined) return new RetryableError(error, delayMs);
+    // Said as it is: a wait asked for that is longer than the client waits was not taken.
+    const askedMs = answer === 'network' ? undefined : retryAfterMs(answer.headers);
+    const waitable = answer !== 'network' && (answer.status === 429 || answer.status >= 500);
+    if (
+      waitable &&
+      askedMs !== undefined &&
+      askedMs > this.retry.maxRetryAfterMs &&
+      attempt < this.retry.retries
+    )
+      error.waitNotTaken = {
+        askedS: Math.ceil(askedMs / 1000),
+        maxS: Math.floor(this.retry.maxRetryAfterMs / 1000),
+        retryAt: new Date(Date.now() + askedMs).toISOString().replace(/\.\d+Z$/, 'Z'),
+      };
+    return error;
   }
 
   private headers(hasBody: boolean): Record<string, string> {

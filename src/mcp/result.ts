@@ -12,6 +12,7 @@ import {
   type TooLargeError,
   type UnauthorizedError,
   type UpstreamServerError,
+  type WaitNotTaken,
 } from '../api/errors.js';
 import type { Quota } from '../api/quota.js';
 import type { Logger } from '../log.js';
@@ -158,6 +159,11 @@ export class RefusedError extends Error {
   }
 }
 
+/** A wait the API asked for that the server did not take: said so, with when to ask again. */
+function waitNotTakenText({ askedS, maxS, retryAt }: WaitNotTaken): string {
+  return `It asked to wait ${askedS} s before the next request, longer than this server waits (${maxS} s, FOOTBALL_API_MAX_RETRY_AFTER_MS), so the server did not wait and did not ask again: the API expects requests again from ${retryAt.replace('T', ' ').replace('Z', ' UTC')}.`;
+}
+
 /** What an answer that came but could not be used cost: it reached the API, so its quota counted it. */
 const ONE_REQUEST_SPENT =
   'That was one request, which counts against the daily quota; it was not repeated (the same request would get the same answer).';
@@ -214,6 +220,8 @@ export function errorText(error: unknown, logger: Logger, notFound?: NotFoundHin
       );
     case 'rate_limited': {
       const { resetAt, daily, retryAfterS } = error as RateLimitedError;
+      if (!daily && error.waitNotTaken)
+        return `The Football API is limiting how fast requests come (HTTP 429), not the daily quota. ${waitNotTakenText(error.waitNotTaken)} Call again then, one request at a time; quota_status shows the daily quota.`;
       if (!daily) {
         const wait = retryAfterS === undefined ? 'a moment' : `${retryAfterS} s`;
         return `The Football API is limiting how fast requests come (HTTP 429), not the daily quota, even after waiting as it asked. Wait ${wait} and call again, one request at a time; quota_status shows the daily quota.`;
@@ -228,6 +236,8 @@ export function errorText(error: unknown, logger: Logger, notFound?: NotFoundHin
       return `The daily request quota of this key is spent, so no request was sent. ${when}. Answers already cached are still served; quota_status shows the state.`;
     }
     case 'server':
+      if (error.waitNotTaken)
+        return `The Football API is failing (HTTP ${error.status ?? '5xx'}). ${waitNotTakenText(error.waitNotTaken)} Try again then.`;
       return (error as UpstreamServerError).gateway
         ? `The gateway in front of the Football API failed (HTTP ${error.status ?? '5xx'}) and retries did not help: the API behind it did not answer. Try again in a few minutes.`
         : `The Football API is failing (HTTP ${error.status ?? '5xx'}) and retries did not help. Try again in a few minutes.`;

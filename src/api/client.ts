@@ -1,3 +1,4 @@
+import { maxHeaderSize } from 'node:http';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { z } from 'zod';
 import { canonicalJson, keyTag, sha256 } from '../lib/canonical.js';
@@ -380,6 +381,11 @@ export class ApiClient extends EndpointBase {
         throw this.retryable(new TimeoutError(this.timeoutMs), 'network', attempt);
       }
       report('network');
+      // An answer came, with more header bytes than the parser takes: named, and not asked again.
+      if ((error as { code?: unknown })?.code === 'UND_ERR_HEADERS_OVERFLOW')
+        throw new BadResponseError(
+          `its headers run past ${maxHeaderSize} bytes (a header flood), more than this client reads`,
+        );
       throw this.retryable(new NetworkError(error), 'network', attempt);
     }
     const { statusCode: status, headers } = response;

@@ -4,7 +4,7 @@
 // after one request, whether it came in one chunk or many; a valid bomb of two or three layers is too
 // large, not corrupt. The cases are composed (coding × how it is broken × how it is chunked), not listed.
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { type AddressInfo, createServer as createTcpServer } from 'node:net';
 import { brotliCompressSync, deflateRawSync, deflateSync, gzipSync } from 'node:zlib';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { ApiClient } from '../../src/api/client.js';
@@ -190,4 +190,35 @@ describe('a valid bomb of two or three layers', () => {
       expect(requests).toBe(1);
     },
   );
+});
+
+describe('a header flood', () => {
+  it('10 000 headers are named as such, after one request, not "could not be reached"', async () => {
+    let count = 0;
+    const flood = createTcpServer((socket) => {
+      socket.on('error', () => undefined);
+      socket.once('data', () => {
+        count++;
+        let head = 'HTTP/1.1 200 OK\r\ncontent-type: application/json\r\ncontent-length: 2\r\n';
+        for (let i = 0; i < 10_000; i++) head += `x-flood-${i}: ${i}\r\n`;
+        socket.end(`${head}\r\n{}`);
+      });
+    });
+    await new Promise<void>((resolve) => flood.listen(0, '127.0.0.1', resolve));
+    const api = new ApiClient({
+      baseUrl: `http://127.0.0.1:${(flood.address() as AddressInfo).port}/v1`,
+      apiKey: 'key_failures_1234',
+      retryBaseMs: 1,
+    });
+    try {
+      const error = await api.call('leagues', LeaguesResponse).catch((caught: unknown) => caught as ApiError);
+      const text = errorText(error, logger);
+      expect(text).toMatch(/header flood/);
+      expect(text).not.toMatch(/could not be reached/);
+      expect(count).toBe(1);
+    } finally {
+      await api.close();
+      await new Promise<void>((resolve) => flood.close(() => resolve()));
+    }
+  });
 });

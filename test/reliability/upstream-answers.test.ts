@@ -21,11 +21,13 @@ function chunked(status: number, headers: Record<string, string>, body: Buffer, 
     res.writeHead(status, headers);
     const size = Math.ceil(body.length / chunks);
     let at = 0;
+    // The client may let go of the body before its end: the rest is then not written.
+    res.on('error', () => undefined);
     const next = () => {
-      if (at >= body.length) return void res.end();
+      if (at >= body.length || res.destroyed) return void res.end();
       const part = body.subarray(at, at + size);
       at += size;
-      res.write(part, () => setImmediate(next));
+      res.write(part, (error) => (error ? undefined : setImmediate(next)));
     };
     next();
   };

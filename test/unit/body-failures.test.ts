@@ -54,10 +54,12 @@ function answer(status: number, headers: Record<string, string>, body: Buffer, c
     const size = Math.max(1, Math.ceil(body.length / chunks));
     const parts: Buffer[] = [];
     for (let at = 0; at < body.length; at += size) parts.push(body.subarray(at, at + size));
+    // The client may let go of the body before its end: the rest is then not written.
+    res.on('error', () => undefined);
     const next = () => {
       const part = parts.shift();
-      if (part === undefined) return void res.end();
-      res.write(part, () => setImmediate(next));
+      if (part === undefined || res.destroyed) return void res.end();
+      res.write(part, (error) => (error ? undefined : setImmediate(next)));
     };
     next();
   };

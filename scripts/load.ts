@@ -4,7 +4,9 @@
 // the server's resident memory before and after, then the cost of a ranking against the sandbox 30 ms
 // away (cache miss and hit beside a direct request), each target beside its figure. `npm run load`
 // (builds first). Not a test: no timing is asserted; it exits 1 only on a lost call or an error no
-// fault explains.
+// fault explains. Then the long run (load-long.ts): LOAD_LONG_CALLS calls (50 000; 0 skips it) on each
+// protocol revision, with the server's resident memory sampled; LOAD_LONG_ONLY=1 runs only that
+// (e.g. `LOAD_LONG_ONLY=1 LOAD_LONG_CALLS=500 npm run load` to check it on a busy machine).
 import { readFileSync } from 'node:fs';
 import type { CallToolResult } from '@modelcontextprotocol/client';
 import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
@@ -19,6 +21,7 @@ import { SANDBOX_PRO_FULL_KEY } from '../src/sandbox/keys.js';
 import { startSandbox } from '../src/sandbox/server.js';
 import { spawnHttpServer, stop } from '../test/support/mcp.js';
 import { PAGE_SIZE } from '../tools/kit/pages.js';
+import { LONG_CALLS, longRunLines, longRuns } from './load-long.js';
 
 const SESSIONS = Number(process.env.LOAD_SESSIONS ?? 50);
 const CALLS = Number(process.env.LOAD_CALLS ?? 200);
@@ -98,11 +101,23 @@ async function main(): Promise<void> {
     name: 'rank_players_by_role',
     arguments: { role: 'renard_des_surfaces', league: 'Ligue 1', limit: 20 },
   })) as CallToolResult;
-  const rows = (untabulate(ranking.structuredContent) as { data: { player_id: string }[] }).data;
-  const ids = rows.map((r) => r.player_id);
+  // A row names its player by service_id (the stable id) or player_id, whichever the answer gave.
+  const rows = (
+    untabulate(ranking.structuredContent) as { data: { service_id?: string; player_id?: string }[] }
+  ).data;
+  const ids = rows.flatMap((r) => r.service_id ?? r.player_id ?? []);
+  if (ids.length === 0) throw new Error('the probe ranking gave no player ids');
   // The sandbox generates its data lazily: generate all of it once, outside the measured phases.
   await probe.callTool({ name: 'scout_players', arguments: { roles: ['regista'], limit: 1 } });
   await probe.close();
+  const upstreamEnv = { FOOTBALL_API_BASE_URL: sandbox.url, FOOTBALL_API_KEY: SANDBOX_PRO_FULL_KEY };
+  if (process.env.LOAD_LONG_ONLY === '1') {
+    await stop(server.child);
+    const problems = await longRunsReported(upstreamEnv, ids);
+    await sandbox.close();
+    process.exitCode = problems > 0 ? 1 : 0;
+    return;
+  }
   const before = residentMb(pid);
 
   // Baseline without faults: here any error at all is unexplained.
@@ -118,7 +133,6 @@ async function main(): Promise<void> {
   sandbox.setFaults(undefined);
   const alive = server.child.exitCode === null;
   await stop(server.child);
-  await sandbox.close();
 
   const figures = {
     sessions: SESSIONS,
@@ -148,7 +162,20 @@ async function main(): Promise<void> {
   // several calls: errors are matched to faults by kind, not counted one for one.
   const problems = [...calm.unexplained, ...stormy.unexplained, ...calm.lost, ...stormy.lost];
   for (const line of problems.slice(0, 10)) process.stdout.write(`  ! ${line.slice(0, 300)}\n`);
-  process.exitCode = problems.length > 0 || !alive ? 1 : 0;
+  const longProblems = await longRunsReported(upstreamEnv, ids);
+  await sandbox.close();
+  process.exitCode = problems.length > 0 || !alive || longProblems > 0 ? 1 : 0;
+}
+
+/** The long runs, printed; how many calls failed or servers exited. */
+async function longRunsReported(env: Record<string, string>, ids: readonly string[]): Promise<number> {
+  if (LONG_CALLS <= 0) return 0;
+  const runs = await longRuns(env, ids);
+  for (const line of longRunLines(runs)) process.stdout.write(`${line}\n`);
+  for (const run of runs)
+    for (const line of run.failed.slice(0, 5))
+      process.stdout.write(`  ! ${run.revision}: ${line.slice(0, 300)}\n`);
+  return runs.reduce((sum, run) => sum + run.failed.length + (run.alive ? 0 : 1), 0);
 }
 
 function signed(value: number): string {

@@ -3,6 +3,14 @@
 // The same masking cleans upstream answers of the keys as they arrive (src/api/client.ts).
 
 const MASK = '[redacted]';
+
+declare const maskedMark: unique symbol;
+/**
+ * Text an upstream sent (a header, a media type, a coding's name), made only by `SecretMask.upstream`:
+ * masked of the keys as it came in, so it may be kept, quoted or logged. Upstream text of any other type
+ * has not passed the mask and must not reach a message.
+ */
+export type UpstreamText = string & { readonly [maskedMark]: true };
 const MIN_SECRET_LENGTH = 4;
 
 /**
@@ -29,6 +37,11 @@ export class SecretMask {
     let masked = text;
     for (const form of this.forms) if (masked.includes(form)) masked = masked.replaceAll(form, MASK);
     return masked;
+  }
+
+  /** Upstream text, masked: the one way an `UpstreamText` is made. */
+  upstream(text: string): UpstreamText {
+    return this.text(text) as UpstreamText;
   }
 
   /**

@@ -2,6 +2,7 @@
 import { connectHelp } from './app/connect-help.js';
 import { createSharedUpstream, keyAsker, type Upstream } from './app/deps.js';
 import { defaultHeapGrowth, limitHeapGrowth } from './app/heap.js';
+import { guardWhileServing } from './app/process-guard.js';
 import { selectTools } from './app/tool-selection.js';
 import { type Config, ConfigError, helpText, loadConfig, storeSpec, usesEmbeddedSandbox } from './config.js';
 import { DOCTOR_SUMMARY } from './doctor/usage.js';
@@ -66,11 +67,11 @@ async function main(entry: Entry): Promise<void> {
     process.exit(0);
   });
   // A bug must not take the server down in the middle of an assistant's session: log it instead.
-  process.on('unhandledRejection', (reason) =>
+  const onRejection = (reason: unknown) =>
     logger.error('unhandled rejection', {
       reason: logger.redact(String((reason as Error)?.stack ?? reason)),
-    }),
-  );
+    });
+  process.on('unhandledRejection', onRejection);
   process.on('SIGINT', shutdown);
   process.on('SIGTERM', shutdown);
 
@@ -140,6 +141,9 @@ async function main(entry: Entry): Promise<void> {
     },
   );
   closers.push(() => http.close());
+  // Serving: from here nothing that slips through may end the process (process-guard.ts).
+  process.off('unhandledRejection', onRejection);
+  guardWhileServing(logger);
   process.stderr.write(
     `${connectHelp(http.url, sandbox ? upstream : undefined, entry.path, {
       token: config.authTokens.length > 0,

@@ -10,8 +10,9 @@
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { createBrotliDecompress, createGunzip, createInflate, createInflateRaw } from 'node:zlib';
-import type { Dispatcher } from 'undici';
+import type { UpstreamText } from '../log.js';
 import { TooLargeError } from './errors.js';
+import type { Admitted } from './upstream-text.js';
 
 type Decoder = () => NodeJS.ReadWriteStream;
 
@@ -34,19 +35,21 @@ export interface Body {
   text: string | undefined;
   /** Written by us, never upstream text: why the body could not be decoded. */
   problem?: string;
+  /** The coding whose decoder failed on the bytes sent: a corrupt body, as opposed to one not decodable here. */
+  corrupt?: string;
   /** The media type (no parameters), lower case, when the answer named one. */
-  mediaType?: string;
+  mediaType?: UpstreamText;
 }
 
-function header(response: Dispatcher.ResponseData, name: string): string | undefined {
+function header(response: Admitted, name: string): UpstreamText | undefined {
   const value = response.headers[name];
-  return Array.isArray(value) ? value.join(', ') : value;
+  return (Array.isArray(value) ? value.join(', ') : value) as UpstreamText | undefined;
 }
 
-/** A token fit to repeat in a message: the upstream's word, cut short and stripped of anything odd. */
-export function token(text: string): string {
+/** A token fit to repeat in a message: the upstream's word (masked), cut short and stripped of anything odd. */
+export function token(text: UpstreamText): UpstreamText {
   const clean = text.replace(/[^\x21-\x7e]/g, '?');
-  return clean.length > 40 ? `${clean.slice(0, 40)}…` : clean;
+  return (clean.length > 40 ? `${clean.slice(0, 40)}…` : clean) as UpstreamText;
 }
 
 /**
@@ -55,29 +58,55 @@ export function token(text: string): string {
  * buffered are let go) as soon as either count passes the cap. A whole read would hold any size (an
  * endless body grows memory without bound, 2 GiB passes V8's longest string). Throws TooLargeError, or
  * what the connection threw (the caller makes it a network error or a timeout).
+ *
+ * The body stream is given an `error` listener before anything else and keeps it: undici emits an error
+ * on a body destroyed before its end (RequestAbortedError, on a later turn of the event loop), and an
+ * `error` event nobody listens to is an uncaught exception, which ends the process. Every way out of
+ * here lets the body go (destroyed unless read to its end).
  */
-export async function readBody(response: Dispatcher.ResponseData, cap: number): Promise<Body> {
+export async function readBody(response: Admitted, cap: number): Promise<Body> {
+  const { body } = response;
+  const failures = new Failures();
+  body.on('error', (error) => failures.note('transport', error));
+  try {
+    return await readGuarded(response, cap, failures);
+  } finally {
+    if (!body.destroyed) body.destroy();
+  }
+}
+
+/** What failed first while reading a compressed body: the connection, a decoder, or the cap. */
+class Failures {
+  first: { kind: 'transport' | 'limit'; error: unknown } | { kind: 'decoder'; coding: string } | undefined;
+  note(kind: 'transport' | 'limit', error: unknown): void {
+    this.first ??= { kind, error };
+  }
+  decoder(coding: string): void {
+    this.first ??= { kind: 'decoder', coding };
+  }
+}
+
+async function readGuarded(response: Admitted, cap: number, failures: Failures): Promise<Body> {
   const { body, statusCode } = response;
   const contentType = header(response, 'content-type');
-  const mediaType = contentType?.split(';')[0]?.trim().toLowerCase() || undefined;
+  const mediaType = (contentType?.split(';')[0]?.trim().toLowerCase() || undefined) as
+    | UpstreamText
+    | undefined;
   const withType = (b: Body): Body => (mediaType ? { ...b, mediaType: token(mediaType) } : b);
   const length = response.headers['content-length'];
   const declared = Number(Array.isArray(length) ? length[0] : length);
-  if (length !== undefined && Number.isFinite(declared) && declared > cap) {
-    body.destroy();
+  if (length !== undefined && Number.isFinite(declared) && declared > cap)
     throw new TooLargeError(cap, declared, statusCode);
-  }
   const encodings = (header(response, 'content-encoding') ?? '')
     .split(',')
-    .map((e) => e.trim().toLowerCase())
+    .map((e) => e.trim().toLowerCase() as UpstreamText)
     .filter((e) => e !== '' && e !== 'identity');
   const unknown = encodings.find((e) => !Object.hasOwn(DECODERS, e));
   if (unknown !== undefined || encodings.length > MAX_LAYERS) {
-    body.destroy();
     const why =
       unknown !== undefined
         ? `compressed as "${token(unknown)}", which this client cannot decode (it asks for ${ACCEPT_ENCODING})`
-        : `compressed ${encodings.length} times over (at most ${MAX_LAYERS} layers are decoded)`;
+        : `compressed ${encodings.length} times over (${token(encodings.join(',') as UpstreamText)}; at most ${MAX_LAYERS} layers are decoded)`;
     return withType({ text: undefined, problem: `body ${why}` });
   }
 
@@ -85,59 +114,69 @@ export async function readBody(response: Dispatcher.ResponseData, cap: number): 
     return withType({ text: decodeText(await readPlain(response, cap), contentType) });
   let wire = 0;
   let decoded = 0;
-  let sourceError: unknown;
-  body.once('error', (error) => {
-    sourceError = error;
-  });
   const chunks: Buffer[] = [];
+  const overCap = () => {
+    const error = new TooLargeError(cap, undefined, statusCode);
+    failures.note('limit', error);
+    return error;
+  };
   const countWire = async function* (source: AsyncIterable<Buffer>) {
     for await (const chunk of source) {
       wire += chunk.length;
-      if (wire > cap) throw new TooLargeError(cap, undefined, statusCode);
+      if (wire > cap) throw overCap();
       yield chunk;
     }
   };
   const collect = async (source: AsyncIterable<Buffer>) => {
     for await (const chunk of source) {
       decoded += chunk.length;
-      if (decoded > cap) throw new TooLargeError(cap, undefined, statusCode);
+      if (decoded > cap) throw overCap();
       chunks.push(chunk);
     }
   };
   // Content-Encoding lists the codings in the order applied: undone last first.
-  const stages = encodings.toReversed().map(decoderFor);
+  const stages = encodings.toReversed().map((coding) => decoderFor(coding, () => failures.decoder(coding)));
   try {
     await runPipeline(body, countWire, ...stages, collect);
   } catch (error) {
-    if (error instanceof TooLargeError) throw error;
-    if (sourceError !== undefined) throw sourceError;
+    // The first failure names what happened: once one stage fails the pipeline tears the others down,
+    // and each of them may then fail in its own way (the body aborted, a decoder cut mid-stream).
+    const first = failures.first;
+    if (first?.kind === 'limit' || first?.kind === 'transport') throw first.error;
+    if (first === undefined && error instanceof TooLargeError) throw error;
+    const coding = first?.kind === 'decoder' ? first.coding : (encodings.at(-1) as string);
     return withType({
       text: undefined,
-      problem: `body declared ${encodings.join(', ')} but could not be decoded (corrupt or cut short)`,
+      corrupt: coding,
+      problem: `the API sent a corrupt ${coding} body (it could not be decoded)`,
     });
   }
   return withType({ text: decodeText(Buffer.concat(chunks, decoded), contentType) });
 }
 
 /** An uncompressed body, counted while streaming: the common case, without a pipeline's stages. */
-async function readPlain({ body, statusCode }: Dispatcher.ResponseData, cap: number): Promise<Buffer> {
+async function readPlain({ body, statusCode }: Admitted, cap: number): Promise<Buffer> {
   const chunks: Buffer[] = [];
   let total = 0;
   for await (const chunk of body as AsyncIterable<Buffer>) {
     total += chunk.length;
-    if (total > cap) {
-      body.destroy();
-      throw new TooLargeError(cap, undefined, statusCode);
-    }
+    if (total > cap) throw new TooLargeError(cap, undefined, statusCode);
     chunks.push(chunk);
   }
   return chunks.length === 1 ? (chunks[0] as Buffer) : Buffer.concat(chunks, total);
 }
 
-/** The decoder of one coding; `deflate` looks at the first two bytes for a zlib header. */
-function decoderFor(encoding: string) {
+/**
+ * The decoder of one coding, which calls `failed` when it fails on the bytes it is given; `deflate`
+ * looks at the first two bytes for a zlib header.
+ */
+function decoderFor(encoding: string, failed: () => void) {
   const decoder = DECODERS[encoding] as Decoder | 'deflate';
-  if (decoder !== 'deflate') return decoder();
+  const watched = (stream: NodeJS.ReadWriteStream) => {
+    stream.once('error', failed);
+    return stream;
+  };
+  if (decoder !== 'deflate') return watched(decoder());
   return async function* (source: AsyncIterable<Buffer>) {
     const iterator = source[Symbol.asyncIterator]();
     const head: Buffer[] = [];
@@ -152,7 +191,7 @@ function decoderFor(encoding: string) {
     // RFC 1950: CM = 8 in the low nibble, and the two bytes a multiple of 31.
     const zlibWrapped =
       start.length >= 2 && (start[0] ?? 0) % 16 === 8 && ((start[0] ?? 0) * 256 + (start[1] ?? 0)) % 31 === 0;
-    const inflate = zlibWrapped ? createInflate() : createInflateRaw();
+    const inflate = watched(zlibWrapped ? createInflate() : createInflateRaw());
     const rest = (async function* () {
       yield start;
       for (let next = await iterator.next(); !next.done; next = await iterator.next()) yield next.value;

@@ -17,8 +17,23 @@ export type ApiErrorKind =
   | 'busy'
   | 'aborted';
 
+/**
+ * The upstream asked to wait (Retry-After) longer than the client waits before asking again: the client
+ * did not wait and did not ask again, and the call ends with the upstream's answer.
+ */
+export interface WaitNotTaken {
+  /** Seconds the upstream asked to wait. */
+  askedS: number;
+  /** The longest wait the client takes, in seconds (maxRetryAfterMs). */
+  maxS: number;
+  /** When the upstream said to ask again (now + askedS), ISO 8601. */
+  retryAt: string;
+}
+
 export class ApiError extends Error {
   readonly kind: ApiErrorKind;
+  /** Set when the call ends because the wait the upstream asked for was longer than the client waits. */
+  waitNotTaken?: WaitNotTaken;
   readonly status: number | undefined;
   /** The upstream parameter the error is about, when the upstream names one (400). */
   readonly parameter: string | undefined;

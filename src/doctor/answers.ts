@@ -2,6 +2,8 @@
 // mapping), the paging style the body shows, and the player ids any answer carries.
 import type { Requester } from '../api/pool.js';
 import { isPlainObject } from '../api/reader/values.js';
+import { admit } from '../api/upstream-text.js';
+import type { SecretMask } from '../log.js';
 
 type Json = Record<string, unknown>;
 
@@ -71,9 +73,10 @@ export function headerValue(value: string | string[] | undefined): string | unde
 
 /**
  * `requester` with the headers of the last answer kept: its Content-Encoding ("identity" when none is
- * named), whether a Link header names a next page, and the count of answers per encoding.
+ * named), whether a Link header names a next page, and the count of answers per encoding. The headers
+ * pass the key mask first (upstream-text.ts), as the client's do: the doctor's table repeats the coding.
  */
-export function watchHeaders(requester: Requester) {
+export function watchHeaders(requester: Requester, mask: SecretMask) {
   const seen = { encoding: undefined as string | undefined, linkNext: false };
   const encodings: Record<string, number> = {};
   const dispatcher: Requester = {
@@ -81,10 +84,11 @@ export function watchHeaders(requester: Requester) {
     ...(requester.ready ? { ready: requester.ready.bind(requester) } : {}),
     request: async (request) => {
       const response = await requester.request(request);
-      const encoding = headerValue(response.headers['content-encoding']) ?? 'identity';
+      const { headers } = admit(response, mask);
+      const encoding = headerValue(headers['content-encoding']) ?? 'identity';
       encodings[encoding] = (encodings[encoding] ?? 0) + 1;
       seen.encoding = encoding;
-      seen.linkNext = /rel\s*=\s*"?next\b/i.test(headerValue(response.headers.link) ?? '');
+      seen.linkNext = /rel\s*=\s*"?next\b/i.test(headerValue(headers.link) ?? '');
       return response;
     },
   };

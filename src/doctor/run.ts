@@ -21,6 +21,7 @@ import { type AliasTable, aliasSet } from '../api/reader/aliases.js';
 import type { ReadReport } from '../api/reader/report.js';
 import type { HttpMethod, RouteName, RouteStatus, RouteTable } from '../api/routes.js';
 import { ROLE_KEYS } from '../domain/roles.js';
+import { SecretMask } from '../log.js';
 import { alternativePaths, renamesBetween } from './alternatives.js';
 import { pagingOf, playerIdsOf, rawRows, watchHeaders } from './answers.js';
 import { ID_LABELS, type IdName, type Ids, PROBE_ORDER, PROBES, type Probe } from './probes.js';
@@ -95,7 +96,7 @@ export interface RunOptions {
 export async function runProbes(options: RunOptions): Promise<DoctorRun> {
   const pool = lazyPool(new URL(options.baseUrl).origin, { connections: 1, keepAliveTimeout: 10_000 });
   // The client reads the body; doctor only looks at the headers it came with.
-  const headers = watchHeaders(pool);
+  const headers = watchHeaders(pool, new SecretMask([options.apiKey]));
   const quota = new QuotaTracker();
   const cache = new ResponseCache({ staleMaxAgeMs: 0 });
   let requests = 0;

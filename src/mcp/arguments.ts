@@ -51,9 +51,16 @@ function withoutNulls(value: unknown, schema: JsonSchema | undefined): unknown {
   const required = new Set(schema.required ?? []);
   const out: Record<string, unknown> = {};
   for (const [key, item] of Object.entries(value)) {
-    const property = properties[key];
+    const property = Object.hasOwn(properties, key) ? properties[key] : undefined;
     if (item === null && property && !required.has(key) && !acceptsNull(property)) continue;
-    out[key] = withoutNulls(item, property);
+    // Defined, not assigned: a key "__proto__" (JSON.parse makes it an own property) stays a plain key,
+    // unknown like any other, instead of becoming the prototype whose fields the schema would then read.
+    Object.defineProperty(out, key, {
+      value: withoutNulls(item, property),
+      enumerable: true,
+      writable: true,
+      configurable: true,
+    });
   }
   return out;
 }

@@ -12,6 +12,7 @@ import {
   type TooLargeError,
   type UnauthorizedError,
   type UpstreamServerError,
+  type WaitNotTaken,
 } from '../api/errors.js';
 import type { Quota } from '../api/quota.js';
 import type { Logger } from '../log.js';
@@ -158,6 +159,15 @@ export class RefusedError extends Error {
   }
 }
 
+/** A wait the API asked for that the server did not take: said so, with when to ask again. */
+function waitNotTakenText({ askedS, maxS, retryAt }: WaitNotTaken): string {
+  return `It asked to wait ${askedS} s before the next request, longer than this server waits (${maxS} s, FOOTBALL_API_MAX_RETRY_AFTER_MS), so the server did not wait and did not ask again: the API expects requests again from ${retryAt.replace('T', ' ').replace('Z', ' UTC')}.`;
+}
+
+/** What an answer that came but could not be used cost: it reached the API, so its quota counted it. */
+const ONE_REQUEST_SPENT =
+  'That was one request, which counts against the daily quota; it was not repeated (the same request would get the same answer).';
+
 /** Where a 404 comes from decides what the model should do next. */
 export type NotFoundHint = string;
 
@@ -210,6 +220,8 @@ export function errorText(error: unknown, logger: Logger, notFound?: NotFoundHin
       );
     case 'rate_limited': {
       const { resetAt, daily, retryAfterS } = error as RateLimitedError;
+      if (!daily && error.waitNotTaken)
+        return `The Football API is limiting how fast requests come (HTTP 429), not the daily quota. ${waitNotTakenText(error.waitNotTaken)} Call again then, one request at a time; quota_status shows the daily quota.`;
       if (!daily) {
         const wait = retryAfterS === undefined ? 'a moment' : `${retryAfterS} s`;
         return `The Football API is limiting how fast requests come (HTTP 429), not the daily quota, even after waiting as it asked. Wait ${wait} and call again, one request at a time; quota_status shows the daily quota.`;
@@ -224,6 +236,8 @@ export function errorText(error: unknown, logger: Logger, notFound?: NotFoundHin
       return `The daily request quota of this key is spent, so no request was sent. ${when}. Answers already cached are still served; quota_status shows the state.`;
     }
     case 'server':
+      if (error.waitNotTaken)
+        return `The Football API is failing (HTTP ${error.status ?? '5xx'}). ${waitNotTakenText(error.waitNotTaken)} Try again then.`;
       return (error as UpstreamServerError).gateway
         ? `The gateway in front of the Football API failed (HTTP ${error.status ?? '5xx'}) and retries did not help: the API behind it did not answer. Try again in a few minutes.`
         : `The Football API is failing (HTTP ${error.status ?? '5xx'}) and retries did not help. Try again in a few minutes.`;
@@ -238,13 +252,13 @@ export function errorText(error: unknown, logger: Logger, notFound?: NotFoundHin
         return `The Football API's answer to ${route} could not be read: ${detail}. If the API names that field differently, add an alias under "fields" in the routes file (FOOTBALL_API_ROUTES_FILE); \`football-scout-mcp doctor\` checks every route.`;
       return advice === 'base-url'
         ? `The Football API sent a web page where an answer was expected: ${detail}. Check that FOOTBALL_API_BASE_URL points at the API (the address before /v1).`
-        : `The Football API sent an answer this server cannot read: ${detail}. Try again; if it persists, \`football-scout-mcp doctor\` shows what each route answers.`;
+        : `The Football API sent an answer this server cannot read: ${detail}. ${ONE_REQUEST_SPENT} Try again later; if it persists, \`football-scout-mcp doctor\` shows what each route answers.`;
     }
     case 'aborted':
       return 'The request was cancelled.';
     case 'too_large': {
       const { limitBytes } = error as TooLargeError;
-      return `The Football API's answer is larger than this server accepts (${limitBytes} bytes, the upstream body cap): it was not read. Narrow the request (a league, a smaller limit), or raise --max-upstream-bytes / FOOTBALL_API_MAX_BODY_BYTES.`;
+      return `The Football API's answer is too large (over ${limitBytes} bytes, --max-upstream-bytes / FOOTBALL_API_MAX_BODY_BYTES): it was not read further. ${ONE_REQUEST_SPENT} Narrow the request (a league, a smaller limit), or raise --max-upstream-bytes.`;
     }
     case 'busy': {
       const { maxInFlight } = error as KeyBusyError;

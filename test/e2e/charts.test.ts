@@ -162,9 +162,13 @@ it('a chart dropped past --chart-cache-bytes is not found, and the read says to 
   );
   // The newest is always kept.
   expect(inspectPng(await readPng(client, newer.at(-1) ?? '')).inked).toBeGreaterThan(3000);
-  await expect(
-    client.readResource({ uri: 'football://charts/00000000000000000000000000000000.png' }),
-  ).rejects.toThrow(/No chart at/);
+  const missing = client.readResource({ uri: 'football://charts/00000000000000000000000000000000.png' });
+  await expect(missing).rejects.toThrow(/No chart at/);
+  // The SDK's ResourceNotFoundError: -32602 with the URI in its data, as the 2026-07-28 spec has it (docs/charts.md).
+  await expect(missing).rejects.toMatchObject({
+    code: -32602,
+    data: { uri: 'football://charts/00000000000000000000000000000000.png' },
+  });
 });
 
 it('over HTTP a chart link is read by its own session only, never by another session or caller', async () => {

@@ -22,7 +22,18 @@ let server: { url: string; child: ChildProcess; stderr: () => string };
 function echoingUpstream(): Server {
   return createServer((req, res) => {
     const key = String(req.headers['x-api-key'] ?? '');
-    const headers = { 'content-type': 'application/json', 'x-ratelimit-reset': key, 'x-echo': key };
+    // Every header the server reads, echoing the key in a form that still lets the answer be read.
+    const headers = {
+      'content-type': `application/json; charset=utf-8; echo=${key}`,
+      'x-ratelimit-limit': key,
+      'x-ratelimit-remaining': key,
+      'x-ratelimit-reset': key,
+      'retry-after': key,
+      date: key,
+      link: `<https://api.example/v1/leagues?page=2&key=${encodeURIComponent(key)}>; rel="next"`,
+      location: `https://api.example/${key}`,
+      'x-echo': key,
+    };
     if ((req.url ?? '').startsWith('/v1/leagues')) {
       const league = (n: number) => ({
         id: `l${n}`,

@@ -96,7 +96,7 @@ describe('compressed answers', () => {
       .intercept(leagues)
       .reply(200, Buffer.from('definitely not gzip'), { headers: { 'content-encoding': 'gzip' } });
     const error = await rejectionOf(clientFor(upstream).call('leagues', LeaguesResponse));
-    expect((error as ApiError).message).toMatch(/gzip but could not be decoded/);
+    expect((error as ApiError).message).toMatch(/the API sent a corrupt gzip body/);
   });
 
   it("a compressed gateway error page is retried, and the API's compressed answer read", async () => {

@@ -99,7 +99,9 @@ describe('a burst 429', () => {
     );
     expect(error).toBeInstanceOf(RateLimitedError);
     expect((error as RateLimitedError).daily).toBe(false);
-    expect(errorText(error, logger)).toContain('Wait 30 s');
+    expect(errorText(error, logger)).toContain(
+      'asked to wait 30 s before the next request, longer than this server waits',
+    );
     expect(upstream.sent).toHaveLength(1);
   });
 });

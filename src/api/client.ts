@@ -24,6 +24,7 @@ import { type HeaderBag, type Quota, QuotaTracker } from './quota.js';
 import { type Aliases, type AliasTable, aliasSet } from './reader/aliases.js';
 import { type ReadReport, readAnswer, readNotes } from './reader/index.js';
 import { publishReadNotes } from './reader/notes-sink.js';
+import { isRedirect, MAX_REDIRECTS, redirectStep, SlashMemory } from './redirects.js';
 import { countFromCache, countSent } from './request-tally.js';
 import {
   type Answer,
@@ -140,6 +141,8 @@ export class ApiClient extends EndpointBase {
   private readonly retry: RetryPolicy;
   private readonly maxBodyBytes: number;
   private readonly routes: RouteTable;
+  /** What this client learned of an upstream that redirects paths to their slash form. */
+  private readonly slashes = new SlashMemory();
   /** Keys masked in every upstream answer, wherever the upstream put them (bodies, error params, messages). */
   private readonly secrets: SecretMask;
   /** The field aliases this client reads with (the defaults and its routes file's "fields"). */
@@ -349,14 +352,14 @@ export class ApiClient extends EndpointBase {
     let response: Dispatcher.ResponseData | undefined;
     let read: Awaited<ReturnType<typeof readBody>>;
     try {
-      response = await this.dispatcher.request({
-        origin: this.origin,
+      response = await this.follow(
         path,
         method,
-        headers: this.headers(body !== undefined),
-        ...(body !== undefined ? { body } : {}),
-        signal: combined,
-      });
+        body,
+        combined,
+        report,
+        `${method} ${this.routes[route].path}`,
+      );
       read = await readBody(response, this.maxBodyBytes);
     } catch (error) {
       if (error instanceof TooLargeError && response) {
@@ -399,6 +402,63 @@ export class ApiClient extends EndpointBase {
           ...(waitMs !== undefined ? { retryAfterS: Math.ceil(waitMs / 1000) } : {}),
         });
     throw this.retryable(error, { status, headers, quota }, attempt);
+  }
+
+  /**
+   * One request and the redirects it meets on this upstream (redirects.ts): the last answer. Each hop
+   * is a request sent, reported (counted) as it is answered; a redirect not followed is an error.
+   */
+  private async follow(
+    asked: string,
+    method: string,
+    body: string | undefined,
+    signal: AbortSignal,
+    report: (status: number) => void,
+    label: string,
+  ): Promise<Dispatcher.ResponseData> {
+    let { path, guessed } = this.slashes.route(asked);
+    for (let hop = 0; ; hop++) {
+      const response = await this.dispatcher.request({
+        origin: this.origin,
+        path,
+        method,
+        headers: this.headers(body !== undefined),
+        ...(body !== undefined ? { body } : {}),
+        signal,
+      });
+      const status = response.statusCode;
+      const retry404 = guessed && status === 404;
+      if (!isRedirect(status) && !retry404) return response;
+      await response.body.dump().catch(() => undefined);
+      this.quota.observe(status, response.headers as HeaderBag);
+      report(status);
+      if (retry404) {
+        // The slash the rule added may be what is not found: asked again as the caller asked.
+        this.slashes.forget();
+        [path, guessed] = [asked, false];
+        continue;
+      }
+      const location = response.headers.location;
+      const step = redirectStep(
+        status,
+        Array.isArray(location) ? location[0] : location,
+        method,
+        path,
+        this.origin,
+        this.basePath,
+      );
+      // A typed error passes `attempt`'s handling as it is: not retried, the hops already reported.
+      if ('refused' in step) throw new BadResponseError(this.secrets.text(step.refused), label, 'base-url');
+      if (hop + 1 > MAX_REDIRECTS) {
+        const last = this.secrets.text(step.path.split('?')[0] ?? '');
+        throw new BadResponseError(
+          `more than ${MAX_REDIRECTS} redirects in a row (the last to ${last})`,
+          label,
+        );
+      }
+      this.slashes.redirected(path, step.path);
+      [path, guessed] = [step.path, false];
+    }
   }
 
   /** The error as it is when asking again is no use, else marked with the wait before the next attempt. */

@@ -202,9 +202,10 @@ export class ApiClient extends EndpointBase {
     const body = def.method === 'POST' ? canonicalJson(options.body ?? {}) : undefined;
     const key = sha256(`${this.tag}\n${def.method} ${path}?${search}\n${body ?? ''}`);
     const fetcher = async (signal: AbortSignal): Promise<CacheEntry> => {
-      const raw = await this.send(route, path + (search ? `?${search}` : ''), body, signal, options.probe);
+      const answer = await this.send(route, path + (search ? `?${search}` : ''), body, signal, options.probe);
+      const raw = answer.json;
       const { value, report } = readAnswer(schema, raw, `${def.method} ${def.path}`, this.aliases);
-      const paging = pageSignals(raw, `${this.origin}${path}${search ? `?${search}` : ''}`);
+      const paging = pageSignals(raw, `${this.origin}${path}${search ? `?${search}` : ''}`, answer.headers);
       return {
         body: value,
         fetched_at: new Date().toISOString(),
@@ -337,7 +338,7 @@ export class ApiClient extends EndpointBase {
     body: string | undefined,
     signal: AbortSignal,
     attempt: number,
-  ): Promise<unknown> {
+  ): Promise<{ json: unknown; headers: HeaderBag }> {
     const method = this.routes[route].method;
     // Loading undici on the first request must not eat into that request's timeout.
     await this.dispatcher.ready?.();
@@ -391,7 +392,7 @@ export class ApiClient extends EndpointBase {
     const json = text !== undefined && this.secrets.mayHide(text) ? this.secrets.json(parsed) : parsed;
     if (status >= 200 && status < 300) {
       if (json === undefined) throw notJson(read);
-      return json;
+      return { json, headers };
     }
     const quota = this.quota.current();
     const waitMs = retryAfterMs(headers);

@@ -1,6 +1,7 @@
 // Runs the probes of probes.ts one after the other against the configured API: one request per
-// route (never from the cache; retried only when the quota did not count the answer: a burst 429
-// whose Retry-After is short, a gateway's 5xx, through the server's own client), then for an assumed
+// route (never from the cache; retried only when the quota did not count the answer, a burst 429
+// whose Retry-After is short, a gateway's 5xx, or when a 503's Retry-After asks to come back: a
+// maintenance window; through the server's own client), then for an assumed
 // route that answered 404 up to MAX_TRIES likely other paths. A route whose ids only a later answer
 // gave is run after it. Nothing here prints: the results go to output.ts.
 import { z } from 'zod';
@@ -106,7 +107,8 @@ export async function runProbes(options: RunOptions): Promise<DoctorRun> {
       apiKey: options.apiKey,
       timeoutMs: options.timeoutMs,
       // One counted request per route: only what the quota does not count (a burst 429, a gateway's 5xx)
-      // is asked again, up to the server's --retries, so the plan announced stays the quota spent.
+      // and a 503 asking to come back (maintenance) are asked again, up to the server's --retries, so
+      // the plan announced stays the quota spent but for a maintenance window, which the plan says.
       retries: options.retries,
       retryUncountedOnly: true,
       dispatcher: headers.dispatcher,

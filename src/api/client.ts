@@ -12,6 +12,7 @@ import {
   BadResponseError,
   errorForStatus,
   NetworkError,
+  NotFoundError,
   TimeoutError,
   TooLargeError,
   UnauthorizedError,
@@ -396,12 +397,15 @@ export class ApiClient extends EndpointBase {
     }
     const quota = this.quota.current();
     const waitMs = retryAfterMs(headers);
+    const def = this.routes[route];
     const error = isGatewayFailure(status, json !== undefined)
       ? new UpstreamServerError(status, { gateway: true })
-      : errorForStatus(status, json, quota.reset, {
-          daily: isDailyLimit(quota),
-          ...(waitMs !== undefined ? { retryAfterS: Math.ceil(waitMs / 1000) } : {}),
-        });
+      : status === 404 && def.status === 'assumed'
+        ? new NotFoundError(`${def.method} ${def.path}`)
+        : errorForStatus(status, json, quota.reset, {
+            daily: isDailyLimit(quota),
+            ...(waitMs !== undefined ? { retryAfterS: Math.ceil(waitMs / 1000) } : {}),
+          });
     throw this.retryable(error, { status, headers, quota }, attempt);
   }
 

@@ -90,7 +90,13 @@ export class ForbiddenError extends ApiError {
 }
 
 export class NotFoundError extends ApiError {
-  constructor() {
+  constructor(
+    /**
+     * The route that answered 404 when the spec does not fix its path (an assumed route, e.g.
+     * "GET /v1/coaches/:id"): the 404 may say the route lives elsewhere, not that the id is unknown.
+     */
+    readonly assumedRoute?: string,
+  ) {
     super('not_found', 'upstream resource not found', { status: 404 });
   }
 }

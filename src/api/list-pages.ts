@@ -210,6 +210,7 @@ function moreAfter(
   // A count beside the list beyond the rows read is a total by another name: more exist.
   if (s.count !== undefined && s.count > read) return count === 0 ? 'may' : 'yes';
   // Offset paging without a total: a page as long as the limit echoed may have more after it.
+  if (s.offset?.next && count > 0) return 'yes';
   if (s.offset !== undefined && count > 0)
     return s.offset.limit !== undefined && count < s.offset.limit ? 'no' : 'may';
   if (asked === undefined || count === 0) return 'no';
@@ -237,7 +238,7 @@ function nextPage<N extends RouteName>(
     : signals.page !== undefined
       ? { page: signals.page + 1 }
       : offset !== undefined && pageRows > 0
-        ? { [offset.name]: offset.value + pageRows }
+        ? { [offset.name]: offset.next ? offset.value : offset.value + pageRows }
         : undefined;
   if (!extra) return undefined;
   const body = options.body as Record<string, unknown> | undefined;

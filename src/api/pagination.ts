@@ -25,15 +25,27 @@ export interface PageSignals {
   perPage?: number;
   /** The API's own word on whether more rows follow. */
   hasMore?: boolean;
-  /** Offset paging: the offset this page starts at, the parameter it goes back under, the limit echoed. */
-  offset?: { name: string; value: number; limit?: number };
+  /**
+   * Offset paging: the offset this page starts at (or, `next`, the one the next page starts at, as the
+   * API gave it), the parameter it goes back under, the limit echoed.
+   */
+  offset?: { name: string; value: number; limit?: number; next?: true };
   /** A count beside the list (`count`, `meta.count`): a total when larger than the page, else an echo. */
   count?: number;
 }
 
 type Json = Record<string, unknown>;
 
-const LINK_NAMES = ['next', 'next_url', 'next_link', 'next_page_url', 'nextUrl', 'nextLink', 'next_href'];
+const LINK_NAMES = [
+  'next',
+  'next_page',
+  'next_url',
+  'next_link',
+  'next_page_url',
+  'nextUrl',
+  'nextLink',
+  'next_href',
+];
 /** Cursor fields and the parameter each is sent back as. */
 const CURSOR_NAMES: readonly [field: string, param: string][] = [
   ['next_cursor', 'cursor'],
@@ -50,6 +62,14 @@ const TOTAL_NAMES = ['total', 'total_count', 'total_results', 'totalCount', 'tot
 const HAS_MORE_NAMES = ['has_more', 'hasMore', 'has_next', 'has_next_page', 'hasNextPage', 'more'];
 /** Not `start` or `from`: a year or a date filter echoed may hold a number there. */
 const OFFSET_NAMES = ['offset', 'skip'];
+const NEXT_PAGE_NAMES = ['next_page', 'nextPage', 'next_page_number'];
+const NEXT_OFFSET_NAMES = ['next_offset', 'nextOffset', 'next_start', 'next_skip'];
+const isSomething = (v: unknown) =>
+  v !== null &&
+  v !== undefined &&
+  v !== false &&
+  v !== '' &&
+  !(isPlainObject(v) && Object.keys(v).length === 0);
 const LIMIT_NAMES = ['limit', 'size', 'max', 'take', ...PER_PAGE_NAMES];
 const COUNT_NAMES = ['count', 'total_hits', 'hits', 'num_results', 'numResults'];
 /** Headers that state a total, pages, the page size or the next page, as deployments name them. */
@@ -196,8 +216,31 @@ function bodySignals(raw: Json, url: string): PageSignals {
   if (perPage !== undefined) signals.perPage = perPage;
   if (total !== undefined) signals.total = total;
   if (hasMore !== undefined) signals.hasMore = hasMore;
+  const nextPage = first(objects, NEXT_PAGE_NAMES, count);
+  if (nextPage !== undefined && nextPage > 0) {
+    signals.page ??= nextPage - 1;
+    signals.hasMore ??= true;
+  }
+  const nextOffset = first(objects, NEXT_OFFSET_NAMES, count);
   const offset = offsetOf(objects);
-  if (offset !== undefined) signals.offset = offset;
+  if (nextOffset !== undefined)
+    signals.offset = {
+      name: offset?.name ?? 'offset',
+      value: nextOffset,
+      ...(offset?.limit ? { limit: offset.limit } : {}),
+      next: true,
+    };
+  else if (offset !== undefined) signals.offset = offset;
+  // Any other `next…` holding something is a sign of more, though not one we can follow: said.
+  if (
+    signals.hasMore === undefined &&
+    next === undefined &&
+    !cursor &&
+    nextPage === undefined &&
+    nextOffset === undefined
+  )
+    if (objects.some((o) => Object.entries(o).some(([k, v]) => /^next/i.test(k) && isSomething(v))))
+      signals.hasMore = true;
   const counted = first(objects, COUNT_NAMES, count);
   if (counted !== undefined) signals.count = counted;
   return signals;

@@ -234,6 +234,22 @@ describe.each(DIALECTS)('the %s dialect', (dialect) => {
       expect(statuses).toContain(dialect === 'throttled' ? 429 : 502);
     },
   );
+
+  it.runIf(['slashed', 'maintenance', 'linked', 'offset'].includes(dialect))(
+    "met the deployment's HTTP habits (redirects, a maintenance 503, header or offset paging), and read through them",
+    () => {
+      const requests = session.sandbox.requests();
+      if (dialect === 'slashed') {
+        expect(requests.map((r) => r.status)).toContain(307);
+        // The slash form is learned: most requests go straight there.
+        const redirected = requests.filter((r) => r.status === 307).length;
+        expect(redirected).toBeLessThan(requests.length / 2);
+      }
+      if (dialect === 'maintenance') expect(requests.map((r) => r.status)).toContain(503);
+      if (dialect === 'linked') expect(requests.some((r) => /[?&]page=\d/.test(r.path))).toBe(true);
+      if (dialect === 'offset') expect(requests.some((r) => /[?&]offset=\d/.test(r.path))).toBe(true);
+    },
+  );
 });
 
 describe('the unicode dialect: names spelt at home are found by their plain spelling', () => {

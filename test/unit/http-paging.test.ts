@@ -146,6 +146,36 @@ describe('offset paging', () => {
   });
 });
 
+describe('any sign of more', () => {
+  it('a next_offset the API gives is followed as given', async () => {
+    answer('/v1/leagues', (url) => {
+      const offset = Number(url.searchParams.get('offset') ?? 0);
+      return { data: { data: leagues(offset, 15), meta: { next_offset: offset < 30 ? offset + 15 : null } } };
+    });
+    const list = await readPages(clientFor(upstream), 'leagues', LeaguesResponse, {});
+    expect(list.data.data).toHaveLength(45);
+    expect(list.more).toBe('no');
+  });
+
+  it('a next_page number is followed', async () => {
+    answer('/v1/leagues', (url) => {
+      const page = Number(url.searchParams.get('page') ?? 1);
+      return { data: { data: leagues((page - 1) * 5, 5), next_page: page < 3 ? page + 1 : null } };
+    });
+    const list = await readPages(clientFor(upstream), 'leagues', LeaguesResponse, {});
+    expect(list.data.data).toHaveLength(15);
+    expect(list.more).toBe('no');
+  });
+
+  it('a next-something nobody can follow: more exist, said, never whole', async () => {
+    answer('/v1/leagues', () => ({ data: { data: leagues(0, 5), meta: { next_token_hint: { at: 5 } } } }));
+    const list = await readPages(clientFor(upstream), 'leagues', LeaguesResponse, {});
+    expect(list.more).toBe('yes');
+    expect(list.total).toBeUndefined();
+    expect(list.shortfall.join(' ')).toMatch(/more rows exist/);
+  });
+});
+
 describe('a maintenance 503 with Retry-After', () => {
   const maintenance = {
     ...JSON_HEADERS,

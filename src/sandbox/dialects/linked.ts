@@ -8,7 +8,7 @@ import { badRequest } from '../http/errors.js';
 import { type Dialect, type DialectRequest, isRecord, type Json } from './dialect.js';
 import { LISTS } from './paged.js';
 
-export const LINK_PER_PAGE = 10;
+export const LINK_PER_PAGE = 20;
 
 /** Counts of the page or the list the standard `meta` carries: only the headers tell of paging here. */
 const COUNTS = ['count', 'limit', 'returned', 'total', 'eligible'];

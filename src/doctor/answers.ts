@@ -71,10 +71,11 @@ export function headerValue(value: string | string[] | undefined): string | unde
 
 /**
  * `requester` with the headers of the last answer kept: its Content-Encoding ("identity" when none is
- * named), whether a Link header names a next page, and the count of answers per encoding.
+ * named), whether a Link header names a next page or a header states a total, and the count of answers
+ * per encoding.
  */
 export function watchHeaders(requester: Requester) {
-  const seen = { encoding: undefined as string | undefined, linkNext: false };
+  const seen = { encoding: undefined as string | undefined, linkNext: false, totalHeader: false };
   const encodings: Record<string, number> = {};
   const dispatcher: Requester = {
     close: () => requester.close(),
@@ -85,6 +86,9 @@ export function watchHeaders(requester: Requester) {
       encodings[encoding] = (encodings[encoding] ?? 0) + 1;
       seen.encoding = encoding;
       seen.linkNext = /rel\s*=\s*"?next\b/i.test(headerValue(response.headers.link) ?? '');
+      seen.totalHeader = ['x-total-count', 'x-total', 'total-count'].some((h) =>
+        /^\d+$/.test(headerValue(response.headers[h]) ?? ''),
+      );
       return response;
     },
   };
@@ -97,9 +101,14 @@ export function watchHeaders(requester: Requester) {
     get linkNext() {
       return seen.linkNext;
     },
+    /** Whether the last answer stated a total in a header (X-Total-Count…). */
+    get totalHeader() {
+      return seen.totalHeader;
+    },
     reset() {
       seen.encoding = undefined;
       seen.linkNext = false;
+      seen.totalHeader = false;
     },
   };
 }

@@ -147,7 +147,11 @@ export async function runProbes(options: RunOptions): Promise<DoctorRun> {
       const problem = probe.check?.(result.data);
       const rows = (result.data as { data?: unknown })?.data;
       const paging = Array.isArray(rows)
-        ? [...pagingOf(raw), ...(headers.linkNext ? ['Link header'] : [])]
+        ? [
+            ...pagingOf(raw),
+            ...(headers.linkNext ? ['Link header'] : []),
+            ...(headers.totalHeader ? ['total header'] : []),
+          ]
         : [];
       const attempt: Attempt = {
         path,

@@ -303,3 +303,40 @@ describe('doctor on every sandbox dialect', () => {
     },
   );
 });
+
+// Deployments' HTTP habits, each on its own dialect: a maintenance window is waited out (not a broken API),
+// a redirect to the slash form followed, paging told in headers named in the summary.
+describe("doctor on deployments' HTTP habits", () => {
+  const runOn = async (dialect: 'maintenance' | 'slashed' | 'linked') => {
+    const shaped = await startSandbox({ port: 0, dialect });
+    try {
+      const run = await doctorJson({ FOOTBALL_API_BASE_URL: shaped.url, FOOTBALL_API_KEY: shaped.demoKey });
+      return { run, report: run.report(), statuses: shaped.requests().map((r) => r.status) };
+    } finally {
+      await shaped.close();
+    }
+  };
+
+  it('waits out a maintenance 503 with Retry-After: every documented route reads', async () => {
+    const { run, report, statuses } = await runOn('maintenance');
+    expect(statuses).toContain(503);
+    expect(report.summary.retried).toBeGreaterThan(0);
+    expect(report.summary.documented.readable).toBe(report.summary.documented.total);
+    expect(run.code).toBe(0);
+  });
+
+  it('follows the slash redirects, each hop counted in the requests sent', async () => {
+    const { run, report, statuses } = await runOn('slashed');
+    const redirects = statuses.filter((s) => s === 307).length;
+    expect(redirects).toBeGreaterThan(0);
+    expect(report.summary.requests).toBe(statuses.length);
+    expect(run.code).toBe(0);
+  });
+
+  it('names paging told in headers', async () => {
+    const { report } = await runOn('linked');
+    expect(Object.keys(report.summary.paging)).toEqual(
+      expect.arrayContaining(['Link header', 'total header']),
+    );
+  });
+});

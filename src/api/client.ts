@@ -25,7 +25,13 @@ import { type HeaderBag, type Quota, QuotaTracker } from './quota.js';
 import { type Aliases, type AliasTable, aliasSet } from './reader/aliases.js';
 import { type ReadReport, readAnswer, readNotes } from './reader/index.js';
 import { publishReadNotes } from './reader/notes-sink.js';
-import { isRedirect, MAX_REDIRECTS, redirectStep, SlashMemory } from './redirects.js';
+import {
+  DEFAULT_MAX_REDIRECTS,
+  isRedirect,
+  MAX_REDIRECTS_SETTING,
+  redirectStep,
+  SlashMemory,
+} from './redirects.js';
 import { countFromCache, countSent } from './request-tally.js';
 import {
   type Answer,
@@ -107,6 +113,8 @@ export interface ApiClientOptions {
   onUpstream?: (event: UpstreamEvent) => void;
   /** The most pages one list read follows (list-pages.ts); default DEFAULT_MAX_PAGES. */
   maxPages?: number;
+  /** The most redirects one request follows on this upstream (redirects.ts); default DEFAULT_MAX_REDIRECTS. */
+  maxRedirects?: number;
 }
 
 export interface UpstreamEvent {
@@ -142,6 +150,7 @@ export class ApiClient extends EndpointBase {
   private readonly retry: RetryPolicy;
   private readonly maxBodyBytes: number;
   private readonly routes: RouteTable;
+  private readonly maxRedirects: number;
   /** What this client learned of an upstream that redirects paths to their slash form. */
   private readonly slashes = new SlashMemory();
   /** Keys masked in every upstream answer, wherever the upstream put them (bodies, error params, messages). */
@@ -177,6 +186,7 @@ export class ApiClient extends EndpointBase {
     this.routes = options.routes ?? ROUTES;
     this.secrets = new SecretMask([options.apiKey, ...(options.alsoMask ?? [])]);
     this.maxPages = options.maxPages ?? DEFAULT_MAX_PAGES;
+    this.maxRedirects = options.maxRedirects ?? DEFAULT_MAX_REDIRECTS;
     this.aliases = aliasSet(options.aliases);
   }
 
@@ -454,10 +464,10 @@ export class ApiClient extends EndpointBase {
       );
       // A typed error passes `attempt`'s handling as it is: not retried, the hops already reported.
       if ('refused' in step) throw new BadResponseError(this.secrets.text(step.refused), label, 'base-url');
-      if (hop + 1 > MAX_REDIRECTS) {
+      if (hop + 1 > this.maxRedirects) {
         const last = this.secrets.text(step.path.split('?')[0] ?? '');
         throw new BadResponseError(
-          `more than ${MAX_REDIRECTS} redirects in a row (the last to ${last})`,
+          `more than ${this.maxRedirects} redirects in a row (the last to ${last}; ${MAX_REDIRECTS_SETTING} sets the limit)`,
           label,
         );
       }

@@ -2,12 +2,14 @@
 // answers the path without it with a 307 (or 301/308), a gateway moves a route. The client follows a
 // redirect only on this upstream (same origin, under the base path: our key must never go elsewhere),
 // keeps the method and body on 307/308, follows 301/302/303 only for a GET (they let clients turn a POST
-// into a GET, which would drop its body), and stops after MAX_REDIRECTS hops. Every hop is a request
+// into a GET, which would drop its body), and stops after `--max-redirects` hops (DEFAULT_MAX_REDIRECTS). Every hop is a request
 // sent (counted in the run's tally and the quota's view like any other).
 import { ownPath } from './pagination.js';
 
-/** The most redirects one request follows before it is an error. */
-export const MAX_REDIRECTS = 5;
+/** The most redirects one request follows before it is an error, unless `--max-redirects` says otherwise. */
+export const DEFAULT_MAX_REDIRECTS = 5;
+/** Where the hop limit is set; named in the error. */
+export const MAX_REDIRECTS_SETTING = '--max-redirects / FOOTBALL_API_MAX_REDIRECTS';
 
 const REDIRECTS = new Set([301, 302, 303, 307, 308]);
 

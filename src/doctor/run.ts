@@ -89,6 +89,8 @@ export interface RunOptions {
   timeoutMs: number;
   /** Retries of one request, as the server's (--retries); the client decides what is retried. */
   retries: number;
+  /** Redirects one request follows, as the server's (--max-redirects). */
+  maxRedirects?: number;
   /** Told before each route is probed: for a progress line. */
   onProgress?: (route: RouteName, index: number, total: number) => void;
 }
@@ -111,6 +113,7 @@ export async function runProbes(options: RunOptions): Promise<DoctorRun> {
       // the plan announced stays the quota spent but for a maintenance window, which the plan says.
       retries: options.retries,
       retryUncountedOnly: true,
+      ...(options.maxRedirects !== undefined ? { maxRedirects: options.maxRedirects } : {}),
       dispatcher: headers.dispatcher,
       quota,
       cache,

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { BadResponseError } from '../../src/api/errors.js';
-import { MAX_REDIRECTS, redirectStep } from '../../src/api/redirects.js';
+import { DEFAULT_MAX_REDIRECTS as MAX_REDIRECTS, redirectStep } from '../../src/api/redirects.js';
 import { tallyRequests } from '../../src/api/request-tally.js';
 import { LeaguesResponse, ScoutingResponse } from '../../src/api/schemas.js';
 import { clientFor, JSON_HEADERS, KEY, mockUpstream, ORIGIN, rejectionOf, type Upstream } from './helpers.js';
@@ -152,6 +152,18 @@ describe('redirects on this upstream', () => {
     expect(value).toBeInstanceOf(BadResponseError);
     expect((value as Error).message).toContain(`more than ${MAX_REDIRECTS} redirects`);
     expect(upstream.sent).toHaveLength(MAX_REDIRECTS + 1);
+  });
+});
+
+describe('the hop limit is a setting', () => {
+  it('--max-redirects 0 follows none, and the error names the setting', async () => {
+    redirect('/v1/leagues', 307, '/v1/leagues/');
+    const error = await rejectionOf(
+      clientFor(upstream, { maxRedirects: 0 }).call('leagues', LeaguesResponse),
+    );
+    expect(error).toBeInstanceOf(BadResponseError);
+    expect((error as Error).message).toMatch(/more than 0 redirects.*--max-redirects/);
+    expect(upstream.sent).toHaveLength(1);
   });
 });
 

@@ -43,10 +43,22 @@ export function redirectStep(
   const where = `${url.origin}${url.pathname}`.slice(0, 200);
   if (method !== 'GET' && status !== 307 && status !== 308)
     return { refused: `a ${status} redirect of a ${method} to ${where} (only 307 and 308 keep its body)` };
-  const own = ownPath(url.href, origin, basePath);
+  const own = ownPath(onOurScheme(url, origin).href, origin, basePath);
   if (own === undefined)
     return { refused: `a ${status} redirect to ${where}, off this API's origin and base path: not followed` };
   return { path: own };
+}
+
+/**
+ * A framework behind a TLS proxy often writes its redirects as http:// on the same host: the path is
+ * asked on our https origin (nothing goes out in clear; the key never leaves the origin configured).
+ */
+function onOurScheme(url: URL, origin: string): URL {
+  const ours = new URL(origin);
+  const sameHost = url.hostname === ours.hostname && (url.port === '' || url.port === ours.port);
+  if (url.protocol !== 'http:' || ours.protocol !== 'https:' || !sameHost || url.username || url.password)
+    return url;
+  return new URL(url.pathname + url.search, origin);
 }
 
 /** `path` (with its query) split at the query. */

@@ -127,6 +127,21 @@ describe('redirects on this upstream', () => {
     expect(upstream.sent).toHaveLength(1);
   });
 
+  it('asks an http:// redirect on the same host (a framework behind a TLS proxy) on our https origin', async () => {
+    redirect('/v1/leagues', 307, 'http://api.test/v1/leagues/');
+    upstream.pool
+      .intercept({ path: '/v1/leagues/', method: 'GET' })
+      .reply(200, LEAGUES, { headers: JSON_HEADERS });
+    const result = await clientFor(upstream).call('leagues', LeaguesResponse);
+    expect(result.data.data).toHaveLength(1);
+    expect(redirectStep(307, 'http://other.test/v1/x/', 'GET', '/v1/x', ORIGIN, '')).toHaveProperty(
+      'refused',
+    );
+    expect(redirectStep(307, 'http://api.test:8080/v1/x/', 'GET', '/v1/x', ORIGIN, '')).toHaveProperty(
+      'refused',
+    );
+  });
+
   it('never follows a redirect out of the base path', async () => {
     const base = mockUpstream();
     base.pool

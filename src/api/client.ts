@@ -463,12 +463,13 @@ export class ApiClient extends EndpointBase {
         this.basePath,
       );
       // A typed error passes `attempt`'s handling as it is: not retried, the hops already reported.
-      if ('refused' in step) throw new BadResponseError(this.secrets.text(step.refused), label, 'base-url');
+      if ('refused' in step) throw new BadResponseError(this.secrets.text(step.refused), label, 'redirect');
       if (hop + 1 > this.maxRedirects) {
         const last = this.secrets.text(step.path.split('?')[0] ?? '');
         throw new BadResponseError(
           `more than ${this.maxRedirects} redirects in a row (the last to ${last}; ${MAX_REDIRECTS_SETTING} sets the limit)`,
           label,
+          'redirect',
         );
       }
       this.slashes.redirected(path, step.path);

@@ -173,8 +173,11 @@ export class BadResponseError extends ApiError {
     readonly detail: string,
     /** The route that answered, e.g. "GET /v1/rankings". */
     readonly route?: string,
-    /** 'base-url': the answer looks like a web page, so the base URL may point elsewhere than the API. */
-    readonly advice?: 'base-url',
+    /**
+     * 'base-url': the answer looks like a web page, so the base URL may point elsewhere than the API.
+     * 'redirect': the API redirected where this server does not follow (redirects.ts).
+     */
+    readonly advice?: 'base-url' | 'redirect',
   ) {
     super('bad_response', `upstream answer unreadable${route ? ` (${route})` : ''}: ${detail}`);
   }

@@ -240,6 +240,8 @@ export function errorText(error: unknown, logger: Logger, notFound?: NotFoundHin
     case 'bad_response': {
       logger.warn('unreadable upstream answer', { detail: error.message });
       const { route, detail, advice } = error as BadResponseError;
+      if (advice === 'redirect')
+        return `The Football API redirected ${route ?? 'the request'} where this server does not follow: ${detail}. Redirects are followed only on the origin and base path of FOOTBALL_API_BASE_URL, so the key goes nowhere else; if the API has moved, set FOOTBALL_API_BASE_URL to its new address (\`football-scout-mcp doctor\` shows what each route answers).`;
       if (route)
         return `The Football API's answer to ${route} could not be read: ${detail}. If the API names that field differently, add an alias under "fields" in the routes file (FOOTBALL_API_ROUTES_FILE); \`football-scout-mcp doctor\` checks every route.`;
       return advice === 'base-url'

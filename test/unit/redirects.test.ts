@@ -4,6 +4,8 @@ import { BadResponseError } from '../../src/api/errors.js';
 import { DEFAULT_MAX_REDIRECTS as MAX_REDIRECTS, redirectStep } from '../../src/api/redirects.js';
 import { tallyRequests } from '../../src/api/request-tally.js';
 import { LeaguesResponse, ScoutingResponse } from '../../src/api/schemas.js';
+import { createLogger } from '../../src/log.js';
+import { errorText } from '../../src/mcp/result.js';
 import { clientFor, JSON_HEADERS, KEY, mockUpstream, ORIGIN, rejectionOf, type Upstream } from './helpers.js';
 
 let upstream: Upstream;
@@ -125,6 +127,11 @@ describe('redirects on this upstream', () => {
     expect(message).toContain('off this API');
     expect(message).not.toContain(KEY);
     expect(upstream.sent).toHaveLength(1);
+    const text = errorText(error, createLogger('silent'));
+    expect(text).toMatch(/redirected GET \/v1\/leagues where this server does not follow/);
+    expect(text).toContain('https://elsewhere.test/v1/leagues');
+    expect(text).not.toMatch(/names that field|alias/);
+    expect(text).not.toContain(KEY);
   });
 
   it('asks an http:// redirect on the same host (a framework behind a TLS proxy) on our https origin', async () => {

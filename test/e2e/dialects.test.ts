@@ -356,4 +356,28 @@ describe('the paged dialect (25-row pages, a silent clamp of limit, cursor and n
       await sandbox.close();
     }
   });
+
+  it.each(['linked', 'offset'] as const)(
+    'on %s paging (a total in a header or a wrapper), a list cut by the budget is never called whole',
+    async (dialect) => {
+      const sandbox = await startSandbox({ dialect, port: 0 });
+      const { client, close } = await sandboxClient(sandbox.url, sandbox.demoKey, {
+        config: { maxPages: 2 },
+      });
+      try {
+        const result = await call(client, 'list_leagues', { limit: 200 });
+        const got = structured(result);
+        expect(got.data).toHaveLength(40);
+        expect(got.total).toBeNull();
+        expect(got.has_more).toBe(true);
+        const text = textOf(result);
+        expect(text).not.toMatch(/this key can access/);
+        // The API's own total is named beside what was read.
+        expect(text).toMatch(/\(40 of \d{3} rows read\)/);
+      } finally {
+        await close();
+        await sandbox.close();
+      }
+    },
+  );
 });

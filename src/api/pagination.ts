@@ -64,6 +64,9 @@ const HAS_MORE_NAMES = ['has_more', 'hasMore', 'has_next', 'has_next_page', 'has
 const OFFSET_NAMES = ['offset', 'skip'];
 const NEXT_PAGE_NAMES = ['next_page', 'nextPage', 'next_page_number'];
 const NEXT_OFFSET_NAMES = ['next_offset', 'nextOffset', 'next_start', 'next_skip'];
+/** `next`, or `next` and a word of paging (`nextPageKey`, `next_token_hint`, `next-marker`). */
+const NEXT_OF_PAGING =
+  /^next([_-]?(page|offset|cursor|token|link|url|href|key|start|skip|after|marker|batch|results?|items?|rows?|set)|$)/i;
 const isSomething = (v: unknown) =>
   v !== null &&
   v !== undefined &&
@@ -231,7 +234,8 @@ function bodySignals(raw: Json, url: string): PageSignals {
       next: true,
     };
   else if (offset !== undefined) signals.offset = offset;
-  // Any other `next…` holding something is a sign of more, though not one we can follow: said.
+  // Any other `next…` of paging holding something is a sign of more, though not one we can follow: said.
+  // (Not `next_update` or `next_season`: a date or a label of the data, not of the list.)
   if (
     signals.hasMore === undefined &&
     next === undefined &&
@@ -239,7 +243,7 @@ function bodySignals(raw: Json, url: string): PageSignals {
     nextPage === undefined &&
     nextOffset === undefined
   )
-    if (objects.some((o) => Object.entries(o).some(([k, v]) => /^next/i.test(k) && isSomething(v))))
+    if (objects.some((o) => Object.entries(o).some(([k, v]) => NEXT_OF_PAGING.test(k) && isSomething(v))))
       signals.hasMore = true;
   const counted = first(objects, COUNT_NAMES, count);
   if (counted !== undefined) signals.count = counted;

@@ -167,6 +167,13 @@ describe('any sign of more', () => {
     expect(list.more).toBe('no');
   });
 
+  it('a next date or label of the data (next_update) is no sign of more', async () => {
+    answer('/v1/leagues', () => ({ data: { data: leagues(0, 5), meta: { next_update: '2026-12-01' } } }));
+    const list = await readPages(clientFor(upstream), 'leagues', LeaguesResponse, {});
+    expect(list.more).toBe('no');
+    expect(list.shortfall).toEqual([]);
+  });
+
   it('a next-something nobody can follow: more exist, said, never whole', async () => {
     answer('/v1/leagues', () => ({ data: { data: leagues(0, 5), meta: { next_token_hint: { at: 5 } } } }));
     const list = await readPages(clientFor(upstream), 'leagues', LeaguesResponse, {});

@@ -75,7 +75,12 @@ export function headerValue(value: string | string[] | undefined): string | unde
  * per encoding.
  */
 export function watchHeaders(requester: Requester) {
-  const seen = { encoding: undefined as string | undefined, linkNext: false, totalHeader: false };
+  const seen = {
+    encoding: undefined as string | undefined,
+    linkNext: false,
+    totalHeader: false,
+    retryAfter: undefined as string | undefined,
+  };
   const encodings: Record<string, number> = {};
   const dispatcher: Requester = {
     close: () => requester.close(),
@@ -86,6 +91,7 @@ export function watchHeaders(requester: Requester) {
       encodings[encoding] = (encodings[encoding] ?? 0) + 1;
       seen.encoding = encoding;
       seen.linkNext = /rel\s*=\s*"?next\b/i.test(headerValue(response.headers.link) ?? '');
+      seen.retryAfter = headerValue(response.headers['retry-after']);
       seen.totalHeader = ['x-total-count', 'x-total', 'total-count'].some((h) =>
         /^\d+$/.test(headerValue(response.headers[h]) ?? ''),
       );
@@ -105,10 +111,15 @@ export function watchHeaders(requester: Requester) {
     get totalHeader() {
       return seen.totalHeader;
     },
+    /** The Retry-After of the last answer, as written. */
+    get retryAfter() {
+      return seen.retryAfter;
+    },
     reset() {
       seen.encoding = undefined;
       seen.linkNext = false;
       seen.totalHeader = false;
+      seen.retryAfter = undefined;
     },
   };
 }

@@ -277,6 +277,11 @@ export function summaryText(report: Report): string {
       `${s.requests} request${s.requests === 1 ? '' : 's'} sent${s.retried ? ` (${s.retried} of them retries)` : ''}.`,
   ];
   if (report.stopped) lines.push(`Stopped early: ${report.stopped}.`);
+  const waiting = report.results.filter((r) => r.maintenance).map((r) => r.route);
+  if (waiting.length > 0)
+    lines.push(
+      `Maintenance? ${waiting.join(', ')} answered 503 asking to come back later, past the waits allowed: not a broken route; run doctor again later.`,
+    );
   lines.push(quotaText(report.quota), pagingText(s.paging), encodingText(s.encodings));
   const fields = Object.entries(report.fields);
   if (fields.length > 0) {

@@ -47,6 +47,8 @@ export interface Attempt {
   encoding?: string;
   /** Paging styles the answer's body shows (answers.ts pagingOf). */
   paging?: string[];
+  /** A 503 with Retry-After that outlasted the waits allowed: the API may be in maintenance. */
+  maintenance?: true;
 }
 
 export interface ProbeResult extends Omit<Attempt, 'path'> {
@@ -167,12 +169,18 @@ export async function runProbes(options: RunOptions): Promise<DoctorRun> {
       };
       return { attempt, data: result.data as unknown, raw, stop: undefined };
     } catch (error) {
+      // A 503 still asking to come back once the waits allowed were spent: a maintenance window, not a
+      // broken route (the text says so, and to run doctor again later).
+      const maintenance = last === 503 && headers.retryAfter !== undefined;
       const failed: Attempt = {
         path,
         http: last,
         readable: false,
         error: error instanceof ApiError ? error.kind : 'internal',
-        problem: describe(error),
+        problem: maintenance
+          ? `503 asking to come back after ${headers.retryAfter}${/^\d+$/.test(headers.retryAfter ?? '') ? ' s' : ''}, longer than waited (--retries, --max-retry-after-ms): the API may be in maintenance; run doctor again later`
+          : describe(error),
+        ...(maintenance ? { maintenance: true } : {}),
         ...spent(),
       };
       return { attempt: failed, data: undefined, raw, stop: stopReason(error, answered) };

@@ -212,7 +212,7 @@ export function errorText(error: unknown, logger: Logger, notFound?: NotFoundHin
       // A path the spec does not give is our guess: its 404 may be the route's, not the id's.
       return route === undefined
         ? hint
-        : `The Football API answered 404 to ${route}, a path the API's specification does not give (this server guesses it): either the id is unknown, or the API serves this at another path. If the id is right, run \`football-scout-mcp doctor\` (it tries likely other paths) and set the path in the routes file (FOOTBALL_API_ROUTES_FILE). ${hint}`;
+        : `The Football API answered 404 to ${route}, a path its specification does not give (this server guesses it): the id may be unknown, or the API may serve this at another path. If the id is wrong: ${hint} If it is right: run \`football-scout-mcp doctor\` (it tries likely other paths) and set the path in the routes file (FOOTBALL_API_ROUTES_FILE).`;
     }
     case 'rate_limited': {
       const { resetAt, daily, retryAfterS } = error as RateLimitedError;

@@ -29,10 +29,10 @@ describe('a 404', () => {
     expect(error).toBeInstanceOf(NotFoundError);
     expect((error as NotFoundError).assumedRoute).toBe('GET /v1/coaches/:id');
     const text = errorText(error, logger, 'No coach with that id.');
-    expect(text).toMatch(/GET \/v1\/coaches\/:id, a path the API's specification does not give/);
-    expect(text).toMatch(/either the id is unknown, or the API serves this at another path/);
-    expect(text).toContain('doctor');
-    expect(text).toContain('No coach with that id.');
+    expect(text).toMatch(/GET \/v1\/coaches\/:id, a path its specification does not give/);
+    expect(text).toMatch(/the id may be unknown, or the API may serve this at another path/);
+    expect(text).toContain('If the id is wrong: No coach with that id.');
+    expect(text).toMatch(/If it is right: run `football-scout-mcp doctor`/);
   });
 
   it('on a path the spec gives is the id not found, as before', async () => {

@@ -2,6 +2,7 @@ import { parseArgs } from 'node:util';
 import { z } from 'zod';
 import { DEFAULT_MAX_PAGES } from './api/pagination.js';
 import { DEFAULT_UPSTREAM_CONNECTIONS } from './api/pool.js';
+import { DEFAULT_MAX_REDIRECTS } from './api/redirects.js';
 // The names only (an import-free file): the sandbox itself is loaded only in sandbox mode.
 import { SANDBOX_DIALECTS } from './sandbox/dialects/dialect.js';
 import { defaultStoreDir } from './store/dir.js';
@@ -92,6 +93,12 @@ export const SETTINGS = {
     env: 'FOOTBALL_MCP_MAX_PAGES',
     schema: wholeIn(1, 100, 'pages', String(DEFAULT_MAX_PAGES)).default(DEFAULT_MAX_PAGES),
     help: 'Most pages one list read follows when the API pages its answers (each page is one request, counted in the quota).',
+  },
+  maxRedirects: {
+    flag: 'max-redirects',
+    env: 'FOOTBALL_API_MAX_REDIRECTS',
+    schema: wholeIn(0, 20, 'redirects', String(DEFAULT_MAX_REDIRECTS)).default(DEFAULT_MAX_REDIRECTS),
+    help: 'Most redirects one upstream request follows, on the same origin and base path only (each hop is a request); 0 follows none.',
   },
   upstreamConnections: {
     flag: 'upstream-connections',

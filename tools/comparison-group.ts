@@ -4,7 +4,7 @@ import { withLeagueHint } from '../src/facts/league-hint.js';
 import { checkStatistic } from '../src/facts/statistic-keys.js';
 import { LeagueName, Limit, SERVICE_ID_EXAMPLE, Season, seasonParam } from '../src/mcp/args.js';
 import { defineTool } from '../src/mcp/tool.js';
-import { cut, PAGE_SIZE } from './kit/pages.js';
+import { cut, PAGE_SIZE, statedTotal } from './kit/pages.js';
 import { idCell, type RowIds, rowIds } from './kit/shapes.js';
 import { PositionArg, StatisticArg } from './kit/stat-args.js';
 import { glossaryOf, type StatisticName, statisticLabel } from './kit/statistic-labels.js';
@@ -88,8 +88,9 @@ export default defineTool({
     const all = result.data.data;
     const isWanted = (p: (typeof all)[number]) =>
       (p.player_id != null && wanted.has(p.player_id)) || (p.service_id != null && wanted.has(p.service_id));
-    const total = result.data.summary?.count ?? result.data.meta?.count ?? result.total;
-    const { rows, has_more, notes } = cut(all, limit, MAX, { ...result, total: total ?? undefined });
+    // A count in the answer is taken only where it cannot be an echo of the page read.
+    const total = statedTotal(result, result.data.summary?.count, result.data.meta?.count);
+    const { rows, has_more, notes } = cut(all, limit, MAX, { ...result, total });
     const shown = [...rows, ...all.slice(limit).filter(isWanted)];
     const data = shown.map(
       (p): Point => ({

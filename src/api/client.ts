@@ -12,6 +12,7 @@ import {
   BadResponseError,
   errorForStatus,
   NetworkError,
+  NotFoundError,
   TimeoutError,
   TooLargeError,
   UnauthorizedError,
@@ -24,6 +25,13 @@ import { type Quota, QuotaTracker } from './quota.js';
 import { type Aliases, type AliasTable, aliasSet } from './reader/aliases.js';
 import { type ReadReport, readAnswer, readNotes } from './reader/index.js';
 import { publishReadNotes } from './reader/notes-sink.js';
+import {
+  DEFAULT_MAX_REDIRECTS,
+  isRedirect,
+  MAX_REDIRECTS_SETTING,
+  redirectStep,
+  SlashMemory,
+} from './redirects.js';
 import { countFromCache, countSent } from './request-tally.js';
 import {
   type Answer,
@@ -35,7 +43,7 @@ import {
   retryDelayMs,
 } from './retry-policy.js';
 import { ROUTES, type RouteName, type RouteParams, type RouteTable } from './routes.js';
-import { type Admitted, admit } from './upstream-text.js';
+import { type Admitted, admit, type UpstreamHeaders } from './upstream-text.js';
 
 export type QueryValue = string | number | boolean | undefined | null | readonly string[];
 
@@ -106,6 +114,8 @@ export interface ApiClientOptions {
   onUpstream?: (event: UpstreamEvent) => void;
   /** The most pages one list read follows (list-pages.ts); default DEFAULT_MAX_PAGES. */
   maxPages?: number;
+  /** The most redirects one request follows on this upstream (redirects.ts); default DEFAULT_MAX_REDIRECTS. */
+  maxRedirects?: number;
 }
 
 export interface UpstreamEvent {
@@ -141,6 +151,9 @@ export class ApiClient extends EndpointBase {
   private readonly retry: RetryPolicy;
   private readonly maxBodyBytes: number;
   private readonly routes: RouteTable;
+  private readonly maxRedirects: number;
+  /** What this client learned of an upstream that redirects paths to their slash form. */
+  private readonly slashes = new SlashMemory();
   /** Keys masked in every upstream answer, wherever the upstream put them (bodies, error params, messages). */
   private readonly secrets: SecretMask;
   /** The field aliases this client reads with (the defaults and its routes file's "fields"). */
@@ -174,6 +187,7 @@ export class ApiClient extends EndpointBase {
     this.routes = options.routes ?? ROUTES;
     this.secrets = new SecretMask([options.apiKey, ...(options.alsoMask ?? [])]);
     this.maxPages = options.maxPages ?? DEFAULT_MAX_PAGES;
+    this.maxRedirects = options.maxRedirects ?? DEFAULT_MAX_REDIRECTS;
     this.aliases = aliasSet(options.aliases);
   }
 
@@ -200,9 +214,10 @@ export class ApiClient extends EndpointBase {
     const body = def.method === 'POST' ? canonicalJson(options.body ?? {}) : undefined;
     const key = sha256(`${this.tag}\n${def.method} ${path}?${search}\n${body ?? ''}`);
     const fetcher = async (signal: AbortSignal): Promise<CacheEntry> => {
-      const raw = await this.send(route, path + (search ? `?${search}` : ''), body, signal, options.probe);
+      const answer = await this.send(route, path + (search ? `?${search}` : ''), body, signal, options.probe);
+      const raw = answer.json;
       const { value, report } = readAnswer(schema, raw, `${def.method} ${def.path}`, this.aliases);
-      const paging = pageSignals(raw, `${this.origin}${path}${search ? `?${search}` : ''}`);
+      const paging = pageSignals(raw, `${this.origin}${path}${search ? `?${search}` : ''}`, answer.headers);
       return {
         body: value,
         fetched_at: new Date().toISOString(),
@@ -335,7 +350,7 @@ export class ApiClient extends EndpointBase {
     body: string | undefined,
     signal: AbortSignal,
     attempt: number,
-  ): Promise<unknown> {
+  ): Promise<{ json: unknown; headers: UpstreamHeaders }> {
     const method = this.routes[route].method;
     // Loading undici on the first request must not eat into that request's timeout.
     await this.dispatcher.ready?.();
@@ -350,17 +365,13 @@ export class ApiClient extends EndpointBase {
     let response: Admitted | undefined;
     let read: Awaited<ReturnType<typeof readBody>>;
     try {
-      // Through the one door: nothing below reads a header the mask has not seen (upstream-text.ts).
-      response = admit(
-        await this.dispatcher.request({
-          origin: this.origin,
-          path,
-          method,
-          headers: this.headers(body !== undefined),
-          ...(body !== undefined ? { body } : {}),
-          signal: combined,
-        }),
-        this.secrets,
+      response = await this.follow(
+        path,
+        method,
+        body,
+        combined,
+        report,
+        `${method} ${this.routes[route].path}`,
       );
       read = await readBody(response, this.maxBodyBytes);
     } catch (error) {
@@ -396,17 +407,82 @@ export class ApiClient extends EndpointBase {
     const json = text !== undefined && this.secrets.mayHide(text) ? this.secrets.json(parsed) : parsed;
     if (status >= 200 && status < 300) {
       if (json === undefined) throw notJson(read);
-      return json;
+      return { json, headers };
     }
     const quota = this.quota.current();
     const waitMs = retryAfterMs(headers);
+    const def = this.routes[route];
     const error = isGatewayFailure(status, json !== undefined)
       ? new UpstreamServerError(status, { gateway: true })
-      : errorForStatus(status, json, quota.reset, {
-          daily: isDailyLimit(quota),
-          ...(waitMs !== undefined ? { retryAfterS: Math.ceil(waitMs / 1000) } : {}),
-        });
+      : status === 404 && def.status === 'assumed'
+        ? new NotFoundError(`${def.method} ${def.path}`)
+        : errorForStatus(status, json, quota.reset, {
+            daily: isDailyLimit(quota),
+            ...(waitMs !== undefined ? { retryAfterS: Math.ceil(waitMs / 1000) } : {}),
+          });
     throw this.retryable(error, { status, headers, quota }, attempt);
+  }
+
+  /**
+   * One request and the redirects it meets on this upstream (redirects.ts): the last answer. Each hop
+   * is a request sent, reported (counted) as it is answered; a redirect not followed is an error.
+   */
+  private async follow(
+    asked: string,
+    method: string,
+    body: string | undefined,
+    signal: AbortSignal,
+    report: (status: number) => void,
+    label: string,
+  ): Promise<Admitted> {
+    let { path, guessed } = this.slashes.route(asked);
+    for (let hop = 0; ; hop++) {
+      // Through the one door: nothing below reads a header the mask has not seen (upstream-text.ts).
+      const response = admit(
+        await this.dispatcher.request({
+          origin: this.origin,
+          path,
+          method,
+          headers: this.headers(body !== undefined),
+          ...(body !== undefined ? { body } : {}),
+          signal,
+        }),
+        this.secrets,
+      );
+      const status = response.statusCode;
+      const retry404 = guessed && status === 404;
+      if (!isRedirect(status) && !retry404) return response;
+      await response.body.dump().catch(() => undefined);
+      this.quota.observe(status, response.headers);
+      report(status);
+      if (retry404) {
+        // The slash the rule added may be what is not found: asked again as the caller asked.
+        this.slashes.forget();
+        [path, guessed] = [asked, false];
+        continue;
+      }
+      const location = response.headers.location;
+      const step = redirectStep(
+        status,
+        Array.isArray(location) ? location[0] : location,
+        method,
+        path,
+        this.origin,
+        this.basePath,
+      );
+      // A typed error passes `attempt`'s handling as it is: not retried, the hops already reported.
+      if ('refused' in step) throw new BadResponseError(this.secrets.text(step.refused), label, 'redirect');
+      if (hop + 1 > this.maxRedirects) {
+        const last = this.secrets.text(step.path.split('?')[0] ?? '');
+        throw new BadResponseError(
+          `more than ${this.maxRedirects} redirects in a row (the last to ${last}; ${MAX_REDIRECTS_SETTING} sets the limit)`,
+          label,
+          'redirect',
+        );
+      }
+      this.slashes.redirected(path, step.path);
+      [path, guessed] = [step.path, false];
+    }
   }
 
   /** The error as it is when asking again is no use, else marked with the wait before the next attempt. */

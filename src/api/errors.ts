@@ -105,7 +105,13 @@ export class ForbiddenError extends ApiError {
 }
 
 export class NotFoundError extends ApiError {
-  constructor() {
+  constructor(
+    /**
+     * The route that answered 404 when the spec does not fix its path (an assumed route, e.g.
+     * "GET /v1/coaches/:id"): the 404 may say the route lives elsewhere, not that the id is unknown.
+     */
+    readonly assumedRoute?: string,
+  ) {
     super('not_found', 'upstream resource not found', { status: 404 });
   }
 }
@@ -182,8 +188,11 @@ export class BadResponseError extends ApiError {
     readonly detail: string,
     /** The route that answered, e.g. "GET /v1/rankings". */
     readonly route?: string,
-    /** 'base-url': the answer looks like a web page, so the base URL may point elsewhere than the API. */
-    readonly advice?: 'base-url',
+    /**
+     * 'base-url': the answer looks like a web page, so the base URL may point elsewhere than the API.
+     * 'redirect': the API redirected where this server does not follow (redirects.ts).
+     */
+    readonly advice?: 'base-url' | 'redirect',
   ) {
     super('bad_response', `upstream answer unreadable${route ? ` (${route})` : ''}: ${detail}`);
   }

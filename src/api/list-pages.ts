@@ -1,5 +1,6 @@
 // Every list read goes through `readPages` (tools, resources, completions, hints): it asks the route's largest page, follows the API's
-// own pagination (a next link, a next cursor, page numbers, has_more: see pagination.ts) for
+// own pagination (a next link in the body or a Link header, a next cursor, page numbers, an offset,
+// has_more: see pagination.ts) for
 // the rows the call needs, within the client's page budget, and says what it could not read. Each page
 // is one `api.call`: cached on its own and counted in the quota like any request.
 // A page after the first that cannot be read ends the read with the rows read (page-failure.ts).
@@ -122,7 +123,7 @@ async function readPagesOf<N extends ListRoute, S extends ListSchema>(
     const signals = withoutEcho(last.paging, asked);
     more = moreAfter(signals, last.data.data.length, pageSize, rows.length);
     if (more === 'no' || rows.length >= wanted) break;
-    const next = nextPage(signals, first.asked, route);
+    const next = nextPage(signals, first.asked, route, last.data.data.length);
     if (next === undefined)
       stop =
         more === 'yes'
@@ -206,6 +207,12 @@ function moreAfter(
   if (s.page !== undefined && s.totalPages !== undefined) return s.page < s.totalPages ? 'yes' : 'no';
   if (s.next !== undefined || s.cursor !== undefined || s.hasMore === true) return count === 0 ? 'no' : 'yes';
   if (s.total !== undefined) return 'yes';
+  // A count beside the list beyond the rows read is a total by another name: more exist.
+  if (s.count !== undefined && s.count > read) return count === 0 ? 'may' : 'yes';
+  // Offset paging without a total: a page as long as the limit echoed may have more after it.
+  if (s.offset?.next && count > 0) return 'yes';
+  if (s.offset !== undefined && count > 0)
+    return s.offset.limit !== undefined && count < s.offset.limit ? 'no' : 'may';
   if (asked === undefined || count === 0) return 'no';
   if (count >= asked) return 'may';
   return clamped(count, asked) ? 'may' : 'no';
@@ -221,15 +228,18 @@ function nextPage<N extends RouteName>(
   signals: PageSignals | undefined,
   options: CallOptions<N>,
   route: N,
+  pageRows: number,
 ): { options: CallOptions<N>; key: string; extra?: Record<string, string | number> } | undefined {
   if (!signals) return undefined;
   if (signals.next !== undefined) return { options: { ...options, link: signals.next }, key: signals.next };
-  const cursor = signals.cursor;
+  const { cursor, offset } = signals;
   const extra: Record<string, string | number> | undefined = cursor
     ? { [cursor.name]: cursor.value }
     : signals.page !== undefined
       ? { page: signals.page + 1 }
-      : undefined;
+      : offset !== undefined && pageRows > 0
+        ? { [offset.name]: offset.next ? offset.value : offset.value + pageRows }
+        : undefined;
   if (!extra) return undefined;
   const body = options.body as Record<string, unknown> | undefined;
   const next: CallOptions<N> =

@@ -1,8 +1,11 @@
-// What an answer says of the pages beyond it, read from its raw JSON whatever the style: a next link
-// (`links.next`, `next`, `next_url`, `meta.next`), a next cursor (`meta.next_cursor`, `next_cursor`,
-// `cursor`...), page numbers (`page`, `total_pages`, `per_page`), a total, `has_more`. The spec shows no
-// pagination at all: every name here is a guess, read where it is found, and an answer with none of them
-// is one page.
+// What an answer says of the pages beyond it, read from its raw JSON and its headers whatever the style:
+// a next link (`links.next`, `next`, `next_url`, `meta.next`, an RFC 8288 `Link: <…>; rel="next"`), a
+// next cursor (`meta.next_cursor`, `next_cursor`, `cursor`...), page numbers (`page`, `total_pages`,
+// `per_page`, `X-Page`...), offset paging (`offset`/`limit` echoed beside the list or in a wrapper), a
+// total (`total`, `X-Total-Count`...), a count beside the list larger than the page, `has_more`. The
+// spec shows no pagination at all: every name here is a guess, read where it is found, and an answer
+// with none of them is one page.
+import type { HeaderBag } from './quota.js';
 import { isPlainObject } from './reader/values.js';
 
 /** The default request budget of one list read: every page, the first included, is one request. */
@@ -22,11 +25,27 @@ export interface PageSignals {
   perPage?: number;
   /** The API's own word on whether more rows follow. */
   hasMore?: boolean;
+  /**
+   * Offset paging: the offset this page starts at (or, `next`, the one the next page starts at, as the
+   * API gave it), the parameter it goes back under, the limit echoed.
+   */
+  offset?: { name: string; value: number; limit?: number; next?: true };
+  /** A count beside the list (`count`, `meta.count`): a total when larger than the page, else an echo. */
+  count?: number;
 }
 
 type Json = Record<string, unknown>;
 
-const LINK_NAMES = ['next', 'next_url', 'next_link', 'next_page_url', 'nextUrl', 'nextLink', 'next_href'];
+const LINK_NAMES = [
+  'next',
+  'next_page',
+  'next_url',
+  'next_link',
+  'next_page_url',
+  'nextUrl',
+  'nextLink',
+  'next_href',
+];
 /** Cursor fields and the parameter each is sent back as. */
 const CURSOR_NAMES: readonly [field: string, param: string][] = [
   ['next_cursor', 'cursor'],
@@ -41,6 +60,26 @@ const TOTAL_PAGES_NAMES = ['total_pages', 'last_page', 'page_count', 'pages', 't
 const PER_PAGE_NAMES = ['per_page', 'page_size', 'perPage', 'pageSize'];
 const TOTAL_NAMES = ['total', 'total_count', 'total_results', 'totalCount', 'totalResults', 'total_items'];
 const HAS_MORE_NAMES = ['has_more', 'hasMore', 'has_next', 'has_next_page', 'hasNextPage', 'more'];
+/** Not `start` or `from`: a year or a date filter echoed may hold a number there. */
+const OFFSET_NAMES = ['offset', 'skip'];
+const NEXT_PAGE_NAMES = ['next_page', 'nextPage', 'next_page_number'];
+const NEXT_OFFSET_NAMES = ['next_offset', 'nextOffset', 'next_start', 'next_skip'];
+/** `next`, or `next` and a word of paging (`nextPageKey`, `next_token_hint`, `next-marker`). */
+const NEXT_OF_PAGING =
+  /^next([_-]?(page|offset|cursor|token|link|url|href|key|start|skip|after|marker|batch|results?|items?|rows?|set)|$)/i;
+const isSomething = (v: unknown) =>
+  v !== null &&
+  v !== undefined &&
+  v !== false &&
+  v !== '' &&
+  !(isPlainObject(v) && Object.keys(v).length === 0);
+const LIMIT_NAMES = ['limit', 'size', 'max', 'take', ...PER_PAGE_NAMES];
+const COUNT_NAMES = ['count', 'total_hits', 'hits', 'num_results', 'numResults'];
+/** Headers that state a total, pages, the page size or the next page, as deployments name them. */
+const TOTAL_HEADERS = ['x-total-count', 'x-total', 'total-count', 'x-total-results', 'x-result-count'];
+const TOTAL_PAGES_HEADERS = ['x-total-pages', 'x-page-count'];
+const PAGE_HEADERS = ['x-page', 'x-current-page'];
+const PER_PAGE_HEADERS = ['x-per-page', 'x-page-size'];
 
 /** The objects pagination is found in: the answer itself, and the usual envelopes beside the list. */
 function places(raw: Json): Json[] {
@@ -82,20 +121,75 @@ const link = (v: unknown): string | undefined => {
   return typeof href === 'string' && /^(https?:\/\/|\/|\?)/i.test(href.trim()) ? href.trim() : undefined;
 };
 
-/** The pagination an answer carries; undefined when it carries none. `url` is the request's address. */
-export function pageSignals(raw: unknown, url: string): PageSignals | undefined {
-  if (!isPlainObject(raw)) return undefined;
+/**
+ * The `rel="next"` target of an RFC 8288 Link header (`<…>; rel="next", <…>; rel="last"`), as written;
+ * undefined without one. A rel may hold several relation types (`rel="next last"`).
+ */
+export function linkHeaderNext(value: HeaderBag[string]): string | undefined {
+  const text = Array.isArray(value) ? value.join(', ') : value;
+  if (typeof text !== 'string') return undefined;
+  for (const match of text.matchAll(/<([^>]*)>((?:\s*;\s*(?:[^;,"]|"[^"]*")*)*)/g)) {
+    const rel = /;\s*rel\s*=\s*(?:"([^"]*)"|([^\s;,]+))/i.exec(match[2] ?? '');
+    const types = (rel?.[1] ?? rel?.[2] ?? '').toLowerCase().split(/\s+/);
+    if (types.includes('next')) return match[1]?.trim();
+  }
+  return undefined;
+}
+
+function header(headers: HeaderBag | undefined, names: readonly string[]): string | undefined {
+  if (!headers) return undefined;
+  for (const name of names) {
+    const value = headers[name];
+    const text = (Array.isArray(value) ? value[0] : value)?.trim();
+    if (text) return text;
+  }
+  return undefined;
+}
+
+function resolved(href: string | undefined, url: string): string | undefined {
+  if (href === undefined) return undefined;
+  try {
+    return new URL(href, url).href;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * The pagination an answer carries; undefined when it carries none. `url` is the request's address,
+ * `headers` the answer's (lower-case names).
+ */
+export function pageSignals(raw: unknown, url: string, headers?: HeaderBag): PageSignals | undefined {
+  const fromHeaders = headerSignals(headers, url);
+  const fromBody = isPlainObject(raw) ? bodySignals(raw, url) : undefined;
+  // The body's word first: a header is what a gateway in front may add.
+  const signals = { ...fromHeaders, ...fromBody };
+  return Object.keys(signals).length > 0 ? signals : undefined;
+}
+
+function headerSignals(headers: HeaderBag | undefined, url: string): PageSignals {
+  if (!headers) return {};
+  const signals: PageSignals = {};
+  const next = resolved(linkHeaderNext(headers.link), url);
+  if (next !== undefined) signals.next = next;
+  const total = count(header(headers, TOTAL_HEADERS));
+  const totalPages = count(header(headers, TOTAL_PAGES_HEADERS));
+  const page = count(header(headers, PAGE_HEADERS));
+  const perPage = count(header(headers, PER_PAGE_HEADERS));
+  const nextPage = count(header(headers, ['x-next-page']));
+  if (total !== undefined) signals.total = total;
+  if (totalPages !== undefined) signals.totalPages = totalPages;
+  if (perPage !== undefined) signals.perPage = perPage;
+  if (page !== undefined) signals.page = page;
+  else if (nextPage !== undefined && nextPage > 0) signals.page = nextPage - 1;
+  if (nextPage !== undefined && nextPage > 0) signals.hasMore = true;
+  return signals;
+}
+
+function bodySignals(raw: Json, url: string): PageSignals {
   const objects = places(raw);
   const links = [raw.links, isPlainObject(raw.meta) ? raw.meta.links : undefined].filter(isPlainObject);
-  const href = first([...links, ...objects], LINK_NAMES, link);
-  let next: string | undefined;
-  if (href !== undefined) {
-    try {
-      next = new URL(href, url).href;
-    } catch {
-      next = undefined;
-    }
-  }
+  const next = resolved(first([...links, ...objects], LINK_NAMES, link), url);
   let cursor: PageSignals['cursor'];
   for (const o of objects) {
     // `next` holding an address is the link above; holding anything else, a cursor.
@@ -125,7 +219,46 @@ export function pageSignals(raw: unknown, url: string): PageSignals | undefined 
   if (perPage !== undefined) signals.perPage = perPage;
   if (total !== undefined) signals.total = total;
   if (hasMore !== undefined) signals.hasMore = hasMore;
-  return Object.keys(signals).length > 0 ? signals : undefined;
+  const nextPage = first(objects, NEXT_PAGE_NAMES, count);
+  if (nextPage !== undefined && nextPage > 0) {
+    signals.page ??= nextPage - 1;
+    signals.hasMore ??= true;
+  }
+  const nextOffset = first(objects, NEXT_OFFSET_NAMES, count);
+  const offset = offsetOf(objects);
+  if (nextOffset !== undefined)
+    signals.offset = {
+      name: offset?.name ?? 'offset',
+      value: nextOffset,
+      ...(offset?.limit ? { limit: offset.limit } : {}),
+      next: true,
+    };
+  else if (offset !== undefined) signals.offset = offset;
+  // Any other `next…` of paging holding something is a sign of more, though not one we can follow: said.
+  // (Not `next_update` or `next_season`: a date or a label of the data, not of the list.)
+  if (
+    signals.hasMore === undefined &&
+    next === undefined &&
+    !cursor &&
+    nextPage === undefined &&
+    nextOffset === undefined
+  )
+    if (objects.some((o) => Object.entries(o).some(([k, v]) => NEXT_OF_PAGING.test(k) && isSomething(v))))
+      signals.hasMore = true;
+  const counted = first(objects, COUNT_NAMES, count);
+  if (counted !== undefined) signals.count = counted;
+  return signals;
+}
+
+/** An offset echoed beside the list or in a wrapper, with the limit echoed beside it (same object). */
+function offsetOf(objects: readonly Json[]): PageSignals['offset'] {
+  for (const o of objects) {
+    const name = OFFSET_NAMES.find((n) => count(o[n]) !== undefined);
+    if (name === undefined) continue;
+    const limit = first([o], LIMIT_NAMES, count);
+    return { name, value: count(o[name]) as number, ...(limit !== undefined ? { limit } : {}) };
+  }
+  return undefined;
 }
 
 /**

@@ -7,7 +7,11 @@
 //   waited out, or backoff without one.
 // - A 429 with the quota spent is the daily quota: never waited, unless the reset it names is closer
 //   than the longest wait allowed (a window about to open, or a daily quota seconds before midnight).
-// - Every wait is bounded by maxRetryAfterMs; a longer one ends the retries.
+// - A 503 with a Retry-After is a maintenance window (or an overload) the API asks to be waited out:
+//   waited like a burst 429, even by a caller that retries only uncounted answers (doctor), since
+//   without it a healthy API met in a short window would be called broken.
+// - Every wait is bounded by maxRetryAfterMs, and the waits of one request by `retries`: a longer one,
+//   or one more, ends the retries.
 import type { HeaderBag, Quota } from './quota.js';
 
 export interface RetryPolicy {
@@ -80,6 +84,11 @@ export function isUncounted(answer: Answer | 'network'): boolean {
   return isTransientStatus(status) && !Object.keys(headers).some((h) => /^x-ratelimit-/i.test(h));
 }
 
+/** A 503 that says when to come back (a Retry-After that reads): the API asks to be waited out. */
+export function isMaintenance(answer: Answer | 'network', now: number = Date.now()): boolean {
+  return answer !== 'network' && answer.status === 503 && retryAfterMs(answer.headers, now) !== undefined;
+}
+
 /** A 429 at this quota is the daily quota (spent), not a burst limit. */
 export function isDailyLimit(quota: Quota): boolean {
   return quota.remaining === 0 && !quota.unlimited;
@@ -107,7 +116,7 @@ export function retryDelayMs(
   now: number = Date.now(),
 ): number | undefined {
   if (attempt >= policy.retries) return undefined;
-  if (policy.uncountedOnly && !isUncounted(answer)) return undefined;
+  if (policy.uncountedOnly && !isUncounted(answer) && !isMaintenance(answer, now)) return undefined;
   const delay = delayFor(answer, attempt, policy, now);
   return delay !== undefined && delay <= policy.maxRetryAfterMs ? delay : undefined;
 }

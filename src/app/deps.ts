@@ -134,6 +134,7 @@ function depsBuilder(
       maxRetryAfterMs: config.maxRetryAfterMs,
       maxBodyBytes: config.maxUpstreamBytes,
       maxPages: config.maxPages,
+      maxRedirects: config.maxRedirects,
       ...(dispatcherFor ? { dispatcher: dispatcherFor(tag) } : {}),
       cache,
       quota: new QuotaTracker(Date.now, {

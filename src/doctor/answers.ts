@@ -73,11 +73,17 @@ export function headerValue(value: string | string[] | undefined): string | unde
 
 /**
  * `requester` with the headers of the last answer kept: its Content-Encoding ("identity" when none is
- * named), whether a Link header names a next page, and the count of answers per encoding. The headers
- * pass the key mask first (upstream-text.ts), as the client's do: the doctor's table repeats the coding.
+ * named), whether a Link header names a next page or a header states a total, and the count of answers
+ * per encoding. The headers pass the key mask first (upstream-text.ts), as the client's do: the doctor's
+ * table repeats the coding.
  */
 export function watchHeaders(requester: Requester, mask: SecretMask) {
-  const seen = { encoding: undefined as string | undefined, linkNext: false };
+  const seen = {
+    encoding: undefined as string | undefined,
+    linkNext: false,
+    totalHeader: false,
+    retryAfter: undefined as string | undefined,
+  };
   const encodings: Record<string, number> = {};
   const dispatcher: Requester = {
     close: () => requester.close(),
@@ -89,6 +95,10 @@ export function watchHeaders(requester: Requester, mask: SecretMask) {
       encodings[encoding] = (encodings[encoding] ?? 0) + 1;
       seen.encoding = encoding;
       seen.linkNext = /rel\s*=\s*"?next\b/i.test(headerValue(headers.link) ?? '');
+      seen.retryAfter = headerValue(headers['retry-after']);
+      seen.totalHeader = ['x-total-count', 'x-total', 'total-count'].some((h) =>
+        /^\d+$/.test(headerValue(headers[h]) ?? ''),
+      );
       return response;
     },
   };
@@ -101,9 +111,19 @@ export function watchHeaders(requester: Requester, mask: SecretMask) {
     get linkNext() {
       return seen.linkNext;
     },
+    /** Whether the last answer stated a total in a header (X-Total-Count…). */
+    get totalHeader() {
+      return seen.totalHeader;
+    },
+    /** The Retry-After of the last answer, as written. */
+    get retryAfter() {
+      return seen.retryAfter;
+    },
     reset() {
       seen.encoding = undefined;
       seen.linkNext = false;
+      seen.totalHeader = false;
+      seen.retryAfter = undefined;
     },
   };
 }

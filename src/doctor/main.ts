@@ -157,6 +157,7 @@ export async function runDoctor(
       aliases,
       timeoutMs: config.timeoutMs,
       retries: config.retries,
+      maxRedirects: config.maxRedirects,
       ...(io.progress && !own.has('--json')
         ? {
             onProgress: (route, index, total) => io.err(`\r\x1b[K[${index + 1}/${total}] ${route}`),

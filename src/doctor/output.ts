@@ -40,9 +40,11 @@ export function planText(plan: Plan, where: string): string {
     `An assumed route that answers 404 costs up to ${MAX_TRIES} more requests trying likely other paths: ` +
       `at most ${plan.alternative_tries_max} more, ${plan.max_requests} requests in all.`,
     plan.retries > 0
-      ? `A request that meets a gateway error (500/502/503/504, a network error) or a 429 asking to retry ` +
-        `shortly is retried as the server does, up to ${plan.retries} time${plan.retries === 1 ? '' : 's'}.`
+      ? `A request that meets a gateway error (500/502/503/504, a network error), a 429 asking to retry ` +
+        `shortly or a 503 whose Retry-After asks to come back (maintenance) is retried as the server does, ` +
+        `up to ${plan.retries} time${plan.retries === 1 ? '' : 's'} (a 503's retry may count against the quota).`
       : 'No request is retried (--retries 0).',
+    `A redirect on this API (same origin and base path) is followed, each hop one more request.`,
   ].join('\n');
 }
 
@@ -275,6 +277,11 @@ export function summaryText(report: Report): string {
       `${s.requests} request${s.requests === 1 ? '' : 's'} sent${s.retried ? ` (${s.retried} of them retries)` : ''}.`,
   ];
   if (report.stopped) lines.push(`Stopped early: ${report.stopped}.`);
+  const waiting = report.results.filter((r) => r.maintenance).map((r) => r.route);
+  if (waiting.length > 0)
+    lines.push(
+      `Maintenance? ${waiting.join(', ')} answered 503 asking to come back later, past the waits allowed: not a broken route; run doctor again later.`,
+    );
   lines.push(quotaText(report.quota), pagingText(s.paging), encodingText(s.encodings));
   const fields = Object.entries(report.fields);
   if (fields.length > 0) {

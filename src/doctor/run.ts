@@ -1,6 +1,7 @@
 // Runs the probes of probes.ts one after the other against the configured API: one request per
-// route (never from the cache; retried only when the quota did not count the answer: a burst 429
-// whose Retry-After is short, a gateway's 5xx, through the server's own client), then for an assumed
+// route (never from the cache; retried only when the quota did not count the answer, a burst 429
+// whose Retry-After is short, a gateway's 5xx, or when a 503's Retry-After asks to come back: a
+// maintenance window; through the server's own client), then for an assumed
 // route that answered 404 up to MAX_TRIES likely other paths. A route whose ids only a later answer
 // gave is run after it. Nothing here prints: the results go to output.ts.
 import { z } from 'zod';
@@ -47,6 +48,8 @@ export interface Attempt {
   encoding?: string;
   /** Paging styles the answer's body shows (answers.ts pagingOf). */
   paging?: string[];
+  /** A 503 with Retry-After that outlasted the waits allowed: the API may be in maintenance. */
+  maintenance?: true;
 }
 
 export interface ProbeResult extends Omit<Attempt, 'path'> {
@@ -89,6 +92,8 @@ export interface RunOptions {
   timeoutMs: number;
   /** Retries of one request, as the server's (--retries); the client decides what is retried. */
   retries: number;
+  /** Redirects one request follows, as the server's (--max-redirects). */
+  maxRedirects?: number;
   /** Told before each route is probed: for a progress line. */
   onProgress?: (route: RouteName, index: number, total: number) => void;
 }
@@ -107,9 +112,11 @@ export async function runProbes(options: RunOptions): Promise<DoctorRun> {
       apiKey: options.apiKey,
       timeoutMs: options.timeoutMs,
       // One counted request per route: only what the quota does not count (a burst 429, a gateway's 5xx)
-      // is asked again, up to the server's --retries, so the plan announced stays the quota spent.
+      // and a 503 asking to come back (maintenance) are asked again, up to the server's --retries, so
+      // the plan announced stays the quota spent but for a maintenance window, which the plan says.
       retries: options.retries,
       retryUncountedOnly: true,
+      ...(options.maxRedirects !== undefined ? { maxRedirects: options.maxRedirects } : {}),
       dispatcher: headers.dispatcher,
       quota,
       cache,
@@ -146,7 +153,11 @@ export async function runProbes(options: RunOptions): Promise<DoctorRun> {
       const problem = probe.check?.(result.data);
       const rows = (result.data as { data?: unknown })?.data;
       const paging = Array.isArray(rows)
-        ? [...pagingOf(raw), ...(headers.linkNext ? ['Link header'] : [])]
+        ? [
+            ...pagingOf(raw),
+            ...(headers.linkNext ? ['Link header'] : []),
+            ...(headers.totalHeader ? ['total header'] : []),
+          ]
         : [];
       const attempt: Attempt = {
         path,
@@ -159,12 +170,18 @@ export async function runProbes(options: RunOptions): Promise<DoctorRun> {
       };
       return { attempt, data: result.data as unknown, raw, stop: undefined };
     } catch (error) {
+      // A 503 still asking to come back once the waits allowed were spent: a maintenance window, not a
+      // broken route (the text says so, and to run doctor again later).
+      const maintenance = last === 503 && headers.retryAfter !== undefined;
       const failed: Attempt = {
         path,
         http: last,
         readable: false,
         error: error instanceof ApiError ? error.kind : 'internal',
-        problem: describe(error),
+        problem: maintenance
+          ? `503 asking to come back after ${headers.retryAfter}${/^\d+$/.test(headers.retryAfter ?? '') ? ' s' : ''}, longer than waited (--retries, --max-retry-after-ms): the API may be in maintenance; run doctor again later`
+          : describe(error),
+        ...(maintenance ? { maintenance: true } : {}),
         ...spent(),
       };
       return { attempt: failed, data: undefined, raw, stop: stopReason(error, answered) };

@@ -23,7 +23,8 @@ The summary gives the requests sent, the paging style and the content encoding t
 Needs FOOTBALL_API_KEY and FOOTBALL_API_BASE_URL (or --api-key / --base-url), like the server.
 --routes-file / FOOTBALL_API_ROUTES_FILE checks the routes as that file remaps them; --timeout-ms and
 --retries apply. Requests are sent one at a time, never answered from a cache, and retried as the
-server retries them (a gateway 5xx, a 429 whose Retry-After is short).
+server retries them (a gateway 5xx, a 429 whose Retry-After is short, a 503 whose Retry-After asks to
+come back: a maintenance window), and redirects on this API are followed as the server follows them.
 
   --yes, -y             send without asking (required when stdin is not a terminal)
   --json                one JSON object on stdout (plan, results per route, routes file, quota) instead of the table

@@ -7,6 +7,7 @@ import {
   type BadResponseError,
   type InvalidArgumentError,
   type KeyBusyError,
+  type NotFoundError,
   type QuotaExhaustedError,
   type RateLimitedError,
   type TooLargeError,
@@ -214,10 +215,15 @@ export function errorText(error: unknown, logger: Logger, notFound?: NotFoundHin
         : 'The Football API refused the API key (missing, invalid, expired or revoked). Check the key (FOOTBALL_API_KEY in the server environment, or the X-API-Key your MCP client sends to a hosted server) or ask the provider for a new key. Calling again with the same key will fail the same way.';
     case 'forbidden':
       return "The API key's plan does not cover this league or feature. Call list_leagues to see the leagues this key can access, and ask the provider to add a league if needed.";
-    case 'not_found':
-      return (
-        notFound ?? 'The Football API has no such resource. Check the identifier or name and call again.'
-      );
+    case 'not_found': {
+      const hint =
+        notFound ?? 'The Football API has no such resource. Check the identifier or name and call again.';
+      const route = (error as NotFoundError).assumedRoute;
+      // A path the spec does not give is our guess: its 404 may be the route's, not the id's.
+      return route === undefined
+        ? hint
+        : `The Football API answered 404 to ${route}, a path its specification does not give (this server guesses it): the id may be unknown, or the API may serve this at another path. If the id is wrong: ${hint} If it is right: run \`football-scout-mcp doctor\` (it tries likely other paths) and set the path in the routes file (FOOTBALL_API_ROUTES_FILE).`;
+    }
     case 'rate_limited': {
       const { resetAt, daily, retryAfterS } = error as RateLimitedError;
       if (!daily && error.waitNotTaken)
@@ -248,6 +254,8 @@ export function errorText(error: unknown, logger: Logger, notFound?: NotFoundHin
     case 'bad_response': {
       logger.warn('unreadable upstream answer', { detail: error.message });
       const { route, detail, advice } = error as BadResponseError;
+      if (advice === 'redirect')
+        return `The Football API redirected ${route ?? 'the request'} where this server does not follow: ${detail}. Redirects are followed only on the origin and base path of FOOTBALL_API_BASE_URL, so the key goes nowhere else; if the API has moved, set FOOTBALL_API_BASE_URL to its new address (\`football-scout-mcp doctor\` shows what each route answers).`;
       if (route)
         return `The Football API's answer to ${route} could not be read: ${detail}. If the API names that field differently, add an alias under "fields" in the routes file (FOOTBALL_API_ROUTES_FILE); \`football-scout-mcp doctor\` checks every route.`;
       return advice === 'base-url'

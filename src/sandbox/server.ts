@@ -252,6 +252,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
         input: (name) => (method === 'POST' ? body[name] : query.get(name)),
       });
       // The one place a successful answer is shaped: errors and headers never meet the dialect.
+      if (dialect.responseHeaders) headers = { ...headers, ...dialect.responseHeaders(result, request) };
       reply(200, dialect.response ? dialect.response(result, request) : result);
     } catch (error) {
       if (error instanceof ApiError) {

@@ -234,6 +234,22 @@ describe.each(DIALECTS)('the %s dialect', (dialect) => {
       expect(statuses).toContain(dialect === 'throttled' ? 429 : 502);
     },
   );
+
+  it.runIf(['slashed', 'maintenance', 'linked', 'offset'].includes(dialect))(
+    "met the deployment's HTTP habits (redirects, a maintenance 503, header or offset paging), and read through them",
+    () => {
+      const requests = session.sandbox.requests();
+      if (dialect === 'slashed') {
+        expect(requests.map((r) => r.status)).toContain(307);
+        // The slash form is learned: most requests go straight there.
+        const redirected = requests.filter((r) => r.status === 307).length;
+        expect(redirected).toBeLessThan(requests.length / 2);
+      }
+      if (dialect === 'maintenance') expect(requests.map((r) => r.status)).toContain(503);
+      if (dialect === 'linked') expect(requests.some((r) => /[?&]page=\d/.test(r.path))).toBe(true);
+      if (dialect === 'offset') expect(requests.some((r) => /[?&]offset=\d/.test(r.path))).toBe(true);
+    },
+  );
 });
 
 describe('the unicode dialect: names spelt at home are found by their plain spelling', () => {
@@ -340,4 +356,28 @@ describe('the paged dialect (25-row pages, a silent clamp of limit, cursor and n
       await sandbox.close();
     }
   });
+
+  it.each(['linked', 'offset'] as const)(
+    'on %s paging (a total in a header or a wrapper), a list cut by the budget is never called whole',
+    async (dialect) => {
+      const sandbox = await startSandbox({ dialect, port: 0 });
+      const { client, close } = await sandboxClient(sandbox.url, sandbox.demoKey, {
+        config: { maxPages: 2 },
+      });
+      try {
+        const result = await call(client, 'list_leagues', { limit: 200 });
+        const got = structured(result);
+        expect(got.data).toHaveLength(40);
+        expect(got.total).toBeNull();
+        expect(got.has_more).toBe(true);
+        const text = textOf(result);
+        expect(text).not.toMatch(/this key can access/);
+        // The API's own total is named beside what was read.
+        expect(text).toMatch(/\(40 of \d{3} rows read\)/);
+      } finally {
+        await close();
+        await sandbox.close();
+      }
+    },
+  );
 });

@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ROUTES, type RouteName } from '../../src/api/routes.js';
 import { type DoctorIo, runDoctor } from '../../src/doctor/main.js';
-import type { Report } from '../../src/doctor/output.js';
+import { type Report, summaryText } from '../../src/doctor/output.js';
 import { SANDBOX_DIALECTS } from '../../src/sandbox/dialects/index.js';
 import { startSandbox } from '../../src/sandbox/server.js';
 import { doctorBinary, doctorJson } from '../support/doctor.js';
@@ -302,4 +302,55 @@ describe('doctor on every sandbox dialect', () => {
       }
     },
   );
+});
+
+// Deployments' HTTP habits, each on its own dialect: a maintenance window is waited out (not a broken API),
+// a redirect to the slash form followed, paging told in headers named in the summary.
+describe("doctor on deployments' HTTP habits", () => {
+  const runOn = async (dialect: 'maintenance' | 'slashed' | 'linked', env: Record<string, string> = {}) => {
+    const shaped = await startSandbox({ port: 0, dialect });
+    try {
+      const run = await doctorJson({
+        FOOTBALL_API_BASE_URL: shaped.url,
+        FOOTBALL_API_KEY: shaped.demoKey,
+        ...env,
+      });
+      return { run, report: run.report(), statuses: shaped.requests().map((r) => r.status) };
+    } finally {
+      await shaped.close();
+    }
+  };
+
+  it('waits out a maintenance 503 with Retry-After: every documented route reads', async () => {
+    const { run, report, statuses } = await runOn('maintenance');
+    expect(statuses).toContain(503);
+    expect(report.summary.retried).toBeGreaterThan(0);
+    expect(report.summary.documented.readable).toBe(report.summary.documented.total);
+    expect(run.code).toBe(0);
+  });
+
+  it('a maintenance window past the waits allowed is said as such, not as a broken route', async () => {
+    const { report } = await runOn('maintenance', { FOOTBALL_API_RETRIES: '0' });
+    const waiting = report.results.filter((r) => r.maintenance);
+    expect(waiting.length).toBeGreaterThan(0);
+    expect(waiting[0]?.problem).toMatch(
+      /503 asking to come back after 1 s.*may be in maintenance; run doctor again later/,
+    );
+    expect(summaryText(report)).toMatch(/Maintenance\? .* answered 503 asking to come back later/);
+  });
+
+  it('follows the slash redirects, each hop counted in the requests sent', async () => {
+    const { run, report, statuses } = await runOn('slashed');
+    const redirects = statuses.filter((s) => s === 307).length;
+    expect(redirects).toBeGreaterThan(0);
+    expect(report.summary.requests).toBe(statuses.length);
+    expect(run.code).toBe(0);
+  });
+
+  it('names paging told in headers', async () => {
+    const { report } = await runOn('linked');
+    expect(Object.keys(report.summary.paging)).toEqual(
+      expect.arrayContaining(['Link header', 'total header']),
+    );
+  });
 });

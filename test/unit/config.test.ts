@@ -27,6 +27,7 @@ describe('loadConfig defaults', () => {
       maxRetryAfterMs: 20_000,
       maxUpstreamBytes: 16 * 1024 * 1024,
       maxPages: 10,
+      maxRedirects: 5,
       upstreamConnections: 32,
       maxInFlightPerKey: 8,
       maxQueuedPerKey: 256,

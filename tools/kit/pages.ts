@@ -11,6 +11,21 @@ export interface Page<T> {
 }
 
 /**
+ * The size of the whole list, on evidence only: the list read's total (the API's, or every page read),
+ * else a count the answer carries beside the list (`summary.count`) when it cannot be an echo of the
+ * rows read: larger than them, or equal once the read found no sign of more. Undefined otherwise.
+ */
+export function statedTotal(
+  list: Pick<ListRead<{ data: unknown[] }>, 'total' | 'more' | 'data'>,
+  ...counts: (number | null | undefined)[]
+): number | undefined {
+  if (list.total !== undefined) return list.total;
+  const read = list.data.data.length;
+  const count = counts.find((c): c is number => typeof c === 'number' && Number.isInteger(c) && c >= read);
+  return count !== undefined && (count > read || list.more === 'no') ? count : undefined;
+}
+
+/**
  * `rows` (a list read, or rows filtered from one) cut to the caller's `limit` (at most `max`), with
  * whether more exist and the notes saying so: "N of M" only when M is known.
  */

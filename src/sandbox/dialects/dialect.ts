@@ -23,6 +23,10 @@ export const SANDBOX_DIALECTS = [
   'paged',
   'camel',
   'resource',
+  'slashed',
+  'linked',
+  'offset',
+  'maintenance',
 ] as const;
 export type DialectName = (typeof SANDBOX_DIALECTS)[number];
 
@@ -44,6 +48,8 @@ export interface Dialect {
   request?(req: DialectRequest): DialectRequest;
   /** Reshapes the body of a 200 answer. Never mutates it: handlers hand out memoized objects. */
   response?(body: unknown, req: DialectRequest): unknown;
+  /** Headers a 200 answer carries beside its body (a Link, a total), given the body `response` reshapes. */
+  responseHeaders?(body: unknown, req: DialectRequest): Record<string, string>;
   /** Once per sandbox: answers some requests itself, after the key is known and before the quota counts them. */
   gate?(): Gate;
   /** Rewrites every answer on its way out, errors included: its headers and its bytes. */

@@ -7,11 +7,15 @@ import { compressed } from './compressed.js';
 import type { Dialect, DialectName } from './dialect.js';
 import { french } from './french.js';
 import { gateway } from './gateway.js';
+import { linked } from './linked.js';
+import { maintenance } from './maintenance.js';
 import { minimal } from './minimal.js';
 import { nested } from './nested.js';
 import { numeric } from './numeric.js';
+import { offsetPaged } from './offset.js';
 import { paged } from './paged.js';
 import { resourceDialect } from './resource.js';
+import { slashed } from './slashed.js';
 import { standard } from './standard.js';
 import { throttled } from './throttled.js';
 import { unicode } from './unicode.js';
@@ -37,6 +41,10 @@ const DIALECTS: Readonly<Record<DialectName, Dialect>> = {
   paged,
   camel: camelDialect,
   resource: resourceDialect,
+  slashed,
+  linked,
+  offset: offsetPaged,
+  maintenance,
 };
 
 export function isDialectName(name: string): name is DialectName {

@@ -10,7 +10,7 @@ import { type Dialect, type DialectRequest, isRecord, type Json } from './dialec
 export const PER_PAGE = 25;
 
 /** The routes answered in pages: the lists, not the records or the batches answered item by item. */
-const LISTS = new Set([
+export const LISTS: ReadonlySet<string> = new Set([
   '/v1/leagues',
   '/v1/glossary',
   '/v1/rankings',

@@ -1,0 +1,160 @@
+// Generated paging styles: a list of N rows served in pages of P by one convention (a next link in the
+// body or a Link header, a cursor, page numbers, an offset echoed beside the list, in a wrapper or given
+// as next_offset), with a total stated in the body, a header, a count beside the list, or not at all, read
+// within a random page budget. The property, for every seed: the rows read are the list's first rows in
+// order, never another; "whole" (more: no) only when every row was read; a total only when it is the
+// list's; and a list read short says so, whenever the API gave any sign of more. Seeds from the run's
+// sample seed (printed); `npm run test:full` runs many more.
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { readPages } from '../../src/api/list-pages.js';
+import { LeaguesResponse } from '../../src/api/schemas.js';
+import { FULL_RUN, SAMPLE_SEED } from '../support/sample.js';
+import { clientFor, JSON_HEADERS, mockUpstream, ORIGIN, type Upstream } from './helpers.js';
+
+const STYLES = [
+  'body-link',
+  'link-header',
+  'cursor',
+  'pages',
+  'offset-beside',
+  'offset-wrapper',
+  'next-offset',
+  'none',
+] as const;
+const TOTALS = ['none', 'body', 'header', 'count-beside'] as const;
+type Style = (typeof STYLES)[number];
+type Total = (typeof TOTALS)[number];
+
+function random(seed: string): () => number {
+  let h = 0x811c9dc5;
+  for (let i = 0; i < seed.length; i++) h = Math.imul(h ^ seed.charCodeAt(i), 0x01000193);
+  let state = h >>> 0;
+  return () => {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let t = state;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
+  };
+}
+
+interface Case {
+  seed: string;
+  style: Style;
+  total: Total;
+  rows: number;
+  perPage: number;
+  budget: number;
+}
+
+function caseOf(seed: string): Case {
+  const r = random(seed);
+  const pick = <T>(items: readonly T[]) => items[Math.floor(r() * items.length)] as T;
+  return {
+    seed,
+    style: pick(STYLES),
+    total: pick(TOTALS),
+    rows: Math.floor(r() * 90),
+    perPage: 1 + Math.floor(r() * 25),
+    budget: 1 + Math.floor(r() * 8),
+  };
+}
+
+const names = (n: number) => Array.from({ length: n }, (_, i) => ({ name: `League ${i}`, country: 'X' }));
+
+/** The answer of the API of `c` to `url`: the page asked, and the signs of the others in its style. */
+function serve(c: Case, url: URL): { body: Record<string, unknown>; headers: Record<string, string> } {
+  const q = url.searchParams;
+  const start =
+    c.style === 'cursor'
+      ? Number(q.get('cursor') ?? 0)
+      : c.style === 'pages'
+        ? (Number(q.get('page') ?? 1) - 1) * c.perPage
+        : ['offset-beside', 'offset-wrapper', 'next-offset'].includes(c.style)
+          ? Number(q.get('offset') ?? 0)
+          : Number(q.get('at') ?? 0);
+  const rows = names(c.rows).slice(start, start + c.perPage);
+  const end = start + rows.length;
+  const more = end < c.rows;
+  const body: Record<string, unknown> = { data: rows };
+  const headers: Record<string, string> = {};
+  const meta: Record<string, unknown> = {};
+  switch (c.style) {
+    case 'body-link':
+      body.links = { next: more ? `/v1/leagues?at=${end}` : null };
+      break;
+    case 'link-header':
+      if (more) headers.link = `<${ORIGIN}/v1/leagues?at=${end}>; rel="next"`;
+      break;
+    case 'cursor':
+      meta.next_cursor = more ? String(end) : null;
+      break;
+    case 'pages':
+      meta.page = start / c.perPage + 1;
+      meta.total_pages = Math.max(1, Math.ceil(c.rows / c.perPage));
+      break;
+    case 'offset-beside':
+      body.offset = start;
+      body.limit = c.perPage;
+      break;
+    case 'offset-wrapper':
+      body.paging = { offset: start, limit: c.perPage };
+      break;
+    case 'next-offset':
+      meta.next_offset = more ? end : null;
+      break;
+    case 'none':
+      break;
+  }
+  if (c.total === 'body') meta.total = c.rows;
+  if (c.total === 'header') headers['x-total-count'] = String(c.rows);
+  if (c.total === 'count-beside') meta.count = c.rows;
+  if (Object.keys(meta).length > 0) body.meta = meta;
+  if (c.style === 'offset-wrapper' && c.total === 'body')
+    (body.paging as Record<string, unknown>).total = c.rows;
+  return { body, headers };
+}
+
+let upstream: Upstream;
+beforeEach(() => {
+  upstream = mockUpstream();
+});
+afterEach(async () => {
+  await upstream.agent.close();
+});
+
+const COUNT = FULL_RUN ? 500 : 60;
+const seeds = Array.from({ length: COUNT }, (_, i) => `${SAMPLE_SEED}:paging:${i}`);
+
+describe(`generated paging styles (${COUNT} seeds from ${SAMPLE_SEED})`, () => {
+  it.each(seeds)('%s: rows in order, whole only when whole, short said', async (seed) => {
+    const c = caseOf(seed);
+    const label = JSON.stringify(c);
+    upstream.pool
+      .intercept({ path: (p) => p.startsWith('/v1/leagues'), method: 'GET' })
+      .reply<object>((opts) => {
+        const { body, headers } = serve(c, new URL(opts.path, ORIGIN));
+        return { statusCode: 200, data: body, responseOptions: { headers: { ...JSON_HEADERS, ...headers } } };
+      })
+      .persist();
+    const list = await readPages(clientFor(upstream, { maxPages: c.budget }), 'leagues', LeaguesResponse, {});
+    const read = list.data.data.map((l) => l.name);
+    expect(read, label).toEqual(
+      names(c.rows)
+        .slice(0, read.length)
+        .map((l) => l.name),
+    );
+    // The API gave a sign of more whenever a page was not the last, but in the style with no sign at all
+    // (an answer that shows no paging is the whole list, as the spec's one page of `data` reads).
+    const signed = c.style !== 'none' || c.total !== 'none';
+    if (list.more === 'no' && signed) expect(read.length, label).toBe(c.rows);
+    if (list.total !== undefined && signed) expect(list.total, label).toBe(c.rows);
+    if (read.length < c.rows && signed) {
+      expect(list.more, label).not.toBe('no');
+      expect(list.shortfall.join(' '), label).not.toBe('');
+    }
+    // Within the budget every row is read when the style can be followed.
+    const pagesNeeded = Math.max(1, Math.ceil(c.rows / c.perPage));
+    if (c.style !== 'none' && pagesNeeded <= c.budget) expect(read.length, label).toBe(c.rows);
+  });
+});

@@ -18,6 +18,7 @@ import { envelopeSchema, errorResult, type NotFoundHint, type Outcome, successRe
 import { answerSeason } from './season.js';
 import { tabulate } from './tabular.js';
 import type { Toolset } from './toolsets.js';
+import { untoldNotes } from './untold-notes.js';
 import { assertWellFormed } from './well-formed.js';
 
 export interface ToolSpec<I extends z.ZodRawShape, D extends z.ZodType, X extends z.ZodRawShape> {
@@ -110,7 +111,9 @@ export function defineTool<
           withMaxAge(maxAgeMs, () => tallyRequests(() => spec.run(args, ctx))),
         );
         let outcome = { ...run, source: sourceFromTally(run.source, requests) };
-        if (readNotes.length > 0) outcome = { ...outcome, notes: [...(outcome.notes ?? []), ...readNotes] };
+        const spentBefore = untoldNotes(ctx);
+        if (readNotes.length > 0 || spentBefore.length > 0)
+          outcome = { ...outcome, notes: [...(outcome.notes ?? []), ...readNotes, ...spentBefore] };
         const { value: text, blank } = collectBlankColumns(() => spec.text(outcome, args));
         const unread = completenessNotes(blank, reports);
         if (unread.length > 0) outcome = { ...outcome, notes: [...(outcome.notes ?? []), ...unread] };

@@ -27,9 +27,12 @@ export function planWords({ total, parts }: Plan): string {
   return `up to ${total} request${total === 1 ? '' : 's'}${parts.length > 0 ? ` (${parts.join(', ')})` : ''}`;
 }
 
-/** Says the plan to the client before anything is sent, when it may cost more than one request. */
-export function announcePlan(ctx: Pick<ToolContext, 'progress'>, what: Plan): void {
-  if (what.total > 1) ctx.progress(0, what.total, `${planWords(what)}; cached answers are free`);
+/**
+ * Says the plan to the client before anything is sent, when it may cost more than one request; `steps`:
+ * the total the call's later progress counts in (its parts), the plan's requests when it has none.
+ */
+export function announcePlan(ctx: Pick<ToolContext, 'progress'>, what: Plan, steps = what.total): void {
+  if (what.total > 1) ctx.progress(0, steps, `${planWords(what)}; cached answers are free`);
 }
 
 /** What the run spent so far, beside its plan. */
@@ -42,7 +45,7 @@ export function plannedCostText({ planned, sent, from_cache }: PlannedCost): str
   if (planned === 0 && sent === 0 && from_cache === 0) return 'Requests: none.';
   const over =
     sent > planned
-      ? `; more than the ${planned} planned: a failed request was retried, or an answer asked again`
+      ? `; more than the ${planned} planned: a failed request was retried, a list read more than one page, or an answer was asked again`
       : ` (planned at most ${planned})`;
   return `Requests: ${sent} sent, ${from_cache} from the cache${over}.`;
 }

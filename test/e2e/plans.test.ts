@@ -70,6 +70,48 @@ describe('scout_players says its plan before spending, and keeps to it', () => {
   }
 });
 
+describe('tools of a record and its sections say their plan first, and keep to it on a cold cache', () => {
+  const cases: Array<[string, () => Promise<Record<string, unknown>>]> = [
+    ['get_player', async () => ({ player_id: await aPlayer(), sections: ['roles', 'strengths', 'similar'] })],
+    ['scouting_report', async () => ({ player_id: await aPlayer(), club: 'Reims' })],
+    ['get_team', async () => ({ team_id: (await aTeam()).team_id, sections: ['squad', 'similar'] })],
+    ['get_coach', async () => ({ coach_id: await aCoach(), sections: ['career', 'tactical_profile'] })],
+    ['my_account', async () => ({ sections: ['indices', 'presets'] })],
+  ];
+  for (const [name, args] of cases) {
+    it(name, async () => {
+      const given = await args();
+      await session.deps.api.settled();
+      const before = session.sandbox.requestCount();
+      const { told } = await withProgress(name, { ...given, max_cache_age_s: 0 });
+      const sent = session.sandbox.requestCount() - before;
+      const planned = Number(/^up to (\d+) requests \(/.exec(told[0]?.message ?? '')?.[1]);
+      expect(told[0]?.progress).toBe(0);
+      expect(planned, told[0]?.message).toBeGreaterThan(1);
+      expect(sent).toBeLessThanOrEqual(planned);
+    });
+  }
+});
+
+async function aPlayer(): Promise<string> {
+  const { body } = await callOk(session.client, 'rank_players_by_role', {
+    role: 'defenseur_relanceur',
+    limit: 1,
+  });
+  const [row] = body.data as { service_id: string | null; player_id?: string }[];
+  return (row?.service_id ?? row?.player_id) as string;
+}
+
+async function aTeam(): Promise<{ team_id: string }> {
+  const { body } = await callOk(session.client, 'search_teams', { league: 'Ligue 1', limit: 1 });
+  return body.data[0];
+}
+
+async function aCoach(): Promise<string> {
+  const { body } = await callOk(session.client, 'search_coaches', { league: 'Ligue 1', limit: 1 });
+  return body.data[0].coach_id;
+}
+
 describe('update_watchlist states its requests', () => {
   it('an add: one resolve-batch, said in the answer; asked again, none sent', async () => {
     const ranked = (

@@ -49,3 +49,14 @@ export function plannedCostText({ planned, sent, from_cache }: PlannedCost): str
       : ` (planned at most ${planned})`;
   return `Requests: ${sent} sent, ${from_cache} from the cache${over}.`;
 }
+
+/** The plan of a record and its sections, one request each (a list section's first page). */
+export function sectionsPlan(parts: number): Plan {
+  const sections = parts - 1;
+  return plan([
+    [
+      parts,
+      `the record${sections > 0 ? `, ${sections} section${sections === 1 ? '' : 's'} (one page each)` : ''}`,
+    ],
+  ]);
+}

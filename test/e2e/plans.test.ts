@@ -70,13 +70,26 @@ describe('scout_players says its plan before spending, and keeps to it', () => {
   }
 });
 
-describe('tools of a record and its sections say their plan first, and keep to it on a cold cache', () => {
+describe('the other tools of several requests say their plan first, and keep to it on a cold cache', () => {
   const cases: Array<[string, () => Promise<Record<string, unknown>>]> = [
     ['get_player', async () => ({ player_id: await aPlayer(), sections: ['roles', 'strengths', 'similar'] })],
     ['scouting_report', async () => ({ player_id: await aPlayer(), club: 'Reims' })],
     ['get_team', async () => ({ team_id: (await aTeam()).team_id, sections: ['squad', 'similar'] })],
     ['get_coach', async () => ({ coach_id: await aCoach(), sections: ['career', 'tactical_profile'] })],
     ['my_account', async () => ({ sections: ['indices', 'presets'] })],
+    [
+      'rank_players_by_statistic',
+      async () => ({ statistic: 'progressive_passes', league: 'Belgian second division' }),
+    ],
+    [
+      'comparison_group',
+      async () => ({
+        x: 'progressive_passes',
+        y: 'pass_completion_pct',
+        league: 'Ligue 1',
+        highlight: [await aPlayer()],
+      }),
+    ],
   ];
   for (const [name, args] of cases) {
     it(name, async () => {

@@ -5,6 +5,7 @@ import { checkStatistic } from '../src/facts/statistic-keys.js';
 import { LeagueName, Limit, SERVICE_ID_EXAMPLE, Season, seasonParam } from '../src/mcp/args.js';
 import { defineTool } from '../src/mcp/tool.js';
 import { cut, PAGE_SIZE, statedTotal } from './kit/pages.js';
+import { announcePlan, plan } from './kit/plan.js';
 import { idCell, type RowIds, rowIds } from './kit/shapes.js';
 import { PositionArg, StatisticArg } from './kit/stat-args.js';
 import { glossaryOf, type StatisticName, statisticLabel } from './kit/statistic-labels.js';
@@ -66,8 +67,21 @@ export default defineTool({
     spread: z.looseObject({ correlation: z.number().nullable() }).nullable(),
     has_more: z.boolean(),
   },
-  async run({ x, y, league, season, position, highlight = [], limit }, { api, signal }) {
+  async run({ x, y, league, season, position, highlight = [], limit }, ctx) {
+    const { api, signal } = ctx;
     const saison = seasonParam(season);
+    // The group is read in one page (its size is the most the tool shows).
+    announcePlan(
+      ctx,
+      plan([
+        [1, 'the glossary check'],
+        [1, 'the group'],
+        [
+          league === undefined ? 0 : 2,
+          'the league list and the group again, if the API refuses the league name',
+        ],
+      ]),
+    );
     const [xStat, yStat] = await Promise.all([
       checkStatistic(api, x, 'x', signal),
       checkStatistic(api, y, 'y', signal),

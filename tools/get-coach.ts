@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { defineTool } from '../src/mcp/tool.js';
 import { Gathering, SECTION_ROUTE_MISSING, sectionReport } from './kit/gather.js';
+import { sectionsPlan } from './kit/plan.js';
 import { table } from './kit/text.js';
 
 const MAX_STINTS = 30;
@@ -38,7 +39,7 @@ export default defineTool({
   notFound: 'No coach with that id: get coach_id values from search_coaches or get_team.',
   async run({ coach_id, sections }, ctx) {
     const { api } = ctx;
-    const run = new Gathering(1 + new Set(sections).size, ctx);
+    const run = new Gathering(1 + new Set(sections).size, ctx, sectionsPlan(1 + new Set(sections).size));
     const [coach, career, tactics] = await Promise.all([
       run.required('record', (signal) => api.coach({ id: coach_id, signal })),
       sections.includes('career')

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { hasMore, Limit, moreRows, PlayerIdArg, Season, seasonParam } from '../src/mcp/args.js';
 import { defineTool } from '../src/mcp/tool.js';
 import { CostOut, Gathering, PartFailureOut, requestsText } from './kit/gather.js';
+import { plan } from './kit/plan.js';
 import {
   fetchRecord,
   fetchSections,
@@ -51,7 +52,17 @@ export default defineTool({
     const names = [...new Set(sections)];
     // Sections that name statistics name them by the glossary: one more part, free once cached.
     const naming = names.some((name) => NAMING_SECTIONS.includes(name));
-    const gathering = new Gathering(names.length + 1 + (naming ? 1 : 0), ctx);
+    const parts = names.length + 1 + (naming ? 1 : 0);
+    const gathering = new Gathering(
+      parts,
+      ctx,
+      plan([
+        [
+          parts,
+          `record, ${names.length} section${names.length === 1 ? '' : 's'}${naming ? ', glossary' : ''}`,
+        ],
+      ]),
+    );
     const [player, found, glossary] = await Promise.all([
       gathering.required('record', (signal) => fetchRecord(ctx.api, query, signal)),
       fetchSections(gathering, ctx.api, query, names),

@@ -5,6 +5,7 @@ import { Limit, Season, seasonParam } from '../src/mcp/args.js';
 import { defineTool } from '../src/mcp/tool.js';
 import { Gathering, SECTION_ROUTE_MISSING, sectionReport } from './kit/gather.js';
 import { cut } from './kit/pages.js';
+import { sectionsPlan } from './kit/plan.js';
 import { idCell, RowServiceId, rowIds } from './kit/shapes.js';
 import { euros, formatCell, formatEuros, formatRow, table } from './kit/text.js';
 
@@ -107,7 +108,7 @@ export default defineTool({
         'other_team_id',
         'head_to_head needs other_team_id (a team_id from search_teams).',
       );
-    const run = new Gathering(1 + want.size, ctx);
+    const run = new Gathering(1 + want.size, ctx, sectionsPlan(1 + want.size));
     const [team, squad, similar, h2h] = await Promise.all([
       run.required('record', (signal) => api.team({ id: team_id, season: saison, signal })),
       want.has('squad')

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import type { SavedItemsResponse } from '../src/api/schemas.js';
 import { defineTool } from '../src/mcp/tool.js';
 import { Gathering, SECTION_ROUTE_MISSING, sectionReport } from './kit/gather.js';
+import { sectionsPlan } from './kit/plan.js';
 import { table } from './kit/text.js';
 
 const MAX_ITEMS = 50;
@@ -42,7 +43,7 @@ export default defineTool({
   extra: { failed_sections: z.record(z.string(), z.string()).optional() },
   async run({ sections }, ctx) {
     const { api } = ctx;
-    const run = new Gathering(1 + new Set(sections).size, ctx);
+    const run = new Gathering(1 + new Set(sections).size, ctx, sectionsPlan(1 + new Set(sections).size));
     const [profile, indices, presets] = await Promise.all([
       run.required('record', (signal) => api.profile({ signal })),
       sections.includes('indices')

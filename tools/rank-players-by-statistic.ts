@@ -7,6 +7,7 @@ import { seasonsOf } from '../src/mcp/season.js';
 import { defineTool } from '../src/mcp/tool.js';
 import { explainEmpty } from './kit/empty-answer.js';
 import { cut, PAGE_SIZE } from './kit/pages.js';
+import { announcePlan, plan } from './kit/plan.js';
 import { idCell, type RowIds, rowIds } from './kit/shapes.js';
 import { PositionArg, StatisticArg } from './kit/stat-args.js';
 import { glossaryOf, type StatisticName, statisticLabel } from './kit/statistic-labels.js';
@@ -44,8 +45,21 @@ export default defineTool({
     unit: z.string().nullable(),
     has_more: z.boolean(),
   },
-  async run({ statistic, league, season, position, limit }, { api, signal }) {
+  async run({ statistic, league, season, position, limit }, ctx) {
+    const { api, signal } = ctx;
     const saison = seasonParam(season);
+    announcePlan(
+      ctx,
+      plan([
+        [1, 'the glossary check'],
+        [1, 'the ranking'],
+        [
+          league === undefined ? 0 : 2,
+          'the league list and the ranking again, if the API refuses the league name',
+        ],
+        [1, 'a wider ranking, if this one is empty'],
+      ]),
+    );
     const checked = await checkStatistic(api, statistic, 'statistic', signal);
     const { key } = checked;
     let asked: string | undefined;

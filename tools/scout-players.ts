@@ -13,6 +13,7 @@ import { LeagueName, Limit, RoleKeyArg, Season, seasonParam } from '../src/mcp/a
 import { defineTool } from '../src/mcp/tool.js';
 import { explainEmpty, scoutBounds } from './kit/empty-answer.js';
 import { cut, PAGE_SIZE } from './kit/pages.js';
+import { announcePlan, type Plan, PlannedCostOut, plan, plannedCost, plannedCostText } from './kit/plan.js';
 import { byFamily, byFoot, byValue, mergeByScore } from './kit/scout-filters.js';
 import { idCell, PlayerRowOut, toPlayerRowOut } from './kit/shapes.js';
 import { euros, table } from './kit/text.js';
@@ -71,8 +72,12 @@ export default defineTool({
     limit: Limit(20, MAX),
   },
   output: z.array(Scouted),
-  extra: { roles: z.array(z.string()).describe('Role keys searched (current keys).') },
-  async run(args, { api, roles, signal }) {
+  extra: {
+    roles: z.array(z.string()).describe('Role keys searched (current keys).'),
+    requests: PlannedCostOut,
+  },
+  async run(args, ctx) {
+    const { api, roles, signal } = ctx;
     const { roles: wanted, season, max_age, min_minutes, league, leagues, limit } = args;
     const { position, foot, max_value_eur, record_budget = 0 } = args;
     const saison = seasonParam(season);
@@ -80,6 +85,11 @@ export default defineTool({
     const named = [...new Set([...(league !== undefined ? [league] : []), ...(leagues ?? [])])];
     const scope = named.length > 0 ? named : [undefined];
     const filtering = position !== undefined || foot !== undefined || max_value_eur !== undefined;
+    const cost = scoutPlan(scope.length, named.length, filtering ? api.maxPages : 1, {
+      records: foot !== undefined ? record_budget : 0,
+      recheck: max_age !== undefined || min_minutes !== undefined,
+    });
+    announcePlan(ctx, cost);
     // Local filters drop rows: read each league's whole list (within the page budget), not only `limit`.
     const want = filtering ? 'all' : limit;
     /** Every league asked (or none), read with `filters`, in parallel. */
@@ -179,24 +189,49 @@ export default defineTool({
       quota: empty.quota ?? quota,
       source,
       data,
-      extra: { roles: keys },
+      extra: { roles: keys, requests: plannedCost(cost) },
       notes: [...notes, ...empty.notes],
       has_more: page.has_more,
     };
   },
-  text: ({ data }) =>
-    table(data, [
-      ['name', (p) => p.name],
-      ['club', (p) => p.club],
-      ['league', (p) => p.league],
-      ['age', (p) => p.age],
-      ['min', (p) => p.minutes],
-      ['role', (p) => (p.role ? roleWithLabel(p.role) : null)],
-      ['score', (p) => p.score],
-      ['value', (p) => euros(p.market_value_eur)],
-      ['service_id', idCell],
-    ]),
+  text: ({ data, extra }) =>
+    [
+      table(data, [
+        ['name', (p) => p.name],
+        ['club', (p) => p.club],
+        ['league', (p) => p.league],
+        ['age', (p) => p.age],
+        ['min', (p) => p.minutes],
+        ['role', (p) => (p.role ? roleWithLabel(p.role) : null)],
+        ['score', (p) => p.score],
+        ['value', (p) => euros(p.market_value_eur)],
+        ['service_id', idCell],
+      ]),
+      ...(extra ? [plannedCostText(extra.requests)] : []),
+    ].join('\n'),
 });
+
+/**
+ * The most requests a shortlist means to send: the role list (cached a day), each league's list (its
+ * pages: all of them within the page budget when local filters need the whole list), the league list
+ * and each league asked again when the API refuses a league's name, the foot's player records, and
+ * each league's list asked again without the age and minutes bounds when none passes them.
+ */
+function scoutPlan(
+  lists: number,
+  named: number,
+  pages: number,
+  { records, recheck }: { records: number; recheck: boolean },
+): Plan {
+  const each = pages === 1 ? '1 page' : `up to ${pages} pages`;
+  return plan([
+    [1, 'the role list'],
+    [lists * pages, `${lists} league list${lists === 1 ? '' : 's'} of ${each}`],
+    [named > 0 ? 1 + named : 0, 'the league names, if the API refuses one'],
+    [records, `up to ${records} player records for the foot`],
+    [recheck ? lists : 0, 'the lists without max_age and min_minutes, if no player passes them'],
+  ]);
+}
 
 /** `notes` of one league's list, named by the league when several were read. */
 function ofLeague(league: string | undefined, notes: readonly string[], leagues: number): string[] {

@@ -6,6 +6,7 @@ import { defineTool } from '../src/mcp/tool.js';
 import { withClubHint } from './kit/club-hint.js';
 import { fetchFits } from './kit/fits.js';
 import { CostOut, Gathering, PartFailureOut, requestsText } from './kit/gather.js';
+import { plan } from './kit/plan.js';
 import { fetchRecord, fetchSections, PlayerCardOut, SectionsOut } from './kit/player-sections.js';
 import { cardText, failuresText, familyOfCard, namedStatistics, sectionsText } from './kit/player-text.js';
 import { PLAYER_NOT_FOUND } from './kit/shapes.js';
@@ -57,7 +58,16 @@ export default defineTool({
     const saison = seasonParam(season);
     const query = { id: player_id, saison, similarLimit: similar_limit };
     // Record, history, the sections, the glossary (for the statistics' names) and the fit.
-    const gathering = new Gathering(3 + REPORT_SECTIONS.length + (club ? 1 : 0), ctx);
+    const gathering = new Gathering(
+      3 + REPORT_SECTIONS.length + (club ? 1 : 0),
+      ctx,
+      plan([
+        [2, 'record, seasons'],
+        [REPORT_SECTIONS.length, `${REPORT_SECTIONS.length} sections`],
+        [1, 'glossary'],
+        [club ? 3 : 0, 'fit, and the club named again if the API knows it by another name'],
+      ]),
+    );
     const [player, history, sections, glossary, fit] = await Promise.all([
       gathering.required('record', (signal) => fetchRecord(api, query, signal)),
       gathering.optional('history', (signal) =>

@@ -6,6 +6,7 @@ import { watchlistAccess } from '../src/mcp/watchlists.js';
 import { WATCHLIST_NOTE_MAX, type WatchlistEntry } from '../src/store/watchlists.js';
 import { updateWatchlist } from '../src/watchlists/edit.js';
 import { NAME_MAX } from '../src/watchlists/entries.js';
+import { announcePlan, PlannedCostOut, plan, plannedCost, plannedCostText } from './kit/plan.js';
 import { BY_ID_OR_NAME, PlayerQueryFields } from './kit/shapes.js';
 import { table } from './kit/text.js';
 import { personLabel, watchlistUpstream } from './kit/watchlist.js';
@@ -61,11 +62,15 @@ export default defineTool({
     removed: z.array(z.string()).optional(),
     deleted: z.literal(true).optional().describe('The whole list was deleted (delete: true).'),
   }),
+  extra: { requests: PlannedCostOut },
   // Removing is destructive (the default when not read-only); adding the same players twice is not.
   hints: { readOnlyHint: false, idempotentHint: true },
   async run({ watchlist, add = [], remove = [], note, delete: deleting = false }, ctx) {
     const change = { watchlist, add, remove, note, delete: deleting };
     const upstream = watchlistUpstream(ctx.api);
+    // One resolve-batch for the players added (none when each is cached); removing asks nothing.
+    const cost = plan([[add.length > 0 ? 1 : 0, `1 resolve-batch of ${add.length} players`]]);
+    announcePlan(ctx, cost);
     const done = await updateWatchlist(watchlistAccess(ctx), upstream, change, ctx.signal, 'search_players');
     const { created, added, removed, deleted } = done;
     return {
@@ -81,13 +86,15 @@ export default defineTool({
       quota: ctx.api.quota.current(),
       source: done.source,
       notes: done.notes,
+      extra: { requests: plannedCost(cost) },
     };
   },
-  text: ({ data }) => {
+  text: ({ data, extra }) => {
     const removed = data.removed ?? [];
     const added = data.added ?? [];
+    const cost = extra ? plannedCostText(extra.requests) : '';
     if (data.deleted) {
-      return `Watchlist "${data.watchlist}" deleted, with its snapshots: ${removed.length} players were on it${removed.length > 0 ? ` (${removed.join(', ')})` : ''}.`;
+      return `Watchlist "${data.watchlist}" deleted, with its snapshots: ${removed.length} players were on it${removed.length > 0 ? ` (${removed.join(', ')})` : ''}. ${cost}`;
     }
     const pending = data.players.filter((p) => !p.service_id).length;
     return [
@@ -99,6 +106,7 @@ export default defineTool({
         ['status', (p) => (p.service_id ? 'linked' : 'pending')],
         ['added', (p) => p.added_at],
       ]),
+      cost,
     ]
       .filter(Boolean)
       .join('\n');

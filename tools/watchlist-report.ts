@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { sparseColumns } from '../src/mcp/tabular.js';
 import { defineTool } from '../src/mcp/tool.js';
 import { watchlistAccess } from '../src/mcp/watchlists.js';
 import { planText, refreshPlan, type WatchlistSummary } from '../src/watchlists/plan.js';
@@ -37,34 +38,55 @@ const STEPS: ReportSteps = {
 const n = z.number().nullable();
 
 // A list as the text's table has it: its note and its players not linked yet (pending) only when there
-// are some; when it was made and last changed are in football://watchlists.
-const Summary = z.looseObject({
-  name: z.string(),
-  players: z.number(),
-  last_refresh: z.string().nullable(),
-  data_as_of: z.string().nullable(),
-  snapshots: z.number(),
-  refresh_cost: z.number(),
-});
-type ListRow = z.infer<typeof Summary> & { note?: string; pending?: number };
+// are some (a column of the table only then); when it was made and last changed are in football://watchlists.
+const Summary = sparseColumns(
+  z.looseObject({
+    name: z.string(),
+    note: z.string().optional(),
+    players: z.number(),
+    pending: z.number().optional().describe('Players not linked to a person yet.'),
+    last_refresh: z.string().nullable(),
+    data_as_of: z.string().nullable(),
+    snapshots: z.number(),
+    refresh_cost: z.number(),
+  }),
+);
+type ListRow = z.infer<typeof Summary>;
 
-// One row a player, as the text's table has him (kit/watchlist.ts, ReportLine): these fields always,
-// and each of the others only when it has something to say.
-const Row = z.looseObject({
-  service_id: z.string().nullable(),
-  name: z.string().nullable(),
-  status: z.enum(['changed', 'unchanged', 'new', 'pending', 'not_found']),
-  changes: z.array(z.string()),
-  club: z.string().nullable(),
-  league: z.string().nullable(),
-  minutes: n,
-  primary_role: z.string().nullable(),
-  rank: n,
-  rank_of: n,
-  role_score: n.describe("The primary role's own score."),
-  performance_index: n,
-  market_value_eur: n,
-});
+// One row a player, as the text's table has him (kit/watchlist.ts, ReportLine): the required fields
+// always, each optional one only when it has something to say (a column of the table only then).
+const Row = sparseColumns(
+  z.looseObject({
+    service_id: z.string().nullable(),
+    player_id: z.string().nullable().optional().describe('Only while not linked to a person.'),
+    name: z.string().nullable(),
+    status: z.enum(['changed', 'unchanged', 'new', 'pending', 'not_found']),
+    changes: z.array(z.string()),
+    club: z.string().nullable(),
+    league: z.string().nullable(),
+    season: z.string().optional().describe("Only when the rows' seasons differ."),
+    minutes: n,
+    primary_role: z.string().nullable(),
+    rank: n,
+    rank_of: n,
+    role_score: n.describe("The primary role's own score."),
+    performance_index: n,
+    market_value_eur: n,
+    from: z
+      .object({ club: z.string().nullable(), league: z.string().nullable() })
+      .optional()
+      .describe('Where a transferred player came from.'),
+    minutes_delta: z.number().optional(),
+    previous_role: z.string().optional(),
+    rank_listed: z.number().optional().describe('Entries of the ranking page read, when he is not on it.'),
+    rank_change: z.number().optional(),
+    role_score_change: z.number().optional(),
+    value_change_eur: z.number().optional(),
+  }),
+);
+
+// Every field a report row may carry is a named column: one added to ReportLine alone fails to compile here.
+true satisfies [Exclude<keyof ReportLine, keyof typeof Row.shape>] extends [never] ? true : false;
 
 const SnapshotRef = z.object({ taken_at: z.string(), data_as_of: z.string().nullable() });
 

@@ -2,6 +2,7 @@ import Keyv from 'keyv';
 import { Utf8BoundedMap } from '../lib/bounded-map.js';
 import { AbortedError, ApiError } from './errors.js';
 import { DEFAULT_HOT_ENTRIES, freezeAndMeasure, HotEntries } from './hot-entries.js';
+import { maxAgeMs } from './max-age.js';
 import type { PageSignals } from './pagination.js';
 import type { ReadReport } from './reader/report.js';
 import type { CacheKind } from './routes.js';
@@ -129,7 +130,7 @@ export class ResponseCache {
     const ttl = this.ttls[kind];
     const hit = ttl > 0 ? await this.lookup(key, ttl) : undefined;
     const ageMs = hit ? this.now() - hit.stored_at : Number.NaN;
-    const fresh = hit !== undefined && !options.fresh && ageMs < ttl;
+    const fresh = hit !== undefined && !options.fresh && ageMs < accepted(ttl);
     if (ttl > 0) this.onLookup?.(fresh);
     if (hit && fresh) return { entry: hit.entry, cached: true };
     try {
@@ -143,11 +144,11 @@ export class ResponseCache {
     }
   }
 
-  /** The entry under `key` while fresh, without fetching. */
+  /** The entry under `key` while fresh (and as young as the run accepts), without fetching. */
   async peek(key: string, kind: CacheKind): Promise<CacheEntry | undefined> {
     const ttl = this.ttls[kind];
     const hit = ttl > 0 ? await this.lookup(key, ttl) : undefined;
-    return hit && this.now() - hit.stored_at < ttl ? hit.entry : undefined;
+    return hit && this.now() - hit.stored_at < accepted(ttl) ? hit.entry : undefined;
   }
 
   /** Resolves once every answer fetched so far is in the store (writes run after the answer is given). */
@@ -261,6 +262,15 @@ export class ResponseCache {
       );
     });
   }
+}
+
+/**
+ * The age under which an entry is served: its TTL, or less when the current run asks for younger
+ * answers (max-age.ts). An entry older than that but within its TTL still stands in for an outage, as stale.
+ */
+function accepted(ttl: number): number {
+  const limit = maxAgeMs();
+  return limit === undefined ? ttl : Math.min(ttl, limit);
 }
 
 /** Resolves on the next turn of the event loop, after the I/O callbacks and microtasks of this one. */

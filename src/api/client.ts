@@ -69,6 +69,9 @@ export interface Source {
   /** Past its TTL, served because the upstream is failing. */
   stale?: boolean;
   age_s?: number;
+  /** A mixed answer (some parts asked upstream, some from the cache): how many of each. */
+  sent?: number;
+  from_cache?: number;
 }
 
 export interface ApiResult<T> {

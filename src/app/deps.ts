@@ -3,7 +3,9 @@ import { ApiClient } from '../api/client.js';
 import { PerKeyLimiter } from '../api/per-key.js';
 import { lazyPool, type Requester } from '../api/pool.js';
 import { QuotaTracker } from '../api/quota.js';
+import { tallyRequests } from '../api/request-tally.js';
 import { loadUpstreamOverrides, remappedRoutes } from '../api/route-overrides.js';
+import { ledgerOf, UntoldRequests } from '../api/untold-requests.js';
 import { ChartStore } from '../charts/chart-store.js';
 import { svgToPng } from '../charts/render.js';
 import { type Config, usesEmbeddedSandbox } from '../config.js';
@@ -117,6 +119,7 @@ function depsBuilder(
   }
   const scope = watchlistScope(config);
   const charts = new ChartStore(config.chartCacheBytes, svgToPng);
+  const untold = new UntoldRequests();
   const build = (callerKey: string | undefined, tokenId?: string): ToolDeps => {
     const apiKey = callerKey ?? upstream.apiKey;
     const tag = apiKey ? keyTag(apiKey, config.metricsKeySecret) : 'nokey';
@@ -176,6 +179,7 @@ function depsBuilder(
       logger: scoped,
       images: config.images,
       charts,
+      untold: ledgerOf(untold, tag),
       ...(watchlists ? { watchlists } : {}),
     };
   };
@@ -218,18 +222,27 @@ export function redacting(base: Logger, secret: string): Logger {
   };
 }
 
+/** What an answer tells of the key check's request (the one request no answer's own tally counts). */
+export const KEY_CHECK_WHY = 'GET /v1/leagues, the check of this key when a session of it opened';
+
 /**
  * Whether the API accepts a key, for a session that cannot wait on probation: the leagues, as
  * quota_status refresh asks (one request, answered from the cache when this key had them in the last day).
  */
 export function keyAsker(shared: SharedUpstream, timeoutMs: number): (key: string) => Promise<boolean> {
   return async (key) => {
-    const { api } = shared.depsFor(key);
+    const { api, untold } = shared.depsFor(key);
     try {
-      await api.leagues({ firstPage: true, signal: AbortSignal.timeout(timeoutMs) });
-      return true;
-    } catch {
-      return false;
+      // A refused or failed check may have reached the upstream too: counted either way.
+      const { value: accepted, requests } = await tallyRequests(() =>
+        api.leagues({ firstPage: true, signal: AbortSignal.timeout(timeoutMs) }).then(
+          () => true,
+          () => false,
+        ),
+      );
+      // Spent outside any answer: the key's next answer says so (untold-requests.ts).
+      untold?.add(requests.sent, KEY_CHECK_WHY);
+      return accepted;
     } finally {
       await api.close().catch(() => undefined);
     }

@@ -1,4 +1,5 @@
 import type { ApiClient } from '../api/client.js';
+import type { UntoldLedger } from '../api/untold-requests.js';
 import type { ChartStore } from '../charts/chart-store.js';
 import type { ImagePolicy } from '../charts/spec.js';
 import type { RoleCatalog } from '../facts/role-catalog.js';
@@ -20,6 +21,8 @@ export interface ToolDeps {
   images?: ImagePolicy;
   /** Where linked charts are kept for `resources/read`, shared by every caller of the process. */
   charts?: ChartStore;
+  /** Requests spent for this key outside any answer (a session's key check), told by its next answer. */
+  untold?: UntoldLedger;
   /** Undefined when no API key is in use (nobody to own a watchlist). */
   watchlists?: WatchlistAccess;
 }

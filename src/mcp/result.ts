@@ -38,6 +38,8 @@ export const SourceSchema = z.object({
   fetched_at: z.string(),
   stale: z.boolean().optional(),
   age_s: z.number().optional(),
+  sent: z.number().optional(),
+  from_cache: z.number().optional(),
 });
 
 export interface Outcome<D, X = Record<string, never>> {
@@ -133,9 +135,11 @@ function footer(quota: Quota, source: Source): string {
   const origin = source.stale
     ? `STALE answer from ${shortTime(source.fetched_at)} (${age(source.age_s ?? 0)} old), served because the Football API is failing`
     : source.cached
-      ? `cached answer from ${shortTime(source.fetched_at)} (no quota used)`
-      : // When, as the structured form's fetched_at says: a report written from it later still dates its data.
-        `fresh answer, ${shortTime(source.fetched_at)}`;
+      ? `from the cache (fetched ${shortTime(source.fetched_at)}; no quota used)`
+      : source.sent !== undefined && source.from_cache !== undefined
+        ? `partly from the cache: ${source.sent} sent, ${source.from_cache} from the cache (oldest part fetched ${shortTime(source.fetched_at)})`
+        : // When, as the structured form's fetched_at says: a report written from it later still dates its data.
+          `fresh answer, ${shortTime(source.fetched_at)}`;
   return `— ${origin}; ${quotaLine(quota)}`;
 }
 

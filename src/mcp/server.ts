@@ -9,6 +9,7 @@ import { registerChartApp } from './chart-app.js';
 import { chartOwner } from './chart-content.js';
 import { clientRendersApps } from './client-support.js';
 import type { ToolDeps } from './context.js';
+import { MAX_CACHE_AGE_WORDS } from './max-cache-age.js';
 import { progressReporter } from './progress.js';
 import { registerPrompts } from './prompts/index.js';
 import { registerResources } from './resources/index.js';
@@ -19,7 +20,8 @@ export const INSTRUCTIONS = [
   'Football scouting data (Football Data API v1): rankings by 31 positional roles, scouting, comparisons, club fit.',
   "Players have two ids: player_id names one season/club/competition row and changes every season; service_id (ds_…) is the stable person. Keep service_ids, and pass one wherever a player_id is asked; lists add a row's player_id only where its service_id does not name that row (not linked yet, or a European cup row); refresh player_ids with resolve_players.",
   'Every upstream request spends the daily quota of the key; cached answers are free. Each result reports the quota; quota_status shows it.',
-  "Every tool result is {data, quota: {limit?, remaining?, reset?, unlimited}, source: {cached, fetched_at, stale?, age_s?}, notes?, has_more?, season?} plus the fields its output schema names; a list of records is a table {columns, rows}, each row an array in the columns' order; has_more: true means a list stopped at its limit; season (tools that take one): the season of the rows, null when the API chose or rows differ.",
+  MAX_CACHE_AGE_WORDS,
+  "Every tool result is {data, quota: {limit?, remaining?, reset?, unlimited}, source: {cached, fetched_at, stale?, age_s?, sent?, from_cache? (a mixed answer's counts)}, notes?, has_more?, season?} plus the fields its output schema names; a call of several requests adds requests: {planned?, sent, from_cache}; a list of records is a table {columns, rows}, each row an array in the columns' order; has_more: true means a list stopped at its limit; season (tools that take one): the season of the rows, null when the API chose or rows differ.",
   'Roles: a French key or its English name ("poacher", "ball-playing centre-back"; list_roles); league names must match list_leagues.',
   'Watchlists: update_watchlist keeps players by service_id for this key; watchlist_report says what changed since the last snapshot.',
   'Resources football://roles, football://leagues and football://glossary hold reference data, football://watchlists your watchlists; prompts cover a player report, a role shortlist, a comparison, a replacement search and the weekly watchlist run.',

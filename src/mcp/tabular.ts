@@ -6,6 +6,20 @@ import { z } from 'zod';
 
 type Table = { columns: string[]; rows: unknown[][] };
 
+/** Row schemas whose optional columns no row fills are left out of their tables (see sparseColumns). */
+const sparse = new WeakSet<z.ZodObject>();
+
+/**
+ * `row` as the schema of rows whose optional fields are named (typed in the output schema) but whose
+ * columns appear in a table only when some row fills them: a report's change columns (a transfer's
+ * former club, a rank's change) say nothing on most answers, and a column of nulls costs a name and a
+ * null a row. The table's schema then checks each column present against its own type.
+ */
+export function sparseColumns<S extends z.ZodObject>(row: S): S {
+  sparse.add(row);
+  return row;
+}
+
 /** The object schema of a list's rows, when `schema` is a list of objects. */
 function rowSchema(schema: z.ZodType): z.ZodObject | undefined {
   if (!(schema instanceof z.ZodArray)) return undefined;
@@ -35,6 +49,7 @@ export function tabularSchema(schema: z.ZodType): z.ZodType {
   if (schema instanceof z.ZodOptional) return tabularSchema(schema.unwrap() as z.ZodType).optional();
   if (schema instanceof z.ZodNullable) return tabularSchema(schema.unwrap() as z.ZodType).nullable();
   const row = rowSchema(schema);
+  if (row && sparse.has(row)) return sparseTableSchema(row);
   if (row) {
     const names = Object.keys(row.shape);
     const columns = names.map((name) => z.literal(name)) as [z.ZodLiteral, ...z.ZodLiteral[]];
@@ -53,6 +68,41 @@ export function tabularSchema(schema: z.ZodType): z.ZodType {
     return schema.description ? object.describe(schema.description) : object;
   }
   return schema;
+}
+
+/**
+ * The table of sparse rows: its columns the named ones in order (an optional one only when present),
+ * then, for loose rows, the names rows add; each row a cell a column, each cell checked by its column.
+ */
+function sparseTableSchema(row: z.ZodObject): z.ZodType {
+  const names = Object.keys(row.shape);
+  const cells = new Map(names.map((name) => [name, cell(row.shape[name] as z.ZodType)]));
+  const required = names.filter((name) => !(row.shape[name] instanceof z.ZodOptional));
+  const loose = isLoose(row);
+  return z
+    .object({ columns: z.array(z.string()), rows: z.array(z.array(z.unknown())) })
+    .superRefine(({ columns, rows }, ctx) => {
+      const named = columns.filter((name) => cells.has(name));
+      const inOrder = named.every(
+        (name, i) => i === 0 || names.indexOf(name) > names.indexOf(named[i - 1] as string),
+      );
+      const missing = required.filter((name) => !columns.includes(name));
+      if (!inOrder || missing.length > 0 || (!loose && named.length !== columns.length))
+        ctx.addIssue({
+          code: 'custom',
+          path: ['columns'],
+          message: `columns must be of ${names.join(', ')}, in order, with ${required.join(', ')}`,
+        });
+      rows.forEach((cellsOfRow, r) => {
+        if (cellsOfRow.length !== columns.length)
+          ctx.addIssue({ code: 'custom', path: ['rows', r], message: `a row has ${columns.length} cells` });
+        columns.forEach((name, c) => {
+          const check = cells.get(name);
+          if (check && !check.safeParse(cellsOfRow[c]).success)
+            ctx.addIssue({ code: 'custom', path: ['rows', r, c], message: `not a valid ${name}` });
+        });
+      });
+    });
 }
 
 /** `value` (valid for `schema`) with its lists of objects as tables, as `tabularSchema(schema)` reads. */
@@ -116,20 +166,23 @@ function compileTabulator(schema: z.ZodType): Tabulator {
 function tableTabulator(row: z.ZodObject): Tabulator {
   const shape = row.shape;
   const named = Object.keys(shape);
-  const cells = named.map((name) => part(shape[name] as z.ZodType));
+  const cellOf = new Map(named.map((name) => [name, part(shape[name] as z.ZodType)]));
   const loose = isLoose(row);
+  const optional = new Set(named.filter((name) => shape[name] instanceof z.ZodOptional));
+  const leavesOut = sparse.has(row) && optional.size > 0;
   return (value) => {
     if (!Array.isArray(value)) return value;
-    const names = [...named];
+    const filled = (name: string) => (value as Record<string, unknown>[]).some((r) => r[name] !== undefined);
+    const names = leavesOut ? named.filter((name) => !optional.has(name) || filled(name)) : [...named];
     if (loose)
       for (const record of value as Record<string, unknown>[])
         for (const name of Object.keys(record)) if (!names.includes(name)) names.push(name);
     return {
       columns: names,
       rows: value.map((record: Record<string, unknown>) =>
-        names.map((name, i) => {
+        names.map((name) => {
           const field = record[name];
-          const cell = cells[i];
+          const cell = cellOf.get(name);
           return (cell ? (isPlain(field) ? field : cell(field)) : unnamed(field)) ?? null;
         }),
       ),

@@ -1,20 +1,24 @@
 import type { CallToolResult, ToolAnnotations } from '@modelcontextprotocol/server';
 import { z } from 'zod';
+import { withMaxAge } from '../api/max-age.js';
 import { collectReadNotes } from '../api/reader/notes-sink.js';
 import { tallyRequests } from '../api/request-tally.js';
 import { CHART_APP_URI } from '../charts/app.js';
 import type { Chart } from '../charts/spec.js';
 import { lazy } from '../lib/lazy.js';
+import { sourceFromTally } from './answer-origin.js';
 import { readArguments } from './arguments.js';
 import { attachChart } from './chart-content.js';
 import { fullInputSchema, withCompactInputSchema, withCompactOutputSchema } from './compact-schema.js';
 import { collectBlankColumns, completenessNotes } from './completeness.js';
 import type { ToolContext } from './context.js';
+import { takeMaxCacheAge } from './max-cache-age.js';
 import { withCompiledCheck } from './output-check.js';
 import { envelopeSchema, errorResult, type NotFoundHint, type Outcome, successResult } from './result.js';
 import { answerSeason } from './season.js';
 import { tabulate } from './tabular.js';
 import type { Toolset } from './toolsets.js';
+import { untoldNotes } from './untold-notes.js';
 import { assertWellFormed } from './well-formed.js';
 
 export interface ToolSpec<I extends z.ZodRawShape, D extends z.ZodType, X extends z.ZodRawShape> {
@@ -94,15 +98,22 @@ export function defineTool<
     ...(spec.chart ? { ui: CHART_APP_URI } : {}),
     async handle(rawArgs, ctx) {
       try {
-        const args = readArguments(spec.name, input, inputJson(), rawArgs);
+        const { maxAgeMs, rest } = takeMaxCacheAge(spec.name, rawArgs);
+        const args = readArguments(spec.name, input, inputJson(), rest);
         assertWellFormed(args);
-        // Each run counts its own upstream requests (request-tally.ts): a tool reads them while it runs.
+        // Each run counts its own upstream requests (request-tally.ts): a tool reads them while it runs,
+        // and the answer's origin is judged by them. The caller's cache age limit holds for the whole run.
         const {
-          value: run,
+          value: { value: run, requests },
           notes: readNotes,
           reports,
-        } = await collectReadNotes(() => tallyRequests(() => spec.run(args, ctx)).then((r) => r.value));
-        let outcome = readNotes.length > 0 ? { ...run, notes: [...(run.notes ?? []), ...readNotes] } : run;
+        } = await collectReadNotes(() =>
+          withMaxAge(maxAgeMs, () => tallyRequests(() => spec.run(args, ctx))),
+        );
+        let outcome = { ...run, source: sourceFromTally(run.source, requests) };
+        const spentBefore = untoldNotes(ctx);
+        if (readNotes.length > 0 || spentBefore.length > 0)
+          outcome = { ...outcome, notes: [...(outcome.notes ?? []), ...readNotes, ...spentBefore] };
         const { value: text, blank } = collectBlankColumns(() => spec.text(outcome, args));
         const unread = completenessNotes(blank, reports);
         if (unread.length > 0) outcome = { ...outcome, notes: [...(outcome.notes ?? []), ...unread] };

@@ -9,10 +9,12 @@ import { type Rule, startProxy } from '../support/proxy.js';
 const sandbox = useSandbox();
 
 /** The roles of list_roles' answer: key → [family, English name]. */
-function roleMap(data: Record<string, Record<string, string>>): Map<string, [string, string]> {
+type Named = string | { name: string; was: string[] };
+
+function roleMap(data: Record<string, Record<string, Named>>): Map<string, [string, Named]> {
   return new Map(
     Object.entries(data).flatMap(([family, roles]) =>
-      Object.entries(roles).map(([key, name]) => [key, [family, name]] as [string, [string, string]]),
+      Object.entries(roles).map(([key, name]) => [key, [family, name]] as [string, [string, Named]]),
     ),
   );
 }
@@ -50,8 +52,12 @@ describe('list_roles without a readable GET /v1/enums', () => {
     expect(body.enums_problem).toContain('without a list of roles we could read (only 2 renamed keys, kept)');
     const byKey = roleMap(body.data);
     expect(byKey.size).toBe(31);
-    expect(byKey.get('gardien_moderne')).toEqual(['goalkeeper', 'sweeper keeper; was gardien_libero']);
-    expect(byKey.get('faux_9')).toEqual(['forward', 'false nine; was neuf_et_demi']);
+    // The former keys are a field of their own, not packed into the name.
+    expect(byKey.get('gardien_moderne')).toEqual([
+      'goalkeeper',
+      { name: 'sweeper keeper', was: ['gardien_libero'] },
+    ]);
+    expect(byKey.get('faux_9')).toEqual(['forward', { name: 'false nine', was: ['neuf_et_demi'] }]);
     expect(text).toContain('gardien_moderne (sweeper keeper; was gardien_libero)');
     expect(text).toContain('Note: GET /v1/enums answered without a list of roles');
   });
@@ -69,6 +75,9 @@ describe('list_roles without a readable GET /v1/enums', () => {
     expect(body.notes).toBeUndefined();
     const byKey = roleMap(body.data);
     expect(byKey.size).toBe(31);
-    expect(byKey.get('interieur_offensif')).toEqual(['central_midfielder', 'mezzala; was mezzala']);
+    expect(byKey.get('interieur_offensif')).toEqual([
+      'central_midfielder',
+      { name: 'mezzala', was: ['mezzala'] },
+    ]);
   });
 });

@@ -118,12 +118,12 @@ describe('rank_players_by_role', () => {
   });
 
   it('accepts a renamed role key learnt from the live enums and says so', async () => {
-    const families = structured(await run('list_roles')).data as Record<string, Record<string, string>>;
+    const families = structured(await run('list_roles')).data as Record<string, Record<string, Named>>;
     const roles = Object.values(families).flatMap((f) => Object.entries(f));
-    const renamed = roles.find(([, name]) => name.includes('; was '));
+    const renamed = roles.find(([, named]) => typeof named !== 'string');
     expect(renamed).toBeDefined();
-    const [key = '', name = ''] = renamed ?? [];
-    const oldKey = name.split('; was ')[1]?.split(', ')[0] ?? '';
+    const [key = '', named] = renamed ?? [];
+    const oldKey = typeof named === 'string' || !named ? '' : (named.was[0] ?? '');
     const body = structured(await run('rank_players_by_role', { role: oldKey, league: 'Ligue 1', limit: 3 }));
     expect(body.role).toBe(key);
     expect(body.notes.join(' ')).toContain(oldKey);
@@ -133,12 +133,16 @@ describe('rank_players_by_role', () => {
 
 describe('the other tools', () => {
   it('list_roles gives the 31 documented keys and six renamed ones', async () => {
-    const families = structured(await run('list_roles')).data as Record<string, Record<string, string>>;
+    const families = structured(await run('list_roles')).data as Record<string, Record<string, Named>>;
     const roles = Object.values(families).flatMap((f) => Object.entries(f));
     const keys = roles.map(([key]) => key);
     for (const key of ROLE_KEYS) expect(keys).toContain(key);
-    const renamed = roles.flatMap(([, name]) => name.split('; was ')[1]?.split(', ') ?? []);
+    // Each former key a field's value, none packed into a role's name.
+    const renamed = roles.flatMap(([, named]) => (typeof named === 'string' ? [] : named.was));
     expect(renamed).toHaveLength(6);
+    for (const old of renamed) expect(keys).not.toContain(old);
+    for (const [, named] of roles)
+      expect(typeof named === 'string' ? named : named.name).not.toContain('; was ');
   });
 
   it('list_leagues lists 100+ leagues and the three European cups, and filters locally', async () => {
@@ -355,3 +359,5 @@ describe('daily quota', () => {
     }
   });
 });
+
+type Named = string | { name: string; was: string[] };

@@ -236,7 +236,17 @@ describe('successResult', () => {
       source: { cached: true, fetched_at: '2026-03-01T09:30:12Z' },
     });
     const text = (result.content[1] as { text: string }).text;
-    expect(text).toContain('cached answer from 2026-03-01 09:30 UTC (no quota used)');
+    expect(text).toContain('from the cache (fetched 2026-03-01 09:30 UTC; no quota used)');
+  });
+
+  it('says an answer is mixed, with both counts, when some parts were asked and some cached', () => {
+    const source = { cached: false, fetched_at: '2026-03-01T09:30:12.345Z', sent: 3, from_cache: 5 };
+    const result = successResult({ data, quota, source }, 'table');
+    expect(result.structuredContent).toMatchObject({ source: { cached: false, sent: 3, from_cache: 5 } });
+    const text = (result.content[1] as { text: string }).text;
+    expect(text).toContain(
+      'partly from the cache: 3 sent, 5 from the cache (oldest part fetched 2026-03-01 09:30 UTC)',
+    );
   });
 
   it('adds notes to both the text and structuredContent, and extra fields alongside data', () => {

@@ -8,8 +8,10 @@ import type { Quota } from '../../src/api/quota.js';
 import { requestsSpent } from '../../src/api/request-tally.js';
 import type { ToolContext } from '../../src/mcp/context.js';
 import { errorText } from '../../src/mcp/result.js';
+import { announcePlan, type Plan, plannedCostText } from './plan.js';
 
-export const CostOut = z.object({ sent: z.number(), from_cache: z.number() });
+/** What a gathering spent; `planned`: the most requests it said beforehand it would send. */
+export const CostOut = z.object({ planned: z.number().optional(), sent: z.number(), from_cache: z.number() });
 export type Cost = z.infer<typeof CostOut>;
 
 /** A section's 404 once its record exists: the likely cause is an assumed route, not the id. */
@@ -33,11 +35,17 @@ export class Gathering {
   /** Parts not settled yet: a failed call waits for them, so none of its requests outlives its answer. */
   private readonly running = new Set<Promise<unknown>>();
 
+  /**
+   * `plan`: the requests the parts mean to send (kit/plan.ts), said to the client before any is sent and
+   * given beside what they spent.
+   */
   constructor(
     private readonly total: number,
     private readonly ctx: ToolContext,
+    private readonly plan?: Plan,
   ) {
     this.signal = AbortSignal.any([ctx.signal, this.stop.signal]);
+    if (plan) announcePlan(ctx, plan, total);
   }
 
   /** A part the result cannot do without: its failure fails the call and stops the other parts. */
@@ -72,7 +80,7 @@ export class Gathering {
 
   /** What the whole call has spent upstream so far: every request of its run, made here or not. */
   cost(): Cost {
-    return requestsSpent();
+    return { ...(this.plan ? { planned: this.plan.total } : {}), ...requestsSpent() };
   }
 
   /** Cached only when every part was; dated by the oldest part; stale when any part was. */
@@ -118,7 +126,9 @@ export class Gathering {
 
 /** What a gathering spent, as its text says it (its structured form has it as `requests`). */
 export function requestsText(cost: Cost): string {
-  return `Upstream requests: ${cost.sent} sent, ${cost.from_cache} served from the cache.`;
+  const { planned, sent, from_cache } = cost;
+  if (planned === undefined) return `Upstream requests: ${sent} sent, ${from_cache} served from the cache.`;
+  return plannedCostText({ planned, sent, from_cache });
 }
 
 /** The notes a result carries about parts that failed. */

@@ -12,6 +12,7 @@ import {
   BadResponseError,
   errorForStatus,
   NetworkError,
+  NotCachedError,
   TimeoutError,
   TooLargeError,
   UnauthorizedError,
@@ -24,7 +25,7 @@ import { type HeaderBag, type Quota, QuotaTracker } from './quota.js';
 import { type Aliases, type AliasTable, aliasSet } from './reader/aliases.js';
 import { type ReadReport, readAnswer, readNotes } from './reader/index.js';
 import { publishReadNotes } from './reader/notes-sink.js';
-import { countFromCache, countSent } from './request-tally.js';
+import { countFromCache, countMissed, countRetry, countSent, sendsRefused } from './request-tally.js';
 import {
   type Answer,
   DEFAULT_RETRY_POLICY,
@@ -209,10 +210,17 @@ export class ApiClient extends EndpointBase {
         ...(paging ? { paging } : {}),
       };
     };
-    const { entry, cached, stale, shared } = await this.cache.getOrFetch(key, def.cache, fetcher, {
-      ...(options.signal ? { signal: options.signal } : {}),
-      ...(options.fresh ? { fresh: true } : {}),
-    });
+    const onlyCached = sendsRefused();
+    const { entry, cached, stale, shared } = await this.cache
+      .getOrFetch(key, def.cache, fetcher, {
+        ...(options.signal ? { signal: options.signal } : {}),
+        ...(options.fresh ? { fresh: true } : {}),
+        ...(onlyCached ? { onlyCached } : {}),
+      })
+      .catch((error: unknown) => {
+        if (error instanceof NotCachedError) countMissed();
+        throw error;
+      });
     // The requests sent for it were counted as they went (attempt); a stale answer counts both.
     if (cached || shared) countFromCache();
     if (entry.read) publishReadNotes(readNotes(entry.read), entry.read);
@@ -310,6 +318,7 @@ export class ApiClient extends EndpointBase {
     probe = false,
   ) {
     if (!this.options.apiKey) throw new UnauthorizedError('missing');
+    if (sendsRefused()) throw new NotCachedError();
     await this.quota.beforeRequest();
     for (let attempt = 0; ; attempt++) {
       if (!probe) this.quota.assertAvailable();
@@ -319,6 +328,7 @@ export class ApiClient extends EndpointBase {
       } catch (error) {
         if (!(error instanceof RetryableError)) throw error;
         delayMs = error.delayMs;
+        countRetry({ route, after: retryReason(error.inner) });
       }
       try {
         await sleep(delayMs, undefined, { signal });
@@ -426,6 +436,15 @@ class RetryableError extends Error {
   ) {
     super(inner.message);
   }
+}
+
+/** What an attempt met that made the client ask again, in a few words ("a 503", "a timeout"). */
+function retryReason(error: ApiError): string {
+  if (error instanceof UpstreamServerError && error.gateway) return `a ${error.status} from a gateway`;
+  if (error.status !== undefined) return `a ${error.status}`;
+  if (error.kind === 'timeout') return 'a timeout';
+  if (error.kind === 'network') return 'a network error';
+  return error.kind.replace('_', ' ');
 }
 
 function parseJson(text: string): unknown {

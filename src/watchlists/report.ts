@@ -1,6 +1,8 @@
 // What changed on a list: from its stored snapshots (free), or by a refresh of every person on it,
-// stored as a new snapshot and compared with the last one. A week older than the last one stored is
-// never stored nor compared: every change would run backwards.
+// stored as its week's snapshot and compared with the last snapshot of an earlier week. A refresh within a
+// week already stored replaces that week's snapshot (a re-run shows the same changes, and the snapshots
+// kept never fill with copies). A week older than the last one stored is never stored nor compared: every
+// change would run backwards.
 import {
   checkProjectedSize,
   type WatchlistDoc,
@@ -15,6 +17,7 @@ import { damagedNotes, planText, type RefreshPlan, summarize, type WatchlistSumm
 import { type Refreshed, refreshPersons } from './refresh.js';
 import { WatchlistRefusal } from './refusal.js';
 import type { OwnedLists, Parts, WatchlistUpstream } from './upstream.js';
+import { type DataWeek, earlierWeek, sameWeek, snapshotOfWeek, weekOf } from './weeks.js';
 
 /** How a refusal names the caller's next steps (its own words: this room knows no caller). */
 export interface ReportSteps {
@@ -28,11 +31,14 @@ export interface ReportSteps {
   stored: string;
 }
 
-/** A snapshot compared with the one before it. */
+/** A snapshot compared with the last one of an earlier week. */
 export interface WatchlistReport {
   name: string;
   snapshot: WatchlistSnapshot;
+  week: DataWeek;
   previous: WatchlistSnapshot | undefined;
+  /** This refresh replaced the snapshot a refresh earlier in the same week had stored. */
+  replaced?: WatchlistSnapshot;
   players: ReportRow[];
 }
 
@@ -52,32 +58,56 @@ export async function openWatchlist(lists: OwnedLists, watchlist: string, steps:
   return doc;
 }
 
-/** The last snapshot compared with the one before it, both as stored: no request. */
-export function storedReport(doc: WatchlistDoc, plan: RefreshPlan, steps: ReportSteps): WatchlistReport {
-  const last = doc.snapshots.at(-1);
-  if (!last) {
+/**
+ * A stored snapshot (the last, or the one of the week `asked` names) compared with the last one of an
+ * earlier week, both as stored: no request.
+ */
+export function storedReport(
+  doc: WatchlistDoc,
+  plan: RefreshPlan,
+  steps: ReportSteps,
+  asked?: string,
+): WatchlistReport {
+  const found = asked === undefined ? lastOf(doc.snapshots) : snapshotOfWeek(doc.snapshots, asked);
+  if (!found) {
+    if (asked === undefined || doc.snapshots.length === 0) {
+      throw new WatchlistRefusal(
+        `"${doc.name}" has no snapshot yet: ${steps.first} (${planText(plan)} at most; cached answers are free).`,
+      );
+    }
+    const weeks = doc.snapshots.map((s) => weekOf(s).key).join(', ');
     throw new WatchlistRefusal(
-      `"${doc.name}" has no snapshot yet: ${steps.first} (${planText(plan)} at most; cached answers are free).`,
+      `"${doc.name}" has no snapshot of "${asked}": its snapshots hold the weeks ${weeks} (name one by its data's date, or the day it was taken, YYYY-MM-DD).`,
     );
   }
-  const previous = doc.snapshots.at(-2);
+  const { snapshot: last, index } = found;
+  const week = weekOf(last);
+  const previous = earlierWeek(doc.snapshots, week, index);
   const backwards = outOfOrder(last, previous);
   if (backwards) {
     throw new WatchlistRefusal(
-      `"${doc.name}": the last snapshot is not compared with the one before it: ${backwards}. ` +
+      `"${doc.name}": the snapshot is not compared with the one before it: ${backwards}. ` +
         "The next refresh on data at least as new as that snapshot's is compared with it.",
     );
   }
   const linked = new Set(
     doc.entries.flatMap((e) => (e.service_id && e.linked_at === last.taken_at ? [e.service_id] : [])),
   );
+  // A report of an earlier week shows the entries of then: those added since are not in it.
+  const entries =
+    index === doc.snapshots.length - 1 ? doc.entries : doc.entries.filter((e) => e.added_at <= last.taken_at);
   const missing = new Set(
-    doc.entries.flatMap((e) =>
+    entries.flatMap((e) =>
       e.service_id && !last.players[e.service_id] && e.added_at < last.taken_at ? [e.service_id] : [],
     ),
   );
-  const players = compareSnapshots({ entries: doc.entries, current: last, previous, linked, missing });
-  return { name: doc.name, snapshot: last, previous, players };
+  const players = compareSnapshots({ entries, current: last, previous, linked, missing });
+  return { name: doc.name, snapshot: last, week, previous, players };
+}
+
+function lastOf(snapshots: readonly WatchlistSnapshot[]) {
+  const snapshot = snapshots.at(-1);
+  return snapshot ? { snapshot, index: snapshots.length - 1 } : undefined;
 }
 
 /** Refuses a refresh that could not be stored or paid for, before any request. */
@@ -112,6 +142,7 @@ export async function refreshWatchlist(
   const fresh = await refreshPersons(doc.entries, upstream, parts);
   let players: ReportRow[] = [];
   let previous: WatchlistSnapshot | undefined;
+  let replaced: WatchlistSnapshot | undefined;
   let snapshot: WatchlistSnapshot | undefined;
   let backwards: string | undefined;
   const stored = await lists.store.update(lists.owner, doc.name, (current, now) => {
@@ -120,10 +151,13 @@ export async function refreshWatchlist(
     // An older week is never stored after a newer one: the next report would run backwards too.
     backwards = outOfOrder(fresh, current.snapshots.at(-1));
     if (backwards) return undefined;
+    const last = current.snapshots.at(-1);
+    replaced = last && sameWeek(weekOf(last), fresh.week) ? last : undefined;
     const linked = new Set<string>();
-    const entries = withLinks(current.entries, fresh.links, fresh.players, linked, now);
-    snapshot = { taken_at: now, data_as_of: fresh.data_as_of, players: fresh.players };
-    previous = current.snapshots.at(-1);
+    const entries = withLinks(current.entries, fresh.links, fresh.players, linked, now, replaced?.taken_at);
+    snapshot = { taken_at: now, data_as_of: fresh.data_as_of, week: fresh.week, players: fresh.players };
+    const kept = replaced ? current.snapshots.slice(0, -1) : current.snapshots;
+    previous = earlierWeek(kept, fresh.week);
     players = compareSnapshots({
       entries,
       current: snapshot,
@@ -131,7 +165,7 @@ export async function refreshWatchlist(
       linked,
       missing: new Set(fresh.missing),
     });
-    return { ...current, entries, snapshots: [...current.snapshots, snapshot] };
+    return { ...current, entries, snapshots: [...kept, snapshot] };
   });
   if (backwards) {
     throw new WatchlistRefusal(
@@ -144,7 +178,17 @@ export async function refreshWatchlist(
       `The watchlist "${doc.name}" was removed during the refresh: nothing was stored.`,
     );
   }
-  return { report: { name: stored.name, snapshot, previous, players }, refreshed: fresh };
+  return {
+    report: {
+      name: stored.name,
+      snapshot,
+      week: fresh.week,
+      previous,
+      ...(replaced ? { replaced } : {}),
+      players,
+    },
+    refreshed: fresh,
+  };
 }
 
 /** The entries after a refresh: pending rows now linked get their person (or go, if already followed). */
@@ -154,6 +198,7 @@ function withLinks(
   players: Record<string, { name?: string | null }>,
   linked: Set<string>,
   now: string,
+  replacedAt?: string,
 ): WatchlistEntry[] {
   const followed = new Set(entries.flatMap((e) => (e.service_id ? [e.service_id] : [])));
   const out: WatchlistEntry[] = [];
@@ -167,8 +212,12 @@ function withLinks(
       out.push({ service_id: link.service_id, name, added_at: entry.added_at, linked_at: now });
       continue;
     }
+    // Linked by the refresh this one replaces (same week): linked in this week's snapshot still.
+    const relinked = replacedAt !== undefined && entry.service_id && entry.linked_at === replacedAt;
+    if (relinked) linked.add(entry.service_id as string);
     const seen = entry.service_id ? players[entry.service_id]?.name : undefined;
-    out.push(seen && seen !== entry.name ? { ...entry, name: seen.slice(0, NAME_MAX) } : entry);
+    const renamed = seen && seen !== entry.name ? { ...entry, name: seen.slice(0, NAME_MAX) } : entry;
+    out.push(relinked ? { ...renamed, linked_at: now } : renamed);
   }
   return out;
 }

@@ -1,0 +1,104 @@
+// Whether the parts of one refresh hold one week of data. A part may come from the cache, fetched before
+// the API published a newer week, beside parts fetched now: rows built from both would pair this week's
+// minutes with last week's ranks. The parts tell their week by the API's date (a record's data_as_of),
+// by the rounds played (a person's minutes on the same row differ from part to part only across weeks),
+// and by when they were fetched (parts fetched apart may straddle a publication).
+import type { Source } from '../api/client.js';
+
+/** One part as a refresh read it: where it came from, and what tells its week. */
+export interface PartSeen {
+  /** The request, told from the others: its route and what it asked. */
+  key: string;
+  /** The part in words ("compare", "ranking faux_9 in Ligue 1"). */
+  label: string;
+  source: Source;
+  /** The API's date of the data, when the part gives one. */
+  data_as_of?: string | null;
+  /** Minutes by row (minutesKey): the rounds played as this part saw them. */
+  minutes: Map<string, number>;
+}
+
+/** The parts of one refresh, as they land. */
+export class PartLog {
+  readonly parts: PartSeen[] = [];
+
+  add(part: PartSeen): void {
+    this.parts.push(part);
+  }
+
+  /** The keys of the parts answered from the cache. */
+  cached(): Set<string> {
+    return new Set(this.parts.filter((p) => p.source.cached).map((p) => p.key));
+  }
+}
+
+/** The key of a row in `minutes`: its row id (a season's, a club's), else its person's service_id. */
+export function minutesKey(
+  playerId: string | null | undefined,
+  serviceId: string | null | undefined,
+): string {
+  return playerId ? `row ${playerId}` : `player ${serviceId ?? '?'}`;
+}
+
+/** How a part is named in a sentence on weeks: what it is and where it came from. */
+function origin(part: PartSeen): string {
+  const when = part.source.fetched_at.replace('T', ' ').replace(/\.\d+Z$|Z$/, ' UTC');
+  return `${part.label} (${part.source.cached ? `from the cache, fetched ${when}` : `fetched ${when}`})`;
+}
+
+/**
+ * Parts fetched further apart than this are not taken as one week without proof: the API publishes a week
+ * at once, and one refresh fetches its parts within seconds; answers cached at other times (by an earlier
+ * run, by another tool) may straddle a publication that neither dates nor minutes show (a player who did
+ * not play keeps his minutes).
+ */
+export const ONE_FETCH_MS = 5 * 60_000;
+
+/** Why the parts of a refresh may not hold one week, and the cached parts to fetch again for it. */
+export interface WeekConflict {
+  text: string;
+  stale: Set<string>;
+}
+
+/**
+ * Why the parts do not hold one week, naming which parts hold which, and which of them to fetch again;
+ * undefined when they do. The API's dates first, then the rounds played, then the fetch times.
+ */
+export function weekConflict(parts: readonly PartSeen[]): WeekConflict | undefined {
+  const cached = new Set(parts.filter((p) => p.source.cached).map((p) => p.key));
+  const dated = parts.filter((p) => p.data_as_of);
+  const firstDated = dated[0];
+  const otherDate = dated.find((p) => p.data_as_of !== firstDated?.data_as_of);
+  if (firstDated && otherDate) {
+    return {
+      text: `${origin(firstDated)} holds data of ${firstDated.data_as_of}, ${origin(otherDate)} data of ${otherDate.data_as_of}`,
+      stale: cached,
+    };
+  }
+  for (const [i, a] of parts.entries()) {
+    for (const b of parts.slice(i + 1)) {
+      for (const [row, minutes] of a.minutes) {
+        const other = b.minutes.get(row);
+        if (other === undefined || other === minutes) continue;
+        return {
+          text: `${origin(a)} gives ${row} ${minutes} minutes, ${origin(b)} ${other}: they hold different rounds`,
+          stale: cached,
+        };
+      }
+    }
+  }
+  const times = parts.map((p) => Date.parse(p.source.fetched_at)).filter((t) => !Number.isNaN(t));
+  const newest = Math.max(...times);
+  const older = parts.filter(
+    (p) => p.source.cached && Date.parse(p.source.fetched_at) < newest - ONE_FETCH_MS,
+  );
+  const newer = parts.find((p) => Date.parse(p.source.fetched_at) === newest);
+  const first = older[0];
+  if (first && newer) {
+    return {
+      text: `${origin(first)}${older.length > 1 ? ` and ${older.length - 1} more` : ''} and ${origin(newer)} were fetched more than ${ONE_FETCH_MS / 60_000} minutes apart: the API may have published a week between them`,
+      stale: new Set(older.map((p) => p.key)),
+    };
+  }
+  return undefined;
+}

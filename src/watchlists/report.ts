@@ -3,6 +3,8 @@
 // week already stored replaces that week's snapshot (a re-run shows the same changes, and the snapshots
 // kept never fill with copies). A week older than the last one stored is never stored nor compared: every
 // change would run backwards.
+
+import { cacheOnly } from '../api/request-tally.js';
 import {
   checkProjectedSize,
   type WatchlistDoc,
@@ -10,6 +12,7 @@ import {
   type WatchlistSnapshot,
   watchlistName,
 } from '../store/watchlists.js';
+import { CacheParts } from './cache-parts.js';
 import { compareSnapshots, outOfOrder, type ReportRow } from './changes.js';
 import { noSuchList } from './edit.js';
 import { NAME_MAX } from './entries.js';
@@ -110,36 +113,50 @@ function lastOf(snapshots: readonly WatchlistSnapshot[]) {
   return snapshot ? { snapshot, index: snapshots.length - 1 } : undefined;
 }
 
-/** Refuses a refresh that could not be stored or paid for, before any request. */
+/**
+ * Refuses a refresh that could not be stored or paid for, before any request. The quota pays only for
+ * what must be sent: with fewer requests left than the plan, the cache is asked first (nothing sent), and
+ * a refresh it answers whole is given back, to be stored as it is, whatever the quota.
+ */
 export async function checkRefresh(
   lists: OwnedLists,
   doc: WatchlistDoc,
   plan: RefreshPlan,
   upstream: WatchlistUpstream,
   steps: ReportSteps,
-): Promise<void> {
+  signal: AbortSignal,
+): Promise<Refreshed | undefined> {
   if (plan.players === 0) {
     throw new WatchlistRefusal(`"${doc.name}" has no players: ${steps.add}.`);
   }
   // A snapshot past the size cap would be refused when stored: refuse it before its requests instead.
   checkProjectedSize(doc, lists.store.limits, { snapshot: true }, 'after this refresh');
   const quota = await upstream.quota.sync();
-  if (!quota.unlimited && quota.remaining !== null && quota.remaining < plan.total) {
-    throw new WatchlistRefusal(
-      `Refreshing "${doc.name}" costs up to ${planText(plan)}; only ${quota.remaining} requests are left today${quota.reset ? ` (the quota resets ${quota.reset})` : ''}. Nothing was sent or stored. ${steps.stored} for free.`,
-    );
-  }
+  if (quota.unlimited || quota.remaining === null || quota.remaining >= plan.total) return undefined;
+  const look = await cacheOnly(() => refreshPersons(doc.entries, upstream, new CacheParts(signal)));
+  if (look.value && look.missed === 0) return look.value;
+  if (signal.aborted) throw look.error ?? new Error('cancelled');
+  const answered = look.requests.from_cache;
+  const must = Math.max(look.missed, plan.total - answered);
+  if (quota.remaining >= must) return undefined;
+  throw new WatchlistRefusal(
+    `Refreshing "${doc.name}" costs up to ${planText(plan)}; the cache answers ${answered} of them, so up to ${must} must be sent; only ${quota.remaining} requests are left today${quota.reset ? ` (the quota resets ${quota.reset})` : ''}. Nothing was sent or stored. ${steps.stored} for free.`,
+  );
 }
 
-/** Refreshes every person of the list, stores the snapshot and compares it with the last one. */
+/**
+ * Refreshes every person of the list (or takes `answered`, a refresh the cache answered whole), stores
+ * the snapshot as its week's and compares it with the last one of an earlier week.
+ */
 export async function refreshWatchlist(
   lists: OwnedLists,
   doc: WatchlistDoc,
   upstream: WatchlistUpstream,
   parts: Parts,
   steps: ReportSteps,
+  answered?: Refreshed,
 ): Promise<{ report: WatchlistReport; refreshed: Refreshed }> {
-  const fresh = await refreshPersons(doc.entries, upstream, parts);
+  const fresh = answered ?? (await refreshPersons(doc.entries, upstream, parts));
   let players: ReportRow[] = [];
   let previous: WatchlistSnapshot | undefined;
   let replaced: WatchlistSnapshot | undefined;

@@ -173,7 +173,7 @@ describe('watchlist_report across weeks', () => {
     await ok(client, 'update_watchlist', { watchlist: 'One', add: [{ player_id: GARMONT }] });
     const before = sandbox.requestCount();
     const report = await ok(client, 'watchlist_report', { watchlist: 'One' });
-    expect(report.body.requests).toEqual({ planned: 3, sent: 2, from_cache: 1 });
+    expect(report.body.requests).toEqual({ planned: 3, planned_max: 3, sent: 2, from_cache: 1 });
     expect(sandbox.requestCount() - before).toBe(2);
     expect(report.body.data.players[0]).toMatchObject({
       service_id: GARMONT,

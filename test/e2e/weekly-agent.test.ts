@@ -30,6 +30,8 @@ const DAILY = 200;
 let sandbox: RunningSandbox | undefined;
 let proxy: TestProxy;
 let upstreamRequests = 0;
+/** Answer the next compare request 503 (once), as a flaky API would. */
+let failNextCompare = false;
 const dir = mkdtempSync(join(tmpdir(), 'fsm-weekly-'));
 let server: { client: Client; stop: () => Promise<void> } | undefined;
 
@@ -38,6 +40,10 @@ beforeAll(async () => {
     () => sandbox?.url ?? 'http://127.0.0.1:9',
     (path) => {
       upstreamRequests += 1;
+      if (failNextCompare && path.includes('/v1/compare')) {
+        failNextCompare = false;
+        return { status: 503 };
+      }
       return { forward: path.replace(/^\/w\d+/, '') };
     },
   );
@@ -174,7 +180,12 @@ describe('the overnight agent over HTTP, four weeks', () => {
 
   it('week 5: compared with week 4; a re-run and a restart give the same report, one snapshot of the week', async () => {
     let client = await weekOn(5);
+    failNextCompare = true;
     const report = await refresh(client);
+    // One request more than the plan, and the answer says why.
+    expect(report.sent).toBe(report.body.requests.planned + 1);
+    expect(report.body.requests.why).toContain('the compare request was retried after a 503');
+    expect(report.text).toContain('the compare request was retried after a 503');
     expect(report.body.data.week.key).toBe(weekDate(5));
     expect(report.body.data.compared_with.data_as_of).toBe(weekDate(4));
     expect(report.rows.some((r) => r.changes.includes('minutes'))).toBe(true);

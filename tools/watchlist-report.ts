@@ -296,7 +296,7 @@ function reportText(
     `Watchlist "${data.watchlist}": ${rows.length} players, ${data.season ? `season ${data.season}, ` : ''}${dated}` +
     (before
       ? `; compared with the snapshot of ${when(before.taken_at)} (data as of ${before.data_as_of ?? before.week ?? 'unknown'}), the last of an earlier week.`
-      : "; first snapshot of an earlier week: nothing to compare with yet (the next week's report shows what changed).");
+      : "; no snapshot of an earlier week to compare with yet (the next week's report shows what changed).");
   const cost = requests
     ? costText(requests)
     : `From the stored snapshot of ${when(takenAt)}: no request sent.`;

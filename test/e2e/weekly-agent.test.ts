@@ -230,7 +230,6 @@ describe('the overnight agent over HTTP, four weeks', () => {
     expect(report.body.data.compared_with.data_as_of).toBe(weekDate(7));
     await expectWeekOf(report.rows, 8);
     week8 = report.rows;
-    if (process.env.WEEKLY_SHOW) console.log(report.text, report.body.notes);
   });
 
   it('week 8, the quota spent: the refresh the cache holds is answered, nothing sent', async () => {

@@ -146,7 +146,7 @@ export default defineTool({
     const lists = watchlistAccess(ctx);
     if (watchlist === undefined) {
       const { watchlists, notes } = await listWatchlists(lists);
-      const quota = await ctx.api.quota.sync();
+      const quota = await ctx.api.quota.reported();
       return {
         data: { watchlists: watchlists.map(listed), run: runPlan(watchlists, quota) },
         quota,

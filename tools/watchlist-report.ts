@@ -167,7 +167,7 @@ export default defineTool({
     const upstream = watchlistUpstream(ctx.api);
     const answered = await checkRefresh(lists, doc, plan, upstream, STEPS, ctx.signal);
     ctx.progress(0, plan.total, `refreshing "${doc.name}": up to ${planText(plan)}; cached answers are free`);
-    const parts = new Gathering(plan.total, ctx);
+    const parts = new Gathering(planBound(plan), ctx);
     const retries = retriesFrom();
     const { report: fresh, refreshed } = await refreshWatchlist(lists, doc, upstream, parts, STEPS, answered);
     const why = beyondPlan(plan, doc, refreshed, retries());

@@ -12,23 +12,22 @@ export interface PartSeen {
   /** The part in words ("compare", "ranking faux_9 in Ligue 1"). */
   label: string;
   source: Source;
+  /** Fetched by this refresh (now, or moments ago by its own first pass), not by an earlier one. */
+  thisRun: boolean;
   /** The API's date of the data, when the part gives one. */
   data_as_of?: string | null;
   /** Minutes by row (minutesKey): the rounds played as this part saw them. */
   minutes: Map<string, number>;
 }
 
-/** The parts of one refresh, as they land. */
+/** The parts of one refresh, as they land; `started`: when the refresh began (ISO). */
 export class PartLog {
   readonly parts: PartSeen[] = [];
 
-  add(part: PartSeen): void {
-    this.parts.push(part);
-  }
+  constructor(private readonly started: string) {}
 
-  /** The keys of the parts answered from the cache. */
-  cached(): Set<string> {
-    return new Set(this.parts.filter((p) => p.source.cached).map((p) => p.key));
+  add(part: Omit<PartSeen, 'thisRun'>): void {
+    this.parts.push({ ...part, thisRun: part.source.fetched_at >= this.started });
   }
 }
 
@@ -54,44 +53,56 @@ function origin(part: PartSeen): string {
  */
 export const ONE_FETCH_MS = 5 * 60_000;
 
-/** Why the parts of a refresh may not hold one week, and the cached parts to fetch again for it. */
+/** Parts an earlier refresh fetched this close together were fetched together: one week, however they differ. */
+export const SAME_FETCH_MS = 60_000;
+
+/**
+ * Whether two parts' dates and minutes tell their weeks apart. Parts fetched together (both by this
+ * refresh, or moments apart by an earlier one) hold one week: where they differ, the routes count
+ * differently (a ranking's minutes may be the league's only), and taking that for two weeks would refuse
+ * every refresh.
+ */
+function apart(a: PartSeen, b: PartSeen): boolean {
+  if (a.thisRun !== b.thisRun) return true;
+  if (a.thisRun) return false;
+  return Math.abs(Date.parse(a.source.fetched_at) - Date.parse(b.source.fetched_at)) > SAME_FETCH_MS;
+}
+
+/** Why the parts of a refresh may not hold one week, and the parts to fetch again for it. */
 export interface WeekConflict {
   text: string;
   stale: Set<string>;
 }
 
 /**
- * Why the parts do not hold one week, naming which parts hold which, and which of them to fetch again;
- * undefined when they do. The API's dates first, then the rounds played, then the fetch times.
+ * Why the parts do not hold one week, naming which parts hold which, and which of them to fetch again
+ * (those an earlier refresh fetched); undefined when they do. The API's dates and the rounds played of
+ * parts fetched apart first, then the fetch times.
  */
 export function weekConflict(parts: readonly PartSeen[]): WeekConflict | undefined {
-  const cached = new Set(parts.filter((p) => p.source.cached).map((p) => p.key));
-  const dated = parts.filter((p) => p.data_as_of);
-  const firstDated = dated[0];
-  const otherDate = dated.find((p) => p.data_as_of !== firstDated?.data_as_of);
-  if (firstDated && otherDate) {
-    return {
-      text: `${origin(firstDated)} holds data of ${firstDated.data_as_of}, ${origin(otherDate)} data of ${otherDate.data_as_of}`,
-      stale: cached,
-    };
-  }
+  const stale = new Set(parts.filter((p) => !p.thisRun).map((p) => p.key));
   for (const [i, a] of parts.entries()) {
     for (const b of parts.slice(i + 1)) {
+      if (!apart(a, b)) continue;
+      if (a.data_as_of && b.data_as_of && a.data_as_of !== b.data_as_of) {
+        return {
+          text: `${origin(a)} holds data of ${a.data_as_of}, ${origin(b)} data of ${b.data_as_of}`,
+          stale,
+        };
+      }
       for (const [row, minutes] of a.minutes) {
         const other = b.minutes.get(row);
         if (other === undefined || other === minutes) continue;
         return {
           text: `${origin(a)} gives ${row} ${minutes} minutes, ${origin(b)} ${other}: they hold different rounds`,
-          stale: cached,
+          stale,
         };
       }
     }
   }
   const times = parts.map((p) => Date.parse(p.source.fetched_at)).filter((t) => !Number.isNaN(t));
   const newest = Math.max(...times);
-  const older = parts.filter(
-    (p) => p.source.cached && Date.parse(p.source.fetched_at) < newest - ONE_FETCH_MS,
-  );
+  const older = parts.filter((p) => !p.thisRun && Date.parse(p.source.fetched_at) < newest - ONE_FETCH_MS);
   const newer = parts.find((p) => Date.parse(p.source.fetched_at) === newest);
   const first = older[0];
   if (first && newer) {

@@ -71,14 +71,16 @@ export async function refreshPersons(
 ): Promise<Refreshed> {
   const notes: string[] = [];
   const persons = await resolveEntries(entries, upstream, parts, notes);
-  let log = new PartLog();
+  // Parts fetched from now on are this refresh's own (a cached answer keeps its first fetch time).
+  const started = new Date(Date.now() - 1).toISOString();
+  let log = new PartLog(started);
   let read = await readAndRank(persons, recorded(upstream, log, new Set()), parts);
   let conflict = weekConflict(log.parts);
   let refetched = 0;
   if (conflict && conflict.stale.size > 0) {
     // The cached parts are the older ones: asked again, they cost what the plan counted for them.
     const { stale, text } = conflict;
-    log = new PartLog();
+    log = new PartLog(started);
     read = await readAndRank(persons, recorded(upstream, log, stale), parts);
     conflict = weekConflict(log.parts);
     refetched = stale.size;

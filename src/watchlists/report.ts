@@ -162,6 +162,7 @@ export async function refreshWatchlist(
   let replaced: WatchlistSnapshot | undefined;
   let snapshot: WatchlistSnapshot | undefined;
   let backwards: string | undefined;
+  let week = fresh.week;
   const stored = await lists.store.update(lists.owner, doc.name, (current, now) => {
     backwards = undefined;
     if (!current) return undefined;
@@ -169,12 +170,13 @@ export async function refreshWatchlist(
     backwards = outOfOrder(fresh, current.snapshots.at(-1));
     if (backwards) return undefined;
     const last = current.snapshots.at(-1);
-    replaced = last && sameWeek(weekOf(last), fresh.week) ? last : undefined;
+    week = weekOfRefresh(fresh, last);
+    replaced = last && sameWeek(weekOf(last), week) ? last : undefined;
     const linked = new Set<string>();
     const entries = withLinks(current.entries, fresh.links, fresh.players, linked, now, replaced?.taken_at);
-    snapshot = { taken_at: now, data_as_of: fresh.data_as_of, week: fresh.week, players: fresh.players };
+    snapshot = { taken_at: now, data_as_of: fresh.data_as_of, week, players: fresh.players };
     const kept = replaced ? current.snapshots.slice(0, -1) : current.snapshots;
-    previous = earlierWeek(kept, fresh.week);
+    previous = earlierWeek(kept, week);
     players = compareSnapshots({
       entries,
       current: snapshot,
@@ -199,13 +201,31 @@ export async function refreshWatchlist(
     report: {
       name: stored.name,
       snapshot,
-      week: fresh.week,
+      week,
       previous,
       ...(replaced ? { replaced } : {}),
       players,
     },
     refreshed: fresh,
   };
+}
+
+/**
+ * The week a refresh holds. Without the API's date this time (its record did not answer) it would be
+ * taken from the fetch time, and a re-run of a week the API had dated would not be known for one: the
+ * same minutes, value and index for every person read in both is the last snapshot's week.
+ */
+function weekOfRefresh(fresh: Refreshed, last: WatchlistSnapshot | undefined): DataWeek {
+  if (fresh.week.from === 'api_date' || !last) return fresh.week;
+  const ids = Object.keys(fresh.players).filter((id) => last.players[id]);
+  const same = ids.every((id) => {
+    const now = fresh.players[id];
+    const before = last.players[id];
+    return (['minutes', 'market_value_eur', 'performance_index'] as const).every(
+      (field) => now?.[field] === before?.[field],
+    );
+  });
+  return ids.length > 0 && same ? weekOf(last) : fresh.week;
 }
 
 /** The entries after a refresh: pending rows now linked get their person (or go, if already followed). */

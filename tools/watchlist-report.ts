@@ -112,8 +112,8 @@ export default defineTool({
   hints: { readOnlyHint: false },
   toolset: 'players',
   description:
-    "No name: this key's watchlists, size, last refresh, refresh cost. A name: refreshes every player on the batch routes (cost stated first; " +
-    'refused if the quota left is lower), stores the snapshot and says what changed since the last: transfer, new season row, minutes, ' +
+    "No name: this key's watchlists, size, last refresh, refresh costs. A name: refreshes every player on the batch routes (cost stated first; " +
+    "cache first, refused if the rest passes the quota left), stores the week's snapshot and says what changed since an earlier week: transfer, new season row, minutes, " +
     'primary role, rank in the league for it, market value, newly linked. refresh: false reads the stored snapshots, free.',
   input: {
     watchlist: z
@@ -128,7 +128,7 @@ export default defineTool({
       .max(40)
       .meta({ examples: ['2026-12-05'] })
       .optional()
-      .describe("A stored week's report, by its data's date (or the day it was taken): no request."),
+      .describe("A stored week's report (its data's date): free."),
   },
   output: z.object({
     watchlists: z.array(Summary).optional(),

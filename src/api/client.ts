@@ -210,17 +210,19 @@ export class ApiClient extends EndpointBase {
         ...(paging ? { paging } : {}),
       };
     };
+    // A look at the cache (request-tally.ts, cacheOnly) sends nothing: what it misses is counted.
     const onlyCached = sendsRefused();
-    const { entry, cached, stale, shared } = await this.cache
-      .getOrFetch(key, def.cache, fetcher, {
-        ...(options.signal ? { signal: options.signal } : {}),
-        ...(options.fresh ? { fresh: true } : {}),
-        ...(onlyCached ? { onlyCached } : {}),
-      })
-      .catch((error: unknown) => {
-        if (error instanceof NotCachedError) countMissed();
-        throw error;
-      });
+    const lookup = this.cache.getOrFetch(key, def.cache, fetcher, {
+      ...(options.signal ? { signal: options.signal } : {}),
+      ...(options.fresh ? { fresh: true } : {}),
+      ...(onlyCached ? { onlyCached } : {}),
+    });
+    const { entry, cached, stale, shared } = await (onlyCached
+      ? lookup.catch((error: unknown) => {
+          if (error instanceof NotCachedError) countMissed();
+          throw error;
+        })
+      : lookup);
     // The requests sent for it were counted as they went (attempt); a stale answer counts both.
     if (cached || shared) countFromCache();
     if (entry.read) publishReadNotes(readNotes(entry.read), entry.read);

@@ -9,6 +9,7 @@ const SLOW_FILES = [
   'test/contract/sandbox-coverage.test.ts',
   'test/e2e/doctor.test.ts',
   'test/e2e/watchlists-stdio.test.ts',
+  'test/e2e/weekly-agent.test.ts',
 ];
 const SLOW_FOLDERS = [
   'test/hosted/**/*.test.ts',

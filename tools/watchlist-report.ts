@@ -1,8 +1,17 @@
 import { z } from 'zod';
+import { retriesFrom } from '../src/api/request-tally.js';
 import { sparseColumns } from '../src/mcp/tabular.js';
 import { defineTool } from '../src/mcp/tool.js';
 import { watchlistAccess } from '../src/mcp/watchlists.js';
-import { planText, refreshPlan, type WatchlistSummary } from '../src/watchlists/plan.js';
+import {
+  beyondPlan,
+  planBound,
+  planText,
+  type RunPlan,
+  refreshPlan,
+  runPlan,
+  type WatchlistSummary,
+} from '../src/watchlists/plan.js';
 import {
   checkRefresh,
   listWatchlists,
@@ -12,6 +21,7 @@ import {
   storedReport,
   type WatchlistReport,
 } from '../src/watchlists/report.js';
+import { type DataWeek, weekOf, weekText } from '../src/watchlists/weeks.js';
 import { Gathering } from './kit/gather.js';
 import { table } from './kit/text.js';
 import {
@@ -88,7 +98,34 @@ const Row = sparseColumns(
 // Every field a report row may carry is a named column: one added to ReportLine alone fails to compile here.
 true satisfies [Exclude<keyof ReportLine, keyof typeof Row.shape>] extends [never] ? true : false;
 
-const SnapshotRef = z.object({ taken_at: z.string(), data_as_of: z.string().nullable() });
+const SnapshotRef = z.object({
+  taken_at: z.string(),
+  data_as_of: z.string().nullable(),
+  week: z.string().optional().describe('Its data week.'),
+});
+
+const Week = z.object({
+  key: z.string().describe("The API's date of the data, or the ISO week it was fetched in."),
+  from: z.enum(['api_date', 'fetch_time']),
+});
+
+const Requests = z.object({
+  planned: z.number(),
+  planned_max: z.number(),
+  sent: z.number(),
+  from_cache: z.number(),
+  why: z.array(z.string()).optional().describe('Retries, and rankings beyond the plan.'),
+});
+
+const Run = z.object({
+  cost: z.number(),
+  cost_max: z.number(),
+  quota_left: z.number().nullable(),
+  unlimited: z.boolean(),
+  order: z.array(
+    z.object({ name: z.string(), cost: z.number(), cost_max: z.number(), within_quota: z.boolean() }),
+  ),
+});
 
 export default defineTool({
   name: 'watchlist_report',
@@ -97,8 +134,8 @@ export default defineTool({
   hints: { readOnlyHint: false },
   toolset: 'players',
   description:
-    "No name: this key's watchlists, size, last refresh, refresh cost. A name: refreshes every player on the batch routes (cost stated first; " +
-    'refused if the quota left is lower), stores the snapshot and says what changed since the last: transfer, new season row, minutes, ' +
+    "No name: this key's watchlists, size, last refresh, refresh costs. A name: refreshes every player on the batch routes (cost stated first; " +
+    "cache first, refused if the rest passes the quota left), stores the week's snapshot and says what changed since an earlier week: transfer, new season row, minutes, " +
     'primary role, rank in the league for it, market value, newly linked. refresh: false reads the stored snapshots, free.',
   input: {
     watchlist: z
@@ -108,31 +145,41 @@ export default defineTool({
       .optional()
       .describe('Name; omit for all lists.'),
     refresh: z.boolean().default(true),
+    week: z
+      .string()
+      .max(40)
+      .meta({ examples: ['2026-12-05'] })
+      .optional()
+      .describe("A stored week's report (its data's date): free."),
   },
   output: z.object({
     watchlists: z.array(Summary).optional(),
     watchlist: z.string().optional(),
     season: z.string().optional().describe("Every row's season, when they share one."),
     data_as_of: z.string().nullable().optional(),
+    week: Week.optional(),
+    rerun: z.boolean().optional().describe("This refresh replaced its week's earlier snapshot."),
     compared_with: SnapshotRef.optional(),
     players: z.array(Row).optional(),
+    run: Run.optional().describe('Refreshing every list now.'),
   }),
-  extra: { requests: z.object({ planned: z.number(), sent: z.number(), from_cache: z.number() }).optional() },
-  async run({ watchlist, refresh }, ctx) {
+  extra: { requests: Requests.optional() },
+  async run({ watchlist, refresh, week }, ctx) {
     const lists = watchlistAccess(ctx);
     if (watchlist === undefined) {
       const { watchlists, notes } = await listWatchlists(lists);
+      const quota = await ctx.api.quota.reported();
       return {
-        data: { watchlists: watchlists.map(listed) },
-        quota: ctx.api.quota.current(),
+        data: { watchlists: watchlists.map(listed), run: runPlan(watchlists, quota) },
+        quota,
         source: { cached: true, fetched_at: new Date().toISOString() },
         notes,
       };
     }
     const doc = await openWatchlist(lists, watchlist, STEPS);
     const plan = refreshPlan(doc);
-    if (!refresh) {
-      const stored = storedReport(doc, plan, STEPS);
+    if (!refresh || week !== undefined) {
+      const stored = storedReport(doc, plan, STEPS, week);
       return {
         data: report(stored),
         quota: ctx.api.quota.current(),
@@ -140,34 +187,53 @@ export default defineTool({
       };
     }
     const upstream = watchlistUpstream(ctx.api);
-    await checkRefresh(lists, doc, plan, upstream, STEPS);
+    const answered = await checkRefresh(lists, doc, plan, upstream, STEPS, ctx.signal);
     ctx.progress(0, plan.total, `refreshing "${doc.name}": up to ${planText(plan)}; cached answers are free`);
-    const parts = new Gathering(plan.total, ctx);
-    const { report: fresh, refreshed } = await refreshWatchlist(lists, doc, upstream, parts, STEPS);
+    const parts = new Gathering(planBound(plan), ctx);
+    const retries = retriesFrom();
+    const { report: fresh, refreshed } = await refreshWatchlist(lists, doc, upstream, parts, STEPS, answered);
+    const why = beyondPlan(plan, doc, refreshed, retries());
     return {
       data: report(fresh),
       quota: ctx.api.quota.current(),
       source: { cached: refreshed.cost.sent === 0, fetched_at: fresh.snapshot.taken_at },
-      extra: { requests: { planned: plan.total, ...refreshed.cost } },
+      extra: {
+        requests: {
+          planned: plan.total,
+          planned_max: planBound(plan),
+          ...refreshed.cost,
+          ...(why.length > 0 ? { why } : {}),
+        },
+      },
       notes: refreshed.notes,
     };
   },
   text: ({ data, extra, source }) =>
-    data.watchlists ? listText(data.watchlists) : reportText(data, extra?.requests, source.fetched_at),
+    data.watchlists
+      ? listText(data.watchlists, data.run)
+      : reportText(data, extra?.requests, source.fetched_at),
 });
 
 /**
  * The report as both forms give it: the snapshot's own time is the answer's `source.fetched_at`, so only
  * the one compared with is named; a season all rows share is said once.
  */
-function report({ name, snapshot, previous, players }: WatchlistReport) {
+function report({ name, snapshot, week, previous, replaced, players }: WatchlistReport) {
   const season = sharedSeason(players);
   return {
     watchlist: name,
     ...(season ? { season } : {}),
     data_as_of: snapshot.data_as_of,
+    week,
+    ...(replaced ? { rerun: true } : {}),
     ...(previous
-      ? { compared_with: { taken_at: toSecond(previous.taken_at), data_as_of: previous.data_as_of } }
+      ? {
+          compared_with: {
+            taken_at: toSecond(previous.taken_at),
+            data_as_of: previous.data_as_of,
+            week: weekOf(previous).key,
+          },
+        }
       : {}),
     players: players.map((row) => reportLine(row, season)),
   };
@@ -195,20 +261,38 @@ function listed(list: WatchlistSummary): ListRow {
   };
 }
 
-function listText(lists: ListRow[]): string {
+/** Refreshing every list now: the cost, the quota left, and the order to spend it in. */
+function runText(run: RunPlan | undefined): string {
+  if (!run || run.order.length === 0) return '';
+  const left = run.unlimited
+    ? 'the quota is unlimited'
+    : run.quota_left === null
+      ? 'the quota left is not known yet'
+      : `${run.quota_left} requests are left today`;
+  const order = run.order.map((l) => `"${l.name}" (≤${l.cost}${l.within_quota ? '' : ', past the quota'})`);
+  const moved =
+    run.cost_max > run.cost
+      ? `, ${run.cost_max} at most if players moved league or role (1 ranking more each)`
+      : '';
+  return `\nRefreshing every list now costs up to ${run.cost} requests${moved}; cached answers are free; ${left}. In this order (stalest first): ${order.join(', ')}.`;
+}
+
+function listText(lists: ListRow[], run: RunPlan | undefined): string {
   if (lists.length === 0) return 'No watchlists for this API key yet: update_watchlist with add creates one.';
   const note: [string, (w: ListRow) => string][] = lists.some((w) => w.note)
     ? [['note', (w) => w.note ?? '']]
     : [];
-  return table(lists, [
-    ['watchlist', (w) => w.name],
-    ...note,
-    ['players', (w) => (w.pending ? `${w.players} (${w.pending} pending)` : w.players)],
-    ['last refresh', (w) => (w.last_refresh ? when(w.last_refresh) : 'never')],
-    ['data as of', (w) => w.data_as_of],
-    ['snapshots', (w) => w.snapshots],
-    ['refresh cost', (w) => `≤${w.refresh_cost} requests`],
-  ]);
+  return (
+    table(lists, [
+      ['watchlist', (w) => w.name],
+      ...note,
+      ['players', (w) => (w.pending ? `${w.players} (${w.pending} pending)` : w.players)],
+      ['last refresh', (w) => (w.last_refresh ? when(w.last_refresh) : 'never')],
+      ['data as of', (w) => w.data_as_of],
+      ['snapshots', (w) => w.snapshots],
+      ['refresh cost', (w) => `≤${w.refresh_cost} requests`],
+    ]) + runText(run)
+  );
 }
 
 function reportText(
@@ -216,26 +300,37 @@ function reportText(
     watchlist?: string;
     season?: string;
     data_as_of?: string | null;
+    week?: DataWeek;
+    rerun?: boolean;
     compared_with?: z.infer<typeof SnapshotRef>;
     players?: ReportLine[];
   },
-  requests: { planned: number; sent: number; from_cache: number } | undefined,
+  requests: z.infer<typeof Requests> | undefined,
   takenAt: string,
 ): string {
   const rows = data.players ?? [];
   const before = data.compared_with;
+  const dated =
+    data.week?.from === 'fetch_time'
+      ? `data ${weekText(data.week)}`
+      : `data as of ${data.data_as_of ?? 'unknown'}`;
   const header =
-    `Watchlist "${data.watchlist}": ${rows.length} players, ${data.season ? `season ${data.season}, ` : ''}data as of ${data.data_as_of ?? 'unknown'}` +
+    `Watchlist "${data.watchlist}": ${rows.length} players, ${data.season ? `season ${data.season}, ` : ''}${dated}` +
     (before
-      ? `; compared with the snapshot of ${when(before.taken_at)} (data as of ${before.data_as_of ?? 'unknown'}).`
-      : '; first snapshot: nothing to compare with yet (the next report shows what changed).');
+      ? `; compared with the snapshot of ${when(before.taken_at)} (data as of ${before.data_as_of ?? before.week ?? 'unknown'}), the last of an earlier week.`
+      : "; no snapshot of an earlier week to compare with yet (the next week's report shows what changed).");
   const cost = requests
-    ? `Refresh: ${requests.sent} requests sent, ${requests.from_cache} answered from the cache (planned at most ${requests.planned}).`
+    ? costText(requests)
     : `From the stored snapshot of ${when(takenAt)}: no request sent.`;
   const shown = rows.filter((r) => r.status === 'changed' || r.status === 'new' || r.status === 'unchanged');
   const pending = rows.filter((r) => r.status === 'pending');
   const missing = rows.filter((r) => r.status === 'not_found');
   const lines = [header, cost];
+  if (data.rerun) {
+    lines.push(
+      "A re-run within the same week of data: this snapshot replaced that week's earlier one (the report is the same, compared with the same earlier week).",
+    );
+  }
   if (before && data.data_as_of && before.data_as_of === data.data_as_of) {
     lines.push('The API has not published newer data since that snapshot.');
   }
@@ -263,4 +358,14 @@ function reportText(
     );
   }
   return lines.join('\n');
+}
+
+/** What a refresh spent against its plan, and why when it asked more than the plan or sent again. */
+function costText({ planned, planned_max, sent, from_cache, why }: z.infer<typeof Requests>): string {
+  const bound =
+    planned_max > planned
+      ? `planned at most ${planned}, ${planned_max} if players moved`
+      : `planned at most ${planned}`;
+  const reasons = why && why.length > 0 ? `: ${why.join('; ')}` : '';
+  return `Refresh: ${sent} requests sent, ${from_cache} answered from the cache (${bound}${reasons}).`;
 }

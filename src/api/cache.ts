@@ -1,6 +1,6 @@
 import Keyv from 'keyv';
 import { Utf8BoundedMap } from '../lib/bounded-map.js';
-import { AbortedError, ApiError } from './errors.js';
+import { AbortedError, ApiError, NotCachedError } from './errors.js';
 import { DEFAULT_HOT_ENTRIES, freezeAndMeasure, HotEntries } from './hot-entries.js';
 import { maxAgeMs } from './max-age.js';
 import type { PageSignals } from './pagination.js';
@@ -125,7 +125,7 @@ export class ResponseCache {
     key: string,
     kind: CacheKind,
     fetcher: (signal: AbortSignal) => Promise<CacheEntry>,
-    options: { signal?: AbortSignal; fresh?: boolean } = {},
+    options: { signal?: AbortSignal; fresh?: boolean; onlyCached?: boolean } = {},
   ): Promise<CacheLookup> {
     const ttl = this.ttls[kind];
     const hit = ttl > 0 ? await this.lookup(key, ttl) : undefined;
@@ -133,6 +133,8 @@ export class ResponseCache {
     const fresh = hit !== undefined && !options.fresh && ageMs < accepted(ttl);
     if (ttl > 0) this.onLookup?.(fresh);
     if (hit && fresh) return { entry: hit.entry, cached: true };
+    // Not a request of its own: one joined by other callers would fail them too.
+    if (options.onlyCached) throw new NotCachedError();
     try {
       const { entry, shared } = await this.join(key, ttl, fetcher, options.signal);
       return { entry, cached: false, ...(shared ? { shared } : {}) };

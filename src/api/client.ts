@@ -12,6 +12,7 @@ import {
   BadResponseError,
   errorForStatus,
   NetworkError,
+  NotCachedError,
   NotFoundError,
   TimeoutError,
   TooLargeError,
@@ -32,7 +33,7 @@ import {
   redirectStep,
   SlashMemory,
 } from './redirects.js';
-import { countFromCache, countSent } from './request-tally.js';
+import { countFromCache, countMissed, countRetry, countSent, sendsRefused } from './request-tally.js';
 import {
   type Answer,
   DEFAULT_RETRY_POLICY,
@@ -228,10 +229,19 @@ export class ApiClient extends EndpointBase {
         ...(paging ? { paging } : {}),
       };
     };
-    const { entry, cached, stale, shared } = await this.cache.getOrFetch(key, def.cache, fetcher, {
+    // A look at the cache (request-tally.ts, cacheOnly) sends nothing: what it misses is counted.
+    const onlyCached = sendsRefused();
+    const lookup = this.cache.getOrFetch(key, def.cache, fetcher, {
       ...(options.signal ? { signal: options.signal } : {}),
       ...(options.fresh ? { fresh: true } : {}),
+      ...(onlyCached ? { onlyCached } : {}),
     });
+    const { entry, cached, stale, shared } = await (onlyCached
+      ? lookup.catch((error: unknown) => {
+          if (error instanceof NotCachedError) countMissed();
+          throw error;
+        })
+      : lookup);
     // The requests sent for it were counted as they went (attempt); a stale answer counts both.
     if (cached || shared) countFromCache();
     if (entry.read) publishReadNotes(readNotes(entry.read), entry.read);
@@ -329,6 +339,7 @@ export class ApiClient extends EndpointBase {
     probe = false,
   ) {
     if (!this.options.apiKey) throw new UnauthorizedError('missing');
+    if (sendsRefused()) throw new NotCachedError();
     await this.quota.beforeRequest();
     for (let attempt = 0; ; attempt++) {
       if (!probe) this.quota.assertAvailable();
@@ -338,6 +349,7 @@ export class ApiClient extends EndpointBase {
       } catch (error) {
         if (!(error instanceof RetryableError)) throw error;
         delayMs = error.delayMs;
+        countRetry({ route, after: retryReason(error.inner) });
       }
       try {
         await sleep(delayMs, undefined, { signal });
@@ -528,6 +540,15 @@ class RetryableError extends Error {
   ) {
     super(inner.message);
   }
+}
+
+/** What an attempt met that made the client ask again, in a few words ("a 503", "a timeout"). */
+function retryReason(error: ApiError): string {
+  if (error instanceof UpstreamServerError && error.gateway) return `a ${error.status} from a gateway`;
+  if (error.status !== undefined) return `a ${error.status}`;
+  if (error.kind === 'timeout') return 'a timeout';
+  if (error.kind === 'network') return 'a network error';
+  return error.kind.replace('_', ' ');
 }
 
 function parseJson(text: string): unknown {

@@ -309,3 +309,13 @@ export function errorForStatus(
   if (status < 400) return new BadResponseError(`unexpected status ${status} (a redirect?)`);
   return new BadRequestError(parameterFromBody(body));
 }
+
+/**
+ * Refused locally while answering from the cache only (request-tally.ts, cacheOnly): the answer is not in
+ * the cache, and nothing was sent. Tells a look at the cache what a run would have to send.
+ */
+export class NotCachedError extends ApiError {
+  constructor() {
+    super('quota_exhausted', 'not in the cache, and only cached answers were asked for; request not sent');
+  }
+}

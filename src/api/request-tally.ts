@@ -16,10 +16,19 @@ export interface Requests {
   from_cache: number;
 }
 
+/** A request sent again, and why: the route asked and what the attempt before it met (a 503, a timeout). */
+export interface Retry {
+  route: string;
+  after: string;
+}
+
 /** A tally, and the one it is part of: a step that counts its own (a list's pages) adds to its run's too. */
 interface Tally {
   requests: Requests;
+  retries: Retry[];
   outer: Tally | undefined;
+  /** Answer from the cache only: a request that would be sent is refused before it is (see cacheOnly). */
+  cacheOnly?: boolean;
 }
 
 const tally = new AsyncLocalStorage<Tally>();
@@ -29,9 +38,64 @@ const tally = new AsyncLocalStorage<Tally>();
  * spends counts in both: exact for `run` alone, even while other parts of the run ask beside it.
  */
 export async function tallyRequests<T>(run: () => Promise<T>): Promise<{ value: T; requests: Requests }> {
-  const own: Tally = { requests: { sent: 0, from_cache: 0 }, outer: tally.getStore() };
+  const outer = tally.getStore();
+  const own: Tally = {
+    requests: { sent: 0, from_cache: 0 },
+    retries: [],
+    outer,
+    ...(outer?.cacheOnly ? { cacheOnly: true } : {}),
+  };
   const value = await tally.run(own, run);
   return { value, requests: { ...own.requests } };
+}
+
+/**
+ * Runs `run` answering from the cache only: every request it would send is refused before it is sent
+ * (`sendsRefused` says so to the client), so it costs no quota; what it spent is counted in its own tally
+ * only, not its run's (it is a look at the cache, not a part of the answer). Tells what it would have had
+ * to send: `missed`, the requests refused.
+ */
+export async function cacheOnly<T>(
+  run: () => Promise<T>,
+): Promise<{ value: T | undefined; error?: unknown; requests: Requests; missed: number }> {
+  const own: Tally = { requests: { sent: 0, from_cache: 0 }, retries: [], outer: undefined, cacheOnly: true };
+  const missed = { count: 0 };
+  try {
+    const value = await tally.run(own, () => missing.run(missed, run));
+    return { value, requests: { ...own.requests }, missed: missed.count };
+  } catch (error) {
+    return { value: undefined, error, requests: { ...own.requests }, missed: missed.count };
+  }
+}
+
+const missing = new AsyncLocalStorage<{ count: number }>();
+
+/** Whether the current run answers from the cache only (see cacheOnly): nothing may be sent. */
+export function sendsRefused(): boolean {
+  return tally.getStore()?.cacheOnly === true;
+}
+
+/** One answer the cache did not hold while answering from it only: a request the run would have sent. */
+export function countMissed(): void {
+  const missed = missing.getStore();
+  if (missed) missed.count += 1;
+}
+
+/** One request sent again by the current run, and why (none outside a run). */
+export function countRetry(retry: Retry): void {
+  for (let t = tally.getStore(); t; t = t.outer) t.retries.push(retry);
+}
+
+/** The requests the current run has sent again so far, and why; empty outside a run. */
+export function retriesSpent(): Retry[] {
+  return [...(tally.getStore()?.retries ?? [])];
+}
+
+/** The retries of the current run from now on: call the function returned to read them. */
+export function retriesFrom(): () => Retry[] {
+  const target = tally.getStore()?.retries;
+  const start = target?.length ?? 0;
+  return () => target?.slice(start) ?? [];
 }
 
 /** One HTTP request sent upstream by the current run (none outside a run). */

@@ -9,8 +9,11 @@ import { strayNote } from '../facts/resolve-labels.js';
 import type { ResolveQuery } from '../facts/resolve-match.js';
 import type { SnapshotPlayer } from '../store/watchlists.js';
 import { seenFromCompare, seenFromRecord, tieCompareRows } from './compare-rows.js';
+import { minutesKey, PartLog, weekConflict } from './part-weeks.js';
 import { chunks } from './plan.js';
+import { WatchlistRefusal } from './refusal.js';
 import type { Parts, WatchlistUpstream } from './upstream.js';
+import { type DataWeek, dataWeek } from './weeks.js';
 
 /** What a snapshot keeps of a person (the store's SnapshotPlayer, with the rank a report adds). */
 export interface Seen extends SnapshotPlayer {
@@ -32,6 +35,12 @@ export interface Refreshed {
   /** Row ids still not linked to a person. */
   pending: string[];
   data_as_of: string | null;
+  /** The week of data every part holds (never two: see part-weeks.ts). */
+  week: DataWeek;
+  /** The rankings asked, by league and primary role, with the players each was for. */
+  rankings: { league: string; role: string; players: string[] }[];
+  /** Parts from the cache that held an earlier week than those fetched now, fetched again. */
+  refetched: number;
   cost: { sent: number; from_cache: number };
   notes: string[];
 }
@@ -62,17 +71,103 @@ export async function refreshPersons(
 ): Promise<Refreshed> {
   const notes: string[] = [];
   const persons = await resolveEntries(entries, upstream, parts, notes);
-  const { seen, dataAsOf } = await readPersons(persons, upstream, parts, notes);
-  await rankPersons(seen, upstream, parts, notes);
-  notes.push(...parts.failures.map((f) => `${f.section} unavailable: ${f.error}`));
+  // Parts fetched from now on are this refresh's own (a cached answer keeps its first fetch time).
+  const started = new Date(Date.now() - 1).toISOString();
+  let log = new PartLog(started);
+  let read = await readAndRank(persons, recorded(upstream, log, new Set()), parts);
+  let conflict = weekConflict(log.parts);
+  let refetched = 0;
+  if (conflict && conflict.stale.size > 0) {
+    // The cached parts are the older ones: asked again, they cost what the plan counted for them.
+    const { stale, text } = conflict;
+    log = new PartLog(started);
+    read = await readAndRank(persons, recorded(upstream, log, stale), parts);
+    conflict = weekConflict(log.parts);
+    refetched = stale.size;
+    if (!conflict) {
+      notes.push(
+        `Parts from the cache may hold another week of data than those fetched now (${text}): the ${stale.size} cached part${stale.size === 1 ? ' was' : 's were'} fetched again (within the plan), so every row is of one week.`,
+      );
+    }
+  }
+  if (conflict) {
+    throw new WatchlistRefusal(
+      `Not compared and not stored: the API's answers hold different weeks of data (${conflict.text}); the API may be publishing a new week right now. Refresh again later; a snapshot never mixes two weeks.`,
+    );
+  }
+  notes.push(...read.notes, ...parts.failures.map((f) => `${f.section} unavailable: ${f.error}`));
 
   const players: Record<string, Seen> = {};
   for (const id of persons.names.keys()) {
-    const s = seen.get(id);
+    const s = read.seen.get(id);
     if (s) players[id] = { ...s, name: s.name ?? persons.names.get(id) ?? null };
   }
   const { links, missing, pending } = persons;
-  return { players, links, missing, pending, data_as_of: dataAsOf, cost: parts.cost(), notes };
+  const oldest = log.parts.map((p) => p.source.fetched_at).sort()[0] ?? new Date().toISOString();
+  return {
+    players,
+    links,
+    missing,
+    pending,
+    data_as_of: read.dataAsOf,
+    week: dataWeek(read.dataAsOf, oldest),
+    rankings: read.rankings,
+    refetched,
+    cost: parts.cost(),
+    notes,
+  };
+}
+
+/** Each person's row, then his rank: the parts a week of data is read from (the resolve aside). */
+async function readAndRank(persons: Persons, upstream: WatchlistUpstream, parts: Parts) {
+  const notes: string[] = [];
+  const { seen, dataAsOf } = await readPersons(persons, upstream, parts, notes);
+  const rankings = await rankPersons(seen, upstream, parts, notes);
+  return { seen, dataAsOf, rankings, notes };
+}
+
+/** `upstream`, each answer logged with what tells its week; the parts named in `fresh` skip the cache. */
+function recorded(upstream: WatchlistUpstream, log: PartLog, fresh: ReadonlySet<string>): WatchlistUpstream {
+  return {
+    ...upstream,
+    record: async (id, signal) => {
+      const key = `record ${id}`;
+      const result = await upstream.record(id, signal, fresh.has(key));
+      const { data } = result.data;
+      const minutes = new Map<string, number>();
+      if (typeof data.minutes === 'number') minutes.set(minutesKey(data.player_id, id), data.minutes);
+      log.add({
+        key,
+        label: 'player record',
+        source: result.source,
+        data_as_of: data.data_as_of ?? null,
+        minutes,
+      });
+      return result;
+    },
+    compare: async (ids, signal) => {
+      const key = `compare ${ids.join(',')}`;
+      const result = await upstream.compare(ids, signal, fresh.has(key));
+      const minutes = new Map<string, number>();
+      for (const row of result.data.data) {
+        if (typeof row.minutes === 'number')
+          minutes.set(minutesKey(row.player_id, row.service_id), row.minutes);
+      }
+      log.add({ key, label: 'compare', source: result.source, minutes });
+      return result;
+    },
+    ranking: async (role, league, signal) => {
+      const key = `ranking ${role} ${league}`;
+      const result = await upstream.ranking(role, league, signal, fresh.has(key));
+      const minutes = new Map<string, number>();
+      for (const entry of result.data.data) {
+        if (typeof entry.minutes === 'number')
+          minutes.set(minutesKey(entry.player_id, entry.service_id), entry.minutes);
+      }
+      log.add({ key, label: `ranking ${role} in ${league}`, source: result.source, minutes });
+      return result;
+    },
+  };
 }
 
 /** Each entry's row in resolve-batch answers of up to RESOLVE_BATCH, and the persons they find. */
@@ -187,13 +282,17 @@ async function compareChunk(chunk: string[], persons: Persons, upstream: Watchli
   return chunk.map((id, i) => [id, tied[i]] as const);
 }
 
-/** One ranking per league and primary role, most followed first, as far as the quota goes. */
+/**
+ * One ranking per league and primary role, most followed first. With fewer requests left than rankings,
+ * one at a time: each is answered from the cache when it can, and those the quota cannot pay for are
+ * refused before they are sent (noted), never sent side by side past the quota.
+ */
 async function rankPersons(
   seen: Map<string, Seen>,
   upstream: WatchlistUpstream,
   parts: Parts,
   notes: string[],
-): Promise<void> {
+): Promise<{ league: string; role: string; players: string[] }[]> {
   const pairs = new Map<string, { league: string; role: string; players: string[] }>();
   for (const [id, s] of seen) {
     if (!s.league || !s.primary_role) continue;
@@ -202,29 +301,34 @@ async function rankPersons(
     pair.players.push(id);
     pairs.set(key, pair);
   }
-  let ranked = [...pairs.values()].sort((a, b) => b.players.length - a.players.length);
+  const ranked = [...pairs.values()].sort((a, b) => b.players.length - a.players.length);
   const quota = upstream.quota.current();
-  if (!quota.unlimited && quota.remaining !== null && quota.remaining < ranked.length) {
-    notes.push(
-      `Ranks not refreshed for ${ranked.length - quota.remaining} league/role pair(s): only ${quota.remaining} requests were left.`,
+  const short = !quota.unlimited && quota.remaining !== null && quota.remaining < ranked.length;
+  const unranked: string[] = [];
+  const rank = async ({ league, role, players }: { league: string; role: string; players: string[] }) => {
+    const ranking = await parts.optional(`ranking ${role} in ${league}`, (signal) =>
+      upstream.ranking(role, league, signal),
     );
-    ranked = ranked.slice(0, quota.remaining);
-  }
-  await Promise.all(
-    ranked.map(async ({ league, role, players }) => {
-      const ranking = await parts.optional(`ranking ${role} in ${league}`, (signal) =>
-        upstream.ranking(role, league, signal),
+    if (!ranking) {
+      unranked.push(`${role} in ${league}`);
+      return;
+    }
+    const of = ranking.meta?.eligible ?? null;
+    for (const id of players) {
+      const s = seen.get(id);
+      if (!s) continue;
+      const entry = ranking.data.find(
+        (e) => e.service_id === id || (s.player_id != null && e.player_id === s.player_id),
       );
-      if (!ranking) return;
-      const of = ranking.meta?.eligible ?? null;
-      for (const id of players) {
-        const s = seen.get(id);
-        if (!s) continue;
-        const entry = ranking.data.find(
-          (e) => e.service_id === id || (s.player_id != null && e.player_id === s.player_id),
-        );
-        s.rank = { role, league, rank: entry?.rank ?? null, of, listed: ranking.data.length };
-      }
-    }),
-  );
+      s.rank = { role, league, rank: entry?.rank ?? null, of, listed: ranking.data.length };
+    }
+  };
+  if (short) for (const pair of ranked) await rank(pair);
+  else await Promise.all(ranked.map(rank));
+  if (short && unranked.length > 0) {
+    notes.push(
+      `Ranks not refreshed for ${unranked.length} league/role pair(s) (${unranked.join(', ')}): the quota left could not pay for them.`,
+    );
+  }
+  return ranked;
 }

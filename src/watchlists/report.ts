@@ -1,6 +1,10 @@
 // What changed on a list: from its stored snapshots (free), or by a refresh of every person on it,
-// stored as a new snapshot and compared with the last one. A week older than the last one stored is
-// never stored nor compared: every change would run backwards.
+// stored as its week's snapshot and compared with the last snapshot of an earlier week. A refresh within a
+// week already stored replaces that week's snapshot (a re-run shows the same changes, and the snapshots
+// kept never fill with copies). A week older than the last one stored is never stored nor compared: every
+// change would run backwards.
+
+import { cacheOnly } from '../api/request-tally.js';
 import {
   checkProjectedSize,
   type WatchlistDoc,
@@ -8,6 +12,7 @@ import {
   type WatchlistSnapshot,
   watchlistName,
 } from '../store/watchlists.js';
+import { CacheParts } from './cache-parts.js';
 import { compareSnapshots, outOfOrder, type ReportRow } from './changes.js';
 import { noSuchList } from './edit.js';
 import { NAME_MAX } from './entries.js';
@@ -15,6 +20,7 @@ import { damagedNotes, planText, type RefreshPlan, summarize, type WatchlistSumm
 import { type Refreshed, refreshPersons } from './refresh.js';
 import { WatchlistRefusal } from './refusal.js';
 import type { OwnedLists, Parts, WatchlistUpstream } from './upstream.js';
+import { type DataWeek, earlierWeek, sameWeek, snapshotOfWeek, weekOf } from './weeks.js';
 
 /** How a refusal names the caller's next steps (its own words: this room knows no caller). */
 export interface ReportSteps {
@@ -28,11 +34,14 @@ export interface ReportSteps {
   stored: string;
 }
 
-/** A snapshot compared with the one before it. */
+/** A snapshot compared with the last one of an earlier week. */
 export interface WatchlistReport {
   name: string;
   snapshot: WatchlistSnapshot;
+  week: DataWeek;
   previous: WatchlistSnapshot | undefined;
+  /** This refresh replaced the snapshot a refresh earlier in the same week had stored. */
+  replaced?: WatchlistSnapshot;
   players: ReportRow[];
 }
 
@@ -52,78 +61,122 @@ export async function openWatchlist(lists: OwnedLists, watchlist: string, steps:
   return doc;
 }
 
-/** The last snapshot compared with the one before it, both as stored: no request. */
-export function storedReport(doc: WatchlistDoc, plan: RefreshPlan, steps: ReportSteps): WatchlistReport {
-  const last = doc.snapshots.at(-1);
-  if (!last) {
+/**
+ * A stored snapshot (the last, or the one of the week `asked` names) compared with the last one of an
+ * earlier week, both as stored: no request.
+ */
+export function storedReport(
+  doc: WatchlistDoc,
+  plan: RefreshPlan,
+  steps: ReportSteps,
+  asked?: string,
+): WatchlistReport {
+  const found = asked === undefined ? lastOf(doc.snapshots) : snapshotOfWeek(doc.snapshots, asked);
+  if (!found) {
+    if (asked === undefined || doc.snapshots.length === 0) {
+      throw new WatchlistRefusal(
+        `"${doc.name}" has no snapshot yet: ${steps.first} (${planText(plan)} at most; cached answers are free).`,
+      );
+    }
+    const weeks = doc.snapshots.map((s) => weekOf(s).key).join(', ');
     throw new WatchlistRefusal(
-      `"${doc.name}" has no snapshot yet: ${steps.first} (${planText(plan)} at most; cached answers are free).`,
+      `"${doc.name}" has no snapshot of "${asked}": its snapshots hold the weeks ${weeks} (name one by its data's date, or the day it was taken, YYYY-MM-DD).`,
     );
   }
-  const previous = doc.snapshots.at(-2);
+  const { snapshot: last, index } = found;
+  const week = weekOf(last);
+  const previous = earlierWeek(doc.snapshots, week, index);
   const backwards = outOfOrder(last, previous);
   if (backwards) {
     throw new WatchlistRefusal(
-      `"${doc.name}": the last snapshot is not compared with the one before it: ${backwards}. ` +
+      `"${doc.name}": the snapshot is not compared with the one before it: ${backwards}. ` +
         "The next refresh on data at least as new as that snapshot's is compared with it.",
     );
   }
   const linked = new Set(
     doc.entries.flatMap((e) => (e.service_id && e.linked_at === last.taken_at ? [e.service_id] : [])),
   );
+  // A report of an earlier week shows the entries of then: those added since are not in it.
+  const entries =
+    index === doc.snapshots.length - 1 ? doc.entries : doc.entries.filter((e) => e.added_at <= last.taken_at);
   const missing = new Set(
-    doc.entries.flatMap((e) =>
+    entries.flatMap((e) =>
       e.service_id && !last.players[e.service_id] && e.added_at < last.taken_at ? [e.service_id] : [],
     ),
   );
-  const players = compareSnapshots({ entries: doc.entries, current: last, previous, linked, missing });
-  return { name: doc.name, snapshot: last, previous, players };
+  const players = compareSnapshots({ entries, current: last, previous, linked, missing });
+  return { name: doc.name, snapshot: last, week, previous, players };
 }
 
-/** Refuses a refresh that could not be stored or paid for, before any request. */
+function lastOf(snapshots: readonly WatchlistSnapshot[]) {
+  const snapshot = snapshots.at(-1);
+  return snapshot ? { snapshot, index: snapshots.length - 1 } : undefined;
+}
+
+/**
+ * Refuses a refresh that could not be stored or paid for, before any request. The quota pays only for
+ * what must be sent: with fewer requests left than the plan, the cache is asked first (nothing sent), and
+ * a refresh it answers whole is given back, to be stored as it is, whatever the quota.
+ */
 export async function checkRefresh(
   lists: OwnedLists,
   doc: WatchlistDoc,
   plan: RefreshPlan,
   upstream: WatchlistUpstream,
   steps: ReportSteps,
-): Promise<void> {
+  signal: AbortSignal,
+): Promise<Refreshed | undefined> {
   if (plan.players === 0) {
     throw new WatchlistRefusal(`"${doc.name}" has no players: ${steps.add}.`);
   }
   // A snapshot past the size cap would be refused when stored: refuse it before its requests instead.
   checkProjectedSize(doc, lists.store.limits, { snapshot: true }, 'after this refresh');
   const quota = await upstream.quota.sync();
-  if (!quota.unlimited && quota.remaining !== null && quota.remaining < plan.total) {
-    throw new WatchlistRefusal(
-      `Refreshing "${doc.name}" costs up to ${planText(plan)}; only ${quota.remaining} requests are left today${quota.reset ? ` (the quota resets ${quota.reset})` : ''}. Nothing was sent or stored. ${steps.stored} for free.`,
-    );
-  }
+  if (quota.unlimited || quota.remaining === null || quota.remaining >= plan.total) return undefined;
+  const look = await cacheOnly(() => refreshPersons(doc.entries, upstream, new CacheParts(signal)));
+  if (look.value && look.missed === 0) return look.value;
+  if (signal.aborted) throw look.error ?? new Error('cancelled');
+  const answered = look.requests.from_cache;
+  const must = Math.max(look.missed, plan.total - answered);
+  if (quota.remaining >= must) return undefined;
+  throw new WatchlistRefusal(
+    `Refreshing "${doc.name}" costs up to ${planText(plan)}; the cache answers ${answered} of them, so up to ${must} must be sent; only ${quota.remaining} requests are left today${quota.reset ? ` (the quota resets ${quota.reset})` : ''}. Nothing was sent or stored. ${steps.stored} for free.`,
+  );
 }
 
-/** Refreshes every person of the list, stores the snapshot and compares it with the last one. */
+/**
+ * Refreshes every person of the list (or takes `answered`, a refresh the cache answered whole), stores
+ * the snapshot as its week's and compares it with the last one of an earlier week.
+ */
 export async function refreshWatchlist(
   lists: OwnedLists,
   doc: WatchlistDoc,
   upstream: WatchlistUpstream,
   parts: Parts,
   steps: ReportSteps,
+  answered?: Refreshed,
 ): Promise<{ report: WatchlistReport; refreshed: Refreshed }> {
-  const fresh = await refreshPersons(doc.entries, upstream, parts);
+  const fresh = answered ?? (await refreshPersons(doc.entries, upstream, parts));
   let players: ReportRow[] = [];
   let previous: WatchlistSnapshot | undefined;
+  let replaced: WatchlistSnapshot | undefined;
   let snapshot: WatchlistSnapshot | undefined;
   let backwards: string | undefined;
+  let week = fresh.week;
   const stored = await lists.store.update(lists.owner, doc.name, (current, now) => {
     backwards = undefined;
     if (!current) return undefined;
     // An older week is never stored after a newer one: the next report would run backwards too.
     backwards = outOfOrder(fresh, current.snapshots.at(-1));
     if (backwards) return undefined;
+    const last = current.snapshots.at(-1);
+    week = weekOfRefresh(fresh, last);
+    replaced = last && sameWeek(weekOf(last), week) ? last : undefined;
     const linked = new Set<string>();
-    const entries = withLinks(current.entries, fresh.links, fresh.players, linked, now);
-    snapshot = { taken_at: now, data_as_of: fresh.data_as_of, players: fresh.players };
-    previous = current.snapshots.at(-1);
+    const entries = withLinks(current.entries, fresh.links, fresh.players, linked, now, replaced?.taken_at);
+    snapshot = { taken_at: now, data_as_of: fresh.data_as_of, week, players: fresh.players };
+    const kept = replaced ? current.snapshots.slice(0, -1) : current.snapshots;
+    previous = earlierWeek(kept, week);
     players = compareSnapshots({
       entries,
       current: snapshot,
@@ -131,7 +184,7 @@ export async function refreshWatchlist(
       linked,
       missing: new Set(fresh.missing),
     });
-    return { ...current, entries, snapshots: [...current.snapshots, snapshot] };
+    return { ...current, entries, snapshots: [...kept, snapshot] };
   });
   if (backwards) {
     throw new WatchlistRefusal(
@@ -144,7 +197,35 @@ export async function refreshWatchlist(
       `The watchlist "${doc.name}" was removed during the refresh: nothing was stored.`,
     );
   }
-  return { report: { name: stored.name, snapshot, previous, players }, refreshed: fresh };
+  return {
+    report: {
+      name: stored.name,
+      snapshot,
+      week,
+      previous,
+      ...(replaced ? { replaced } : {}),
+      players,
+    },
+    refreshed: fresh,
+  };
+}
+
+/**
+ * The week a refresh holds. Without the API's date this time (its record did not answer) it would be
+ * taken from the fetch time, and a re-run of a week the API had dated would not be known for one: the
+ * same minutes, value and index for every person read in both is the last snapshot's week.
+ */
+function weekOfRefresh(fresh: Refreshed, last: WatchlistSnapshot | undefined): DataWeek {
+  if (fresh.week.from === 'api_date' || !last) return fresh.week;
+  const ids = Object.keys(fresh.players).filter((id) => last.players[id]);
+  const same = ids.every((id) => {
+    const now = fresh.players[id];
+    const before = last.players[id];
+    return (['minutes', 'market_value_eur', 'performance_index'] as const).every(
+      (field) => now?.[field] === before?.[field],
+    );
+  });
+  return ids.length > 0 && same ? weekOf(last) : fresh.week;
 }
 
 /** The entries after a refresh: pending rows now linked get their person (or go, if already followed). */
@@ -154,6 +235,7 @@ function withLinks(
   players: Record<string, { name?: string | null }>,
   linked: Set<string>,
   now: string,
+  replacedAt?: string,
 ): WatchlistEntry[] {
   const followed = new Set(entries.flatMap((e) => (e.service_id ? [e.service_id] : [])));
   const out: WatchlistEntry[] = [];
@@ -167,8 +249,12 @@ function withLinks(
       out.push({ service_id: link.service_id, name, added_at: entry.added_at, linked_at: now });
       continue;
     }
+    // Linked by the refresh this one replaces (same week): linked in this week's snapshot still.
+    const relinked = replacedAt !== undefined && entry.service_id && entry.linked_at === replacedAt;
+    if (relinked) linked.add(entry.service_id as string);
     const seen = entry.service_id ? players[entry.service_id]?.name : undefined;
-    out.push(seen && seen !== entry.name ? { ...entry, name: seen.slice(0, NAME_MAX) } : entry);
+    const renamed = seen && seen !== entry.name ? { ...entry, name: seen.slice(0, NAME_MAX) } : entry;
+    out.push(relinked ? { ...renamed, linked_at: now } : renamed);
   }
   return out;
 }

@@ -13,14 +13,23 @@ export interface WatchlistUpstream {
   /** POST /v1/players/resolve-batch, up to RESOLVE_BATCH players: each row tied to the player it answers. */
   resolve(queries: readonly ResolveQuery[], signal: AbortSignal): Promise<ApiResult<Tied>>;
   /** GET /v1/players/{id}, the current season's record. */
-  record(id: string, signal: AbortSignal): Promise<ApiResult<z.infer<typeof PlayerRecordResponse>>>;
+  record(
+    id: string,
+    signal: AbortSignal,
+    fresh?: boolean,
+  ): Promise<ApiResult<z.infer<typeof PlayerRecordResponse>>>;
   /** POST /v1/compare, 2 to COMPARE_BATCH persons. */
-  compare(ids: string[], signal: AbortSignal): Promise<ApiResult<z.infer<typeof CompareResponse>>>;
+  compare(
+    ids: string[],
+    signal: AbortSignal,
+    fresh?: boolean,
+  ): Promise<ApiResult<z.infer<typeof CompareResponse>>>;
   /** GET /v1/rankings of a role in a league, its first page. */
   ranking(
     role: string,
     league: string,
     signal: AbortSignal,
+    fresh?: boolean,
   ): Promise<ListRead<z.infer<typeof RankingsResponse>>>;
 }
 
@@ -31,6 +40,8 @@ export interface Parts {
   readonly failures: readonly { section: string; error: string }[];
   cost(): { sent: number; from_cache: number };
 }
+
+/** `fresh`: skip the cache (the answer still refreshes it). */
 
 /** The watchlists of one owner (an id computed from the API key, never the key). */
 export interface OwnedLists {

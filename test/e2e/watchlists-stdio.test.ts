@@ -275,24 +275,36 @@ describe('bad input gets a clear error and changes nothing', () => {
     await client.close();
   });
 
-  it('a quota lower than the refresh cost: refused before any request, no snapshot stored', async () => {
+  it('the quota pays only for what the cache cannot answer; a refresh it cannot pay for is refused before any request', async () => {
     const dir = storeDir();
     const { client } = await lowServer(dir, { FOOTBALL_API_KEY: LOW_KEY });
-    // 1 request of the 6: the list is made.
+    // 1 request of the 6: the list is made, and the resolve of its players is cached.
     await ok(client, 'update_watchlist', {
       watchlist: 'Keepers',
       add: [{ player_id: MBENRA }, { player_id: GARMONT }, { player_id: VERAC }],
     });
-    const requests = sandbox.requestCount();
+    // The plan is 6 and 5 are left: the cache answers the resolve, so the 5 others are paid for.
+    let requests = sandbox.requestCount();
+    const first = await ok(client, 'watchlist_report', { watchlist: 'Keepers' });
+    expect(first.body.requests).toMatchObject({ planned: 6, sent: 5, from_cache: 1 });
+    expect(sandbox.requestCount() - requests).toBe(5);
+    // The quota spent: the same refresh is answered whole from the cache, nothing sent.
+    requests = sandbox.requestCount();
+    const again = await ok(client, 'watchlist_report', { watchlist: 'Keepers' });
+    expect(again.body.requests).toMatchObject({ sent: 0 });
+    expect(again.body.data.players).toEqual(first.body.data.players);
+    expect(sandbox.requestCount()).toBe(requests);
+    // One player fewer: the compare must be asked again, and no request is left for it.
+    await ok(client, 'update_watchlist', { watchlist: 'Keepers', remove: [VERAC] });
     const refused = await call(client, 'watchlist_report', { watchlist: 'Keepers' });
     expect(refused.isError).toBe(true);
-    expect(textOf(refused)).toContain(
-      'Refreshing "Keepers" costs up to 6 requests (1 resolve-batch, 1 compare, 1 player record, 3 rankings); only 5 requests are left today (the quota resets',
+    expect(textOf(refused)).toMatch(
+      /Refreshing "Keepers" costs up to \d+ requests \(1 resolve-batch, 1 compare, 1 player record, \d+ rankings?[^)]*\)[^;]*; the cache answers \d+ of them, so up to [1-9]\d* must be sent; only 0 requests are left today \(the quota resets/,
     );
     expect(textOf(refused)).toContain('Nothing was sent or stored');
     expect(sandbox.requestCount()).toBe(requests);
     const [list] = (await ok(client, 'watchlist_report')).body.data.watchlists;
-    expect(list).toMatchObject({ name: 'Keepers', last_refresh: null, snapshots: 0 });
+    expect(list).toMatchObject({ name: 'Keepers', snapshots: 1 });
     await client.close();
   });
 });

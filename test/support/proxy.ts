@@ -30,9 +30,12 @@ export interface TestProxy {
   close(): Promise<void>;
 }
 
-/** `rule` decides by the request's path and query, and its body (read whole first; '' when none). */
+/**
+ * `rule` decides by the request's path and query, and its body (read whole first; '' when none).
+ * `target`: the upstream's address, or a function giving it at each request (an upstream that moves on).
+ */
 export async function startProxy(
-  target: string,
+  target: string | (() => string),
   rule: (path: string, body: string) => Rule,
 ): Promise<TestProxy> {
   const held: string[] = [];
@@ -64,7 +67,7 @@ export async function startProxy(
     }
     const reshape = decision !== 'pass' && 'reshape' in decision ? decision.reshape : undefined;
     const to = decision !== 'pass' && 'forward' in decision ? decision.forward : path;
-    void forward(target, req, to, body).then(
+    void forward(typeof target === 'string' ? target : target(), req, to, body).then(
       async (upstream) => {
         const headers = Object.fromEntries([...upstream.headers].filter(([name]) => !HOP_BY_HOP.has(name)));
         res.writeHead(upstream.status, headers);

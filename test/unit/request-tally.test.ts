@@ -2,8 +2,8 @@
 // each answer given without one (the cache, an identical request in flight, a stale answer on an outage).
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ResponseCache } from '../../src/api/cache.js';
-import { BadRequestError } from '../../src/api/errors.js';
-import { tallyRequests } from '../../src/api/request-tally.js';
+import { BadRequestError, NotCachedError } from '../../src/api/errors.js';
+import { cacheOnly, retriesSpent, tallyRequests } from '../../src/api/request-tally.js';
 import { LeaguesResponse } from '../../src/api/schemas.js';
 import { fetchFits } from '../../tools/kit/fits.js';
 import { clientFor, JSON_HEADERS, mockUpstream, rejectionOf, type Upstream } from './helpers.js';
@@ -113,5 +113,36 @@ describe('the request tally', () => {
     ]);
     expect(a.requests.sent + a.requests.from_cache).toBe(1);
     expect(b.requests.sent + b.requests.from_cache).toBe(2);
+  });
+
+  it('names each retry with what the attempt before it met', async () => {
+    upstream.pool.intercept(leagues).reply(503, {});
+    upstream.pool.intercept(leagues).reply(200, LEAGUES);
+    const api = clientFor(upstream);
+    const { value } = await tallyRequests(async () => {
+      await api.call('leagues', LeaguesResponse);
+      return retriesSpent();
+    });
+    expect(value).toEqual([{ route: 'leagues', after: 'a 503' }]);
+  });
+
+  it('answers from the cache only when asked: a cached answer is given, the rest refused unsent and counted', async () => {
+    upstream.pool.intercept(leagues).reply(200, LEAGUES);
+    const teams = { path: '/v1/teams?league=Ligue+1', method: 'GET' } as const;
+    upstream.pool.intercept(teams).reply(200, { data: [] });
+    const api = clientFor(upstream);
+    await api.call('leagues', LeaguesResponse);
+    const look = await cacheOnly(async () => {
+      const cached = await api.call('leagues', LeaguesResponse);
+      const missing = await rejectionOf(api.call('teams', LeaguesResponse, { query: { league: 'Ligue 1' } }));
+      return { cached, missing };
+    });
+    expect(look.value?.cached.source.cached).toBe(true);
+    expect(look.value?.missing).toBeInstanceOf(NotCachedError);
+    expect(look).toMatchObject({ missed: 1, requests: { sent: 0, from_cache: 1 } });
+    expect(upstream.sent).toHaveLength(1);
+    // Outside the look, the same request is sent as usual.
+    await api.call('teams', LeaguesResponse, { query: { league: 'Ligue 1' } });
+    expect(upstream.sent).toHaveLength(2);
   });
 });

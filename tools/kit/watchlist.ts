@@ -13,9 +13,10 @@ export function watchlistUpstream(api: ApiClient): WatchlistUpstream {
   return {
     quota: api.quota,
     resolve: (chunk, signal) => resolveBatch(api, chunk, signal),
-    record: (id, signal) => api.player({ id, signal }),
-    compare: (chunk, signal) => api.compare({ ids: chunk, signal }),
-    ranking: (role, league, signal) => api.rankings({ role, league, limit: PAGE_SIZE.rankings, signal }),
+    record: (id, signal, fresh) => api.player({ id, signal, fresh }),
+    compare: (chunk, signal, fresh) => api.compare({ ids: chunk, signal, fresh }),
+    ranking: (role, league, signal, fresh) =>
+      api.rankings({ role, league, limit: PAGE_SIZE.rankings, signal, fresh }),
   };
 }
 

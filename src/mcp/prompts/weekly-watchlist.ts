@@ -69,7 +69,7 @@ export default definePrompt({
       `Write the weekly report on the watchlist "${doc.name}" (${plan.players} players) within ${limit} upstream requests.`,
       '',
       `Plan (${1 + movers} tool calls, at most ${plan.total + reportsCost} upstream requests unless cached):`,
-      `1. watchlist_report with ${report}: refreshes every player and compares with the last snapshot, up to ${planText(plan)}; it states what it spent. If it refuses for the quota, stop and say so.`,
+      `1. watchlist_report with ${report}: refreshes every player and compares with the last snapshot of an earlier week, up to ${planText(plan)}; it states what it spent, and why when above the plan. Run again in the same week (after a crash), it gives the same report. If it refuses for the quota, stop and say so.`,
       movers > 0
         ? `2. For the ${movers === 1 ? 'largest mover' : `${movers} largest movers`} of its table (it lists them first: transfers, new season rows, newly linked players, then the largest rank and value moves; skip rows whose only change is "first snapshot"), scouting_report with ${args({ player_id: '<service_id>' })} (${SCOUTING_REPORT_COST} requests each, and ${GLOSSARY_COST} for the glossary of statistics with the first). Fewer if fewer moved.`
         : '2. No budget is left for scouting reports: write from the watchlist report alone.',

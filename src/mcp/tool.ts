@@ -103,8 +103,12 @@ export function defineTool<
           reports,
         } = await collectReadNotes(() => tallyRequests(() => spec.run(args, ctx)).then((r) => r.value));
         let outcome = readNotes.length > 0 ? { ...run, notes: [...(run.notes ?? []), ...readNotes] } : run;
-        const { value: text, blank } = collectBlankColumns(() => spec.text(outcome, args));
-        const unread = completenessNotes(blank, reports);
+        const {
+          value: text,
+          blank,
+          unread: shown,
+        } = collectBlankColumns(() => spec.text(outcome, args), reports);
+        const unread = completenessNotes(blank, reports, shown);
         if (unread.length > 0) outcome = { ...outcome, notes: [...(outcome.notes ?? []), ...unread] };
         const said = seasonal
           ? answerSeason((args as { season?: unknown }).season, outcome.seasons, outcome.data)

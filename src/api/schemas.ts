@@ -16,6 +16,7 @@ import {
   optBool,
   optCount,
   optDate,
+  optDateOrSeason,
   optEuros,
   optHeightCm,
   optId,
@@ -363,7 +364,7 @@ const COACH = {
   team: optText,
   team_id: optId,
   league: optText,
-  since: optDate,
+  since: optDateOrSeason,
   formation: optText,
 };
 const COACH_OPTIONS: RowOptions = {

@@ -292,6 +292,14 @@ function validDate(iso: string): boolean {
   return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === iso;
 }
 
+/** A start: a date (parseDate) or a season label in our form ("since 21-22"); else UNPARSED. */
+export function parseDateOrSeason(input: string): string | null | Unparsed {
+  const date = parseDate(input);
+  if (date !== UNPARSED) return date;
+  const season = normalizeSeason(input.trim());
+  return season.ok ? season.season : UNPARSED;
+}
+
 /**
  * A season label in our form ("25-26") from "25-26", "2025-26", "2025/26", "2025-2026"; another label
  * (a calendar year "2025", a name) is the API's own and kept as written.

@@ -8,6 +8,7 @@ import {
   type NumberKind,
   parseBoolean,
   parseDate,
+  parseDateOrSeason,
   parseNumber,
   parseSeason,
   UNPARSED,
@@ -152,6 +153,12 @@ const toDate = (v: unknown) => {
 };
 /** A date: ISO as given, day-first forms as ISO (display.ts); a text that is no date is unread. */
 export const [, optDate] = readers(toDate, z.string(), isString);
+/** Since when: a date, or a season label ("21-22", "2021/22" read as "21-22"). */
+export const [, optDateOrSeason] = readers(
+  (v) => (typeof v === 'string' ? parseDateOrSeason(v) : v),
+  z.string(),
+  isString,
+);
 
 const toSeason = (v: unknown) => {
   const text = toText(v);

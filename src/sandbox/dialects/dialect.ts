@@ -23,6 +23,7 @@ export const SANDBOX_DIALECTS = [
   'paged',
   'camel',
   'resource',
+  'display',
 ] as const;
 export type DialectName = (typeof SANDBOX_DIALECTS)[number];
 

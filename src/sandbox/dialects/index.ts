@@ -5,6 +5,7 @@ import { camelDialect } from './camel.js';
 import { capped } from './capped.js';
 import { compressed } from './compressed.js';
 import type { Dialect, DialectName } from './dialect.js';
+import { display } from './display.js';
 import { french } from './french.js';
 import { gateway } from './gateway.js';
 import { minimal } from './minimal.js';
@@ -37,6 +38,7 @@ const DIALECTS: Readonly<Record<DialectName, Dialect>> = {
   paged,
   camel: camelDialect,
   resource: resourceDialect,
+  display,
 };
 
 export function isDialectName(name: string): name is DialectName {

@@ -112,8 +112,10 @@ export function eurosFormat(
 function scaled(amounts: readonly number[], floor: number, ceiling: number, min: number): NumberFormat {
   const divisor = Math.max(floor, 1);
   const inRange = amounts.filter((v) => Math.abs(v) >= floor && Math.abs(v) < ceiling);
+  // An amount's scale is ours (€12.3m): its decimals are not the API's, only what keeps amounts apart.
   return numberFormat(
     inRange.map((v) => Math.abs(v) / divisor),
     min,
+    { ownDecimals: false },
   );
 }

@@ -221,25 +221,49 @@ export function completenessNotes(
   return [unreadNote(fields)];
 }
 
-function describe(field: string, item: Unread): string {
-  const parts = [
-    item.column,
-    item.names.size > 0 && `maybe ${[...item.names].slice(0, CANDIDATES_SHOWN).join(' or ')}`,
-    item.values > 0 && `${item.values} value${item.values === 1 ? '' : 's'} not understood`,
-  ].filter(Boolean);
-  return parts.length > 0 ? `"${field}" (${parts.join('; ')})` : `"${field}"`;
-}
+/** At most this many of the API's names are offered for the fields not found. */
+const NAMES_OFFERED = 4;
 
+/**
+ * "Could not read: "team", "league" (column "club"): not found, the API may name them mannschaft or liga;
+ * "age": 2 values not understood. Fix: …" — fields first, so every one is named within NOTE_LIMIT.
+ */
 function unreadNote(fields: ReadonlyMap<string, Unread>): string {
-  const named = [...fields].find(([, item]) => item.names.size > 0);
-  const fix = named
-    ? ` Fix: {"fields": {"${named[0]}": ["${[...named[1].names][0]}"]}} in the routes file (FOOTBALL_API_ROUTES_FILE); see \`football-scout-mcp doctor\`.`
-    : ' The value forms read are in docs/real-api.md.';
-  const head = 'Could not read: ';
-  const described = [...fields].map(([field, item]) => describe(field, item));
-  let shown = described.length;
-  const text = (n: number) =>
-    `${head}${described.slice(0, n).join(', ')}${n < described.length ? ` and ${described.length - n} more` : ''}.${fix}`;
-  while (shown > 1 && text(shown).length > NOTE_LIMIT) shown--;
-  return text(shown);
+  const byName = [...fields].filter(([, item]) => item.names.size > 0);
+  const byValue = [...fields].filter(([, item]) => item.names.size === 0 || item.values > 0);
+  const label = ([field, item]: [string, Unread]) => `"${field}"${item.column ? ` (${item.column})` : ''}`;
+  const names = [...new Set(byName.flatMap(([, item]) => [...item.names]))];
+  const offered = `${names.slice(0, NAMES_OFFERED).join(', ')}${names.length > NAMES_OFFERED ? '…' : ''}`;
+  // A concrete example only where one name alone could hold the field; never a guess at the pairing.
+  const sure = byName.find(([, item]) => item.names.size === 1);
+  const example = sure
+    ? `{"fields": {"${sure[0]}": ["${[...sure[1].names][0]}"]}}`
+    : '{"fields": {"<field>": ["<API name>"]}}';
+  const fix =
+    byName.length > 0
+      ? ` Fix: ${example} in the routes file (FOOTBALL_API_ROUTES_FILE); see \`football-scout-mcp doctor\`.`
+      : ' The value forms read are in docs/real-api.md.';
+  const text = (nameCount: number, valueCount: number) => {
+    const parts: string[] = [];
+    if (nameCount > 0) {
+      const more = byName.length - nameCount;
+      parts.push(
+        `${byName.slice(0, nameCount).map(label).join(', ')}${more > 0 ? ` and ${more} more` : ''} not found (the API may name ${byName.length === 1 ? 'it' : 'them'} ${offered})`,
+      );
+    }
+    if (valueCount > 0) {
+      const more = byValue.length - valueCount;
+      const values = byValue.reduce((n, [, item]) => n + item.values, 0);
+      parts.push(
+        `${byValue.slice(0, valueCount).map(label).join(', ')}${more > 0 ? ` and ${more} more` : ''}${values > 0 ? `: ${values} value${values === 1 ? '' : 's'} not understood` : ''}`,
+      );
+    }
+    return `Could not read: ${parts.join('; ')}.${fix}`;
+  };
+  let [nameCount, valueCount] = [byName.length, byValue.length];
+  while (text(nameCount, valueCount).length > NOTE_LIMIT && (nameCount > 1 || valueCount > 1)) {
+    if (nameCount >= valueCount && nameCount > 1) nameCount--;
+    else valueCount--;
+  }
+  return text(nameCount, valueCount);
 }

@@ -205,7 +205,7 @@ describe('row by row', () => {
     expect(value.data[0]).toMatchObject({ age: null, club: null });
     expect(report.unreadable).toEqual({ 'player.age': 1, 'player.club': 1 });
     // Said once, in the answer's one note on unread fields.
-    expect(completenessNotes([], [report]).join(' ')).toMatch(/"age" \(1 value not understood\)/);
+    expect(completenessNotes([], [report]).join(' ')).toMatch(/"club", "age": 2 values not understood/);
   });
 
   it('reports the fields no row carried (doctor shows them), not those one row of many had', () => {

@@ -16,7 +16,7 @@ type Section<K extends keyof typeof SectionsOut> = NonNullable<z.output<(typeof 
 export function cardText(p: PlayerCard): string {
   // Each fact when read; an empty one left out (an unread one is named in the answer's note).
   const club = shownText(p, 'club');
-  const league = club && shownText(p, 'league');
+  const league = shownText(p, 'league');
   const fact = <K extends keyof PlayerCard & string>(field: K, say: (value: string) => string) => {
     const value = shownText(p, field);
     return value === undefined ? undefined : say(value);
@@ -24,7 +24,7 @@ export function cardText(p: PlayerCard): string {
   const value = shown(p, 'market_value_eur');
   const facts = joined(
     [
-      club && (league ? `${club} (${league})` : club),
+      club && league ? `${club} (${league})` : (club ?? league),
       fact('season', (s) => `season ${s}`),
       fact('age', (a) => `age ${a}`),
       fact('position', words),

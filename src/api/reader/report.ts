@@ -149,8 +149,10 @@ export function noteFields(
     if (value === undefined) (seen.lacking[i] as number)++;
   }
   if (seen.unread.size >= UNREAD_KEPT) return;
+  // A statistic the row's map took in (a flat statistics record) is read, not unread.
+  const statistics = isPlainObject(row.statistics) ? row.statistics : undefined;
   for (const key in row) {
-    if (isKnown.has(key)) continue;
+    if (isKnown.has(key) || (statistics && Object.hasOwn(statistics, key))) continue;
     if (isValue(row[key]) || (Array.isArray(row[key]) && (row[key] as unknown[]).length > 0)) {
       seen.unread.add(key);
       if (!seen.samples.has(key)) seen.samples.set(key, row[key]);

@@ -56,6 +56,14 @@ export function fitsField(schema: z.ZodType, value: unknown): boolean {
   return true;
 }
 
+/** The keys of a row nothing reads: not a field, not a lifted object, not a statistic its map took in. */
+export function unreadKeys(fields: Record<string, unknown>, reads: ReadonlySet<string>): string[] {
+  const statistics = isPlainObject(fields.statistics) ? fields.statistics : undefined;
+  return Object.keys(fields).filter(
+    (k) => !reads.has(k) && fields[k] != null && !(statistics && Object.hasOwn(statistics, k)),
+  );
+}
+
 /**
  * The marker of one row kind: given a row read (`value`), its fields as normalized (`fields`), and the
  * fields whose values could not be read, marks the row. `reads` holds every name the row kind reads
@@ -75,7 +83,7 @@ export function unreadMarker(kind: string, shape: z.ZodRawShape, reads: Readonly
     let others: string[] | undefined;
     for (const key of optional) {
       if (fields[key] !== undefined || key in marks) continue;
-      others ??= Object.keys(fields).filter((k) => !reads.has(k) && fields[k] != null);
+      others ??= unreadKeys(fields, reads);
       if (others.length === 0) break;
       const schema = shape[key] as z.ZodType;
       // An id is no name, no number and no date: a name the API gives an id holds no other field.

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { defineTool } from '../src/mcp/tool.js';
 import { Gathering, SECTION_ROUTE_MISSING, sectionReport } from './kit/gather.js';
-import { joined, shownText } from './kit/shown.js';
+import { joined, shownOr, shownText } from './kit/shown.js';
 import { table } from './kit/text.js';
 
 const MAX_STINTS = 30;
@@ -111,7 +111,7 @@ export default defineTool({
           ['club', (s) => s.club],
           ['league', (s) => s.league],
           ['from', (s) => s.from],
-          ['to', (s) => s.to ?? 'now'],
+          ['to', (s) => s.to ?? shownOr(s, 'to', 'now')],
           ['matches', (s) => s.matches],
           ['pts/match', (s) => s.points_per_match],
         ]),

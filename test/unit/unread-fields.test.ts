@@ -28,18 +28,21 @@ describe('a row’s unread fields', () => {
       S.ScoutingResponse,
       {
         data: [
-          { player_id: 'p1', age: 'about twenty', club: null },
-          { player_id: 'p2', age: 'N/A', club: '–' },
-          { player_id: 'p3' },
+          { player_id: 'p1', service_id: null, age: 'about twenty', club: null },
+          { player_id: 'p2', service_id: null, age: 'N/A', club: '–' },
+          { player_id: 'p3', service_id: null },
+          { player_id: 'p4' },
         ],
       },
       'POST /v1/scouting',
     );
-    const [unparsed, placeholder, bare] = scouted.value.data;
+    const [unparsed, placeholder, bare, lacking] = scouted.value.data;
     expect(unreadMarks(unparsed)?.fields).toEqual({ age: 'value' });
     expect(unreadMarks(placeholder)).toBeUndefined();
     expect(unreadMarks(bare)).toBeUndefined();
     expect(placeholder).toMatchObject({ age: null, club: null });
+    // Every player row carries service_id (null while unlinked): lacking, it is unread, not unlinked.
+    expect(unreadMarks(lacking)?.fields).toEqual({ service_id: 'name' });
   });
 
   it('a copy made by spreading a row keeps its marks; JSON never shows them', () => {

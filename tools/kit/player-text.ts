@@ -48,6 +48,13 @@ export function cardText(p: PlayerCard): string {
   return lines.filter((line) => line !== '').join('\n');
 }
 
+/** " (per 90 minutes; 1840 min)": the basis and the minutes, each when the API gave it. */
+function statisticsBasis(s: { per?: string | null; minutes?: number | null }): string {
+  const minutes = shownText(s, 'minutes');
+  const basis = joined([shownText(s, 'per') && `per ${s.per}`, minutes && `${minutes} min`], '; ');
+  return basis ? ` (${basis})` : '';
+}
+
 /** "Strengths: a, b"; "none stand out" only when the API listed none, nothing when unread (noted). */
 function listed(label: string, items: readonly string[], unread: boolean): string | undefined {
   if (items.length > 0) return `${label}: ${items.join(', ')}`;
@@ -126,7 +133,7 @@ export const SECTION_TEXT: {
     const shown = rows.filter(([, v]) => v !== null);
     const values = formatRow(shown.map(([, v]) => v));
     return [
-      `### Statistics (per ${s.per ?? '90 minutes'}; ${formatCell(s.minutes)} min)`,
+      `### Statistics${statisticsBasis(s)}`,
       shown.map(([k], i) => `${statisticLabel(k, glossary)} ${values[i]}`).join(' · '),
       leftOutText(left),
     ]

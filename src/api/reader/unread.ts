@@ -10,6 +10,12 @@ import { fastReaderOf, isPlainObject, nameOf, SLOW } from './values.js';
 
 const ID_NAME = /(^|_)id$/;
 
+/**
+ * Fields the spec says every row that has them carries, null when there is nothing (a player's
+ * `service_id`, null while unlinked): lacking altogether, the field is unread, never absent.
+ */
+const ALWAYS_SENT: ReadonlySet<string> = new Set(['service_id']);
+
 export const UNREAD_FIELDS: unique symbol = Symbol('unread fields');
 
 /** Why a field is unread: its value could not be read, or it was not found under any name we read. */
@@ -83,6 +89,12 @@ export function unreadMarker(kind: string, shape: z.ZodRawShape, reads: Readonly
     let others: string[] | undefined;
     for (const key of optional) {
       if (fields[key] !== undefined || key in marks) continue;
+      if (ALWAYS_SENT.has(key)) {
+        marks[key] = 'name';
+        names[key] = unreadKeys(fields, reads).filter((k) => fitsField(shape[key] as z.ZodType, fields[k]));
+        marked = true;
+        continue;
+      }
       others ??= unreadKeys(fields, reads);
       if (others.length === 0) break;
       const schema = shape[key] as z.ZodType;

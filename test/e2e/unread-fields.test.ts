@@ -138,7 +138,6 @@ describe('fields the API names otherwise, and a value no reader can read', () =>
     expect(unread.length, notes.join('\n')).toBeLessThanOrEqual(1);
     const note = unread[0] ?? '';
     expect(note.length).toBeLessThanOrEqual(300);
-    if (process.env.SHOW) console.log(tool, text);
     const body = text.split('\nNote: ')[0] ?? text;
     for (const placeholder of PLACEHOLDERS) expect(body, tool).not.toMatch(placeholder);
     for (const [field, value] of renamedValues(want.data)) {
@@ -149,6 +148,9 @@ describe('fields the API names otherwise, and a value no reader can read', () =>
       expect(body).not.toContain(AGE_IN_WORDS);
       expect(note).toContain('"age"');
       expect(note).toMatch(/"strengths"/);
+      // Structured too: null, never an empty list that would say the API listed none.
+      const section = structured(result).data.strengths;
+      expect(section?.strengths).toBeNull();
     }
   });
 });

@@ -147,13 +147,13 @@ export const SECTION_TEXT: {
     ])}`,
   strengths: (s, family, glossary) => {
     const strengths = forPosition(
-      s.strengths,
+      s.strengths ?? [],
       (x) => x.statistic,
       (x) => x.value === null,
       family,
     );
     const weaknesses = forPosition(
-      s.weaknesses,
+      s.weaknesses ?? [],
       (x) => x.statistic,
       (x) => x.value === null,
       family,
@@ -161,7 +161,7 @@ export const SECTION_TEXT: {
     const all = [...strengths.rows, ...weaknesses.rows];
     const value = cellFormat(all.map((x) => x.value));
     const percentile = cellFormat(all.map((x) => x.percentile));
-    const row = (x: Section<'strengths'>['strengths'][number]) =>
+    const row = (x: NonNullable<Section<'strengths'>['strengths']>[number]) =>
       `${statisticLabel(x.statistic, glossary)} ${value(x.value)} (p${percentile(x.percentile)})`;
     return [
       `### Strengths and weaknesses${s.compared_with ? ` (percentiles among ${groupWords(s.compared_with)})` : ''}`,

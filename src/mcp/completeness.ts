@@ -222,7 +222,7 @@ export function completenessNotes(
 }
 
 /** At most this many of the API's names are offered for the fields not found. */
-const NAMES_OFFERED = 4;
+const NAMES_OFFERED = 3;
 
 /**
  * "Could not read: "team", "league" (column "club"): not found, the API may name them mannschaft or liga;
@@ -234,11 +234,9 @@ function unreadNote(fields: ReadonlyMap<string, Unread>): string {
   const label = ([field, item]: [string, Unread]) => `"${field}"${item.column ? ` (${item.column})` : ''}`;
   const names = [...new Set(byName.flatMap(([, item]) => [...item.names]))];
   const offered = `${names.slice(0, NAMES_OFFERED).join(', ')}${names.length > NAMES_OFFERED ? '…' : ''}`;
-  // A concrete example only where one name alone could hold the field; never a guess at the pairing.
-  const sure = byName.find(([, item]) => item.names.size === 1);
-  const example = sure
-    ? `{"fields": {"${sure[0]}": ["${[...sure[1].names][0]}"]}}`
-    : '{"fields": {"<field>": ["<API name>"]}}';
+  // The example names the field, not the API's name: which name holds which field is the reader's to
+  // check (`doctor` shows the values), and a wrong pairing offered as the fix would be a guess.
+  const example = `{"fields": {"${byName[0]?.[0] ?? 'field'}": ["<API name>"]}}`;
   const fix =
     byName.length > 0
       ? ` Fix: ${example} in the routes file (FOOTBALL_API_ROUTES_FILE); see \`football-scout-mcp doctor\`.`
@@ -248,7 +246,7 @@ function unreadNote(fields: ReadonlyMap<string, Unread>): string {
     if (nameCount > 0) {
       const more = byName.length - nameCount;
       parts.push(
-        `${byName.slice(0, nameCount).map(label).join(', ')}${more > 0 ? ` and ${more} more` : ''} not found (the API may name ${byName.length === 1 ? 'it' : 'them'} ${offered})`,
+        `${byName.slice(0, nameCount).map(label).join(', ')}${more > 0 ? ` and ${more} more` : ''} not found (API names seen: ${offered})`,
       );
     }
     if (valueCount > 0) {

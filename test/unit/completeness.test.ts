@@ -102,7 +102,7 @@ describe('the completeness guard in a tool’s answer', () => {
     const notes = text.split('\n').filter((line) => line.startsWith('Note: '));
     expect(notes).toHaveLength(1);
     expect(notes[0]).toMatch(
-      /"name" \(column "player"\), "club" not found \(the API may name them [^)]*playerLabel/,
+      /"name" \(column "player"\), "club" not found \(API names seen: [^)]*playerLabel/,
     );
     expect(notes[0]).toMatch(/currentSide/);
     expect(notes[0]).toContain('"fields"');

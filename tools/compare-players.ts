@@ -6,6 +6,7 @@ import { PlayerIdArg, Season, seasonParam } from '../src/mcp/args.js';
 import { defineTool } from '../src/mcp/tool.js';
 import { answerWhatYouCan, unansweredNotes } from './kit/batch-split.js';
 import { idCell, PLAYER_NOT_FOUND, PlayerRowOut, type RowIds, toPlayerRowOut } from './kit/shapes.js';
+import { emptyCell } from './kit/shown.js';
 import {
   glossaryOf,
   isMoney,
@@ -133,5 +134,5 @@ function families(data: readonly Compared[]) {
 /** Each player's best role and its score, the scores in one format. */
 function bestRoles(data: readonly Compared[]): string[] {
   const scores = formatRow(data.map((p) => p.best_role_score));
-  return data.map((p, i) => (p.best_role ? `${p.best_role} ${scores[i]}` : '–'));
+  return data.map((p, i) => (p.best_role ? `${p.best_role} ${scores[i]}` : emptyCell(p, 'best_role')));
 }

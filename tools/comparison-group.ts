@@ -155,7 +155,7 @@ export default defineTool({
     };
     const head = sp
       ? [
-          `${extra?.count ?? '?'} players. ${line(`x = ${axisLabel(extra, glossary, 'x')}`, sp.x)}; ${line(`y = ${axisLabel(extra, glossary, 'y')}`, sp.y)}; correlation ${formatCell(sp.correlation)}.`,
+          `${extra?.count != null ? `${extra.count} players. ` : ''}${line(`x = ${axisLabel(extra, glossary, 'x')}`, sp.x)}; ${line(`y = ${axisLabel(extra, glossary, 'y')}`, sp.y)}; correlation ${formatCell(sp.correlation)}.`,
         ]
       : [];
     return [

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { defineTool } from '../src/mcp/tool.js';
 import { Gathering, SECTION_ROUTE_MISSING, sectionReport } from './kit/gather.js';
 import { sectionsPlan } from './kit/plan.js';
+import { joined, shownOr, shownText } from './kit/shown.js';
 import { table } from './kit/text.js';
 
 const MAX_STINTS = 30;
@@ -90,9 +91,20 @@ export default defineTool({
   },
   text: ({ data }) => {
     const c = data.coach as Record<string, string | number | null>;
-    const lines = [
-      `${c.name} (${c.coach_id}), ${c.nationality ?? '?'}, ${c.age ?? '?'} — coach of ${c.team ?? '?'} (${c.team_id ? `${c.team_id}, ` : ''}${c.league ?? '?'}) since ${c.since ?? '?'}; formation ${c.formation ?? '?'}${c.style ? `, ${c.style}` : ''}`,
-    ];
+    // What the API left empty or what could not be read is left out (the note names the unread).
+    const id = shownText(c, 'coach_id');
+    const who = joined([
+      joined([shownText(c, 'name'), id && `(${id})`], ' '),
+      shownText(c, 'nationality'),
+      shownText(c, 'age'),
+    ]);
+    const team = shownText(c, 'team');
+    const where = joined([shownText(c, 'team_id'), shownText(c, 'league')]);
+    const since = shownText(c, 'since');
+    const post = team && `coach of ${team}${where ? ` (${where})` : ''}${since ? ` since ${since}` : ''}`;
+    const formation = shownText(c, 'formation');
+    const play = joined([formation && `formation ${formation}`, shownText(c, 'style')]);
+    const lines = [joined([joined([who, post], ' — '), play], '; ')];
     if (data.career)
       lines.push(
         '\nCareer:',
@@ -100,7 +112,7 @@ export default defineTool({
           ['club', (s) => s.club],
           ['league', (s) => s.league],
           ['from', (s) => s.from],
-          ['to', (s) => s.to ?? 'now'],
+          ['to', (s) => s.to ?? shownOr(s, 'to', 'now')],
           ['matches', (s) => s.matches],
           ['pts/match', (s) => s.points_per_match],
         ]),

@@ -7,6 +7,7 @@ import { Gathering, SECTION_ROUTE_MISSING, sectionReport } from './kit/gather.js
 import { cut } from './kit/pages.js';
 import { sectionsPlan } from './kit/plan.js';
 import { idCell, RowServiceId, rowIds } from './kit/shapes.js';
+import { joined, shown, shownText } from './kit/shown.js';
 import { euros, formatCell, formatEuros, formatRow, table } from './kit/text.js';
 
 const MAX = 60;
@@ -67,6 +68,40 @@ type TeamData = {
   similar?: z.infer<typeof Similar>;
   head_to_head?: z.infer<typeof HeadToHead>;
 };
+
+/** "RC Lens (t1) — Ligue 1, France; coach Will Still (c1)": what was read, the rest left out. */
+function teamLine(t: TeamData['team']): string {
+  const id = shownText(t, 'team_id');
+  const coach = shownText(t, 'coach');
+  const coachId = coach && shownText(t, 'coach_id');
+  const where = joined([shownText(t, 'league'), shownText(t, 'country')]);
+  const rest = joined([where, coach && `coach ${coach}${coachId ? ` (${coachId})` : ''}`], '; ');
+  return joined([joined([shownText(t, 'name'), id && `(${id})`], ' '), rest], ' — ');
+}
+
+/** Rating, squad, average age, value and style, each when read. */
+function teamFacts(t: TeamData['team']): string {
+  const value = shown(t, 'squad_value_eur');
+  const style = shown(t, 'style');
+  const rating = shownText(t, 'rating');
+  const squad = shownText(t, 'squad_size');
+  const age = shownText(t, 'average_age');
+  return joined(
+    [
+      joined([
+        rating && `rating ${rating}`,
+        squad && `squad ${squad}`,
+        age && `average age ${age}`,
+        value !== undefined && `value ${formatEuros(value)}`,
+      ]),
+      style &&
+        `style ${Object.entries(style)
+          .map(([k, v]) => `${k} ${typeof v === 'number' ? formatCell(v) : v}`)
+          .join(', ')}`,
+    ],
+    '; ',
+  );
+}
 
 export default defineTool({
   name: 'get_team',
@@ -194,15 +229,7 @@ export default defineTool({
   text: ({ data: loose }) => {
     const data = loose as TeamData;
     const t = data.team;
-    const lines = [
-      `${t.name} (${t.team_id}) — ${t.league ?? '?'}, ${t.country ?? '?'}; coach ${t.coach ?? '?'}${t.coach_id ? ` (${t.coach_id})` : ''}`,
-      `rating ${formatCell(t.rating)}, squad ${formatCell(t.squad_size)}, average age ${formatCell(t.average_age)}, value ${formatEuros(t.squad_value_eur)}` +
-        (t.style
-          ? `; style ${Object.entries(t.style)
-              .map(([k, v]) => `${k} ${typeof v === 'number' ? formatCell(v) : v}`)
-              .join(', ')}`
-          : ''),
-    ];
+    const lines = [teamLine(t), teamFacts(t)].filter((line) => line !== '');
     if (data.squad)
       lines.push(
         '\nSquad:',

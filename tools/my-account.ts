@@ -3,6 +3,7 @@ import type { SavedItemsResponse } from '../src/api/schemas.js';
 import { defineTool } from '../src/mcp/tool.js';
 import { Gathering, SECTION_ROUTE_MISSING, sectionReport } from './kit/gather.js';
 import { sectionsPlan } from './kit/plan.js';
+import { isUnread, joined, shownOr } from './kit/shown.js';
 import { table } from './kit/text.js';
 
 const MAX_ITEMS = 50;
@@ -14,6 +15,21 @@ const LEAGUES_IN_TEXT = 20;
  */
 type SavedItem = { id: string; name: string; description?: string; detail: string; parameters?: unknown };
 const SavedItemOut = z.looseObject({ id: z.string(), name: z.string() });
+
+/** Plan, daily limit, expiry and leagues: what the API left empty said so, what was unread left out. */
+function accountLine(
+  data: { plan?: string; daily_limit?: number; expires_at?: string },
+  unlimited: boolean,
+  leagues: string | undefined,
+): string {
+  const plan = shownOr(data, 'plan', 'not given');
+  const limit = shownOr(data, 'daily_limit', unlimited ? 'unlimited' : 'not given');
+  const expires = shownOr(data, 'expires_at', 'not given');
+  return joined(
+    [plan && `plan ${plan}`, limit && `daily limit ${limit}`, expires && `expires ${expires}`, leagues],
+    '; ',
+  );
+}
 
 export default defineTool({
   name: 'my_account',
@@ -81,13 +97,13 @@ export default defineTool({
   text: ({ data, quota }) => {
     const leagues =
       data.leagues === null
-        ? 'leagues not reported: list_leagues shows them'
+        ? isUnread(data, 'leagues')
+          ? undefined
+          : 'leagues not reported: list_leagues shows them'
         : data.leagues === 'all'
           ? 'all leagues'
           : `${data.leagues.length} leagues: ${data.leagues.slice(0, LEAGUES_IN_TEXT).join(', ')}${data.leagues.length > LEAGUES_IN_TEXT ? ', …' : ''}`;
-    const lines = [
-      `plan ${data.plan ?? '?'}; daily limit ${data.daily_limit ?? (quota.unlimited ? 'unlimited' : 'not given')}; expires ${data.expires_at ?? 'not given'}; ${leagues}`,
-    ];
+    const lines = [accountLine(data, quota.unlimited, leagues)];
     const items = (rows: SavedItem[]) =>
       table(rows, [
         ['id', (i) => i.id],

@@ -1,7 +1,9 @@
 import { z } from 'zod';
+import { unreadWhy } from '../src/api/reader/unread.js';
 import { PlayerIdArg } from '../src/mcp/args.js';
 import { defineTool } from '../src/mcp/tool.js';
 import { PLAYER_NOT_FOUND } from './kit/shapes.js';
+import { joined, shownOr, shownText } from './kit/shown.js';
 import { table } from './kit/text.js';
 
 const History = z.object({
@@ -47,8 +49,9 @@ export default defineTool({
         minutes: r.minutes ?? null,
       })),
     };
+    // Lacking (not null) it is unread, not unlinked: the answer's note names it.
     const notes =
-      body.service_id === null
+      body.service_id === null && !unreadWhy(body, 'service_id')
         ? [
             'This row is not linked to a person yet (transitory): its history is just itself. Try resolve_players later.',
           ]
@@ -56,7 +59,7 @@ export default defineTool({
     return { ...result, data, notes };
   },
   text: ({ data }) =>
-    `${data.name ?? 'Player'} — service_id ${data.service_id ?? 'not linked yet'}\n` +
+    `${joined([shownText(data, 'name') ?? 'Player', shownOr(data, 'service_id', 'not linked yet') && `service_id ${data.service_id ?? 'not linked yet'}`], ' — ')}\n` +
     table(data.rows, [
       ['season', (r) => r.season],
       ['competition', (r) => r.competition],

@@ -105,7 +105,7 @@ export default defineTool({
     const spending = spendingFrom();
     const reads = await readLeagues({ ageMax: max_age, minutesMin: min_minutes }, want);
     const [first] = reads as [(typeof reads)[number], ...typeof reads];
-    for (const other of reads.slice(1)) if (other.read) publishReadNotes(readNotes(other.read));
+    for (const other of reads.slice(1)) if (other.read) publishReadNotes(readNotes(other.read), other.read);
     let rows = mergeByScore(reads.map((r) => r.data.data));
     const filterNotes: string[] = [];
     const family = position === undefined ? undefined : familyByWord(position);

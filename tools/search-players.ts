@@ -5,6 +5,7 @@ import { defineTool } from '../src/mcp/tool.js';
 import { byNameAndProminence } from './kit/name-rank.js';
 import { cut, PAGE_SIZE } from './kit/pages.js';
 import { PlayerOut, toPlayerOut } from './kit/shapes.js';
+import { shownOr } from './kit/shown.js';
 import { table } from './kit/text.js';
 
 const MAX = PAGE_SIZE.playerSearch;
@@ -77,7 +78,7 @@ export default defineTool({
       ['season', (p) => p.season],
       ['age', (p) => p.age],
       ['position', (p) => p.position],
-      ['service_id', (p) => p.service_id ?? 'unlinked'],
+      ['service_id', (p) => p.service_id ?? shownOr(p, 'service_id', 'unlinked')],
       ['player_id', (p) => p.player_id],
     ]),
 });

@@ -7,14 +7,25 @@ import { fold } from '../lib/fold.js';
 import { listAnswer, recordAnswer } from './reader/answer.js';
 import { type RowOptions, row, rowsOf } from './reader/row.js';
 import {
+  countValue,
   flattenStatistics,
   idValue,
   isPlainObject,
   numValue,
+  optAge,
+  optBool,
+  optCount,
+  optDate,
+  optDateOrSeason,
+  optEuros,
+  optHeightCm,
   optId,
+  optMinutes,
   optNum,
+  optSeason,
   optText,
   orNull,
+  seasonValue,
   statisticsMap,
   statisticsWithText,
   textList,
@@ -31,8 +42,8 @@ const PLAYER = {
   name: orNull(optText),
   club: optText,
   league: optText,
-  season: optText,
-  age: optNum,
+  season: optSeason,
+  age: optAge,
   position: optText,
   competition: optText,
 };
@@ -83,9 +94,9 @@ export const EnumsResponse = z.unknown().transform((raw) => (isPlainObject(raw) 
 
 const RANKING = {
   ...PLAYER,
-  rank: numValue,
+  rank: countValue,
   score: numValue,
-  minutes: optNum,
+  minutes: optMinutes,
 };
 const rankFromPlace = (fields: Record<string, unknown>, index: number) => {
   if (fields.rank == null) fields.rank = index + 1;
@@ -99,10 +110,16 @@ export type RankingEntry = z.output<typeof RankingEntry>;
  */
 export const RankingsResponse = listAnswer(RankingEntry, {
   names: ['rankings', 'classement', 'players'],
-  beside: { meta: z.looseObject({ eligible: optNum }).nullish().catch(null) },
+  beside: { meta: z.looseObject({ eligible: optCount }).nullish().catch(null) },
 });
 
-const SCOUTED = { minutes: optNum, role: optText, score: optNum, market_value_eur: optNum, foot: optText };
+const SCOUTED = {
+  minutes: optMinutes,
+  role: optText,
+  score: optNum,
+  market_value_eur: optEuros,
+  foot: optText,
+};
 export const ScoutedPlayer = playerRow('player', SCOUTED);
 export type ScoutedPlayer = z.output<typeof ScoutedPlayer>;
 export const ScoutingResponse = listAnswer(ScoutedPlayer, { names: ['players', 'joueurs'] });
@@ -160,13 +177,13 @@ export const ResolveBatchResponse = listAnswer(ResolvedPlayer, { names: ['player
 export const HistoryRow = row(
   'history',
   {
-    season: textValue,
+    season: seasonValue,
     player_id: orNull(optId),
     service_id: optId,
     club: optText,
     league: optText,
     competition: optText,
-    minutes: optNum,
+    minutes: optMinutes,
   },
   { identity: ['player_id', 'service_id'], aliases: { player_id: ['id'] } },
 );
@@ -182,7 +199,7 @@ export const RoleScore = row(
   { identity: ['role'] },
 );
 const COMPARED = {
-  minutes: optNum,
+  minutes: optMinutes,
   primary_role: optText,
   statistics: statisticsWithText.nullish(),
   roles: rowsOf(RoleScore, 'roles').nullish(),
@@ -217,14 +234,14 @@ export type PlayerFit = z.output<typeof PlayerFit>;
 export const FitScoreResponse = listAnswer(PlayerFit, { names: ['players', 'joueurs', 'fits'] });
 
 /** A search row: minutes and score, when the API gives them, rank namesakes by prominence. */
-export const PlayerSearchRow = playerRow('player', { minutes: optNum, score: optNum });
+export const PlayerSearchRow = playerRow('player', { minutes: optMinutes, score: optNum });
 export const PlayerSearchResponse = listAnswer(PlayerSearchRow, { names: ['players', 'joueurs'] });
 
 /** GET /v1/seasons: labels as plain strings or objects. */
 export const SeasonsResponse = listAnswer(
   row(
     'season',
-    { season: textValue, current: z.boolean().nullish().catch(null) },
+    { season: textValue, current: optBool },
     { fromString: 'season', aliases: { season: ['label', 'name', 'nom', 'key', 'id', 'code'] } },
   ),
   { names: ['seasons', 'saisons'] },
@@ -249,7 +266,7 @@ const TEAM = {
   city: optText,
   country: optText,
   league: optText,
-  season: optText,
+  season: optSeason,
   coach: COACH_REF,
 };
 const TEAM_OPTIONS: RowOptions = {
@@ -271,19 +288,19 @@ export const TeamResponse = recordAnswer(
       competitions: textList.nullish(),
       rating: optNum,
       style: z.preprocess((v) => flattenStatistics(v), z.record(z.string(), z.number().nullable())).nullish(),
-      squad_size: optNum,
-      average_age: optNum,
-      squad_value_eur: optNum,
+      squad_size: optCount,
+      average_age: optAge,
+      squad_value_eur: optEuros,
     },
     TEAM_OPTIONS,
   ),
 );
 export const SquadResponse = listAnswer(
   playerRow('player', {
-    minutes: optNum,
+    minutes: optMinutes,
     primary_role: optText,
     performance_index: optNum,
-    market_value_eur: optNum,
+    market_value_eur: optEuros,
   }),
   { names: ['squad', 'effectif', 'players', 'joueurs'] },
 );
@@ -304,8 +321,8 @@ export const SimilarTeamsResponse = listAnswer(
 const Meeting = row(
   'meeting',
   {
-    season: optText,
-    date: optText,
+    season: optSeason,
+    date: optDate,
     home: textValue,
     away: textValue,
     home_goals: numValue,
@@ -323,7 +340,7 @@ const Meeting = row(
 const Metric = row('metric', { metric: textValue, team: numValue, opponent: numValue }, { nested: [] });
 export const HeadToHeadResponse = recordAnswer(
   row('head_to_head', {
-    season: optText,
+    season: optSeason,
     summary: z
       .looseObject({
         played: numValue,
@@ -343,11 +360,11 @@ const COACH = {
   coach_id: orNull(optId),
   name: orNull(optText),
   nationality: optText,
-  age: optNum,
+  age: optAge,
   team: optText,
   team_id: optId,
   league: optText,
-  since: optText,
+  since: optDateOrSeason,
   formation: optText,
 };
 const COACH_OPTIONS: RowOptions = {
@@ -370,10 +387,10 @@ export const CoachCareerResponse = listAnswer(
       league: optText,
       from: optText,
       to: optText,
-      matches: optNum,
-      wins: optNum,
-      draws: optNum,
-      losses: optNum,
+      matches: optCount,
+      wins: optCount,
+      draws: optCount,
+      losses: optCount,
       points_per_match: optNum,
     },
     { aliases: { club: ['team'] } },
@@ -403,7 +420,7 @@ export const StatisticRankingsResponse = listAnswer(
   ),
   {
     names: ['rankings', 'entries', 'players'],
-    beside: { meta: z.looseObject({ unit: optText, eligible: optNum }).nullish().catch(null) },
+    beside: { meta: z.looseObject({ unit: optText, eligible: optCount }).nullish().catch(null) },
   },
 );
 
@@ -428,23 +445,26 @@ const Spread = z
   .looseObject({ mean: optNum, median: optNum, p10: optNum, p90: optNum, min: optNum, max: optNum })
   .nullish()
   .catch(null);
-export const ComparisonResponse = listAnswer(playerRow('player', { minutes: optNum, x: optNum, y: optNum }), {
-  names: ['players', 'joueurs', 'points'],
-  beside: {
-    summary: z
-      .looseObject({ count: optNum, x: Spread, y: Spread, correlation: optNum })
-      .nullish()
-      .catch(null),
-    meta: z.looseObject({ count: optNum }).nullish().catch(null),
+export const ComparisonResponse = listAnswer(
+  playerRow('player', { minutes: optMinutes, x: optNum, y: optNum }),
+  {
+    names: ['players', 'joueurs', 'points'],
+    beside: {
+      summary: z
+        .looseObject({ count: optNum, x: Spread, y: Spread, correlation: optNum })
+        .nullish()
+        .catch(null),
+      meta: z.looseObject({ count: optNum }).nullish().catch(null),
+    },
   },
-});
+);
 
 export const ProfileResponse = recordAnswer(
   row('profile', {
     plan: optText,
     leagues: z.union([textValue, textList]).nullish(),
-    daily_limit: optNum,
-    expires_at: optText,
+    daily_limit: optCount,
+    expires_at: optDate,
   }),
 );
 export const SavedItemsResponse = listAnswer(
@@ -458,16 +478,16 @@ export const SavedItemsResponse = listAnswer(
 
 const RECORD = {
   nationality: optText,
-  birth_date: optText,
+  birth_date: optDate,
   foot: optText,
-  height_cm: optNum,
+  height_cm: optHeightCm,
   primary_role: optText,
   performance_index: optNum,
-  minutes: optNum,
-  appearances: optNum,
-  contract_until: optText,
-  market_value_eur: optNum,
-  data_as_of: optText,
+  minutes: optMinutes,
+  appearances: optCount,
+  contract_until: optDate,
+  market_value_eur: optEuros,
+  data_as_of: optDate,
 };
 /** GET /v1/players/:id: the row plus whatever the record adds (fields beyond ids not in the spec). */
 export const PlayerRecord = playerRow('player', RECORD);
@@ -477,9 +497,9 @@ export const PlayerRecordResponse = recordAnswer(PlayerRecord);
 const STATISTICS_RECORD = {
   player_id: optId,
   service_id: optId,
-  season: optText,
-  minutes: optNum,
-  appearances: optNum,
+  season: optSeason,
+  minutes: optMinutes,
+  appearances: optCount,
   per: optText,
   statistics: statisticsMap.nullish().transform((v) => v ?? {}),
 };
@@ -520,11 +540,11 @@ export const PlayerStrengthsResponse = recordAnswer(
 
 export const MarketValueResponse = recordAnswer(
   row('market_value', {
-    value_eur: optNum,
-    range_low_eur: optNum,
-    range_high_eur: optNum,
+    value_eur: optEuros,
+    range_low_eur: optEuros,
+    range_high_eur: optEuros,
     currency: optText,
-    as_of: optText,
+    as_of: optDate,
   }),
 );
 
@@ -545,7 +565,7 @@ export const ProjectionsResponse = listAnswer(Projection, { names: ['projections
 export const SimilarPlayer = playerRow('player', {
   similarity: optNum,
   performance_index: optNum,
-  minutes: optNum,
+  minutes: optMinutes,
 });
 export const SimilarResponse = listAnswer(SimilarPlayer, { names: ['players', 'similar', 'joueurs'] });
 

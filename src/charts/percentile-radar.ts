@@ -14,12 +14,14 @@ interface Percentile {
  */
 export function percentileRadar(
   player: { name: string | null; season: string | null },
-  strengths: { compared_with: string | null; strengths: Percentile[]; weaknesses: Percentile[] } | undefined,
+  strengths:
+    | { compared_with: string | null; strengths: Percentile[] | null; weaknesses: Percentile[] | null }
+    | undefined,
   source: ChartSource,
   label: (statistic: string) => string = statLabel,
 ): RadarChart | undefined {
   if (!strengths) return undefined;
-  const stats = [...strengths.strengths, ...strengths.weaknesses].filter(
+  const stats = [...(strengths.strengths ?? []), ...(strengths.weaknesses ?? [])].filter(
     (s): s is Percentile & { percentile: number } => s.percentile !== null,
   );
   if (stats.length < 3) return undefined;

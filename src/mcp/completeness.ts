@@ -5,6 +5,7 @@
 // columns while a tool's text is drawn, and the read reports of the run (reader/report.ts coverage)
 // tell which field a column shows and what the API sent beside it.
 import type { ReadReport } from '../api/reader/report.js';
+import { type UnreadWhy, unreadMarks } from '../api/reader/unread.js';
 
 export interface BlankColumn {
   header: string;
@@ -14,19 +15,39 @@ export interface BlankColumn {
   rows: number;
 }
 
+/** A field a tool's text would have shown and left out because it is unread (src/api/reader/unread.ts). */
+export interface UnreadShown {
+  field: string;
+  why: UnreadWhy;
+  /** For a field not found: the API's names that could hold it. */
+  names: readonly string[];
+}
+
 const MOSTLY = 0.8;
 const MOSTLY_FROM_ROWS = 3;
-const CANDIDATES_SHOWN = 5;
+const CANDIDATES_SHOWN = 2;
+/** The one note on unread fields stays this short (the brief of every answer). */
+const NOTE_LIMIT = 300;
 
-let collecting: BlankColumn[] | undefined;
+interface Drawing {
+  blank: BlankColumn[];
+  unread: UnreadShown[];
+  /** The run's readings: whether a field the text shows was unread there, when its row is a copy. */
+  reports: readonly ReadReport[];
+}
 
-/** Draws a tool's text, collecting the columns its tables left blank. Drawing is synchronous. */
-export function collectBlankColumns<T>(draw: () => T): { value: T; blank: BlankColumn[] } {
+let collecting: Drawing | undefined;
+
+/** Draws a tool's text, collecting the columns its tables left blank and the unread fields it left out. */
+export function collectBlankColumns<T>(
+  draw: () => T,
+  reports: readonly ReadReport[] = [],
+): { value: T; blank: BlankColumn[]; unread: UnreadShown[] } {
   const previous = collecting;
-  const blank: BlankColumn[] = [];
-  collecting = blank;
+  const drawing: Drawing = { blank: [], unread: [], reports };
+  collecting = drawing;
   try {
-    return { value: draw(), blank };
+    return { value: draw(), blank: drawing.blank, unread: drawing.unread };
   } finally {
     collecting = previous;
   }
@@ -38,9 +59,59 @@ const isBlank = (blank: number, rows: number) =>
 /** A table reports each column: its header, its cell, and how many of its cells came out empty. */
 export function noteColumn<T>(header: string, cell: (row: T) => unknown, blank: number, rows: number): void {
   if (!collecting || !isBlank(blank, rows)) return;
-  collecting.push({ header, reads: propertiesReadBy(cell), blank, rows });
+  collecting.blank.push({ header, reads: propertiesReadBy(cell), blank, rows });
 }
 
+/**
+ * Whether `field` of `row`, found empty, is unread: the reader marked it on the row (src/api/reader/
+ * unread.ts), or, for a row the tool made from what it read, a reading of the run could not read a value
+ * of that field or found rows lacking it beside names that could hold it. If so the text leaves it out,
+ * and the answer's one note names it. Absent fields are not unread.
+ */
+export function unreadShown(row: unknown, field: string): boolean {
+  const marks = unreadMarks(row);
+  const found =
+    marks && Object.hasOwn(marks.fields, field)
+      ? { field, why: marks.fields[field] as UnreadWhy, names: marks.names[field] ?? [] }
+      : marks
+        ? undefined
+        : unreadInRun(field);
+  if (!found) return false;
+  collecting?.unread.push(found);
+  return true;
+}
+
+function unreadInRun(field: string): UnreadShown | undefined {
+  for (const report of collecting?.reports ?? []) {
+    for (const path of Object.keys(report.unreadable))
+      if (path.endsWith(`.${field}`)) return { field, why: 'value', names: [] };
+    for (const coverage of Object.values(report.coverage ?? {})) {
+      const names = coverage.fits?.[field];
+      if (names && names.length > 0) return { field, why: 'name', names };
+    }
+  }
+  return undefined;
+}
+
+const cellReads = new WeakMap<(row: never) => unknown, string[]>();
+
+/** Whether a blank table cell shows an unread field of its row (the last property the cell reads). */
+export function unreadCell<T>(row: T, cell: (row: T) => unknown): boolean {
+  if (typeof row !== 'object' || row === null) return false;
+  let reads = cellReads.get(cell);
+  if (!reads) {
+    reads = propertiesReadBy(cell);
+    cellReads.set(cell, reads);
+  }
+  let owner: unknown = row;
+  for (const property of reads.slice(0, -1)) {
+    const next = (owner as Record<string, unknown>)[property];
+    if (typeof next !== 'object' || next === null) break;
+    owner = next;
+  }
+  const field = reads[reads.length - 1];
+  return field !== undefined && unreadShown(owner, field);
+}
 /**
  * The properties a cell reads of its row, found by giving it a row that records what is asked of it:
  * `(p) => formatEuros(p.market_value_eur)` reads `market_value_eur`, `({fit}) => fit.club` reads
@@ -80,32 +151,117 @@ function candidates(field: string, unread: Iterable<string>): string[] {
   return [...new Set(unread)].sort((a, b) => score(a) - score(b)).slice(0, CANDIDATES_SHOWN);
 }
 
-/** The notes for the blank columns of a tool's text, given the read reports of its run. */
-export function completenessNotes(blank: readonly BlankColumn[], reports: readonly ReadReport[]): string[] {
-  const notes: string[] = [];
-  const said = new Set<string>();
+interface Unread {
+  /** Where the text shows it: a column's header and how many of its rows are blank. */
+  column?: string;
+  names: Set<string>;
+  /** Values the API sent that could not be read. */
+  values: number;
+}
+
+/** The field of a blank column that the run's readings left empty, and the API's names that could hold it. */
+function blankField(
+  column: BlankColumn,
+  reports: readonly ReadReport[],
+): { field: string; names: string[] } | undefined {
+  for (const field of [...column.reads].reverse()) {
+    const names = new Set<string>();
+    let known = false;
+    for (const report of reports) {
+      for (const coverage of Object.values(report.coverage ?? {})) {
+        if (!coverage.empty[field]) continue;
+        known = true;
+        // Only names whose values could fill the field, where the reading knew its reader.
+        for (const name of coverage.fits?.[field] ?? coverage.unread) names.add(name);
+      }
+    }
+    if (known) return { field, names: [...names] };
+  }
+  return undefined;
+}
+
+/**
+ * The answer's one note on unread fields (none when every field shown was read or absent): the fields a
+ * table left blank while the API's rows carried names that could hold them, the fields the text left out
+ * as unread, and the values the API sent that could not be read; the fix said once. At most NOTE_LIMIT
+ * characters: past it, the fields left are counted.
+ */
+export function completenessNotes(
+  blank: readonly BlankColumn[],
+  reports: readonly ReadReport[],
+  shown: readonly UnreadShown[] = [],
+): string[] {
+  const fields = new Map<string, Unread>();
+  const entry = (field: string) => {
+    let found = fields.get(field);
+    if (!found) {
+      found = { names: new Set(), values: 0 };
+      fields.set(field, found);
+    }
+    return found;
+  };
   for (const column of blank) {
-    for (const field of [...column.reads].reverse()) {
-      const unread = new Set<string>();
-      let known = false;
-      for (const report of reports) {
-        for (const coverage of Object.values(report.coverage ?? {})) {
-          if (!coverage.empty[field]) continue;
-          known = true;
-          for (const name of coverage.unread) unread.add(name);
-        }
-      }
-      if (!known) continue;
-      if (unread.size > 0 && !said.has(field)) {
-        said.add(field);
-        const names = candidates(field, unread);
-        notes.push(
-          `The column "${column.header}" is empty on ${column.blank} of ${column.rows} rows, yet the API's rows carry fields this server does not read (${names.join(', ')}): the API seems to name "${field}" otherwise. ` +
-            `Run \`football-scout-mcp doctor\` to see what each route sends, then add the API's name under "fields" in the routes file (FOOTBALL_API_ROUTES_FILE), e.g. {"fields": {"${field}": ["${names[0]}"]}}; see docs/real-api.md.`,
-        );
-      }
-      break;
+    const found = blankField(column, reports);
+    if (!found || found.names.length === 0) continue;
+    const item = entry(found.field);
+    if (column.header !== found.field) item.column ??= `column "${column.header}"`;
+    for (const name of candidates(found.field, found.names)) item.names.add(name);
+  }
+  for (const item of shown) {
+    const found = entry(item.field);
+    for (const name of candidates(item.field, item.names)) found.names.add(name);
+    if (item.why === 'value') found.values = Math.max(found.values, 1);
+  }
+  for (const report of reports) {
+    for (const [path, count] of Object.entries(report.unreadable)) {
+      entry(path.slice(path.indexOf('.') + 1)).values += count;
     }
   }
-  return notes;
+  if (fields.size === 0) return [];
+  return [unreadNote(fields)];
+}
+
+/** At most this many of the API's names are offered for the fields not found. */
+const NAMES_OFFERED = 3;
+
+/**
+ * "Could not read: "team", "league" (column "club"): not found, the API may name them mannschaft or liga;
+ * "age": 2 values not understood. Fix: …" — fields first, so every one is named within NOTE_LIMIT.
+ */
+function unreadNote(fields: ReadonlyMap<string, Unread>): string {
+  const byName = [...fields].filter(([, item]) => item.names.size > 0);
+  const byValue = [...fields].filter(([, item]) => item.names.size === 0 || item.values > 0);
+  const label = ([field, item]: [string, Unread]) => `"${field}"${item.column ? ` (${item.column})` : ''}`;
+  const names = [...new Set(byName.flatMap(([, item]) => [...item.names]))];
+  const offered = `${names.slice(0, NAMES_OFFERED).join(', ')}${names.length > NAMES_OFFERED ? '…' : ''}`;
+  // The example names the field, not the API's name: which name holds which field is the reader's to
+  // check (`doctor` shows the values), and a wrong pairing offered as the fix would be a guess.
+  const example = `{"fields": {"${byName[0]?.[0] ?? 'field'}": ["<API name>"]}}`;
+  const fix =
+    byName.length > 0
+      ? ` Fix: ${example} in the routes file (FOOTBALL_API_ROUTES_FILE); see \`football-scout-mcp doctor\`.`
+      : ' The value forms read are in docs/real-api.md.';
+  const text = (nameCount: number, valueCount: number) => {
+    const parts: string[] = [];
+    if (nameCount > 0) {
+      const more = byName.length - nameCount;
+      parts.push(
+        `${byName.slice(0, nameCount).map(label).join(', ')}${more > 0 ? ` and ${more} more` : ''} not found (API names seen: ${offered})`,
+      );
+    }
+    if (valueCount > 0) {
+      const more = byValue.length - valueCount;
+      const values = byValue.reduce((n, [, item]) => n + item.values, 0);
+      parts.push(
+        `${byValue.slice(0, valueCount).map(label).join(', ')}${more > 0 ? ` and ${more} more` : ''}${values > 0 ? `: ${values} value${values === 1 ? '' : 's'} not understood` : ''}`,
+      );
+    }
+    return `Could not read: ${parts.join('; ')}.${fix}`;
+  };
+  let [nameCount, valueCount] = [byName.length, byValue.length];
+  while (text(nameCount, valueCount).length > NOTE_LIMIT && (nameCount > 1 || valueCount > 1)) {
+    if (nameCount >= valueCount && nameCount > 1) nameCount--;
+    else valueCount--;
+  }
+  return text(nameCount, valueCount);
 }

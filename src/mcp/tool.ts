@@ -114,8 +114,12 @@ export function defineTool<
         const spentBefore = untoldNotes(ctx);
         if (readNotes.length > 0 || spentBefore.length > 0)
           outcome = { ...outcome, notes: [...(outcome.notes ?? []), ...readNotes, ...spentBefore] };
-        const { value: text, blank } = collectBlankColumns(() => spec.text(outcome, args));
-        const unread = completenessNotes(blank, reports);
+        const {
+          value: text,
+          blank,
+          unread: shown,
+        } = collectBlankColumns(() => spec.text(outcome, args), reports);
+        const unread = completenessNotes(blank, reports, shown);
         if (unread.length > 0) outcome = { ...outcome, notes: [...(outcome.notes ?? []), ...unread] };
         const said = seasonal
           ? answerSeason((args as { season?: unknown }).season, outcome.seasons, outcome.data)

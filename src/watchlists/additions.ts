@@ -55,7 +55,11 @@ function addable(
   }
   if (row.status === 'ambiguous') {
     const candidates = (row.candidates ?? [])
-      .map((c) => `${c.name ?? '?'} (${c.club ?? '?'}, ${c.service_id ?? `row ${c.player_id}`})`)
+      .map((c) => {
+        // What a candidate row leaves empty is left out, never shown as "?".
+        const facts = [c.club, c.service_id ?? (c.player_id ? `row ${c.player_id}` : null)].filter(Boolean);
+        return `${c.name ?? 'a player'}${facts.length > 0 ? ` (${facts.join(', ')})` : ''}`;
+      })
       .join('; ');
     return `${asked} matches several players: ${candidates || 'no candidates given'}; add one by its service_id, or give the club`;
   }

@@ -222,7 +222,7 @@ afterAll(async () => {
 });
 
 describe('every dialect', () => {
-  it('is one of the twenty the client is tested against', () => {
+  it('is one of the twenty-one the client is tested against', () => {
     expect([...SANDBOX_DIALECTS]).toEqual([
       'standard',
       'french',
@@ -244,6 +244,7 @@ describe('every dialect', () => {
       'linked',
       'offset',
       'maintenance',
+      'display',
     ]);
     for (const d of SHAPES) expect(sb(d).dialect).toBe(d);
   });
@@ -276,6 +277,7 @@ describe('every dialect', () => {
           'resource',
           'linked',
           'offset',
+          'display',
         ].includes(d),
     ),
   )('%s gives every value of the standard answers', (dialect) => {

@@ -7,8 +7,10 @@ import { euros, eurosFormat, formatCell, formatEuros, formatRow, table } from '.
 const shown = (values: number[]) => values.map(numberFormat(values));
 
 describe('numberFormat', () => {
-  it('keeps the default decimal when it tells values apart', () => {
-    expect(shown([87.34, 72.1, 64])).toEqual(['87.3', '72.1', '64']);
+  it('keeps the decimals the values were given with, trailing zeros dropped', () => {
+    expect(shown([87.34, 72.1, 64])).toEqual(['87.34', '72.1', '64']);
+    expect(shown([0.642, 0.896, 81.2, 12])).toEqual(['0.642', '0.896', '81.2', '12']);
+    expect(shown([0.30000000000000004, 1.5])).toEqual(['0.3', '1.5']);
   });
 
   it('adds decimals until values that differ print differently', () => {
@@ -18,7 +20,7 @@ describe('numberFormat', () => {
 
   it('shows 0–1 scores as given, never rescaled, four players apart', () => {
     expect(shown([0.875, 0.82, 0.81, 0.8])).toEqual(['0.875', '0.82', '0.81', '0.8']);
-    expect(shown([0.8125, 0.8, 1])).toEqual(['0.813', '0.8', '1']);
+    expect(shown([0.8125, 0.8, 1])).toEqual(['0.8125', '0.8', '1']);
     expect(shown([0.8125, 0.8129])).toEqual(['0.8125', '0.8129']);
     expect(formatNumber(0.875)).toBe('0.875');
   });
@@ -34,7 +36,7 @@ describe('numberFormat', () => {
 
   it('whole numbers stay whole; trailing zeros past the default go', () => {
     expect(shown([12, 7, 3])).toEqual(['12', '7', '3']);
-    expect(shown([7.2, 7.25])).toEqual(['7.2', '7.3']);
+    expect(shown([7.2, 7.25])).toEqual(['7.2', '7.25']);
     expect(shown([7.5, 7.21, 7.24])).toEqual(['7.5', '7.21', '7.24']);
   });
 

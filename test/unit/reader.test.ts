@@ -7,6 +7,7 @@ import { BadResponseError } from '../../src/api/errors.js';
 import { aliasSet } from '../../src/api/reader/aliases.js';
 import { type ReadReport, readAnswer, readNotes } from '../../src/api/reader/index.js';
 import * as S from '../../src/api/schemas.js';
+import { completenessNotes } from '../../src/mcp/completeness.js';
 
 // biome-ignore lint/suspicious/noExplicitAny: each test reads the value of its own schema loosely
 type Loose = any;
@@ -202,7 +203,9 @@ describe('row by row', () => {
       data: [{ player_id: 'p1', age: [1, 2], club: { x: 1 } }],
     });
     expect(value.data[0]).toMatchObject({ age: null, club: null });
-    expect(readNotes(report).join(' ')).toContain('player.age (1)');
+    expect(report.unreadable).toEqual({ 'player.age': 1, 'player.club': 1 });
+    // Said once, in the answer's one note on unread fields.
+    expect(completenessNotes([], [report]).join(' ')).toMatch(/"club", "age": 2 values not understood/);
   });
 
   it('reports the fields no row carried (doctor shows them), not those one row of many had', () => {

@@ -1,12 +1,18 @@
-// How every tool's text shows a number: with the precision its data needs. Numbers shown together (a
-// table column, a row of a comparison, the changes of one report) share one format, with the fewest
-// decimals that keep values that differ upstream apart, and never a nonzero value shown as 0 (so no
-// "-0.0"). Scores on a 0–1 scale are shown as given (0.875), never rescaled.
+// How every tool's text shows a number: with the precision its data has. Numbers shown together (a
+// table column, a row of a comparison, the changes of one report) share one format, with the decimals
+// the values were given with (up to DATA_DECIMALS: 0.642 stays 0.642 beside 81.2, whose trailing zeros
+// go), more where values that differ would still print alike, and never a nonzero value shown as 0 (so
+// no "-0.0"). Scores on a 0–1 scale are shown as given (0.875), never rescaled.
 
 /** Decimals a fractional number gets at least. */
 export const DEFAULT_DECIMALS = 1;
 /** Decimals when every number shown together lies within -1..1 (a 0–1 score, a share): 0.875 as given. */
 export const SUB_UNIT_DECIMALS = 3;
+/**
+ * The decimals a value keeps of its own, at most: what an API gives (81.25, 0.6425); past it are the
+ * digits of arithmetic (a share, a mean), which get only what keeps values apart.
+ */
+export const DATA_DECIMALS = 4;
 /** Past this many decimals a number is shown in full (its shortest exact form). */
 const MAX_DECIMALS = 12;
 
@@ -17,20 +23,28 @@ export type NumberFormat = (value: number) => string;
  * within -1..1), more while two different values would print the same or a nonzero one as 0.
  * Whole numbers print whole; trailing zeros past `min` are dropped (0.500 → 0.5).
  */
-export function numberFormat(values: Iterable<unknown>, min = DEFAULT_DECIMALS): NumberFormat {
+export function numberFormat(
+  values: Iterable<unknown>,
+  min = DEFAULT_DECIMALS,
+  { ownDecimals = true }: { ownDecimals?: boolean } = {},
+): NumberFormat {
   // One pass, no copies: every table column and row of a comparison comes here, on every call.
   const distinct = new Set<number>();
   let fractional = false;
   let subUnit = true;
+  let given = 0;
   for (const value of values) {
     if (!isFiniteNumber(value) || distinct.has(value)) continue;
     distinct.add(value);
-    if (!fractional && !Number.isInteger(value)) fractional = true;
+    if (!Number.isInteger(value)) {
+      fractional = true;
+      if (ownDecimals && given < DATA_DECIMALS) given = Math.max(given, decimalsOf(value));
+    }
     if (subUnit && Math.abs(value) > 1) subUnit = false;
   }
   if (!fractional) return wholeFormat(min);
   const numbers = [...distinct];
-  const start = subUnit ? Math.max(min, SUB_UNIT_DECIMALS) : min;
+  const start = Math.max(subUnit ? Math.max(min, SUB_UNIT_DECIMALS) : min, Math.min(given, DATA_DECIMALS));
   for (let decimals = start; decimals <= MAX_DECIMALS; decimals++) {
     if (keepsApart(numbers, decimals)) return (value) => show(value, decimals, min);
   }
@@ -59,6 +73,14 @@ export function formatSigned(value: number, format: NumberFormat = formatNumber)
   const shown = format(Math.abs(value));
   if (value === 0) return shown;
   return `${value > 0 ? '+' : '-'}${shown}`;
+}
+
+/** The decimals of a number's shortest form (0.642 → 3); past DATA_DECIMALS for a tiny one (1e-7). */
+function decimalsOf(value: number): number {
+  const text = String(Math.abs(value));
+  if (text.includes('e')) return DATA_DECIMALS;
+  const point = text.indexOf('.');
+  return point < 0 ? 0 : text.length - point - 1;
 }
 
 function isFiniteNumber(value: unknown): value is number {

@@ -3,6 +3,7 @@
 import { z } from 'zod';
 import type { ApiClient, ApiResult } from '../../src/api/client.js';
 import { publishReadNotes } from '../../src/api/reader/notes-sink.js';
+import { unreadWhy } from '../../src/api/reader/unread.js';
 import type { PlayerRecord } from '../../src/api/schemas.js';
 import type { Gathering } from './gather.js';
 import { PlayerOut, PlayerRowOut, toPlayerOut, toPlayerRowOut } from './shapes.js';
@@ -47,8 +48,9 @@ export const SectionsOut = {
   strengths: z
     .object({
       compared_with: z.string().nullable(),
-      strengths: z.array(Percentile),
-      weaknesses: z.array(Percentile),
+      // null, never an empty list, when the API's answer held them under a name not read (the notes say).
+      strengths: z.array(Percentile).nullable(),
+      weaknesses: z.array(Percentile).nullable(),
     })
     .optional(),
   market_value: z.object({ value_eur: n, low_eur: n, high_eur: n, as_of: z.string().nullable() }).optional(),
@@ -134,8 +136,8 @@ const FETCHERS: { [K in SectionName]: SectionFetcher<K> } = {
           compared_with: group
             ? [group.players, group.position, group.league && `of ${group.league}`].filter(Boolean).join(' ')
             : null,
-          strengths: data.strengths.map(percentile),
-          weaknesses: data.weaknesses.map(percentile),
+          strengths: unreadWhy(data, 'strengths') ? null : data.strengths.map(percentile),
+          weaknesses: unreadWhy(data, 'weaknesses') ? null : data.weaknesses.map(percentile),
         };
       }),
     ),

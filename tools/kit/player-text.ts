@@ -7,31 +7,58 @@ import type { RoleFamily } from '../../src/domain/roles.js';
 import type { PartFailure } from './gather.js';
 import type { PlayerCard, SectionsOut } from './player-sections.js';
 import { idCell, playerLabel } from './shapes.js';
+import { isUnread, joined, shown, shownText } from './shown.js';
 import { type Glossary, leftOutText, positionRows, statisticLabel } from './statistic-labels.js';
 import { cellFormat, eurosFormat, formatCell, formatEuros, formatRow, table } from './text.js';
 
 type Section<K extends keyof typeof SectionsOut> = NonNullable<z.output<(typeof SectionsOut)[K]>>;
 
 export function cardText(p: PlayerCard): string {
-  const facts = [
-    p.club && `${p.club} (${p.league ?? '?'})`,
-    p.season && `season ${p.season}`,
-    p.age !== null && `age ${p.age}`,
-    p.position && words(p.position),
-    p.nationality,
-    p.foot && footText(p.foot),
-    p.height_cm && `${p.height_cm} cm`,
-    p.minutes !== null && `${p.minutes} min`,
-    p.contract_until && `contract until ${p.contract_until}`,
-    p.market_value_eur !== null && `value ${formatEuros(p.market_value_eur)}`,
-  ].filter(Boolean);
-  const lines = [`## ${playerLabel(p)}`, facts.join(' · '), `player_id ${p.player_id}`];
-  if (p.primary_role) {
+  // Each fact when read; an empty one left out (an unread one is named in the answer's note).
+  const club = shownText(p, 'club');
+  const league = shownText(p, 'league');
+  const fact = <K extends keyof PlayerCard & string>(field: K, say: (value: string) => string) => {
+    const value = shownText(p, field);
+    return value === undefined ? undefined : say(value);
+  };
+  const value = shown(p, 'market_value_eur');
+  const facts = joined(
+    [
+      club && league ? `${club} (${league})` : (club ?? league),
+      fact('season', (s) => `season ${s}`),
+      fact('age', (a) => `age ${a}`),
+      fact('position', words),
+      fact('nationality', (n) => n),
+      fact('foot', footText),
+      fact('height_cm', (h) => `${h} cm`),
+      fact('minutes', (m) => `${m} min`),
+      fact('contract_until', (c) => `contract until ${c}`),
+      value !== undefined && `value ${formatEuros(value)}`,
+    ],
+    ' · ',
+  );
+  const lines = [`## ${playerLabel(p)}`, facts, `player_id ${p.player_id}`];
+  const role = shown(p, 'primary_role');
+  if (role) {
+    const index = shown(p, 'performance_index');
     lines.push(
-      `Primary role ${roleWithLabel(p.primary_role)}, performance index ${formatCell(p.performance_index)}`,
+      `Primary role ${roleWithLabel(role)}${index !== undefined ? `, performance index ${formatCell(index)}` : ''}`,
     );
   }
-  return lines.join('\n');
+  return lines.filter((line) => line !== '').join('\n');
+}
+
+/** " (per 90 minutes; 1840 min)": the basis and the minutes, each when the API gave it. */
+function statisticsBasis(s: { per?: string | null; minutes?: number | null }): string {
+  const minutes = shownText(s, 'minutes');
+  const basis = joined([shownText(s, 'per') && `per ${s.per}`, minutes && `${minutes} min`], '; ');
+  return basis ? ` (${basis})` : '';
+}
+
+/** "Strengths: a, b"; "none stand out" only when the API listed none, nothing when unread (noted). */
+function listed(label: string, items: readonly string[], unread: boolean): string | undefined {
+  if (items.length > 0) return `${label}: ${items.join(', ')}`;
+  return unread ? undefined : `${label}: none stand out`;
 }
 
 /** "both" → "both feet", "left" → "left foot". */
@@ -106,7 +133,7 @@ export const SECTION_TEXT: {
     const shown = rows.filter(([, v]) => v !== null);
     const values = formatRow(shown.map(([, v]) => v));
     return [
-      `### Statistics (per ${s.per ?? '90 minutes'}; ${formatCell(s.minutes)} min)`,
+      `### Statistics${statisticsBasis(s)}`,
       shown.map(([k], i) => `${statisticLabel(k, glossary)} ${values[i]}`).join(' · '),
       leftOutText(left),
     ]
@@ -120,13 +147,13 @@ export const SECTION_TEXT: {
     ])}`,
   strengths: (s, family, glossary) => {
     const strengths = forPosition(
-      s.strengths,
+      s.strengths ?? [],
       (x) => x.statistic,
       (x) => x.value === null,
       family,
     );
     const weaknesses = forPosition(
-      s.weaknesses,
+      s.weaknesses ?? [],
       (x) => x.statistic,
       (x) => x.value === null,
       family,
@@ -134,12 +161,12 @@ export const SECTION_TEXT: {
     const all = [...strengths.rows, ...weaknesses.rows];
     const value = cellFormat(all.map((x) => x.value));
     const percentile = cellFormat(all.map((x) => x.percentile));
-    const row = (x: Section<'strengths'>['strengths'][number]) =>
+    const row = (x: NonNullable<Section<'strengths'>['strengths']>[number]) =>
       `${statisticLabel(x.statistic, glossary)} ${value(x.value)} (p${percentile(x.percentile)})`;
     return [
       `### Strengths and weaknesses${s.compared_with ? ` (percentiles among ${groupWords(s.compared_with)})` : ''}`,
-      `Strengths: ${strengths.rows.map(row).join(', ') || 'none stand out'}`,
-      `Weaknesses: ${weaknesses.rows.map(row).join(', ') || 'none stand out'}`,
+      listed('Strengths', strengths.rows.map(row), isUnread(s, 'strengths')),
+      listed('Weaknesses', weaknesses.rows.map(row), isUnread(s, 'weaknesses')),
       leftOutText(strengths.left + weaknesses.left),
     ]
       .filter(Boolean)

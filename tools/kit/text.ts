@@ -1,6 +1,6 @@
 // Compact text for the model: markdown tables, not JSON dumps. Numbers go through numbers.ts: each
 // column (or row of values shown side by side) gets one format that keeps different values apart.
-import { noteColumn } from '../../src/mcp/completeness.js';
+import { noteColumn, unreadCell } from '../../src/mcp/completeness.js';
 
 import { type NumberFormat, numberFormat } from './numbers.js';
 
@@ -26,7 +26,15 @@ export function table<T>(
     row.forEach((value, i) => {
       if (value === null || value === undefined || value === '') blank[i] = (blank[i] as number) + 1;
     });
-  const body = cells.map((row) => `| ${row.map((value, c) => formats[c]?.(value) ?? '–').join(' | ')} |`);
+  // An unread field (src/api/reader/unread.ts) is left blank, never shown as absent; the note names it.
+  const shown = (row: T, value: Cell, c: number) => {
+    const column = columns[c] as (typeof columns)[number];
+    if ((value === null || value === undefined || value === '') && unreadCell(row, column[1])) return '';
+    return formats[c]?.(value) ?? '–';
+  };
+  const body = cells.map(
+    (row, r) => `| ${row.map((value, c) => shown(rows[r] as T, value, c)).join(' | ')} |`,
+  );
   // A column left blank is said so (src/mcp/completeness.ts), never silent.
   columns.forEach(([h, cell], i) => {
     noteColumn(h, cell, blank[i] as number, rows.length);
@@ -104,8 +112,10 @@ export function eurosFormat(
 function scaled(amounts: readonly number[], floor: number, ceiling: number, min: number): NumberFormat {
   const divisor = Math.max(floor, 1);
   const inRange = amounts.filter((v) => Math.abs(v) >= floor && Math.abs(v) < ceiling);
+  // An amount's scale is ours (€12.3m): its decimals are not the API's, only what keeps amounts apart.
   return numberFormat(
     inRange.map((v) => Math.abs(v) / divisor),
     min,
+    { ownDecimals: false },
   );
 }

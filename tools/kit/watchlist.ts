@@ -6,6 +6,7 @@ import type { WatchlistUpstream } from '../../src/watchlists/upstream.js';
 import { formatNumber, formatSigned, numberFormat } from './numbers.js';
 import { PAGE_SIZE } from './pages.js';
 import { resolveBatch } from './resolve.js';
+import { emptyCell, isUnread, joined, shownOr } from './shown.js';
 import { eurosFormat } from './text.js';
 
 /** The routes a watchlist asks for, on this client. */
@@ -25,8 +26,12 @@ export function personLabel(row: {
   service_id: string | null;
   player_id?: string | null;
 }) {
-  if (row.service_id) return `${row.name ?? 'unnamed'} (${row.service_id})`;
-  return `${row.name ?? 'unnamed'} (row ${row.player_id ?? '?'}, not linked yet)`;
+  const row_id = row.player_id ? `row ${row.player_id}` : undefined;
+  // An unread name or service_id is no fact: the label keeps to what was read (the note names the rest).
+  const name = shownOr(row, 'name', 'unnamed') ?? row_id ?? 'a player';
+  if (row.service_id) return `${name} (${row.service_id})`;
+  if (isUnread(row, 'service_id')) return row_id && name !== row_id ? `${name} (${row_id})` : name;
+  return `${name} (${joined([row_id, 'not linked yet'])})`;
 }
 
 /**
@@ -105,13 +110,13 @@ export function reportLine(row: ReportRow, season: string | undefined): ReportLi
 
 export function clubCell(row: ReportLine): string {
   const league = [row.league, row.season].filter(Boolean).join(', ');
-  const here = `${row.club ?? '–'}${league ? ` (${league})` : ''}`;
+  const here = `${row.club ?? emptyCell(row, 'club')}${league ? ` (${league})` : ''}`;
   if (!row.from) return here;
-  return `${row.from.club ?? '–'}${row.from.league && row.from.league !== row.league ? ` (${row.from.league})` : ''} → ${here}`;
+  return `${row.from.club ?? emptyCell(row.from, 'club')}${row.from.league && row.from.league !== row.league ? ` (${row.from.league})` : ''} → ${here}`;
 }
 
 export function minutesCell(row: ReportLine): string {
-  if (row.minutes === null) return '–';
+  if (row.minutes === null) return emptyCell(row, 'minutes');
   if (row.minutes_delta) return `${formatNumber(row.minutes)} (${formatSigned(row.minutes_delta)})`;
   if (row.changes.includes('did not play')) return `${formatNumber(row.minutes)} (did not play)`;
   if (row.changes.some((c) => c === 'transfer' || c.endsWith('row'))) return `${row.minutes} (new row)`;
@@ -134,7 +139,7 @@ export function rankCells(rows: readonly ReportLine[]): (row: ReportLine) => str
 }
 
 export function rankCell(row: ReportLine): string {
-  if (!row.primary_role) return '–';
+  if (!row.primary_role) return emptyCell(row, 'primary_role');
   const listed = row.rank_listed ?? null;
   const unranked = row.rank_of !== null && listed !== null && listed >= row.rank_of;
   const place =
@@ -154,7 +159,8 @@ export function rankCell(row: ReportLine): string {
 /** The performance index's cells, in one format for the whole report. */
 export function indexCells(rows: readonly ReportLine[]): (row: ReportLine) => string {
   const index = numberFormat(rows.map((r) => r.performance_index));
-  return (row) => (row.performance_index === null ? '–' : index(row.performance_index));
+  return (row) =>
+    row.performance_index === null ? emptyCell(row, 'performance_index') : index(row.performance_index);
 }
 
 /** The value column's cells: values, changes and percentages each in one format for the whole report. */
@@ -167,7 +173,7 @@ export function valueCells(rows: readonly ReportLine[]): (row: ReportLine) => st
   const change = eurosFormat(rows.map((r) => r.value_change_eur ?? null));
   const pct = numberFormat(rows.map(pctOf));
   return (row) => {
-    if (row.market_value_eur === null) return '–';
+    if (row.market_value_eur === null) return emptyCell(row, 'market_value_eur');
     if (!row.value_change_eur) return value(row.market_value_eur);
     const share = pctOf(row);
     const shown = share === null ? '' : `, ${formatSigned(share, (v) => `${pct(v)}%`)}`;

@@ -3,7 +3,9 @@
 // often each field was empty beside the upstream's field names nothing read. Parsing is synchronous, so
 // the reading in progress is a simple stack; `reading` is its only entry point, and it carries the alias
 // set of the client that reads (aliases.ts).
+import type { z } from 'zod';
 import { type Aliases, DEFAULT_ALIAS_SET } from './aliases.js';
+import { fitsField } from './unread.js';
 import { isPlainObject, nameOf, toNumber } from './values.js';
 
 export interface ReadReport {
@@ -27,6 +29,11 @@ export interface Coverage {
   rows: number;
   empty: Record<string, number>;
   unread: string[];
+  /**
+   * Per field empty on some row: the unread names whose values could fill it (a flag is no club name),
+   * when the reading knew the field's reader.
+   */
+  fits?: Record<string, string[]>;
 }
 
 /** At most this many unread names kept per row kind: enough to point at the right one. */
@@ -36,7 +43,12 @@ interface KindTally {
   known: readonly string[];
   rows: number;
   empty: number[];
+  /** Per known field, how many rows lacked it altogether (not even null): what another name may hold. */
+  lacking: number[];
   unread: Set<string>;
+  /** The first value seen under each unread name. */
+  samples: Map<string, unknown>;
+  shape?: z.ZodRawShape;
 }
 
 interface Tally {
@@ -77,6 +89,11 @@ export function reading<T>(
   }
 }
 
+/** Runs `parse` in a reading of its own that nobody sees: a trial read must not count in the real one. */
+export function quietly<T>(parse: () => T): T {
+  return reading(parse, currentAliases()).value;
+}
+
 export function noteAlias(alias: string, field: string): void {
   current()?.found.add(`${alias}→${field}`);
 }
@@ -107,20 +124,39 @@ export function noteFields(
   /** The row kind's fields and the objects it lifts (a nested `player`): not unread. */
   isKnown: ReadonlySet<string>,
   row: Record<string, unknown>,
+  /** The row kind's field readers: which unread names could fill which field (Coverage.fits). */
+  shape?: z.ZodRawShape,
 ): void {
   const tally = current();
   if (!tally) return;
   let seen = tally.kinds.get(kind);
   if (!seen) {
-    seen = { known, rows: 0, empty: known.map(() => 0), unread: new Set() };
+    seen = {
+      known,
+      rows: 0,
+      empty: known.map(() => 0),
+      lacking: known.map(() => 0),
+      unread: new Set(),
+      samples: new Map(),
+      ...(shape ? { shape } : {}),
+    };
     tally.kinds.set(kind, seen);
   }
   seen.rows++;
-  for (let i = 0; i < known.length; i++) if (row[known[i] as string] == null) (seen.empty[i] as number)++;
+  for (let i = 0; i < known.length; i++) {
+    const value = row[known[i] as string];
+    if (value == null) (seen.empty[i] as number)++;
+    if (value === undefined) (seen.lacking[i] as number)++;
+  }
   if (seen.unread.size >= UNREAD_KEPT) return;
+  // A statistic the row's map took in (a flat statistics record) is read, not unread.
+  const statistics = isPlainObject(row.statistics) ? row.statistics : undefined;
   for (const key in row) {
-    if (isKnown.has(key)) continue;
-    if (isValue(row[key])) seen.unread.add(key);
+    if (isKnown.has(key) || (statistics && Object.hasOwn(statistics, key))) continue;
+    if (isValue(row[key]) || (Array.isArray(row[key]) && (row[key] as unknown[]).length > 0)) {
+      seen.unread.add(key);
+      if (!seen.samples.has(key)) seen.samples.set(key, row[key]);
+    }
   }
 }
 
@@ -129,6 +165,24 @@ function isValue(value: unknown): boolean {
   if (typeof value === 'string') return value.trim() !== '';
   if (typeof value === 'number' || typeof value === 'boolean') return true;
   return isPlainObject(value) && (nameOf(value) !== undefined || typeof toNumber(value) === 'number');
+}
+
+/** Per field some row lacked, the unread names whose first value could fill it. */
+function fitsOf(seen: KindTally): { fits?: Record<string, string[]> } {
+  const { shape } = seen;
+  if (!shape || seen.unread.size === 0) return {};
+  const fits: Record<string, string[]> = {};
+  for (let i = 0; i < seen.known.length; i++) {
+    const field = seen.known[i] as string;
+    if (seen.lacking[i] === 0) continue;
+    const schema = shape[field] as z.ZodType | undefined;
+    if (!schema) continue;
+    const idField = /(^|_)id$/.test(field);
+    fits[field] = [...seen.unread].filter(
+      (name) => (idField || !/(^|_)id$/.test(name)) && fitsField(schema, seen.samples.get(name)),
+    );
+  }
+  return { fits };
 }
 
 function toReport(tally: Tally): ReadReport {
@@ -141,7 +195,7 @@ function toReport(tally: Tally): ReadReport {
       if (count === seen.rows) missing.push(kind ? `${kind}.${field}` : field);
       if (count > 0) empty[field] = count;
     });
-    coverage[kind] = { rows: seen.rows, empty, unread: [...seen.unread] };
+    coverage[kind] = { rows: seen.rows, empty, unread: [...seen.unread], ...fitsOf(seen) };
   }
   return {
     aliases: [...tally.found].sort(),
@@ -152,15 +206,12 @@ function toReport(tally: Tally): ReadReport {
   };
 }
 
-/** The notes a tool result should carry about a reading: what was left out or could not be read. */
+/**
+ * The notes a tool result should carry about a reading: the rows left out. Values that could not be
+ * read are named in the answer's one note on unread fields (src/mcp/completeness.ts), from the report.
+ */
 export function readNotes(report: ReadReport): string[] {
-  const notes = report.dropped.map(
+  return report.dropped.map(
     (d) => `${d.count} of ${d.of} rows left out: the API's answer had no readable ${d.at}.`,
   );
-  const unreadable = Object.entries(report.unreadable);
-  if (unreadable.length > 0) {
-    const fields = unreadable.map(([path, n]) => `${path} (${n})`).join(', ');
-    notes.push(`Some values in the API's answer could not be read and are shown empty: ${fields}.`);
-  }
-  return notes;
 }

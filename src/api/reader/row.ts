@@ -9,6 +9,7 @@ import type { Aliases } from './aliases.js';
 import { fieldName } from './names.js';
 import { currentAliases, noteAlias, noteDropped, noteFields, noteUnreadable } from './report.js';
 import { ENTITY_FIELDS, flattenResource, isResource, type ResourceReading } from './resource.js';
+import { unreadMarker } from './unread.js';
 import { fastReaderOf, isPlainObject, SLOW } from './values.js';
 
 export interface RowOptions {
@@ -44,6 +45,7 @@ export function row<S extends z.ZodRawShape>(kind: string, shape: S, options: Ro
   );
   /** What a row of this kind reads: its fields and the objects it lifts. */
   const noted = new Set([...keys, ...lift]);
+  const markUnread = unreadMarker(kind, shape, noted);
   const names: RowNames = {
     keys,
     known,
@@ -72,7 +74,10 @@ export function row<S extends z.ZodRawShape>(kind: string, shape: S, options: Ro
     return out as Value;
   };
 
-  const readWithZod = (fields: Record<string, unknown>): { ok: true; value: Value } | Failure => {
+  const readWithZod = (
+    fields: Record<string, unknown>,
+    unparsed: string[],
+  ): { ok: true; value: Value } | Failure => {
     for (let attempt = 0; attempt < 2; attempt++) {
       const parsed = object.safeParse(fields);
       if (parsed.success) return { ok: true, value: parsed.data };
@@ -81,6 +86,7 @@ export function row<S extends z.ZodRawShape>(kind: string, shape: S, options: Ro
       if (required !== undefined) return { ok: false, at: `${kind}.${required || '(row)'}` };
       for (const key of bad) {
         noteUnreadable(`${kind}.${key}`);
+        unparsed.push(key);
         fields[key] = null;
       }
     }
@@ -92,10 +98,12 @@ export function row<S extends z.ZodRawShape>(kind: string, shape: S, options: Ro
     if (!isPlainObject(value)) return { ok: false, at: `${kind} (not an object)` };
     const fields = normalize(value, names, currentAliases());
     options.prepare?.(fields, index);
-    noteFields(kind, keys, noted, fields);
+    noteFields(kind, keys, noted, fields, shape);
     const quick = plainly ? readPlain(fields) : undefined;
-    const result = quick ? ({ ok: true, value: quick } as const) : readWithZod(fields);
+    const unparsed: string[] = [];
+    const result = quick ? ({ ok: true, value: quick } as const) : readWithZod(fields, unparsed);
     if (!result.ok) return result;
+    markUnread(result.value, fields, unparsed);
     const ids = options.identity;
     if (ids && ids.length > 0 && !ids.some((k) => result.value[k] != null))
       return { ok: false, at: `${kind}.${ids.join('|')}` };

@@ -1,6 +1,19 @@
 // Field readers: each accepts the plausible encodings of one kind of value and yields ours. Ids are
-// always strings, numbers may come as strings, and an object stands for its name where a name is read.
+// always strings, numbers may come as strings in the forms people write them (display.ts), and an
+// object stands for its name where a name is read. A placeholder ("N/A", "-") is absent (null); a
+// value no reader can read fails the field's schema, and the row reader notes it unread (row.ts).
 import { z } from 'zod';
+import {
+  isPlaceholder,
+  type NumberKind,
+  parseBoolean,
+  parseDate,
+  parseDateOrSeason,
+  parseNumber,
+  parseSeason,
+  UNPARSED,
+} from './display.js';
+import { noteUnreadable } from './report.js';
 
 const NAME_FIELDS = ['name', 'nom', 'label', 'libelle', 'title', 'short_name', 'display_name'] as const;
 const VALUE_FIELDS = ['value', 'valeur', 'val', 'amount', 'montant'] as const;
@@ -32,19 +45,19 @@ function toText(value: unknown): unknown {
   return value;
 }
 
-const NUMERIC = /^[+-]?(\d+([.,]\d+)?|\.\d+)(e[+-]?\d+)?%?$/i;
-
-/** A number from a number, a numeric string ("81.2", "81,2", "12%") or a `{value}` object. */
-export function toNumber(value: unknown): unknown {
+/**
+ * A number from a number, a display string ("81,2", "1 840 min", "18,5 M€": display.ts, by `kind`) or
+ * a `{value}` object; null for a placeholder; anything else as it came (the field's schema refuses it).
+ */
+export function toNumber(value: unknown, kind: NumberKind = 'number'): unknown {
   if (typeof value === 'string') {
-    const text = value.trim().replace(/\u00a0|\s/g, '');
-    if (NUMERIC.test(text)) return Number(text.replace(',', '.').replace('%', ''));
-    return value;
+    const n = parseNumber(value, kind);
+    return n === UNPARSED ? value : n;
   }
   if (isPlainObject(value)) {
     for (const field of VALUE_FIELDS) {
       const inner = value[field];
-      if (typeof inner === 'number' || typeof inner === 'string') return toNumber(inner);
+      if (typeof inner === 'number' || typeof inner === 'string') return toNumber(inner, kind);
     }
   }
   return value;
@@ -71,11 +84,6 @@ export function fastReaderOf(schema: z.ZodType): FastReader | undefined {
   return fastReaders.get(schema);
 }
 
-const nullish =
-  (inner: FastReader): FastReader =>
-  (v) =>
-    v === undefined || v === null ? v : inner(v);
-
 // Each the field's own preprocessing, without zod: a value it makes readable is taken as it is, and
 // anything else (an object, an empty id, what zod would refuse) goes to zod.
 const fastId: FastReader = (v) => {
@@ -87,18 +95,84 @@ const fastText: FastReader = (v) => {
   const text = toText(v);
   return typeof text === 'string' ? text : SLOW;
 };
-const fastNum: FastReader = (v) => {
-  const n = toNumber(v);
-  return typeof n === 'number' && Number.isFinite(n) ? n : SLOW;
-};
+
+/** A required reader and an optional one (absent, null or a placeholder: null) from one conversion. */
+function readers<T>(
+  convert: (v: unknown) => unknown,
+  output: z.ZodType<T>,
+  accept: (v: unknown) => boolean,
+): [required: z.ZodType<T>, optional: z.ZodType<T | null | undefined>] {
+  const required = withFastReader(z.preprocess(convert, output), (v) => {
+    const out = convert(v);
+    return accept(out) ? out : SLOW;
+  });
+  const optional = withFastReader(z.preprocess(convert, output.nullable()).optional(), (v) => {
+    if (v === undefined) return undefined;
+    const out = convert(v);
+    return out === null || accept(out) ? out : SLOW;
+  });
+  return [required, optional];
+}
+
+const isFiniteNumber = (v: unknown) => typeof v === 'number' && Number.isFinite(v);
+const numberReaders = (kind: NumberKind) =>
+  readers((v) => toNumber(v, kind), z.number().finite(), isFiniteNumber);
+
+/** Optional texts: a placeholder ("N/A", "–") is absent. */
+const toOptText = (v: unknown) => (typeof v === 'string' && isPlaceholder(v, false) ? null : toText(v));
+const isString = (v: unknown) => typeof v === 'string';
 
 export const idValue = withFastReader(z.preprocess(toId, z.string().min(1)), fastId);
 export const textValue = withFastReader(z.preprocess(toText, z.string()), fastText);
-export const numValue = withFastReader(z.preprocess(toNumber, z.number().finite()), fastNum);
+export const optId = withFastReader(idValue.nullish(), (v) =>
+  v === undefined || v === null ? v : fastId(v),
+);
+export const optText = withFastReader(z.preprocess(toOptText, z.string().nullable()).optional(), (v) => {
+  if (v === undefined || isPlainObject(v)) return v === undefined ? v : SLOW;
+  const text = toOptText(v);
+  return text === null || typeof text === 'string' ? text : SLOW;
+});
 
-export const optId = withFastReader(idValue.nullish(), nullish(fastId));
-export const optText = withFastReader(textValue.nullish(), nullish(fastText));
-export const optNum = withFastReader(numValue.nullish(), nullish(fastNum));
+/** Any number (a score, a statistic, a share: "64,2 %"). */
+export const [numValue, optNum] = numberReaders('number');
+/** Whole numbers (counts, ranks): "1.234" is read as 1234. */
+export const [countValue, optCount] = numberReaders('count');
+/** Ages: "21 ans", "21 Jahre". */
+export const [, optAge] = numberReaders('age');
+/** Minutes played: "1 840 min", "1.840'". */
+export const [, optMinutes] = numberReaders('minutes');
+/** Heights in centimetres: "185 cm", "1,85 m". */
+export const [, optHeightCm] = numberReaders('height_cm');
+/** Amounts in euros: "18,5 M€", "€450k", "EUR 1.2bn"; another currency is not read. */
+export const [, optEuros] = numberReaders('euros');
+
+const toDate = (v: unknown) => {
+  if (typeof v !== 'string') return v;
+  // The symbol, not the text: a text that is no date must not pass as one.
+  return parseDate(v);
+};
+/** A date: ISO as given, day-first forms as ISO (display.ts); a text that is no date is unread. */
+export const [, optDate] = readers(toDate, z.string(), isString);
+/** Since when: a date, or a season label ("21-22", "2021/22" read as "21-22"). */
+export const [, optDateOrSeason] = readers(
+  (v) => (typeof v === 'string' ? parseDateOrSeason(v) : v),
+  z.string(),
+  isString,
+);
+
+const toSeason = (v: unknown) => {
+  const text = toText(v);
+  return typeof text === 'string' ? parseSeason(text) : text;
+};
+/** A season label, in our form ("25-26") when it is one of the usual forms, else as the API wrote it. */
+export const [seasonValue, optSeason] = readers(toSeason, z.string(), isString);
+
+const toBoolean = (v: unknown) => {
+  const flag = parseBoolean(v);
+  return flag === UNPARSED ? v : flag;
+};
+/** A flag: true/false, 1/0, yes/no in several languages. */
+export const [, optBool] = readers(toBoolean, z.boolean(), (v) => typeof v === 'boolean');
 
 /** An optional field read as null when absent or unreadable-as-absent (ids and names of rows). */
 export function orNull<S extends typeof optId | typeof optText>(schema: S) {
@@ -133,6 +207,10 @@ export function flattenStatistics(value: unknown, keepText = false): Record<stri
       return;
     }
     const n = toNumber(raw);
+    if (n === null) {
+      out[key] = null;
+      return;
+    }
     if (typeof n === 'number' && Number.isFinite(n)) {
       out[key in out && group ? `${group}.${key}` : key] = n;
       return;
@@ -142,6 +220,8 @@ export function flattenStatistics(value: unknown, keepText = false): Record<stri
       return;
     }
     if (keepText && typeof raw === 'string') out[key] = raw;
+    // A value given that no reader can read: unread, not left out unsaid.
+    else if (typeof raw === 'string' || typeof raw === 'boolean') noteUnreadable(`statistics.${key}`);
   };
   if (Array.isArray(value)) {
     for (const item of value) {

@@ -27,6 +27,7 @@ export const SANDBOX_DIALECTS = [
   'linked',
   'offset',
   'maintenance',
+  'display',
 ] as const;
 export type DialectName = (typeof SANDBOX_DIALECTS)[number];
 

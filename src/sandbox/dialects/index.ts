@@ -5,6 +5,7 @@ import { camelDialect } from './camel.js';
 import { capped } from './capped.js';
 import { compressed } from './compressed.js';
 import type { Dialect, DialectName } from './dialect.js';
+import { display } from './display.js';
 import { french } from './french.js';
 import { gateway } from './gateway.js';
 import { linked } from './linked.js';
@@ -45,6 +46,7 @@ const DIALECTS: Readonly<Record<DialectName, Dialect>> = {
   linked,
   offset: offsetPaged,
   maintenance,
+  display,
 };
 
 export function isDialectName(name: string): name is DialectName {

@@ -1,0 +1,115 @@
+// Three states of every field a tool shows: a value; absent (the API sent null, an empty list, a
+// placeholder such as "N/A", or no such field); or unread: the API sent a value no reader could read, or
+// the row lacks the field while carrying fields nothing read whose values fit it (the API may name it
+// otherwise). Only the first two may print as data. The row reader marks a row's unread fields on the
+// row itself, under a symbol: object spreads copy it, JSON never shows it, and a tool's text asks for it
+// (tools/kit/shown.ts) to leave the field out and name it in the answer's one note.
+import type { z } from 'zod';
+import { quietly } from './report.js';
+import { fastReaderOf, isPlainObject, nameOf, SLOW } from './values.js';
+
+const ID_NAME = /(^|_)id$/;
+
+/**
+ * Fields the spec says every row that has them carries, null when there is nothing (a player's
+ * `service_id`, null while unlinked): lacking altogether, the field is unread, never absent.
+ */
+const ALWAYS_SENT: ReadonlySet<string> = new Set(['service_id']);
+
+export const UNREAD_FIELDS: unique symbol = Symbol('unread fields');
+
+/** Why a field is unread: its value could not be read, or it was not found under any name we read. */
+export type UnreadWhy = 'value' | 'name';
+
+export interface UnreadMarks {
+  /** The row kind (`player`, `team`): what the answer's note calls the field by. */
+  readonly kind: string;
+  readonly fields: Readonly<Record<string, UnreadWhy>>;
+  /** For fields not found: the API's names of the row's fields nothing read whose values fit. */
+  readonly names: Readonly<Record<string, readonly string[]>>;
+}
+
+/** The unread fields of a row the reader read (or of a copy made by spreading it). */
+export function unreadMarks(row: unknown): UnreadMarks | undefined {
+  if (typeof row !== 'object' || row === null) return undefined;
+  return (row as { [UNREAD_FIELDS]?: UnreadMarks })[UNREAD_FIELDS];
+}
+
+/** Why `field` of `row` is unread, or undefined when it holds a value or is absent. */
+export function unreadWhy(row: unknown, field: string): UnreadWhy | undefined {
+  const marks = unreadMarks(row);
+  return marks && Object.hasOwn(marks.fields, field) ? marks.fields[field] : undefined;
+}
+
+/** Whether a value the API sent could fill a field read by `schema`: same kind, readable, not empty. */
+export function fitsField(schema: z.ZodType, value: unknown): boolean {
+  if (value === null || value === undefined) return false;
+  const fast = fastReaderOf(schema);
+  let out: unknown = fast ? fast(value) : SLOW;
+  if (out === SLOW) {
+    const parsed = quietly(() => schema.safeParse(value));
+    if (!parsed.success) return false;
+    out = parsed.data;
+  }
+  if (out === null || out === undefined) return false;
+  // A flag is no name and a name no flag, though each reads as the other's text ("true").
+  if (typeof value === 'boolean') return typeof out === 'boolean';
+  if (typeof out === 'boolean') return typeof value === 'boolean' || typeof value === 'string';
+  if (Array.isArray(out)) return out.length > 0;
+  if (isPlainObject(out)) return Object.keys(out).length > 0;
+  if (typeof out === 'string')
+    return typeof value === 'string' || (isPlainObject(value) && nameOf(value) !== undefined);
+  return true;
+}
+
+/** The keys of a row nothing reads: not a field, not a lifted object, not a statistic its map took in. */
+export function unreadKeys(fields: Record<string, unknown>, reads: ReadonlySet<string>): string[] {
+  const statistics = isPlainObject(fields.statistics) ? fields.statistics : undefined;
+  return Object.keys(fields).filter(
+    (k) => !reads.has(k) && fields[k] != null && !(statistics && Object.hasOwn(statistics, k)),
+  );
+}
+
+/**
+ * The marker of one row kind: given a row read (`value`), its fields as normalized (`fields`), and the
+ * fields whose values could not be read, marks the row. `reads` holds every name the row kind reads
+ * (its fields and the objects it lifts): any other key with a value is a field nothing read.
+ */
+export function unreadMarker(kind: string, shape: z.ZodRawShape, reads: ReadonlySet<string>) {
+  const optional = Object.keys(shape).filter((k) => (shape[k] as z.ZodType).safeParse(undefined).success);
+  return (
+    value: Record<PropertyKey, unknown>,
+    fields: Record<string, unknown>,
+    unparsed: readonly string[],
+  ) => {
+    const marks: Record<string, UnreadWhy> = {};
+    const names: Record<string, string[]> = {};
+    let marked = unparsed.length > 0;
+    for (const key of unparsed) marks[key] = 'value';
+    let others: string[] | undefined;
+    for (const key of optional) {
+      if (fields[key] !== undefined || key in marks) continue;
+      if (ALWAYS_SENT.has(key)) {
+        marks[key] = 'name';
+        names[key] = unreadKeys(fields, reads).filter((k) => fitsField(shape[key] as z.ZodType, fields[k]));
+        marked = true;
+        continue;
+      }
+      others ??= unreadKeys(fields, reads);
+      if (others.length === 0) break;
+      const schema = shape[key] as z.ZodType;
+      // An id is no name, no number and no date: a name the API gives an id holds no other field.
+      const idField = ID_NAME.test(key);
+      const fit = others.filter((k) => (idField || !ID_NAME.test(k)) && fitsField(schema, fields[k]));
+      if (fit.length === 0) continue;
+      marks[key] = 'name';
+      names[key] = fit;
+      marked = true;
+    }
+    if (!marked) return;
+    Object.defineProperty(value, UNREAD_FIELDS, {
+      value: { kind, fields: marks, names } satisfies UnreadMarks,
+      enumerable: true,
+    });
+  };
+}

@@ -1,0 +1,89 @@
+// Three states of a field a tool shows (src/api/reader/unread.ts): a value, absent (null, nothing, a
+// placeholder), or unread (a value no reader could read, or the field lacking beside names that could
+// hold it). Unread fields are left out of the text and named in the answer's one note.
+import { describe, expect, it } from 'vitest';
+import { readAnswer } from '../../src/api/reader/index.js';
+import { unreadMarks } from '../../src/api/reader/unread.js';
+import * as S from '../../src/api/schemas.js';
+import { collectBlankColumns, completenessNotes } from '../../src/mcp/completeness.js';
+import { joined, shownText } from '../../tools/kit/shown.js';
+import { table } from '../../tools/kit/text.js';
+
+const teams = (rows: Record<string, unknown>[]) =>
+  readAnswer(S.TeamsResponse, { data: rows }, 'GET /v1/teams');
+
+describe('a row’s unread fields', () => {
+  it('a field lacking beside a name whose values fit is unread; a flag is no club name', () => {
+    const { value } = teams([
+      { team_id: 't1', name: 'RC Lens', land: 'France', aktiv: true, gruendung: 1906 },
+    ]);
+    const marks = unreadMarks(value.data[0]);
+    expect(marks?.fields).toMatchObject({ country: 'name', league: 'name', city: 'name' });
+    expect(marks?.names.country).toEqual(['land']);
+    expect(Object.values(marks?.names ?? {}).flat()).not.toContain('aktiv');
+  });
+
+  it('a value that cannot be read is unread; null, a placeholder or nothing else sent is absent', () => {
+    const scouted = readAnswer(
+      S.ScoutingResponse,
+      {
+        data: [
+          { player_id: 'p1', service_id: null, age: 'about twenty', club: null },
+          { player_id: 'p2', service_id: null, age: 'N/A', club: '–' },
+          { player_id: 'p3', service_id: null },
+          { player_id: 'p4' },
+        ],
+      },
+      'POST /v1/scouting',
+    );
+    const [unparsed, placeholder, bare, lacking] = scouted.value.data;
+    expect(unreadMarks(unparsed)?.fields).toEqual({ age: 'value' });
+    expect(unreadMarks(placeholder)).toBeUndefined();
+    expect(unreadMarks(bare)).toBeUndefined();
+    expect(placeholder).toMatchObject({ age: null, club: null });
+    // Every player row carries service_id (null while unlinked): lacking, it is unread, not unlinked.
+    expect(unreadMarks(lacking)?.fields).toEqual({ service_id: 'name' });
+  });
+
+  it('a copy made by spreading a row keeps its marks; JSON never shows them', () => {
+    const { value } = teams([{ team_id: 't1', name: 'RC Lens', liga: 'Ligue 1' }]);
+    const copy = { ...value.data[0], extra: 1 };
+    expect(unreadMarks(copy)?.fields.league).toBe('name');
+    expect(JSON.stringify(copy)).not.toMatch(/unread/);
+  });
+});
+
+describe('the text of unread fields', () => {
+  it('leaves them out, never as "?", "(null)" or "–", and names them all in one short note', () => {
+    const { value, report } = teams([
+      { id: 't1', name: 'RC Lens', liga: 'Ligue 1', land: 'France', trainer: 'Will Still' },
+      { id: 't2', name: 'FC Metz', liga: 'Ligue 1', land: 'France', trainer: 'Stéphane Le Mignan' },
+    ]);
+    const {
+      value: text,
+      blank,
+      unread,
+    } = collectBlankColumns(
+      () =>
+        [
+          table(value.data, [
+            ['team', (t) => t.name],
+            ['league', (t) => t.league],
+          ]),
+          ...value.data.map((t) =>
+            joined([shownText(t, 'name'), shownText(t, 'country'), shownText(t, 'coach')]),
+          ),
+        ].join('\n'),
+      [report],
+    );
+    expect(text).not.toMatch(/\?|\(null\)|–|none|not given/);
+    expect(text).toContain('| RC Lens |  |');
+    const notes = completenessNotes(blank, [report], unread);
+    expect(notes).toHaveLength(1);
+    const [note] = notes as [string];
+    expect(note.length).toBeLessThanOrEqual(300);
+    for (const field of ['"league"', '"country"', '"coach"']) expect(note).toContain(field);
+    expect(note).toMatch(/liga/);
+    expect(note.match(/"fields"/g)).toHaveLength(1);
+  });
+});

@@ -3,7 +3,7 @@
 import type { ApiClient } from '../../src/api/client.js';
 import { type ReportRow, valueChangePct } from '../../src/watchlists/changes.js';
 import type { WatchlistUpstream } from '../../src/watchlists/upstream.js';
-import { formatNumber, formatSigned, numberFormat } from './numbers.js';
+import { DEFAULT_DECIMALS, formatNumber, formatSigned, numberFormat } from './numbers.js';
 import { PAGE_SIZE } from './pages.js';
 import { resolveBatch } from './resolve.js';
 import { emptyCell, isUnread, joined, shownOr } from './shown.js';
@@ -171,7 +171,7 @@ export function valueCells(rows: readonly ReportLine[]): (row: ReportLine) => st
       : null;
   const value = eurosFormat(rows.map((r) => r.market_value_eur));
   const change = eurosFormat(rows.map((r) => r.value_change_eur ?? null));
-  const pct = numberFormat(rows.map(pctOf));
+  const pct = numberFormat(rows.map(pctOf), DEFAULT_DECIMALS, { ownDecimals: false });
   return (row) => {
     if (row.market_value_eur === null) return emptyCell(row, 'market_value_eur');
     if (!row.value_change_eur) return value(row.market_value_eur);

@@ -5,6 +5,7 @@
 import { z } from 'zod';
 import { fold } from '../lib/fold.js';
 import { listAnswer, recordAnswer } from './reader/answer.js';
+import { noteUnreadable } from './reader/report.js';
 import { type RowOptions, row, rowsOf } from './reader/row.js';
 import {
   flattenStatistics,
@@ -22,8 +23,12 @@ import {
   toNumber,
 } from './reader/values.js';
 
-/** service_id: absent is read as null (not linked), as the spec's rule 2 allows. */
-const serviceId = orNull(optId);
+/**
+ * service_id: null when the API sent null (not linked yet, the spec's rule 2); left undefined when the
+ * answer carried no service_id at all: every player answer carries one (rule 1), so that is unread, never
+ * "not linked".
+ */
+const serviceId = optId;
 
 const PLAYER = {
   player_id: orNull(optId),
@@ -42,7 +47,26 @@ const PLAYER_IDENTITY: RowOptions = {
 };
 
 function playerRow<S extends z.ZodRawShape>(kind: string, extra: S, options: RowOptions = {}) {
-  return row(kind, { ...PLAYER, ...extra }, { ...PLAYER_IDENTITY, ...options });
+  const prepare = options.prepare;
+  return row(
+    kind,
+    { ...PLAYER, ...extra },
+    {
+      ...PLAYER_IDENTITY,
+      ...options,
+      prepare: (fields, index) => {
+        prepare?.(fields, index);
+        serviceIdRead(kind, fields);
+      },
+    },
+  );
+}
+
+/** A player row without any service_id: unread (said in the answer's note), never "not linked". */
+function serviceIdRead(kind: string, fields: Record<string, unknown>): void {
+  if (fields.service_id !== undefined || fields.status === 'not_found') return;
+  if (fields.player_id == null && fields.name == null) return;
+  noteUnreadable(`${kind}.service_id`);
 }
 
 /** Numeric fields of a row that its shape does not know are kept in `into` (a map), not dropped. */

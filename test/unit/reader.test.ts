@@ -186,7 +186,7 @@ describe('envelopes', () => {
 describe('row by row', () => {
   it('leaves out a row with no identity, says how many and at which field, and keeps the rest', () => {
     const { value, report } = read(S.ScoutingResponse, {
-      data: [{ player_id: 'p1' }, { club: 'X' }, { age: 3 }],
+      data: [{ player_id: 'p1', service_id: null }, { club: 'X' }, { age: 3 }],
     });
     expect(value.data).toHaveLength(1);
     expect(readNotes(report)).toEqual([
@@ -298,5 +298,19 @@ describe('one reading per route', () => {
     expect(read({ eligible: '45' }).meta).toEqual({ eligible: 45 });
     expect(read(undefined).meta).toBeUndefined();
     expect(read('unreadable').meta).toBeNull();
+  });
+});
+
+describe('service_id, which every player answer carries', () => {
+  it('is null (not linked) only when the API sent null; absent, it is unread and said', () => {
+    const { value, report } = read(S.ScoutingResponse, {
+      data: [
+        { player_id: 'p1', service_id: null },
+        { player_id: 'p2', service_id: 'ds_aaaaaaaaaaaaaaaa' },
+        { player_id: 'p3' },
+      ],
+    });
+    expect(value.data.map((r) => r.service_id)).toEqual([null, 'ds_aaaaaaaaaaaaaaaa', undefined]);
+    expect(readNotes(report).join(' ')).toContain('player.service_id (1)');
   });
 });

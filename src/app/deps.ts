@@ -7,6 +7,7 @@ import { loadUpstreamOverrides, remappedRoutes } from '../api/route-overrides.js
 import { ChartStore } from '../charts/chart-store.js';
 import { svgToPng } from '../charts/render.js';
 import { type Config, usesEmbeddedSandbox } from '../config.js';
+import { NamesLearned } from '../facts/names-learned.js';
 import { RoleCatalog } from '../facts/role-catalog.js';
 import type { Metrics } from '../http/metrics.js';
 import { keyLabel, keyTag } from '../lib/canonical.js';
@@ -117,6 +118,8 @@ function depsBuilder(
   }
   const scope = watchlistScope(config);
   const charts = new ChartStore(config.chartCacheBytes, svgToPng);
+  // What the server learns of this upstream's field names, by their values: one for every key's client.
+  const learner = new NamesLearned();
   const build = (callerKey: string | undefined, tokenId?: string): ToolDeps => {
     const apiKey = callerKey ?? upstream.apiKey;
     const tag = apiKey ? keyTag(apiKey, config.metricsKeySecret) : 'nokey';
@@ -160,6 +163,7 @@ function depsBuilder(
       },
       ...(routes ? { routes } : {}),
       ...(overrides ? { aliases: overrides.fields } : {}),
+      learner,
     });
     const scoped = callerKey ? redacting(logger, callerKey) : logger;
     // Watchlists belong to the caller's own key; without one, to the server token it holds (every token

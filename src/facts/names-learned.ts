@@ -34,7 +34,8 @@ export function scalarOf(value: unknown): Fact | undefined {
   return undefined;
 }
 
-function equal(a: Fact, b: Fact): boolean {
+/** Two values alike as the reader compares them: numbers by value, texts folded. */
+export function sameValue(a: Fact, b: Fact): boolean {
   if (typeof a === 'number' || typeof b === 'number') {
     const x = Number(a);
     const y = Number(b);
@@ -139,7 +140,7 @@ export class WorldFacts {
         const value = scalarOf(row[name]);
         if (value === undefined) continue;
         let agrees: boolean | undefined;
-        if (fact !== undefined) agrees = equal(value, fact);
+        if (fact !== undefined) agrees = sameValue(value, fact);
         else if (member) agrees = member(value);
         if (agrees === undefined) continue;
         const seen = out.get(name) ?? { matched: 0, of: 0 };

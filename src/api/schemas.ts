@@ -30,6 +30,23 @@ import {
  */
 const serviceId = optId;
 
+/**
+ * Names a statistic may be given by rather than its key: its label ("Duels won (%)"), in the
+ * languages an API may speak. A statistic so named keeps the label as its key here; the glossary gives
+ * it its canonical key where the tool shows it (src/facts/statistic-canon.ts).
+ */
+const LABEL_FIELDS = ['label', 'libelle', 'bezeichnung', 'etiqueta', 'etichetta', 'rotulo', 'titel', 'title'];
+
+/** A list of statistics given by label (`{label, value}`): each item's label read as its statistic. */
+function labelsAsKeys(value: unknown): unknown {
+  if (!Array.isArray(value)) return value;
+  return value.map((item) => {
+    if (!isPlainObject(item) || item.statistic != null || item.key != null || item.name != null) return item;
+    const field = Object.keys(item).find((k) => LABEL_FIELDS.includes(k.toLowerCase()));
+    return field === undefined ? item : { ...item, statistic: item[field] };
+  });
+}
+
 const PLAYER = {
   player_id: orNull(optId),
   service_id: serviceId,
@@ -79,7 +96,8 @@ function keepUnknownNumbers(into: string, known: readonly string[]) {
       if (typeof n === 'number' && Number.isFinite(n)) extra[key] = n;
     }
     // After the named statistics, so charts and tables lead with those.
-    if (Object.keys(extra).length > 0) fields[into] = { ...flattenStatistics(fields[into], true), ...extra };
+    if (Object.keys(extra).length > 0)
+      fields[into] = { ...flattenStatistics(labelsAsKeys(fields[into]), true), ...extra };
   };
 }
 
@@ -208,7 +226,7 @@ export const RoleScore = row(
 const COMPARED = {
   minutes: optNum,
   primary_role: optText,
-  statistics: statisticsWithText.nullish(),
+  statistics: z.preprocess(labelsAsKeys, statisticsWithText.nullish()),
   roles: rowsOf(RoleScore, 'roles').nullish(),
 };
 export const ComparedPlayer = playerRow('player', COMPARED, {
@@ -505,7 +523,7 @@ const STATISTICS_RECORD = {
   minutes: optNum,
   appearances: optNum,
   per: optText,
-  statistics: statisticsMap.nullish().transform((v) => v ?? {}),
+  statistics: z.preprocess(labelsAsKeys, statisticsMap.nullish()).transform((v) => v ?? {}),
 };
 /** A flat record (no `statistics` map): its numeric fields are the statistics. */
 function statisticsFromTop(fields: Record<string, unknown>) {
@@ -525,7 +543,7 @@ export const PlayerRolesResponse = listAnswer(RoleScore, { names: ['roles'] });
 const StatisticPercentile = row(
   'statistic',
   { statistic: textValue, value: optNum, percentile: optNum },
-  { identity: ['statistic'], aliases: { statistic: ['name', 'nom', 'key'] } },
+  { identity: ['statistic'], aliases: { statistic: ['name', 'nom', 'key', ...LABEL_FIELDS] } },
 );
 export const PlayerStrengthsResponse = recordAnswer(
   row('strengths', {

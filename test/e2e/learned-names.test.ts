@@ -82,3 +82,52 @@ describe(`fields under names nobody listed (${clubName}, ${ageName}; sample seed
     expect(text).toContain(`read \`${ageName}\` as age`);
   });
 });
+
+describe('statistics given by label', () => {
+  let proxy: TestProxy;
+  let session: ClientOnDeps;
+  let labels = new Map<string, string>();
+  /** Each compare row's statistics as a list of `{label, value}` items, the glossary's label for the key. */
+  const byLabel = (body: unknown): unknown => {
+    if (!isJson(body) || !Array.isArray(body.data)) return body;
+    const data = body.data.map((row) => {
+      if (!isJson(row) || !isJson(row.statistics)) return row;
+      const statistics = Object.entries(row.statistics).map(([key, value]) => ({
+        label: labels.get(key) ?? key,
+        value,
+      }));
+      return { ...row, statistics };
+    });
+    return { ...body, data };
+  };
+  beforeAll(async () => {
+    const glossary = await fetch(`${sandbox.url}/v1/glossary?limit=500`, {
+      headers: { 'x-api-key': sandbox.demoKey },
+    }).then((r) => r.json() as Promise<{ data: { key: string; name: string; unit: string | null }[] }>);
+    labels = new Map(glossary.data.map((e) => [e.key, e.unit ? `${e.name} (${e.unit})` : e.name]));
+    proxy = await startProxy(
+      sandbox.url,
+      (path): Rule => (path.startsWith('/v1/compare') ? { reshape: byLabel } : 'pass'),
+    );
+    session = await sandboxClient(proxy.url, sandbox.demoKey);
+  });
+  afterAll(async () => {
+    await session?.close();
+    await proxy?.close();
+  });
+
+  it('show the same values as when given by key, under the key, and say how they were read', async () => {
+    const ids = ['ds_00005zDOXc6gcEyR', 'ds_00801areFPECBrR6'];
+    const plain = await sandboxClient(sandbox.url, sandbox.demoKey);
+    try {
+      const want = await callOk(plain.client, 'compare_players', { player_ids: ids });
+      const got = await callOk(session.client, 'compare_players', { player_ids: ids });
+      expect(got.body.data.map((p: { statistics: unknown }) => p.statistics)).toEqual(
+        want.body.data.map((p: { statistics: unknown }) => p.statistics),
+      );
+      expect(got.text).toContain('named by label');
+    } finally {
+      await plain.close();
+    }
+  });
+});

@@ -64,7 +64,8 @@ describe('fields found by their values', () => {
         fc.uniqueArray(cased(unknownWord), { minLength: 3, maxLength: 3, selector: fieldName }),
         fc.boolean(),
         fc.integer({ min: 0, max: 1000 }),
-        (players, [clubName, ageName, decoy], byId, shuffle) => {
+        (players, names, byId, shuffle) => {
+          const [clubName, ageName, decoy] = names as [string, string, string];
           const learner = new NamesLearned();
           const ranking = { data: players.map((p, i) => ({ ...p, rank: i + 1, score: 90 - i })) };
           learner.learn('rankings', ranking, readAnswer(S.RankingsResponse, ranking, 'r').value, {

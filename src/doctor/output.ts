@@ -1,6 +1,7 @@
 // What doctor prints: the plan before sending, then the table (or one JSON object) of the results,
 // the summary, the quota seen and the routes file that would fix the routes found elsewhere.
 import type { Quota } from '../api/quota.js';
+import { type LearnedName, learnedNote } from '../api/reader/learning.js';
 import type { RouteName, RouteTable } from '../api/routes.js';
 import { MAX_TRIES } from './alternatives.js';
 import type { DoctorRun, ProbeResult } from './run.js';
@@ -146,6 +147,8 @@ export interface Report {
   known_players: number;
   /** Field aliases found by value over every route: the routes file's "fields" entry. */
   fields: Record<string, string[]>;
+  /** What the reader learned from values as it read (as the server would), with its evidence. */
+  learned: LearnedName[];
   /** The combined routes file to save and pass with --routes-file; null when no fix was found. */
   routes_file: Record<string, unknown> | null;
   quota: Quota;
@@ -167,6 +170,7 @@ export function buildReport(
     stopped: run.stopped ?? null,
     known_players: run.known_players,
     fields: fieldsOf(run.results),
+    learned: run.learned,
     routes_file: combinedRoutesFile(givenRoutesFile, run.results) ?? null,
     quota: run.quota,
     exit_code: summary.ok ? 0 : 1,
@@ -276,6 +280,13 @@ export function summaryText(report: Report): string {
   ];
   if (report.stopped) lines.push(`Stopped early: ${report.stopped}.`);
   lines.push(quotaText(report.quota), pagingText(s.paging), encodingText(s.encodings));
+  if (report.learned.length > 0) {
+    lines.push(
+      '',
+      'Learned from values as the server reads (no request of its own; in the routes-file entry below):',
+    );
+    for (const l of report.learned) lines.push(`  ${l.route}: ${learnedNote(l)}`);
+  }
   const fields = Object.entries(report.fields);
   if (fields.length > 0) {
     lines.push(

@@ -18,13 +18,15 @@ import {
 import { lazyPool } from '../api/pool.js';
 import { type Quota, QuotaTracker } from '../api/quota.js';
 import { type AliasTable, aliasSet } from '../api/reader/aliases.js';
+import { type LearnedName, learnedTable } from '../api/reader/learning.js';
 import type { ReadReport } from '../api/reader/report.js';
 import type { HttpMethod, RouteName, RouteStatus, RouteTable } from '../api/routes.js';
 import { ROLE_KEYS } from '../domain/roles.js';
+import { NamesLearned } from '../facts/names-learned.js';
 import { alternativePaths, renamesBetween } from './alternatives.js';
 import { pagingOf, playerIdsOf, rawRows, watchHeaders } from './answers.js';
 import { ID_LABELS, type IdName, type Ids, PROBE_ORDER, PROBES, type Probe } from './probes.js';
-import { KnownPlayers, valueAliases } from './value-aliases.js';
+import { KnownPlayers, mergeFields, valueAliases } from './value-aliases.js';
 
 export type HttpOutcome = number | 'network' | 'timeout' | 'aborted' | null;
 export type ErrorKind = ApiErrorKind | 'internal';
@@ -74,6 +76,8 @@ export interface DoctorRun {
   encodings: Record<string, number>;
   /** Players known from the answers (rankings, scouting) that value-guided mapping compared with. */
   known_players: number;
+  /** Field names the live reader learned from values during the run, as the server would (src/facts). */
+  learned: LearnedName[];
   quota: Quota;
   /** Why the run ended early, when it did. */
   stopped?: string;
@@ -100,8 +104,11 @@ export async function runProbes(options: RunOptions): Promise<DoctorRun> {
   const cache = new ResponseCache({ staleMaxAgeMs: 0 });
   let requests = 0;
   let last: UpstreamEvent['status'] | null = null;
+  // The server's own learner: the probes read as a server that has met this API would.
+  const learner = new NamesLearned();
   const clientFor = (routes: RouteTable) =>
     new ApiClient({
+      learner,
       baseUrl: options.baseUrl,
       apiKey: options.apiKey,
       timeoutMs: options.timeoutMs,
@@ -280,7 +287,10 @@ export async function runProbes(options: RunOptions): Promise<DoctorRun> {
     const raw = raws.get(route);
     if (route === 'rankings' || raw === undefined || known.size === 0) return result;
     const report = result.fix ? result.tries?.find((t) => t.readable)?.read : result.read;
-    const fields = unmapped(valueAliases(rawRows(raw), known, aliasSet(options.aliases)), report);
+    const fields = mergeFields(
+      unmapped(valueAliases(rawRows(raw), known, aliasSet(options.aliases)), report),
+      learnedTable(learner.learned.filter((l) => l.route === route)),
+    );
     return Object.keys(fields).length > 0 ? { ...result, fields } : result;
   });
   return {
@@ -288,6 +298,7 @@ export async function runProbes(options: RunOptions): Promise<DoctorRun> {
     requests,
     encodings: headers.encodings,
     known_players: known.size,
+    learned: [...learner.learned],
     quota: await quota.sync(),
     ...(stopped ? { stopped } : {}),
   };

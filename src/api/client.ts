@@ -24,6 +24,7 @@ import { type HeaderBag, type Quota, QuotaTracker } from './quota.js';
 import { type Aliases, type AliasTable, aliasSet } from './reader/aliases.js';
 import { type ReadReport, readAnswer, readNotes } from './reader/index.js';
 import { type FieldLearner, learnedNote, learnedTable } from './reader/learning.js';
+import { fieldName } from './reader/names.js';
 import { publishReadNotes } from './reader/notes-sink.js';
 import { countFromCache, countSent } from './request-tally.js';
 import {
@@ -147,6 +148,8 @@ export class ApiClient extends EndpointBase {
   private readonly secrets: SecretMask;
   /** The routes file's aliases and those learned (reader/learning.ts): the alias set is rebuilt when one is learned. */
   private readonly given: AliasTable;
+  /** The routes file's names (folded): its word wins, they are never learned as another field. */
+  private readonly reserved: ReadonlySet<string>;
   private learnedCount = 0;
   private aliasesNow: Aliases;
 
@@ -179,6 +182,7 @@ export class ApiClient extends EndpointBase {
     this.secrets = new SecretMask([options.apiKey, ...(options.alsoMask ?? [])]);
     this.maxPages = options.maxPages ?? DEFAULT_MAX_PAGES;
     this.given = options.aliases ?? {};
+    this.reserved = new Set(Object.values(this.given).flat().map(fieldName));
     this.aliasesNow = aliasSet(this.given);
   }
 
@@ -204,7 +208,7 @@ export class ApiClient extends EndpointBase {
     const first = readAnswer(schema, raw, label, this.aliases);
     const learner = this.options.learner;
     if (!learner) return first;
-    const found = learner.learn(route, raw, first.value, first.report);
+    const found = learner.learn(route, raw, first.value, first.report, this.reserved);
     if (found.length === 0) return first;
     publishReadNotes(found.map(learnedNote));
     return readAnswer(schema, raw, label, this.aliases);

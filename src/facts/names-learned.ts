@@ -7,6 +7,7 @@
 // values known. One mechanism for the live reader (the client reads the answer again with what it
 // learned, reader/learning.ts) and for doctor (src/doctor/value-aliases.ts). No request is sent.
 import type { FieldLearner, LearnedName } from '../api/reader/learning.js';
+import { fieldName } from '../api/reader/names.js';
 import type { ReadReport } from '../api/reader/report.js';
 import { isPlainObject, nameOf } from '../api/reader/values.js';
 import { ROLE_KEYS } from '../domain/roles.js';
@@ -237,7 +238,13 @@ export class NamesLearned implements FieldLearner {
     for (const key of keys) this.facts.roles.add(same(key));
   }
 
-  learn(route: string, raw: unknown, value: unknown, report: ReadReport): LearnedName[] {
+  learn(
+    route: string,
+    raw: unknown,
+    value: unknown,
+    report: ReadReport,
+    reserved: ReadonlySet<string> = new Set(),
+  ): LearnedName[] {
     this.takeFacts(route, value);
     const out: LearnedName[] = [];
     const rows = report.coverage ? rawRows(raw) : [];
@@ -247,7 +254,7 @@ export class NamesLearned implements FieldLearner {
       const empty = Object.entries(seen.empty)
         .filter(([, count]) => count === seen.rows)
         .map(([field]) => field);
-      const unread = seen.unread.filter((name) => !known.has(name));
+      const unread = seen.unread.filter((name) => !known.has(name) && !reserved.has(fieldName(name)));
       if (empty.length === 0 || unread.length === 0) continue;
       for (const found of fieldsByValues(this.facts, rows, empty, unread)) {
         if (known.has(found.name)) continue;

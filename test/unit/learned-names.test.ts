@@ -127,6 +127,31 @@ describe('fields found by their values', () => {
   });
 });
 
+describe('the routes file has the last word', () => {
+  it('a name it gives a field is never learned as another', () => {
+    const learner = new NamesLearned();
+    const players = [
+      { rank: 1, name: 'A', club: 'RC Lens', age: 20, score: 2, player_id: 'p1' },
+      { rank: 2, name: 'B', club: 'FC Metz', age: 24, score: 1, player_id: 'p2' },
+    ];
+    const ranking = { data: players };
+    learner.learn('rankings', ranking, readAnswer(S.RankingsResponse, ranking, 'r').value, {
+      aliases: [],
+      unreadable: {},
+      dropped: [],
+      missing: [],
+    });
+    const raw = {
+      data: players.map((p) => ({ player_id: p.player_id, service_id: null, Verbund: p.club })),
+    };
+    const { value, report } = readAnswer(S.CompareResponse, raw, 'c');
+    expect(learner.learn('compare', raw, value, report, new Set(['verbund']))).toEqual([]);
+    expect(learner.learn('compare', raw, value, report).map((l) => [l.field, l.name])).toEqual([
+      ['club', 'Verbund'],
+    ]);
+  });
+});
+
 describe('the role list found by its values', () => {
   it('whatever its name and its key field, with the renamed keys kept', () => {
     fc.assert(

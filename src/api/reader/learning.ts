@@ -22,8 +22,17 @@ export interface LearnedName {
 export interface FieldLearner {
   /** Names learned so far, with the first evidence: the client reads every answer with them. */
   readonly learned: readonly LearnedName[];
-  /** Takes the facts of `value` and returns names newly learned from `raw` (empty when none). */
-  learn(route: string, raw: unknown, value: unknown, report: ReadReport): LearnedName[];
+  /**
+   * Takes the facts of `value` and returns names newly learned from `raw` (empty when none). `reserved`:
+   * names (folded) a routes file gives a field of its own choosing: never learned as another.
+   */
+  learn(
+    route: string,
+    raw: unknown,
+    value: unknown,
+    report: ReadReport,
+    reserved?: ReadonlySet<string>,
+  ): LearnedName[];
 }
 
 /** The learned names as alias table entries (each field's names, first learned first). */

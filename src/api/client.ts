@@ -186,6 +186,11 @@ export class ApiClient extends EndpointBase {
     this.aliasesNow = aliasSet(this.given);
   }
 
+  /** The person (service_id) an answer this upstream gave tied a row id to: a history, a row with both ids. */
+  personOf(rowId: string): string | undefined {
+    return this.options.learner?.personOf?.(rowId);
+  }
+
   /** The field aliases this client reads with: the defaults, its routes file's "fields", then names learned. */
   get aliases(): Aliases {
     const learned = this.options.learner?.learned ?? [];

@@ -218,6 +218,9 @@ export function fieldsByValues(
   });
 }
 
+/** Row ids kept with their person: far more than a session meets, a bound on what an API can fill. */
+const PERSONS_KEPT = 100_000;
+
 /** Routes whose rows carry what the spec fixes of a ranking entry. */
 const RANKING_ROUTES = new Set(['rankings', 'statisticRankings']);
 
@@ -228,6 +231,12 @@ const RANKING_ROUTES = new Set(['rankings', 'statisticRankings']);
 export class NamesLearned implements FieldLearner {
   readonly facts = new WorldFacts();
   private readonly names: LearnedName[] = [];
+  /** Row id → person, from every answer that gave both (a history, a row with its service_id). */
+  private readonly persons = new Map<string, string>();
+
+  personOf(rowId: string): string | undefined {
+    return this.persons.get(rowId.trim());
+  }
 
   get learned(): readonly LearnedName[] {
     return this.names;
@@ -268,6 +277,13 @@ export class NamesLearned implements FieldLearner {
 
   private takeFacts(route: string, value: unknown): void {
     const rows = isPlainObject(value) && Array.isArray(value.data) ? value.data : [];
+    const beside =
+      isPlainObject(value) && typeof value.service_id === 'string' ? value.service_id : undefined;
+    for (const row of rows) {
+      if (!isPlainObject(row) || typeof row.player_id !== 'string') continue;
+      const person = typeof row.service_id === 'string' ? row.service_id : beside;
+      if (person !== undefined && this.persons.size < PERSONS_KEPT) this.persons.set(row.player_id, person);
+    }
     if (RANKING_ROUTES.has(route)) {
       for (const row of rows) {
         if (!isPlainObject(row)) continue;

@@ -104,3 +104,34 @@ describe('player answers without service_id', () => {
     expect(body.data).toHaveLength(5);
   });
 });
+
+describe('an old row id answered with the new row only', () => {
+  // resolve-batch answers a person's current row, without the query it answers: the old id asked is
+  // nowhere in its row.
+  const current = new Map<string, string>();
+  const client = onProxy((path): Rule => {
+    if (!path.startsWith('/v1/players/resolve-batch')) return 'pass';
+    return {
+      reshape: (body) =>
+        withRows(
+          body,
+          rowsOf(body).map(({ query: _, ...row }) => ({
+            ...row,
+            player_id: current.get(String(row.service_id)) ?? row.player_id,
+          })),
+        ),
+    };
+  });
+
+  it('is tied to it by the person a history told, never left unanswered', async () => {
+    const history = await callOk(client(), 'player_history', { player_id: 'ds_00005zDOXc6gcEyR' });
+    const rows: { season: string; player_id: string }[] = history.body.data.rows;
+    const old = rows.find((r) => r.season === '24-25')?.player_id;
+    current.set('ds_00005zDOXc6gcEyR', rows[rows.length - 1]?.player_id ?? '');
+    expect(old).toBeTruthy();
+    const { body, text } = await callOk(client(), 'resolve_players', { players: [{ player_id: old }] });
+    expect(body.data[0]).toMatchObject({ service_id: 'ds_00005zDOXc6gcEyR' });
+    expect(body.data[0].status).not.toBe('unanswered');
+    expect(text).not.toMatch(/unanswered/);
+  });
+});

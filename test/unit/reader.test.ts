@@ -310,7 +310,7 @@ describe('service_id, which every player answer carries', () => {
         { player_id: 'p3' },
       ],
     });
-    expect(value.data.map((r) => r.service_id)).toEqual([null, 'ds_aaaaaaaaaaaaaaaa', undefined]);
+    expect(value.data.map((r: { service_id?: string | null }) => r.service_id)).toEqual([null, 'ds_aaaaaaaaaaaaaaaa', undefined]);
     expect(readNotes(report).join(' ')).toContain('player.service_id (1)');
   });
 });

@@ -120,6 +120,15 @@ function depsBuilder(
   const charts = new ChartStore(config.chartCacheBytes, svgToPng);
   // What the server learns of this upstream's field names, by their values: one for every key's client.
   const learner = new NamesLearned();
+  // Kept per upstream in the store beside the quota states; a run that starts reads what earlier ones learned.
+  const learnedWrites = new Set<Promise<unknown>>();
+  const kept: Promise<void> = learner
+    .keepIn(stores.quota, upstream.baseUrl, learnedWrites)
+    .catch((error: unknown) => {
+      logger.warn('names learned could not be read from the store', { error: String(error) });
+    })
+    .finally(() => learnedWrites.delete(kept));
+  learnedWrites.add(kept);
   const build = (callerKey: string | undefined, tokenId?: string): ToolDeps => {
     const apiKey = callerKey ?? upstream.apiKey;
     const tag = apiKey ? keyTag(apiKey, config.metricsKeySecret) : 'nokey';
@@ -184,7 +193,8 @@ function depsBuilder(
   };
   const settled = async () => {
     await cache.settled();
-    while (quotaWrites.size > 0) await Promise.all(quotaWrites);
+    while (quotaWrites.size > 0 || learnedWrites.size > 0)
+      await Promise.all([...quotaWrites, ...learnedWrites]);
   };
   return { build, settled };
 }

@@ -228,9 +228,56 @@ const RANKING_ROUTES = new Set(['rankings', 'statisticRankings']);
  * The live learner of one client (one upstream): facts from the rankings and the leagues list read,
  * names learned from every reading whose fields came out empty. Kept for the client's life.
  */
+/** Where an upstream's learned names are kept between runs (the server's store), and how to reach it. */
+export interface LearnedStore {
+  get(key: string): Promise<unknown>;
+  set(key: string, value: unknown, ttlMs?: number): Promise<unknown>;
+}
+
+/** Learned names kept this long after they were last written: a month of weekly rounds. */
+const KEPT_MS = 30 * 24 * 3600 * 1000;
+/** Names kept per upstream: a bound on what a store entry holds. */
+const NAMES_KEPT = 500;
+
+const isLearned = (v: unknown): v is LearnedName =>
+  isPlainObject(v) &&
+  typeof v.field === 'string' &&
+  typeof v.name === 'string' &&
+  typeof v.matched === 'number' &&
+  typeof v.of === 'number' &&
+  typeof v.route === 'string';
+
 export class NamesLearned implements FieldLearner {
   readonly facts = new WorldFacts();
   private readonly names: LearnedName[] = [];
+  private store: { store: LearnedStore; key: string; writes: Set<Promise<unknown>> } | undefined;
+
+  /**
+   * Keeps what is learned of `upstream` in `store` and takes what an earlier run kept there. A store that
+   * fails costs the keeping, never a reading. `writes` holds the writes under way (the server awaits them
+   * before it stops).
+   */
+  async keepIn(store: LearnedStore, upstream: string, writes: Set<Promise<unknown>>): Promise<void> {
+    this.store = { store, key: `names-learned\n${upstream}`, writes };
+    const kept = await store.get(this.store.key).catch(() => undefined);
+    if (!Array.isArray(kept)) return;
+    const known = new Set(this.names.map((n) => n.name));
+    for (const name of kept.filter(isLearned).slice(0, NAMES_KEPT))
+      if (!known.has(name.name)) {
+        known.add(name.name);
+        this.names.push(name);
+      }
+  }
+
+  private save(): void {
+    if (!this.store) return;
+    const { store, key, writes } = this.store;
+    const write = store
+      .set(key, this.names.slice(0, NAMES_KEPT), KEPT_MS)
+      .catch(() => undefined)
+      .finally(() => writes.delete(write));
+    writes.add(write);
+  }
   /** Row id → person, from every answer that gave both (a history, a row with its service_id). */
   private readonly persons = new Map<string, string>();
 
@@ -271,7 +318,9 @@ export class NamesLearned implements FieldLearner {
         out.push({ ...found, route });
       }
     }
+    if (out.length === 0) return out;
     this.names.push(...out);
+    this.save();
     return out;
   }
 

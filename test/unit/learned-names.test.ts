@@ -3,6 +3,7 @@
 // decoys that look like a field but disagree. The property: a field shows the same fact as on the plain
 // answer, or stays blank (the answer then names it unread) — never a different fact.
 import fc from 'fast-check';
+import Keyv from 'keyv';
 import { describe, expect, it } from 'vitest';
 import { readEnumRoles } from '../../src/api/enums.js';
 import { aliasSet, DEFAULT_ALIAS_SET } from '../../src/api/reader/aliases.js';
@@ -149,6 +150,37 @@ describe('the routes file has the last word', () => {
     expect(learner.learn('compare', raw, value, report).map((l) => [l.field, l.name])).toEqual([
       ['club', 'Verbund'],
     ]);
+  });
+});
+
+describe('kept per upstream in the store', () => {
+  it('a run that starts reads what an earlier one learned of the same upstream only', async () => {
+    const store = new Keyv();
+    const writes = new Set<Promise<unknown>>();
+    const first = new NamesLearned();
+    await first.keepIn(store, 'https://api.one/v1', writes);
+    const players = [
+      { rank: 1, name: 'A', club: 'RC Lens', age: 20, score: 2, player_id: 'p1' },
+      { rank: 2, name: 'B', club: 'FC Metz', age: 24, score: 1, player_id: 'p2' },
+    ];
+    const ranking = { data: players };
+    first.learn('rankings', ranking, readAnswer(S.RankingsResponse, ranking, 'r').value, {
+      aliases: [],
+      unreadable: {},
+      dropped: [],
+      missing: [],
+    });
+    const raw = { data: players.map((p) => ({ player_id: p.player_id, service_id: null, Verbund: p.club })) };
+    const { value, report } = readAnswer(S.CompareResponse, raw, 'c');
+    expect(first.learn('compare', raw, value, report)).toHaveLength(1);
+    await Promise.all(writes);
+
+    const again = new NamesLearned();
+    await again.keepIn(store, 'https://api.one/v1', writes);
+    expect(again.learned.map((l) => [l.field, l.name])).toEqual([['club', 'Verbund']]);
+    const other = new NamesLearned();
+    await other.keepIn(store, 'https://api.two/v1', writes);
+    expect(other.learned).toEqual([]);
   });
 });
 

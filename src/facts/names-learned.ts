@@ -6,6 +6,7 @@
 // id, or a name only one known player has); a club, a league, a role key and a season by the set of
 // values known. One mechanism for the live reader (the client reads the answer again with what it
 // learned, reader/learning.ts) and for doctor (src/doctor/value-aliases.ts). No request is sent.
+import { readEnumRoles } from '../api/enums.js';
 import type { FieldLearner, LearnedName } from '../api/reader/learning.js';
 import { fieldName } from '../api/reader/names.js';
 import type { ReadReport } from '../api/reader/report.js';
@@ -342,6 +343,9 @@ export class NamesLearned implements FieldLearner {
         const league = scalarOf(row.league);
         if (typeof league === 'string') this.facts.leagues.add(same(league));
       }
+    } else if (route === 'enums') {
+      // The API's own role keys, current and former: values a role field may hold.
+      for (const role of readEnumRoles(value).roles) this.addRoleKeys([role.key, ...role.deprecatedKeys]);
     } else if (route === 'leagues') {
       for (const row of rows) {
         const name = isPlainObject(row) ? scalarOf(row.name) : undefined;

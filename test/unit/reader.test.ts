@@ -310,7 +310,25 @@ describe('service_id, which every player answer carries', () => {
         { player_id: 'p3' },
       ],
     });
-    expect(value.data.map((r: { service_id?: string | null }) => r.service_id)).toEqual([null, 'ds_aaaaaaaaaaaaaaaa', undefined]);
+    expect(value.data.map((r: { service_id?: string | null }) => r.service_id)).toEqual([
+      null,
+      'ds_aaaaaaaaaaaaaaaa',
+      undefined,
+    ]);
     expect(readNotes(report).join(' ')).toContain('player.service_id (1)');
+  });
+});
+
+describe('resource objects with values in their own meta', () => {
+  it('reads a ranking entry whose score and rank sit in its meta, dropping no row', () => {
+    const data = Array.from({ length: 5 }, (_, i) => ({
+      type: 'ranking-entry',
+      id: `re_${i}`,
+      attributes: { name: `P${i}`, club: 'C', age: 20, service_id: null },
+      meta: { rank: i + 1, score: 90 - i },
+    }));
+    const { value, report } = read(S.RankingsResponse, { data });
+    expect(value.data.map((r) => [r.rank, r.score])).toEqual(data.map((d) => [d.meta.rank, d.meta.score]));
+    expect(report.dropped).toEqual([]);
   });
 });

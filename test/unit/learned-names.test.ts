@@ -23,8 +23,6 @@ const SEED = [...`${SAMPLE_SEED}:learned-names`].reduce(
 console.info(`learned names: fast-check seed ${SEED} (from sample seed ${SAMPLE_SEED})`);
 const RUNS = { seed: SEED, numRuns: 150 };
 
-type Json = Record<string, unknown>;
-
 /** A word no alias, field or lifted object of ours knows: what a style nobody listed calls a field. */
 const unknownWord = fc
   .stringMatching(/^[a-z]{4,9}$/)

@@ -328,7 +328,9 @@ describe('resource objects with values in their own meta', () => {
       meta: { rank: i + 1, score: 90 - i },
     }));
     const { value, report } = read(S.RankingsResponse, { data });
-    expect(value.data.map((r) => [r.rank, r.score])).toEqual(data.map((d) => [d.meta.rank, d.meta.score]));
+    expect(value.data.map((r: { rank: number; score: number }) => [r.rank, r.score])).toEqual(
+      data.map((d) => [d.meta.rank, d.meta.score]),
+    );
     expect(report.dropped).toEqual([]);
   });
 });

@@ -287,6 +287,14 @@ export function summaryText(report: Report): string {
     );
     for (const l of report.learned) lines.push(`  ${l.route}: ${learnedNote(l)}`);
   }
+  const unread = stillUnread(report.results);
+  if (unread.length > 0) {
+    lines.push(
+      '',
+      'Still not read (no row carried the field under a name known or learned; the API sent these names nothing read):',
+      ...unread.map((line) => `  ${line}`),
+    );
+  }
   const fields = Object.entries(report.fields);
   if (fields.length > 0) {
     lines.push(
@@ -344,4 +352,21 @@ export function routesFileText(file: Record<string, unknown>): string {
     ([name, value]) => `  ${JSON.stringify(name)}: ${JSON.stringify(value)}`,
   );
   return `{\n${lines.join(',\n')}\n}`;
+}
+
+/**
+ * Per route, the fields no row carried after learning, beside the API's names nothing read: what a
+ * routes-file "fields" entry could still map by hand.
+ */
+function stillUnread(results: readonly ProbeResult[]): string[] {
+  const lines: string[] = [];
+  for (const r of results) {
+    const read = r.read;
+    if (!read || read.missing.length === 0) continue;
+    const names = [...new Set(Object.values(read.coverage ?? {}).flatMap((c) => c.unread))];
+    if (names.length === 0) continue;
+    const shown = names.slice(0, 6).join(', ') + (names.length > 6 ? ', …' : '');
+    lines.push(`${r.route}: ${read.missing.join(', ')} (unread names: ${shown})`);
+  }
+  return lines;
 }

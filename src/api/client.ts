@@ -191,6 +191,11 @@ export class ApiClient extends EndpointBase {
     return this.options.learner?.personOf?.(rowId);
   }
 
+  /** The current key of a former role key, as the enums answer read said (no request of its own). */
+  currentRole(key: string): string | undefined {
+    return this.options.learner?.currentRole?.(key);
+  }
+
   /** The field aliases this client reads with: the defaults, its routes file's "fields", then names learned. */
   get aliases(): Aliases {
     const learned = this.options.learner?.learned ?? [];

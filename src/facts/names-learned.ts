@@ -282,8 +282,15 @@ export class NamesLearned implements FieldLearner {
   /** Row id → person, from every answer that gave both (a history, a row with its service_id). */
   private readonly persons = new Map<string, string>();
 
+  /** Former role key → current, from the enums answers read. */
+  private readonly renamedRoles = new Map<string, string>();
+
   personOf(rowId: string): string | undefined {
     return this.persons.get(rowId.trim());
+  }
+
+  currentRole(key: string): string | undefined {
+    return this.renamedRoles.get(key);
   }
 
   get learned(): readonly LearnedName[] {
@@ -345,7 +352,10 @@ export class NamesLearned implements FieldLearner {
       }
     } else if (route === 'enums') {
       // The API's own role keys, current and former: values a role field may hold.
-      for (const role of readEnumRoles(value).roles) this.addRoleKeys([role.key, ...role.deprecatedKeys]);
+      for (const role of readEnumRoles(value).roles) {
+        this.addRoleKeys([role.key, ...role.deprecatedKeys]);
+        for (const old of role.deprecatedKeys) if (old !== role.key) this.renamedRoles.set(old, role.key);
+      }
     } else if (route === 'leagues') {
       for (const row of rows) {
         const name = isPlainObject(row) ? scalarOf(row.name) : undefined;

@@ -135,3 +135,38 @@ describe('an old row id answered with the new row only', () => {
     expect(text).not.toMatch(/unanswered/);
   });
 });
+
+describe('a role key the API sends in its former form', () => {
+  let renamed: { key: string; old: string } | undefined;
+  // The player's roles come with a renamed role under its former key.
+  const client = onProxy((path): Rule => {
+    if (!/^\/v1\/players\/[^/]+\/roles/.test(path)) return 'pass';
+    return {
+      reshape: (body) =>
+        withRows(
+          body,
+          rowsOf(body).map((row) =>
+            renamed && row.role === renamed.key ? { ...row, role: renamed.old } : row,
+          ),
+        ),
+    };
+  });
+
+  it('is shown by its current key, and the answer says which form the API sent', async () => {
+    const enums = (await fetch(`${sandbox.url}/v1/enums`, { headers: { 'x-api-key': sandbox.demoKey } }).then(
+      (r) => r.json(),
+    )) as { roles: { key: string; deprecated_key?: string | null }[] };
+    const role = enums.roles.find((r) => r.deprecated_key);
+    expect(role).toBeDefined();
+    renamed = { key: role?.key as string, old: role?.deprecated_key as string };
+    await callOk(client(), 'list_roles', {});
+    const ranking = await callOk(client(), 'rank_players_by_role', { role: renamed.key, limit: 1 });
+    const top = ranking.body.data[0];
+    const { text } = await callOk(client(), 'get_player', {
+      player_id: top.service_id ?? top.player_id,
+      sections: ['roles'],
+    });
+    expect(text).toContain(`${renamed.old} → ${renamed.key}`);
+    expect(text).toMatch(new RegExp(`\\| ${renamed.key} `));
+  });
+});

@@ -22,6 +22,8 @@ export interface LearnedName {
 export interface FieldLearner {
   /** The person (service_id) an answer read tied this row id to, if any answer did. */
   personOf?(rowId: string): string | undefined;
+  /** The current key of a role key the API renamed (its enums answer said so), if it is a former one. */
+  currentRole?(key: string): string | undefined;
   /** Names learned so far, with the first evidence: the client reads every answer with them. */
   readonly learned: readonly LearnedName[];
   /**

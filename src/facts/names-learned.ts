@@ -22,6 +22,9 @@ export const PLAYER_FACTS = ['player_id', 'service_id', 'name', 'club', 'age'] a
 type PlayerField = (typeof PLAYER_FACTS)[number];
 export type PlayerFacts = Partial<Record<PlayerField, Fact>>;
 
+/** Players kept as facts: every ranking a server reads adds some. */
+const PLAYERS_KEPT = 50_000;
+
 /** Rows that must agree before a name is learned, and the share of compared rows that must. */
 export const AGREEING_ROWS = 2;
 const AGREEING_SHARE = 0.8;
@@ -50,6 +53,10 @@ export function sameValue(a: Fact, b: Fact): boolean {
 export class KnownPlayers {
   private readonly byId = new Map<string, PlayerFacts>();
   private readonly byName = new Map<string, PlayerFacts | null>();
+  private count = 0;
+
+  /** `limit`: the most players kept (a server reads rankings all its life); past it, only those known are updated. */
+  constructor(private readonly limit = PLAYERS_KEPT) {}
 
   /** A read row of a player (a ranking entry): merged with what is known of the same player. */
   add(row: Json): void {
@@ -60,6 +67,8 @@ export class KnownPlayers {
     }
     const ids = [facts.player_id, facts.service_id].filter((v) => v !== undefined).map(String);
     const known = ids.map((id) => this.byId.get(id)).find(Boolean);
+    if (!known && this.count >= this.limit) return;
+    if (!known) this.count++;
     const merged = known ? Object.assign(known, { ...facts, ...known }) : facts;
     for (const id of ids) this.byId.set(id, merged);
     if (typeof merged.name === 'string') {
@@ -70,7 +79,7 @@ export class KnownPlayers {
   }
 
   get size(): number {
-    return new Set(this.byId.values()).size;
+    return this.count;
   }
 
   /** The player a raw row is about: one of its values is a known id, else a name only one player has. */
@@ -131,12 +140,15 @@ export class WorldFacts {
     field: string,
     rows: readonly Json[],
     names: readonly string[],
+    /** The known player of each row (looked up once for every field); found here when not given. */
+    tied: readonly (PlayerFacts | undefined)[] = rows.map((row) => this.players.find(row)),
   ): Map<string, { matched: number; of: number }> {
     const out = new Map<string, { matched: number; of: number }>();
     const member = this.setOf(field);
     const perPlayer = (PLAYER_FACTS as readonly string[]).includes(field);
-    for (const row of rows) {
-      const player = perPlayer ? this.players.find(row) : undefined;
+    for (let i = 0; i < rows.length; i++) {
+      const row = rows[i] as Json;
+      const player = perPlayer ? tied[i] : undefined;
       const fact = player?.[field as PlayerField];
       for (const name of names) {
         const value = scalarOf(row[name]);
@@ -203,9 +215,11 @@ export function fieldsByValues(
   needed = AGREEING_ROWS,
 ): { field: string; name: string; matched: number; of: number }[] {
   const found: { field: string; name: string; matched: number; of: number }[] = [];
-  for (const field of wanted) {
-    if (!facts.canFind(field)) continue;
-    for (const [name, seen] of facts.tally(field, rows, names))
+  const findable = wanted.filter((field) => facts.canFind(field));
+  if (findable.length === 0) return found;
+  const tied = rows.map((row) => facts.players.find(row));
+  for (const field of findable) {
+    for (const [name, seen] of facts.tally(field, rows, names, tied))
       if (agreed(seen, needed)) found.push({ field, name, ...seen });
   }
   found.sort((a, b) => b.matched / b.of - a.matched / a.of || b.matched - a.matched);
@@ -218,6 +232,9 @@ export function fieldsByValues(
     return true;
   });
 }
+
+/** Fruitless searches remembered: a bound on the memo, far above the routes times their shapes. */
+const TRIES_KEPT = 10_000;
 
 /** Row ids kept with their person: far more than a session meets, a bound on what an API can fill. */
 const PERSONS_KEPT = 100_000;
@@ -282,6 +299,8 @@ export class NamesLearned implements FieldLearner {
   /** Row id → person, from every answer that gave both (a history, a row with its service_id). */
   private readonly persons = new Map<string, string>();
 
+  /** Searches that found nothing, with the facts as they stood: not repeated until the facts grow. */
+  private readonly tried = new Set<string>();
   /** Former role key → current, from the enums answers read. */
   private readonly renamedRoles = new Map<string, string>();
 
@@ -320,7 +339,14 @@ export class NamesLearned implements FieldLearner {
         .map(([field]) => field);
       const unread = seen.unread.filter((name) => !known.has(name) && !reserved.has(fieldName(name)));
       if (empty.length === 0 || unread.length === 0) continue;
-      for (const found of fieldsByValues(this.facts, rows, empty, unread)) {
+      const f = this.facts;
+      const attempt = [route, empty, unread, f.players.size, f.clubs.size, f.leagues.size, f.roles.size].join(
+        '\n',
+      );
+      if (this.tried.has(attempt)) continue;
+      const learned = fieldsByValues(this.facts, rows, empty, unread);
+      if (learned.length === 0 && this.tried.size < TRIES_KEPT) this.tried.add(attempt);
+      for (const found of learned) {
         if (known.has(found.name)) continue;
         known.add(found.name);
         out.push({ ...found, route });

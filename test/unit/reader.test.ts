@@ -334,3 +334,26 @@ describe('resource objects with values in their own meta', () => {
     expect(report.dropped).toEqual([]);
   });
 });
+
+describe('field names in other languages', () => {
+  it('reads German names as ours: plan, club, coach, age, city, strengths', () => {
+    const profile = read(S.ProfileResponse, {
+      data: { Tarif: 'Pro Ligue', Tageslimit: 10000, Ligen: ['Ligue 1'] },
+    });
+    expect(profile.value.data).toMatchObject({ plan: 'Pro Ligue', daily_limit: 10000, leagues: ['Ligue 1'] });
+    const team = read(S.TeamResponse, {
+      data: { team_id: 't1', name: 'RC Lens', Stadt: 'Lens', Land: 'France', Trainer: { name: 'W. Coach' } },
+    });
+    expect(team.value.data).toMatchObject({ city: 'Lens', country: 'France', coach: { name: 'W. Coach' } });
+    const players = read(S.ScoutingResponse, {
+      data: [{ spieler_id: 'p1', service_id: null, Verein: 'RC Lens', Alter: 21 }],
+    });
+    expect(players.value.data[0]).toMatchObject({ player_id: 'p1', club: 'RC Lens', age: 21 });
+    const strengths = read(S.PlayerStrengthsResponse, {
+      data: { staerken: [{ Bezeichnung: 'Goals (per 90)', value: 0.8, percentile: 99 }], schwaechen: [] },
+    });
+    expect(strengths.value.data.strengths).toEqual([
+      expect.objectContaining({ statistic: 'Goals (per 90)', value: 0.8, percentile: 99 }),
+    ]);
+  });
+});

@@ -22,6 +22,7 @@ import { buildPath } from './path.js';
 import { DEFAULT_UPSTREAM_CONNECTIONS, lazyPool, type Requester } from './pool.js';
 import { type HeaderBag, type Quota, QuotaTracker } from './quota.js';
 import { type Aliases, type AliasTable, aliasSet } from './reader/aliases.js';
+import { keepLongIntegers } from './reader/exact-ids.js';
 import { type ReadReport, readAnswer, readNotes } from './reader/index.js';
 import { type FieldLearner, learnedNote, learnedTable } from './reader/learning.js';
 import { fieldName } from './reader/names.js';
@@ -480,7 +481,7 @@ function parseJson(text: string): unknown {
   const body = text.trim();
   if (body === '') return undefined;
   try {
-    return JSON.parse(body) as unknown;
+    return JSON.parse(keepLongIntegers(body)) as unknown;
   } catch {
     return undefined;
   }

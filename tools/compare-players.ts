@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { COMPARE_BATCH } from '../src/api/endpoints.js';
 import { comparisonRadar } from '../src/charts/comparison-radar.js';
 import { familyOf } from '../src/domain/position-statistics.js';
+import { canonicalNote, canonicalStatistics, statisticForms } from '../src/facts/statistic-canon.js';
 import { PlayerIdArg, Season, seasonParam } from '../src/mcp/args.js';
 import { defineTool } from '../src/mcp/tool.js';
 import { answerWhatYouCan, unansweredNotes } from './kit/batch-split.js';
@@ -53,11 +54,14 @@ export default defineTool({
       ),
       readGlossary(api, signal),
     ]);
+    // Statistics the API named by label are shown under the glossary's key (one row each, not two).
+    const forms = statisticForms(glossary);
+    const renamed = new Map<string, string>();
     const rows = result.data.map((row): Compared => {
       return {
         ...toPlayerRowOut(row),
         minutes: row.minutes ?? null,
-        statistics: row.statistics ?? {},
+        statistics: canonicalStatistics(row.statistics ?? {}, forms, renamed),
         // The best role only, as the text shows it (get_player gives a player's best five).
         best_role: row.roles?.[0]?.role ?? null,
         best_role_score: row.roles?.[0]?.score ?? null,
@@ -76,7 +80,7 @@ export default defineTool({
       ...result,
       data,
       glossary: namesOf(keys, glossary),
-      notes: unansweredNotes(result),
+      notes: [...canonicalNote(renamed), ...unansweredNotes(result)],
     };
   },
   text: ({ data: players, glossary: words }) => {

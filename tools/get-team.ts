@@ -19,7 +19,7 @@ const TeamId = z.string().min(1).max(64).describe('team_id from search_teams.');
 const Squad = z.array(
   z.object({
     name: z.string().nullable(),
-    service_id: z.string().nullable(),
+    service_id: z.string().nullable().optional(),
     player_id: z.string().nullable().optional(),
     age: z.number().nullable(),
     position: z.string().nullable(),

@@ -7,7 +7,11 @@ import { joined, shownOr, shownText } from './kit/shown.js';
 import { table } from './kit/text.js';
 
 const History = z.object({
-  service_id: z.string().nullable(),
+  service_id: z
+    .string()
+    .nullable()
+    .optional()
+    .describe("The person's id; null while not linked yet; left out when the answer carried none readable."),
   name: z.string().nullable(),
   rows: z.array(
     z.object({
@@ -37,8 +41,11 @@ export default defineTool({
   async run({ player_id }, { api, signal }) {
     const result = await api.playerHistory({ id: player_id, signal });
     const body = result.data;
+    const found = body.service_id ?? rowsServiceId(body.data) ?? body.service_id;
+    // Null beside a name the reader could not place is unread too, never "not linked".
+    const service_id = found === null && unreadWhy(body, 'service_id') !== undefined ? undefined : found;
     const data = {
-      service_id: body.service_id,
+      ...(service_id === undefined ? {} : { service_id }),
       name: body.name ?? null,
       rows: body.data.map((r) => ({
         season: r.season,
@@ -51,15 +58,19 @@ export default defineTool({
     };
     // Lacking (not null) it is unread, not unlinked: the answer's note names it.
     const notes =
-      body.service_id === null && !unreadWhy(body, 'service_id')
+      service_id === null
         ? [
             'This row is not linked to a person yet (transitory): its history is just itself. Try resolve_players later.',
           ]
-        : [];
+        : service_id === undefined
+          ? [
+              "The API's answer carried no service_id the server could read: whether this player is linked is not known.",
+            ]
+          : [];
     return { ...result, data, notes };
   },
   text: ({ data }) =>
-    `${joined([shownText(data, 'name') ?? 'Player', shownOr(data, 'service_id', 'not linked yet') && `service_id ${data.service_id ?? 'not linked yet'}`], ' — ')}\n` +
+    `${data.name ?? 'Player'} — service_id ${data.service_id === undefined ? 'unread' : (data.service_id ?? 'not linked yet')}\n` +
     table(data.rows, [
       ['season', (r) => r.season],
       ['competition', (r) => r.competition],
@@ -69,3 +80,13 @@ export default defineTool({
       ['player_id', (r) => r.player_id],
     ]),
 });
+
+/**
+ * The person the rows name when the answer gave no service_id beside them: the one service_id its rows
+ * carry, all alike; undefined otherwise.
+ */
+function rowsServiceId(rows: readonly { service_id?: string | null | undefined }[]): string | undefined {
+  const ids = new Set(rows.map((r) => r.service_id));
+  const [only] = ids;
+  return ids.size === 1 && typeof only === 'string' ? only : undefined;
+}

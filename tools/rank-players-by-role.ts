@@ -6,6 +6,7 @@ import { withLeagueHint } from '../src/facts/league-hint.js';
 import { LeagueName, Limit, RoleKeyArg, Season, seasonParam } from '../src/mcp/args.js';
 import { seasonsOf } from '../src/mcp/season.js';
 import { defineTool } from '../src/mcp/tool.js';
+import { bestRanks } from './kit/best-ranks.js';
 import { explainEmpty } from './kit/empty-answer.js';
 import { cut, PAGE_SIZE } from './kit/pages.js';
 import { idCell, RowServiceId, rowIds } from './kit/shapes.js';
@@ -47,11 +48,15 @@ export default defineTool({
     const saison = seasonParam(season);
     const resolved = await roles.resolve(role, signal);
     let asked: string | undefined;
-    const result = await withLeagueHint(api, league, signal, (league) => {
-      asked = league;
-      return api.rankings({ role: resolved.key, season: saison, league, limit, signal });
-    });
-    const { rows, has_more, notes: more } = cut(result.data.data, limit, MAX, result);
+    const ask = (limit: number) =>
+      withLeagueHint(api, league, signal, (league) => {
+        asked = league;
+        return api.rankings({ role: resolved.key, season: saison, league, limit, signal });
+      });
+    const { result, order } = await bestRanks(ask, limit, MAX);
+    const cutted = cut(order.rows, limit, MAX, result);
+    const { rows, has_more } = cutted;
+    const more = [...order.notes, ...cutted.notes];
     const data = rows.map((e) => ({
       rank: e.rank,
       name: e.name,

@@ -5,6 +5,7 @@ import { checkStatistic } from '../src/facts/statistic-keys.js';
 import { LeagueName, Limit, Season, seasonParam } from '../src/mcp/args.js';
 import { seasonsOf } from '../src/mcp/season.js';
 import { defineTool } from '../src/mcp/tool.js';
+import { bestRanks } from './kit/best-ranks.js';
 import { explainEmpty } from './kit/empty-answer.js';
 import { cut, PAGE_SIZE } from './kit/pages.js';
 import { announcePlan, plan } from './kit/plan.js';
@@ -63,11 +64,15 @@ export default defineTool({
     const checked = await checkStatistic(api, statistic, 'statistic', signal);
     const { key } = checked;
     let asked: string | undefined;
-    const result = await withLeagueHint(api, league, signal, (league) => {
-      asked = league;
-      return api.statisticRankings({ statistic: key, league, season: saison, position, limit, signal });
-    });
-    const { rows, has_more, notes } = cut(result.data.data, limit, MAX, result);
+    const ask = (limit: number) =>
+      withLeagueHint(api, league, signal, (league) => {
+        asked = league;
+        return api.statisticRankings({ statistic: key, league, season: saison, position, limit, signal });
+      });
+    const { result, order } = await bestRanks(ask, limit, MAX);
+    const cutted = cut(order.rows, limit, MAX, result);
+    const { rows, has_more } = cutted;
+    const notes = [...order.notes, ...cutted.notes];
     const data = rows.map(
       (e): Ranked => ({
         rank: e.rank,

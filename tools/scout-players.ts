@@ -14,6 +14,7 @@ import { defineTool } from '../src/mcp/tool.js';
 import { explainEmpty, scoutBounds } from './kit/empty-answer.js';
 import { cut, PAGE_SIZE } from './kit/pages.js';
 import { announcePlan, type Plan, PlannedCostOut, plan, plannedCost, plannedCostText } from './kit/plan.js';
+import { currentRoleKeys } from './kit/role-forms.js';
 import { byFamily, byFoot, byValue, mergeByScore } from './kit/scout-filters.js';
 import { idCell, PlayerRowOut, toPlayerRowOut } from './kit/shapes.js';
 import { euros, table } from './kit/text.js';
@@ -140,7 +141,8 @@ export default defineTool({
             notes: reads.flatMap((r, i) => ofLeague(scope[i], r.notes, reads.length)),
           };
     const page = cut(rows, limit, MAX, list, footComplete ? undefined : 'raise record_budget');
-    const data = page.rows.map((row) => ({
+    const roleForms = currentRoleKeys(page.rows, 'role', api);
+    const data = roleForms.rows.map((row) => ({
       ...toPlayerRowOut(row),
       minutes: row.minutes ?? null,
       role: row.role ?? null,
@@ -153,6 +155,7 @@ export default defineTool({
       ...renamed.map((r) => `role "${r.from}" was renamed "${r.to}".`),
       ...families.map((f) => `"${f.word}" searched every ${f.family.replaceAll('_', ' ')} role.`),
       ...filterNotes,
+      ...roleForms.notes,
       ...page.notes,
       ...(reads.length > 1 || filtering
         ? [

@@ -24,7 +24,10 @@ import { buildPath } from './path.js';
 import { DEFAULT_UPSTREAM_CONNECTIONS, lazyPool, type Requester } from './pool.js';
 import { type Quota, QuotaTracker } from './quota.js';
 import { type Aliases, type AliasTable, aliasSet } from './reader/aliases.js';
+import { keepLongIntegers } from './reader/exact-ids.js';
 import { type ReadReport, readAnswer, readNotes } from './reader/index.js';
+import { type FieldLearner, learnedNote, learnedTable } from './reader/learning.js';
+import { fieldName } from './reader/names.js';
 import { publishReadNotes } from './reader/notes-sink.js';
 import {
   DEFAULT_MAX_REDIRECTS,
@@ -114,6 +117,8 @@ export interface ApiClientOptions {
   routes?: RouteTable;
   /** Field aliases beyond the defaults (a routes file's "fields"): this client reads with them. */
   aliases?: AliasTable;
+  /** Finds fields by their values in the answers read (src/facts); none: the client learns nothing. */
+  learner?: FieldLearner;
   /** Called once per upstream attempt, after the answer; for logs and metrics. */
   onUpstream?: (event: UpstreamEvent) => void;
   /** The most pages one list read follows (list-pages.ts); default DEFAULT_MAX_PAGES. */
@@ -160,8 +165,12 @@ export class ApiClient extends EndpointBase {
   private readonly slashes = new SlashMemory();
   /** Keys masked in every upstream answer, wherever the upstream put them (bodies, error params, messages). */
   private readonly secrets: SecretMask;
-  /** The field aliases this client reads with (the defaults and its routes file's "fields"). */
-  readonly aliases: Aliases;
+  /** The routes file's aliases and those learned (reader/learning.ts): the alias set is rebuilt when one is learned. */
+  private readonly given: AliasTable;
+  /** The routes file's names (folded): its word wins, they are never learned as another field. */
+  private readonly reserved: ReadonlySet<string>;
+  private learnedCount = 0;
+  private aliasesNow: Aliases;
 
   constructor(private readonly options: ApiClientOptions) {
     super();
@@ -192,7 +201,47 @@ export class ApiClient extends EndpointBase {
     this.secrets = new SecretMask([options.apiKey, ...(options.alsoMask ?? [])]);
     this.maxPages = options.maxPages ?? DEFAULT_MAX_PAGES;
     this.maxRedirects = options.maxRedirects ?? DEFAULT_MAX_REDIRECTS;
-    this.aliases = aliasSet(options.aliases);
+    this.given = options.aliases ?? {};
+    this.reserved = new Set(Object.values(this.given).flat().map(fieldName));
+    this.aliasesNow = aliasSet(this.given);
+  }
+
+  /** The person (service_id) an answer this upstream gave tied a row id to: a history, a row with both ids. */
+  personOf(rowId: string): string | undefined {
+    return this.options.learner?.personOf?.(rowId);
+  }
+
+  /** The current key of a former role key, as the enums answer read said (no request of its own). */
+  currentRole(key: string): string | undefined {
+    return this.options.learner?.currentRole?.(key);
+  }
+
+  /** The field aliases this client reads with: the defaults, its routes file's "fields", then names learned. */
+  get aliases(): Aliases {
+    const learned = this.options.learner?.learned ?? [];
+    if (learned.length !== this.learnedCount) {
+      this.learnedCount = learned.length;
+      // The routes file's names first: a name it gives one field is never learned as another's.
+      const table: Record<string, readonly string[]> = { ...learnedTable(learned) };
+      for (const [field, names] of Object.entries(this.given))
+        table[field] = [...new Set([...names, ...(table[field] ?? [])])];
+      this.aliasesNow = aliasSet(table);
+    }
+    return this.aliasesNow;
+  }
+
+  /**
+   * Reads `raw`; when the learner finds fields the reading left empty under names nothing read, reads it
+   * again with them (no request) and says once what it learned.
+   */
+  private readLearning<S extends z.ZodType>(route: RouteName, schema: S, raw: unknown, label: string) {
+    const first = readAnswer(schema, raw, label, this.aliases);
+    const learner = this.options.learner;
+    if (!learner) return first;
+    const found = learner.learn(route, raw, first.value, first.report, this.reserved);
+    if (found.length === 0) return first;
+    publishReadNotes(found.map(learnedNote));
+    return readAnswer(schema, raw, label, this.aliases);
   }
 
   /** Whether `href` (a next-page address) is on this upstream, under its base path: safe to follow. */
@@ -220,7 +269,7 @@ export class ApiClient extends EndpointBase {
     const fetcher = async (signal: AbortSignal): Promise<CacheEntry> => {
       const answer = await this.send(route, path + (search ? `?${search}` : ''), body, signal, options.probe);
       const raw = answer.json;
-      const { value, report } = readAnswer(schema, raw, `${def.method} ${def.path}`, this.aliases);
+      const { value, report } = this.readLearning(route, schema, raw, `${def.method} ${def.path}`);
       const paging = pageSignals(raw, `${this.origin}${path}${search ? `?${search}` : ''}`, answer.headers);
       return {
         body: value,
@@ -555,7 +604,7 @@ function parseJson(text: string): unknown {
   const body = text.trim();
   if (body === '') return undefined;
   try {
-    return JSON.parse(body) as unknown;
+    return JSON.parse(keepLongIntegers(body)) as unknown;
   } catch {
     return undefined;
   }

@@ -5,6 +5,8 @@
 //   groups by family: a map from family to one of the above;
 // and the former key under deprecated_key (or an alias of it) wherever it sits: in the role, or in
 // a separate list or map of renamed roles.
+
+import { ROLE_KEYS } from '../domain/roles.js';
 import { type Aliases, DEFAULT_ALIAS_SET } from './reader/aliases.js';
 import { foldedRecord } from './reader/names.js';
 import { isPlainObject } from './reader/values.js';
@@ -52,6 +54,8 @@ export function readEnumRoles(
     } else roles.set(key, { key, deprecatedKeys, ...(family ? { family } : {}) });
   };
   readRoles(node, add, undefined, 0, deprecatedFields);
+  // No list under a name we know, or none we could read there: the role list found by its values.
+  if (roles.size === 0) readRolesByValues(body, add);
   const listed = roles.size > 0;
   // Renamed roles listed apart from the roles: [{key, deprecated_key}] or {new_key: old_key} / {old: new}.
   // With no list of roles to tell the direction, a map is read as {new_key: old_key}.
@@ -139,4 +143,80 @@ function findNode(node: unknown, names: readonly string[], depth: number): unkno
     if (found !== undefined) return found;
   }
   return undefined;
+}
+
+// The role list by its values, whatever its name (`rollen`, `nom`…): the list (or map) within the
+// answer whose entries hold the most role keys the spec lists. In a list of objects, the field that
+// holds known keys in most entries is the key (so a renamed role's new key is read too), and a field
+// holding known keys only in some entries, where the key is not one, is the former key.
+
+const SPEC_KEYS: ReadonlySet<string> = new Set(ROLE_KEYS);
+/** Known keys a list needs before it is taken for the role list: a few could be chance. */
+const ROLES_NEEDED = 5;
+
+type Entries = { items: unknown[]; fromMap: string[] | undefined };
+
+function candidates(node: unknown, depth: number, out: Entries[]): void {
+  if (depth > 4) return;
+  if (Array.isArray(node)) {
+    out.push({ items: node, fromMap: undefined });
+    for (const item of node) if (isPlainObject(item)) candidates(item, depth + 1, out);
+    return;
+  }
+  if (!isPlainObject(node)) return;
+  out.push({ items: Object.values(node), fromMap: Object.keys(node) });
+  for (const value of Object.values(node)) candidates(value, depth + 1, out);
+}
+
+/** Per field of a list's objects, in how many entries it holds a spec key. */
+function keyFields(items: readonly unknown[]): Map<string, number> {
+  const counts = new Map<string, number>();
+  for (const item of items) {
+    if (!isPlainObject(item)) continue;
+    for (const [field, value] of Object.entries(item))
+      if (typeof value === 'string' && SPEC_KEYS.has(value)) counts.set(field, (counts.get(field) ?? 0) + 1);
+  }
+  return counts;
+}
+
+function knownIn({ items, fromMap }: Entries): number {
+  if (fromMap) return fromMap.filter((k) => SPEC_KEYS.has(k)).length;
+  const strings = items.filter((v) => typeof v === 'string' && SPEC_KEYS.has(v)).length;
+  return Math.max(strings, ...keyFields(items).values());
+}
+
+function readRolesByValues(body: unknown, add: Add): void {
+  const found: Entries[] = [];
+  candidates(body, 0, found);
+  let best: Entries | undefined;
+  let score = ROLES_NEEDED - 1;
+  for (const entries of found) {
+    const known = knownIn(entries);
+    if (known > score) [best, score] = [entries, known];
+  }
+  if (!best) return;
+  if (best.fromMap) {
+    best.fromMap.forEach((key, i) => {
+      if (!KEY_SHAPE.test(key)) return;
+      const value = best.items[i];
+      add(key, typeof value === 'string' && SPEC_KEYS.has(value) ? [value] : []);
+    });
+    return;
+  }
+  const fields = [...keyFields(best.items)].sort((a, b) => b[1] - a[1]);
+  const key = fields[0]?.[0];
+  for (const item of best.items) {
+    if (typeof item === 'string') {
+      if (KEY_SHAPE.test(item)) add(item, []);
+      continue;
+    }
+    if (!isPlainObject(item) || key === undefined) continue;
+    const value = item[key];
+    if (typeof value !== 'string' || !KEY_SHAPE.test(value)) continue;
+    const former = fields
+      .slice(1)
+      .map(([field]) => item[field])
+      .filter((v): v is string => typeof v === 'string' && v !== value && SPEC_KEYS.has(v));
+    add(value, SPEC_KEYS.has(value) ? [] : former);
+  }
 }

@@ -5,6 +5,7 @@
 import { z } from 'zod';
 import { fold } from '../lib/fold.js';
 import { listAnswer, recordAnswer } from './reader/answer.js';
+import { noteUnreadable } from './reader/report.js';
 import { type RowOptions, row, rowsOf } from './reader/row.js';
 import {
   countValue,
@@ -33,8 +34,29 @@ import {
   toNumber,
 } from './reader/values.js';
 
-/** service_id: absent is read as null (not linked), as the spec's rule 2 allows. */
-const serviceId = orNull(optId);
+/**
+ * service_id: null when the API sent null (not linked yet, the spec's rule 2); left undefined when the
+ * answer carried no service_id at all: every player answer carries one (rule 1), so that is unread, never
+ * "not linked".
+ */
+const serviceId = optId;
+
+/**
+ * Names a statistic may be given by rather than its key: its label ("Duels won (%)"), in the
+ * languages an API may speak. A statistic so named keeps the label as its key here; the glossary gives
+ * it its canonical key where the tool shows it (src/facts/statistic-canon.ts).
+ */
+const LABEL_FIELDS = ['label', 'libelle', 'bezeichnung', 'etiqueta', 'etichetta', 'rotulo', 'titel', 'title'];
+
+/** A list of statistics given by label (`{label, value}`): each item's label read as its statistic. */
+function labelsAsKeys(value: unknown): unknown {
+  if (!Array.isArray(value)) return value;
+  return value.map((item) => {
+    if (!isPlainObject(item) || item.statistic != null || item.key != null || item.name != null) return item;
+    const field = Object.keys(item).find((k) => LABEL_FIELDS.includes(k.toLowerCase()));
+    return field === undefined ? item : { ...item, statistic: item[field] };
+  });
+}
 
 const PLAYER = {
   player_id: orNull(optId),
@@ -53,7 +75,26 @@ const PLAYER_IDENTITY: RowOptions = {
 };
 
 function playerRow<S extends z.ZodRawShape>(kind: string, extra: S, options: RowOptions = {}) {
-  return row(kind, { ...PLAYER, ...extra }, { ...PLAYER_IDENTITY, ...options });
+  const prepare = options.prepare;
+  return row(
+    kind,
+    { ...PLAYER, ...extra },
+    {
+      ...PLAYER_IDENTITY,
+      ...options,
+      prepare: (fields, index) => {
+        prepare?.(fields, index);
+        serviceIdRead(kind, fields);
+      },
+    },
+  );
+}
+
+/** A player row without any service_id: unread (said in the answer's note), never "not linked". */
+function serviceIdRead(kind: string, fields: Record<string, unknown>): void {
+  if (fields.service_id !== undefined || fields.status === 'not_found') return;
+  if (fields.player_id == null && fields.name == null) return;
+  noteUnreadable(`${kind}.service_id`);
 }
 
 /** Numeric fields of a row that its shape does not know are kept in `into` (a map), not dropped. */
@@ -66,7 +107,8 @@ function keepUnknownNumbers(into: string, known: readonly string[]) {
       if (typeof n === 'number' && Number.isFinite(n)) extra[key] = n;
     }
     // After the named statistics, so charts and tables lead with those.
-    if (Object.keys(extra).length > 0) fields[into] = { ...flattenStatistics(fields[into], true), ...extra };
+    if (Object.keys(extra).length > 0)
+      fields[into] = { ...flattenStatistics(labelsAsKeys(fields[into]), true), ...extra };
   };
 }
 
@@ -201,7 +243,7 @@ export const RoleScore = row(
 const COMPARED = {
   minutes: optMinutes,
   primary_role: optText,
-  statistics: statisticsWithText.nullish(),
+  statistics: z.preprocess(labelsAsKeys, statisticsWithText.nullish()),
   roles: rowsOf(RoleScore, 'roles').nullish(),
 };
 export const ComparedPlayer = playerRow('player', COMPARED, {
@@ -501,7 +543,7 @@ const STATISTICS_RECORD = {
   minutes: optMinutes,
   appearances: optCount,
   per: optText,
-  statistics: statisticsMap.nullish().transform((v) => v ?? {}),
+  statistics: z.preprocess(labelsAsKeys, statisticsMap.nullish()).transform((v) => v ?? {}),
 };
 /** A flat record (no `statistics` map): its numeric fields are the statistics. */
 function statisticsFromTop(fields: Record<string, unknown>) {
@@ -521,7 +563,7 @@ export const PlayerRolesResponse = listAnswer(RoleScore, { names: ['roles'] });
 const StatisticPercentile = row(
   'statistic',
   { statistic: textValue, value: optNum, percentile: optNum },
-  { identity: ['statistic'], aliases: { statistic: ['name', 'nom', 'key'] } },
+  { identity: ['statistic'], aliases: { statistic: ['name', 'nom', 'key', ...LABEL_FIELDS] } },
 );
 export const PlayerStrengthsResponse = recordAnswer(
   row('strengths', {

@@ -9,6 +9,7 @@ import { ledgerOf, UntoldRequests } from '../api/untold-requests.js';
 import { ChartStore } from '../charts/chart-store.js';
 import { svgToPng } from '../charts/render.js';
 import { type Config, usesEmbeddedSandbox } from '../config.js';
+import { NamesLearned } from '../facts/names-learned.js';
 import { RoleCatalog } from '../facts/role-catalog.js';
 import type { Metrics } from '../http/metrics.js';
 import { keyLabel, keyTag } from '../lib/canonical.js';
@@ -120,6 +121,17 @@ function depsBuilder(
   const scope = watchlistScope(config);
   const charts = new ChartStore(config.chartCacheBytes, svgToPng);
   const untold = new UntoldRequests();
+  // What the server learns of this upstream's field names, by their values: one for every key's client.
+  const learner = new NamesLearned();
+  // Kept per upstream in the store beside the quota states; a run that starts reads what earlier ones learned.
+  const learnedWrites = new Set<Promise<unknown>>();
+  const kept: Promise<void> = learner
+    .keepIn(stores.quota, upstream.baseUrl, learnedWrites)
+    .catch((error: unknown) => {
+      logger.warn('names learned could not be read from the store', { error: String(error) });
+    })
+    .finally(() => learnedWrites.delete(kept));
+  learnedWrites.add(kept);
   const build = (callerKey: string | undefined, tokenId?: string): ToolDeps => {
     const apiKey = callerKey ?? upstream.apiKey;
     const tag = apiKey ? keyTag(apiKey, config.metricsKeySecret) : 'nokey';
@@ -164,6 +176,7 @@ function depsBuilder(
       },
       ...(routes ? { routes } : {}),
       ...(overrides ? { aliases: overrides.fields } : {}),
+      learner,
     });
     const scoped = callerKey ? redacting(logger, callerKey) : logger;
     // Watchlists belong to the caller's own key; without one, to the server token it holds (every token
@@ -185,7 +198,8 @@ function depsBuilder(
   };
   const settled = async () => {
     await cache.settled();
-    while (quotaWrites.size > 0) await Promise.all(quotaWrites);
+    while (quotaWrites.size > 0 || learnedWrites.size > 0)
+      await Promise.all([...quotaWrites, ...learnedWrites]);
   };
   return { build, settled };
 }

@@ -1,6 +1,7 @@
 // What doctor prints: the plan before sending, then the table (or one JSON object) of the results,
 // the summary, the quota seen and the routes file that would fix the routes found elsewhere.
 import type { Quota } from '../api/quota.js';
+import { type LearnedName, learnedNote } from '../api/reader/learning.js';
 import type { RouteName, RouteTable } from '../api/routes.js';
 import { MAX_TRIES } from './alternatives.js';
 import type { DoctorRun, ProbeResult } from './run.js';
@@ -148,6 +149,8 @@ export interface Report {
   known_players: number;
   /** Field aliases found by value over every route: the routes file's "fields" entry. */
   fields: Record<string, string[]>;
+  /** What the reader learned from values as it read (as the server would), with its evidence. */
+  learned: LearnedName[];
   /** The combined routes file to save and pass with --routes-file; null when no fix was found. */
   routes_file: Record<string, unknown> | null;
   quota: Quota;
@@ -169,6 +172,7 @@ export function buildReport(
     stopped: run.stopped ?? null,
     known_players: run.known_players,
     fields: fieldsOf(run.results),
+    learned: run.learned,
     routes_file: combinedRoutesFile(givenRoutesFile, run.results) ?? null,
     quota: run.quota,
     exit_code: summary.ok ? 0 : 1,
@@ -283,6 +287,21 @@ export function summaryText(report: Report): string {
       `Maintenance? ${waiting.join(', ')} answered 503 asking to come back later, past the waits allowed: not a broken route; run doctor again later.`,
     );
   lines.push(quotaText(report.quota), pagingText(s.paging), encodingText(s.encodings));
+  if (report.learned.length > 0) {
+    lines.push(
+      '',
+      'Learned from values as the server reads (no request of its own; in the routes-file entry below):',
+    );
+    for (const l of report.learned) lines.push(`  ${l.route}: ${learnedNote(l)}`);
+  }
+  const unread = stillUnread(report.results);
+  if (unread.length > 0) {
+    lines.push(
+      '',
+      'Still not read (no row carried the field under a name known or learned; the API sent these names nothing read):',
+      ...unread.map((line) => `  ${line}`),
+    );
+  }
   const fields = Object.entries(report.fields);
   if (fields.length > 0) {
     lines.push(
@@ -340,4 +359,21 @@ export function routesFileText(file: Record<string, unknown>): string {
     ([name, value]) => `  ${JSON.stringify(name)}: ${JSON.stringify(value)}`,
   );
   return `{\n${lines.join(',\n')}\n}`;
+}
+
+/**
+ * Per route, the fields no row carried after learning, beside the API's names nothing read: what a
+ * routes-file "fields" entry could still map by hand.
+ */
+function stillUnread(results: readonly ProbeResult[]): string[] {
+  const lines: string[] = [];
+  for (const r of results) {
+    const read = r.read;
+    if (!read || read.missing.length === 0) continue;
+    const names = [...new Set(Object.values(read.coverage ?? {}).flatMap((c) => c.unread))];
+    if (names.length === 0) continue;
+    const shown = names.slice(0, 6).join(', ') + (names.length > 6 ? ', …' : '');
+    lines.push(`${r.route}: ${read.missing.join(', ')} (unread names: ${shown})`);
+  }
+  return lines;
 }

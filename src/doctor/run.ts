@@ -19,14 +19,16 @@ import {
 import { lazyPool } from '../api/pool.js';
 import { type Quota, QuotaTracker } from '../api/quota.js';
 import { type AliasTable, aliasSet } from '../api/reader/aliases.js';
+import { type LearnedName, learnedTable } from '../api/reader/learning.js';
 import type { ReadReport } from '../api/reader/report.js';
 import type { HttpMethod, RouteName, RouteStatus, RouteTable } from '../api/routes.js';
 import { ROLE_KEYS } from '../domain/roles.js';
+import { NamesLearned } from '../facts/names-learned.js';
 import { SecretMask } from '../log.js';
 import { alternativePaths, renamesBetween } from './alternatives.js';
 import { pagingOf, playerIdsOf, rawRows, watchHeaders } from './answers.js';
 import { ID_LABELS, type IdName, type Ids, PROBE_ORDER, PROBES, type Probe } from './probes.js';
-import { KnownPlayers, valueAliases } from './value-aliases.js';
+import { KnownPlayers, mergeFields, valueAliases } from './value-aliases.js';
 
 export type HttpOutcome = number | 'network' | 'timeout' | 'aborted' | null;
 export type ErrorKind = ApiErrorKind | 'internal';
@@ -78,6 +80,8 @@ export interface DoctorRun {
   encodings: Record<string, number>;
   /** Players known from the answers (rankings, scouting) that value-guided mapping compared with. */
   known_players: number;
+  /** Field names the live reader learned from values during the run, as the server would (src/facts). */
+  learned: LearnedName[];
   quota: Quota;
   /** Why the run ended early, when it did. */
   stopped?: string;
@@ -106,8 +110,11 @@ export async function runProbes(options: RunOptions): Promise<DoctorRun> {
   const cache = new ResponseCache({ staleMaxAgeMs: 0 });
   let requests = 0;
   let last: UpstreamEvent['status'] | null = null;
+  // The server's own learner: the probes read as a server that has met this API would.
+  const learner = new NamesLearned();
   const clientFor = (routes: RouteTable) =>
     new ApiClient({
+      learner,
       baseUrl: options.baseUrl,
       apiKey: options.apiKey,
       timeoutMs: options.timeoutMs,
@@ -298,7 +305,10 @@ export async function runProbes(options: RunOptions): Promise<DoctorRun> {
     const raw = raws.get(route);
     if (route === 'rankings' || raw === undefined || known.size === 0) return result;
     const report = result.fix ? result.tries?.find((t) => t.readable)?.read : result.read;
-    const fields = unmapped(valueAliases(rawRows(raw), known, aliasSet(options.aliases)), report);
+    const fields = mergeFields(
+      unmapped(valueAliases(rawRows(raw), known, aliasSet(options.aliases)), report),
+      learnedTable(learner.learned.filter((l) => l.route === route)),
+    );
     return Object.keys(fields).length > 0 ? { ...result, fields } : result;
   });
   return {
@@ -306,6 +316,7 @@ export async function runProbes(options: RunOptions): Promise<DoctorRun> {
     requests,
     encodings: headers.encodings,
     known_players: known.size,
+    learned: [...learner.learned],
     quota: await quota.sync(),
     ...(stopped ? { stopped } : {}),
   };

@@ -1,4 +1,5 @@
-// Value-guided mapping. The spec fixes a few names: ranking entries carry rank, name, club, age and
+// Value-guided mapping, doctor's side of the one mechanism (src/facts/names-learned.ts holds the facts
+// and the comparison; the live reader learns with the same). The spec fixes a few names: ranking entries carry rank, name, club, age and
 // score; player rows carry player_id / service_id. So after rankings, doctor knows real players: their
 // ids, names, clubs and ages. In another route's raw rows, a field the reader could not map whose
 // values equal what is known of the same player IS that field under another name (a compare row's
@@ -7,78 +8,19 @@
 import { type Aliases, DEFAULT_ALIAS_SET } from '../api/reader/aliases.js';
 import { fieldName } from '../api/reader/names.js';
 import { isPlainObject } from '../api/reader/values.js';
+import { KnownPlayers, PLAYER_FACTS, sameValue, scalarOf } from '../facts/names-learned.js';
 
 type Json = Record<string, unknown>;
 
 /** The fields value-guided mapping can find: what is known of a player from the spec's own names. */
-export const MAPPED_FIELDS = ['player_id', 'service_id', 'name', 'club', 'age'] as const;
-type Field = (typeof MAPPED_FIELDS)[number];
-type Facts = Partial<Record<Field, string | number>>;
+export const MAPPED_FIELDS = PLAYER_FACTS;
+export { KnownPlayers };
 
 /** Objects whose fields the reader lifts into a row (reader/row.ts): their keys are aliases too. */
 const NESTED = ['player', 'joueur', 'person', 'personne'];
 
 /** Agreeing rows a candidate needs: a number can equal an age by chance once, a name hardly. */
 const NEEDED = { string: 1, number: 2 } as const;
-
-const fold = (text: string) => text.normalize('NFC').trim().toLowerCase();
-
-function scalar(value: unknown): string | number | undefined {
-  if (typeof value === 'number' && Number.isFinite(value)) return value;
-  if (typeof value === 'string' && value.trim() !== '') return value;
-  return undefined;
-}
-
-function same(a: string | number, b: string | number): boolean {
-  if (typeof a === 'number' || typeof b === 'number') {
-    const x = typeof a === 'number' ? a : Number(a);
-    const y = typeof b === 'number' ? b : Number(b);
-    return Number.isFinite(x) && Number.isFinite(y) && x === y;
-  }
-  return fold(a) === fold(b);
-}
-
-/** The players an earlier answer named, findable by id or by a name only one of them has. */
-export class KnownPlayers {
-  private readonly byId = new Map<string, Facts>();
-  private readonly byName = new Map<string, Facts | null>();
-
-  /** A read row of a player (rankings, scouting): merged with what is known of the same player. */
-  add(row: Json): void {
-    const facts: Facts = {};
-    for (const field of MAPPED_FIELDS) {
-      const value = scalar(row[field]);
-      if (value !== undefined) facts[field] = field === 'age' ? Number(value) : value;
-    }
-    const ids = [facts.player_id, facts.service_id].filter((v) => v !== undefined).map(String);
-    const known = ids.map((id) => this.byId.get(id)).find(Boolean);
-    const merged = known ? Object.assign(known, { ...facts, ...known }) : facts;
-    for (const id of ids) this.byId.set(id, merged);
-    if (typeof merged.name === 'string') {
-      const key = fold(merged.name);
-      const other = this.byName.get(key);
-      this.byName.set(key, other === undefined || other === merged ? merged : null);
-    }
-  }
-
-  get size(): number {
-    return new Set(this.byId.values()).size;
-  }
-
-  /** The player a raw row is about: one of its values is a known id, else a name only one player has. */
-  find(values: Json): Facts | undefined {
-    const scalars = Object.values(values).map(scalar);
-    for (const v of scalars) {
-      const facts = v === undefined ? undefined : this.byId.get(String(v));
-      if (facts) return facts;
-    }
-    for (const v of scalars) {
-      const facts = typeof v === 'string' ? this.byName.get(fold(v)) : undefined;
-      if (facts) return facts;
-    }
-    return undefined;
-  }
-}
 
 /** A row's fields as the reader sees them: its own, then those of a nested player object. */
 function flatten(row: Json): Json {
@@ -112,7 +54,7 @@ export function valueAliases(
       if (Object.entries(values).some(([name, value]) => value != null && readable.has(fieldName(name))))
         continue;
       for (const [key, raw] of Object.entries(values)) {
-        const value = scalar(raw);
+        const value = scalarOf(raw);
         if (value === undefined || (MAPPED_FIELDS as readonly string[]).includes(key)) continue;
         const id = `${field}\n${key}`;
         const entry = tally.get(id) ?? {
@@ -120,7 +62,7 @@ export function valueAliases(
           disagree: 0,
           kind: typeof fact === 'number' ? 'number' : 'string',
         };
-        if (same(value, fact)) entry.agree++;
+        if (sameValue(value, fact)) entry.agree++;
         else entry.disagree++;
         tally.set(id, entry);
       }

@@ -9,9 +9,12 @@ import { foldedRecord } from '../api/reader/names.js';
 import type { ResolvedPlayer } from '../api/schemas.js';
 import { foldedWords } from '../lib/fold.js';
 
-/** A player asked; `known_as` (the name we already know an id by) stays with us, never sent. */
+/**
+ * A player asked; `known_as` (the name we already know an id by) and `known_person` (the service_id an
+ * earlier answer tied the id to: a history, a row with both ids) stay with us, never sent.
+ */
 export type ResolveQuery =
-  | { player_id: string; known_as?: string | undefined }
+  | { player_id: string; known_as?: string | undefined; known_person?: string | undefined }
   | { name: string; club?: string | undefined; season?: string | undefined };
 
 export interface Tied {
@@ -60,6 +63,8 @@ function strength(query: ResolveQuery, row: ResolvedPlayer): number {
   if (echo) return echoMatches(query, echo) ? 3 : 0;
   if (!('player_id' in query)) return nameMatches(query, row) ? 1 : 0;
   if (idsOf(row).includes(query.player_id.trim())) return 3;
+  // A last season's row id answered with this season's row: the person an earlier answer tied it to.
+  if (query.known_person !== undefined && row.service_id === query.known_person) return 2;
   return query.known_as !== undefined && nameMatches({ name: query.known_as }, row) ? 2 : 0;
 }
 

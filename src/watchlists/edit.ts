@@ -245,7 +245,7 @@ async function applyChange(
 
 /** A resolved row as an entry: his person, or the row kept pending until it is linked. */
 function newEntry(
-  row: { service_id: string | null; player_id?: string | null; name?: string | null },
+  row: { service_id?: string | null | undefined; player_id?: string | null; name?: string | null },
   now: string,
 ): WatchlistEntry {
   const label = (row.name ?? row.player_id ?? row.service_id ?? '').slice(0, NAME_MAX);

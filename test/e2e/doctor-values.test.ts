@@ -89,6 +89,13 @@ describe('doctor maps renamed fields by their values and waits out bursts', () =
     expect(report.summary.paging.total).toEqual(expect.arrayContaining(['teams', 'coaches']));
 
     expect(report.fields).toEqual({ age: ['yearsOld'], club: ['teamLabel'], name: ['playerLabel'] });
+    // The server's own learner met them too, as it reads: listed with their evidence.
+    expect(report.learned.map((l) => [l.field, l.name])).toEqual(
+      expect.arrayContaining([
+        ['club', 'teamLabel'],
+        ['age', 'yearsOld'],
+      ]),
+    );
     expect(report.results.find((r) => r.route === 'compare')?.fields).toEqual(report.fields);
     expect(report.routes_file).toEqual({ fields: report.fields });
     expect(JSON.parse(readFileSync(file, 'utf8'))).toEqual({ fields: report.fields });

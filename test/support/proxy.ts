@@ -13,13 +13,13 @@ const HOP_BY_HOP = new Set([
 
 /**
  * Pass on, hold open, answer `status` (with `body` and `headers`, or a JSON error), pass on to another
- * path, or pass on and `reshape` the JSON of a 200 answer.
+ * path (and may reshape its answer), or pass on and `reshape` the JSON of a 200 answer.
  */
 export type Rule =
   | 'pass'
   | 'hold'
   | { status: number; body?: string; headers?: Record<string, string> }
-  | { forward: string }
+  | { forward: string; reshape?: (body: unknown) => unknown }
   | { reshape: (body: unknown) => unknown };
 
 export interface TestProxy {

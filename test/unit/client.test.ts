@@ -136,7 +136,8 @@ describe('ApiClient responses', () => {
     const client = clientFor(upstream);
     const result = await client.call('rankings', RankingsResponse, { query: { role: 'mezzala' } });
     expect(result.data.data).toEqual([
-      // An identity the answer lacks is read as null: service_id is null while a row is unlinked.
+      // A player_id the answer lacks is read as null; a service_id it lacks is unread (left undefined,
+      // and noted), never null, which says "not linked yet".
       {
         rank: 1,
         name: 'A. Player',
@@ -145,7 +146,6 @@ describe('ApiClient responses', () => {
         score: 87.5,
         extra: 'kept',
         player_id: null,
-        service_id: null,
       },
     ]);
     expect(result.source.cached).toBe(false);

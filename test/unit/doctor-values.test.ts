@@ -42,9 +42,9 @@ describe('valueAliases', () => {
       service_id: ['serviceRef'],
     });
     // "Ana Costa" names two players: it identifies no one.
-    expect(valueAliases([{ who: 'Ana Costa', squadra: 'Lyon' }], known())).toEqual({});
-    expect(valueAliases([{ who: 'Léa Martin', squadra: 'Nantes' }], known())).toEqual({
-      club: ['squadra'],
+    expect(valueAliases([{ who: 'Ana Costa', teamLabel: 'Lyon' }], known())).toEqual({});
+    expect(valueAliases([{ who: 'Léa Martin', teamLabel: 'Nantes' }], known())).toEqual({
+      club: ['teamLabel'],
       name: ['who'],
     });
   });

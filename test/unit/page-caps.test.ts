@@ -24,6 +24,7 @@ const rows = (n: number) => ({
     club: 'C',
     age: 20,
     score: 90 - i,
+    service_id: null,
   })),
 });
 

@@ -187,7 +187,7 @@ describe('envelopes', () => {
 describe('row by row', () => {
   it('leaves out a row with no identity, says how many and at which field, and keeps the rest', () => {
     const { value, report } = read(S.ScoutingResponse, {
-      data: [{ player_id: 'p1' }, { club: 'X' }, { age: 3 }],
+      data: [{ player_id: 'p1', service_id: null }, { club: 'X' }, { age: 3 }],
     });
     expect(value.data).toHaveLength(1);
     expect(readNotes(report)).toEqual([
@@ -301,5 +301,62 @@ describe('one reading per route', () => {
     expect(read({ eligible: '45' }).meta).toEqual({ eligible: 45 });
     expect(read(undefined).meta).toBeUndefined();
     expect(read('unreadable').meta).toBeNull();
+  });
+});
+
+describe('service_id, which every player answer carries', () => {
+  it('is null (not linked) only when the API sent null; absent, it is unread and said', () => {
+    const { value, report } = read(S.ScoutingResponse, {
+      data: [
+        { player_id: 'p1', service_id: null },
+        { player_id: 'p2', service_id: 'ds_aaaaaaaaaaaaaaaa' },
+        { player_id: 'p3' },
+      ],
+    });
+    expect(value.data.map((r: { service_id?: string | null }) => r.service_id)).toEqual([
+      null,
+      'ds_aaaaaaaaaaaaaaaa',
+      undefined,
+    ]);
+    expect(readNotes(report).join(' ')).toContain('player.service_id (1)');
+  });
+});
+
+describe('resource objects with values in their own meta', () => {
+  it('reads a ranking entry whose score and rank sit in its meta, dropping no row', () => {
+    const data = Array.from({ length: 5 }, (_, i) => ({
+      type: 'ranking-entry',
+      id: `re_${i}`,
+      attributes: { name: `P${i}`, club: 'C', age: 20, service_id: null },
+      meta: { rank: i + 1, score: 90 - i },
+    }));
+    const { value, report } = read(S.RankingsResponse, { data });
+    expect(value.data.map((r: { rank: number; score: number }) => [r.rank, r.score])).toEqual(
+      data.map((d) => [d.meta.rank, d.meta.score]),
+    );
+    expect(report.dropped).toEqual([]);
+  });
+});
+
+describe('field names in other languages', () => {
+  it('reads German names as ours: plan, club, coach, age, city, strengths', () => {
+    const profile = read(S.ProfileResponse, {
+      data: { Tarif: 'Pro Ligue', Tageslimit: 10000, Ligen: ['Ligue 1'] },
+    });
+    expect(profile.value.data).toMatchObject({ plan: 'Pro Ligue', daily_limit: 10000, leagues: ['Ligue 1'] });
+    const team = read(S.TeamResponse, {
+      data: { team_id: 't1', name: 'RC Lens', Stadt: 'Lens', Land: 'France', Trainer: { name: 'W. Coach' } },
+    });
+    expect(team.value.data).toMatchObject({ city: 'Lens', country: 'France', coach: { name: 'W. Coach' } });
+    const players = read(S.ScoutingResponse, {
+      data: [{ spieler_id: 'p1', service_id: null, Verein: 'RC Lens', Alter: 21 }],
+    });
+    expect(players.value.data[0]).toMatchObject({ player_id: 'p1', club: 'RC Lens', age: 21 });
+    const strengths = read(S.PlayerStrengthsResponse, {
+      data: { staerken: [{ Bezeichnung: 'Goals (per 90)', value: 0.8, percentile: 99 }], schwaechen: [] },
+    });
+    expect(strengths.value.data.strengths).toEqual([
+      expect.objectContaining({ statistic: 'Goals (per 90)', value: 0.8, percentile: 99 }),
+    ]);
   });
 });

@@ -11,9 +11,16 @@ export type { ResolveQuery } from '../../src/facts/resolve-match.js';
 /** One request for up to 100 players (none when every one is cached). */
 export async function resolveBatch(
   api: ApiClient,
-  queries: readonly ResolveQuery[],
+  asked: readonly ResolveQuery[],
   signal: AbortSignal,
 ): Promise<ApiResult<Tied>> {
+  // A row id an earlier answer tied to its person (a history, a row with both ids) is known by it: the
+  // API may answer a last season's id with this season's row only.
+  const queries = asked.map((q) => {
+    if (!('player_id' in q) || q.known_person !== undefined) return q;
+    const person = api.personOf(q.player_id);
+    return person === undefined ? q : { ...q, known_person: person };
+  });
   const stray: ResolvedPlayer[] = [];
   const result = await api.resolveBatch({
     items: queries,

@@ -15,7 +15,10 @@ export const PlayerOut = z.object({
   service_id: z
     .string()
     .nullable()
-    .describe('Stable person id (ds_…); null while the row is not linked yet.'),
+    .optional()
+    .describe(
+      "Stable person id (ds_…); null while the row is not linked yet; left out when the API's answer carried none the server could read (a note says so).",
+    ),
   name: z.string().nullable(),
   club: z.string().nullable(),
   league: z.string().nullable(),
@@ -27,7 +30,7 @@ export type PlayerOut = z.infer<typeof PlayerOut>;
 export function toPlayerOut(row: PlayerRow): PlayerOut {
   return {
     player_id: row.player_id,
-    service_id: row.service_id,
+    ...(row.service_id === undefined ? {} : { service_id: row.service_id }),
     name: row.name,
     club: row.club ?? null,
     league: row.league ?? null,
@@ -47,11 +50,13 @@ export function toPlayerOut(row: PlayerRow): PlayerOut {
 export const RowServiceId = z
   .string()
   .nullable()
+  .optional()
   .describe(
-    'Stable person id (ds_…); null while the row is not linked yet. An unlinked row, and a European cup row (a service_id names the league row), also carry player_id.',
+    "Stable person id (ds_…); null while the row is not linked yet; left out when the API's answer carried none the server could read (a note says so). An unlinked row, a row whose service_id could not be read, and a European cup row (a service_id names the league row), also carry player_id.",
   );
 
-export type RowIds = { service_id: string | null; player_id?: string | null };
+/** service_id undefined: the answer carried none that could be read (unread, never "not linked"). */
+export type RowIds = { service_id?: string | null; player_id?: string | null };
 
 type IdRow = {
   service_id?: string | null | undefined;
@@ -67,7 +72,8 @@ function keepsRowId(row: IdRow): boolean {
 
 /** A list row's ids by the rule: `{ service_id }`, or with `player_id` where the service_id does not name the row. */
 export function rowIds(row: IdRow): RowIds {
-  const service_id = row.service_id ?? null;
+  if (row.service_id === undefined) return { player_id: row.player_id ?? null };
+  const service_id = row.service_id;
   return keepsRowId(row) ? { service_id, player_id: row.player_id ?? null } : { service_id };
 }
 
@@ -76,7 +82,8 @@ export function idCell(row: { service_id?: unknown; player_id?: unknown }): stri
   const service = typeof row.service_id === 'string' && row.service_id ? row.service_id : undefined;
   const player = typeof row.player_id === 'string' && row.player_id ? row.player_id : undefined;
   if (service) return player ? `${service} (cup row ${player})` : service;
-  return player ? `${player} (unlinked)` : 'unlinked';
+  const state = row.service_id === undefined ? 'service_id unread' : 'unlinked';
+  return player ? `${player} (${state})` : state;
 }
 
 /** PlayerOut by the rule: the player_id only while unlinked. */
@@ -90,12 +97,13 @@ export function toPlayerRowOut(row: PlayerRow): z.infer<typeof PlayerRowOut> {
 /** "Name (ds_…)" or "Name (player_id, unlinked)": how a player is named in text output. */
 export function playerLabel(row: {
   name: string | null;
-  service_id: string | null;
+  service_id?: string | null | undefined;
   player_id: string | null;
 }): string {
   const name = row.name ?? row.service_id ?? row.player_id ?? 'unnamed player';
   if (row.service_id) return row.name ? `${name} (${row.service_id})` : name;
-  return row.player_id && row.name ? `${name} (${row.player_id}, unlinked)` : `${name} (unlinked)`;
+  const state = row.service_id === undefined ? 'service_id unread' : 'unlinked';
+  return row.player_id && row.name ? `${name} (${row.player_id}, ${state})` : `${name} (${state})`;
 }
 
 export const PLAYER_NOT_FOUND =

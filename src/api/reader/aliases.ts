@@ -87,6 +87,63 @@ export const DEFAULT_ALIASES: AliasTable = {
 };
 
 /**
+ * The same fields in the other languages an API may speak (German, Spanish, Italian, Portuguese, Dutch):
+ * words a dictionary gives, not guesses. Values the server knows find the rest (src/facts/names-learned.ts).
+ */
+const OTHER_LANGUAGES: AliasTable = {
+  player_id: ['spieler_id', 'jugador_id', 'giocatore_id', 'jogador_id', 'speler_id'],
+  team_id: ['verein_id', 'mannschaft_id', 'equipo_id', 'squadra_id', 'clube_id'],
+  coach_id: ['trainer_id', 'entrenador_id', 'allenatore_id', 'treinador_id'],
+  name: ['spielername', 'nombre', 'nome', 'naam', 'vollstandiger_name'],
+  season: ['temporada', 'stagione', 'seizoen'],
+  club: ['verein', 'mannschaft', 'klub', 'equipo', 'squadra', 'clube', 'ploeg', 'vereinsname'],
+  team: ['verein', 'mannschaft', 'equipo', 'squadra', 'clube', 'ploeg'],
+  league: ['liga', 'lega', 'campeonato', 'competicion', 'competizione', 'competicao', 'competitie'],
+  country: ['land', 'pais', 'paese', 'nazione'],
+  position: ['posicion', 'posizione', 'posicao', 'positie'],
+  coach: ['trainer', 'cheftrainer', 'entrenador', 'allenatore', 'treinador', 'tecnico'],
+  rank: ['rang_platz', 'platz', 'posto', 'puesto'],
+  age: ['alter', 'edad', 'eta', 'idade', 'leeftijd'],
+  minutes: ['minuten', 'minutos', 'minuti', 'gespielte_minuten'],
+  appearances: ['spiele', 'einsatze', 'partidos', 'partite', 'jogos', 'wedstrijden'],
+  market_value_eur: ['marktwert', 'valor_mercado', 'valore_mercato', 'valor_de_mercado', 'marktwaarde'],
+  value_eur: ['marktwert', 'valor_mercado', 'valore_mercato', 'marktwaarde'],
+  height_cm: ['grosse', 'korpergrosse', 'altura', 'altezza', 'lengte'],
+  status: ['zustand', 'estado', 'stato'],
+  nationality: ['nationalitat', 'nacionalidad', 'nazionalita', 'nacionalidade', 'nationaliteit'],
+  primary_role: ['hauptrolle', 'rol_principal', 'ruolo_principale', 'papel_principal'],
+  birth_date: ['geburtsdatum', 'fecha_nacimiento', 'data_nascita', 'data_nascimento', 'geboortedatum'],
+  foot: ['fuss', 'starker_fuss', 'pie', 'piede', 'voet'],
+  contract_until: ['vertrag_bis', 'vertragsende', 'contrato_hasta', 'contratto_fino', 'contrato_ate'],
+  role: ['rolle', 'rol', 'ruolo', 'papel'],
+  statistics: ['statistiken', 'estadisticas', 'statistiche', 'estatisticas', 'statistieken'],
+  statistic: ['statistik', 'estadistica', 'statistica', 'estatistica', 'kennzahl'],
+  definition: ['beschreibung', 'descripcion', 'descrizione', 'descricao', 'omschrijving'],
+  unit: ['einheit', 'unidad', 'unita', 'unidade', 'eenheid'],
+  level: ['stufe', 'nivel', 'livello', 'niveau'],
+  gender: ['geschlecht', 'genero', 'sesso', 'geslacht'],
+  region: ['kontinent', 'continente'],
+  seasons: ['saisons', 'temporadas', 'stagioni', 'seizoenen'],
+  candidates: ['kandidaten', 'candidatos', 'candidati'],
+  city: ['stadt', 'ciudad', 'citta', 'cidade', 'stad'],
+  style: ['spielstil', 'estilo', 'stile'],
+  formation: ['aufstellung', 'formacion', 'formazione', 'formacao', 'opstelling'],
+  since: ['seit', 'desde', 'dal', 'sinds'],
+  plan: ['tarif', 'abo', 'abonnement', 'plano', 'piano', 'suscripcion'],
+  expires_at: ['ablauf', 'gultig_bis', 'vencimiento', 'scadenza', 'expiracao'],
+  leagues: ['ligen', 'ligas', 'leghe', 'competities'],
+  strengths: ['starken', 'staerken', 'fortalezas', 'punti_di_forza', 'pontos_fortes', 'sterktes'],
+  weaknesses: ['schwachen', 'schwaechen', 'debilidades', 'punti_deboli', 'pontos_fracos', 'zwaktes'],
+  currency: ['wahrung', 'waehrung', 'moneda', 'valuta', 'moeda'],
+  daily_limit: ['tageslimit', 'limite_diario', 'limite_giornaliero'],
+  squad_size: ['kadergrosse', 'kader_grosse', 'tamano_plantilla'],
+  average_age: ['durchschnittsalter', 'edad_media', 'eta_media', 'idade_media'],
+  performance_index: ['leistungsindex', 'indice_rendimiento', 'indice_prestazione'],
+  similarity: ['ahnlichkeit', 'aehnlichkeit', 'similitud', 'somiglianza', 'similaridade'],
+  percentile: ['perzentil', 'percentil', 'percentile_rank'],
+};
+
+/**
  * An alias table ready for reading: every name in its folded form (names.ts), so `marketValue`,
  * `MarketValue` and `market-value` all meet the alias `market_value`. `words` holds every field and
  * alias name it knows: a row's key is renamed to its folded form only when that form is one of them
@@ -110,14 +167,23 @@ function resolve(table: AliasTable): Aliases {
   return { table, of: (field) => byField.get(field) ?? [], words };
 }
 
-export const DEFAULT_ALIAS_SET: Aliases = resolve(DEFAULT_ALIASES);
+/** The defaults with the other languages' words after the French and English ones. */
+function withLanguages(table: AliasTable): AliasTable {
+  const out: Record<string, readonly string[]> = { ...table };
+  for (const [field, names] of Object.entries(OTHER_LANGUAGES))
+    out[field] = [...new Set([...(out[field] ?? []), ...names])];
+  return out;
+}
+
+export const DEFAULT_ALIAS_SET: Aliases = resolve(withLanguages(DEFAULT_ALIASES));
 
 /** The defaults with a user's aliases (the routes file's "fields") in front: one set per client. */
 export function aliasSet(extra: AliasTable = {}): Aliases {
   if (Object.keys(extra).length === 0) return DEFAULT_ALIAS_SET;
-  const next: Record<string, readonly string[]> = { ...DEFAULT_ALIASES };
+  const defaults = DEFAULT_ALIAS_SET.table;
+  const next: Record<string, readonly string[]> = { ...defaults };
   for (const [field, names] of Object.entries(extra)) {
-    next[field] = [...new Set([...names, ...(DEFAULT_ALIASES[field] ?? [])])];
+    next[field] = [...new Set([...names, ...(defaults[field] ?? [])])];
   }
   return resolve(next);
 }

@@ -84,6 +84,10 @@ export function flattenResource(resource: Json, reading: ResourceReading): Json 
   const out: Json = {};
   if (isPlainObject(resource.attributes))
     for (const key in resource.attributes) out[key] = resource.attributes[key];
+  // A resource object's own `meta` (JSON:API allows one) may carry the row's values (a score, a rank).
+  if (isPlainObject(resource.meta))
+    for (const key in resource.meta)
+      if (!isPlainObject(resource.meta[key])) setIfEmpty(out, key, resource.meta[key]);
   const id = resource.id;
   if (isId(id)) setIfEmpty(out, ownIdField(resource.type, reading), id);
   const relationships = isPlainObject(resource.relationships) ? resource.relationships : undefined;

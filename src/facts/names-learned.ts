@@ -1,0 +1,392 @@
+// Names learned from values. The spec fixes a ranking entry's name, club, age and score, and the ids;
+// the role keys, the leagues list and the glossary are the API's own words. From those the server
+// knows facts, and a field a reading left empty on every row is found among the names nothing read:
+// the one whose values match the known facts across rows (two at least, and nearly all compared: one
+// match is chance). A player's name, club and age are compared on rows tied to a known player (by an
+// id, or a name only one known player has); a club, a league, a role key and a season by the set of
+// values known. One mechanism for the live reader (the client reads the answer again with what it
+// learned, reader/learning.ts) and for doctor (src/doctor/value-aliases.ts). No request is sent.
+import { readEnumRoles } from '../api/enums.js';
+import type { FieldLearner, LearnedName } from '../api/reader/learning.js';
+import { fieldName } from '../api/reader/names.js';
+import type { ReadReport } from '../api/reader/report.js';
+import { isPlainObject, nameOf } from '../api/reader/values.js';
+import { ROLE_KEYS } from '../domain/roles.js';
+import { fold } from '../lib/fold.js';
+
+type Json = Record<string, unknown>;
+type Fact = string | number;
+
+/** What is known of a player from the spec's own names. */
+export const PLAYER_FACTS = ['player_id', 'service_id', 'name', 'club', 'age'] as const;
+type PlayerField = (typeof PLAYER_FACTS)[number];
+export type PlayerFacts = Partial<Record<PlayerField, Fact>>;
+
+/** Players kept as facts: every ranking a server reads adds some. */
+const PLAYERS_KEPT = 50_000;
+
+/** Rows that must agree before a name is learned, and the share of compared rows that must. */
+export const AGREEING_ROWS = 2;
+const AGREEING_SHARE = 0.8;
+
+const same = (text: string) => fold(text.normalize('NFC').trim());
+
+/** A value a field could hold, as compared: a number, a non-empty text, or the name an object stands for. */
+export function scalarOf(value: unknown): Fact | undefined {
+  if (typeof value === 'number' && Number.isFinite(value)) return value;
+  if (typeof value === 'string' && value.trim() !== '') return value;
+  if (isPlainObject(value)) return nameOf(value);
+  return undefined;
+}
+
+/** Two values alike as the reader compares them: numbers by value, texts folded. */
+export function sameValue(a: Fact, b: Fact): boolean {
+  if (typeof a === 'number' || typeof b === 'number') {
+    const x = Number(a);
+    const y = Number(b);
+    return Number.isFinite(x) && Number.isFinite(y) && x === y;
+  }
+  return same(a) === same(b);
+}
+
+/** The players an earlier answer named, findable by id or by a name only one of them has. */
+export class KnownPlayers {
+  private readonly byId = new Map<string, PlayerFacts>();
+  private readonly byName = new Map<string, PlayerFacts | null>();
+  private count = 0;
+
+  /** `limit`: the most players kept (a server reads rankings all its life); past it, only those known are updated. */
+  constructor(private readonly limit = PLAYERS_KEPT) {}
+
+  /** A read row of a player (a ranking entry): merged with what is known of the same player. */
+  add(row: Json): void {
+    const facts: PlayerFacts = {};
+    for (const field of PLAYER_FACTS) {
+      const value = scalarOf(row[field]);
+      if (value !== undefined) facts[field] = field === 'age' ? Number(value) : value;
+    }
+    const ids = [facts.player_id, facts.service_id].filter((v) => v !== undefined).map(String);
+    const known = ids.map((id) => this.byId.get(id)).find(Boolean);
+    if (!known && this.count >= this.limit) return;
+    if (!known) this.count++;
+    const merged = known ? Object.assign(known, { ...facts, ...known }) : facts;
+    for (const id of ids) this.byId.set(id, merged);
+    if (typeof merged.name === 'string') {
+      const key = same(merged.name);
+      const other = this.byName.get(key);
+      this.byName.set(key, other === undefined || other === merged ? merged : null);
+    }
+  }
+
+  get size(): number {
+    return this.count;
+  }
+
+  /** The player a raw row is about: one of its values is a known id, else a name only one player has. */
+  find(values: Json): PlayerFacts | undefined {
+    const scalars = Object.values(values).map(scalarOf);
+    for (const v of scalars) {
+      const facts = v === undefined ? undefined : this.byId.get(String(v));
+      if (facts) return facts;
+    }
+    for (const v of scalars) {
+      const facts = typeof v === 'string' ? this.byName.get(same(v)) : undefined;
+      if (facts) return facts;
+    }
+    return undefined;
+  }
+}
+
+/** Season labels as the API may write them: 25-26, 2025-26, 2025/26, 2025-2026. */
+const SEASON = /^(\d{2}|\d{4})\s*[-/]\s*(\d{2}|\d{4})$/;
+
+/** What the server knows of the API's world, to find fields by. */
+export class WorldFacts {
+  readonly players = new KnownPlayers();
+  readonly clubs = new Set<string>();
+  readonly leagues = new Set<string>();
+  readonly roles = new Set<string>(ROLE_KEYS.map(same));
+
+  /** The set a field's values belong to, or the test they pass; undefined: the field is compared per player. */
+  private setOf(field: string): ((value: Fact) => boolean) | undefined {
+    const inSet = (set: Set<string>) => (v: Fact) => typeof v === 'string' && set.has(same(v));
+    switch (field) {
+      case 'club':
+      case 'team':
+        return this.clubs.size > 0 ? inSet(this.clubs) : undefined;
+      case 'league':
+        return this.leagues.size > 0 ? inSet(this.leagues) : undefined;
+      case 'role':
+      case 'primary_role':
+        return inSet(this.roles);
+      case 'season':
+        return (v) => typeof v === 'string' && SEASON.test(v.trim());
+      default:
+        return undefined;
+    }
+  }
+
+  /** Whether a field can be found by values at all. */
+  canFind(field: string): boolean {
+    return (PLAYER_FACTS as readonly string[]).includes(field) || this.setOf(field) !== undefined;
+  }
+
+  /**
+   * Per candidate name, how many of the rows carrying it agree with the facts of `field`: rows tied to
+   * a known player for his name, club and age (and for club by the known clubs too), the known set for
+   * a league, a role key, a season.
+   */
+  tally(
+    field: string,
+    rows: readonly Json[],
+    names: readonly string[],
+    /** The known player of each row (looked up once for every field); found here when not given. */
+    tied: readonly (PlayerFacts | undefined)[] = rows.map((row) => this.players.find(row)),
+  ): Map<string, { matched: number; of: number }> {
+    const out = new Map<string, { matched: number; of: number }>();
+    const member = this.setOf(field);
+    const perPlayer = (PLAYER_FACTS as readonly string[]).includes(field);
+    for (let i = 0; i < rows.length; i++) {
+      const row = rows[i] as Json;
+      const player = perPlayer ? tied[i] : undefined;
+      const fact = player?.[field as PlayerField];
+      for (const name of names) {
+        const value = scalarOf(row[name]);
+        if (value === undefined) continue;
+        let agrees: boolean | undefined;
+        if (fact !== undefined) agrees = sameValue(value, fact);
+        else if (member) agrees = member(value);
+        if (agrees === undefined) continue;
+        const seen = out.get(name) ?? { matched: 0, of: 0 };
+        seen.of++;
+        if (agrees) seen.matched++;
+        out.set(name, seen);
+      }
+    }
+    return out;
+  }
+}
+
+const agreed = ({ matched, of }: { matched: number; of: number }, needed: number) =>
+  matched >= needed && matched / of >= AGREEING_SHARE;
+
+/** Objects whose own fields are the row's (a nested player, a resource's attributes). */
+const INNER = ['attributes', 'player', 'joueur', 'person', 'personne', 'spieler', 'jugador', 'giocatore'];
+
+/** A raw row's fields as compared: its own scalars, then those of the objects it nests, each once. */
+export function flatRow(row: Json): Json {
+  const out: Json = {};
+  for (const [key, value] of Object.entries(row)) if (scalarOf(value) !== undefined) out[key] = value;
+  for (const inner of INNER) {
+    const nested = row[inner];
+    if (!isPlainObject(nested)) continue;
+    for (const [key, value] of Object.entries(nested))
+      if (out[key] === undefined && scalarOf(value) !== undefined) out[key] = value;
+  }
+  return out;
+}
+
+/** The rows of a raw answer: every list of objects within two levels (meta, links and included aside), or the record. */
+export function rawRows(raw: unknown): Json[] {
+  const rows: Json[] = [];
+  const visit = (value: unknown, depth: number) => {
+    if (Array.isArray(value)) {
+      for (const item of value) if (isPlainObject(item)) rows.push(flatRow(item));
+      return;
+    }
+    if (!isPlainObject(value) || depth > 1) return;
+    for (const [key, inner] of Object.entries(value))
+      if (key !== 'meta' && key !== 'links' && key !== 'included') visit(inner, depth + 1);
+  };
+  visit(raw, 0);
+  if (rows.length === 0 && isPlainObject(raw)) rows.push(flatRow(isPlainObject(raw.data) ? raw.data : raw));
+  return rows;
+}
+
+/**
+ * The fields of `wanted` found among `names` of `rows` by their values: each name for at most one
+ * field, each field one name, the best agreement first.
+ */
+export function fieldsByValues(
+  facts: WorldFacts,
+  rows: readonly Json[],
+  wanted: readonly string[],
+  names: readonly string[],
+  needed = AGREEING_ROWS,
+): { field: string; name: string; matched: number; of: number }[] {
+  const found: { field: string; name: string; matched: number; of: number }[] = [];
+  const findable = wanted.filter((field) => facts.canFind(field));
+  if (findable.length === 0) return found;
+  const tied = rows.map((row) => facts.players.find(row));
+  for (const field of findable) {
+    for (const [name, seen] of facts.tally(field, rows, names, tied))
+      if (agreed(seen, needed)) found.push({ field, name, ...seen });
+  }
+  found.sort((a, b) => b.matched / b.of - a.matched / a.of || b.matched - a.matched);
+  const fields = new Set<string>();
+  const taken = new Set<string>();
+  return found.filter(({ field, name }) => {
+    if (fields.has(field) || taken.has(name)) return false;
+    fields.add(field);
+    taken.add(name);
+    return true;
+  });
+}
+
+/** Fruitless searches remembered: a bound on the memo, far above the routes times their shapes. */
+const TRIES_KEPT = 10_000;
+
+/** Row ids kept with their person: far more than a session meets, a bound on what an API can fill. */
+const PERSONS_KEPT = 100_000;
+
+/** Routes whose rows carry what the spec fixes of a ranking entry. */
+const RANKING_ROUTES = new Set(['rankings', 'statisticRankings']);
+
+/**
+ * The live learner of one client (one upstream): facts from the rankings and the leagues list read,
+ * names learned from every reading whose fields came out empty. Kept for the client's life.
+ */
+/** Where an upstream's learned names are kept between runs (the server's store), and how to reach it. */
+export interface LearnedStore {
+  get(key: string): Promise<unknown>;
+  set(key: string, value: unknown, ttlMs?: number): Promise<unknown>;
+}
+
+/** Learned names kept this long after they were last written: a month of weekly rounds. */
+const KEPT_MS = 30 * 24 * 3600 * 1000;
+/** Names kept per upstream: a bound on what a store entry holds. */
+const NAMES_KEPT = 500;
+
+const isLearned = (v: unknown): v is LearnedName =>
+  isPlainObject(v) &&
+  typeof v.field === 'string' &&
+  typeof v.name === 'string' &&
+  typeof v.matched === 'number' &&
+  typeof v.of === 'number' &&
+  typeof v.route === 'string';
+
+export class NamesLearned implements FieldLearner {
+  readonly facts = new WorldFacts();
+  private readonly names: LearnedName[] = [];
+  private store: { store: LearnedStore; key: string; writes: Set<Promise<unknown>> } | undefined;
+
+  /**
+   * Keeps what is learned of `upstream` in `store` and takes what an earlier run kept there. A store that
+   * fails costs the keeping, never a reading. `writes` holds the writes under way (the server awaits them
+   * before it stops).
+   */
+  async keepIn(store: LearnedStore, upstream: string, writes: Set<Promise<unknown>>): Promise<void> {
+    this.store = { store, key: `names-learned\n${upstream}`, writes };
+    const kept = await store.get(this.store.key).catch(() => undefined);
+    if (!Array.isArray(kept)) return;
+    const known = new Set(this.names.map((n) => n.name));
+    for (const name of kept.filter(isLearned).slice(0, NAMES_KEPT))
+      if (!known.has(name.name)) {
+        known.add(name.name);
+        this.names.push(name);
+      }
+  }
+
+  private save(): void {
+    if (!this.store) return;
+    const { store, key, writes } = this.store;
+    const write = store
+      .set(key, this.names.slice(0, NAMES_KEPT), KEPT_MS)
+      .catch(() => undefined)
+      .finally(() => writes.delete(write));
+    writes.add(write);
+  }
+  /** Row id → person, from every answer that gave both (a history, a row with its service_id). */
+  private readonly persons = new Map<string, string>();
+
+  /** Searches that found nothing, with the facts as they stood: not repeated until the facts grow. */
+  private readonly tried = new Set<string>();
+  /** Former role key → current, from the enums answers read. */
+  private readonly renamedRoles = new Map<string, string>();
+
+  personOf(rowId: string): string | undefined {
+    return this.persons.get(rowId.trim());
+  }
+
+  currentRole(key: string): string | undefined {
+    return this.renamedRoles.get(key);
+  }
+
+  get learned(): readonly LearnedName[] {
+    return this.names;
+  }
+
+  /** Role keys the API listed (enums: current and former keys): values a role field may hold. */
+  addRoleKeys(keys: Iterable<string>): void {
+    for (const key of keys) this.facts.roles.add(same(key));
+  }
+
+  learn(
+    route: string,
+    raw: unknown,
+    value: unknown,
+    report: ReadReport,
+    reserved: ReadonlySet<string> = new Set(),
+  ): LearnedName[] {
+    this.takeFacts(route, value);
+    const out: LearnedName[] = [];
+    const rows = report.coverage ? rawRows(raw) : [];
+    const known = new Set(this.names.map((n) => n.name));
+    for (const [, seen] of Object.entries(report.coverage ?? {})) {
+      if (seen.rows < AGREEING_ROWS || seen.unread.length === 0) continue;
+      const empty = Object.entries(seen.empty)
+        .filter(([, count]) => count === seen.rows)
+        .map(([field]) => field);
+      const unread = seen.unread.filter((name) => !known.has(name) && !reserved.has(fieldName(name)));
+      if (empty.length === 0 || unread.length === 0) continue;
+      const f = this.facts;
+      const attempt = [route, empty, unread, f.players.size, f.clubs.size, f.leagues.size, f.roles.size].join(
+        '\n',
+      );
+      if (this.tried.has(attempt)) continue;
+      const learned = fieldsByValues(this.facts, rows, empty, unread);
+      if (learned.length === 0 && this.tried.size < TRIES_KEPT) this.tried.add(attempt);
+      for (const found of learned) {
+        if (known.has(found.name)) continue;
+        known.add(found.name);
+        out.push({ ...found, route });
+      }
+    }
+    if (out.length === 0) return out;
+    this.names.push(...out);
+    this.save();
+    return out;
+  }
+
+  private takeFacts(route: string, value: unknown): void {
+    const rows = isPlainObject(value) && Array.isArray(value.data) ? value.data : [];
+    const beside =
+      isPlainObject(value) && typeof value.service_id === 'string' ? value.service_id : undefined;
+    for (const row of rows) {
+      if (!isPlainObject(row) || typeof row.player_id !== 'string') continue;
+      const person = typeof row.service_id === 'string' ? row.service_id : beside;
+      if (person !== undefined && this.persons.size < PERSONS_KEPT) this.persons.set(row.player_id, person);
+    }
+    if (RANKING_ROUTES.has(route)) {
+      for (const row of rows) {
+        if (!isPlainObject(row)) continue;
+        this.facts.players.add(row);
+        const club = scalarOf(row.club);
+        if (typeof club === 'string') this.facts.clubs.add(same(club));
+        const league = scalarOf(row.league);
+        if (typeof league === 'string') this.facts.leagues.add(same(league));
+      }
+    } else if (route === 'enums') {
+      // The API's own role keys, current and former: values a role field may hold.
+      for (const role of readEnumRoles(value).roles) {
+        this.addRoleKeys([role.key, ...role.deprecatedKeys]);
+        for (const old of role.deprecatedKeys) if (old !== role.key) this.renamedRoles.set(old, role.key);
+      }
+    } else if (route === 'leagues') {
+      for (const row of rows) {
+        const name = isPlainObject(row) ? scalarOf(row.name) : undefined;
+        if (typeof name === 'string') this.facts.leagues.add(same(name));
+      }
+    }
+  }
+}

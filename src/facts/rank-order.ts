@@ -1,0 +1,63 @@
+// A ranking read against what the spec fixes: every entry carries its `rank`. Rows are shown in rank
+// order whatever order the API listed them in, and what the ranks themselves say is told: a repeat, a
+// gap (rows the answer did not carry, or carried and could not be read), a list that does not start at
+// the first rank. An API that lists its ranking worst first is noticed, so the caller's limit can take
+// the best ranks rather than the first rows sent.
+
+export interface RankOrder<T> {
+  /** The rows by rank, ties in the API's order. */
+  rows: T[];
+  /** The API listed the rows worst first (ranks going down). */
+  reversed: boolean;
+  /** The smallest rank read (undefined with no rows). */
+  first: number | undefined;
+  /** What the ranks say beyond the rows: repeats, gaps, a late start. */
+  notes: string[];
+}
+
+/** Ranks shown in a note before "…": enough to find them, one line. */
+const SHOWN = 4;
+
+function spans(ranks: readonly string[]): string {
+  const shown = ranks.slice(0, SHOWN).join(', ');
+  return ranks.length > SHOWN ? `${shown}… (${ranks.length} in all)` : shown;
+}
+
+/** `rows` in rank order, with what their ranks say; `start` is the rank the list should begin at. */
+export function byRank<T extends { rank: number }>(
+  rows: readonly T[],
+  { start = 1 }: { start?: number } = {},
+): RankOrder<T> {
+  let down = 0;
+  let up = 0;
+  for (let i = 1; i < rows.length; i++) {
+    const a = (rows[i - 1] as T).rank;
+    const b = (rows[i] as T).rank;
+    if (b < a) down++;
+    else if (b > a) up++;
+  }
+  const sorted = rows
+    .map((row, at) => ({ row, at }))
+    .sort((x, y) => x.row.rank - y.row.rank || x.at - y.at)
+    .map((x) => x.row);
+  const notes: string[] = [];
+  const repeated: number[] = [];
+  const missing: string[] = [];
+  for (let i = 1; i < sorted.length; i++) {
+    const a = (sorted[i - 1] as T).rank;
+    const b = (sorted[i] as T).rank;
+    if (a === b && repeated[repeated.length - 1] !== b) repeated.push(b);
+    else if (Number.isInteger(a) && Number.isInteger(b) && b - a > 1)
+      missing.push(b - a === 2 ? `${a + 1}` : `${a + 1}–${b - 1}`);
+  }
+  const first = sorted[0]?.rank;
+  if (first !== undefined && Number.isInteger(first) && first > start)
+    notes.push(
+      `The API's ranking as read starts at rank ${first}: ranks ${start === first - 1 ? start : `${start}–${first - 1}`} were not in its answer.`,
+    );
+  if (missing.length > 0)
+    notes.push(`Ranks missing between the rows the API sent: ${spans(missing)} (not shown).`);
+  if (repeated.length > 0)
+    notes.push(`The API gave the same rank to more than one row: rank ${spans(repeated.map(String))}.`);
+  return { rows: sorted, reversed: down > up, first, notes };
+}

@@ -1,0 +1,172 @@
+// Readings checked against what the spec fixes, on an API that keeps the spec but not our guesses: a
+// ranking listed worst first (each row with its true rank) still answers with the best ranks; rows the
+// answer lost show as missing ranks; a player answer without service_id says it is unread, never
+// "unlinked" or "not linked".
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type ClientOnDeps, callOk, sandboxClient, useSandbox } from '../support/mcp.js';
+import { type Rule, startProxy, type TestProxy } from '../support/proxy.js';
+
+type Json = Record<string, unknown>;
+const isJson = (v: unknown): v is Json => typeof v === 'object' && v !== null && !Array.isArray(v);
+const rowsOf = (body: unknown): Json[] => (isJson(body) && Array.isArray(body.data) ? body.data : []);
+const withRows = (body: unknown, data: unknown[]) => ({ ...(isJson(body) ? body : {}), data });
+
+const sandbox = useSandbox();
+
+/** The client on a proxy in front of the sandbox that applies `rule`. */
+function onProxy(rule: (path: string) => Rule) {
+  const opened: { proxy?: TestProxy; session?: ClientOnDeps } = {};
+  beforeAll(async () => {
+    opened.proxy = await startProxy(sandbox.url, rule);
+    opened.session = await sandboxClient(opened.proxy.url, sandbox.demoKey);
+  });
+  afterAll(async () => {
+    await opened.session?.close();
+    await opened.proxy?.close();
+  });
+  return () => (opened.session as ClientOnDeps).client;
+}
+
+const ROLE = { role: 'renard_des_surfaces', season: '25-26' };
+
+describe('a ranking the API lists worst first', () => {
+  // The API ranks its whole list (true ranks) and sends it in ascending score order; asked for the
+  // role below, it sends only its worst 50 rows (ranks 100 to 51) to the league asked.
+  const client = onProxy((path): Rule => {
+    const url = new URL(path, 'http://x');
+    if (url.pathname !== '/v1/rankings') return 'pass';
+    const cutShort = url.searchParams.get('league') !== null;
+    return {
+      reshape: (body) => {
+        const worstFirst = rowsOf(body).toReversed();
+        return withRows(body, cutShort ? worstFirst.slice(0, 50) : worstFirst);
+      },
+    };
+  });
+
+  it('answers with the best ranks, in rank order', async () => {
+    const { body } = await callOk(client(), 'rank_players_by_role', { ...ROLE, limit: 5 });
+    expect(body.data.map((e: { rank: number }) => e.rank)).toEqual([1, 2, 3, 4, 5]);
+  });
+
+  it('says so when the best ranks were not in what it sent', async () => {
+    const { body, text } = await callOk(client(), 'rank_players_by_role', {
+      ...ROLE,
+      league: 'Ligue 1',
+      limit: 5,
+    });
+    const ranks: number[] = body.data.map((e: { rank: number }) => e.rank);
+    expect(ranks).toEqual(ranks.toSorted((a, b) => a - b));
+    expect(ranks[0]).toBeGreaterThan(1);
+    expect(text).toMatch(/starts at rank \d+: ranks 1–\d+ were not in its answer/);
+  });
+});
+
+describe('a ranking that lost rows', () => {
+  // Every other row of the answer is one the reader cannot read (no score).
+  const client = onProxy((path): Rule => {
+    if (!path.startsWith('/v1/rankings?')) return 'pass';
+    return {
+      reshape: (body) =>
+        withRows(
+          body,
+          rowsOf(body).map((row, i) => (i % 2 === 1 ? { ...row, score: 'n/a' } : row)),
+        ),
+    };
+  });
+
+  it('never shows what is left as the ranking: the missing ranks are said', async () => {
+    const { body, text } = await callOk(client(), 'rank_players_by_role', { ...ROLE, limit: 10 });
+    const ranks = body.data.map((e: { rank: number }) => e.rank);
+    expect(ranks.every((r: number) => r % 2 === 1)).toBe(true);
+    expect(text).toMatch(/Ranks missing/);
+  });
+});
+
+describe('player answers without service_id', () => {
+  const client = onProxy((path): Rule => {
+    if (!path.startsWith('/v1/rankings?')) return 'pass';
+    return {
+      reshape: (body) =>
+        withRows(
+          body,
+          rowsOf(body).map(({ service_id: _, ...row }) => row),
+        ),
+    };
+  });
+
+  it('say the service_id is unread, never that the player is unlinked', async () => {
+    const { body, text } = await callOk(client(), 'rank_players_by_role', { ...ROLE, limit: 5 });
+    expect(text).not.toMatch(/unlinked|not linked/);
+    expect(text).toMatch(/service_id unread/);
+    expect(text).toMatch(/could not be read[^\n]*service_id/);
+    // The note stands beside the structured rows, whose tables give an absent cell as null.
+    expect(body.data).toHaveLength(5);
+  });
+});
+
+describe('an old row id answered with the new row only', () => {
+  // resolve-batch answers a person's current row, without the query it answers: the old id asked is
+  // nowhere in its row.
+  const current = new Map<string, string>();
+  const client = onProxy((path): Rule => {
+    if (!path.startsWith('/v1/players/resolve-batch')) return 'pass';
+    return {
+      reshape: (body) =>
+        withRows(
+          body,
+          rowsOf(body).map(({ query: _, ...row }) => ({
+            ...row,
+            player_id: current.get(String(row.service_id)) ?? row.player_id,
+          })),
+        ),
+    };
+  });
+
+  it('is tied to it by the person a history told, never left unanswered', async () => {
+    const history = await callOk(client(), 'player_history', { player_id: 'ds_00005zDOXc6gcEyR' });
+    const rows: { season: string; player_id: string }[] = history.body.data.rows;
+    const old = rows.find((r) => r.season === '24-25')?.player_id;
+    current.set('ds_00005zDOXc6gcEyR', rows[rows.length - 1]?.player_id ?? '');
+    expect(old).toBeTruthy();
+    const { body, text } = await callOk(client(), 'resolve_players', { players: [{ player_id: old }] });
+    expect(body.data[0]).toMatchObject({ service_id: 'ds_00005zDOXc6gcEyR' });
+    expect(body.data[0].status).not.toBe('unanswered');
+    expect(text).not.toMatch(/unanswered/);
+  });
+});
+
+describe('a role key the API sends in its former form', () => {
+  let renamed: { key: string; old: string } | undefined;
+  // The player's roles come with a renamed role under its former key.
+  const client = onProxy((path): Rule => {
+    if (!/^\/v1\/players\/[^/]+\/roles/.test(path)) return 'pass';
+    return {
+      reshape: (body) =>
+        withRows(
+          body,
+          rowsOf(body).map((row) =>
+            renamed && row.role === renamed.key ? { ...row, role: renamed.old } : row,
+          ),
+        ),
+    };
+  });
+
+  it('is shown by its current key, and the answer says which form the API sent', async () => {
+    const enums = (await fetch(`${sandbox.url}/v1/enums`, { headers: { 'x-api-key': sandbox.demoKey } }).then(
+      (r) => r.json(),
+    )) as { roles: { key: string; deprecated_key?: string | null }[] };
+    const role = enums.roles.find((r) => r.deprecated_key);
+    expect(role).toBeDefined();
+    renamed = { key: role?.key as string, old: role?.deprecated_key as string };
+    await callOk(client(), 'list_roles', {});
+    const ranking = await callOk(client(), 'rank_players_by_role', { role: renamed.key, limit: 1 });
+    const top = ranking.body.data[0];
+    const { text } = await callOk(client(), 'get_player', {
+      player_id: top.service_id ?? top.player_id,
+      sections: ['roles'],
+    });
+    expect(text).toContain(`${renamed.old} → ${renamed.key}`);
+    expect(text).toMatch(new RegExp(`\\| ${renamed.key} `));
+  });
+});

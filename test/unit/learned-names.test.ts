@@ -1,0 +1,244 @@
+// What the server learns from values, on answers generated from a seed (printed; FOOTBALL_TEST_SAMPLE_SEED
+// replays it): field names renamed to random words, another language or casing, rows in random order,
+// decoys that look like a field but disagree. The property: a field shows the same fact as on the plain
+// answer, or stays blank (the answer then names it unread) — never a different fact.
+import fc from 'fast-check';
+import Keyv from 'keyv';
+import { describe, expect, it } from 'vitest';
+import { readEnumRoles } from '../../src/api/enums.js';
+import { aliasSet, DEFAULT_ALIAS_SET } from '../../src/api/reader/aliases.js';
+import { readAnswer } from '../../src/api/reader/index.js';
+import { learnedTable } from '../../src/api/reader/learning.js';
+import { fieldName } from '../../src/api/reader/names.js';
+import * as S from '../../src/api/schemas.js';
+import { ROLE_KEYS } from '../../src/domain/roles.js';
+import { NamesLearned } from '../../src/facts/names-learned.js';
+import { byRank } from '../../src/facts/rank-order.js';
+import { SAMPLE_SEED } from '../support/sample.js';
+
+const SEED = [...`${SAMPLE_SEED}:learned-names`].reduce(
+  (h, c) => Math.imul(h ^ c.charCodeAt(0), 0x01000193),
+  0x811c9dc5,
+);
+console.info(`learned names: fast-check seed ${SEED} (from sample seed ${SAMPLE_SEED})`);
+const RUNS = { seed: SEED, numRuns: 150 };
+
+/** A word no alias, field or lifted object of ours knows: what a style nobody listed calls a field. */
+const unknownWord = fc
+  .stringMatching(/^[a-z]{4,9}$/)
+  .filter((w) => !DEFAULT_ALIAS_SET.words.has(w) && !['player', 'attributes', 'person'].includes(w));
+const cased = (word: fc.Arbitrary<string>) =>
+  fc
+    .tuple(word, fc.constantFrom('lower', 'upper', 'title', 'camel'))
+    .map(([w, c]) =>
+      c === 'upper'
+        ? w.toUpperCase()
+        : c === 'title'
+          ? `${w[0]?.toUpperCase()}${w.slice(1)}`
+          : c === 'camel'
+            ? `${w}Val`
+            : w,
+    );
+
+const CLUBS = ['RC Lens', 'FC Nantes', 'Olympique Lyon', 'Stade Rennes', 'AS Monaco', 'OGC Nice', 'FC Metz'];
+
+const playerArb = (i: number) =>
+  fc.record({
+    player_id: fc.constant(`p${i}`),
+    service_id: fc.constant(`ds_${String(i).padStart(16, '0')}`),
+    name: fc.constant(`Player ${String.fromCharCode(65 + i)}. Example`),
+    club: fc.constantFrom(...CLUBS),
+    age: fc.integer({ min: 17, max: 38 }),
+  });
+
+const worldArb = fc
+  .integer({ min: 2, max: 7 })
+  .chain((n) => fc.tuple(...Array.from({ length: n }, (_, i) => playerArb(i))));
+
+describe('fields found by their values', () => {
+  it('show the fact the rankings told, or stay blank and named: never another', () => {
+    fc.assert(
+      fc.property(
+        worldArb,
+        fc.uniqueArray(cased(unknownWord), { minLength: 3, maxLength: 3, selector: fieldName }),
+        fc.boolean(),
+        fc.integer({ min: 0, max: 1000 }),
+        (players, names, byId, shuffle) => {
+          const [clubName, ageName, decoy] = names as [string, string, string];
+          const learner = new NamesLearned();
+          const ranking = { data: players.map((p, i) => ({ ...p, rank: i + 1, score: 90 - i })) };
+          learner.learn('rankings', ranking, readAnswer(S.RankingsResponse, ranking, 'r').value, {
+            aliases: [],
+            unreadable: {},
+            dropped: [],
+            missing: [],
+          });
+          // The compare answer: rows in another order, club and age renamed, and a decoy field holding
+          // another player's club (a wrong fact that must never be read as the club).
+          const order = players.map((_, i) => (i + shuffle) % players.length);
+          const rows = order.map((at) => {
+            const p = players[at] as (typeof players)[number];
+            const other = players[(at + 1) % players.length] as (typeof players)[number];
+            return {
+              ...(byId ? { player_id: p.player_id } : { name: p.name }),
+              service_id: p.service_id,
+              [clubName]: p.club,
+              [ageName]: p.age,
+              [decoy]: other.club === p.club ? 'Somewhere Else FC' : other.club,
+            };
+          });
+          const raw = { data: rows };
+          const first = readAnswer(S.CompareResponse, raw, 'GET /v1/compare');
+          const found = learner.learn('compare', raw, first.value, first.report);
+          expect(found.map((f) => f.name)).not.toContain(decoy);
+          const again = readAnswer(
+            S.CompareResponse,
+            raw,
+            'GET /v1/compare',
+            aliasSet(learnedTable(learner.learned)),
+          );
+          for (const row of again.value.data) {
+            const p = players.find((q) => q.service_id === row.service_id);
+            expect(p).toBeDefined();
+            if (row.club != null) expect(row.club).toBe(p?.club);
+            if (row.age != null) expect(row.age).toBe(p?.age);
+          }
+          // Two rows or more agreeing: the club is found (a club is a known club on every row).
+          if (players.length >= 2) expect(again.value.data.every((r) => r.club != null)).toBe(true);
+        },
+      ),
+      RUNS,
+    );
+  });
+
+  it('learn nothing from one row: one match is chance', () => {
+    const learner = new NamesLearned();
+    const ranking = { data: [{ rank: 1, name: 'A', club: 'RC Lens', age: 20, score: 1, player_id: 'p1' }] };
+    learner.learn('rankings', ranking, readAnswer(S.RankingsResponse, ranking, 'r').value, {
+      aliases: [],
+      unreadable: {},
+      dropped: [],
+      missing: [],
+    });
+    const raw = { data: [{ player_id: 'p1', service_id: null, zzclub: 'RC Lens' }] };
+    const { value, report } = readAnswer(S.CompareResponse, raw, 'c');
+    expect(learner.learn('compare', raw, value, report)).toEqual([]);
+  });
+});
+
+describe('the routes file has the last word', () => {
+  it('a name it gives a field is never learned as another', () => {
+    const learner = new NamesLearned();
+    const players = [
+      { rank: 1, name: 'A', club: 'RC Lens', age: 20, score: 2, player_id: 'p1' },
+      { rank: 2, name: 'B', club: 'FC Metz', age: 24, score: 1, player_id: 'p2' },
+    ];
+    const ranking = { data: players };
+    learner.learn('rankings', ranking, readAnswer(S.RankingsResponse, ranking, 'r').value, {
+      aliases: [],
+      unreadable: {},
+      dropped: [],
+      missing: [],
+    });
+    const raw = {
+      data: players.map((p) => ({ player_id: p.player_id, service_id: null, Verbund: p.club })),
+    };
+    const { value, report } = readAnswer(S.CompareResponse, raw, 'c');
+    expect(learner.learn('compare', raw, value, report, new Set(['verbund']))).toEqual([]);
+    expect(learner.learn('compare', raw, value, report).map((l) => [l.field, l.name])).toEqual([
+      ['club', 'Verbund'],
+    ]);
+  });
+});
+
+describe('kept per upstream in the store', () => {
+  it('a run that starts reads what an earlier one learned of the same upstream only', async () => {
+    const store = new Keyv();
+    const writes = new Set<Promise<unknown>>();
+    const first = new NamesLearned();
+    await first.keepIn(store, 'https://api.one/v1', writes);
+    const players = [
+      { rank: 1, name: 'A', club: 'RC Lens', age: 20, score: 2, player_id: 'p1' },
+      { rank: 2, name: 'B', club: 'FC Metz', age: 24, score: 1, player_id: 'p2' },
+    ];
+    const ranking = { data: players };
+    first.learn('rankings', ranking, readAnswer(S.RankingsResponse, ranking, 'r').value, {
+      aliases: [],
+      unreadable: {},
+      dropped: [],
+      missing: [],
+    });
+    const raw = { data: players.map((p) => ({ player_id: p.player_id, service_id: null, Verbund: p.club })) };
+    const { value, report } = readAnswer(S.CompareResponse, raw, 'c');
+    expect(first.learn('compare', raw, value, report)).toHaveLength(1);
+    await Promise.all(writes);
+
+    const again = new NamesLearned();
+    await again.keepIn(store, 'https://api.one/v1', writes);
+    expect(again.learned.map((l) => [l.field, l.name])).toEqual([['club', 'Verbund']]);
+    const other = new NamesLearned();
+    await other.keepIn(store, 'https://api.two/v1', writes);
+    expect(other.learned).toEqual([]);
+  });
+});
+
+describe('the role list found by its values', () => {
+  it('whatever its name and its key field, with the renamed keys kept', () => {
+    fc.assert(
+      fc.property(
+        fc.uniqueArray(cased(unknownWord), { minLength: 3, maxLength: 3, selector: fieldName }),
+        fc.shuffledSubarray([...ROLE_KEYS], { minLength: 6, maxLength: 6 }),
+        (names, renamedKeys) => {
+          const [listName, keyName, formerName] = names as [string, string, string];
+          const renamed = new Set(renamedKeys);
+          const list = ROLE_KEYS.map((key) =>
+            renamed.has(key) ? { [keyName]: `${key}_v2`, [formerName]: key } : { [keyName]: key },
+          );
+          const { roles, listed } = readEnumRoles({ data: { [listName]: list } });
+          expect(listed).toBe(true);
+          expect(roles).toHaveLength(31);
+          for (const key of renamedKeys)
+            expect(roles.find((r) => r.key === `${key}_v2`)?.deprecatedKeys).toEqual([key]);
+        },
+      ),
+      RUNS,
+    );
+  });
+});
+
+describe('a ranking in rank order', () => {
+  it('whatever order the rows came in; gaps and repeats said, never hidden', () => {
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 1, max: 40 }).chain((n) =>
+          fc.tuple(
+            fc.shuffledSubarray(
+              Array.from({ length: n }, (_, i) => i + 1),
+              { minLength: 1, maxLength: n },
+            ),
+            fc.constant(n),
+          ),
+        ),
+        ([ranks]) => {
+          const rows = ranks.map((rank) => ({ rank }));
+          const { rows: sorted, notes } = byRank(rows);
+          const got = sorted.map((r) => r.rank);
+          expect(got).toEqual([...ranks].sort((a, b) => a - b));
+          const gaps = got.some((r, i) => i > 0 && r - (got[i - 1] as number) > 1);
+          expect(notes.some((n) => n.startsWith('Ranks missing'))).toBe(gaps);
+          expect(notes.some((n) => n.includes('starts at rank'))).toBe((got[0] as number) > 1);
+        },
+      ),
+      RUNS,
+    );
+  });
+
+  it('says a repeated rank', () => {
+    expect(byRank([{ rank: 2 }, { rank: 1 }, { rank: 2 }]).notes.join(' ')).toMatch(/same rank.*2/);
+  });
+
+  it('knows a list sent worst first', () => {
+    expect(byRank([{ rank: 100 }, { rank: 99 }, { rank: 98 }]).reversed).toBe(true);
+    expect(byRank([{ rank: 1 }, { rank: 2 }, { rank: 3 }]).reversed).toBe(false);
+  });
+});

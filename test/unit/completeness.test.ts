@@ -57,8 +57,8 @@ describe('the completeness guard', () => {
 
   it('says nothing of a blank column when the API sent nothing else to read', () => {
     const { text, notes } = draw([
-      { player_id: 'p1', name: 'A', club: 'X' },
-      { player_id: 'p2', name: 'B', club: 'Y' },
+      { player_id: 'p1', service_id: null, name: 'A', club: 'X' },
+      { player_id: 'p2', service_id: null, name: 'B', club: 'Y' },
     ]);
     expect(text).toContain('–');
     expect(notes).toEqual([]);

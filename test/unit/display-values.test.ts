@@ -198,7 +198,14 @@ describe('display forms through the reader', () => {
       S.ScoutingResponse,
       {
         data: [
-          { player_id: 'p1', name: 'A', age: '21 ans', minutes: '1 840 min', market_value_eur: '18,5 M€' },
+          {
+            player_id: 'p1',
+            service_id: null,
+            name: 'A',
+            age: '21 ans',
+            minutes: '1 840 min',
+            market_value_eur: '18,5 M€',
+          },
         ],
       },
       'GET /v1/test',
@@ -210,7 +217,18 @@ describe('display forms through the reader', () => {
   it('reads a placeholder as absent and an unreadable value as unread', () => {
     const { value, report } = readAnswer(
       S.ScoutingResponse,
-      { data: [{ player_id: 'p1', name: 'A', age: 'N/A', minutes: 'lots', market_value_eur: '£12m' }] },
+      {
+        data: [
+          {
+            player_id: 'p1',
+            service_id: null,
+            name: 'A',
+            age: 'N/A',
+            minutes: 'lots',
+            market_value_eur: '£12m',
+          },
+        ],
+      },
       'GET /v1/test',
     );
     expect(value.data[0]).toMatchObject({ age: null, minutes: null, market_value_eur: null });

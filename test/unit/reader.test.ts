@@ -200,7 +200,7 @@ describe('row by row', () => {
 
   it('reads an unreadable optional value as null and says so', () => {
     const { value, report } = read(S.ScoutingResponse, {
-      data: [{ player_id: 'p1', age: [1, 2], club: { x: 1 } }],
+      data: [{ player_id: 'p1', service_id: null, age: [1, 2], club: { x: 1 } }],
     });
     expect(value.data[0]).toMatchObject({ age: null, club: null });
     expect(report.unreadable).toEqual({ 'player.age': 1, 'player.club': 1 });
@@ -318,7 +318,7 @@ describe('service_id, which every player answer carries', () => {
       'ds_aaaaaaaaaaaaaaaa',
       undefined,
     ]);
-    expect(readNotes(report).join(' ')).toContain('player.service_id (1)');
+    expect(completenessNotes([], [report]).join(' ')).toContain('"service_id"');
   });
 });
 

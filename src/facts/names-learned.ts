@@ -333,11 +333,12 @@ export class NamesLearned implements FieldLearner {
     const rows = report.coverage ? rawRows(raw) : [];
     const known = new Set(this.names.map((n) => n.name));
     for (const [, seen] of Object.entries(report.coverage ?? {})) {
-      if (seen.rows < AGREEING_ROWS || seen.unread.length === 0) continue;
+      const candidates = [...seen.unread, ...(seen.taken ?? [])];
+      if (seen.rows < AGREEING_ROWS || candidates.length === 0) continue;
       const empty = Object.entries(seen.empty)
         .filter(([, count]) => count === seen.rows)
         .map(([field]) => field);
-      const unread = seen.unread.filter((name) => !known.has(name) && !reserved.has(fieldName(name)));
+      const unread = candidates.filter((name) => !known.has(name) && !reserved.has(fieldName(name)));
       if (empty.length === 0 || unread.length === 0) continue;
       const f = this.facts;
       const attempt = [route, empty, unread, f.players.size, f.clubs.size, f.leagues.size, f.roles.size].join(

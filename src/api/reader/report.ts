@@ -34,6 +34,11 @@ export interface Coverage {
    * when the reading knew the field's reader.
    */
   fits?: Record<string, string[]>;
+  /**
+   * Names a row's statistics map took in (a flat record's unknown numbers): read as statistics, so not
+   * named as unread, yet what a field left empty may be under (the names learner weighs them too).
+   */
+  taken?: string[];
 }
 
 /** At most this many unread names kept per row kind: enough to point at the right one. */
@@ -46,6 +51,8 @@ interface KindTally {
   /** Per known field, how many rows lacked it altogether (not even null): what another name may hold. */
   lacking: number[];
   unread: Set<string>;
+  /** Names the row's statistics map took in (Coverage.taken). */
+  taken: Set<string>;
   /** The first value seen under each unread name. */
   samples: Map<string, unknown>;
   shape?: z.ZodRawShape;
@@ -137,6 +144,7 @@ export function noteFields(
       empty: known.map(() => 0),
       lacking: known.map(() => 0),
       unread: new Set(),
+      taken: new Set(),
       samples: new Map(),
       ...(shape ? { shape } : {}),
     };
@@ -152,7 +160,11 @@ export function noteFields(
   // A statistic the row's map took in (a flat statistics record) is read, not unread.
   const statistics = isPlainObject(row.statistics) ? row.statistics : undefined;
   for (const key in row) {
-    if (isKnown.has(key) || (statistics && Object.hasOwn(statistics, key))) continue;
+    if (isKnown.has(key)) continue;
+    if (statistics && Object.hasOwn(statistics, key)) {
+      seen.taken.add(key);
+      continue;
+    }
     if (isValue(row[key]) || (Array.isArray(row[key]) && (row[key] as unknown[]).length > 0)) {
       seen.unread.add(key);
       if (!seen.samples.has(key)) seen.samples.set(key, row[key]);
@@ -195,7 +207,13 @@ function toReport(tally: Tally): ReadReport {
       if (count === seen.rows) missing.push(kind ? `${kind}.${field}` : field);
       if (count > 0) empty[field] = count;
     });
-    coverage[kind] = { rows: seen.rows, empty, unread: [...seen.unread], ...fitsOf(seen) };
+    coverage[kind] = {
+      rows: seen.rows,
+      empty,
+      unread: [...seen.unread],
+      ...fitsOf(seen),
+      ...(seen.taken.size > 0 ? { taken: [...seen.taken] } : {}),
+    };
   }
   return {
     aliases: [...tally.found].sort(),

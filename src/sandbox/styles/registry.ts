@@ -1,0 +1,28 @@
+// Every piece a style may take, in the order they shape an answer (the first sees the handler's
+// answer; wire pieces last). A new piece is one line here.
+import { casing } from './casing.js';
+import { compress } from './compress.js';
+import { display } from './display.js';
+import { group } from './group.js';
+import { labels } from './labels.js';
+import { objects } from './objects.js';
+import { paging } from './paging.js';
+import type { Piece } from './piece.js';
+import { rename } from './rename.js';
+import { reorder } from './reorder.js';
+import { resource } from './resource.js';
+import { throttle } from './throttle.js';
+
+export const PIECES: readonly Piece[] = [
+  reorder,
+  display,
+  labels,
+  objects,
+  group,
+  rename,
+  casing,
+  resource,
+  paging,
+  throttle,
+  compress,
+];

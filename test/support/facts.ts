@@ -122,7 +122,7 @@ export function compareFacts(
     }
     if (typeof p === 'number' && typeof s === 'string')
       findings.push({ kind: 'unparsed', path, plain: p, styled: s });
-    else if (typeof p === 'string' && typeof s === 'string' && p.startsWith(s))
+    else if (typeof p === 'string' && typeof s === 'string' && p !== s && p.startsWith(s))
       // Part of a value that says two things ("sweeper keeper; was gardien_libero"): the rest is blank.
       findings.push({ kind: 'blank', path, plain: p, styled: s, noted: named(notes, key) });
     else if (!sameScalar(p, s)) findings.push({ kind: 'wrong', path, plain: p, styled: s });

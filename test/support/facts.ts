@@ -8,7 +8,21 @@
 type Json = Record<string, unknown>;
 
 /** Parts of an answer that are no facts of the API's data: quota and cache state, notes and words. */
-const NOT_FACTS = new Set(['quota', 'source', 'notes', 'note', 'glossary', 'failed_sections', 'cost']);
+const NOT_FACTS = new Set([
+  'quota',
+  'source',
+  'notes',
+  'note',
+  'glossary',
+  'failed_sections',
+  'cost',
+  // What the call cost and when it ran: ours, not the API's facts (paging and retries change them).
+  'requests',
+  'refresh_cost',
+  'last_refresh',
+  'fetched_at',
+  'refreshed_at',
+]);
 /** Fields that tie a row of one answer to its row in the other, strongest first. */
 const IDENTITY = [
   'player_id',
@@ -183,7 +197,8 @@ export function compareFacts(
       walk(where, key, row, given[at]);
     });
     given.forEach((g, i) => {
-      if (!taken.has(i))
+      // A row with no identity at all (a query it could not answer) states no fact of its own.
+      if (!taken.has(i) && identity(g).length > 0)
         findings.push({ kind: 'extra', path: `${path}[${label(g)}]`, plain: undefined, styled: g });
     });
     if (path === '.data' && ORDERED.has(tool) && order.some((at, i) => i > 0 && at < (order[i - 1] ?? 0)))

@@ -7,7 +7,7 @@ export const throttle: Piece = {
   name: 'throttle',
   chance: 0.2,
   make(draw) {
-    const every = draw.int(6, 12);
+    const every = draw.int(8, 15);
     const form = draw.pick(['date', 'seconds'] as const);
     return {
       describe: `every ${every}th request a 429 with Retry-After in ${form === 'date' ? 'an HTTP date' : 'seconds'}`,

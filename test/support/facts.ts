@@ -60,6 +60,10 @@ const blank = (v: unknown) =>
   (Array.isArray(v) && v.length === 0) ||
   (isRecord(v) && Object.keys(v).length === 0);
 
+/** A text with its numbers' decimal commas as points and thousands separators dropped. */
+const digitsOf = (text: string) =>
+  text.replace(/(\d)[\u202f\u00a0'\u2019](?=\d{3})/g, '$1').replace(/(\d),(\d)/g, '$1.$2');
+
 function sameScalar(a: unknown, b: unknown): boolean {
   if (typeof a === 'number' && typeof b === 'number')
     return Math.abs(a - b) <= 1e-9 * Math.max(1, Math.abs(a));
@@ -135,6 +139,9 @@ export function compareFacts(
       return;
     }
     if (typeof p === 'number' && typeof s === 'string')
+      findings.push({ kind: 'unparsed', path, plain: p, styled: s });
+    else if (typeof p === 'string' && typeof s === 'string' && p !== s && digitsOf(p) === digitsOf(s))
+      // The same numbers in the API's display form ("0,35" for 0.35) inside a text: shown unparsed.
       findings.push({ kind: 'unparsed', path, plain: p, styled: s });
     else if (typeof p === 'string' && typeof s === 'string' && p !== s && p.startsWith(s))
       // Part of a value that says two things ("sweeper keeper; was gardien_libero"): the rest is blank.

@@ -20,7 +20,7 @@ import { type Ids, idsOf } from '../support/tool-plans.js';
 
 /** Seeds in a full run; the sample of `npm test` is drawn from them. */
 const SEEDS = Array.from({ length: 500 }, (_, i) => `s${i}`);
-const SAMPLE_SIZE = 2;
+const SAMPLE_SIZE = 3;
 
 const replay = process.env.FOOTBALL_TEST_STYLE?.trim();
 const leftOut = Object.keys(SAMPLE_LEAVES_OUT);
@@ -51,7 +51,10 @@ afterAll(async () => {
   await closeSandboxSession(plain);
 });
 
-describe.each(specs)('style %s', (spec) => {
+// A full run's seeds run a few at a time (vitest's maxConcurrency): each has its own sandbox and client.
+const styles = FULL_RUN ? describe.concurrent : describe;
+
+styles.each(specs)('style %s', (spec) => {
   it(
     "every tool shows the plain answer's facts, or names what it could not read",
     async () => {

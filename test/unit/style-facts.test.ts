@@ -45,6 +45,14 @@ describe('the facts of an answer, plain against styled', () => {
     ]);
   });
 
+  it('numbers of a text written in a display form are shown unparsed, not the same fact', () => {
+    const text = { data: { detail: 'xg 0.35, pressures 1234' } };
+    const shown = (detail: string) =>
+      breaches(compareFacts('my_account', text, { data: { detail } }, [])).map((f) => f.kind);
+    expect(shown('xg 0,35, pressures 1\u202f234')).toEqual(['unparsed']);
+    expect(shown('xg 0.45, pressures 1234')).toEqual(['wrong']);
+  });
+
   it('a row left out needs a note or a "more may exist"; a row the plain answer did not have is a breach', () => {
     const all = { ...copy(), has_more: false };
     const styled = { ...all, data: [copy().data[0], { rank: 2, name: 'C', service_id: 'ds_c' }] };

@@ -2,8 +2,10 @@
 // response sees the request as that layer received it; the first gate to answer wins; wire rewrites chain.
 import { describe, expect, it } from 'vitest';
 import type { DialectRequest, WireAnswer, WireRequest } from '../../src/sandbox/dialects/dialect.js';
+import { throttled } from '../../src/sandbox/dialects/throttled.js';
 import { composeLayers } from '../../src/sandbox/styles/compose.js';
-import type { Layer } from '../../src/sandbox/styles/piece.js';
+import { drawFrom } from '../../src/sandbox/styles/draw.js';
+import { fromDialect, type Layer } from '../../src/sandbox/styles/piece.js';
 
 const request: DialectRequest = {
   method: 'GET',
@@ -55,5 +57,13 @@ describe('composed layers', () => {
     expect([at(0), at(1), at(2), at(3)]).toEqual([503, 429, 503, undefined]);
     expect(hooks.wire?.(answer(200), { index: 0 }).headers).toEqual({ c: '1', d: 'c' });
     expect(composeLayers([{ describe: 'none' }]).gate).toBeUndefined();
+  });
+
+  it('take a dialect as a piece in one line', () => {
+    const piece = fromDialect(throttled, 0.1);
+    const layer = piece.make(drawFrom('x'));
+    expect(piece.name).toBe('throttled');
+    expect(layer?.describe).toBe(throttled.summary);
+    expect(layer?.gate).toBeTypeOf('function');
   });
 });

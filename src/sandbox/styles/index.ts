@@ -7,7 +7,7 @@ import { drawFrom } from './draw.js';
 import type { Hooks, Layer, Piece } from './piece.js';
 import { PIECES } from './registry.js';
 
-export type { Hooks, Layer, Piece } from './piece.js';
+export { fromDialect, type Hooks, type Layer, type Piece } from './piece.js';
 export { PIECES } from './registry.js';
 
 export interface Style {

@@ -19,3 +19,9 @@ export interface Piece {
   /** The layer, its parameters drawn; undefined when the draw leaves nothing to do. */
   make(draw: Draw): Layer | undefined;
 }
+
+/** A dialect as a piece with nothing to draw: `fromDialect(trailingSlash, 0.2)` in the registry. */
+export function fromDialect(dialect: Dialect, chance: number, name: string = dialect.name): Piece {
+  const { name: _name, summary, ...hooks } = dialect;
+  return { name, chance, make: () => ({ describe: summary, ...hooks }) };
+}

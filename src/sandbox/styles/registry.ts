@@ -1,5 +1,6 @@
 // Every piece a style may take, in the order they shape an answer (the first sees the handler's
-// answer; wire pieces last). A new piece is one line here.
+// answer; wire pieces last). A new piece is one line here; a dialect with nothing to draw becomes one
+// with `fromDialect(dialect, chance)` (piece.ts).
 import { casing } from './casing.js';
 import { compress } from './compress.js';
 import { display } from './display.js';

@@ -68,7 +68,8 @@ styles.each(specs)('style %s', (spec) => {
 });
 
 // A survey, not a test: FOOTBALL_TEST_STYLE_SURVEY=<seeds per piece> runs each piece alone on that many
-// seeds and prints, per piece, how many runs held and an example of each kind of breach.
+// seeds and prints, per piece, how many runs held and an example of each kind of breach (KNOWN_UNREAD
+// aside: what the readers do today).
 const survey = Number(process.env.FOOTBALL_TEST_STYLE_SURVEY ?? 0);
 describe.runIf(survey > 0)('survey: each piece alone', () => {
   it.each(PIECES.map((p) => p.name))(
@@ -77,7 +78,7 @@ describe.runIf(survey > 0)('survey: each piece alone', () => {
       const lines: string[] = [];
       let held = 0;
       for (let i = 0; i < survey; i++) {
-        const run = await runStyle(`v${i}:${piece}`, answers, ids);
+        const run = await runStyle(`v${i}:${piece}`, answers, ids, { strict: true });
         const broken = run.outcomes.flatMap((o) => o.breaches.map((f) => ({ tool: o.tool, f })));
         if (broken.length === 0) held++;
         const kinds = new Map<string, string>();

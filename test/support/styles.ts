@@ -15,12 +15,14 @@ import { EVERY_TOOL, type Ids } from './tool-plans.js';
  * is an error; a different fact, an extra row or a number left as text never is.
  */
 export const KNOWN_UNREAD: Readonly<Record<string, string>> = {
-  display: 'a value in a display form (a unit, a decimal comma) left blank without a note',
-  labels: 'statistics given by label left blank without a note',
-  casing: 'fields under other-cased names left blank without a note',
-  paging: 'a total of a paged list left blank without a note',
-  group: 'fields moved one level down left blank without a note',
-  rename: 'fields under other names left blank without a note; some lists not read at all (an error)',
+  display: "a value in a display form left blank without a note (compare's market value in a statistics map)",
+  labels: 'statistics given by label left blank without a note (compare)',
+  casing:
+    "fields under other-cased names left blank without a note (get_team's coach_id, list_roles' former keys)",
+  paging: 'the total of a paged list left blank without a note (list_leagues)',
+  group: 'fields moved one level down left blank without a note; player_history not read at all (an error)',
+  rename:
+    'fields under other names left blank without a note; leagues and history not read at all (an error)',
 };
 
 /**
@@ -29,7 +31,8 @@ export const KNOWN_UNREAD: Readonly<Record<string, string>> = {
  * readers are fixed.
  */
 export const SAMPLE_LEAVES_OUT: Readonly<Record<string, string>> = {
-  display: 'a number in a display form passed into a text unparsed (a saved index\'s weights: "0,35")',
+  display:
+    'German thousands "2.500" read as 2.5 (my_account daily_limit); a saved index\'s weights shown as "0,35", unparsed',
   reorder: 'a ranking returned in another order is cut to the wrong rows (ranks 27, 72… as the best five)',
   group: 'get_glossary counts only the entries whose moved fields it read (total 2 of 6)',
   rename: 'a player named by his player_id; a saved index named by its id; a glossary total of 2 of 6',

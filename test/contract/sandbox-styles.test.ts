@@ -52,4 +52,21 @@ describe('generated styles', () => {
           expect(Object.keys(entry), `${spec}: ${field}`).toContain(field);
     }
   });
+
+  it('writes resource objects before renaming: a row keeps its own id (a team_id), never a made-up one', async () => {
+    for (let i = 0; i < 6; i++) {
+      const spec = `r${i}:resource,rename,casing`;
+      const sandbox = await startSandbox({ port: 0, style: spec });
+      try {
+        const res = await fetch(`${sandbox.url}/v1/teams?league=Ligue%201&limit=3`, {
+          headers: { 'X-API-Key': sandbox.demoKey },
+        });
+        const text = await res.text();
+        expect(text, spec).toMatch(/"t0[0-9a-z]+"/);
+        expect(text, spec).not.toMatch(/"team_\d+"/);
+      } finally {
+        await sandbox.close();
+      }
+    }
+  });
 });

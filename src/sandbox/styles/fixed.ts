@@ -1,6 +1,7 @@
 // What the spec fixes in an answer, so no piece of a style ever changes it: the top-level `data` of a
 // list, `player_id`, `service_id` and `deprecated_key` wherever they are, and a ranking entry's `rank`,
-// `name`, `club`, `age` and `score` (elements of a ranking's `data`). Also left alone: map keys that are
+// `name`, `club`, `age` and `score` (anywhere below the top of a ranking's answer, so that an entry
+// written as a resource object keeps them too). Also left alone: map keys that are
 // data (statistic names in `statistics`, a team's `style`) and echoes of what the client sent.
 import { ECHOES, isRecord } from '../dialects/dialect.js';
 
@@ -16,7 +17,7 @@ export interface Place {
   readonly route: string;
   /** The object is the answer itself. */
   readonly top: boolean;
-  /** The object is an element of a ranking's top-level `data`: a ranking entry. */
+  /** The object is in a ranking's answer, below the top: an entry or a part of one. */
   readonly entry: boolean;
 }
 
@@ -39,14 +40,15 @@ export function eachObject(
   visit: (obj: Record<string, unknown>, place: Place) => Record<string, unknown>,
 ): unknown {
   const walk = (value: unknown, place: Place): unknown => {
-    if (Array.isArray(value)) return value.map((v) => walk(v, { ...place, top: false, entry: false }));
+    if (Array.isArray(value))
+      return value.map((v) => walk(v, { route, top: false, entry: RANKING_ROUTES.has(route) }));
     if (!isRecord(value)) return value;
     const out: Record<string, unknown> = {};
     for (const [key, v] of Object.entries(value)) {
       if (isDataValue(key, v)) out[key] = v;
-      else if (place.top && key === 'data' && Array.isArray(v) && RANKING_ROUTES.has(route))
-        out[key] = v.map((row) => walk(row, { route, top: false, entry: true }));
-      else out[key] = walk(v, { route, top: false, entry: false });
+      // In a ranking every object is (part of) an entry: written as resource objects, an entry keeps its
+      // fields in `attributes` and its player's and club's in `included`, under names a piece may change.
+      else out[key] = walk(v, { route, top: false, entry: RANKING_ROUTES.has(route) });
     }
     return visit(out, place);
   };

@@ -19,10 +19,11 @@ export const PIECES: readonly Piece[] = [
   display,
   labels,
   objects,
+  // Before the names change: a resource object's id is the row's own id field (team_id…), found by name.
+  resource,
   group,
   rename,
   casing,
-  resource,
   paging,
   throttle,
   compress,

@@ -51,6 +51,8 @@ afterAll(async () => {
   await closeSandboxSession(plain);
 });
 
+const world = () => ({ url: plain.sandbox.url, key: plain.sandbox.demoKey });
+
 // A full run's seeds run a few at a time (vitest's maxConcurrency): each has its own sandbox and client.
 const styles = FULL_RUN ? describe.concurrent : describe;
 
@@ -58,7 +60,7 @@ styles.each(specs)('style %s', (spec) => {
   it(
     "every tool shows the plain answer's facts, or names what it could not read",
     async () => {
-      const run = await runStyle(spec, answers, ids);
+      const run = await runStyle(spec, answers, ids, world());
       const broken = run.outcomes.flatMap((o) => o.breaches.map((f) => `${o.tool}: ${describeFinding(f)}`));
       const replayHint = `replay: FOOTBALL_TEST_STYLE=${spec} npx vitest run test/e2e/styles.test.ts`;
       expect(broken, drawn(`${run.description}\n${replayHint}`)).toEqual([]);
@@ -78,7 +80,7 @@ describe.runIf(survey > 0)('survey: each piece alone', () => {
       const lines: string[] = [];
       let held = 0;
       for (let i = 0; i < survey; i++) {
-        const run = await runStyle(`v${i}:${piece}`, answers, ids, { strict: true });
+        const run = await runStyle(`v${i}:${piece}`, answers, ids, world(), { strict: true });
         const broken = run.outcomes.flatMap((o) => o.breaches.map((f) => ({ tool: o.tool, f })));
         if (broken.length === 0) held++;
         const kinds = new Map<string, string>();

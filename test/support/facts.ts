@@ -99,15 +99,38 @@ function identity(row: Json): [string, unknown][] {
   return IDENTITY.flatMap((k) => (blank(row[k]) ? [] : [[k, row[k]] as [string, unknown]]));
 }
 
-/** The plain row a styled row is: every identity both carry agrees, and at least one. */
-function matches(plain: Json, styled: Json): boolean {
+/** A player_id's person in the plain world (`service_id`), where a test looked it up. */
+export type ServiceOf = (playerId: string) => string | undefined;
+
+/**
+ * The plain row a styled row is: every identity both carry agrees, and at least one; a styled row that
+ * shows only a player_id is tied to a plain row showing only a service_id through `serviceOf`.
+ */
+function matches(plain: Json, styled: Json, serviceOf: ServiceOf): boolean {
   let agreed = 0;
   for (const [k, v] of identity(plain)) {
     if (blank(styled[k])) continue;
     if (!sameScalar(v, styled[k])) return false;
     agreed++;
   }
+  if (
+    agreed === 0 &&
+    typeof styled.player_id === 'string' &&
+    blank(plain.player_id) &&
+    !blank(plain.service_id)
+  )
+    return serviceOf(styled.player_id) === plain.service_id;
   return agreed > 0;
+}
+
+/** Every player_id `answer` shows: what `serviceOf` must know. */
+export function playerIdsOf(answer: unknown, out = new Set<string>()): Set<string> {
+  if (Array.isArray(answer)) for (const v of answer) playerIdsOf(v, out);
+  else if (isRecord(answer)) {
+    if (typeof answer.player_id === 'string') out.add(answer.player_id);
+    for (const v of Object.values(answer)) playerIdsOf(v, out);
+  }
+  return out;
 }
 
 const label = (row: Json) => {
@@ -124,6 +147,7 @@ export function compareFacts(
   plain: unknown,
   styled: unknown,
   notes: readonly string[],
+  serviceOf: ServiceOf = () => undefined,
 ): Finding[] {
   const findings: Finding[] = [];
   const rowsNoted = notes.some((n) => ROWS_NOTED.test(n)) || (isRecord(styled) && styled.has_more === true);
@@ -160,6 +184,12 @@ export function compareFacts(
       }
       for (const [k, v] of Object.entries(p)) {
         if (NOT_FACTS.has(k)) continue;
+        if (k === 'player_id' && blank(v) && typeof s[k] === 'string' && typeof p.service_id === 'string') {
+          // A row id the plain answer left out beside the person's id: right if it is that person's row.
+          if (serviceOf(s[k] as string) !== p.service_id)
+            findings.push({ kind: 'wrong', path: `${path}.${k}`, plain: v, styled: s[k] });
+          continue;
+        }
         if (k === 'has_more') {
           // "More may exist" where the plain answer had all is cautious, not wrong; the reverse is.
           if (v === true && s[k] === false)
@@ -193,7 +223,7 @@ export function compareFacts(
     const order: number[] = [];
     p.forEach((row) => {
       if (!isRecord(row)) return;
-      const at = given.findIndex((g, i) => !taken.has(i) && matches(row, g));
+      const at = given.findIndex((g, i) => !taken.has(i) && matches(row, g, serviceOf));
       const where = `${path}[${label(row)}]`;
       if (at < 0) {
         findings.push({ kind: 'blank', path: where, plain: 'row', styled: undefined, noted: rowsNoted });

@@ -3,7 +3,7 @@
 // findings of comparing each answer with the plain sandbox's (facts.ts).
 import type { CallToolResult, Client } from '@modelcontextprotocol/client';
 import { styleOf } from '../../src/sandbox/styles/index.js';
-import { breaches, compareFacts, type Finding, notesOf } from './facts.js';
+import { breaches, compareFacts, type Finding, notesOf, playerIdsOf } from './facts.js';
 import { call, closeSandboxSession, openSandboxSession, structured, textOf } from './mcp.js';
 import { EVERY_TOOL, type Ids } from './tool-plans.js';
 
@@ -36,6 +36,8 @@ export const SAMPLE_LEAVES_OUT: Readonly<Record<string, string>> = {
   reorder: 'a ranking returned in another order is cut to the wrong rows (ranks 27, 72… as the best five)',
   group: 'get_glossary counts only the entries whose moved fields it read (total 2 of 6)',
   rename: 'a player named by his player_id; a saved index named by its id; a glossary total of 2 of 6',
+  casing:
+    "with resource objects whose members are cased (Relationships, Included): the resource's own id shown as a player_id (scouting_result_1, ranking_entry_1); a glossary total of 0 of 6",
 };
 
 export interface ToolOutcome {
@@ -65,10 +67,29 @@ export async function answersOf(client: Client, ids: Ids): Promise<Map<string, C
 }
 
 /** Runs every tool on a sandbox in the style `spec` and compares each answer with the plain one. */
+/** The plain sandbox, asked for a player_id's service_id where a styled answer shows only the former. */
+export interface PlainWorld {
+  readonly url: string;
+  readonly key: string;
+}
+
+async function personsOf(world: PlainWorld, playerIds: Iterable<string>): Promise<Map<string, string>> {
+  const out = new Map<string, string>();
+  for (const id of playerIds) {
+    const res = await fetch(`${world.url}/v1/players/${encodeURIComponent(id)}`, {
+      headers: { 'X-API-Key': world.key },
+    });
+    const body = (await res.json()) as { data?: { service_id?: unknown } };
+    if (res.ok && typeof body.data?.service_id === 'string') out.set(id, body.data.service_id);
+  }
+  return out;
+}
+
 export async function runStyle(
   spec: string,
   plain: PlainAnswers,
   ids: Ids,
+  world: PlainWorld,
   { strict = false }: { strict?: boolean } = {},
 ): Promise<StyleRun> {
   const style = styleOf(spec);
@@ -89,7 +110,8 @@ export async function runStyle(
         continue;
       }
       const styled = structured(got);
-      const findings = compareFacts(tool, structured(want), styled, notesOf(styled));
+      const persons = await personsOf(world, playerIdsOf(styled));
+      const findings = compareFacts(tool, structured(want), styled, notesOf(styled), (id) => persons.get(id));
       outcomes.push({ tool, findings, breaches: breaches(findings, () => known) });
     }
     return { spec, description: style.description, pieces: style.pieces, outcomes };

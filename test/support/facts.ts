@@ -37,6 +37,8 @@ const IDENTITY = [
   'role',
   'name',
 ];
+/** The identities that are ids (the rest: a statistic, a season, a league, a role, a name). */
+const IDS = new Set(['player_id', 'service_id', 'team_id', 'coach_id', 'key', 'id']);
 /** Tools whose row order is a fact (a ranking is best first). */
 const ORDERED = new Set(['rank_players_by_role', 'rank_players_by_statistic']);
 
@@ -107,12 +109,22 @@ export type ServiceOf = (playerId: string) => string | undefined;
  * shows only a player_id is tied to a plain row showing only a service_id through `serviceOf`.
  */
 function matches(plain: Json, styled: Json, serviceOf: ServiceOf): boolean {
-  let agreed = 0;
-  for (const [k, v] of identity(plain)) {
-    if (blank(styled[k])) continue;
-    if (!sameScalar(v, styled[k])) return false;
-    agreed++;
-  }
+  // Ids first: rows with the same ids are the same row, and a name or a season that differs is a
+  // wrong fact of that row; without an id both show, the other identities must agree.
+  const own = identity(plain);
+  const agree = (fields: [string, unknown][]) => {
+    let agreed = 0;
+    for (const [k, v] of fields) {
+      if (blank(styled[k])) continue;
+      if (!sameScalar(v, styled[k])) return -1;
+      agreed++;
+    }
+    return agreed;
+  };
+  const byIds = agree(own.filter(([k]) => IDS.has(k)));
+  if (byIds !== 0) return byIds > 0;
+  const agreed = agree(own);
+  if (agreed < 0) return false;
   if (
     agreed === 0 &&
     typeof styled.player_id === 'string' &&

@@ -138,6 +138,12 @@ export const SETTINGS = {
     schema: z.enum(SANDBOX_DIALECTS).default('standard'),
     help: `Shape of the sandbox's answers, same data: ${SANDBOX_DIALECTS.join(', ')} (see src/sandbox/README.md); to try the client against other readings of the spec.`,
   },
+  sandboxStyle: {
+    flag: 'sandbox-style',
+    env: 'FOOTBALL_SANDBOX_STYLE',
+    schema: z.string().trim().min(1).optional(),
+    help: "A generated style for the sandbox's answers instead of a dialect: spec-preserving transformations (names renamed, cased, nested, rows reordered, display forms, statistics by label, paging, throttling, compression) drawn from this seed, e.g. 42, or 42:rename,paging for those only; same data. The style says what it drew at start.",
+  },
   sandboxWeek: {
     flag: 'sandbox-week',
     env: 'FOOTBALL_SANDBOX_WEEK',

@@ -167,7 +167,7 @@ async function pickStores(
 ): Promise<Stores> {
   const spec = storeSpec(config, process.env);
   const partition = sandbox
-    ? `sandbox:${config.sandboxSeed}:${config.sandboxDialect}:week${config.sandboxWeek}`
+    ? `sandbox:${config.sandboxSeed}:${config.sandboxStyle === undefined ? config.sandboxDialect : `style=${config.sandboxStyle}`}:week${config.sandboxWeek}`
     : upstreamAddress(upstream.baseUrl);
   const limits = {
     maxWatchlists: config.watchlistMax,
@@ -236,12 +236,13 @@ async function pickUpstream(config: Config, logger: Logger, closers: Closer[], e
     host: '127.0.0.1',
     seed: config.sandboxSeed,
     dialect: config.sandboxDialect,
+    ...(config.sandboxStyle === undefined ? {} : { style: config.sandboxStyle }),
     week: config.sandboxWeek,
     warm: true,
   });
   closers.push(() => sandbox.close());
   logger.info(
-    `running on the embedded sandbox API at ${sandbox.url} (synthetic data${sandbox.dialect === 'standard' ? '' : `, ${sandbox.dialect} dialect`}${sandbox.week === 0 ? '' : `, week ${sandbox.week}`}); set FOOTBALL_API_KEY and FOOTBALL_API_BASE_URL for the real API`,
+    `running on the embedded sandbox API at ${sandbox.url} (synthetic data${sandbox.style ? `, ${sandbox.style}` : sandbox.dialect === 'standard' ? '' : `, ${sandbox.dialect} dialect`}${sandbox.week === 0 ? '' : `, week ${sandbox.week}`}); set FOOTBALL_API_KEY and FOOTBALL_API_BASE_URL for the real API`,
   );
   return {
     upstream: { baseUrl: sandbox.url, apiKey: sandbox.demoKey } satisfies Upstream,

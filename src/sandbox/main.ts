@@ -1,16 +1,19 @@
 // Standalone sandbox: `node dist/src/sandbox/main.js --port 4010 [--host 127.0.0.1] [--seed s] [--keys keys.json]
-// [--faults spec] [--dialect name] [--week n]` (env SANDBOX_PORT, SANDBOX_HOST, SANDBOX_SEED, SANDBOX_KEYS_FILE,
-// SANDBOX_FAULTS, SANDBOX_DIALECT, SANDBOX_WEEK). Prints its URL, keys and a curl example on stdout; stops on SIGINT/SIGTERM.
+// [--faults spec] [--dialect name | --style seed] [--week n]` (env SANDBOX_PORT, SANDBOX_HOST, SANDBOX_SEED,
+// SANDBOX_KEYS_FILE, SANDBOX_FAULTS, SANDBOX_DIALECT, SANDBOX_STYLE, SANDBOX_WEEK). Prints its URL, keys and a curl example on stdout; stops on SIGINT/SIGTERM.
 import { parseArgs } from 'node:util';
 import { dialectOf, SANDBOX_DIALECTS } from './dialects/index.js';
 import { parseFaults } from './faults.js';
 import { loadKeysFile } from './keys.js';
 import { DEFAULT_SEED, startSandbox } from './server.js';
+import { PIECES } from './styles/index.js';
 
 const USAGE = `usage: sandbox [--port 4010] [--host 127.0.0.1] [--seed football-scout] [--keys keys.json] [--faults spec]
-               [--dialect standard] [--week 0]
-  env: SANDBOX_PORT, SANDBOX_HOST, SANDBOX_SEED, SANDBOX_KEYS_FILE, SANDBOX_FAULTS, SANDBOX_DIALECT, SANDBOX_WEEK
+               [--dialect standard | --style seed[:piece,piece]] [--week 0]
+  env: SANDBOX_PORT, SANDBOX_HOST, SANDBOX_SEED, SANDBOX_KEYS_FILE, SANDBOX_FAULTS, SANDBOX_DIALECT, SANDBOX_STYLE,
+       SANDBOX_WEEK
   dialects (shape of successful answers, or how answers travel; same data): ${SANDBOX_DIALECTS.join(', ')}
+  style: transformations drawn from a seed instead of a dialect, or only the pieces named: ${PIECES.map((p) => p.name).join(', ')}
   week: 0-52, weeks the world has moved on from today (rounds played, indices recalculated, values moved,
         transfers in the windows); the same week gives the same answers
   faults: latency=20-80,503=0.05,reset=0.02,truncate=0.02,malformed=0.02,drip=0.02,drip-ms=250,storm=5/100,retry-after=1
@@ -26,6 +29,7 @@ async function main(): Promise<void> {
       keys: { type: 'string' },
       faults: { type: 'string' },
       dialect: { type: 'string' },
+      style: { type: 'string' },
       week: { type: 'string' },
       help: { type: 'boolean', short: 'h' },
     },
@@ -42,6 +46,7 @@ async function main(): Promise<void> {
   const seed = values.seed ?? process.env.SANDBOX_SEED ?? DEFAULT_SEED;
   const faultSpec = values.faults ?? process.env.SANDBOX_FAULTS;
   const dialect = dialectOf((values.dialect ?? process.env.SANDBOX_DIALECT ?? 'standard').trim());
+  const style = (values.style ?? process.env.SANDBOX_STYLE)?.trim() || undefined;
   const weekText = (values.week ?? process.env.SANDBOX_WEEK ?? '0').trim();
   const week = Number(weekText);
   if (!/^\d+$/.test(weekText) || week > 52)
@@ -53,6 +58,7 @@ async function main(): Promise<void> {
     ...(keysFile ? { keys: loadKeysFile(keysFile) } : {}),
     ...(faultSpec ? { faults: parseFaults(faultSpec) } : {}),
     dialect: dialect.name,
+    ...(style ? { style } : {}),
     week,
   });
 
@@ -74,6 +80,7 @@ async function main(): Promise<void> {
   console.log(`Football Data API sandbox (synthetic data, seed "${seed}") listening on ${sandbox.url}`);
   if (faultSpec) console.log(`Injecting faults: ${faultSpec}`);
   if (dialect.name !== 'standard') console.log(`Dialect ${dialect.name}: ${dialect.summary}`);
+  if (sandbox.style) console.log(`Style: ${sandbox.style}`);
   if (week > 0)
     console.log(`Week ${week}: the world ${week} week${week === 1 ? '' : 's'} on from today's data`);
   console.log('');

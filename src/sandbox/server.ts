@@ -16,6 +16,7 @@ import { jsonObject, readBody } from './http/body.js';
 import { ApiError, notFound, rateLimited, serverError, unauthorized } from './http/errors.js';
 import { DEFAULT_KEYS, SANDBOX_DEMO_KEY, type SandboxKey, validateKeys } from './keys.js';
 import { nextUtcMidnight, QuotaBook, rateLimitHeaders } from './quota.js';
+import { type Hooks, styleOf } from './styles/index.js';
 
 export { type DialectName, SANDBOX_DIALECTS } from './dialects/index.js';
 export { DEFAULT_KEYS, SANDBOX_DEMO_KEY, type SandboxKey } from './keys.js';
@@ -34,6 +35,11 @@ export interface SandboxOptions {
   faults?: FaultOptions;
   /** The shape of successful answers (see dialects/); default 'standard', the sandbox's own. */
   dialect?: DialectName;
+  /**
+   * A generated style instead of a dialect: transformations drawn from this seed (`42`, or
+   * `42:rename,paging` for those pieces only; see styles/). Default none.
+   */
+  style?: string;
   /** Weeks the world has moved on from today's data, 0–52 (see data/week.ts); default 0, today. */
   week?: number;
   /**
@@ -60,6 +66,8 @@ export interface RunningSandbox {
   keys: readonly SandboxKey[];
   demoKey: string;
   dialect: DialectName;
+  /** The generated style served, in one line (what its seed composed); undefined without one. */
+  style?: string;
   /** The week of the world served (0 = today's data). */
   week: number;
   /** Settles when warming (SandboxOptions.warm) has built every competition, or stopped; at once without it. */
@@ -120,7 +128,11 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
   const byKey = new Map(keys.map((k) => [k.key, k]));
   const accessOf = new Map(keys.map((k) => [k.key, new Access(k)]));
   const now = options.now ?? (() => new Date());
-  const dialect = dialectOf(options.dialect ?? 'standard');
+  if (options.style !== undefined && (options.dialect ?? 'standard') !== 'standard')
+    throw new Error('a sandbox style replaces the dialect: give a style or a dialect, not both');
+  const style = options.style === undefined ? undefined : styleOf(options.style);
+  const named = dialectOf(options.dialect ?? 'standard');
+  const dialect: Hooks = style?.hooks ?? named;
   const world = new World(options.seed ?? DEFAULT_SEED, { week: options.week ?? 0 });
   const router = buildRouter();
   const quotas = new QuotaBook();
@@ -288,7 +300,8 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
     port: address.port,
     keys,
     demoKey: byKey.has(SANDBOX_DEMO_KEY) ? SANDBOX_DEMO_KEY : (keys[0]?.key ?? SANDBOX_DEMO_KEY),
-    dialect: dialect.name,
+    dialect: named.name,
+    ...(style ? { style: style.description } : {}),
     week: world.week,
     warmed,
     requestCount: () => count,

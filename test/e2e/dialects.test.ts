@@ -18,49 +18,7 @@ import {
   useSandboxSession,
 } from '../support/mcp.js';
 import { sample } from '../support/sample.js';
-
-interface Ids {
-  pid: [string, string];
-  sid: string;
-  name: [string, string];
-  club: string;
-  team: string;
-  coach: string;
-}
-
-type Plan = [tool: string, args: (ids: Ids) => Record<string, unknown>];
-
-const PLANS: Plan[] = [
-  ['list_leagues', () => ({ query: 'Ligue' })],
-  ['list_roles', () => ({})],
-  ['rank_players_by_role', () => ({ role: 'faux_9', league: 'Ligue 1', limit: 5 })],
-  ['scout_players', () => ({ roles: ['mezzala'], league: 'Serie A', limit: 5 })],
-  ['search_players', (ids) => ({ query: ids.name[0], league: 'Ligue 1' })],
-  [
-    'resolve_players',
-    (ids) => ({ players: [{ player_id: ids.pid[0] }, { name: ids.name[1], club: ids.club }] }),
-  ],
-  ['player_history', (ids) => ({ player_id: ids.sid })],
-  ['compare_players', (ids) => ({ player_ids: ids.pid })],
-  ['fit_score', (ids) => ({ player_ids: [ids.pid[0]], club: ids.club })],
-  [
-    'get_player',
-    (ids) => ({
-      player_id: ids.pid[0],
-      sections: ['statistics', 'roles', 'strengths', 'market_value', 'projections', 'similar'],
-    }),
-  ],
-  ['scouting_report', (ids) => ({ player_id: ids.sid, club: ids.club })],
-  ['quota_status', () => ({})],
-  ['search_teams', () => ({ league: 'Ligue 1', limit: 5 })],
-  ['get_team', (ids) => ({ team_id: ids.team, sections: ['squad', 'similar'], limit: 5 })],
-  ['search_coaches', () => ({ league: 'Ligue 1', limit: 5 })],
-  ['get_coach', (ids) => ({ coach_id: ids.coach, sections: ['career', 'tactical_profile'] })],
-  ['rank_players_by_statistic', () => ({ statistic: 'progressive_passes', league: 'Bundesliga', limit: 5 })],
-  ['get_glossary', () => ({ query: 'expected' })],
-  ['comparison_group', () => ({ x: 'xg', y: 'xa', league: 'Ligue 1', limit: 5 })],
-  ['my_account', () => ({ sections: ['indices', 'presets'] })],
-];
+import { type Ids, idsOf, PLANS } from '../support/tool-plans.js';
 
 /** Fields whose values every dialect but `minimal` keeps; `minimal` keeps what the spec requires. */
 const COMPARED = [
@@ -129,38 +87,13 @@ function numbersOf(data: unknown, fields: ReadonlySet<string>, out: number[] = [
 /** Tools whose text shows every score of their data in a table. */
 const SCORES_IN_TEXT = new Set(['rank_players_by_role', 'fit_score', 'get_player', 'scouting_report']);
 
-async function idsOf(session: SandboxSession): Promise<Ids> {
-  const ranked = structured(
-    await call(session.client, 'rank_players_by_role', {
-      role: 'ailier_provocateur',
-      league: 'Ligue 1',
-      limit: 20,
-    }),
-  );
-  const linked = ranked.data.filter((e: { service_id: string | null }) => e.service_id);
-  const team = structured(await call(session.client, 'search_teams', { league: 'Ligue 1', limit: 1 }))
-    .data[0];
-  const coach = structured(await call(session.client, 'search_coaches', { league: 'Ligue 1', limit: 1 }))
-    .data[0];
-  return {
-    // A ranking entry may carry only a service_id, accepted wherever a player_id is.
-    pid: [linked[0].player_id ?? linked[0].service_id, linked[1].player_id ?? linked[1].service_id],
-    sid: linked[0].service_id,
-    // Names and clubs come from the standard answers where a dialect leaves them out.
-    name: [linked[0].name, linked[1].name],
-    club: linked[1].club,
-    team: team.team_id,
-    coach: coach.coach_id,
-  };
-}
-
 let standard: SandboxSession;
 let standardIds: Ids;
 const expected = new Map<string, ReturnType<typeof structured>>();
 
 beforeAll(async () => {
   standard = await openSandboxSession();
-  standardIds = await idsOf(standard);
+  standardIds = await idsOf(standard.client);
   for (const [tool, args] of PLANS)
     expected.set(tool, structured(await call(standard.client, tool, args(standardIds))));
 }, 60_000);
@@ -183,7 +116,7 @@ describe.each(DIALECTS)('the %s dialect', (dialect) => {
 
   beforeAll(async () => {
     session = await openSandboxSession({ dialect });
-    const own = await idsOf(session);
+    const own = await idsOf(session.client);
     ids = { ...own, name: standardIds.name, club: own.club ?? standardIds.club };
   }, 60_000);
 

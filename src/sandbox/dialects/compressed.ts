@@ -3,7 +3,7 @@
 import { brotliCompressSync, constants, deflateSync, gzipSync } from 'node:zlib';
 import type { Dialect, WireAnswer } from './dialect.js';
 
-const CODINGS: readonly [string, (body: Buffer) => Buffer][] = [
+export const CODINGS: readonly [string, (body: Buffer) => Buffer][] = [
   ['gzip', (body) => gzipSync(body)],
   ['br', (body) => brotliCompressSync(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 4 } })],
   ['deflate', (body) => deflateSync(body)],

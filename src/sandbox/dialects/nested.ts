@@ -77,6 +77,9 @@ function nest(value: unknown, known: ReadonlyMap<string, string>): unknown {
   return out;
 }
 
+/** Every club, team, league and country name of an answer as `{id, name}`, statistics grouped by family. */
+export const nestObjects = (body: unknown): unknown => nest(body, teamIds(body));
+
 const PLAYER = ['player_id', 'service_id', 'name', 'club'] as const;
 
 /** `{player: {player_id, service_id, name, club}, …rest}`; `player: null` for a row that found none. */
@@ -124,7 +127,7 @@ export const nested: Dialect = {
   response(body, req) {
     if (!isRecord(body)) return body;
     if (req.route === '/v1/enums') return { ...body, roles: rolesByFamily(body.roles) };
-    const out = nest(body, teamIds(body)) as Json;
+    const out = nestObjects(body) as Json;
     if (PLAYER_ROWS.has(req.route) && Array.isArray(out.data)) out.data = out.data.map(withPlayer);
     return out;
   },

@@ -36,41 +36,51 @@ function offsetOf(req: DialectRequest): number {
   return Number(match[1]);
 }
 
-/** The address of the page at `offset`: this request's path and query, with the cursor. */
-function linkTo(req: DialectRequest, offset: number): string {
+/** This request's path and query, with `param` set to `value`: the address of another page. */
+export function addressWith(req: DialectRequest, param: string, value: string): string {
   const path = req.route.replace(/:([A-Za-z]+)/g, (_, name: string) =>
     encodeURIComponent(req.params[name] ?? ''),
   );
   const query = new URLSearchParams(req.query);
-  query.set('cursor', encode(offset));
+  query.set(param, value);
   return `${path}?${query}`;
 }
 
-function withoutEchoes(meta: unknown): Json {
+/** The address of the page at `offset`: this request's path and query, with the cursor. */
+const linkTo = (req: DialectRequest, offset: number) => addressWith(req, 'cursor', encode(offset));
+
+export function withoutEchoes(meta: unknown): Json {
   if (!isRecord(meta)) return {};
   const { count: _count, limit: _limit, returned: _returned, ...rest } = meta;
   return rest;
 }
 
+/** Cursor paging over the standard answer's whole list, `size(req)` rows a page. */
+export function cursorPaging(size: (req: DialectRequest) => number): Pick<Dialect, 'request' | 'response'> {
+  return {
+    request(req) {
+      if (LISTS.has(req.route)) offsetOf(req);
+      return req;
+    },
+    response(body, req) {
+      if (!LISTS.has(req.route) || !isRecord(body) || !Array.isArray(body.data)) return body;
+      const offset = offsetOf(req);
+      const rows = body.data.slice(offset, offset + size(req));
+      const end = offset + rows.length;
+      const more = rows.length > 0 && end < body.data.length;
+      const next = more && req.method !== 'POST' ? linkTo(req, end) : null;
+      return {
+        ...body,
+        data: rows,
+        meta: { ...withoutEchoes(body.meta), next_cursor: more ? encode(end) : null },
+        ...(req.method !== 'POST' ? { links: { next } } : {}),
+      };
+    },
+  };
+}
+
 export const paged: Dialect = {
   name: 'paged',
   summary: `list answers in pages of at most ${PER_PAGE} rows (limit cut silently), with meta.next_cursor and links.next`,
-  request(req) {
-    if (LISTS.has(req.route)) offsetOf(req);
-    return req;
-  },
-  response(body, req) {
-    if (!LISTS.has(req.route) || !isRecord(body) || !Array.isArray(body.data)) return body;
-    const offset = offsetOf(req);
-    const rows = body.data.slice(offset, offset + PER_PAGE);
-    const end = offset + rows.length;
-    const more = rows.length > 0 && end < body.data.length;
-    const next = more && req.method !== 'POST' ? linkTo(req, end) : null;
-    return {
-      ...body,
-      data: rows,
-      meta: { ...withoutEchoes(body.meta), next_cursor: more ? encode(end) : null },
-      ...(req.method !== 'POST' ? { links: { next } } : {}),
-    };
-  },
+  ...cursorPaging(() => PER_PAGE),
 };

@@ -1,0 +1,37 @@
+// Every piece a style may take, in the order they shape an answer (the first sees the handler's
+// answer; wire pieces last). A new piece is one line here; a dialect with nothing to draw becomes one
+// with `fromDialect(dialect, chance)` (piece.ts).
+
+import { maintenance } from '../dialects/maintenance.js';
+import { slashed } from '../dialects/slashed.js';
+import { casing } from './casing.js';
+import { compress } from './compress.js';
+import { display } from './display.js';
+import { group } from './group.js';
+import { labels } from './labels.js';
+import { objects } from './objects.js';
+import { paging } from './paging.js';
+import { fromDialect, type Piece } from './piece.js';
+import { rename } from './rename.js';
+import { reorder } from './reorder.js';
+import { resource } from './resource.js';
+import { throttle } from './throttle.js';
+
+export const PIECES: readonly Piece[] = [
+  reorder,
+  display,
+  labels,
+  objects,
+  // Before the names change: a resource object's id is the row's own id field (team_id…), found by name.
+  resource,
+  group,
+  rename,
+  casing,
+  paging,
+  // The deployments' HTTP habits (their dialects, as they are): a redirect to the path plus "/", a
+  // maintenance window answering 503 with Retry-After.
+  fromDialect(slashed, 0.3),
+  fromDialect(maintenance, 0.2),
+  throttle,
+  compress,
+];

@@ -1,0 +1,274 @@
+// Test support: the facts of a tool's answer, and the metamorphic property of the generated styles.
+// A fact is a value the structured content states: an id, a name, a number, a rank, a count, a
+// completeness claim (`has_more: false`, a total), a row being there, the order of a ranking's rows.
+// The property, comparing the answer on a transformed API with the one on the plain API: every fact
+// of the plain answer is shown again, or is blank (null, absent, an empty list, a row left out) with
+// a note naming it; the transformed answer never states a fact the plain one did not.
+
+type Json = Record<string, unknown>;
+
+/** Parts of an answer that are no facts of the API's data: quota and cache state, notes and words. */
+const NOT_FACTS = new Set([
+  'quota',
+  'source',
+  'notes',
+  'note',
+  'glossary',
+  'failed_sections',
+  'cost',
+  // What the call cost and when it ran: ours, not the API's facts (paging and retries change them).
+  'requests',
+  'refresh_cost',
+  'last_refresh',
+  'fetched_at',
+  'refreshed_at',
+]);
+/** Fields that tie a row of one answer to its row in the other, strongest first. */
+const IDENTITY = [
+  'player_id',
+  'service_id',
+  'team_id',
+  'coach_id',
+  'key',
+  'id',
+  'statistic',
+  'season',
+  'league',
+  'role',
+  'name',
+];
+/** The identities that are ids (the rest: a statistic, a season, a league, a role, a name). */
+const IDS = new Set(['player_id', 'service_id', 'team_id', 'coach_id', 'key', 'id']);
+/** Tools whose row order is a fact (a ranking is best first). */
+const ORDERED = new Set(['rank_players_by_role', 'rank_players_by_statistic']);
+
+export type FindingKind = 'wrong' | 'unparsed' | 'extra' | 'blank' | 'error';
+
+export interface Finding {
+  kind: FindingKind;
+  /** Where in the answer: `data[service_id=ds_…].age`. */
+  path: string;
+  plain: unknown;
+  styled: unknown;
+  /** For a blank: whether a note names it. */
+  noted?: boolean;
+}
+
+const isRecord = (v: unknown): v is Json => typeof v === 'object' && v !== null && !Array.isArray(v);
+const blank = (v: unknown) =>
+  v === null ||
+  v === undefined ||
+  v === '' ||
+  (Array.isArray(v) && v.length === 0) ||
+  (isRecord(v) && Object.keys(v).length === 0);
+
+/** A text with its numbers' decimal commas as points and thousands separators dropped. */
+const digitsOf = (text: string) =>
+  text.replace(/(\d)[\u202f\u00a0'\u2019](?=\d{3})/g, '$1').replace(/(\d),(\d)/g, '$1.$2');
+
+function sameScalar(a: unknown, b: unknown): boolean {
+  if (typeof a === 'number' && typeof b === 'number')
+    return Math.abs(a - b) <= 1e-9 * Math.max(1, Math.abs(a));
+  return a === b;
+}
+
+/** Every string under a `notes` or `note` field, anywhere: the answer's words on what it could not read. */
+export function notesOf(answer: unknown, out: string[] = []): string[] {
+  if (Array.isArray(answer)) for (const v of answer) notesOf(v, out);
+  else if (isRecord(answer)) {
+    for (const [key, v] of Object.entries(answer)) {
+      if ((key === 'notes' || key === 'note' || key === 'failed_sections') && v !== undefined)
+        out.push(typeof v === 'string' ? v : JSON.stringify(v));
+      else notesOf(v, out);
+    }
+  }
+  return out;
+}
+
+/** Whether the notes name `field` (as written, with spaces for underscores, or its last word). */
+export function named(notes: readonly string[], field: string): boolean {
+  const text = notes.join('\n').toLowerCase();
+  const words = field.toLowerCase().split('_');
+  const forms = [field.toLowerCase(), words.join(' '), words.at(-1) ?? field];
+  return forms.some((form) => form.length > 1 && text.includes(form));
+}
+
+/** A row left out or a list cut short: said when the notes speak of rows not read, or more existing. */
+const ROWS_NOTED =
+  /left out|not (be )?read|could not|couldn't|unread|unreadable|more (may )?exist|pages? read|skipped/i;
+
+function identity(row: Json): [string, unknown][] {
+  return IDENTITY.flatMap((k) => (blank(row[k]) ? [] : [[k, row[k]] as [string, unknown]]));
+}
+
+/** A player_id's person in the plain world (`service_id`), where a test looked it up. */
+export type ServiceOf = (playerId: string) => string | undefined;
+
+/**
+ * The plain row a styled row is: every identity both carry agrees, and at least one; a styled row that
+ * shows only a player_id is tied to a plain row showing only a service_id through `serviceOf`.
+ */
+function matches(plain: Json, styled: Json, serviceOf: ServiceOf): boolean {
+  // Ids first: rows with the same ids are the same row, and a name or a season that differs is a
+  // wrong fact of that row; without an id both show, the other identities must agree.
+  const own = identity(plain);
+  const agree = (fields: [string, unknown][]) => {
+    let agreed = 0;
+    for (const [k, v] of fields) {
+      if (blank(styled[k])) continue;
+      if (!sameScalar(v, styled[k])) return -1;
+      agreed++;
+    }
+    return agreed;
+  };
+  const byIds = agree(own.filter(([k]) => IDS.has(k)));
+  if (byIds !== 0) return byIds > 0;
+  const agreed = agree(own);
+  if (agreed < 0) return false;
+  if (
+    agreed === 0 &&
+    typeof styled.player_id === 'string' &&
+    blank(plain.player_id) &&
+    !blank(plain.service_id)
+  )
+    return serviceOf(styled.player_id) === plain.service_id;
+  return agreed > 0;
+}
+
+/** Every player_id `answer` shows: what `serviceOf` must know. */
+export function playerIdsOf(answer: unknown, out = new Set<string>()): Set<string> {
+  if (Array.isArray(answer)) for (const v of answer) playerIdsOf(v, out);
+  else if (isRecord(answer)) {
+    if (typeof answer.player_id === 'string') out.add(answer.player_id);
+    for (const v of Object.values(answer)) playerIdsOf(v, out);
+  }
+  return out;
+}
+
+const label = (row: Json) => {
+  const [first] = identity(row);
+  return first ? `${first[0]}=${String(first[1])}` : '?';
+};
+
+/**
+ * The findings of comparing a styled answer with the plain one. `notes` are the styled answer's.
+ * Findings of kind `blank` with `noted` true are what the property allows; every other one breaks it.
+ */
+export function compareFacts(
+  tool: string,
+  plain: unknown,
+  styled: unknown,
+  notes: readonly string[],
+  serviceOf: ServiceOf = () => undefined,
+): Finding[] {
+  const findings: Finding[] = [];
+  const rowsNoted = notes.some((n) => ROWS_NOTED.test(n)) || (isRecord(styled) && styled.has_more === true);
+
+  const leaf = (path: string, key: string, p: unknown, s: unknown) => {
+    if (blank(p)) {
+      // The plain answer states nothing here (or says none): a value here is a fact it did not state.
+      if (!blank(s) && p !== undefined) findings.push({ kind: 'wrong', path, plain: p, styled: s });
+      return;
+    }
+    if (blank(s)) {
+      findings.push({ kind: 'blank', path, plain: p, styled: s, noted: named(notes, key) });
+      return;
+    }
+    if (typeof p === 'number' && typeof s === 'string')
+      findings.push({ kind: 'unparsed', path, plain: p, styled: s });
+    else if (typeof p === 'string' && typeof s === 'string' && p !== s && digitsOf(p) === digitsOf(s))
+      // The same numbers in the API's display form ("0,35" for 0.35) inside a text: shown unparsed.
+      findings.push({ kind: 'unparsed', path, plain: p, styled: s });
+    else if (typeof p === 'string' && typeof s === 'string' && p !== s && p.startsWith(s))
+      // Part of a value that says two things ("sweeper keeper; was gardien_libero"): the rest is blank.
+      findings.push({ kind: 'blank', path, plain: p, styled: s, noted: named(notes, key) });
+    else if (!sameScalar(p, s)) findings.push({ kind: 'wrong', path, plain: p, styled: s });
+  };
+
+  const walk = (path: string, key: string, p: unknown, s: unknown) => {
+    if (Array.isArray(p) && p.some(isRecord)) return rows(path, key, p, s);
+    if (isRecord(p)) {
+      if (!isRecord(s)) {
+        if (blank(s))
+          findings.push({ kind: 'blank', path, plain: '{…}', styled: s, noted: named(notes, key) });
+        else findings.push({ kind: 'wrong', path, plain: '{…}', styled: s });
+        return;
+      }
+      for (const [k, v] of Object.entries(p)) {
+        if (NOT_FACTS.has(k)) continue;
+        if (k === 'player_id' && blank(v) && typeof s[k] === 'string' && typeof p.service_id === 'string') {
+          // A row id the plain answer left out beside the person's id: right if it is that person's row.
+          if (serviceOf(s[k] as string) !== p.service_id)
+            findings.push({ kind: 'wrong', path: `${path}.${k}`, plain: v, styled: s[k] });
+          continue;
+        }
+        if (k === 'has_more') {
+          // "More may exist" where the plain answer had all is cautious, not wrong; the reverse is.
+          if (v === true && s[k] === false)
+            findings.push({ kind: 'wrong', path: `${path}.${k}`, plain: v, styled: s[k] });
+          continue;
+        }
+        walk(`${path}.${k}`, k, v, s[k]);
+      }
+      return;
+    }
+    if (Array.isArray(p)) {
+      // A list of scalars (strengths' keys, positions…): the same members.
+      const got = Array.isArray(s) ? s : [];
+      if (blank(s)) {
+        if (p.length > 0)
+          findings.push({ kind: 'blank', path, plain: p, styled: s, noted: named(notes, key) });
+        return;
+      }
+      for (const v of p)
+        if (!got.some((g) => sameScalar(g, v))) findings.push({ kind: 'wrong', path, plain: p, styled: s });
+      for (const g of got)
+        if (!p.some((v) => sameScalar(g, v))) findings.push({ kind: 'extra', path, plain: p, styled: g });
+      return;
+    }
+    leaf(path, key, p, s);
+  };
+
+  const rows = (path: string, key: string, p: unknown[], s: unknown) => {
+    const given = Array.isArray(s) ? s.filter(isRecord) : [];
+    const taken = new Set<number>();
+    const order: number[] = [];
+    p.forEach((row) => {
+      if (!isRecord(row)) return;
+      const at = given.findIndex((g, i) => !taken.has(i) && matches(row, g, serviceOf));
+      const where = `${path}[${label(row)}]`;
+      if (at < 0) {
+        findings.push({ kind: 'blank', path: where, plain: 'row', styled: undefined, noted: rowsNoted });
+        return;
+      }
+      taken.add(at);
+      order.push(at);
+      walk(where, key, row, given[at]);
+    });
+    given.forEach((g, i) => {
+      // A row with no identity at all (a query it could not answer) states no fact of its own.
+      if (!taken.has(i) && identity(g).length > 0)
+        findings.push({ kind: 'extra', path: `${path}[${label(g)}]`, plain: undefined, styled: g });
+    });
+    if (path === '.data' && ORDERED.has(tool) && order.some((at, i) => i > 0 && at < (order[i - 1] ?? 0)))
+      findings.push({ kind: 'wrong', path: `${path} (order)`, plain: 'best first', styled: order });
+  };
+
+  walk('', '', plain, styled);
+  return findings;
+}
+
+/** The findings that break the property: all but the blanks a note names (or that `tolerated` allows). */
+export function breaches(
+  findings: readonly Finding[],
+  tolerated: (f: Finding) => boolean = () => false,
+): Finding[] {
+  return findings.filter((f) => !(f.kind === 'blank' && (f.noted || tolerated(f))));
+}
+
+/** One line a finding, for a failure message. */
+export function describeFinding(f: Finding): string {
+  const show = (v: unknown) => (v === undefined ? 'nothing' : JSON.stringify(v)?.slice(0, 80));
+  const note = f.kind === 'blank' ? (f.noted ? ' (noted)' : ' (no note names it)') : '';
+  return `${f.kind} ${f.path}: plain ${show(f.plain)}, styled ${show(f.styled)}${note}`;
+}

@@ -1,0 +1,73 @@
+// The generated-styles property on answers made by hand: a blank with a note naming it passes, a
+// different value, an extra row, a ranking out of order or a list called complete does not.
+import { describe, expect, it } from 'vitest';
+import { breaches, compareFacts } from '../support/facts.js';
+
+const plain = {
+  data: [
+    { rank: 1, name: 'A', service_id: 'ds_a', age: 21, score: 80.5 },
+    { rank: 2, name: 'B', service_id: 'ds_b', age: 24, score: 75 },
+  ],
+  has_more: true,
+  total: 40,
+};
+const copy = () => structuredClone(plain);
+const broken = (
+  styled: unknown,
+  notes: string[] = [],
+  tool = 'rank_players_by_role',
+  want: unknown = plain,
+) => breaches(compareFacts(tool, want, styled, notes)).map((f) => `${f.kind} ${f.path}`);
+
+describe('the facts of an answer, plain against styled', () => {
+  it('the same facts hold, whatever else the styled answer carries', () => {
+    const styled = copy();
+    Object.assign(styled.data[0] as object, { details: { league: 'Ligue 1' } });
+    expect(broken(styled, [], 'rank_players_by_role')).toEqual([]);
+  });
+
+  it('a blank passes only with a note that names it', () => {
+    const styled = copy();
+    (styled.data[0] as Record<string, unknown>).age = null;
+    expect(broken(styled)).toEqual(['blank .data[service_id=ds_a].age']);
+    expect(broken(styled, ['could not read age (field "alter")'])).toEqual([]);
+  });
+
+  it('a different value, a number left as text and a value where the plain answer had none break it', () => {
+    const styled = copy();
+    (styled.data[0] as Record<string, unknown>).age = 22;
+    (styled.data[1] as Record<string, unknown>).score = '75,0';
+    styled.total = 41;
+    expect(broken(styled, ['age'])).toEqual([
+      'wrong .data[service_id=ds_a].age',
+      'unparsed .data[service_id=ds_b].score',
+      'wrong .total',
+    ]);
+  });
+
+  it('numbers of a text written in a display form are shown unparsed, not the same fact', () => {
+    const text = { data: { detail: 'xg 0.35, pressures 1234' } };
+    const shown = (detail: string) =>
+      breaches(compareFacts('my_account', text, { data: { detail } }, [])).map((f) => f.kind);
+    expect(shown('xg 0,35, pressures 1\u202f234')).toEqual(['unparsed']);
+    expect(shown('xg 0.45, pressures 1234')).toEqual(['wrong']);
+  });
+
+  it('a row left out needs a note or a "more may exist"; a row the plain answer did not have is a breach', () => {
+    const all = { ...copy(), has_more: false };
+    const styled = { ...all, data: [copy().data[0], { rank: 2, name: 'C', service_id: 'ds_c' }] };
+    const rows = (s: unknown, notes: string[] = []) => broken(s, notes, 'search_players', all);
+    expect(rows(styled)).toEqual(['blank .data[service_id=ds_b]', 'extra .data[service_id=ds_c]']);
+    const left = { ...all, data: [copy().data[0]] };
+    expect(rows(left)).toEqual(['blank .data[service_id=ds_b]']);
+    expect(rows(left, ['1 row left out: no readable score'])).toEqual([]);
+    expect(rows({ ...left, has_more: true })).toEqual([]);
+  });
+
+  it("a ranking's order is a fact; has_more may turn true, never false", () => {
+    const reversed = { ...copy(), data: copy().data.toReversed() };
+    expect(broken(reversed)).toEqual(['wrong .data (order)']);
+    expect(broken(reversed, [], 'search_players')).toEqual([]);
+    expect(broken({ ...copy(), has_more: false })).toEqual(['wrong .has_more']);
+  });
+});

@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import type { ListRead } from '../src/api/list-pages.js';
+import type { Quota } from '../src/api/quota.js';
 import type { RankingEntry } from '../src/api/schemas.js';
 import { rankingBars } from '../src/charts/ranking-bars.js';
 import { roleWithLabel } from '../src/domain/role-labels.js';
@@ -7,6 +9,14 @@ import { LeagueName, Limit, RoleKeyArg, Season, seasonParam } from '../src/mcp/a
 import { seasonsOf } from '../src/mcp/season.js';
 import { defineTool } from '../src/mcp/tool.js';
 import { explainEmpty } from './kit/empty-answer.js';
+import {
+  footballMixNote,
+  GenderArg,
+  LevelArg,
+  leaguesInScope,
+  SCOPE_COST,
+  scopeWords,
+} from './kit/league-scope.js';
 import { cut, PAGE_SIZE } from './kit/pages.js';
 import { idCell, RowServiceId, rowIds } from './kit/shapes.js';
 import { table } from './kit/text.js';
@@ -32,25 +42,36 @@ export default defineTool({
   title: 'Rank players by role',
   toolset: 'players',
   description:
-    'Best players for one positional role (performance index), in one league or across the leagues the key can access, for a season. ' +
-    'Use it for "best ball-playing centre-backs in Ligue 1"-type questions. For several roles at once or age/minutes filters use scout_players. ' +
-    '1 request a page, unless cached.',
+    "Best players for one positional role (performance index), in one league or all the key's leagues, for a season: " +
+    '"best ball-playing centre-backs in Ligue 1". Several roles or age/minutes filters: scout_players. ' +
+    '1 request a page, unless cached; ' +
+    SCOPE_COST,
   input: {
     role: RoleKeyArg,
     season: Season.optional(),
     league: LeagueName.optional(),
+    gender: GenderArg.optional(),
+    level: LevelArg.optional(),
     limit: Limit(20, MAX),
   },
   output: z.array(Entry),
   extra: { role: z.string().describe('The role key ranked (current key, also when an old key was given).') },
-  async run({ role, season, league, limit }, { api, roles, signal }) {
+  async run({ role, season, league, gender, level, limit }, { api, roles, signal }) {
     const saison = seasonParam(season);
     const resolved = await roles.resolve(role, signal);
     let asked: string | undefined;
-    const result = await withLeagueHint(api, league, signal, (league) => {
-      asked = league;
-      return api.rankings({ role: resolved.key, season: saison, league, limit, signal });
-    });
+    const rank = (league: string | undefined) =>
+      withLeagueHint(api, league, signal, (league) => {
+        asked = league;
+        return api.rankings({ role: resolved.key, season: saison, league, limit, signal });
+      });
+    // gender or level with no league: each league of that football ranked, the lists merged by score.
+    const inScope =
+      league === undefined && (gender !== undefined || level !== undefined)
+        ? await leaguesInScope(api, { gender, level }, signal)
+        : undefined;
+    const across = inScope !== undefined && inScope.names.length > 1;
+    const result = across ? await rankedAcross(inScope.names, rank) : await rank(inScope?.names[0] ?? league);
     const { rows, has_more, notes: more } = cut(result.data.data, limit, MAX, result);
     const data = rows.map((e) => ({
       rank: e.rank,
@@ -63,13 +84,26 @@ export default defineTool({
       minutes: e.minutes ?? null,
     }));
     const notes = [
+      ...(inScope?.notes ?? []),
+      ...(across ? [`# is the place in the ${inScope.names.length} leagues' lists merged by score.`] : []),
+      ...(league !== undefined && (gender !== undefined || level !== undefined)
+        ? ['gender and level choose leagues only when none is named: the league named was ranked as given.']
+        : []),
+      ...(await footballMixNote(
+        api,
+        data.map((r) => r.league),
+        signal,
+      )),
       ...(resolved.renamedFrom ? [`role "${resolved.renamedFrom}" was renamed "${resolved.key}".`] : []),
       ...more,
     ];
     const empty = await explainEmpty({
       rows: data,
       bounds: [],
-      scope: asked === undefined ? undefined : { argument: 'league', value: asked, place: (r) => r.league },
+      scope:
+        asked === undefined || inScope
+          ? undefined
+          : { argument: 'league', value: asked, place: (r) => r.league },
       name: (r: RankingEntry) => r.name ?? 'unnamed',
       rest: 'the role and season',
       refetch: async () => {
@@ -87,8 +121,8 @@ export default defineTool({
       seasons: seasonsOf(rows),
     };
   },
-  text: ({ data, extra }, { league, season }) =>
-    `${roleWithLabel(extra?.role ?? '')} ranking${league ? ` in ${league}` : ''}${season ? `, ${season}` : ''}:\n` +
+  text: ({ data, extra }, { league, season, gender, level }) =>
+    `${roleWithLabel(extra?.role ?? '')} ranking${league ? ` in ${league}` : gender || level ? ` in ${scopeWords({ gender, level })} football` : ''}${season ? `, ${season}` : ''}:\n` +
     table(data, [
       ['#', (e) => e.rank],
       ['name', (e) => e.name],
@@ -112,3 +146,34 @@ export default defineTool({
       source,
     ),
 });
+
+/** Each league's ranking, merged by score into one list ranked again; more may exist when any list says so. */
+async function rankedAcross<
+  R extends { data: { data: RankingEntry[] }; quota: Quota } & Pick<
+    ListRead<unknown>,
+    'total' | 'more' | 'shortfall' | 'notes'
+  >,
+>(leagues: readonly string[], rank: (league: string) => Promise<R>): Promise<R> {
+  const lists = await Promise.all(leagues.map((league) => rank(league)));
+  // The quota as the last answer left it: the lowest remaining.
+  const first = lists.reduce((a, b) =>
+    (b.quota.remaining ?? Infinity) < (a.quota.remaining ?? Infinity) ? b : a,
+  );
+  const merged = lists
+    .flatMap((l) => l.data.data)
+    .sort((a, b) => b.score - a.score)
+    .map((e, i) => ({ ...e, rank: i + 1 }));
+  const more = lists.some((l) => l.more === 'yes')
+    ? 'yes'
+    : lists.some((l) => l.more === 'may')
+      ? 'may'
+      : 'no';
+  return {
+    ...first,
+    data: { ...first.data, data: merged },
+    more,
+    total: undefined,
+    shortfall: lists.flatMap((l) => l.shortfall),
+    notes: [...new Set(lists.flatMap((l) => l.notes))],
+  };
+}

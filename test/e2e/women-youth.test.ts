@@ -1,7 +1,7 @@
 // A women's club and a youth academy scouting in their own words, through a real MCP client against the
 // sandbox: no men's answer given for women's players, no club guessed, no unexplained empty list.
 import { describe, expect, it } from 'vitest';
-import { call, callOk, textOf, useSandboxSession } from '../support/mcp.js';
+import { call, callOk, structured, textOf, useSandboxSession } from '../support/mcp.js';
 
 const session = useSandboxSession();
 
@@ -43,5 +43,60 @@ describe("a club's sides: the players' football, never a guess", () => {
     });
     for (const row of body.data) expect(row.target_league).toBe('Premier League');
     expect(text).not.toContain("women's side");
+  });
+});
+
+describe("one football at a time: gender and level across the key's leagues", () => {
+  it("scout_players with gender reads every women's league of the key, saying the cost", async () => {
+    const before = session.sandbox.requests().filter((r) => r.path.startsWith('/v1/scouting')).length;
+    const { body, text } = await callOk(session.client, 'scout_players', {
+      roles: ['CB'],
+      gender: 'women',
+      limit: 10,
+    });
+    const after = session.sandbox.requests().filter((r) => r.path.startsWith('/v1/scouting')).length;
+    const leagues = structured(
+      await call(session.client, 'list_leagues', { gender: 'women', limit: 200 }),
+    ).data;
+    const women = new Set(leagues.map((l: { name: string }) => l.name));
+    expect(after - before).toBeGreaterThanOrEqual(women.size);
+    expect(text).toContain(`women's football: ${women.size} leagues of the key`);
+    for (const row of body.data) expect(women.has(row.league), row.league).toBe(true);
+    expect(text).not.toContain('mixes');
+  });
+
+  it('rank_players_by_role with level youth ranks youth leagues only, merged by score', async () => {
+    const { body, text } = await callOk(session.client, 'rank_players_by_role', {
+      role: 'defenseur_stoppeur',
+      level: 'youth',
+      limit: 15,
+    });
+    const youth = new Set(
+      structured(await call(session.client, 'list_leagues', { limit: 200 }))
+        .data.filter((l: { level: string }) => l.level === 'youth')
+        .map((l: { name: string }) => l.name),
+    );
+    for (const row of body.data) expect(youth.has(row.league), row.league).toBe(true);
+    const scores = body.data.map((r: { score: number }) => r.score);
+    expect(scores).toEqual([...scores].sort((a, b) => b - a));
+    expect(body.data.map((r: { rank: number }) => r.rank)).toEqual(
+      scores.map((_: number, i: number) => i + 1),
+    );
+    expect(text).toContain('merged by score');
+  });
+
+  it("a table mixing men's and women's football says so", async () => {
+    const result = await call(session.client, 'rank_players_by_role', { role: 'gardien_moderne', limit: 40 });
+    const { data } = structured(result);
+    const women = new Set(
+      structured(await call(session.client, 'list_leagues', { gender: 'women', limit: 200 })).data.map(
+        (l: { name: string }) => l.name,
+      ),
+    );
+    const mixed =
+      data.some((r: { league: string }) => women.has(r.league)) &&
+      data.some((r: { league: string }) => !women.has(r.league));
+    expect(mixed).toBe(true);
+    expect(textOf(result)).toContain("mixes men's and women's football");
   });
 });

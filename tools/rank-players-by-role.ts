@@ -9,14 +9,7 @@ import { LeagueName, Limit, RoleKeyArg, Season, seasonParam } from '../src/mcp/a
 import { seasonsOf } from '../src/mcp/season.js';
 import { defineTool } from '../src/mcp/tool.js';
 import { explainEmpty } from './kit/empty-answer.js';
-import {
-  footballMixNote,
-  GenderArg,
-  LevelArg,
-  leaguesInScope,
-  SCOPE_COST,
-  scopeWords,
-} from './kit/league-scope.js';
+import { footballMixNote, GenderArg, LevelArg, leaguesInScope, scopeWords } from './kit/league-scope.js';
 import { cut, PAGE_SIZE } from './kit/pages.js';
 import { idCell, RowServiceId, rowIds } from './kit/shapes.js';
 import { table } from './kit/text.js';
@@ -44,8 +37,7 @@ export default defineTool({
   description:
     "Best players for one positional role (performance index), in one league or all the key's leagues, for a season: " +
     '"best ball-playing centre-backs in Ligue 1". Several roles or age/minutes filters: scout_players. ' +
-    '1 request a page, unless cached; ' +
-    SCOPE_COST,
+    '1 request a page, unless cached.',
   input: {
     role: RoleKeyArg,
     season: Season.optional(),

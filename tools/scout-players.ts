@@ -12,7 +12,7 @@ import { withLeagueHint } from '../src/facts/league-hint.js';
 import { LeagueName, Limit, RoleKeyArg, Season, seasonParam } from '../src/mcp/args.js';
 import { defineTool } from '../src/mcp/tool.js';
 import { explainEmpty, scoutBounds } from './kit/empty-answer.js';
-import { footballMixNote, GenderArg, LevelArg, leaguesInScope, SCOPE_COST } from './kit/league-scope.js';
+import { footballMixNote, GenderArg, LevelArg, leaguesInScope } from './kit/league-scope.js';
 import { cut, PAGE_SIZE } from './kit/pages.js';
 import { byFamily, byFoot, byValue, mergeByScore } from './kit/scout-filters.js';
 import { idCell, PlayerRowOut, toPlayerRowOut } from './kit/shapes.js';
@@ -41,8 +41,7 @@ export default defineTool({
   toolset: 'players',
   description:
     'Shortlist players fitting any of several roles ("CB": every centre-back role), best score first. ' +
-    '1 request per league page; foot may need player records. ' +
-    SCOPE_COST,
+    '1 request per league page; foot may need player records.',
   input: {
     roles: z.array(RoleKeyArg).min(1).max(8),
     season: Season.optional(),

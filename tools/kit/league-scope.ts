@@ -12,8 +12,8 @@ import { fold } from '../../src/lib/fold.js';
 const LEVELS = ['top', 'second', 'youth'] as const;
 export type Level = (typeof LEVELS)[number];
 
-export const GenderArg = z.enum(['men', 'women']);
-export const LevelArg = z.enum(LEVELS);
+export const GenderArg = z.enum(['men', 'women']).describe('Each league of it, 1 request.');
+export const LevelArg = z.enum(LEVELS).describe('As gender; youth: U-age, reserve.');
 /** What gender and level cost, said in the tool's description. */
 export const SCOPE_COST =
   "gender/level (youth: U-age, reserve): all the key's leagues of it, 1 request each.";

@@ -100,3 +100,33 @@ describe("one football at a time: gender and level across the key's leagues", ()
     expect(textOf(result)).toContain("mixes men's and women's football");
   });
 });
+
+describe('list_leagues finds what a scout means', () => {
+  /** The key's leagues, whole. */
+  async function all(): Promise<{ name: string; gender: string; level: string; country: string }[]> {
+    return structured(await call(session.client, 'list_leagues', { limit: 200 })).data;
+  }
+
+  it.each([
+    ['women', (l: { gender: string }) => l.gender === 'women'],
+    ['youth', (l: { level: string }) => l.level === 'youth'],
+    ['reserve', (l: { level: string }) => l.level === 'youth'],
+    [
+      'French women',
+      (l: { gender: string; country: string }) => l.gender === 'women' && l.country === 'France',
+    ],
+  ] as const)('query "%s" reads its words as facts of the leagues', async (query, fits) => {
+    const leagues = await all();
+    const { body, text } = await callOk(session.client, 'list_leagues', { query, limit: 200 });
+    const expected = leagues.filter(fits as (l: unknown) => boolean).map((l) => l.name);
+    expect(body.data.map((l: { name: string }) => l.name).sort()).toEqual([...expected].sort());
+    expect(text).toContain('read as');
+  });
+
+  it('filters by level, and an empty answer says how to widen', async () => {
+    const { body } = await callOk(session.client, 'list_leagues', { level: 'youth', gender: 'women' });
+    for (const l of body.data) expect([l.level, l.gender]).toEqual(['youth', 'women']);
+    const { text } = await callOk(session.client, 'list_leagues', { query: 'Nowhere women' });
+    expect(text).toMatch(/without the name words \(nowhere\), \d+ match/);
+  });
+});

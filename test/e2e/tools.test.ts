@@ -79,7 +79,7 @@ describe('rank_players_by_role', () => {
   });
 
   it('names the closest leagues when a league name is wrong', async () => {
-    const result = await run('rank_players_by_role', { role: 'faux_9', league: 'Ligeu 1' });
+    const result = await run('rank_players_by_role', { role: 'faux_9', league: 'ligue 11' });
     expect(result.isError).toBe(true);
     expect(textOf(result)).toContain('Closest: Ligue 1');
     expect(textOf(result)).toContain('list_leagues');

@@ -110,7 +110,7 @@ export default defineTool({
       extra: { role: resolved.key },
       notes: [...notes, ...empty.notes],
       has_more,
-      seasons: seasonsOf(rows),
+      seasons: rows.length === 0 && empty.seasons ? empty.seasons : seasonsOf(rows),
     };
   },
   text: ({ data, extra }, { league, season, gender, level }) =>

@@ -186,6 +186,7 @@ export default defineTool({
       bounds: scoutBounds(max_age, min_minutes),
       name: (row: ScoutedPlayer) => [row.name, row.club].filter(Boolean).join(', ') || 'unnamed',
       rest: named.length > 0 ? 'the roles, league and season' : 'the roles and season',
+      season,
       refetch: async () => {
         const again = await readLeagues({}, MAX);
         const last = again.at(-1) as (typeof again)[number];
@@ -204,6 +205,7 @@ export default defineTool({
       extra: { roles: keys },
       notes: [...notes, ...empty.notes],
       has_more: page.has_more,
+      ...(data.length === 0 && empty.seasons ? { seasons: empty.seasons } : {}),
     };
   },
   text: ({ data }) =>

@@ -130,3 +130,20 @@ describe('list_leagues finds what a scout means', () => {
     expect(text).toMatch(/without the name words \(nowhere\), \d+ match/);
   });
 });
+
+describe('an empty shortlist in a new season', () => {
+  it('says the season searched and offers last season first', async () => {
+    const result = await call(session.client, 'scout_players', {
+      roles: ['CB'],
+      league: 'Première Ligue',
+      min_minutes: 5000,
+    });
+    const body = structured(result);
+    expect(body.data).toHaveLength(0);
+    expect(body.season).toMatch(/^\d{2}-\d{2}$/);
+    const [start, end] = (body.season as string).split('-').map(Number) as [number, number];
+    const last = `${String(start - 1).padStart(2, '0')}-${String(end - 1).padStart(2, '0')}`;
+    expect(textOf(result)).toContain(`Season ${body.season}.`);
+    expect(textOf(result)).toContain(`Try season "${last}" (last season) first`);
+  });
+});

@@ -29,6 +29,8 @@ export async function fitForTheirFootball<R extends ApiResult<PlayerFit[]>>(
   const scoredFit = result.data.flatMap((r) => r.fits ?? []).find((f) => f.league);
   const target = scoredFit?.league;
   if (club === undefined || !target) return result;
+  // Players of the club's own league play its football: nothing to check, nothing spent.
+  if (result.data.every((r) => r.league && fold(r.league) === fold(target))) return result;
   const leagues = await api
     .leagues({ signal })
     .then((r) => r.data.data)

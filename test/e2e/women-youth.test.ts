@@ -147,3 +147,78 @@ describe('an empty shortlist in a new season', () => {
     expect(textOf(result)).toContain(`Try season "${last}" (last season) first`);
   });
 });
+
+describe("a women's club's brief, in its own words", () => {
+  // "A ball-playing centre-back under 24 from the WSL or any women's league, for Chester Rovers Women."
+  it("runs from words to a fit for the right side, never a men's answer", async () => {
+    const women = new Set(
+      structured(await call(session.client, 'list_leagues', { query: 'women', limit: 200 })).data.map(
+        (l: { name: string }) => l.name,
+      ),
+    );
+    const wsl = await callOk(session.client, 'rank_players_by_role', {
+      role: 'ball-playing centre-back',
+      league: 'WSL',
+      limit: 5,
+    });
+    expect(wsl.text).toContain(`league "WSL" read as Women's Super League (England, women, tier 1)`);
+    for (const row of wsl.body.data) expect(row.league).toBe("Women's Super League");
+
+    const shortlist = await callOk(session.client, 'scout_players', {
+      roles: ['ball-playing centre-back'],
+      gender: 'women',
+      max_age: 23,
+      limit: 5,
+    });
+    expect(shortlist.body.data.length).toBeGreaterThan(0);
+    for (const row of shortlist.body.data) expect(women.has(row.league), row.league).toBe(true);
+
+    const ids = shortlist.body.data.slice(0, 3).map((r: { service_id: string }) => r.service_id);
+    const fit = await callOk(session.client, 'fit_score', { player_ids: ids, club: 'Chester Rovers' });
+    for (const row of fit.body.data) expect(women.has(row.target_league), row.target_league).toBe(true);
+
+    const cup = await call(session.client, 'scout_players', {
+      roles: ['CB'],
+      league: "UEFA Women's Champions League",
+    });
+    expect(cup.isError).toBe(true);
+    expect(textOf(cup)).toContain("The key covers no women's competition by that name");
+    expect(textOf(cup)).toMatch(/Closest \(women's\): [^.]*Women/);
+  });
+});
+
+describe("a youth academy's brief, in its own words", () => {
+  // "Wingers under 19 in the youth leagues; the English U21 league's best."
+  it('reads youth words as youth leagues and keeps to them', async () => {
+    const youth = new Set(
+      structured(await call(session.client, 'list_leagues', { query: 'youth', limit: 200 })).data.map(
+        (l: { name: string }) => l.name,
+      ),
+    );
+    expect(youth.size).toBeGreaterThan(1);
+    const u21 = await callOk(session.client, 'rank_players_by_role', {
+      role: 'dribbling winger',
+      league: 'English U21',
+      limit: 5,
+    });
+    expect(u21.text).toMatch(/league "English U21" read as [^(]+\(England, men, youth/);
+    for (const row of u21.body.data) expect(youth.has(row.league), row.league).toBe(true);
+
+    const shortlist = await callOk(session.client, 'scout_players', {
+      roles: ['winger'],
+      level: 'youth',
+      max_age: 19,
+      limit: 8,
+    });
+    for (const row of shortlist.body.data) {
+      expect(youth.has(row.league), row.league).toBe(true);
+      expect(row.age).toBeLessThanOrEqual(19);
+    }
+    const many = await call(session.client, 'rank_players_by_role', {
+      role: 'ailier_provocateur',
+      league: 'youth leagues',
+    });
+    expect(many.isError).toBe(true);
+    expect(textOf(many)).toMatch(/fits \d+ of the key's leagues: .*Which one\?/);
+  });
+});

@@ -121,7 +121,7 @@ export async function explainEmpty<R>(options: {
       seasons.length === 1 && seasons[0] === currentSeason() ? seasonBefore(seasons[0]) : undefined;
     if (bound.argument === 'min_minutes' && options.season === undefined && last) {
       notes.push(
-        `season ${seasons[0]} (the API's current season) has few minutes played so far: the most is ${figure} (${name(best)}). Try season "${last}" (last season) first, or min_minutes ${relax}.`,
+        `season ${seasons[0]} (the API's current season) has few minutes played so far: the most is ${figure} (${name(best)})${among}. Try season "${last}" (last season) first, or min_minutes ${relax}.`,
       );
       continue;
     }

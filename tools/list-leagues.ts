@@ -41,7 +41,7 @@ export default defineTool({
       .string()
       .max(60)
       .optional()
-      .describe('Words for a name, country, gender or level, e.g. "french women", "U21", "WSL".'),
+      .describe('Name, country, gender or level words, e.g. "french women".'),
     gender: z.enum(['men', 'women']).optional().describe('Filter.'),
     level: z.enum(['top', 'second', 'third', 'youth', 'cup']).optional().describe('Filter.'),
     type: z.enum(['league', 'cup']).optional().describe('Filter.'),
@@ -49,7 +49,7 @@ export default defineTool({
   },
   output: z.array(LeagueOut),
   extra: {
-    matched: z.string().optional().describe('How query was read: the facts and name words matched.'),
+    matched: z.string().optional(),
     total: z
       .number()
       .nullable()

@@ -99,6 +99,22 @@ describe("one football at a time: gender and level across the key's leagues", ()
     expect(mixed).toBe(true);
     expect(textOf(result)).toContain("mixes men's and women's football");
   });
+
+  it("a statistic ranking across leagues shows each row's league, and says when it mixes", async () => {
+    const result = await call(session.client, 'rank_players_by_statistic', { statistic: 'xg', limit: 40 });
+    const { data } = structured(result);
+    for (const row of data) expect(row.league).toEqual(expect.any(String));
+    expect(textOf(result)).toContain('| league |');
+    const women = new Set(
+      structured(await call(session.client, 'list_leagues', { gender: 'women', limit: 200 })).data.map(
+        (l: { name: string }) => l.name,
+      ),
+    );
+    const mixed =
+      data.some((r: { league: string }) => women.has(r.league)) &&
+      data.some((r: { league: string }) => !women.has(r.league));
+    expect(textOf(result).includes("mixes men's and women's football")).toBe(mixed);
+  });
 });
 
 describe('list_leagues finds what a scout means', () => {

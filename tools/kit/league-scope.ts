@@ -88,6 +88,7 @@ export async function footballMixNote(
   api: ApiClient,
   leagues: readonly (string | null | undefined)[],
   signal: AbortSignal | undefined,
+  keepOne = 'pass gender to keep one',
 ): Promise<string[]> {
   const distinct = [...new Set(leagues.filter((l): l is string => !!l))];
   if (distinct.length < 2) return [];
@@ -106,6 +107,6 @@ export async function footballMixNote(
   const men = of('men');
   if (women.length === 0 || men.length === 0) return [];
   return [
-    `This list mixes men's and women's football (women's: ${women.join(', ')}; men's: ${men.join(', ')}): pass gender to keep one.`,
+    `This list mixes men's and women's football (women's: ${women.join(', ')}; men's: ${men.join(', ')}): ${keepOne}.`,
   ];
 }

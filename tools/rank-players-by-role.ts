@@ -114,7 +114,7 @@ export default defineTool({
     };
   },
   text: ({ data, extra }, { league, season, gender, level }) =>
-    `${roleWithLabel(extra?.role ?? '')} ranking${league ? ` in ${league}` : gender || level ? ` in ${scopeWords({ gender, level })} football` : ''}${season ? `, ${season}` : ''}:\n` +
+    `${roleWithLabel(extra?.role ?? '')} ranking${league ? ` in ${leagueShown(league, data)}` : gender || level ? ` in ${scopeWords({ gender, level })} football` : ''}${season ? `, ${season}` : ''}:\n` +
     table(data, [
       ['#', (e) => e.rank],
       ['name', (e) => e.name],
@@ -168,4 +168,11 @@ async function rankedAcross<
     shortfall: lists.flatMap((l) => l.shortfall),
     notes: [...new Set(lists.flatMap((l) => l.notes))],
   };
+}
+
+/** The league asked, as the rows name it when the words were read as another ("WSL": Women's Super League). */
+function leagueShown(asked: string, rows: readonly { league: string | null }[]): string {
+  const named = new Set(rows.map((r) => r.league));
+  const [only] = named;
+  return named.size === 1 && only && only !== asked ? `${only} ("${asked}")` : asked;
 }

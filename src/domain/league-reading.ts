@@ -206,9 +206,10 @@ function byAge<L extends LeagueFacts>(leagues: L[], asked: Asked): L[] {
  * was asked, men's football when no gender was (as a scout says "Dutch top flight"); the others are kept
  * to be named beside the reading.
  */
-function preferred<L extends LeagueFacts>(leagues: L[], asked: Asked): L | undefined {
+function preferred<L extends LeagueFacts>(leagues: L[], asked: Asked, byTier = true): L | undefined {
   let pick = leagues;
-  if (asked.tier === undefined && !asked.youth) pick = pick.filter((l) => levelNumber(l.level) === 1);
+  if (byTier && asked.tier === undefined && !asked.youth)
+    pick = pick.filter((l) => levelNumber(l.level) === 1);
   if (asked.gender === undefined) pick = pick.filter((l) => genderOf(l) === 'men');
   return pick.length === 1 ? pick[0] : undefined;
 }
@@ -245,15 +246,19 @@ export function readLeague<L extends LeagueFacts & { type?: string | null | unde
   // Every word a name word, those read as facts too ("Primavera", "Reserva" in a league's name).
   const all = words(text).filter((w) => !CORE_FILLER.has(w));
   const byAllWords = all.length > 0 ? leagues.filter((l) => namesAll(l, all)) : [];
-  for (const [how, matched, facts] of [
-    ['name words', byAllWords, { core: [] } as Asked],
-    ['short form', byOwn, asked],
-    ['short form', byDerived, asked],
-    ['name words', byWords, asked],
-  ] as const) {
-    const kept = fits(matched, facts as Asked);
+  // Whole name words first; a league whose own initials are the same word ("USL": Uzbekistan Super
+  // League beside "USL Championship") is as much a candidate.
+  const wholeWords = fits(byAllWords, { core: [] });
+  const ranks: [string, L[]][] = [
+    ['name words', wholeWords.length > 0 ? [...new Set([...wholeWords, ...fits(byOwn)])] : []],
+    ['short form', fits(byOwn)],
+    ['short form', fits(byDerived)],
+    ['name words', fits(byWords)],
+  ];
+  for (const [how, kept] of ranks) {
     if (kept.length === 1) return { kind: 'one', league: kept[0] as L, how, others: [] };
-    const pick = asked.gender === undefined ? preferred(kept, { ...asked, tier: 0 }) : undefined;
+    // A name both footballs share ("Bundesliga 2"): men's unless the words say women, the other named.
+    const pick = asked.gender === undefined ? preferred(kept, asked, false) : undefined;
     if (pick) return { kind: 'one', league: pick, how, others: kept.filter((l) => l !== pick) };
     if (kept.length > 1) return { kind: 'several', leagues: kept };
   }

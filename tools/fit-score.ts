@@ -31,7 +31,7 @@ export default defineTool({
   description:
     "How well 1-10 players fit a club's style (fit score, higher is better). With `club`, one score per player for it; " +
     'without, the best-fitting clubs of the player\'s league. For "would he suit Lens?" or to find destinations. ' +
-    "1 request unless every player is cached (3 if the API knows the club by another name, +3 for its side of the players' football).",
+    "1 request unless every player is cached (3 if the API knows the club by another name, +1-3 to check its side plays the players' football).",
   input: {
     player_ids: z.array(PlayerIdArg).min(1).max(10),
     club: z

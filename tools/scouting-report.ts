@@ -37,7 +37,7 @@ export default defineTool({
   description:
     'A full report on one player in one call: identity and service_id, season history, best roles, strengths and ' +
     'weaknesses, market value, league projections, similar profiles, and fit for `club` when given. ' +
-    'Costs 8 requests (9 with club, 11 if the API knows the club by another name, +3 for its side of the same football), one of them the glossary (cached a day), fewer when cached; `requests` reports what was spent.',
+    'Costs 8 requests (9 with club, 11 if the API knows the club by another name, +1-3 to check its side plays his football), one of them the glossary (cached a day), fewer when cached; `requests` reports what was spent.',
   input: {
     player_id: PlayerIdArg,
     season: Season.optional(),

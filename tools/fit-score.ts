@@ -4,6 +4,7 @@ import { currentSeason, fallbackWords } from '../src/mcp/season.js';
 import { defineTool } from '../src/mcp/tool.js';
 import { answerWhatYouCan, unansweredNotes } from './kit/batch-split.js';
 import { withClubHint } from './kit/club-hint.js';
+import { fitForTheirFootball } from './kit/club-side.js';
 import { fetchFits } from './kit/fits.js';
 import { idCell, PLAYER_NOT_FOUND, type RowIds, RowServiceId, rowIds } from './kit/shapes.js';
 import { table } from './kit/text.js';
@@ -30,7 +31,7 @@ export default defineTool({
   description:
     "How well 1-10 players fit a club's style (fit score, higher is better). With `club`, one score per player for it; " +
     'without, the best-fitting clubs of the player\'s league. For "would he suit Lens?" or to find destinations. ' +
-    '1 request unless every player is cached (3 if the API knows the club by another name).',
+    "1 request unless every player is cached (3 if the API knows the club by another name, +1-3 to check its side plays the players' football).",
   input: {
     player_ids: z.array(PlayerIdArg).min(1).max(10),
     club: z
@@ -43,8 +44,10 @@ export default defineTool({
   output: z.array(Fit),
   notFound: PLAYER_NOT_FOUND,
   async run({ player_ids, club }, { api, signal }) {
-    const result = await withClubHint(api, club, signal, (club) =>
-      answerWhatYouCan(player_ids, (ids) => fetchFits(api, { player_ids: ids, club }, signal), 1),
+    const fits = (club: string | undefined) =>
+      answerWhatYouCan(player_ids, (ids) => fetchFits(api, { player_ids: ids, club }, signal), 1);
+    const result = await withClubHint(api, club, signal, (named) =>
+      fits(named).then((r) => fitForTheirFootball(api, club, signal, r, fits)),
     );
     const data = result.data.flatMap((row) => {
       const player: FitRow = {

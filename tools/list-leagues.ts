@@ -1,4 +1,15 @@
 import { z } from 'zod';
+import type { League } from '../src/api/schemas.js';
+import {
+  type Asked,
+  askedIn,
+  askedWords,
+  hasFacts,
+  isCup,
+  isYouth,
+  shortForms,
+} from '../src/domain/league-reading.js';
+import { levelNumber } from '../src/domain/league-words.js';
 import { fold } from '../src/lib/fold.js';
 import { Limit } from '../src/mcp/args.js';
 import { defineTool } from '../src/mcp/tool.js';
@@ -30,22 +41,42 @@ export default defineTool({
       .string()
       .max(60)
       .optional()
-      .describe('Part of a league or country name, e.g. "france" or "liga".'),
+      .describe('Name, country, gender or level words, e.g. "french women".'),
     gender: z.enum(['men', 'women']).optional().describe('Filter.'),
+    level: z.enum(['top', 'second', 'third', 'youth', 'cup']).optional().describe('Filter.'),
     type: z.enum(['league', 'cup']).optional().describe('Filter.'),
     limit: Limit(50, MAX),
   },
   output: z.array(LeagueOut),
   extra: {
+    matched: z.string().optional(),
     total: z
       .number()
       .nullable()
       .describe('Leagues accessible before filtering; null when not every page of the list was read.'),
     read: z.number().optional().describe('Leagues read from the API, when total is null.'),
   },
-  async run({ query, gender, type, limit }, { api, signal }) {
+  async run({ query, gender, level, type, limit }, { api, signal }) {
     const result = await api.leagues({ signal });
     const needle = query ? fold(query) : undefined;
+    const rows = result.data.data;
+    // The query's words for facts (gender, level, country) and what is left for a name.
+    const asked = query
+      ? askedIn(
+          query,
+          rows.flatMap((l) => (l.country ? [l.country] : [])),
+        )
+      : undefined;
+    const compact = asked?.core.join('') ?? '';
+    const byQuery = (l: (typeof rows)[number]) => {
+      if (!needle || !asked) return true;
+      if (fold(`${l.name} ${l.country ?? ''} ${l.region ?? ''}`).includes(needle)) return true;
+      if (compact.length >= 2 && shortForms(l).own.includes(compact)) return true;
+      const text = `_${fold(`${l.name} ${l.country ?? ''} ${l.region ?? ''}`)}_`;
+      const named = asked.core.every((w) => text.includes(`_${w}`));
+      return named && asked.core.length + factCount(asked) > 0 && hasFacts(l, asked);
+    };
+    const readable = new Set(rows.filter(byQuery));
     const all = result.data.data.map((l) => ({
       name: l.name,
       country: l.country ?? null,
@@ -56,11 +87,13 @@ export default defineTool({
       seasons: l.seasons ?? [],
     }));
     const matching = all.filter(
-      (l) =>
-        (!needle || fold(`${l.name} ${l.country ?? ''} ${l.region ?? ''}`).includes(needle)) &&
+      (l, i) =>
+        readable.has(rows[i] as (typeof rows)[number]) &&
         (!gender || l.gender === gender) &&
+        (!level || levelFits(rows[i] as (typeof rows)[number], level)) &&
         (!type || l.type === type),
     );
+    const matched = asked && factCount(asked) > 0 ? readingOf(asked) : undefined;
     // Filtered locally: how many match is known only when every page was read.
     const whole = result.more === 'no';
     const page = cut(
@@ -68,18 +101,42 @@ export default defineTool({
       limit,
       MAX,
       { ...result, total: whole ? matching.length : undefined },
-      'pass query (a country or name), gender or type',
+      'pass query (a country or name), gender, level or type',
     );
+    // What widening would find: the query's facts without its name words, counted from the rows read.
+    const factsOnly =
+      asked && asked.core.length > 0 && factCount(asked) > 0
+        ? rows.filter((l) => hasFacts(l, { ...asked, core: [] })).length
+        : 0;
+    const widen =
+      matching.length === 0 && (query || gender || level || type)
+        ? [
+            `No league of the key matches ${[query && `"${query}"${matched ? ` (${matched})` : ''}`, gender, level, type].filter(Boolean).join(', ')}` +
+              (factsOnly > 0
+                ? `; without the name words (${asked?.core.join(' ')}), ${factsOnly} match${factsOnly === 1 ? 'es' : ''}: pass query "${askedWords({ ...(asked as Asked), core: [] })}".`
+                : ': drop a filter or a word to widen.'),
+          ]
+        : [];
     return {
       ...result,
       data: page.rows,
-      extra: whole ? { total: all.length } : { total: null, read: all.length },
-      notes: page.notes,
+      extra: {
+        ...(matched ? { matched } : {}),
+        ...(whole ? { total: all.length } : { total: null, read: all.length }),
+      },
+      notes: [...widen, ...page.notes],
       has_more: page.has_more,
     };
   },
-  text: ({ data, extra }, { query, gender, type }) => {
-    const filters = [query && `"${query}"`, gender, type].filter(Boolean).join(', ');
+  text: ({ data, extra }, { query, gender, level, type }) => {
+    const filters = [
+      query && `"${query}"${extra?.matched ? ` (read as ${extra.matched})` : ''}`,
+      gender,
+      level,
+      type,
+    ]
+      .filter(Boolean)
+      .join(', ');
     const shown = filters ? `${data.length} leagues matching ${filters}` : `${data.length} leagues`;
     const head =
       extra?.total != null
@@ -99,3 +156,23 @@ export default defineTool({
     );
   },
 });
+
+function factCount(asked: Asked): number {
+  return [asked.gender, asked.youth, asked.tier, asked.country].filter((f) => f !== undefined).length;
+}
+
+/** "women's, France; name words: ligue". */
+function readingOf(asked: Asked): string {
+  const words = askedWords(asked);
+  return asked.core.length > 0 ? `${words}; name words: ${asked.core.join(' ')}` : words;
+}
+
+function levelFits(league: League, level: 'top' | 'second' | 'third' | 'youth' | 'cup'): boolean {
+  if (level === 'cup') return isCup(league);
+  if (level === 'youth') return isYouth(league);
+  return (
+    !isYouth(league) &&
+    !isCup(league) &&
+    levelNumber(league.level) === ['top', 'second', 'third'].indexOf(level) + 1
+  );
+}

@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import type { ListRead } from '../src/api/list-pages.js';
+import type { Quota } from '../src/api/quota.js';
 import type { RankingEntry } from '../src/api/schemas.js';
 import { rankingBars } from '../src/charts/ranking-bars.js';
 import { roleWithLabel } from '../src/domain/role-labels.js';
@@ -8,6 +10,7 @@ import { seasonsOf } from '../src/mcp/season.js';
 import { defineTool } from '../src/mcp/tool.js';
 import { bestRanks } from './kit/best-ranks.js';
 import { explainEmpty } from './kit/empty-answer.js';
+import { footballMixNote, GenderArg, LevelArg, leaguesInScope, scopeWords } from './kit/league-scope.js';
 import { cut, PAGE_SIZE } from './kit/pages.js';
 import { idCell, RowServiceId, rowIds } from './kit/shapes.js';
 import { table } from './kit/text.js';
@@ -33,30 +36,43 @@ export default defineTool({
   title: 'Rank players by role',
   toolset: 'players',
   description:
-    'Best players for one positional role (performance index), in one league or across the leagues the key can access, for a season. ' +
-    'Use it for "best ball-playing centre-backs in Ligue 1"-type questions. For several roles at once or age/minutes filters use scout_players. ' +
+    "Best players for one positional role (performance index), in one league or all the key's leagues, for a season: " +
+    '"best ball-playing centre-backs in Ligue 1". Several roles or age/minutes filters: scout_players. ' +
     '1 request a page, unless cached.',
   input: {
     role: RoleKeyArg,
     season: Season.optional(),
     league: LeagueName.optional(),
+    gender: GenderArg.optional(),
+    level: LevelArg.optional(),
     limit: Limit(20, MAX),
   },
   output: z.array(Entry),
   extra: { role: z.string().describe('The role key ranked (current key, also when an old key was given).') },
-  async run({ role, season, league, limit }, { api, roles, signal }) {
+  async run({ role, season, league, gender, level, limit }, { api, roles, signal }) {
     const saison = seasonParam(season);
     const resolved = await roles.resolve(role, signal);
     let asked: string | undefined;
-    const ask = (limit: number) =>
+    const ask = (league: string | undefined) => (limit: number) =>
       withLeagueHint(api, league, signal, (league) => {
         asked = league;
         return api.rankings({ role: resolved.key, season: saison, league, limit, signal });
       });
-    const { result, order } = await bestRanks(ask, limit, MAX);
-    const cutted = cut(order.rows, limit, MAX, result);
+    // Each list in rank order, whatever order the API sent it in (kit/best-ranks.ts).
+    const rank = async (league: string | undefined) => {
+      const { result, order } = await bestRanks(ask(league), limit, MAX);
+      return { ...result, data: { ...result.data, data: order.rows }, orderNotes: order.notes };
+    };
+    // gender or level with no league: each league of that football ranked, the lists merged by score.
+    const inScope =
+      league === undefined && (gender !== undefined || level !== undefined)
+        ? await leaguesInScope(api, { gender, level }, signal)
+        : undefined;
+    const across = inScope !== undefined && inScope.names.length > 1;
+    const result = across ? await rankedAcross(inScope.names, rank) : await rank(inScope?.names[0] ?? league);
+    const cutted = cut(result.data.data, limit, MAX, result);
     const { rows, has_more } = cutted;
-    const more = [...order.notes, ...cutted.notes];
+    const more = [...(across ? [] : result.orderNotes), ...cutted.notes];
     const data = rows.map((e) => ({
       rank: e.rank,
       name: e.name,
@@ -68,13 +84,26 @@ export default defineTool({
       minutes: e.minutes ?? null,
     }));
     const notes = [
+      ...(inScope?.notes ?? []),
+      ...(across ? [`# is the place in the ${inScope.names.length} leagues' lists merged by score.`] : []),
+      ...(league !== undefined && (gender !== undefined || level !== undefined)
+        ? ['gender and level choose leagues only when none is named: the league named was ranked as given.']
+        : []),
+      ...(await footballMixNote(
+        api,
+        data.map((r) => r.league),
+        signal,
+      )),
       ...(resolved.renamedFrom ? [`role "${resolved.renamedFrom}" was renamed "${resolved.key}".`] : []),
       ...more,
     ];
     const empty = await explainEmpty({
       rows: data,
       bounds: [],
-      scope: asked === undefined ? undefined : { argument: 'league', value: asked, place: (r) => r.league },
+      scope:
+        asked === undefined || inScope
+          ? undefined
+          : { argument: 'league', value: asked, place: (r) => r.league },
       name: (r: RankingEntry) => r.name ?? 'unnamed',
       rest: 'the role and season',
       refetch: async () => {
@@ -89,11 +118,11 @@ export default defineTool({
       extra: { role: resolved.key },
       notes: [...notes, ...empty.notes],
       has_more,
-      seasons: seasonsOf(rows),
+      seasons: rows.length === 0 && empty.seasons ? empty.seasons : seasonsOf(rows),
     };
   },
-  text: ({ data, extra }, { league, season }) =>
-    `${roleWithLabel(extra?.role ?? '')} ranking${league ? ` in ${league}` : ''}${season ? `, ${season}` : ''}:\n` +
+  text: ({ data, extra }, { league, season, gender, level }) =>
+    `${roleWithLabel(extra?.role ?? '')} ranking${league ? ` in ${leagueShown(league, data)}` : gender || level ? ` in ${scopeWords({ gender, level })} football` : ''}${season ? `, ${season}` : ''}:\n` +
     table(data, [
       ['#', (e) => e.rank],
       ['name', (e) => e.name],
@@ -117,3 +146,41 @@ export default defineTool({
       source,
     ),
 });
+
+/** Each league's ranking, merged by score into one list ranked again; more may exist when any list says so. */
+async function rankedAcross<
+  R extends { data: { data: RankingEntry[] }; quota: Quota } & Pick<
+    ListRead<unknown>,
+    'total' | 'more' | 'shortfall' | 'notes'
+  >,
+>(leagues: readonly string[], rank: (league: string) => Promise<R>): Promise<R> {
+  const lists = await Promise.all(leagues.map((league) => rank(league)));
+  // The quota as the last answer left it: the lowest remaining.
+  const first = lists.reduce((a, b) =>
+    (b.quota.remaining ?? Infinity) < (a.quota.remaining ?? Infinity) ? b : a,
+  );
+  const merged = lists
+    .flatMap((l) => l.data.data)
+    .sort((a, b) => b.score - a.score)
+    .map((e, i) => ({ ...e, rank: i + 1 }));
+  const more = lists.some((l) => l.more === 'yes')
+    ? 'yes'
+    : lists.some((l) => l.more === 'may')
+      ? 'may'
+      : 'no';
+  return {
+    ...first,
+    data: { ...first.data, data: merged },
+    more,
+    total: undefined,
+    shortfall: lists.flatMap((l) => l.shortfall),
+    notes: [...new Set(lists.flatMap((l) => l.notes))],
+  };
+}
+
+/** The league asked, as the rows name it when the words were read as another ("WSL": Women's Super League). */
+function leagueShown(asked: string, rows: readonly { league: string | null }[]): string {
+  const named = new Set(rows.map((r) => r.league));
+  const [only] = named;
+  return named.size === 1 && only && only !== asked ? `${only} ("${asked}")` : asked;
+}

@@ -7,6 +7,7 @@ import { seasonsOf } from '../src/mcp/season.js';
 import { defineTool } from '../src/mcp/tool.js';
 import { bestRanks } from './kit/best-ranks.js';
 import { explainEmpty } from './kit/empty-answer.js';
+import { footballMixNote } from './kit/league-scope.js';
 import { cut, PAGE_SIZE } from './kit/pages.js';
 import { announcePlan, plan } from './kit/plan.js';
 import { idCell, type RowIds, rowIds } from './kit/shapes.js';
@@ -22,6 +23,7 @@ type Ranked = {
   club: string | null;
   age: number | null;
   value: number | null;
+  league: string | null;
 } & RowIds;
 
 export default defineTool({
@@ -80,6 +82,7 @@ export default defineTool({
         club: e.club ?? null,
         age: e.age ?? null,
         value: e.value ?? e.score ?? null,
+        league: e.league ?? null,
         ...rowIds(e),
       }),
     );
@@ -111,7 +114,16 @@ export default defineTool({
 
         has_more,
       },
-      notes: [...notes, ...empty.notes],
+      notes: [
+        ...notes,
+        ...(await footballMixNote(
+          api,
+          data.map((r) => r.league),
+          signal,
+          'pass a league to keep one (list_leagues with gender names them)',
+        )),
+        ...empty.notes,
+      ],
       seasons: seasonsOf(rows),
       glossary: checked.name || checked.unit ? { [key]: { name: checked.name, unit: checked.unit } } : {},
     };
@@ -124,6 +136,7 @@ export default defineTool({
       ['club', (e) => e.club],
       ['age', (e) => e.age],
       ['value', (e) => String(e.value)],
+      ['league', (e) => e.league],
       ['service_id', idCell],
     ]),
   chart: ({ data, extra, glossary, source }, { league, season }) =>

@@ -12,6 +12,7 @@ import { withLeagueHint } from '../src/facts/league-hint.js';
 import { LeagueName, Limit, RoleKeyArg, Season, seasonParam } from '../src/mcp/args.js';
 import { defineTool } from '../src/mcp/tool.js';
 import { explainEmpty, scoutBounds } from './kit/empty-answer.js';
+import { footballMixNote, GenderArg, LevelArg, leaguesInScope } from './kit/league-scope.js';
 import { cut, PAGE_SIZE } from './kit/pages.js';
 import { announcePlan, type Plan, PlannedCostOut, plan, plannedCost, plannedCostText } from './kit/plan.js';
 import { currentRoleKeys } from './kit/role-forms.js';
@@ -53,8 +54,9 @@ export default defineTool({
       .array(z.string().min(2).max(80))
       .max(MAX_LEAGUES)
       .meta({ examples: [['Ligue 2', 'Eredivisie']] })
-      .optional()
-      .describe('Several leagues, e.g. "Ligue 2".'),
+      .optional(),
+    gender: GenderArg.optional(),
+    level: LevelArg.optional(),
     position: z
       .string()
       .max(40)
@@ -80,10 +82,15 @@ export default defineTool({
   async run(args, ctx) {
     const { api, roles, signal } = ctx;
     const { roles: wanted, season, max_age, min_minutes, league, leagues, limit } = args;
-    const { position, foot, max_value_eur, record_budget = 0 } = args;
+    const { position, foot, max_value_eur, record_budget = 0, gender, level } = args;
     const saison = seasonParam(season);
     const { keys, renamed, families } = await roles.resolveAll(wanted, signal, 'roles');
-    const named = [...new Set([...(league !== undefined ? [league] : []), ...(leagues ?? [])])];
+    const explicit = [...new Set([...(league !== undefined ? [league] : []), ...(leagues ?? [])])];
+    // gender or level: every league of the key of that football, when no league is named.
+    const facts = gender !== undefined || level !== undefined;
+    const inScope =
+      facts && explicit.length === 0 ? await leaguesInScope(api, { gender, level }, signal) : undefined;
+    const named = inScope?.names ?? explicit;
     const scope = named.length > 0 ? named : [undefined];
     const filtering = position !== undefined || foot !== undefined || max_value_eur !== undefined;
     const cost = scoutPlan(scope.length, named.length, filtering ? api.maxPages : 1, {
@@ -137,8 +144,14 @@ export default defineTool({
             total: more === 'no' && footComplete ? rows.length : undefined,
             more: footComplete ? more : 'yes',
             // Each league's list is read on its own: its notes say which league they are of.
-            shortfall: reads.flatMap((r, i) => ofLeague(scope[i], r.shortfall, reads.length)),
-            notes: reads.flatMap((r, i) => ofLeague(scope[i], r.notes, reads.length)),
+            shortfall: ofLeagues(
+              scope,
+              reads.map((r) => r.shortfall),
+            ),
+            notes: ofLeagues(
+              scope,
+              reads.map((r) => r.notes),
+            ),
           };
     const page = cut(rows, limit, MAX, list, footComplete ? undefined : 'raise record_budget');
     const roleForms = currentRoleKeys(page.rows, 'role', api);
@@ -152,6 +165,15 @@ export default defineTool({
     const spent = spending();
     const requests = spent.sent + spent.from_cache;
     const notes = [
+      ...(inScope?.notes ?? []),
+      ...(facts && explicit.length > 0
+        ? ['gender and level choose leagues only when none is named: the leagues named were read as given.']
+        : []),
+      ...(await footballMixNote(
+        api,
+        data.map((r) => r.league),
+        signal,
+      )),
       ...renamed.map((r) => `role "${r.from}" was renamed "${r.to}".`),
       ...families.map((f) => `"${f.word}" searched every ${f.family.replaceAll('_', ' ')} role.`),
       ...filterNotes,
@@ -177,6 +199,7 @@ export default defineTool({
       bounds: scoutBounds(max_age, min_minutes),
       name: (row: ScoutedPlayer) => [row.name, row.club].filter(Boolean).join(', ') || 'unnamed',
       rest: named.length > 0 ? 'the roles, league and season' : 'the roles and season',
+      season,
       refetch: async () => {
         const again = await readLeagues({}, MAX);
         const last = again.at(-1) as (typeof again)[number];
@@ -195,6 +218,7 @@ export default defineTool({
       extra: { roles: keys, requests: plannedCost(cost) },
       notes: [...notes, ...empty.notes],
       has_more: page.has_more,
+      ...(data.length === 0 && empty.seasons ? { seasons: empty.seasons } : {}),
     };
   },
   text: ({ data, extra }) =>
@@ -236,7 +260,19 @@ function scoutPlan(
   ]);
 }
 
-/** `notes` of one league's list, named by the league when several were read. */
-function ofLeague(league: string | undefined, notes: readonly string[], leagues: number): string[] {
-  return league === undefined || leagues < 2 ? [...notes] : notes.map((n) => `${league}: ${n}`);
+/** The notes of each league's list, each named by the leagues it was said of when several were read. */
+function ofLeagues(
+  leagues: readonly (string | undefined)[],
+  notes: readonly (readonly string[])[],
+): string[] {
+  if (leagues.length < 2) return notes.flatMap((n) => [...n]);
+  const said = new Map<string, string[]>();
+  notes.forEach((list, i) => {
+    for (const note of list) said.set(note, [...(said.get(note) ?? []), leagues[i] ?? 'all leagues']);
+  });
+  return [...said].map(([note, of]) =>
+    of.length > 4
+      ? `${of.slice(0, 4).join(', ')} and ${of.length - 4} more: ${note}`
+      : `${of.join(', ')}: ${note}`,
+  );
 }

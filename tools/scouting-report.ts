@@ -4,6 +4,7 @@ import { percentileRadar } from '../src/charts/percentile-radar.js';
 import { Limit, PlayerIdArg, Season, seasonParam } from '../src/mcp/args.js';
 import { defineTool } from '../src/mcp/tool.js';
 import { withClubHint } from './kit/club-hint.js';
+import { fitForTheirFootball } from './kit/club-side.js';
 import { fetchFits } from './kit/fits.js';
 import { CostOut, Gathering, PartFailureOut, requestsText } from './kit/gather.js';
 import { plan } from './kit/plan.js';
@@ -37,7 +38,7 @@ export default defineTool({
   description:
     'A full report on one player in one call: identity and service_id, season history, best roles, strengths and ' +
     'weaknesses, market value, league projections, similar profiles, and fit for `club` when given. ' +
-    'Costs 8 requests (9 with club, 11 if the API knows the club by another name), one of them the glossary (cached a day), fewer when cached; `requests` reports what was spent.',
+    'Costs 8 requests (9 with club, 11 if the API knows the club by another name, +1-3 to check its side plays his football), one of them the glossary (cached a day), fewer when cached; `requests` reports what was spent.',
   input: {
     player_id: PlayerIdArg,
     season: Season.optional(),
@@ -90,9 +91,11 @@ export default defineTool({
       gatherGlossary(gathering, api),
       club
         ? gathering.optional('fit', (signal) =>
-            withClubHint(api, club, signal, (club) =>
-              fetchFits(api, { player_ids: [player_id], club, saison }, signal),
-            ).then((r): ApiResult<z.infer<typeof FitOut> | undefined> => {
+            withClubHint(api, club, signal, (named) => {
+              const fits = (club: string | undefined) =>
+                fetchFits(api, { player_ids: [player_id], club, saison }, signal);
+              return fits(named).then((r) => fitForTheirFootball(api, club, signal, r, fits));
+            }).then((r): ApiResult<z.infer<typeof FitOut> | undefined> => {
               const best = r.data[0]?.fits?.[0];
               return {
                 ...r,
@@ -133,7 +136,9 @@ export default defineTool({
         : []),
       ...sectionsText(data, familyOfCard(data.player), glossaryOf(glossary)),
       ...(data.fit
-        ? [`### Fit for ${data.fit.club}\nFit score ${formatCell(data.fit.score)} (higher is better)`]
+        ? [
+            `### Fit for ${data.fit.club} (${data.fit.league ?? 'league not given by the API'})\nFit score ${formatCell(data.fit.score)} (higher is better)`,
+          ]
         : []),
       ...failuresText(data.unavailable),
       extra ? requestsText(extra.requests) : '',

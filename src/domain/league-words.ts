@@ -75,6 +75,11 @@ const COUNTRY_WORDS: Readonly<Record<string, readonly string[]>> = {
   'DR Congo': ['congolese', 'congo'],
 };
 
+/** The other words for a country: its people, other spellings. */
+export function countryWords(country: string): readonly string[] {
+  return COUNTRY_WORDS[country] ?? [];
+}
+
 const TIER_WORDS: readonly [RegExp, number][] = [
   [/\b(top|first|1st|premier|highest)( flight| tier| division| league| level)?\b|\btop flight\b/, 1],
   [/\b(second|2nd)( tier| division| league| level| flight)?\b/, 2],

@@ -2,7 +2,16 @@ import type { ApiClient } from '../api/client.js';
 import { BadRequestError, InvalidArgumentError } from '../api/errors.js';
 import { publishReadNotes } from '../api/reader/notes-sink.js';
 import type { League } from '../api/schemas.js';
-import { countryIn, leagueByWords, levelNumber } from '../domain/league-words.js';
+import {
+  type Asked,
+  askedWords,
+  genderOf,
+  hasFacts,
+  isYouth,
+  leagueWithFacts,
+  readLeague,
+} from '../domain/league-reading.js';
+import { countryIn, levelNumber } from '../domain/league-words.js';
 import { nearest } from '../domain/nearest.js';
 
 /**
@@ -26,34 +35,87 @@ export async function withLeagueHint<T>(
       .leagues({ signal })
       .then((r) => r.data.data)
       .catch(() => [] as League[]);
-    const named = leagueByWords(league, leagues);
-    if (named && named.name !== league) {
-      const result = await call(named.name);
-      publishReadNotes([
-        `league "${league}" read as "${named.name}" (${named.country}, tier ${levelNumber(named.level)}).`,
-      ]);
+    const reading = readLeague(league, leagues);
+    if (reading.kind === 'one' && reading.league.name !== league) {
+      const result = await call(reading.league.name);
+      publishReadNotes([readingNote(league, reading.league, reading.others)]);
       return result;
     }
-    const suggestions = closestLeagues(league, leagues);
-    const closest = suggestions.length > 0 ? ` Closest: ${suggestions.join(', ')}.` : '';
+    if (reading.kind === 'several') {
+      const names = reading.leagues.map((l) => l.name);
+      throw new InvalidArgumentError(
+        'league',
+        `"${league}" fits ${names.length} of the key's leagues: ${reading.leagues
+          .slice(0, SHOWN)
+          .map(leagueWithFacts)
+          .join(
+            '; ',
+          )}${names.length > SHOWN ? `; and ${names.length - SHOWN} more (list_leagues)` : ''}. Which one? Pass its exact name.`,
+        names.slice(0, SHOWN),
+        { kind: 'leagues' },
+      );
+    }
+    const asked = reading.kind === 'none' ? reading.asked : undefined;
+    const suggestions = closestLeagues(league, leagues, asked);
+    const closest =
+      suggestions.length > 0
+        ? ` Closest${asked && askedWords(asked) ? ` (${askedWords(asked)})` : ''}: ${suggestions.join(', ')}.`
+        : '';
+    const uncovered =
+      reading.kind === 'none' && reading.otherGender.length > 0 && reading.asked.gender
+        ? ` The key covers no ${reading.asked.gender}'s competition by that name: ${reading.otherGender
+            .map(leagueWithFacts)
+            .join(
+              '; ',
+            )} ${reading.otherGender.length === 1 ? 'is' : 'are'} ${footballOf(reading.otherGender[0] as League)}, not what was asked.`
+        : '';
     throw new InvalidArgumentError(
       'league',
-      `"${league}" is not a league name the API knows.${closest}`,
+      `"${league}" is not a league name the API knows.${uncovered}${closest}`,
       suggestions,
       { kind: 'leagues' },
     );
   }
 }
 
-/** Three league names: those of the country the words name first (top tier first), then the nearest. */
-function closestLeagues(input: string, leagues: readonly League[]): string[] {
+const SHOWN = 8;
+
+function footballOf(league: League): string {
+  const gender = genderOf(league);
+  return gender ? `${gender}'s football` : 'football of a gender the API does not give';
+}
+
+/** `read "WSL" as Women's Super League (England, women, tier 1)`, and the other leagues the words fit. */
+function readingNote(words: string, league: League, others: readonly League[]): string {
+  const also =
+    others.length > 0
+      ? `; the words also fit ${others.slice(0, 4).map(leagueWithFacts).join(', ')}${others.length > 4 ? ` and ${others.length - 4} more` : ''}: pass one of those by name for it`
+      : '';
+  return `league "${words}" read as ${leagueWithFacts(league)}${also}.`;
+}
+
+/**
+ * Three league names of the gender and level asked (when the words ask them): those of the country the
+ * words name first (top tier first), then the nearest.
+ */
+function closestLeagues(input: string, all: readonly League[], asked?: Asked): string[] {
+  const leagues = asked
+    ? all.filter((l) =>
+        hasFacts(l, {
+          core: [],
+          ...(asked.gender ? { gender: asked.gender } : {}),
+          ...(asked.youth ? { youth: true } : {}),
+        }),
+      )
+    : all;
   const country = countryIn(
     input,
     leagues.flatMap((l) => (l.country ? [l.country] : [])),
   );
-  const women = /\bwom[ae]n|\bfemin|\bladies\b/i.test(input);
+  const women = asked?.gender === 'women' || /\bwom[ae]n|\bfemin|\bladies\b/i.test(input);
   // Men's or women's leagues as the words say (men's when they do not), each side top tier first.
-  const rank = (l: League) => (/^w/i.test(l.gender ?? '') === women ? 0 : 100) + (levelNumber(l.level) ?? 99);
+  const rank = (l: League) =>
+    ((genderOf(l) === 'women') === women ? 0 : 100) + (isYouth(l) ? 50 : 0) + (levelNumber(l.level) ?? 99);
   const sameCountry = leagues
     .filter((l) => country !== undefined && l.country === country)
     .sort((a, b) => rank(a) - rank(b))

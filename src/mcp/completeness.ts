@@ -136,8 +136,18 @@ function propertiesReadBy<T>(cell: (row: T) => unknown): string[] {
   return reads;
 }
 
-/** Unread names most like the field first (a shared word), ids last unless an id is missing. */
+/** Whether a name is an identifier's (`team_id`, `teamId`, `id`). */
+function isId(name: string): boolean {
+  return /(^|_)id$/i.test(name.replace(/([a-z0-9])([A-Z])/g, '$1_$2'));
+}
+
+/**
+ * Unread names most like the field first (a shared word), ids last unless an id is missing. An id is
+ * never offered for another id: ids name different things (a blank service_id is an unlinked row, and
+ * a team_id mapped onto it would corrupt every stored key).
+ */
 function candidates(field: string, unread: Iterable<string>): string[] {
+  if (isId(field)) unread = [...unread].filter((name) => !isId(name));
   const words = new Set(field.split('_'));
   const score = (name: string) => {
     const folded = name

@@ -188,17 +188,17 @@ describe('find_replacement end to end', () => {
         expect(p.service_id).not.toBe(him.service_id);
         expect(p).toMatchObject({ target_club: 'FC Waalwijk', score: expect.any(Number) });
       }
-      expect(cost).toBe(6);
+      expect(cost).toBe(7);
       expect(spent).toBe(cost);
     });
   });
 
-  it('an id without a club: three calls, fit for his current club, 5 requests', async () => {
+  it('an id without a club: three calls, fit for his current club, 6 requests', async () => {
     await withClient(async (client) => {
       const { him, scored, spent, cost } = await follow(client, { player: 'ds_01200s9vGA83p3FN' });
       expect(him.service_id).toBe('ds_01200s9vGA83p3FN');
       for (const p of scored) expect(p.target_club).toBe(him.club);
-      expect(cost).toBe(5);
+      expect(cost).toBe(6);
       expect(spent).toBe(cost);
     });
   });

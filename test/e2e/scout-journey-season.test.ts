@@ -38,15 +38,15 @@ describe('the season said everywhere', () => {
     expect(structured(result).season).toBe('25-26');
   });
 
-  it('an empty list with no season asked says the API decides', async () => {
+  it('an empty list with no season asked says the season searched, as the rows read again carry it', async () => {
     const result = await call(server.client, 'scout_players', {
       roles: ['CB'],
       league: 'Eredivisie',
       min_minutes: 9000,
     });
     expect(result.isError, textOf(result)).toBeFalsy();
-    expect(firstLine(textOf(result))).toBe('Season: current season (as the API decides).');
-    expect(structured(result).season).toBeNull();
+    expect(firstLine(textOf(result))).toBe('Season 26-27.');
+    expect(structured(result).season).toBe('26-27');
   });
 
   it('compare_players names each row of a different season', async () => {
@@ -110,7 +110,7 @@ describe('empty answers explain', () => {
     return Number((match?.[1] ?? '').replaceAll(' ', ''));
   }
 
-  it('min_minutes no one has reached yet: the most so far, and a value that gives rows', async () => {
+  it('min_minutes no one has reached yet: last season first, the most so far, and a value that gives rows', async () => {
     const result = await call(server.client, 'scout_players', {
       roles: ['CB'],
       league: 'Eredivisie',
@@ -119,13 +119,14 @@ describe('empty answers explain', () => {
     expect(result.isError, textOf(result)).toBeFalsy();
     expect(structured(result).data).toEqual([]);
     const note = (structured(result).notes as string[]).find((n) =>
-      n.startsWith('no player has 1 500 minutes yet'),
+      n.startsWith("season 26-27 (the API's current season) has few minutes played so far"),
     );
     expect(note, textOf(result)).toBeDefined();
     const most = nearest(note ?? '', 'the most is');
     expect(most).toBeLessThan(1500);
     expect(most).toBeGreaterThan(0);
-    expect(note).toContain(`try min_minutes ≤ ${String(most).replace(/\B(?=(\d{3})+(?!\d))/g, ' ')}`);
+    expect(note).toContain('Try season "25-26" (last season) first');
+    expect(note).toContain(`min_minutes ≤ ${String(most).replace(/\B(?=(\d{3})+(?!\d))/g, ' ')}`);
     expect(note).toMatch(
       /Found by asking again without min_minutes: (1 more request|a cached answer, no quota used)\./,
     );

@@ -61,7 +61,7 @@ describe("a scout's words for a league", () => {
       limit: 3,
     });
     expect(result.isError, textOf(result)).toBeFalsy();
-    expect(textOf(result)).toContain(`league "${words}" read as "${name}"`);
+    expect(textOf(result)).toContain(`league "${words}" read as ${name} (`);
     const ranked = structured(
       await call(server.client, 'rank_players_by_role', {
         role: 'defenseur_relanceur',
@@ -78,7 +78,7 @@ describe("a scout's words for a league", () => {
       league: 'Belgian fifth division',
     });
     expect(result.isError).toBe(true);
-    expect(textOf(result)).toMatch(/Closest: Belgian Pro League, Challenger Pro League/);
+    expect(textOf(result)).toMatch(/Closest \(Belgium\): Belgian Pro League, Challenger Pro League/);
   });
 });
 

@@ -79,10 +79,13 @@ describe('rank_players_by_role', () => {
   });
 
   it('names the closest leagues when a league name is wrong', async () => {
-    const result = await run('rank_players_by_role', { role: 'faux_9', league: 'ligue1' });
+    const result = await run('rank_players_by_role', { role: 'faux_9', league: 'ligue 11' });
     expect(result.isError).toBe(true);
     expect(textOf(result)).toContain('Closest: Ligue 1');
     expect(textOf(result)).toContain('list_leagues');
+    // A name run together is one of its short forms: read, and said.
+    const read = await run('rank_players_by_role', { role: 'faux_9', league: 'ligue1', limit: 1 });
+    expect(textOf(read)).toContain('league "ligue1" read as Ligue 1 (France, men, tier 1)');
   });
 
   it('says when a list stopped at its limit and how to see more', async () => {
@@ -167,7 +170,7 @@ describe('the other tools', () => {
     expect(body.data).toHaveLength(50);
     expect(body.has_more).toBe(true);
     expect(body.notes[0]).toMatch(
-      /^50 of \d+ rows shown: raise limit \(up to 200\) or pass query \(a country or name\), gender or type/,
+      /^50 of \d+ rows shown: raise limit \(up to 200\) or pass query \(a country or name\), gender, level or type/,
     );
     expect(textOf(result)).toContain('Note: 50 of');
   });

@@ -55,6 +55,24 @@ describe('the completeness guard', () => {
     expect(draw(one).notes.join('\n')).not.toContain('"club"');
   });
 
+  it('never advises mapping one id field onto another (a blank service_id is an unlinked row)', () => {
+    const rows = [1, 2, 3].map((n) => ({
+      player_id: `p${n}`,
+      service_id: null,
+      name: `N${n}`,
+      team_id: `t${n}`,
+    }));
+    const { value, report } = scouted(rows);
+    const { blank } = collectBlankColumns(() =>
+      table(value.data, [
+        ['name', (p) => p.name],
+        ['service_id', (p) => p.service_id],
+      ]),
+    );
+    const notes = completenessNotes(blank, [report]);
+    expect(notes.join('\n')).not.toMatch(/team_id/);
+  });
+
   it('says nothing of a blank column when the API sent nothing else to read', () => {
     const { text, notes } = draw([
       { player_id: 'p1', service_id: null, name: 'A', club: 'X' },

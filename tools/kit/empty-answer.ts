@@ -4,6 +4,7 @@
 
 import type { Quota } from '../../src/api/quota.js';
 import { spendingFrom } from '../../src/api/request-tally.js';
+import { currentSeason } from '../../src/mcp/season.js';
 
 /** A numeric filter: rows need a figure of at least (`min`) or at most (`max`) `value`. */
 export interface Bound<R> {
@@ -35,6 +36,8 @@ export interface Refetched<R> {
 
 export interface EmptyExplained {
   notes: string[];
+  /** The season the rows read again carry (one), for an empty answer to say the season searched. */
+  seasons?: string[];
   /** The quota after the extra request, when one was made. */
   quota?: Quota;
 }
@@ -54,6 +57,8 @@ export async function explainEmpty<R>(options: {
   refetch(): Promise<Refetched<R>>;
   /** What else narrows the answer, for when the filters are not the cause: "the roles and season". */
   rest: string;
+  /** The season argument as given: none means the API's current season, which may have just begun. */
+  season?: string | undefined;
 }): Promise<EmptyExplained> {
   const { rows, bounds, scope, name, rest } = options;
   const set = [...bounds.map((b) => b.argument), ...(scope ? [scope.argument] : [])];
@@ -77,6 +82,14 @@ export async function explainEmpty<R>(options: {
       quota: again.quota,
     };
   const among = again.complete ? '' : ` among the ${found.length} rows read without ${words(set)}`;
+  const seasons = [
+    ...new Set(
+      found.flatMap((r) =>
+        (r as { season?: unknown }).season ? [String((r as { season?: unknown }).season)] : [],
+      ),
+    ),
+  ];
+  const searched = seasons.length === 1 ? { seasons } : {};
   const notes: string[] = [];
   const inScope = scope ? found.filter((r) => same(scope.place(r), scope.value)) : found;
   if (scope && inScope.length === 0) {
@@ -103,6 +116,15 @@ export async function explainEmpty<R>(options: {
     const best = shown.reduce((a, b) => (better(bound, b, a) ? b : a));
     const figure = number(bound.figure(best) as number);
     const relax = bound.kind === 'min' ? `≤ ${figure}` : `≥ ${figure}`;
+    // A new season with few minutes played: last season, played out, is the first thing to try.
+    const last =
+      seasons.length === 1 && seasons[0] === currentSeason() ? seasonBefore(seasons[0]) : undefined;
+    if (bound.argument === 'min_minutes' && options.season === undefined && last) {
+      notes.push(
+        `season ${seasons[0]} (the API's current season) has few minutes played so far: the most is ${figure} (${name(best)})${among}. Try season "${last}" (last season) first, or min_minutes ${relax}.`,
+      );
+      continue;
+    }
     const given = alone
       ? []
       : bounds.filter((b) => b !== bound).map((b) => `${b.argument} ${number(b.value)}`);
@@ -117,7 +139,19 @@ export async function explainEmpty<R>(options: {
     );
   if (notes.length === 0)
     notes.push(`no rows with ${words(set)}; the rows read without them do not show which binds.`);
-  return { notes: [...notes.slice(0, -1), `${notes[notes.length - 1]} ${cost}`], quota: again.quota };
+  return {
+    notes: [...notes.slice(0, -1), `${notes[notes.length - 1]} ${cost}`],
+    quota: again.quota,
+    ...searched,
+  };
+}
+
+/** "25-26" before "26-27"; undefined for a label of another form. */
+function seasonBefore(season: string): string | undefined {
+  const m = /^(\d{2})-(\d{2})$/.exec(season);
+  if (!m) return undefined;
+  const two = (n: number) => String((n + 100) % 100).padStart(2, '0');
+  return `${two(Number(m[1]) - 1)}-${two(Number(m[2]) - 1)}`;
 }
 
 function passes<R>(bound: Bound<R>, row: R): boolean {

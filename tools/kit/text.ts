@@ -2,9 +2,9 @@
 // column (or row of values shown side by side) gets one format that keeps different values apart.
 import { noteColumn, unreadCell } from '../../src/mcp/completeness.js';
 
-import { type NumberFormat, numberFormat } from './numbers.js';
+import { numberFormat } from './numbers.js';
 
-/** An amount in euros, shown as €12.3m / €450k / €900 with the precision its column needs. */
+/** An amount in euros as a table cell: printed by formatEuros, one format everywhere. */
 export interface Euros {
   readonly euros: number | null | undefined;
 }
@@ -53,17 +53,11 @@ export function formatCell(value: Cell): string {
   return cellFormat([value])(value);
 }
 
-/** The format of cells shown together: numbers share a precision, euros too. */
+/** The format of cells shown together: numbers share a precision; euros have one format everywhere. */
 export function cellFormat(values: readonly Cell[]): (value: Cell) => string {
   const numbers = numberFormat(values);
-  // Made only for cells that hold amounts: most columns hold none, and every call draws its tables.
-  let money: ((value: number | null | undefined) => string) | undefined;
-  const amounts = () => values.flatMap((v) => (isEuros(v) ? [v.euros] : []));
   return (value) => {
-    if (isEuros(value)) {
-      money ??= eurosFormat(amounts());
-      return money(value.euros);
-    }
+    if (isEuros(value)) return formatEuros(value.euros);
     if (value === null || value === undefined || value === '') return '–';
     if (typeof value === 'number') return numbers(value);
     return plain(String(value));
@@ -83,39 +77,23 @@ function isEuros(value: Cell): value is Euros {
   return typeof value === 'object' && value !== null;
 }
 
-export function formatEuros(value: number | null | undefined): string {
-  return eurosFormat([value])(value);
-}
-
 /**
- * Amounts shown together: millions with at least one decimal (€12.3m), thousands whole (€450k), each
- * with more decimals where two different amounts would print the same. Negative amounts keep their sign.
+ * An amount in euros, one way everywhere (a shortlist, a record, a comparison): €12.35m, €450k, €900,
+ * exact to the euro with trailing zeros dropped, so two different amounts never print the same and
+ * one amount never prints two ways, whatever is shown beside it. Negative amounts keep their sign.
  */
-export function eurosFormat(
-  values: Iterable<number | null | undefined>,
-): (value: number | null | undefined) => string {
-  const amounts = [...values].filter((v): v is number => typeof v === 'number' && Number.isFinite(v));
-  const scales: [floor: number, divisor: number, suffix: string, format: NumberFormat][] = [
-    [1e6, 1e6, 'm', scaled(amounts, 1e6, Number.POSITIVE_INFINITY, 1)],
-    [1e3, 1e3, 'k', scaled(amounts, 1e3, 1e6, 0)],
-    [0, 1, '', scaled(amounts, 0, 1e3, 0)],
-  ];
-  return (value) => {
-    if (value === null || value === undefined || !Number.isFinite(value)) return '–';
-    const [, divisor, suffix, format] =
-      scales.find(([floor]) => Math.abs(value) >= floor) ?? (scales[2] as (typeof scales)[2]);
-    const sign = value < 0 ? '-' : '';
-    return `${sign}€${format(Math.abs(value) / divisor)}${suffix}`;
-  };
+export function formatEuros(value: number | null | undefined): string {
+  if (value === null || value === undefined || !Number.isFinite(value)) return '–';
+  const amount = Math.abs(value);
+  const [divisor, suffix, digits] =
+    amount >= 1e6 ? [1e6, 'm', 6] : amount >= 1e3 ? [1e3, 'k', 3] : [1, '', 2];
+  const text = (amount / divisor).toFixed(digits).replace(/\.?0+$/, '');
+  return `${value < 0 ? '-' : ''}€${text}${suffix}`;
 }
 
-function scaled(amounts: readonly number[], floor: number, ceiling: number, min: number): NumberFormat {
-  const divisor = Math.max(floor, 1);
-  const inRange = amounts.filter((v) => Math.abs(v) >= floor && Math.abs(v) < ceiling);
-  // An amount's scale is ours (€12.3m): its decimals are not the API's, only what keeps amounts apart.
-  return numberFormat(
-    inRange.map((v) => Math.abs(v) / divisor),
-    min,
-    { ownDecimals: false },
-  );
+/** The format of amounts shown together: the one format (formatEuros), whatever the others are. */
+export function eurosFormat(
+  _values: Iterable<number | null | undefined>,
+): (value: number | null | undefined) => string {
+  return formatEuros;
 }

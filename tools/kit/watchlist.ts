@@ -144,16 +144,21 @@ export function rankCell(row: ReportLine): string {
   const unranked = row.rank_of !== null && listed !== null && listed >= row.rank_of;
   const place =
     row.rank !== null
-      ? `${row.rank}${row.rank_of ? `/${row.rank_of}` : ''}`
+      ? `${row.rank}${row.rank_of ? `/${row.rank_of}` : ''} ${population(row)}`
       : unranked
         ? 'not ranked (too few minutes)'
-        : `outside top ${listed ?? '–'}`;
+        : `outside top ${listed ?? '–'} ${population(row)}`;
   const was = row.previous_role
     ? ` (was ${row.previous_role})`
     : row.rank_change
       ? ` (${row.rank_change > 0 ? '↑' : '↓'}${Math.abs(row.rank_change)})`
       : '';
   return `${row.primary_role} ${place}${was}`;
+}
+
+/** Who the rank is among: the players the API ranks for the role in his league. */
+function population(row: ReportLine): string {
+  return `ranked in ${row.league ?? 'his league (not given)'}`;
 }
 
 /** The performance index's cells, in one format for the whole report. */

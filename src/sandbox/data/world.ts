@@ -2,6 +2,7 @@
 // first use and memoized. Lookups by id decode the id and generate only what they need.
 
 import { fold } from '../../lib/fold.js';
+import { marketValue } from './analytics.js';
 import { ClubBook, type Team } from './clubs.js';
 import { buildCompSeason, type CompSeason, type PlayerRow, type RowSource, scoreRoles } from './generate.js';
 import { parseCoachId, parsePlayerId, parseServiceId, parseTeamId } from './ids.js';
@@ -144,6 +145,18 @@ export class World {
     const parsed = parseServiceId(this.seed, serviceId);
     if (!parsed || !this.movements.exists(parsed.season, parsed.comp, parsed.row)) return undefined;
     return personKey(parsed.season, parsed.comp, parsed.row);
+  }
+
+  /**
+   * A person's market value on a row's date: one figure whatever the row, a European cup's row taking
+   * the value of his league row of that season (the valuation is of the person, not of a competition).
+   */
+  marketValue(row: PlayerRow): number {
+    if (row.comp.type !== 'cup') return marketValue(row);
+    const league = this.rowsOfPerson(row.person.key).find(
+      (r) => r.season === row.season && r.comp.type === 'league' && r.team === row.team,
+    );
+    return marketValue(league ?? row);
   }
 
   /** Every row of a person, season by season, league row before cup row; linked or not. */

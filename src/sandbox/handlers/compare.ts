@@ -1,6 +1,6 @@
 // Side-by-side comparison and player-to-club fit; both take player_id or service_id values, by
 // POST body or GET query string.
-import { domestic, fitScore, marketValue, performanceIndex } from '../data/analytics.js';
+import { domestic, fitScore, performanceIndex } from '../data/analytics.js';
 import type { Team } from '../data/clubs.js';
 import type { PlayerRow } from '../data/generate.js';
 import { badRequest } from '../http/errors.js';
@@ -38,7 +38,7 @@ export function compare(ctx: Ctx) {
       minutes: row.minutes,
       appearances: row.appearances,
       performance_index: score(performanceIndex(row)),
-      market_value_eur: marketValue(row),
+      market_value_eur: ctx.world.marketValue(row),
       statistics: statistics(row),
       roles: roleScores(row)
         .slice(0, 5)

@@ -3,7 +3,6 @@
 import { fold } from '../../lib/fold.js';
 import {
   domestic,
-  marketValue,
   peers,
   percentile,
   performanceIndex,
@@ -39,7 +38,7 @@ function target(ctx: Ctx): PlayerRow {
 
 export function player(ctx: Ctx) {
   const row = target(ctx);
-  return { data: playerRecord(row, ctx.world.seasonInfo(row.season).asOf) };
+  return { data: playerRecord(row, ctx.world.seasonInfo(row.season).asOf, ctx.world.marketValue(row)) };
 }
 
 export function playerStatistics(ctx: Ctx) {
@@ -109,7 +108,7 @@ export function playerStrengths(ctx: Ctx) {
 
 export function playerMarketValue(ctx: Ctx) {
   const row = target(ctx);
-  const value = marketValue(row);
+  const value = ctx.world.marketValue(row);
   const spread = row.minutes >= 900 ? 0.2 : 0.35;
   const roundTo = (v: number) => Math.round(v / 1000) * 1000;
   return {

@@ -1,6 +1,6 @@
 // How rows and clubs appear in responses. Every player object carries player_id and service_id.
 import { ROLE_KEYS } from '../../domain/roles.js';
-import { domestic, marketValue, performanceIndex } from '../data/analytics.js';
+import { domestic, performanceIndex } from '../data/analytics.js';
 import type { Team } from '../data/clubs.js';
 import type { PlayerRow } from '../data/generate.js';
 import { round } from '../data/random.js';
@@ -65,7 +65,7 @@ export function primaryRole(row: PlayerRow): string {
 }
 
 /** A player's record; `asOf` is the date of its data (the world's week moves it on). */
-export function playerRecord(row: PlayerRow, asOf: string) {
+export function playerRecord(row: PlayerRow, asOf: string, value: number) {
   const p = row.person;
   return {
     ...playerRow(row),
@@ -81,7 +81,7 @@ export function playerRecord(row: PlayerRow, asOf: string) {
     appearances: row.appearances,
     starts: row.starts,
     contract_until: row.contractUntil,
-    market_value_eur: marketValue(row),
+    market_value_eur: value,
     data_as_of: asOf,
   };
 }

@@ -1,5 +1,4 @@
 // Rankings by role and by statistic, multi-criteria scouting, and the crossed-statistics comparison.
-import { marketValue } from '../data/analytics.js';
 import type { PlayerRow } from '../data/generate.js';
 import type { Comp } from '../data/leagues.js';
 import { round } from '../data/random.js';
@@ -140,7 +139,7 @@ export function scouting(ctx: Ctx) {
         role: choice?.key,
         ...(choice && choice.requested !== choice.key ? { requested_role: choice.requested } : {}),
         score: score(s),
-        market_value_eur: marketValue(item),
+        market_value_eur: ctx.world.marketValue(item),
       };
     }),
     meta: {

@@ -1,7 +1,7 @@
 // Teams: lists, records, squads, similar teams and head-to-head.
 
 import { fold } from '../../lib/fold.js';
-import { marketValue, performanceIndex } from '../data/analytics.js';
+import { performanceIndex } from '../data/analytics.js';
 import { STYLE_KEYS, type Team } from '../data/clubs.js';
 import type { PlayerRow } from '../data/generate.js';
 import { hash, round, TAG, unit } from '../data/random.js';
@@ -55,7 +55,7 @@ export function team(ctx: Ctx) {
       style: t.style,
       squad_size: rows.length,
       average_age: round(rows.reduce((a, r) => a + r.age, 0) / (rows.length || 1), 1),
-      squad_value_eur: rows.reduce((a, r) => a + marketValue(r), 0),
+      squad_value_eur: rows.reduce((a, r) => a + ctx.world.marketValue(r), 0),
     },
   };
 }
@@ -70,7 +70,7 @@ export function squad(ctx: Ctx) {
       appearances: r.appearances,
       primary_role: primaryRole(r),
       performance_index: score(performanceIndex(r)),
-      market_value_eur: marketValue(r),
+      market_value_eur: ctx.world.marketValue(r),
     })),
     meta: { team_id: t.id, team: t.name, season: seasonLabel(season) },
   };

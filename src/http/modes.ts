@@ -16,6 +16,7 @@ import {
 import { type Credentials, headerValue } from './auth.js';
 import { reject } from './http-io.js';
 import type { KeyChecks, KeyStanding } from './key-standing.js';
+import { MODERN, MODERN_REVISION, modernRequest } from './modern-shared.js';
 import { poolable, ServerPool } from './server-pool.js';
 import { SessionTransport } from './session-transport.js';
 import type { SessionStore } from './sessions.js';
@@ -27,7 +28,8 @@ export interface McpHandler {
   close(): Promise<void>;
 }
 
-export type NewServer = (credentials: Credentials) => McpServer;
+/** A server for a caller; with `modernRevision`, one to be bound to that 2026-07-28-era revision. */
+export type NewServer = (credentials: Credentials, modernRevision?: string) => McpServer;
 type OnError = (error: Error) => void;
 
 /** How many MCP servers are kept between requests (the settings of the same names). */
@@ -92,6 +94,7 @@ function sdkHandler(
 export function statelessHandler(newServer: NewServer, onerror: OnError, limits: ServerLimits): McpHandler {
   const sdk = sdkHandler(newServer, 'stateless', onerror, limits);
   const shared = new SharedServers(newServer, limits.maxSharedServers);
+  const modern = new SharedServers((c) => newServer(c, MODERN_REVISION), limits.maxSharedServers, MODERN);
   return {
     async handle(req, res, body, credentials) {
       if (req.method !== 'POST') {
@@ -101,10 +104,12 @@ export function statelessHandler(newServer: NewServer, onerror: OnError, limits:
       attach(req, credentials, body);
       const request = sharedRequest(req, body);
       if (request) return shared.serve(res, request, credentials, (req as WithAuth).auth as AuthInfo);
+      const plainModern = modernRequest(req, body);
+      if (plainModern) return modern.serve(res, plainModern, credentials, (req as WithAuth).auth as AuthInfo);
       await sdk.serve(req, res, body);
     },
     async close() {
-      await Promise.all([sdk.close(), shared.close()]);
+      await Promise.all([sdk.close(), shared.close(), modern.close()]);
     },
   };
 }
@@ -125,10 +130,11 @@ export function statefulHandler(
   store: SessionStore,
   newServer: NewServer,
   onerror: OnError,
-  limits: Pick<ServerLimits, 'maxIdleServers'>,
+  limits: ServerLimits,
   probation?: Probation,
 ): McpHandler {
-  const modern = sdkHandler(newServer, 'reject', onerror, limits);
+  const sdk = sdkHandler(newServer, 'reject', onerror, limits);
+  const modern = new SharedServers((c) => newServer(c, MODERN_REVISION), limits.maxSharedServers, MODERN);
   return {
     async handle(req, res, body, credentials) {
       const sessionId = headerValue(req, 'mcp-session-id');
@@ -152,7 +158,10 @@ export function statefulHandler(
       // The SDK's own classification (the _meta envelope claim, the MCP-Protocol-Version header).
       if (req.method === 'POST' && !isLegacyPost(req, body)) {
         attach(req, credentials, body);
-        return modern.serve(req, res, body);
+        const plainModern = modernRequest(req, body);
+        if (plainModern)
+          return modern.serve(res, plainModern, credentials, (req as WithAuth).auth as AuthInfo);
+        return sdk.serve(req, res, body);
       }
       if (req.method !== 'POST' || !isInitializeRequest(body)) {
         return reject(res, 400, 'Bad request: no mcp-session-id header and not an initialize request');
@@ -189,7 +198,7 @@ export function statefulHandler(
     },
     async close() {
       await store.closeAll();
-      await modern.close();
+      await Promise.all([sdk.close(), modern.close()]);
     },
   };
 }

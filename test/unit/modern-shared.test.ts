@@ -13,7 +13,10 @@ import { modernAnswerStatus, modernRequest } from '../../src/http/modern-shared.
 import { type McpHandler, statefulHandler, statelessHandler } from '../../src/http/modes.js';
 import { SessionStore } from '../../src/http/sessions.js';
 import { isLegacyPost } from '../../src/http/shared-servers.js';
+import { createServer as createMcpServer } from '../../src/mcp/server.js';
+import { TOOLS } from '../../tools/index.js';
 import { echoServer } from '../support/echo-server.js';
+import { depsFor } from '../support/mcp.js';
 import { raw } from '../support/raw-http.js';
 import { propertyRuns } from '../support/sample.js';
 
@@ -260,6 +263,23 @@ describe('2026-07-28 requests on servers kept per caller', () => {
     // At most the one server of this caller, connected once (the first test may have made it).
     expect(stateless.counts.connects - before.stateless.connects).toBeLessThanOrEqual(1);
     expect(stateful.counts.connects - before.stateful.connects).toBeLessThanOrEqual(1);
+  });
+});
+
+describe("the gates of the SDK's entry this path does not run", () => {
+  it('find nothing to check on our tools: no Mcp-Param header, no scope challenge', () => {
+    const server = createMcpServer(depsFor('http://127.0.0.1:9', 'k'), {
+      tools: TOOLS,
+      modernRevision: REVISION,
+    });
+    const registered = (
+      server as unknown as { _registeredTools: Record<string, { scopeChallenge?: unknown }> }
+    )._registeredTools;
+    expect(Object.keys(registered).length).toBe(TOOLS.length);
+    for (const tool of TOOLS) {
+      expect(JSON.stringify(server.toolInputSchemaJson(tool.name))).not.toContain('x-mcp-header');
+      expect(registered[tool.name]?.scopeChallenge).toBeUndefined();
+    }
   });
 });
 

@@ -3,6 +3,8 @@
 //   _meta envelope) and the 2025 revisions (initialize, then any POST to any replica) alike;
 // - stateful: 2025-era clients get one MCP session each (Mcp-Session-Id, GET stream, DELETE) on the
 //   Streamable HTTP transport; 2026-07-28 requests, which have no sessions, go to createMcpHandler.
+// In both, plain requests that leave nothing on a server are answered by a long-lived server of the
+// caller instead (shared-servers.ts for the 2025 wire, modern-shared.ts for 2026-07-28).
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { NodeStreamableHTTPServerTransport, toNodeHandler } from '@modelcontextprotocol/node';
@@ -88,8 +90,8 @@ function sdkHandler(
 
 /**
  * Nothing kept between requests: any replica can answer any POST, of either protocol era. The calls
- * of the 2025 wire that leave nothing on a server are answered by a long-lived server of the caller
- * (shared-servers.ts); the rest by the SDK's per-request serving.
+ * of either wire that leave nothing on a server are answered by a long-lived server of the caller
+ * (shared-servers.ts, modern-shared.ts); the rest by the SDK's per-request serving.
  */
 export function statelessHandler(newServer: NewServer, onerror: OnError, limits: ServerLimits): McpHandler {
   const sdk = sdkHandler(newServer, 'stateless', onerror, limits);

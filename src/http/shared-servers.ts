@@ -8,8 +8,9 @@
 //
 // Only what createMcpHandler would route to its legacy serving and a pooled server could answer
 // (server-pool.ts: one request of a method that leaves nothing on the server) comes here, and only
-// when it is plainly well-formed; everything else (initialize, notifications, batches, the
-// 2026-07-28 wire, any request the SDK would refuse) still goes to the SDK, which answers it as before.
+// when it is plainly well-formed; everything else (initialize, notifications, batches, any request
+// the SDK would refuse) still goes to the SDK, which answers it as before. The 2026-07-28 wire's plain
+// requests take servers of their own, bound to that revision (modern-shared.ts).
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import {
   type AuthInfo,

@@ -2,12 +2,18 @@
 // request, whatever its envelope, headers or method, is answered byte for byte as the SDK's own
 // createMcpHandler answers it (status, media type, body), on both HTTP modes; the plain ones connect
 // one server for many calls instead of one per call. Real HTTP on loopback, a real McpServer.
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import {
+  createServer,
+  type IncomingMessage,
+  type Server,
+  type ServerResponse,
+  request as send,
+} from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { toNodeHandler } from '@modelcontextprotocol/node';
 import { createMcpHandler, type McpServer } from '@modelcontextprotocol/server';
 import fc from 'fast-check';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Credentials } from '../../src/http/auth.js';
 import { modernAnswerStatus, modernRequest } from '../../src/http/modern-shared.js';
 import { type McpHandler, statefulHandler, statelessHandler } from '../../src/http/modes.js';
@@ -47,10 +53,12 @@ async function listen(serve: Serve): Promise<{ http: Server; url: string }> {
 }
 
 /** Servers made and connections made by a handler, to tell a kept server from one per call. */
+const aborted: string[] = [];
+
 function counted() {
   const counts = { servers: 0, connects: 0 };
   const newServer = (_credentials: Credentials, modernRevision?: string): McpServer => {
-    const server = echoServer([], modernRevision);
+    const server = echoServer(aborted, modernRevision);
     counts.servers += 1;
     const connect = server.connect.bind(server);
     server.connect = (transport) => {
@@ -263,6 +271,53 @@ describe('2026-07-28 requests on servers kept per caller', () => {
     // At most the one server of this caller, connected once (the first test may have made it).
     expect(stateless.counts.connects - before.stateless.connects).toBeLessThanOrEqual(1);
     expect(stateful.counts.connects - before.stateful.connects).toBeLessThanOrEqual(1);
+  });
+});
+
+describe('a 2026-07-28 call whose HTTP request is closed', () => {
+  it('is cancelled on the shared server, as the SDK cancels it', async () => {
+    const handler = statelessHandler(counted().newServer, () => undefined, LIMITS);
+    const { http, url } = await listen((req, res, body) => handler.handle(req, res, body, alice));
+    try {
+      const { headers, body } = compose({
+        id: 1,
+        method: 'tools/call',
+        name: 'echo',
+        args: { text: 'left', delayMs: 60_000 },
+        meta: 'valid',
+        versionHeader: 'match',
+        methodHeader: 'match',
+        nameHeader: 'match',
+        // Its progress opens the answer's stream: the call has started.
+        progress: true,
+        accept: 'application/json, text/event-stream',
+      });
+      expect(
+        modernRequest(
+          {
+            method: 'POST',
+            headers: { 'content-type': 'application/json', ...headers },
+          } as unknown as IncomingMessage,
+          body,
+        ),
+      ).toBeDefined();
+      const target = new URL(url);
+      const req = send({
+        host: target.hostname,
+        port: target.port,
+        path: target.pathname,
+        method: 'POST',
+        headers: { 'content-type': 'application/json', ...headers },
+      });
+      req.on('error', () => undefined);
+      req.end(JSON.stringify(body));
+      await new Promise((resolve) => req.once('response', resolve));
+      req.destroy();
+      await vi.waitFor(() => expect(aborted).toContain('left'), { timeout: 10_000 });
+    } finally {
+      await handler.close();
+      await new Promise((resolve) => http.close(resolve));
+    }
   });
 });
 

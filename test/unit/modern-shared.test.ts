@@ -322,18 +322,33 @@ describe('a 2026-07-28 call whose HTTP request is closed', () => {
 });
 
 describe("the gates of the SDK's entry this path does not run", () => {
-  it('find nothing to check on our tools: no Mcp-Param header, no scope challenge', () => {
+  it('find nothing to check on our tools, resources and prompts: no Mcp-Param header, no scope challenge', () => {
     const server = createMcpServer(depsFor('http://127.0.0.1:9', 'k'), {
       tools: TOOLS,
       modernRevision: REVISION,
     });
-    const registered = (
-      server as unknown as { _registeredTools: Record<string, { scopeChallenge?: unknown }> }
-    )._registeredTools;
-    expect(Object.keys(registered).length).toBe(TOOLS.length);
+    type Registered = Record<string, { scopeChallenge?: unknown }>;
+    const inside = server as unknown as Record<
+      '_registeredTools' | '_registeredResources' | '_registeredResourceTemplates' | '_registeredPrompts',
+      Registered
+    >;
+    expect(Object.keys(inside._registeredTools).length).toBe(TOOLS.length);
     for (const tool of TOOLS) {
       expect(JSON.stringify(server.toolInputSchemaJson(tool.name))).not.toContain('x-mcp-header');
-      expect(registered[tool.name]?.scopeChallenge).toBeUndefined();
+    }
+    for (const kind of [
+      '_registeredTools',
+      '_registeredResources',
+      '_registeredResourceTemplates',
+      '_registeredPrompts',
+    ] as const) {
+      for (const [name, entry] of Object.entries(inside[kind])) {
+        expect({ kind, name, scopeChallenge: entry.scopeChallenge }).toEqual({
+          kind,
+          name,
+          scopeChallenge: undefined,
+        });
+      }
     }
   });
 });

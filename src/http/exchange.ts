@@ -8,6 +8,7 @@ import type {
   AuthInfo,
   JSONRPCMessage,
   JSONRPCRequest,
+  MessageExtraInfo,
   RequestId,
   Transport,
   TransportSendOptions,
@@ -47,11 +48,12 @@ class Exchange {
     this.res.write(`event: message\ndata: ${JSON.stringify(message)}\n\n`);
   }
 
-  finish(message: JSONRPCMessage): void {
+  /** The answer; `status` applies to a JSON answer only (an SSE stream has already said 200). */
+  finish(message: JSONRPCMessage, status = 200): void {
     if (this.over()) return;
     this.end();
     if (this.streaming) return void this.res.end(`event: message\ndata: ${JSON.stringify(message)}\n\n`);
-    json(this.res, 200, message);
+    json(this.res, status, message);
   }
 
   /** Answers the call with the closing error, saying why: its server closed before the answer. */
@@ -98,6 +100,13 @@ class Exchange {
 }
 
 /**
+ * The HTTP status of an answer: 200, unless the wire says otherwise for some JSON-RPC errors;
+ * `dispatching` is true while the request is being handed to the server (an error sent then was
+ * refused before any handler ran).
+ */
+export type AnswerStatus = (answer: JSONRPCMessage, dispatching: boolean) => number;
+
+/**
  * The exchanges open on one connected server. Each request is given an id of its own on the way in
  * (clients of a shared server may pick the same ids; a session's other requests go through the SDK's
  * transport with the client's ids) and gets its own back on the way out.
@@ -114,8 +123,13 @@ export class Exchanges {
    * plain numbers without a prefix, for a transport that only exchanges feed.
    */
   private readonly prefix: string;
+  /** Set while a request is being handed to the server (see AnswerStatus). */
+  private dispatching = false;
 
-  constructor(prefix = '') {
+  constructor(
+    prefix = '',
+    private readonly statusOf: AnswerStatus = () => 200,
+  ) {
     this.prefix = prefix === '' ? '' : `${prefix}${randomBytes(12).toString('base64url')}-`;
   }
 
@@ -132,6 +146,7 @@ export class Exchanges {
     request: JSONRPCRequest,
     onmessage: Transport['onmessage'],
     authInfo: AuthInfo | undefined,
+    extra: Omit<MessageExtraInfo, 'authInfo'> = {},
   ): void {
     this.next += 1;
     const id: RequestId = this.prefix ? `${this.prefix}${this.next}` : this.next;
@@ -147,7 +162,13 @@ export class Exchanges {
         params: { requestId: id, reason: 'the HTTP request was closed' },
       });
     });
-    onmessage?.({ ...request, id }, authInfo ? { authInfo } : undefined);
+    const info = authInfo ? { ...extra, authInfo } : extra;
+    this.dispatching = true;
+    try {
+      onmessage?.({ ...request, id }, Object.keys(info).length > 0 ? info : undefined);
+    } finally {
+      this.dispatching = false;
+    }
   }
 
   /** Writes what the server sends to the exchange it belongs to; false when it belongs to none. */
@@ -158,7 +179,8 @@ export class Exchanges {
     if (!exchange || related === undefined) return false;
     if (!response) exchange.event(message);
     else {
-      exchange.finish({ ...message, id: exchange.clientId });
+      const answer = { ...message, id: exchange.clientId };
+      exchange.finish(answer, this.statusOf(answer, this.dispatching));
       this.forget(related);
     }
     return true;

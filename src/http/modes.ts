@@ -3,6 +3,8 @@
 //   _meta envelope) and the 2025 revisions (initialize, then any POST to any replica) alike;
 // - stateful: 2025-era clients get one MCP session each (Mcp-Session-Id, GET stream, DELETE) on the
 //   Streamable HTTP transport; 2026-07-28 requests, which have no sessions, go to createMcpHandler.
+// In both, plain requests that leave nothing on a server are answered by a long-lived server of the
+// caller instead (shared-servers.ts for the 2025 wire, modern-shared.ts for 2026-07-28).
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { NodeStreamableHTTPServerTransport, toNodeHandler } from '@modelcontextprotocol/node';
@@ -16,6 +18,7 @@ import {
 import { type Credentials, headerValue } from './auth.js';
 import { reject } from './http-io.js';
 import type { KeyChecks, KeyStanding } from './key-standing.js';
+import { MODERN, MODERN_REVISION, modernRequest } from './modern-shared.js';
 import { poolable, ServerPool } from './server-pool.js';
 import { SessionTransport } from './session-transport.js';
 import type { SessionStore } from './sessions.js';
@@ -27,7 +30,8 @@ export interface McpHandler {
   close(): Promise<void>;
 }
 
-export type NewServer = (credentials: Credentials) => McpServer;
+/** A server for a caller; with `modernRevision`, one to be bound to that 2026-07-28-era revision. */
+export type NewServer = (credentials: Credentials, modernRevision?: string) => McpServer;
 type OnError = (error: Error) => void;
 
 /** How many MCP servers are kept between requests (the settings of the same names). */
@@ -86,12 +90,13 @@ function sdkHandler(
 
 /**
  * Nothing kept between requests: any replica can answer any POST, of either protocol era. The calls
- * of the 2025 wire that leave nothing on a server are answered by a long-lived server of the caller
- * (shared-servers.ts); the rest by the SDK's per-request serving.
+ * of either wire that leave nothing on a server are answered by a long-lived server of the caller
+ * (shared-servers.ts, modern-shared.ts); the rest by the SDK's per-request serving.
  */
 export function statelessHandler(newServer: NewServer, onerror: OnError, limits: ServerLimits): McpHandler {
   const sdk = sdkHandler(newServer, 'stateless', onerror, limits);
   const shared = new SharedServers(newServer, limits.maxSharedServers);
+  const modern = new SharedServers((c) => newServer(c, MODERN_REVISION), limits.maxSharedServers, MODERN);
   return {
     async handle(req, res, body, credentials) {
       if (req.method !== 'POST') {
@@ -101,10 +106,12 @@ export function statelessHandler(newServer: NewServer, onerror: OnError, limits:
       attach(req, credentials, body);
       const request = sharedRequest(req, body);
       if (request) return shared.serve(res, request, credentials, (req as WithAuth).auth as AuthInfo);
+      const plainModern = modernRequest(req, body);
+      if (plainModern) return modern.serve(res, plainModern, credentials, (req as WithAuth).auth as AuthInfo);
       await sdk.serve(req, res, body);
     },
     async close() {
-      await Promise.all([sdk.close(), shared.close()]);
+      await Promise.all([sdk.close(), shared.close(), modern.close()]);
     },
   };
 }
@@ -125,10 +132,11 @@ export function statefulHandler(
   store: SessionStore,
   newServer: NewServer,
   onerror: OnError,
-  limits: Pick<ServerLimits, 'maxIdleServers'>,
+  limits: ServerLimits,
   probation?: Probation,
 ): McpHandler {
-  const modern = sdkHandler(newServer, 'reject', onerror, limits);
+  const sdk = sdkHandler(newServer, 'reject', onerror, limits);
+  const modern = new SharedServers((c) => newServer(c, MODERN_REVISION), limits.maxSharedServers, MODERN);
   return {
     async handle(req, res, body, credentials) {
       const sessionId = headerValue(req, 'mcp-session-id');
@@ -152,7 +160,10 @@ export function statefulHandler(
       // The SDK's own classification (the _meta envelope claim, the MCP-Protocol-Version header).
       if (req.method === 'POST' && !isLegacyPost(req, body)) {
         attach(req, credentials, body);
-        return modern.serve(req, res, body);
+        const plainModern = modernRequest(req, body);
+        if (plainModern)
+          return modern.serve(res, plainModern, credentials, (req as WithAuth).auth as AuthInfo);
+        return sdk.serve(req, res, body);
       }
       if (req.method !== 'POST' || !isInitializeRequest(body)) {
         return reject(res, 400, 'Bad request: no mcp-session-id header and not an initialize request');
@@ -189,7 +200,7 @@ export function statefulHandler(
     },
     async close() {
       await store.closeAll();
-      await modern.close();
+      await Promise.all([sdk.close(), modern.close()]);
     },
   };
 }

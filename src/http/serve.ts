@@ -109,10 +109,11 @@ export async function serveHttp(services: HttpServices, options: HttpOptions): P
   };
   if (sessions) metrics.watchSessions(() => ({ open: sessions.size, probation: sessions.probationSize }));
   const drain = new Drain();
-  const newServer = (credentials: Credentials) =>
+  const newServer = (credentials: Credentials, modernRevision?: string) =>
     createServer(upstream.depsFor(credentials.upstreamKey, credentials.tokenId), {
       ...options.server,
       onToolCall: (tool, outcome) => metrics.toolCall(tool, outcome),
+      ...(modernRevision ? { modernRevision } : {}),
     });
 
   // Out-of-band errors of the SDK's handler (a request it refused, a failed exchange): debug only,

@@ -8,8 +8,9 @@
 //
 // Only what createMcpHandler would route to its legacy serving and a pooled server could answer
 // (server-pool.ts: one request of a method that leaves nothing on the server) comes here, and only
-// when it is plainly well-formed; everything else (initialize, notifications, batches, the
-// 2026-07-28 wire, any request the SDK would refuse) still goes to the SDK, which answers it as before.
+// when it is plainly well-formed; everything else (initialize, notifications, batches, any request
+// the SDK would refuse) still goes to the SDK, which answers it as before. The 2026-07-28 wire's plain
+// requests take servers of their own, bound to that revision (modern-shared.ts).
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import {
   type AuthInfo,
@@ -19,6 +20,8 @@ import {
   type JSONRPCMessage,
   type JSONRPCRequest,
   type McpServer,
+  type MessageClassification,
+  PerRequestHTTPServerTransport,
   SUPPORTED_PROTOCOL_VERSIONS,
   type Transport,
   type TransportSendOptions,
@@ -26,6 +29,7 @@ import {
 import { LRUCache } from 'lru-cache';
 import { type Credentials, headerValue } from './auth.js';
 import { Exchanges } from './exchange.js';
+import { modernAnswerStatus } from './modern-shared.js';
 import { poolable } from './server-pool.js';
 
 /**
@@ -68,19 +72,23 @@ function optional<K extends string>(key: K, value: string | undefined): { [P in 
  * A transport without sessions that serves many HTTP exchanges at once on one connected server.
  * Requests of different clients may carry the same JSON-RPC id: each is given one of its own on the
  * way in (the server keys its handlers by id) and its own back on the way out.
+ *
+ * For the 2026-07-28 wire (`modern`), it is given the SDK's classification of the revision: as a
+ * PerRequestHTTPServerTransport so classified, it binds the server connected to it to that revision
+ * (Server.connect), and each request goes in with the classification, as the SDK's own transport
+ * sends it, for the protocol layer's era check; its answers take the HTTP status the SDK gives them.
  */
-export class SharedTransport implements Transport {
-  onclose?: () => void;
-  onerror?: (error: Error) => void;
-  onmessage?: Transport['onmessage'];
-  private readonly exchanges = new Exchanges();
+export class SharedTransport extends PerRequestHTTPServerTransport implements Transport {
+  private readonly exchanges: Exchanges;
   private closed = false;
   /** Set when the server is let go: it closes once its last exchange is over. */
   private retiring = false;
   /** Told once this transport has closed (besides onclose, which the server takes for itself). */
   whenClosed?: () => void;
 
-  constructor() {
+  constructor(private readonly modern?: MessageClassification) {
+    super({ classification: modern ?? { era: 'legacy' } });
+    this.exchanges = new Exchanges('', modern ? modernAnswerStatus : undefined);
     this.exchanges.onIdle = () => {
       if (this.retiring) void this.close();
     };
@@ -90,14 +98,19 @@ export class SharedTransport implements Transport {
     return this.exchanges.size;
   }
 
-  async start(): Promise<void> {}
+  override async start(): Promise<void> {}
+
+  override async handleMessage(): Promise<Response> {
+    throw new Error('a shared transport serves exchanges (serve), not single messages');
+  }
 
   serve(res: ServerResponse, request: JSONRPCRequest, authInfo: AuthInfo): void {
     if (this.closed) throw new Error('shared transport is closed');
-    this.exchanges.serve(res, request, this.onmessage, authInfo);
+    const extra = this.modern ? { classification: this.modern } : {};
+    this.exchanges.serve(res, request, this.onmessage, authInfo, extra);
   }
 
-  async send(message: JSONRPCMessage, options?: TransportSendOptions): Promise<void> {
+  override async send(message: JSONRPCMessage, options?: TransportSendOptions): Promise<void> {
     // Nothing else has a stream to go on (no sessions, no GET stream): dropped, as the SDK does.
     this.exchanges.deliver(message, options);
   }
@@ -108,7 +121,7 @@ export class SharedTransport implements Transport {
     if (this.exchanges.size === 0) void this.close();
   }
 
-  async close(): Promise<void> {
+  override async close(): Promise<void> {
     if (this.closed) return;
     this.closed = true;
     this.exchanges.abandonAll('The server closed before answering: retry');
@@ -129,9 +142,11 @@ export class SharedServers {
   private readonly byCaller: LRUCache<string, Shared>;
   private readonly retired = new Set<McpServer>();
 
+  /** `modern`: the 2026-07-28 revision the servers are bound to (see SharedTransport). */
   constructor(
     private readonly build: (credentials: Credentials) => McpServer,
     max: number,
+    private readonly modern?: MessageClassification,
   ) {
     this.byCaller = new LRUCache<string, Shared>({
       max,
@@ -155,7 +170,7 @@ export class SharedServers {
     let shared = this.byCaller.get(key);
     if (!shared) {
       const server = this.build(credentials);
-      const transport = new SharedTransport();
+      const transport = new SharedTransport(this.modern);
       shared = { server, transport, ready: server.connect(transport) };
       this.byCaller.set(key, shared);
     }

@@ -3,6 +3,7 @@ import {
   type ClientCapabilities,
   McpServer,
   type ServerContext,
+  SUPPORTED_PROTOCOL_VERSIONS,
 } from '@modelcontextprotocol/server';
 import { VERSION } from '../version.js';
 import { registerChartApp } from './chart-app.js';
@@ -46,13 +47,26 @@ export interface ServerOptions {
   tools: readonly ToolDefinition[];
   /** Told of every tool call's outcome; for metrics. */
   onToolCall?: (tool: string, outcome: 'ok' | 'error') => void;
+  /**
+   * A 2026-07-28-era revision this server is made for, beside the SDK's default ones: a server bound
+   * to it once and kept (src/http/modern-shared.ts) lists it and answers server/discover, as the
+   * SDK's HTTP entry makes its per-request servers do.
+   */
+  modernRevision?: string;
 }
 
 /** One MCP server over the given dependencies; a transport connects it. */
 export function createServer(deps: ToolDeps, options: ServerOptions): McpServer {
   const server = new McpServer(
     { name: 'football-scout-mcp', title: 'Football Scout', version: VERSION },
-    { instructions: INSTRUCTIONS, capabilities: { logging: {} }, cacheHints: LIST_CACHE_HINTS },
+    {
+      instructions: INSTRUCTIONS,
+      capabilities: { logging: {} },
+      cacheHints: LIST_CACHE_HINTS,
+      ...(options.modernRevision
+        ? { supportedProtocolVersions: [...SUPPORTED_PROTOCOL_VERSIONS, options.modernRevision] }
+        : {}),
+    },
   );
   const { tools } = options;
   for (const tool of tools) {

@@ -1,10 +1,14 @@
 // A server with one tool, `echo`, for the HTTP layer's tests: it answers its text after `delayMs`,
 // sends a progress first when asked for one, and notes the text of a call it saw cancelled.
-import { McpServer } from '@modelcontextprotocol/server';
+import { McpServer, SUPPORTED_PROTOCOL_VERSIONS } from '@modelcontextprotocol/server';
 import { z } from 'zod';
 
-export function echoServer(aborted: string[]): McpServer {
-  const server = new McpServer({ name: 'test', version: '1.0.0' });
+/** `modernRevision`: a 2026-07-28-era revision it is made for (see src/mcp/server.ts). */
+export function echoServer(aborted: string[], modernRevision?: string): McpServer {
+  const server = new McpServer(
+    { name: 'test', version: '1.0.0' },
+    modernRevision ? { supportedProtocolVersions: [...SUPPORTED_PROTOCOL_VERSIONS, modernRevision] } : {},
+  );
   server.registerTool(
     'echo',
     { inputSchema: z.object({ text: z.string(), delayMs: z.number().optional() }) },

@@ -22,7 +22,10 @@ describe('plain requests of a session', () => {
   let url: string;
   let session = '';
   const store = new SessionStore({ max: 10, idleMs: 60_000 });
-  const handler = statefulHandler(store, newServer, () => undefined, { maxIdleServers: 4 });
+  const handler = statefulHandler(store, newServer, () => undefined, {
+    maxIdleServers: 4,
+    maxSharedServers: 4,
+  });
   const post = (message: unknown) =>
     raw(url, {
       body: JSON.stringify(message),

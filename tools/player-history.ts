@@ -3,7 +3,6 @@ import { unreadWhy } from '../src/api/reader/unread.js';
 import { PlayerIdArg } from '../src/mcp/args.js';
 import { defineTool } from '../src/mcp/tool.js';
 import { PLAYER_NOT_FOUND } from './kit/shapes.js';
-import { joined, shownOr, shownText } from './kit/shown.js';
 import { table } from './kit/text.js';
 
 const History = z.object({

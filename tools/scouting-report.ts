@@ -67,6 +67,8 @@ export default defineTool({
         [REPORT_SECTIONS.length, `${REPORT_SECTIONS.length} sections`],
         [1, 'glossary'],
         [club ? 3 : 0, 'fit, and the club named again if the API knows it by another name'],
+        // kit/club-side.ts: the leagues list, a team search and a second fit for the side of his football.
+        [club ? 3 : 0, "the club's side of his football checked, when it plays in another league"],
       ]),
     );
     const [player, history, sections, glossary, fit] = await Promise.all([

@@ -311,12 +311,12 @@ describe('scouting_report', () => {
     expect(body.data.fit).toMatchObject({ club: otherClub, score: expect.any(Number) });
     // get_player above cached the record, roles, strengths, market value, projections, similar (the
     // full page, whatever similar_limit) and the glossary; history and fit are new.
-    expect(body.requests).toEqual({ planned: 11, sent: 2, from_cache: 7 });
+    expect(body.requests).toEqual({ planned: 14, sent: 2, from_cache: 7 });
     expect(session.sandbox.requestCount() - before).toBe(2);
     // First the plan, before any request; then each part as it lands.
     expect(progress.map((p) => p.progress)).toEqual([0, 1, 2, 3, 4, 5, 6, 7, 8, 9]);
     expect(progress[0]?.message).toBe(
-      'up to 11 requests (record, seasons, 5 sections, glossary, fit, and the club named again if the API knows it by another name); cached answers are free',
+      "up to 14 requests (record, seasons, 5 sections, glossary, fit, and the club named again if the API knows it by another name, the club's side of his football checked, when it plays in another league); cached answers are free",
     );
     expect(progress.every((p) => p.total === 9 && typeof p.message === 'string')).toBe(true);
     const text = textOf(result);
@@ -330,7 +330,7 @@ describe('scouting_report', () => {
       expect(text).toContain(heading);
     }
     expect(text).toContain(`### Fit for ${otherClub}`);
-    expect(text).toContain('Requests: 2 sent, 7 from the cache (planned at most 11).');
+    expect(text).toContain('Requests: 2 sent, 7 from the cache (planned at most 14).');
   });
 
   it('costs nothing the second time', async () => {
@@ -339,7 +339,7 @@ describe('scouting_report', () => {
       await call(session.client, 'scouting_report', { player_id: serviceId, club: otherClub }),
     );
     expect(session.sandbox.requestCount()).toBe(before);
-    expect(body.requests).toEqual({ planned: 11, sent: 0, from_cache: 9 });
+    expect(body.requests).toEqual({ planned: 14, sent: 0, from_cache: 9 });
   });
 
   it('counts every request the sandbox received, the club hint’s too, cold then warm', async () => {
@@ -362,10 +362,10 @@ describe('scouting_report', () => {
     expect(textOf(cold.result)).toContain('club "Reims" read as "Racing Club de Reims"');
     expect(body.data.fit).toMatchObject({ club: 'Racing Club de Reims', score: expect.any(Number) });
     expect(cold.received.some((r) => r.path.includes('/teams'))).toBe(true);
-    expect(body.requests).toEqual({ planned: 11, sent: cold.received.length, from_cache: 0 });
+    expect(body.requests).toEqual({ planned: 14, sent: cold.received.length, from_cache: 0 });
     expect(cold.received.length).toBeLessThanOrEqual(11);
     expect(textOf(cold.result)).toContain(
-      `Requests: ${cold.received.length} sent, 0 from the cache (planned at most 11).`,
+      `Requests: ${cold.received.length} sent, 0 from the cache (planned at most 14).`,
     );
     await fresh.deps.api.settled();
     // Asked again: what was answered comes from the cache; the refusal of "Reims" (never cached) is sent again.

@@ -88,7 +88,7 @@ describe('player_report end to end', () => {
       // The quota spent is the prompt's figure; the report's own count matches its description (9 with
       // club, the glossary's included).
       expect(sandbox.requestCount() - before).toBe(cost);
-      expect(report.body.requests).toEqual({ planned: 11, sent: 9, from_cache: 0 });
+      expect(report.body.requests).toEqual({ planned: 14, sent: 9, from_cache: 0 });
       expect(search.body.quota.remaining - report.body.quota.remaining).toBe(9);
     });
   });
@@ -118,7 +118,7 @@ describe('player_report end to end', () => {
       const report = await run(client, calls[0], 'scouting_report');
       expect(report.text).toContain('club "Reims" read as "Racing Club de Reims"');
       expect(sandbox.requestCount() - before).toBe(hinted);
-      expect(report.body.requests).toEqual({ planned: 11, sent: hinted, from_cache: 0 });
+      expect(report.body.requests).toEqual({ planned: 14, sent: hinted, from_cache: 0 });
     });
   });
 });

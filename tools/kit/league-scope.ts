@@ -88,7 +88,7 @@ export async function footballMixNote(
   api: ApiClient,
   leagues: readonly (string | null | undefined)[],
   signal: AbortSignal | undefined,
-  keepOne = 'pass gender to keep one',
+  keepOne = 'gender keeps one',
 ): Promise<string[]> {
   const distinct = [...new Set(leagues.filter((l): l is string => !!l))];
   if (distinct.length < 2) return [];
@@ -106,7 +106,9 @@ export async function footballMixNote(
   const women = of('women');
   const men = of('men');
   if (women.length === 0 || men.length === 0) return [];
+  // Counted, not named: each row shows its league, and a 20-row ranking stays within its token budget.
+  const count = (n: number, word: string) => `${n} ${word} league${n === 1 ? '' : 's'}`;
   return [
-    `This list mixes men's and women's football (women's: ${women.join(', ')}; men's: ${men.join(', ')}): ${keepOne}.`,
+    `List mixes men's and women's football (${count(women.length, "women's")}, ${count(men.length, "men's")}): ${keepOne}.`,
   ];
 }

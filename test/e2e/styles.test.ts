@@ -24,9 +24,13 @@ const SAMPLE_SIZE = 2;
 
 const replay = process.env.FOOTBALL_TEST_STYLE?.trim();
 const leftOut = Object.keys(SAMPLE_LEAVES_OUT);
-/** The sample composes its styles without the pieces that show a different fact today; a full run takes all. */
+/**
+ * Styles are composed without the pieces that show a different fact today (so CI's full run stays a
+ * gate), unless FOOTBALL_TEST_STYLE_ALL=1 asks for every piece: the way to see what the readers still miss.
+ */
+const takesAll = process.env.FOOTBALL_TEST_STYLE_ALL === '1';
 const sampled = (seed: string) =>
-  FULL_RUN || leftOut.length === 0 ? seed : `${seed}:${leftOut.map((p) => `-${p}`).join(',')}`;
+  takesAll || leftOut.length === 0 ? seed : `${seed}:${leftOut.map((p) => `-${p}`).join(',')}`;
 const specs = replay
   ? replay.split(/\s+/)
   : process.env.FOOTBALL_TEST_STYLE_SURVEY
@@ -34,7 +38,7 @@ const specs = replay
     : sample('generated styles', SEEDS, SAMPLE_SIZE).map(sampled);
 console.info(
   `generated styles: known unread (blanks allowed): ${Object.keys(KNOWN_UNREAD).join(', ') || 'none'}; ` +
-    `left out of the sample (a different fact today): ${FULL_RUN ? 'none (full run)' : leftOut.join(', ') || 'none'}`,
+    `left out (a different fact today; FOOTBALL_TEST_STYLE_ALL=1 takes them): ${takesAll ? 'none' : leftOut.join(', ') || 'none'}`,
 );
 
 let plain: SandboxSession;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { parseNumber } from '../src/api/reader/display.js';
 import type { SavedItemsResponse } from '../src/api/schemas.js';
 import { defineTool } from '../src/mcp/tool.js';
 import { Gathering, SECTION_ROUTE_MISSING, sectionReport } from './kit/gather.js';
@@ -122,7 +123,7 @@ export default defineTool({
 function savedItem(item: z.infer<typeof SavedItemsResponse>['data'][number]): SavedItem {
   const weights = Array.isArray(item.weights)
     ? (item.weights as { statistic?: unknown; weight?: unknown }[])
-        .map((w) => `${String(w.statistic)} ${String(w.weight)}`)
+        .map((w) => `${String(w.statistic)} ${weightText(w.weight)}`)
         .join(', ')
     : undefined;
   const call = weights === undefined && typeof item.endpoint === 'string' ? item.endpoint : undefined;
@@ -133,4 +134,11 @@ function savedItem(item: z.infer<typeof SavedItemsResponse>['data'][number]): Sa
     detail: weights ?? call ?? '',
     ...(call !== undefined && item.parameters !== undefined ? { parameters: item.parameters } : {}),
   };
+}
+
+/** A weight as the API wrote it, read as people write numbers ("0,35" is 0.35); kept as sent when unread. */
+function weightText(weight: unknown): string {
+  if (typeof weight !== 'string') return String(weight);
+  const read = parseNumber(weight);
+  return typeof read === 'number' ? String(read) : weight;
 }

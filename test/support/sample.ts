@@ -8,7 +8,7 @@ export const SAMPLE_SEED = process.env.FOOTBALL_TEST_SAMPLE_SEED || new Date().t
 export const FULL_RUN = process.env.FOOTBALL_TEST_FULL === '1';
 
 /** A number generator from a string: FNV-1a for the seed, then mulberry32. */
-function generator(seed: string): () => number {
+export function generator(seed: string): () => number {
   let h = 0x811c9dc5;
   for (let i = 0; i < seed.length; i++) h = Math.imul(h ^ seed.charCodeAt(i), 0x01000193);
   let state = h >>> 0;

@@ -14,7 +14,7 @@ import {
 } from '../../src/domain/league-reading.js';
 import { countryWords, levelNumber } from '../../src/domain/league-words.js';
 import { COMPS } from '../../src/sandbox/data/leagues.js';
-import { drawn, SAMPLE_SEED, sample } from '../support/sample.js';
+import { drawn, generator, SAMPLE_SEED, sample } from '../support/sample.js';
 
 interface Row {
   name: string;
@@ -45,19 +45,7 @@ function describeReading(reading: LeagueReading<Row>): string {
   return `none: ${JSON.stringify(reading.asked)}`;
 }
 
-/** A seeded generator, for invented league lists. */
-function random(seed: string): () => number {
-  let h = 0x811c9dc5;
-  for (let i = 0; i < seed.length; i++) h = Math.imul(h ^ seed.charCodeAt(i), 0x01000193);
-  let state = h >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
-  };
-}
+const random = generator;
 
 const TIERS = ['top', 'second', 'third', 'fourth'];
 const TIER_WORDS = ['top flight', 'second tier', 'third tier', 'fourth tier'];

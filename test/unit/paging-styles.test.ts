@@ -8,7 +8,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { readPages } from '../../src/api/list-pages.js';
 import { LeaguesResponse } from '../../src/api/schemas.js';
-import { FULL_RUN, SAMPLE_SEED } from '../support/sample.js';
+import { FULL_RUN, generator, SAMPLE_SEED } from '../support/sample.js';
 import { clientFor, JSON_HEADERS, mockUpstream, ORIGIN, type Upstream } from './helpers.js';
 
 const STYLES = [
@@ -25,18 +25,7 @@ const TOTALS = ['none', 'body', 'header', 'count-beside'] as const;
 type Style = (typeof STYLES)[number];
 type Total = (typeof TOTALS)[number];
 
-function random(seed: string): () => number {
-  let h = 0x811c9dc5;
-  for (let i = 0; i < seed.length; i++) h = Math.imul(h ^ seed.charCodeAt(i), 0x01000193);
-  let state = h >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
-  };
-}
+const random = generator;
 
 interface Case {
   seed: string;

@@ -126,7 +126,9 @@ function depsBuilder(
   // Kept per upstream in the store beside the quota states; a run that starts reads what earlier ones learned.
   const learnedWrites = new Set<Promise<unknown>>();
   const kept: Promise<void> = learner
-    .keepIn(stores.quota, upstream.baseUrl, learnedWrites)
+    .keepIn(stores.quota, upstream.baseUrl, learnedWrites, (error) =>
+      logger.warn('names learned could not be kept in the store', { error: String(error) }),
+    )
     .catch((error: unknown) => {
       logger.warn('names learned could not be read from the store', { error: String(error) });
     })

@@ -268,16 +268,29 @@ const isLearned = (v: unknown): v is LearnedName =>
 export class NamesLearned implements FieldLearner {
   readonly facts = new WorldFacts();
   private readonly names: LearnedName[] = [];
-  private store: { store: LearnedStore; key: string; writes: Set<Promise<unknown>> } | undefined;
+  private store:
+    | {
+        store: LearnedStore;
+        key: string;
+        writes: Set<Promise<unknown>>;
+        onWriteError: (error: unknown) => void;
+      }
+    | undefined;
 
   /**
    * Keeps what is learned of `upstream` in `store` and takes what an earlier run kept there. A store that
-   * fails costs the keeping, never a reading. `writes` holds the writes under way (the server awaits them
+   * fails costs the keeping, never a reading, and is told: a read that fails rejects (nothing is taken), a
+   * write that fails goes to `onWriteError`. `writes` holds the writes under way (the server awaits them
    * before it stops).
    */
-  async keepIn(store: LearnedStore, upstream: string, writes: Set<Promise<unknown>>): Promise<void> {
-    this.store = { store, key: `names-learned\n${upstream}`, writes };
-    const kept = await store.get(this.store.key).catch(() => undefined);
+  async keepIn(
+    store: LearnedStore,
+    upstream: string,
+    writes: Set<Promise<unknown>>,
+    onWriteError: (error: unknown) => void = () => {},
+  ): Promise<void> {
+    this.store = { store, key: `names-learned\n${upstream}`, writes, onWriteError };
+    const kept = await store.get(this.store.key);
     if (!Array.isArray(kept)) return;
     const known = new Set(this.names.map((n) => n.name));
     for (const name of kept.filter(isLearned).slice(0, NAMES_KEPT))
@@ -289,10 +302,10 @@ export class NamesLearned implements FieldLearner {
 
   private save(): void {
     if (!this.store) return;
-    const { store, key, writes } = this.store;
+    const { store, key, writes, onWriteError } = this.store;
     const write = store
       .set(key, this.names.slice(0, NAMES_KEPT), KEPT_MS)
-      .catch(() => undefined)
+      .catch(onWriteError)
       .finally(() => writes.delete(write));
     writes.add(write);
   }

@@ -180,6 +180,33 @@ describe('kept per upstream in the store', () => {
     await other.keepIn(store, 'https://api.two/v1', writes);
     expect(other.learned).toEqual([]);
   });
+
+  it('a store that fails is told, on reading and on writing, and costs no reading', async () => {
+    const down = new Error('store down');
+    const failing = { get: () => Promise.reject(down), set: () => Promise.reject(down) };
+    const writes = new Set<Promise<unknown>>();
+    const told: unknown[] = [];
+    const learner = new NamesLearned();
+    await expect(learner.keepIn(failing, 'https://api.one/v1', writes, (e) => told.push(e))).rejects.toBe(
+      down,
+    );
+    const players = [
+      { rank: 1, name: 'A', club: 'RC Lens', age: 20, score: 2, player_id: 'p1' },
+      { rank: 2, name: 'B', club: 'FC Metz', age: 24, score: 1, player_id: 'p2' },
+    ];
+    const ranking = { data: players };
+    learner.learn('rankings', ranking, readAnswer(S.RankingsResponse, ranking, 'r').value, {
+      aliases: [],
+      unreadable: {},
+      dropped: [],
+      missing: [],
+    });
+    const raw = { data: players.map((p) => ({ player_id: p.player_id, service_id: null, Verbund: p.club })) };
+    const { value, report } = readAnswer(S.CompareResponse, raw, 'c');
+    expect(learner.learn('compare', raw, value, report)).toHaveLength(1);
+    await Promise.all(writes);
+    expect(told).toEqual([down]);
+  });
 });
 
 describe('the role list found by its values', () => {

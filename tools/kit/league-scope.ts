@@ -95,8 +95,15 @@ export async function footballMixNote(
   const rows = await api
     .leagues({ signal })
     .then((r) => r.data.data)
-    .catch(() => undefined);
-  if (!rows) return [];
+    .catch((error: unknown) => {
+      // A cancelled call ends; any other failure is said, never taken for "one football".
+      if (signal?.aborted) throw error;
+      return undefined;
+    });
+  if (!rows)
+    return [
+      "Whether this list mixes men's and women's football could not be checked: the league list could not be read.",
+    ];
   const byName = new Map(rows.map((l) => [fold(l.name), l]));
   const of = (gender: Gender) =>
     distinct.filter((name) => {

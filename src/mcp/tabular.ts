@@ -20,6 +20,25 @@ export function sparseColumns<S extends z.ZodObject>(row: S): S {
   return row;
 }
 
+/** Per row schema, the optional columns that follow the named ones, each only when some row fills it. */
+const tails = new WeakMap<z.ZodObject, readonly string[]>();
+
+/**
+ * `row` extended by `fields` (optional), each a column only when some row fills it, after the row's
+ * named columns: what an answer adds beside a field now and then (the API's own form of a value shown
+ * canonical) costs no column on the answers that have none. What `row` was made with (sparse columns,
+ * its description) holds for the result too. With `tail` false, `fields` replace fields of `row` in place.
+ */
+export function withTailColumns(row: z.ZodObject, fields: z.ZodRawShape, tail = true): z.ZodObject {
+  const extended = row.extend(fields);
+  const described = row.description ? extended.describe(row.description) : extended;
+  if (sparse.has(row)) sparse.add(described);
+  const before = tails.get(row) ?? [];
+  const after = tail ? [...before, ...Object.keys(fields)] : before;
+  if (after.length > 0) tails.set(described, after);
+  return described;
+}
+
 /** The object schema of a list's rows, when `schema` is a list of objects. */
 function rowSchema(schema: z.ZodType): z.ZodObject | undefined {
   if (!(schema instanceof z.ZodArray)) return undefined;
@@ -51,13 +70,16 @@ export function tabularSchema(schema: z.ZodType): z.ZodType {
   const row = rowSchema(schema);
   if (row && sparse.has(row)) return sparseTableSchema(row);
   if (row) {
-    const names = Object.keys(row.shape);
+    const tail = tails.get(row) ?? [];
+    const names = Object.keys(row.shape).filter((name) => !tail.includes(name));
     const columns = names.map((name) => z.literal(name)) as [z.ZodLiteral, ...z.ZodLiteral[]];
     const types = names.map((name) => cell(row.shape[name] as z.ZodType)) as [z.ZodType, ...z.ZodType[]];
     const loose = isLoose(row);
+    // Tail columns and a loose row's own follow the named ones, typed loosely.
+    const restName = loose ? z.string() : tail.length > 0 ? z.enum(tail as [string, ...string[]]) : undefined;
     return z.object({
-      columns: loose ? z.tuple(columns, z.string()) : z.tuple(columns),
-      rows: z.array(loose ? z.tuple(types, z.unknown()) : z.tuple(types)),
+      columns: restName ? z.tuple(columns, restName) : z.tuple(columns),
+      rows: z.array(restName ? z.tuple(types, z.unknown()) : z.tuple(types)),
     });
   }
   if (schema instanceof z.ZodObject) {
@@ -170,10 +192,14 @@ function tableTabulator(row: z.ZodObject): Tabulator {
   const loose = isLoose(row);
   const optional = new Set(named.filter((name) => shape[name] instanceof z.ZodOptional));
   const leavesOut = sparse.has(row) && optional.size > 0;
+  // A sparse row's tail columns are among its optional ones, in its order already.
+  const tail = sparse.has(row) ? [] : (tails.get(row) ?? []);
+  const head = named.filter((name) => !tail.includes(name));
   return (value) => {
     if (!Array.isArray(value)) return value;
     const filled = (name: string) => (value as Record<string, unknown>[]).some((r) => r[name] !== undefined);
-    const names = leavesOut ? named.filter((name) => !optional.has(name) || filled(name)) : [...named];
+    const names = leavesOut ? head.filter((name) => !optional.has(name) || filled(name)) : [...head];
+    for (const name of tail) if (filled(name)) names.push(name);
     if (loose)
       for (const record of value as Record<string, unknown>[])
         for (const name of Object.keys(record)) if (!names.includes(name)) names.push(name);

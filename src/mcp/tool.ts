@@ -8,6 +8,8 @@ import type { Chart } from '../charts/spec.js';
 import { lazy } from '../lib/lazy.js';
 import { sourceFromTally } from './answer-origin.js';
 import { readArguments } from './arguments.js';
+import { inCanonicalForms } from './canonical-facts.js';
+import { withApiForms } from './canonical-forms.js';
 import { attachChart } from './chart-content.js';
 import { fullInputSchema, withCompactInputSchema, withCompactOutputSchema } from './compact-schema.js';
 import { collectBlankColumns, completenessNotes } from './completeness.js';
@@ -83,7 +85,9 @@ export function defineTool<
   const inputJson = lazy(() => fullInputSchema(input));
   // A tool that takes a season names it first in every answer and in its `season` field.
   const seasonal = 'season' in spec.input;
-  const extra = z.object(spec.extra ?? {});
+  // Each field of a kind with a canonical form gets a sibling for the API's own (canonical-forms.ts).
+  const output = withApiForms(spec.output);
+  const extra = withApiForms(z.object(spec.extra ?? {}));
   return {
     name: spec.name,
     title: spec.title,
@@ -92,7 +96,7 @@ export function defineTool<
     inputShape: spec.input,
     inputSchema: withCompactInputSchema(z.looseObject({}), inputJson),
     // Checked in full on every answer (by the SDK), through checks compiled once (output-check.ts).
-    outputSchema: withCompactOutputSchema(withCompiledCheck(envelopeSchema(spec.output, spec.extra ?? {}))),
+    outputSchema: withCompactOutputSchema(withCompiledCheck(envelopeSchema(output, extra.shape))),
     // No idempotentHint on read-only tools: the spec gives it meaning only for tools that write.
     annotations: { readOnlyHint: true, ...spec.hints, openWorldHint: true },
     ...(spec.chart ? { ui: CHART_APP_URI } : {}),
@@ -111,6 +115,7 @@ export function defineTool<
           withMaxAge(maxAgeMs, () => tallyRequests(() => spec.run(args, ctx))),
         );
         let outcome = { ...run, source: sourceFromTally(run.source, requests) };
+        outcome = await inCanonicalForms(outcome, ctx.api, reports, ctx.signal);
         const spentBefore = untoldNotes(ctx);
         if (readNotes.length > 0 || spentBefore.length > 0)
           outcome = { ...outcome, notes: [...(outcome.notes ?? []), ...readNotes, ...spentBefore] };
@@ -128,7 +133,7 @@ export function defineTool<
           outcome = { ...outcome, notes: [...said.notes, ...(outcome.notes ?? [])] };
         const structured = {
           ...outcome,
-          data: tabulate(outcome.data, spec.output),
+          data: tabulate(outcome.data, output),
           ...(outcome.extra ? { extra: tabulate(outcome.extra, extra) } : {}),
         };
         const result = successResult(structured, said ? `${said.line}\n${text}` : text, said?.season);

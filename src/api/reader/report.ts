@@ -23,6 +23,11 @@ export interface ReadReport {
    * of an answer comes out blank (src/mcp/completeness.ts).
    */
   coverage?: Record<string, Coverage>;
+  /**
+   * Per season label as read (`25-26`), each form the API wrote it in (`2025/26`; the label itself when
+   * written so): what the answer shows beside the canonical label (src/mcp/canonical-forms.ts).
+   */
+  seasonForms?: Record<string, string[]>;
 }
 
 export interface Coverage {
@@ -64,6 +69,7 @@ interface Tally {
   dropped: Map<string, { count: number; of: number; at: string }>;
   kinds: Map<string, KindTally>;
   aliases: Aliases;
+  seasonForms?: Map<string, Set<string>>;
 }
 
 const stack: Tally[] = [];
@@ -108,6 +114,19 @@ export function noteAlias(alias: string, field: string): void {
 export function noteUnreadable(path: string): void {
   const tally = current();
   if (tally) tally.unreadable.set(path, (tally.unreadable.get(path) ?? 0) + 1);
+}
+
+/** A season label the API wrote as `written`, read as `label`. */
+export function noteSeasonForm(written: string, label: string): void {
+  const tally = current();
+  if (!tally) return;
+  tally.seasonForms ??= new Map();
+  let forms = tally.seasonForms.get(label);
+  if (!forms) {
+    forms = new Set();
+    tally.seasonForms.set(label, forms);
+  }
+  forms.add(written);
 }
 
 export function noteDropped(list: string, count: number, of: number, at: string): void {
@@ -221,6 +240,13 @@ function toReport(tally: Tally): ReadReport {
     dropped: [...tally.dropped.entries()].map(([list, d]) => ({ ...d, at: d.at || list })),
     missing: missing.sort(),
     ...(tally.kinds.size > 0 ? { coverage } : {}),
+    ...(tally.seasonForms
+      ? {
+          seasonForms: Object.fromEntries(
+            [...tally.seasonForms].map(([label, forms]) => [label, [...forms]]),
+          ),
+        }
+      : {}),
   };
 }
 

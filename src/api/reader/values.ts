@@ -13,7 +13,7 @@ import {
   parseSeason,
   UNPARSED,
 } from './display.js';
-import { noteUnreadable } from './report.js';
+import { noteSeasonForm, noteUnreadable } from './report.js';
 
 const NAME_FIELDS = ['name', 'nom', 'label', 'libelle', 'title', 'short_name', 'display_name'] as const;
 const VALUE_FIELDS = ['value', 'valeur', 'val', 'amount', 'montant'] as const;
@@ -162,7 +162,11 @@ export const [, optDateOrSeason] = readers(
 
 const toSeason = (v: unknown) => {
   const text = toText(v);
-  return typeof text === 'string' ? parseSeason(text) : text;
+  if (typeof text !== 'string') return text;
+  const label = parseSeason(text);
+  // The form the API wrote, for the answer to show beside the label read (canonical-forms.ts).
+  if (label !== null) noteSeasonForm(text.trim(), label);
+  return label;
 };
 /** A season label, in our form ("25-26") when it is one of the usual forms, else as the API wrote it. */
 export const [seasonValue, optSeason] = readers(toSeason, z.string(), isString);

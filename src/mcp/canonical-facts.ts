@@ -1,0 +1,169 @@
+// What the canonical forms of one answer are read against (canonical-forms.ts), with no request of its
+// own: the seasons as the API wrote them in this run (the read reports), and the leagues list, the enums
+// and the glossary only as far as the cache already holds them. What the cache does not hold is not known:
+// a league or a statistic is then shown as the API wrote it.
+import type { ApiClient } from '../api/client.js';
+import { readEnumRoles } from '../api/enums.js';
+import { fieldName } from '../api/reader/names.js';
+import type { ReadReport } from '../api/reader/report.js';
+import { cacheOnly } from '../api/request-tally.js';
+import type { League } from '../api/schemas.js';
+import { roleByName } from '../domain/role-labels.js';
+import { type GlossaryWords, statisticForms } from '../facts/statistic-canon.js';
+import { fold } from '../lib/fold.js';
+import {
+  type CanonicalFacts,
+  canonicalized,
+  canonicalNote,
+  type Kind,
+  kindsIn,
+  type Shown,
+} from './canonical-forms.js';
+
+/** Fields of a leagues list's entry that name the league otherwise: an id, a code, a short or sponsor name. */
+const OTHER_NAMES = [
+  'id',
+  'league_id',
+  'code',
+  'short_name',
+  'short',
+  'abbreviation',
+  'abbr',
+  'slug',
+  'key',
+  'sponsor_name',
+  'official_name',
+  'display_name',
+  'aliases',
+  'other_names',
+  'names',
+] as const;
+
+export async function canonicalFacts(
+  api: ApiClient,
+  reports: readonly ReadReport[],
+  kinds: ReadonlySet<Kind>,
+  signal: AbortSignal,
+): Promise<CanonicalFacts> {
+  const [leagues, renamed, glossary] = await Promise.all([
+    kinds.has('league') ? cached(() => api.leagues({ signal }).then((r) => r.data.data)) : undefined,
+    kinds.has('role')
+      ? cached(() => api.enums({ signal }).then((r) => renamedRoles(r.data, api)))
+      : undefined,
+    kinds.has('statistic') ? cached(() => api.glossary({ signal }).then((r) => r.data.data)) : undefined,
+  ]);
+  return {
+    seasonForms: seasonFormsOf(reports),
+    ...(leagues ? { leagues: leagueNames(leagues) } : {}),
+    role: roleKeys(renamed ?? new Map()),
+    ...(glossary ? { statistic: statisticKeys(glossary) } : {}),
+  };
+}
+
+/** `read`'s value when the cache holds all it asks; undefined otherwise (nothing is sent). */
+async function cached<T>(read: () => Promise<T>): Promise<T | undefined> {
+  return (await cacheOnly(read)).value;
+}
+
+function seasonFormsOf(reports: readonly ReadReport[]): Map<string, Set<string>> {
+  const forms = new Map<string, Set<string>>();
+  for (const report of reports)
+    for (const [label, written] of Object.entries(report.seasonForms ?? {})) {
+      let set = forms.get(label);
+      if (!set) {
+        set = new Set();
+        forms.set(label, set);
+      }
+      for (const form of written) set.add(form);
+    }
+  return forms;
+}
+
+/** The leagues list's name of a league written by its name in another casing, its id, code or another name. */
+function leagueNames(leagues: readonly League[]): (written: string) => string | undefined {
+  const names = new Set(leagues.map((l) => l.name));
+  const byForm = new Map<string, string | null>();
+  const put = (form: unknown, name: string) => {
+    if (typeof form === 'number') form = String(form);
+    if (typeof form !== 'string' || form.trim() === '') return;
+    const folded = fold(form);
+    const known = byForm.get(folded);
+    byForm.set(folded, known === undefined || known === name ? name : null);
+  };
+  for (const league of leagues) put(league.name, league.name);
+  for (const league of leagues) {
+    const fields = league as Record<string, unknown>;
+    for (const field of OTHER_NAMES) {
+      const value = fields[field];
+      for (const form of Array.isArray(value) ? value : [value]) put(form, league.name);
+    }
+  }
+  return (written) => (names.has(written) ? written : (byForm.get(fold(written)) ?? undefined));
+}
+
+function renamedRoles(body: unknown, api: ApiClient): Map<string, string> {
+  const renamed = new Map<string, string>();
+  for (const role of readEnumRoles(body, api.aliases).roles) {
+    renamed.set(role.key, role.key);
+    for (const old of role.deprecatedKeys) renamed.set(fold(old), role.key);
+  }
+  return renamed;
+}
+
+/** A role's current key: a former key by the enums, a documented key or English name by the spec's table. */
+function roleKeys(live: ReadonlyMap<string, string>): (written: string) => string | undefined {
+  return (written) => {
+    const folded = fold(written);
+    const listed = live.get(written) ?? live.get(folded);
+    if (listed !== undefined) return listed;
+    const documented = roleByName(written);
+    return documented === undefined ? undefined : (live.get(documented) ?? documented);
+  };
+}
+
+/** A statistic's glossary key: by its key in another spelling, its name, its label, or a former key. */
+function statisticKeys(
+  entries: readonly {
+    key: string;
+    name?: string | null;
+    unit?: string | null;
+    deprecated_key?: string | null;
+  }[],
+): (written: string) => string | undefined {
+  const words = new Map<string, GlossaryWords>(
+    entries.map((e) => [e.key, { name: e.name ?? null, unit: e.unit ?? null }]),
+  );
+  const forms = statisticForms(words);
+  for (const entry of entries)
+    if (entry.deprecated_key && !forms.has(fieldName(entry.deprecated_key)))
+      forms.set(fieldName(entry.deprecated_key), entry.key);
+  return (written) =>
+    words.has(written)
+      ? written
+      : (forms.get(fieldName(written)) ?? forms.get(fieldName(written.replace(/%/g, ' pct '))));
+}
+
+/**
+ * `outcome` with its data and extra fields in canonical forms, the API's forms beside, and the note
+ * saying so; the outcome itself when it holds no value of a known kind.
+ */
+export async function inCanonicalForms<O extends { data: unknown; extra?: unknown; notes?: string[] }>(
+  outcome: O,
+  api: ApiClient,
+  reports: readonly ReadReport[],
+  signal: AbortSignal,
+): Promise<O> {
+  const kinds = kindsIn(outcome.extra, kindsIn(outcome.data));
+  if (kinds.size === 0) return outcome;
+  const facts = await canonicalFacts(api, reports, kinds, signal);
+  const shown: Shown = new Map();
+  const data = canonicalized(outcome.data, facts, shown);
+  const extra = outcome.extra === undefined ? undefined : canonicalized(outcome.extra, facts, shown);
+  if (shown.size === 0) return outcome;
+  return {
+    ...outcome,
+    data,
+    ...(extra === undefined ? {} : { extra }),
+    notes: [...(outcome.notes ?? []), ...canonicalNote(shown)],
+  };
+}

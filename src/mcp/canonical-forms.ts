@@ -1,0 +1,247 @@
+// Every value with a canonical form is shown in it, whatever the API wrote: a season label as the spec
+// writes it (`25-26`), a league by the name the leagues list gives it, a role by its current key, a
+// statistic by the glossary's key. Where the API wrote it otherwise, the structured form keeps the API's
+// form in a sibling field (`season_api`, `league_api`, `statistics_api` for a map's keys), and the text
+// says it in the answer's one note. One walk over every answer (tool.ts), not tool by tool: a field is
+// known by its name. A value nothing maps is kept as the API wrote it.
+import { z } from 'zod';
+import { normalizeSeason } from '../domain/season.js';
+import { withTailColumns } from './tabular.js';
+
+/** What the server knows of the canonical forms (canonical-facts.ts); each part when known. */
+export interface CanonicalFacts {
+  /** A season label (`25-26`) → the forms the API wrote it in during this run. */
+  seasonForms: ReadonlyMap<string, ReadonlySet<string>>;
+  /** A league as the API may write it (folded) → the leagues list's name; undefined when not known. */
+  leagues?: (written: string) => string | undefined;
+  /** A role as the API may write it → its current key. */
+  role: (written: string) => string | undefined;
+  /** A statistic as the API may write it → the glossary's key; undefined when not known. */
+  statistic?: (written: string) => string | undefined;
+}
+
+export type Kind = 'season' | 'league' | 'role' | 'statistic';
+
+/** Fields holding one value (or a list of values) of a kind. */
+const VALUE_FIELDS: Readonly<Record<string, Kind>> = {
+  season: 'season',
+  seasons: 'season',
+  league: 'league',
+  target_league: 'league',
+  role: 'role',
+  roles: 'role',
+  best_role: 'role',
+  primary_role: 'role',
+  previous_role: 'role',
+  statistic: 'statistic',
+};
+/** Fields holding a map keyed by statistic (a player's `statistics.values`, a comparison's `statistics`). */
+const STATISTIC_MAPS = new Set(['statistics', 'values']);
+
+/** A map of statistics: its values numbers, texts or null, none an object. */
+function isStatisticMap(value: unknown): value is Record<string, unknown> {
+  return isRecord(value) && Object.values(value).every((v) => v === null || typeof v !== 'object');
+}
+export const API_FORM = '_api';
+
+/** The kinds of value an answer of `value` holds: what canonical-facts.ts must look up. */
+export function kindsIn(value: unknown, out = new Set<Kind>()): Set<Kind> {
+  if (Array.isArray(value)) for (const item of value) kindsIn(item, out);
+  else if (isRecord(value))
+    for (const [name, field] of Object.entries(value)) {
+      const kind = VALUE_FIELDS[name];
+      if (kind && (typeof field === 'string' || Array.isArray(field))) out.add(kind);
+      if (STATISTIC_MAPS.has(name) && isStatisticMap(field)) out.add('statistic');
+      kindsIn(field, out);
+    }
+  return out;
+}
+
+/** What one answer shows otherwise than the API wrote it: per kind, the API's form → the canonical one. */
+export type Shown = Map<Kind, Map<string, string>>;
+
+/**
+ * `value` with each value of a known kind in its canonical form, and its API form beside it where they
+ * differ; `shown` collects what was changed, for the note.
+ */
+export function canonicalized(value: unknown, facts: CanonicalFacts, shown: Shown): unknown {
+  if (Array.isArray(value)) return value.map((item) => canonicalized(item, facts, shown));
+  if (!isRecord(value)) return value;
+  const out: Record<PropertyKey, unknown> = {};
+  // Symbols too: a row's unread marks travel with it.
+  for (const symbol of Object.getOwnPropertySymbols(value)) out[symbol] = value[symbol as never];
+  for (const [name, field] of Object.entries(value)) {
+    const kind = VALUE_FIELDS[name];
+    if (kind && typeof field === 'string') {
+      const { shown: canonical, api } = formOf(kind, field, facts);
+      out[name] = canonical;
+      if (api !== undefined) {
+        out[name + API_FORM] = api;
+        remember(shown, kind, api, canonical);
+      }
+    } else if (kind && Array.isArray(field) && field.every((f) => typeof f === 'string')) {
+      const forms = field.map((f: string) => formOf(kind, f, facts));
+      out[name] = forms.map((f) => f.shown);
+      if (forms.some((f) => f.api !== undefined)) {
+        out[name + API_FORM] = forms.map((f, i) => f.api ?? field[i]);
+        for (const f of forms) if (f.api !== undefined) remember(shown, kind, f.api, f.shown);
+      }
+    } else if (STATISTIC_MAPS.has(name) && isStatisticMap(field) && facts.statistic) {
+      const { map, api } = statisticMap(field, facts.statistic, shown);
+      out[name] = map;
+      if (api) out[name + API_FORM] = api;
+    } else out[name] = canonicalized(field, facts, shown);
+  }
+  return out;
+}
+
+function formOf(kind: Kind, written: string, facts: CanonicalFacts): { shown: string; api?: string } {
+  const canonical = canonicalOf(kind, written, facts);
+  if (canonical !== undefined && canonical !== written) return { shown: canonical, api: written };
+  // A season label the reader already put in its form: the API's own, when it wrote just one.
+  if (kind === 'season') {
+    const forms = facts.seasonForms.get(written);
+    if (forms?.size === 1) {
+      const [only] = forms;
+      if (only !== undefined && only !== written) return { shown: written, api: only };
+    }
+  }
+  return { shown: written };
+}
+
+function canonicalOf(kind: Kind, written: string, facts: CanonicalFacts): string | undefined {
+  switch (kind) {
+    case 'season': {
+      const parsed = normalizeSeason(written);
+      return parsed.ok ? parsed.season : undefined;
+    }
+    case 'league':
+      return facts.leagues?.(written);
+    case 'role':
+      return facts.role(written);
+    case 'statistic':
+      return facts.statistic?.(written);
+  }
+}
+
+/** A statistics map under the glossary's keys (a value under the key itself wins); the API's forms beside. */
+function statisticMap(
+  map: Record<string, unknown>,
+  canonical: (written: string) => string | undefined,
+  shown: Shown,
+): { map: Record<string, unknown>; api?: Record<string, string> } {
+  const out: Record<string, unknown> = {};
+  const api: Record<string, string> = {};
+  for (const [name, value] of Object.entries(map)) {
+    const key = canonical(name) ?? name;
+    if (key === name) {
+      out[name] = value;
+      continue;
+    }
+    if (key in out && out[key] !== null) continue;
+    out[key] = value;
+    api[key] = name;
+    remember(shown, 'statistic', name, key);
+  }
+  return Object.keys(api).length > 0 ? { map: out, api } : { map: out };
+}
+
+function remember(shown: Shown, kind: Kind, api: string, canonical: string): void {
+  let forms = shown.get(kind);
+  if (!forms) {
+    forms = new Map();
+    shown.set(kind, forms);
+  }
+  forms.set(api, canonical);
+}
+
+const WORDS: Readonly<Record<Kind, string>> = {
+  season: 'season',
+  league: 'league',
+  role: 'role',
+  statistic: 'statistic',
+};
+/** Forms named in the note per kind before "and N more". */
+const NAMED = 3;
+
+/**
+ * The answer's one note of what it shows otherwise than the API wrote it:
+ * `Shown in canonical form (the API's beside it as *_api): season "2025/26" as 25-26; league "EPL" as Premier League.`
+ */
+export function canonicalNote(shown: Shown): string[] {
+  if (shown.size === 0) return [];
+  const parts = [...shown].map(([kind, forms]) => {
+    const named = [...forms]
+      .slice(0, NAMED)
+      .map(([api, canonical]) => `"${api}" as ${canonical}`)
+      .join(', ');
+    const more = forms.size > NAMED ? ` and ${forms.size - NAMED} more` : '';
+    return `${WORDS[kind]} ${named}${more}`;
+  });
+  return [`Shown in canonical form (the API's own in the *_api fields): ${parts.join('; ')}.`];
+}
+
+/**
+ * `schema` with a sibling for the API's form beside each field of a known kind, at any depth: a list's
+ * rows get it as a column only when some row fills it (tabular.ts). The schema itself when it has none.
+ */
+export function withApiForms<S extends z.ZodType>(schema: S): S {
+  return (augmented(schema) ?? schema) as S;
+}
+
+const cache = new WeakMap<z.ZodType, z.ZodType | null>();
+
+function augmented(schema: z.ZodType): z.ZodType | undefined {
+  const known = cache.get(schema);
+  if (known !== undefined) return known ?? undefined;
+  cache.set(schema, null);
+  const made = augment(schema);
+  cache.set(schema, made ?? null);
+  return made;
+}
+
+function augment(schema: z.ZodType): z.ZodType | undefined {
+  if (schema instanceof z.ZodOptional) return augmented(schema.unwrap() as z.ZodType)?.optional();
+  if (schema instanceof z.ZodNullable) return augmented(schema.unwrap() as z.ZodType)?.nullable();
+  if (schema instanceof z.ZodArray) {
+    const element = augmented(schema.element as z.ZodType);
+    return element ? z.array(element) : undefined;
+  }
+  if (!(schema instanceof z.ZodObject)) return undefined;
+  const changed: Record<string, z.ZodType> = {};
+  const siblings: Record<string, z.ZodType> = {};
+  for (const [name, field] of Object.entries(schema.shape as z.ZodRawShape)) {
+    const inner = augmented(field as z.ZodType);
+    if (inner) changed[name] = inner;
+    if (`${name}${API_FORM}` in schema.shape) continue;
+    if (VALUE_FIELDS[name] && takesText(field as z.ZodType))
+      siblings[name + API_FORM] = (isList(field as z.ZodType) ? z.array(z.string()) : z.string()).optional();
+    if (STATISTIC_MAPS.has(name) && bare(field as z.ZodType) instanceof z.ZodRecord)
+      siblings[name + API_FORM] = z.record(z.string(), z.string()).optional();
+  }
+  if (Object.keys(changed).length === 0 && Object.keys(siblings).length === 0) return undefined;
+  const base = Object.keys(changed).length > 0 ? withTailColumns(schema, changed, false) : schema;
+  return withTailColumns(base, siblings);
+}
+
+function bare(schema: z.ZodType): z.ZodType {
+  let inner = schema;
+  while (inner instanceof z.ZodOptional || inner instanceof z.ZodNullable)
+    inner = inner.unwrap() as z.ZodType;
+  return inner;
+}
+
+function isList(schema: z.ZodType): boolean {
+  return bare(schema) instanceof z.ZodArray;
+}
+
+/** A field of text or a list of texts (a role as `{role, score}` is walked into, not given a sibling). */
+function takesText(schema: z.ZodType): boolean {
+  const inner = bare(schema);
+  if (inner instanceof z.ZodArray) return bare(inner.element as z.ZodType) instanceof z.ZodString;
+  return inner instanceof z.ZodString;
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}

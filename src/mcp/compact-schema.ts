@@ -6,6 +6,7 @@
 import { z } from 'zod';
 import { lazy } from '../lib/lazy.js';
 import { describedWithBounds, type JsonSchema } from './argument-words.js';
+import { API_FORM } from './canonical-forms.js';
 
 type Json = Record<string, unknown>;
 
@@ -28,7 +29,7 @@ export function withCompactOutputSchema<S extends z.ZodObject>(schema: S): S {
       type: 'object',
       properties: Object.fromEntries(
         Object.entries(properties)
-          .filter(([name]) => !ENVELOPE.has(name))
+          .filter(([name]) => !ENVELOPE.has(name) && !isApiForm(name, properties))
           .map(([name, value]) => [name, names(value, 0)]),
       ),
       required: full.required,
@@ -108,8 +109,20 @@ function names(schema: Json, depth: number): Json {
   if (!schema.properties || depth >= 1) return { type: 'object' };
   const properties = schema.properties as Record<string, Json>;
   return {
-    properties: Object.fromEntries(Object.entries(properties).map(([k, v]) => [k, names(v, depth + 1)])),
+    properties: Object.fromEntries(
+      Object.entries(properties)
+        .filter(([k]) => !isApiForm(k, properties))
+        .map(([k, v]) => [k, names(v, depth + 1)]),
+    ),
   };
+}
+
+/**
+ * The API's own form beside a canonical field (canonical-forms.ts): not listed, since the server's
+ * instructions say it once for every tool and a listed object admits fields it does not name.
+ */
+function isApiForm(name: string, properties: Record<string, unknown>): boolean {
+  return name.endsWith(API_FORM) && name.slice(0, -API_FORM.length) in properties;
 }
 
 /**

@@ -11,6 +11,7 @@ import type { ToolContext } from '../../src/mcp/context.js';
 import { untabulate } from '../../src/mcp/tabular.js';
 import type { ToolDefinition } from '../../src/mcp/tool.js';
 import comparePlayers from '../../tools/compare-players.js';
+import getPlayer from '../../tools/get-player.js';
 import listLeagues from '../../tools/list-leagues.js';
 import listRoles from '../../tools/list-roles.js';
 import searchPlayers from '../../tools/search-players.js';
@@ -184,5 +185,55 @@ describe('canonical forms: former role keys and statistics by label', () => {
       expect(Object.keys(row.statistics as object)).toEqual(['duels_won_pct']);
     }
     expect(text).toContain('"sentinelle" as sentinelle_moderne');
+  });
+});
+
+describe('canonical forms in a player record', () => {
+  it("get_player shows the record's season, league, roles and statistics canonical, the API's forms beside", async () => {
+    answerWith('/v1/leagues', 'GET', { data: LEAGUES });
+    answerWith('/v1/enums', 'GET', {
+      roles: [{ key: 'sentinelle_moderne', deprecated_key: 'sentinelle', family: 'midfield' }],
+    });
+    answerWith('/v1/glossary', 'GET', {
+      data: [{ key: 'duels_won_pct', name: 'Duels won', unit: '%', kind: 'statistic' }],
+    });
+    answerWith('/v1/players/p0', 'GET', {
+      data: {
+        player_id: 'p0',
+        service_id: 'ds_aaaaaaaaaaaaaaaa',
+        name: 'Player 0',
+        club: 'Club 0',
+        league: 'EPL',
+        season: '2025-2026',
+        age: 24,
+        primary_role: 'sentinelle',
+      },
+    });
+    answerWith('/v1/players/p0/statistics', 'GET', {
+      data: { minutes: 900, per: '90', values: { 'Duels won (%)': 64.2 } },
+    });
+    answerWith('/v1/players/p0/roles', 'GET', { data: [{ role: 'sentinelle', score: 71 }] });
+    const ctx = context();
+    await run(listLeagues, {}, ctx);
+    await run(listRoles, {}, ctx);
+    const { result, body, text } = await run(
+      getPlayer,
+      { player_id: 'p0', sections: ['statistics', 'roles'] },
+      ctx,
+    );
+    expect(result.isError, text).toBeFalsy();
+    expect(body.data.player).toMatchObject({
+      season: '25-26',
+      season_api: '2025-2026',
+      league: 'Premier League',
+      league_api: 'EPL',
+      primary_role: 'sentinelle_moderne',
+      primary_role_api: 'sentinelle',
+    });
+    expect(body.data.roles).toEqual([{ role: 'sentinelle_moderne', score: 71, role_api: 'sentinelle' }]);
+    expect(body.data.statistics.values).toEqual({ duels_won_pct: 64.2 });
+    expect(body.data.statistics.values_api).toEqual({ duels_won_pct: 'Duels won (%)' });
+    expect(text).not.toMatch(/\bEPL\b.*\|/);
+    expect(text).toContain('"EPL" as Premier League');
   });
 });

@@ -161,24 +161,38 @@ const WORDS: Readonly<Record<Kind, string>> = {
   role: 'role',
   statistic: 'statistic',
 };
-/** Forms named in the note per kind before "and N more". */
+/** Forms named in the note per kind before "and N more", fewer when the note would run long. */
 const NAMED = 3;
+/** A note stays one short line. */
+const NOTE_MAX = 300;
 
 /**
  * The answer's one note of what it shows otherwise than the API wrote it:
- * `Shown in canonical form (the API's beside it as *_api): season "2025/26" as 25-26; league "EPL" as Premier League.`
+ * `Shown in canonical form (the API's own in the *_api fields): league "EPL" as Premier League; season "2025/26" as 25-26.`
  */
 export function canonicalNote(shown: Shown): string[] {
   if (shown.size === 0) return [];
-  const parts = [...shown].map(([kind, forms]) => {
-    const named = [...forms]
-      .slice(0, NAMED)
-      .map(([api, canonical]) => `"${api}" as ${canonical}`)
-      .join(', ');
-    const more = forms.size > NAMED ? ` and ${forms.size - NAMED} more` : '';
-    return `${WORDS[kind]} ${named}${more}`;
-  });
-  return [`Shown in canonical form (the API's own in the *_api fields): ${parts.join('; ')}.`];
+  for (let named = NAMED; ; named--) {
+    const note = `Shown in canonical form (the API's own in the *_api fields): ${[...shown]
+      .map(([kind, forms]) => `${WORDS[kind]} ${formsNamed(forms, named)}`)
+      .join('; ')}.`;
+    if (note.length <= NOTE_MAX || named === 0) return [note];
+  }
+}
+
+function formsNamed(forms: ReadonlyMap<string, string>, named: number): string {
+  const shown = [...forms]
+    .slice(0, named)
+    .map(([api, canonical]) => `"${clip(api)}" as ${clip(canonical)}`)
+    .join(', ');
+  const rest = forms.size - Math.min(named, forms.size);
+  if (shown === '') return `${rest} form${rest === 1 ? '' : 's'}`;
+  return rest > 0 ? `${shown} and ${rest} more` : shown;
+}
+
+/** A name cut to 40 characters: one long name must not fill the note. */
+function clip(text: string): string {
+  return text.length > 40 ? `${text.slice(0, 39)}…` : text;
 }
 
 /**

@@ -7,6 +7,7 @@ import type { CallToolResult } from '@modelcontextprotocol/server';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { RoleCatalog } from '../../src/facts/role-catalog.js';
 import { createLogger } from '../../src/log.js';
+import { canonicalNote, type Shown } from '../../src/mcp/canonical-forms.js';
 import type { ToolContext } from '../../src/mcp/context.js';
 import { untabulate } from '../../src/mcp/tabular.js';
 import type { ToolDefinition } from '../../src/mcp/tool.js';
@@ -235,5 +236,28 @@ describe('canonical forms in a player record', () => {
     expect(body.data.statistics.values_api).toEqual({ duels_won_pct: 'Duels won (%)' });
     expect(text).not.toMatch(/\bEPL\b.*\|/);
     expect(text).toContain('"EPL" as Premier League');
+  });
+});
+
+describe('the canonical-forms note', () => {
+  it('stays one line of at most 300 characters, however many forms and however long', () => {
+    const random = generator(`${SAMPLE_SEED}:canonical-note`);
+    for (let i = 0; i < 50; i++) {
+      const shown: Shown = new Map();
+      for (const kind of ['season', 'league', 'role', 'statistic'] as const) {
+        const forms = new Map<string, string>();
+        const count = Math.floor(random() * 8);
+        for (let f = 0; f < count; f++)
+          forms.set('x'.repeat(1 + Math.floor(random() * 90)) + f, 'y'.repeat(1 + Math.floor(random() * 60)));
+        if (forms.size > 0) shown.set(kind, forms);
+      }
+      const note = canonicalNote(shown);
+      if (shown.size === 0) expect(note).toEqual([]);
+      else {
+        expect(note).toHaveLength(1);
+        expect(note[0]?.length, `seed ${SAMPLE_SEED}, case ${i}`).toBeLessThanOrEqual(300);
+        expect(note[0]).not.toContain('\n');
+      }
+    }
   });
 });

@@ -33,6 +33,7 @@ const VALUE_FIELDS: Readonly<Record<string, Kind>> = {
   best_role: 'role',
   primary_role: 'role',
   previous_role: 'role',
+  favoured_roles: 'role',
   statistic: 'statistic',
 };
 /** Fields holding a map keyed by statistic (a player's `statistics.values`, a comparison's `statistics`). */

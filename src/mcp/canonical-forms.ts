@@ -23,19 +23,19 @@ export interface CanonicalFacts {
 export type Kind = 'season' | 'league' | 'role' | 'statistic';
 
 /** Fields holding one value (or a list of values) of a kind. */
-const VALUE_FIELDS: Readonly<Record<string, Kind>> = {
-  season: 'season',
-  seasons: 'season',
-  league: 'league',
-  target_league: 'league',
-  role: 'role',
-  roles: 'role',
-  best_role: 'role',
-  primary_role: 'role',
-  previous_role: 'role',
-  favoured_roles: 'role',
-  statistic: 'statistic',
-};
+const VALUE_FIELDS: ReadonlyMap<string, Kind> = new Map<string, Kind>([
+  ['season', 'season'],
+  ['seasons', 'season'],
+  ['league', 'league'],
+  ['target_league', 'league'],
+  ['role', 'role'],
+  ['roles', 'role'],
+  ['best_role', 'role'],
+  ['primary_role', 'role'],
+  ['previous_role', 'role'],
+  ['favoured_roles', 'role'],
+  ['statistic', 'statistic'],
+]);
 /** Fields holding a map keyed by statistic (a player's `statistics.values`, a comparison's `statistics`). */
 const STATISTIC_MAPS = new Set(['statistics', 'values']);
 
@@ -50,7 +50,7 @@ export function kindsIn(value: unknown, out = new Set<Kind>()): Set<Kind> {
   if (Array.isArray(value)) for (const item of value) kindsIn(item, out);
   else if (isRecord(value))
     for (const [name, field] of Object.entries(value)) {
-      const kind = VALUE_FIELDS[name];
+      const kind = VALUE_FIELDS.get(name);
       if (kind && (typeof field === 'string' || Array.isArray(field))) out.add(kind);
       if (STATISTIC_MAPS.has(name) && isStatisticMap(field)) out.add('statistic');
       kindsIn(field, out);
@@ -66,44 +66,94 @@ export type Shown = Map<Kind, Map<string, string>>;
  * differ; `shown` collects what was changed, for the note.
  */
 export function canonicalized(value: unknown, facts: CanonicalFacts, shown: Shown): unknown {
-  if (Array.isArray(value)) return value.map((item) => canonicalized(item, facts, shown));
-  if (!isRecord(value)) return value;
-  const out: Record<PropertyKey, unknown> = {};
-  // Symbols too: a row's unread marks travel with it.
-  for (const symbol of Object.getOwnPropertySymbols(value)) out[symbol] = value[symbol as never];
-  for (const [name, field] of Object.entries(value)) {
-    const kind = VALUE_FIELDS[name];
-    if (kind && typeof field === 'string') {
-      const { shown: canonical, api } = formOf(kind, field, facts);
-      out[name] = canonical;
-      if (api !== undefined) {
-        out[name + API_FORM] = api;
-        remember(shown, kind, api, canonical);
-      }
-    } else if (kind && Array.isArray(field) && field.every((f) => typeof f === 'string')) {
-      const forms = field.map((f: string) => formOf(kind, f, facts));
-      out[name] = forms.map((f) => f.shown);
-      if (forms.some((f) => f.api !== undefined)) {
-        out[name + API_FORM] = forms.map((f, i) => f.api ?? field[i]);
-        for (const f of forms) if (f.api !== undefined) remember(shown, kind, f.api, f.shown);
-      }
-    } else if (STATISTIC_MAPS.has(name) && isStatisticMap(field) && facts.statistic) {
-      const { map, api } = statisticMap(field, facts.statistic, shown);
-      out[name] = map;
-      if (api) out[name + API_FORM] = api;
-    } else out[name] = canonicalized(field, facts, shown);
-  }
-  return out;
+  return walk(value, { facts, shown, forms: new Map() });
 }
 
-function formOf(kind: Kind, written: string, facts: CanonicalFacts): { shown: string; api?: string } {
+interface Walk {
+  facts: CanonicalFacts;
+  shown: Shown;
+  /** Each value's form once per kind: a list repeats its leagues and seasons row after row. */
+  forms: Map<Kind, Map<string, Form>>;
+}
+
+function walk(value: unknown, at: Walk): unknown {
+  // Copied only where something changes: most answers hold their values in canonical form already.
+  if (Array.isArray(value)) {
+    let out: unknown[] | undefined;
+    for (let i = 0; i < value.length; i++) {
+      const item: unknown = value[i];
+      const next = walk(item, at);
+      if (next === item) continue;
+      out ??= value.slice();
+      out[i] = next;
+    }
+    return out ?? value;
+  }
+  if (!isRecord(value)) return value;
+  let out: Record<string, unknown> | undefined;
+  // A spread copies symbols too: a row's unread marks travel with it.
+  const set = (name: string, field: unknown) => {
+    out ??= { ...value };
+    out[name] = field;
+  };
+  for (const name of Object.keys(value)) {
+    const field = value[name];
+    const kind = VALUE_FIELDS.get(name);
+    if (kind && typeof field === 'string') {
+      const form = formOf(kind, field, at);
+      if (form.api === undefined) continue;
+      set(name, form.shown);
+      set(name + API_FORM, form.api);
+      remember(at.shown, kind, form.api, form.shown);
+    } else if (kind && Array.isArray(field) && field.every((f) => typeof f === 'string')) {
+      const forms = field.map((f: string) => formOf(kind, f, at));
+      if (forms.every((f) => f.api === undefined)) continue;
+      set(
+        name,
+        forms.map((f) => f.shown),
+      );
+      set(
+        name + API_FORM,
+        forms.map((f, i) => f.api ?? field[i]),
+      );
+      for (const f of forms) if (f.api !== undefined) remember(at.shown, kind, f.api, f.shown);
+    } else if (STATISTIC_MAPS.has(name) && isStatisticMap(field) && at.facts.statistic) {
+      const { map, api } = statisticMap(field, at.facts.statistic, at.shown);
+      if (!api) continue;
+      set(name, map);
+      set(name + API_FORM, api);
+    } else {
+      const next = walk(field, at);
+      if (next !== field) set(name, next);
+    }
+  }
+  return out ?? value;
+}
+
+type Form = { shown: string; api?: string };
+
+function formOf(kind: Kind, written: string, at: Walk): Form {
+  let known = at.forms.get(kind);
+  if (!known) {
+    known = new Map();
+    at.forms.set(kind, known);
+  }
+  let form = known.get(written);
+  if (!form) {
+    form = newFormOf(kind, written, at.facts);
+    known.set(written, form);
+  }
+  return form;
+}
+
+function newFormOf(kind: Kind, written: string, facts: CanonicalFacts): Form {
   const canonical = canonicalOf(kind, written, facts);
   if (canonical !== undefined && canonical !== written) return { shown: canonical, api: written };
   // A season label the reader already put in its form: the API's own, when it wrote just one.
   if (kind === 'season') {
-    const forms = facts.seasonForms.get(written);
-    if (forms?.size === 1) {
-      const [only] = forms;
+    const seen = facts.seasonForms.get(written);
+    if (seen?.size === 1) {
+      const [only] = seen;
       if (only !== undefined && only !== written) return { shown: written, api: only };
     }
   }
@@ -229,7 +279,7 @@ function augment(schema: z.ZodType): z.ZodType | undefined {
     const inner = augmented(field as z.ZodType);
     if (inner) changed[name] = inner;
     if (`${name}${API_FORM}` in schema.shape) continue;
-    if (VALUE_FIELDS[name] && takesText(field as z.ZodType))
+    if (VALUE_FIELDS.get(name) && takesText(field as z.ZodType))
       siblings[name + API_FORM] = (isList(field as z.ZodType) ? z.array(z.string()) : z.string()).optional();
     if (STATISTIC_MAPS.has(name) && bare(field as z.ZodType) instanceof z.ZodRecord)
       siblings[name + API_FORM] = z.record(z.string(), z.string()).optional();

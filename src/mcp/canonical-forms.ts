@@ -5,6 +5,7 @@
 // says it in the answer's one note. One walk over every answer (tool.ts), not tool by tool: a field is
 // known by its name. A value nothing maps is kept as the API wrote it.
 import { z } from 'zod';
+import { ROLE_KEYS } from '../domain/roles.js';
 import { normalizeSeason } from '../domain/season.js';
 import { withTailColumns } from './tabular.js';
 
@@ -45,17 +46,31 @@ function isStatisticMap(value: unknown): value is Record<string, unknown> {
 }
 export const API_FORM = '_api';
 
-/** The kinds of value an answer of `value` holds: what canonical-facts.ts must look up. */
+/**
+ * The kinds of value an answer of `value` holds that may be in another form: what canonical-facts.ts
+ * must look up. A role written as one of the spec's keys is in its form (no enums to read for it).
+ */
 export function kindsIn(value: unknown, out = new Set<Kind>()): Set<Kind> {
   if (Array.isArray(value)) for (const item of value) kindsIn(item, out);
   else if (isRecord(value))
-    for (const [name, field] of Object.entries(value)) {
+    for (const name of Object.keys(value)) {
+      const field = value[name];
       const kind = VALUE_FIELDS.get(name);
-      if (kind && (typeof field === 'string' || Array.isArray(field))) out.add(kind);
+      if (kind === 'role') {
+        if (!isSpecKeys(field)) out.add(kind);
+      } else if (kind && (typeof field === 'string' || Array.isArray(field))) out.add(kind);
       if (STATISTIC_MAPS.has(name) && isStatisticMap(field)) out.add('statistic');
-      kindsIn(field, out);
+      else if (typeof field === 'object' && field !== null) kindsIn(field, out);
     }
   return out;
+}
+
+const SPEC_KEYS: ReadonlySet<string> = new Set(ROLE_KEYS);
+
+/** A role key of the spec's, or a list of them (or no text at all: nothing to look up). */
+function isSpecKeys(field: unknown): boolean {
+  if (typeof field === 'string') return SPEC_KEYS.has(field);
+  return !Array.isArray(field) || field.every((f) => typeof f !== 'string' || SPEC_KEYS.has(f));
 }
 
 /** What one answer shows otherwise than the API wrote it: per kind, the API's form → the canonical one. */

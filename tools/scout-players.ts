@@ -15,7 +15,6 @@ import { explainEmpty, scoutBounds } from './kit/empty-answer.js';
 import { footballMixNote, GenderArg, LevelArg, leaguesInScope } from './kit/league-scope.js';
 import { cut, PAGE_SIZE } from './kit/pages.js';
 import { announcePlan, type Plan, PlannedCostOut, plan, plannedCost, plannedCostText } from './kit/plan.js';
-import { currentRoleKeys } from './kit/role-forms.js';
 import { byFamily, byFoot, byValue, mergeByScore } from './kit/scout-filters.js';
 import { idCell, PlayerRowOut, toPlayerRowOut } from './kit/shapes.js';
 import { euros, table } from './kit/text.js';
@@ -154,8 +153,8 @@ export default defineTool({
             ),
           };
     const page = cut(rows, limit, MAX, list, footComplete ? undefined : 'raise record_budget');
-    const roleForms = currentRoleKeys(page.rows, 'role', api);
-    const data = roleForms.rows.map((row) => ({
+    // A former role key is shown by its current key where every answer is shaped (canonical-forms.ts).
+    const data = page.rows.map((row) => ({
       ...toPlayerRowOut(row),
       minutes: row.minutes ?? null,
       role: row.role ?? null,
@@ -177,7 +176,6 @@ export default defineTool({
       ...renamed.map((r) => `role "${r.from}" was renamed "${r.to}".`),
       ...families.map((f) => `"${f.word}" searched every ${f.family.replaceAll('_', ' ')} role.`),
       ...filterNotes,
-      ...roleForms.notes,
       ...page.notes,
       ...(reads.length > 1 || filtering
         ? [

@@ -55,7 +55,7 @@ export async function canonicalFacts(
   return {
     seasonForms: seasonFormsOf(reports),
     ...(leagues ? { leagues: leagueNames(leagues) } : {}),
-    role: roleKeys(renamed ?? new Map()),
+    role: roleKeys(renamed ?? new Map(), api),
     ...(glossary ? { statistic: statisticKeys(glossary) } : {}),
   };
 }
@@ -110,9 +110,17 @@ function renamedRoles(body: unknown, api: ApiClient): Map<string, string> {
   return renamed;
 }
 
-/** A role's current key: a former key by the enums, a documented key or English name by the spec's table. */
-function roleKeys(live: ReadonlyMap<string, string>): (written: string) => string | undefined {
+/**
+ * A role's current key: a former key by the enums (as the client's learner read them, else the cached
+ * answer), a documented key or English name by the spec's table.
+ */
+function roleKeys(
+  live: ReadonlyMap<string, string>,
+  api: Pick<ApiClient, 'currentRole'>,
+): (written: string) => string | undefined {
   return (written) => {
+    const learned = api.currentRole(written);
+    if (learned !== undefined) return learned;
     const folded = fold(written);
     const listed = live.get(written) ?? live.get(folded);
     if (listed !== undefined) return listed;

@@ -234,7 +234,7 @@ const NOTE_MAX = 300;
 
 /**
  * The answer's one note of what it shows otherwise than the API wrote it:
- * `Shown in canonical form (the API's own in the *_api fields): league "EPL" as Premier League; season "2025/26" as 25-26.`
+ * `Shown in canonical form (the API's own in the *_api fields): league EPL → Premier League; season 2025/26 → 25-26.`
  */
 export function canonicalNote(shown: Shown): string[] {
   if (shown.size === 0) return [];
@@ -249,7 +249,7 @@ export function canonicalNote(shown: Shown): string[] {
 function formsNamed(forms: ReadonlyMap<string, string>, named: number): string {
   const shown = [...forms]
     .slice(0, named)
-    .map(([api, canonical]) => `"${clip(api)}" as ${clip(canonical)}`)
+    .map(([api, canonical]) => `${clip(api)} → ${clip(canonical)}`)
     .join(', ');
   const rest = forms.size - Math.min(named, forms.size);
   if (shown === '') return `${rest} form${rest === 1 ? '' : 's'}`;

@@ -147,9 +147,9 @@ describe('canonical forms: seasons and leagues as the API writes them', () => {
         ...new Map(drawn.rows.filter((r) => r.written !== r.league.name).map((r) => [r.written, r])).values(),
       ];
       for (const row of changed.slice(0, 3))
-        expect(after.text, what).toContain(`"${row.written}" as ${row.league.name}`);
+        expect(after.text, what).toContain(`${row.written} → ${row.league.name}`);
       if (changed.length > 3) expect(after.text, what).toContain(`and ${changed.length - 3} more`);
-      if (drawn.season !== '25-26') expect(after.text, what).toContain(`"${drawn.season}" as 25-26`);
+      if (drawn.season !== '25-26') expect(after.text, what).toContain(`${drawn.season} → 25-26`);
       if (changed.length === 0 && drawn.season === '25-26')
         expect(after.text).not.toContain('canonical form');
     },
@@ -185,7 +185,7 @@ describe('canonical forms: former role keys and statistics by label', () => {
       expect(row).toMatchObject({ season: '25-26', season_api: '2025/26' });
       expect(Object.keys(row.statistics as object)).toEqual(['duels_won_pct']);
     }
-    expect(text).toContain('"sentinelle" as sentinelle_moderne');
+    expect(text).toContain('sentinelle → sentinelle_moderne');
   });
 });
 
@@ -235,7 +235,7 @@ describe('canonical forms in a player record', () => {
     expect(body.data.statistics.values).toEqual({ duels_won_pct: 64.2 });
     expect(body.data.statistics.values_api).toEqual({ duels_won_pct: 'Duels won (%)' });
     expect(text).not.toMatch(/\bEPL\b.*\|/);
-    expect(text).toContain('"EPL" as Premier League');
+    expect(text).toContain('EPL → Premier League');
   });
 });
 

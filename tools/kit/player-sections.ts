@@ -6,7 +6,6 @@ import { publishReadNotes } from '../../src/api/reader/notes-sink.js';
 import { unreadWhy } from '../../src/api/reader/unread.js';
 import type { PlayerRecord } from '../../src/api/schemas.js';
 import type { Gathering } from './gather.js';
-import { currentRoleKeys } from './role-forms.js';
 import { PlayerOut, PlayerRowOut, toPlayerOut, toPlayerRowOut } from './shapes.js';
 
 export const SECTION_NAMES = [
@@ -117,16 +116,14 @@ const FETCHERS: { [K in SectionName]: SectionFetcher<K> } = {
     ),
   roles: (api, q, signal) =>
     api.playerRoles({ id: q.id, season: q.saison, signal }).then((r) =>
-      mapped(r, ({ data }) => {
-        // A former role key shown as its current key (the enums answer read says which); the note says so.
-        const { rows, notes } = currentRoleKeys(
-          data.map((e) => ({ role: e.role, score: e.score })),
-          'role',
-          api,
-        );
-        publishReadNotes(notes);
-        return rows.sort((a, b) => b.score - a.score).slice(0, ROLES_SHOWN);
-      }),
+      // A former role key is shown by its current key, the API's beside it, where every answer is shaped
+      // (src/mcp/canonical-forms.ts).
+      mapped(r, ({ data }) =>
+        data
+          .map((e) => ({ role: e.role, score: e.score }))
+          .sort((a, b) => b.score - a.score)
+          .slice(0, ROLES_SHOWN),
+      ),
     ),
   strengths: (api, q, signal) =>
     api.playerStrengths({ id: q.id, season: q.saison, signal }).then((r) =>

@@ -12,6 +12,7 @@ import {
   flattenStatistics,
   idValue,
   isPlainObject,
+  numberKindOf,
   numValue,
   optAge,
   optBool,
@@ -103,7 +104,7 @@ function keepUnknownNumbers(into: string, known: readonly string[]) {
     const extra: Record<string, number> = {};
     for (const [key, value] of Object.entries(fields)) {
       if (known.includes(key) || key.endsWith('_id') || key === 'rank') continue;
-      const n = toNumber(value);
+      const n = toNumber(value, numberKindOf(key));
       if (typeof n === 'number' && Number.isFinite(n)) extra[key] = n;
     }
     // After the named statistics, so charts and tables lead with those.

@@ -13,6 +13,7 @@ import {
   parseSeason,
   UNPARSED,
 } from './display.js';
+import { fieldName } from './names.js';
 import { noteUnreadable } from './report.js';
 
 const NAME_FIELDS = ['name', 'nom', 'label', 'libelle', 'title', 'short_name', 'display_name'] as const;
@@ -195,6 +196,17 @@ export const textList = z.preprocess((value) => {
 export type StatValue = number | string | null;
 
 /**
+ * How a number under `key` is written when it is written for people: an amount in euros (`…_eur`),
+ * minutes, an age or a height take their units ("37,25 M€", "1 840 min"); any other key a plain number.
+ */
+export function numberKindOf(key: string): NumberKind {
+  const name = fieldName(key);
+  if (/(^|_)eur$/.test(name)) return 'euros';
+  if (name === 'minutes' || name === 'age' || name === 'height_cm') return name;
+  return 'number';
+}
+
+/**
  * Statistics in any of the plausible forms, as one flat map: `{goals: 0.4}`, grouped maps
  * `{attacking: {goals: 0.4}}`, or a list `[{statistic: 'goals', value: 0.4}]`. Texts are kept
  * only with `keepText` (compare shows them); anything else is left out.
@@ -206,7 +218,7 @@ export function flattenStatistics(value: unknown, keepText = false): Record<stri
       out[key] = null;
       return;
     }
-    const n = toNumber(raw);
+    const n = toNumber(raw, numberKindOf(key));
     if (n === null) {
       out[key] = null;
       return;

@@ -13,7 +13,7 @@ import {
   parseSeason,
   UNPARSED,
 } from './display.js';
-import { fieldName } from './names.js';
+import { fieldName, foldedRecord, member } from './names.js';
 import { noteUnreadable } from './report.js';
 
 const NAME_FIELDS = ['name', 'nom', 'label', 'libelle', 'title', 'short_name', 'display_name'] as const;
@@ -22,10 +22,18 @@ const VALUE_FIELDS = ['value', 'valeur', 'val', 'amount', 'montant'] as const;
 export const isPlainObject = (v: unknown): v is Record<string, unknown> =>
   typeof v === 'object' && v !== null && !Array.isArray(v);
 
+/**
+ * An object of named fields inside a row (`compared_with`, a summary, a coach `{id, name}`): its keys
+ * read in any casing, as the row's own are (`{CoachId, Name}` is `{coach_id, name}`); unknown ones kept.
+ */
+export function looseFields<S extends z.ZodRawShape>(shape: S) {
+  return z.preprocess((v) => (isPlainObject(v) ? foldedRecord(v) : v), z.looseObject(shape));
+}
+
 /** The name an `{id, name}`-like object stands for. */
 export function nameOf(value: Record<string, unknown>): string | undefined {
   for (const field of NAME_FIELDS) {
-    const v = value[field];
+    const v = member(value, field);
     if (typeof v === 'string' && v.trim() !== '') return v;
   }
   return undefined;
@@ -57,7 +65,7 @@ export function toNumber(value: unknown, kind: NumberKind = 'number'): unknown {
   }
   if (isPlainObject(value)) {
     for (const field of VALUE_FIELDS) {
-      const inner = value[field];
+      const inner = member(value, field);
       if (typeof inner === 'number' || typeof inner === 'string') return toNumber(inner, kind);
     }
   }
@@ -227,7 +235,7 @@ export function flattenStatistics(value: unknown, keepText = false): Record<stri
       out[key in out && group ? `${group}.${key}` : key] = n;
       return;
     }
-    if (isPlainObject(raw) && !VALUE_FIELDS.some((f) => f in raw)) {
+    if (isPlainObject(raw) && !VALUE_FIELDS.some((f) => member(raw, f) !== undefined)) {
       for (const [k, v] of Object.entries(raw)) put(k, v, key);
       return;
     }
@@ -239,9 +247,9 @@ export function flattenStatistics(value: unknown, keepText = false): Record<stri
     for (const item of value) {
       if (!isPlainObject(item)) continue;
       const key = ['statistic', 'statistique', 'key', 'stat', 'metric', 'name', 'nom']
-        .map((f) => item[f])
+        .map((f) => member(item, f))
         .find((v): v is string => typeof v === 'string' && v !== '');
-      if (key) put(key, VALUE_FIELDS.map((f) => item[f]).find((v) => v !== undefined) ?? null);
+      if (key) put(key, VALUE_FIELDS.map((f) => member(item, f)).find((v) => v !== undefined) ?? null);
     }
   } else if (isPlainObject(value)) {
     for (const [k, v] of Object.entries(value)) put(k, v);

@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import { parseNumber } from '../src/api/reader/display.js';
+import { member } from '../src/api/reader/names.js';
+import { isPlainObject } from '../src/api/reader/values.js';
 import type { SavedItemsResponse } from '../src/api/schemas.js';
 import { defineTool } from '../src/mcp/tool.js';
 import { Gathering, SECTION_ROUTE_MISSING, sectionReport } from './kit/gather.js';
@@ -121,18 +123,25 @@ export default defineTool({
 });
 
 function savedItem(item: z.infer<typeof SavedItemsResponse>['data'][number]): SavedItem {
-  const weights = Array.isArray(item.weights)
-    ? (item.weights as { statistic?: unknown; weight?: unknown }[])
-        .map((w) => `${String(w.statistic)} ${weightText(w.weight)}`)
+  // Fields the item's row does not read, found in any casing (`Weights`, `Endpoint`).
+  const listed = member(item, 'weights');
+  const weights = Array.isArray(listed)
+    ? listed
+        .map((w) => {
+          const weight = isPlainObject(w) ? w : {};
+          return `${String(member(weight, 'statistic'))} ${weightText(member(weight, 'weight'))}`;
+        })
         .join(', ')
     : undefined;
-  const call = weights === undefined && typeof item.endpoint === 'string' ? item.endpoint : undefined;
+  const endpoint = member(item, 'endpoint');
+  const parameters = member(item, 'parameters');
+  const call = weights === undefined && typeof endpoint === 'string' ? endpoint : undefined;
   return {
     id: item.id,
     name: item.name ?? item.id,
     ...(item.description ? { description: item.description } : {}),
     detail: weights ?? call ?? '',
-    ...(call !== undefined && item.parameters !== undefined ? { parameters: item.parameters } : {}),
+    ...(call !== undefined && parameters !== undefined ? { parameters } : {}),
   };
 }
 

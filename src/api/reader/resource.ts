@@ -42,6 +42,10 @@ const isId = (v: unknown): v is string | number =>
 
 /** A row that is a resource object rather than the row itself. */
 export function isResource(row: Json): boolean {
+  // JSON:API gives a resource seven members at most (type, id, lid, attributes, relationships, links,
+  // meta): a wider object is a plain row, told without looking its names up in every casing.
+  let members = 0;
+  for (const _ in row) if (++members > 7) return false;
   return (
     typeof member(row, 'type') === 'string' &&
     (isPlainObject(member(row, 'attributes')) || isPlainObject(member(row, 'relationships')))

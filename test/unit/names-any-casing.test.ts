@@ -5,6 +5,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { readEnumRoles } from '../../src/api/enums.js';
+import { collectReadNotes } from '../../src/api/reader/notes-sink.js';
 import { CompareResponse } from '../../src/api/schemas.js';
 import { ROLE_KEYS } from '../../src/domain/roles.js';
 import { canonicalStatistics, statisticForms } from '../../src/facts/statistic-canon.js';
@@ -160,5 +161,19 @@ describe('statistics named by label, in any casing, in display forms', () => {
       ),
       propertyRuns('strengths by label', 100),
     );
+  });
+
+  it('without a glossary, a strength named by label is shown as written and the answer says so', async () => {
+    const asSent: Sections = {
+      strengths: {
+        compared_with: null,
+        strengths: [{ statistic: 'Tackles won (per 90)', value: 1.52, percentile: 99 }],
+        weaknesses: [{ statistic: 'goals', value: 0.1, percentile: 8 }],
+      },
+    };
+    const { value, notes } = await collectReadNotes(async () => canonicalSections(asSent, new Map()));
+    expect(value.strengths?.strengths?.map((s) => s.statistic)).toEqual(['Tackles won (per 90)']);
+    expect(notes.join('\n')).toContain('"Tackles won (per 90)"');
+    expect(notes.join('\n')).not.toContain('"goals"');
   });
 });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { member } from '../src/api/reader/names.js';
 import { defineTool } from '../src/mcp/tool.js';
 import { Gathering, SECTION_ROUTE_MISSING, sectionReport } from './kit/gather.js';
 import { sectionsPlan } from './kit/plan.js';
@@ -144,7 +145,9 @@ function tacticalProfile(data: Record<string, unknown>): Record<string, unknown>
     ...SCALES,
     'favoured_roles',
   ]) {
-    if (data[key] !== undefined) out[key] = data[key];
+    // The profile's scales are not fields the row reads: found here in any casing (`DefensiveLine`).
+    const value = member(data, key);
+    if (value !== undefined) out[key] = value;
   }
   return out;
 }

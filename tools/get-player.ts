@@ -19,6 +19,7 @@ import {
   namedStatistics,
   sectionsText,
 } from './kit/player-text.js';
+import { canonicalSections } from './kit/section-statistics.js';
 import { PLAYER_NOT_FOUND } from './kit/shapes.js';
 import { gatherGlossary, glossaryOf, namesOf } from './kit/statistic-labels.js';
 
@@ -63,11 +64,12 @@ export default defineTool({
         ],
       ]),
     );
-    const [player, found, glossary] = await Promise.all([
+    const [player, asSent, glossary] = await Promise.all([
       gathering.required('record', (signal) => fetchRecord(ctx.api, query, signal)),
       fetchSections(gathering, ctx.api, query, names),
       naming ? gatherGlossary(gathering, ctx.api) : undefined,
     ]);
+    const found = glossary ? canonicalSections(asSent, glossary) : asSent;
     const failures = gathering.failures;
     return {
       data: { player, ...found, ...(failures.length > 0 ? { unavailable: failures } : {}) },

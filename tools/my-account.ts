@@ -1,5 +1,8 @@
 import { z } from 'zod';
 import { parseNumber } from '../src/api/reader/display.js';
+import { member } from '../src/api/reader/names.js';
+import { publishReadNotes } from '../src/api/reader/notes-sink.js';
+import { isPlainObject } from '../src/api/reader/values.js';
 import type { SavedItemsResponse } from '../src/api/schemas.js';
 import { defineTool } from '../src/mcp/tool.js';
 import { Gathering, SECTION_ROUTE_MISSING, sectionReport } from './kit/gather.js';
@@ -121,19 +124,38 @@ export default defineTool({
 });
 
 function savedItem(item: z.infer<typeof SavedItemsResponse>['data'][number]): SavedItem {
-  const weights = Array.isArray(item.weights)
-    ? (item.weights as { statistic?: unknown; weight?: unknown }[])
-        .map((w) => `${String(w.statistic)} ${weightText(w.weight)}`)
-        .join(', ')
-    : undefined;
-  const call = weights === undefined && typeof item.endpoint === 'string' ? item.endpoint : undefined;
+  // Fields the item's row does not read, found in any casing (`Weights`, `Endpoint`).
+  const listed = member(item, 'weights');
+  const weights = Array.isArray(listed) ? weightsText(item.id, listed) : undefined;
+  const endpoint = member(item, 'endpoint');
+  const parameters = member(item, 'parameters');
+  const call = weights === undefined && typeof endpoint === 'string' ? endpoint : undefined;
   return {
     id: item.id,
     name: item.name ?? item.id,
     ...(item.description ? { description: item.description } : {}),
     detail: weights ?? call ?? '',
-    ...(call !== undefined && item.parameters !== undefined ? { parameters: item.parameters } : {}),
+    ...(call !== undefined && parameters !== undefined ? { parameters } : {}),
   };
+}
+
+/**
+ * "pressures 0.4, xg 0.4": each weight with its statistic. When a weight's statistic or value sits under a
+ * name not read, the detail is blank and a note says so: never "undefined 0.4", never a part shown as all.
+ */
+function weightsText(id: string, listed: readonly unknown[]): string {
+  const read: string[] = [];
+  for (const w of listed) {
+    const weight = isPlainObject(w) ? w : {};
+    const statistic = member(weight, 'statistic');
+    const value = member(weight, 'weight');
+    if (typeof statistic === 'string' && value !== undefined) read.push(`${statistic} ${weightText(value)}`);
+  }
+  if (read.length === listed.length) return read.join(', ');
+  publishReadNotes([
+    `${id}: detail (its weights) not shown: ${listed.length - read.length} of ${listed.length} weights name their statistic or weight under names not read.`,
+  ]);
+  return '';
 }
 
 /** A weight as the API wrote it, read as people write numbers ("0,35" is 0.35); kept as sent when unread. */

@@ -10,6 +10,7 @@ import { CostOut, Gathering, PartFailureOut, requestsText } from './kit/gather.j
 import { plan } from './kit/plan.js';
 import { fetchRecord, fetchSections, PlayerCardOut, SectionsOut } from './kit/player-sections.js';
 import { cardText, failuresText, familyOfCard, namedStatistics, sectionsText } from './kit/player-text.js';
+import { canonicalSections } from './kit/section-statistics.js';
 import { PLAYER_NOT_FOUND } from './kit/shapes.js';
 import { gatherGlossary, glossaryOf, namesOf, statisticLabel } from './kit/statistic-labels.js';
 import { formatCell, table } from './kit/text.js';
@@ -71,7 +72,7 @@ export default defineTool({
         [club ? 3 : 0, "the club's side of his football checked, when it plays in another league"],
       ]),
     );
-    const [player, history, sections, glossary, fit] = await Promise.all([
+    const [player, history, asSent, glossary, fit] = await Promise.all([
       gathering.required('record', (signal) => fetchRecord(api, query, signal)),
       gathering.optional('history', (signal) =>
         api.playerHistory({ id: player_id, signal }).then((r) => ({
@@ -107,6 +108,7 @@ export default defineTool({
           )
         : undefined,
     ]);
+    const sections = canonicalSections(asSent, glossary);
     const failures = gathering.failures;
     return {
       data: {

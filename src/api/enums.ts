@@ -55,7 +55,7 @@ export function readEnumRoles(
   };
   readRoles(node, add, undefined, 0, deprecatedFields);
   // No list under a name we know, or none we could read there: the role list found by its values.
-  if (roles.size === 0) readRolesByValues(body, add);
+  if (roles.size === 0) readRolesByValues(body, add, deprecatedFields);
   const listed = roles.size > 0;
   // Renamed roles listed apart from the roles: [{key, deprecated_key}] or {new_key: old_key} / {old: new}.
   // With no list of roles to tell the direction, a map is read as {new_key: old_key}.
@@ -137,7 +137,9 @@ function strings(value: unknown): string[] {
 
 function findNode(node: unknown, names: readonly string[], depth: number): unknown {
   if (!isPlainObject(node) || depth > 3) return undefined;
-  for (const name of names) if (node[name] !== undefined && node[name] !== null) return node[name];
+  // Names in any casing: `Roles`, `ROLES` and `roles` are one list.
+  const folded = foldedRecord(node);
+  for (const name of names) if (folded[name] !== undefined && folded[name] !== null) return folded[name];
   for (const value of Object.values(node)) {
     const found = findNode(value, names, depth + 1);
     if (found !== undefined) return found;
@@ -185,7 +187,7 @@ function knownIn({ items, fromMap }: Entries): number {
   return Math.max(strings, ...keyFields(items).values());
 }
 
-function readRolesByValues(body: unknown, add: Add): void {
+function readRolesByValues(body: unknown, add: Add, deprecatedFields: readonly string[]): void {
   const found: Entries[] = [];
   candidates(body, 0, found);
   let best: Entries | undefined;
@@ -217,6 +219,9 @@ function readRolesByValues(body: unknown, add: Add): void {
       .slice(1)
       .map(([field]) => item[field])
       .filter((v): v is string => typeof v === 'string' && v !== value && SPEC_KEYS.has(v));
-    add(value, SPEC_KEYS.has(value) ? [] : former);
+    // The spec names the former key's field (deprecated_key): read under it whatever the key field's name.
+    const record = foldedRecord(item);
+    const stated = deprecatedFields.flatMap((f) => strings(record[f])).filter((v) => v !== value);
+    add(value, [...new Set([...stated, ...(SPEC_KEYS.has(value) ? [] : former)])]);
   }
 }

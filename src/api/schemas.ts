@@ -5,6 +5,7 @@
 import { z } from 'zod';
 import { fold } from '../lib/fold.js';
 import { listAnswer, recordAnswer } from './reader/answer.js';
+import { fieldName, member } from './reader/names.js';
 import { noteUnreadable } from './reader/report.js';
 import { type RowOptions, row, rowsOf } from './reader/row.js';
 import {
@@ -12,6 +13,8 @@ import {
   flattenStatistics,
   idValue,
   isPlainObject,
+  looseFields,
+  numberKindOf,
   numValue,
   optAge,
   optBool,
@@ -52,8 +55,9 @@ const LABEL_FIELDS = ['label', 'libelle', 'bezeichnung', 'etiqueta', 'etichetta'
 function labelsAsKeys(value: unknown): unknown {
   if (!Array.isArray(value)) return value;
   return value.map((item) => {
-    if (!isPlainObject(item) || item.statistic != null || item.key != null || item.name != null) return item;
-    const field = Object.keys(item).find((k) => LABEL_FIELDS.includes(k.toLowerCase()));
+    if (!isPlainObject(item) || ['statistic', 'key', 'name'].some((f) => member(item, f) != null))
+      return item;
+    const field = Object.keys(item).find((k) => LABEL_FIELDS.includes(fieldName(k)));
     return field === undefined ? item : { ...item, statistic: item[field] };
   });
 }
@@ -103,7 +107,7 @@ function keepUnknownNumbers(into: string, known: readonly string[]) {
     const extra: Record<string, number> = {};
     for (const [key, value] of Object.entries(fields)) {
       if (known.includes(key) || key.endsWith('_id') || key === 'rank') continue;
-      const n = toNumber(value);
+      const n = toNumber(value, numberKindOf(key));
       if (typeof n === 'number' && Number.isFinite(n)) extra[key] = n;
     }
     // After the named statistics, so charts and tables lead with those.
@@ -152,7 +156,7 @@ export type RankingEntry = z.output<typeof RankingEntry>;
  */
 export const RankingsResponse = listAnswer(RankingEntry, {
   names: ['rankings', 'classement', 'players'],
-  beside: { meta: z.looseObject({ eligible: optCount }).nullish().catch(null) },
+  beside: { meta: looseFields({ eligible: optCount }).nullish().catch(null) },
 });
 
 const SCOUTED = {
@@ -293,12 +297,12 @@ export const SeasonsResponse = listAnswer(
 const AnyRow = row('row', {});
 export const ListResponse = listAnswer(AnyRow);
 
-const ListMeta = z.looseObject({ total: optNum }).nullish().catch(null);
+const ListMeta = looseFields({ total: optNum }).nullish().catch(null);
 
 const COACH_REF = z
   .preprocess(
     (v) => (typeof v === 'string' ? { name: v } : v),
-    z.looseObject({ coach_id: optId, name: optText, id: optId }),
+    looseFields({ coach_id: optId, name: optText, id: optId }),
   )
   .transform((c) => ({ ...c, coach_id: c.coach_id ?? c.id ?? null, name: c.name ?? null }))
   .nullish();
@@ -383,16 +387,14 @@ const Metric = row('metric', { metric: textValue, team: numValue, opponent: numV
 export const HeadToHeadResponse = recordAnswer(
   row('head_to_head', {
     season: optSeason,
-    summary: z
-      .looseObject({
-        played: numValue,
-        wins: numValue,
-        draws: numValue,
-        losses: numValue,
-        goals_for: optNum,
-        goals_against: optNum,
-      })
-      .nullish(),
+    summary: looseFields({
+      played: numValue,
+      wins: numValue,
+      draws: numValue,
+      losses: numValue,
+      goals_for: optNum,
+      goals_against: optNum,
+    }).nullish(),
     meetings: rowsOf(Meeting, 'meetings').nullish(),
     comparison: rowsOf(Metric, 'comparison').nullish(),
   }),
@@ -462,7 +464,7 @@ export const StatisticRankingsResponse = listAnswer(
   ),
   {
     names: ['rankings', 'entries', 'players'],
-    beside: { meta: z.looseObject({ unit: optText, eligible: optCount }).nullish().catch(null) },
+    beside: { meta: looseFields({ unit: optText, eligible: optCount }).nullish().catch(null) },
   },
 );
 
@@ -483,8 +485,14 @@ export const GlossaryResponse = listAnswer(GlossaryEntry, {
   names: ['entries', 'glossary', 'glossaire', 'statistics'],
 });
 
-const Spread = z
-  .looseObject({ mean: optNum, median: optNum, p10: optNum, p90: optNum, min: optNum, max: optNum })
+const Spread = looseFields({
+  mean: optNum,
+  median: optNum,
+  p10: optNum,
+  p90: optNum,
+  min: optNum,
+  max: optNum,
+})
   .nullish()
   .catch(null);
 export const ComparisonResponse = listAnswer(
@@ -492,11 +500,10 @@ export const ComparisonResponse = listAnswer(
   {
     names: ['players', 'joueurs', 'points'],
     beside: {
-      summary: z
-        .looseObject({ count: optNum, x: Spread, y: Spread, correlation: optNum })
+      summary: looseFields({ count: optNum, x: Spread, y: Spread, correlation: optNum })
         .nullish()
         .catch(null),
-      meta: z.looseObject({ count: optNum }).nullish().catch(null),
+      meta: looseFields({ count: optNum }).nullish().catch(null),
     },
   },
 );
@@ -567,10 +574,7 @@ const StatisticPercentile = row(
 );
 export const PlayerStrengthsResponse = recordAnswer(
   row('strengths', {
-    compared_with: z
-      .looseObject({ players: optNum, league: optText, position: optText })
-      .nullish()
-      .catch(null),
+    compared_with: looseFields({ players: optNum, league: optText, position: optText }).nullish().catch(null),
     strengths: rowsOf(StatisticPercentile, 'strengths')
       .nullish()
       .transform((v) => v ?? []),

@@ -3,6 +3,7 @@
 // spacing: each is the glossary's key, found by the glossary's own words. A name the glossary does not
 // know stays as the API wrote it.
 import { fieldName } from '../api/reader/names.js';
+import { numberKindOf, toNumber } from '../api/reader/values.js';
 
 export interface GlossaryWords {
   name: string | null;
@@ -55,7 +56,9 @@ export function canonicalStatistics<V>(
       continue;
     }
     renamed.set(name, key);
-    if (!(key in out) || out[key] === null) out[key] = value;
+    // A value its label's kind could not read ("37,25 M€" under "Estimated market value") is read by its key's.
+    const read = typeof value === 'string' ? toNumber(value, numberKindOf(key)) : value;
+    if (!(key in out) || out[key] === null) out[key] = (typeof read === 'number' ? read : value) as V;
   }
   return out;
 }

@@ -1,7 +1,7 @@
 // A compare answer's rows as snapshot entries: each tied to the person it is for, never by its place.
 import type { z } from 'zod';
 import { DEFAULT_ALIASES } from '../api/reader/aliases.js';
-import { toNumber } from '../api/reader/values.js';
+import { numberKindOf, toNumber } from '../api/reader/values.js';
 import type { ComparedPlayer, PlayerRecordResponse } from '../api/schemas.js';
 import { sameWords } from '../facts/resolve-match.js';
 import type { Seen } from './refresh.js';
@@ -73,7 +73,7 @@ export function seenFromCompare(row: ComparedPlayer): Seen {
 /** A number compare gives beside the statistics (the reader keeps unknown numbers in the map). */
 function statistic(stats: Record<string, unknown>, field: string): number | null {
   for (const name of [field, ...(DEFAULT_ALIASES[field] ?? [])]) {
-    const value = toNumber(stats[name]);
+    const value = toNumber(stats[name], numberKindOf(name));
     if (typeof value === 'number' && Number.isFinite(value)) return value;
   }
   return null;

@@ -15,10 +15,6 @@ import { EVERY_TOOL, type Ids } from './tool-plans.js';
  * is an error; a different fact, an extra row or a number left as text never is.
  */
 export const KNOWN_UNREAD: Readonly<Record<string, string>> = {
-  display: "a value in a display form left blank without a note (compare's market value in a statistics map)",
-  labels: 'statistics given by label left blank without a note (compare)',
-  casing:
-    "fields under other-cased names left blank without a note (get_team's coach_id, list_roles' former keys)",
   paging: 'the total of a paged list left blank without a note (list_leagues)',
   group: 'fields moved one level down left blank without a note; player_history not read at all (an error)',
   rename:
@@ -35,9 +31,6 @@ export const SAMPLE_LEAVES_OUT: Readonly<Record<string, string>> = {
     'with small pages: a ranking listed worst first is read as far as the page budget goes, so its rows are not the best ranks (true ranks shown, the gap noted)',
   group: 'get_glossary counts only the entries whose moved fields it read (total 2 of 6)',
   rename: 'a player named by his player_id; a saved index named by its id; a glossary total of 2 of 6',
-  labels: "strengths given by label read as extra strengths in get_player's structured form",
-  casing:
-    "list_roles' former keys dropped without a note (PascalCase); with resource objects whose members are cased (Relationships, Included): the resource's own id shown as a player_id (scouting_result_1, ranking_entry_1); a glossary total of 0 of 6",
 };
 
 export interface ToolOutcome {

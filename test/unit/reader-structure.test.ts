@@ -95,10 +95,10 @@ function spell(field: string, style: Style): string {
   }
 }
 
-/** How a value may come: as it is, or wrapped as the API may send it. */
-function wrap(value: string | number, kind: Kind, how: number): unknown {
-  if (kind === 'number') return how === 1 ? String(value) : how === 2 ? { value } : value;
-  if (kind === 'text' && how === 2) return { id: 'x1', name: value };
+/** How a value may come: as it is, or wrapped as the API may send it (the wrapper's names spelled by `m`). */
+function wrap(value: string | number, kind: Kind, how: number, m: (name: string) => string): unknown {
+  if (kind === 'number') return how === 1 ? String(value) : how === 2 ? { [m('value')]: value } : value;
+  if (kind === 'text' && how === 2) return { [m('id')]: 'x1', [m('name')]: value };
   return value;
 }
 
@@ -138,6 +138,8 @@ function answerArb(c: Case) {
       Record<string, number>
     >,
     structure: fc.constantFrom(...STRUCTURES),
+    // The names of a resource object's members and of a value's wrapper, in one casing per API.
+    members: fc.constantFrom(...STYLES.filter((s) => s !== 'unknown')),
   });
 }
 
@@ -146,16 +148,18 @@ type Answer = {
   styles: Record<string, Style>;
   wraps: Record<string, number>;
   structure: Structure;
+  members: Style;
 };
 
 /** The raw answer the API might send for these rows. */
 function render(c: Case, answer: Answer): unknown {
-  const { rows, styles, wraps, structure } = answer;
+  const { rows, styles, wraps, structure, members } = answer;
+  const m = (name: string) => spell(name, members);
   const fieldsOf = (row: Record<string, string | number>, only: (f: string) => boolean) =>
     Object.fromEntries(
       Object.entries(row)
         .filter(([f]) => only(f))
-        .map(([f, v]) => [spell(f, styles[f] as Style), wrap(v, c.shown[f] as Kind, wraps[f] as number)]),
+        .map(([f, v]) => [spell(f, styles[f] as Style), wrap(v, c.shown[f] as Kind, wraps[f] as number, m)]),
     );
   const included: unknown[] = [];
   const data = rows.map((row, i) => {
@@ -167,26 +171,37 @@ function render(c: Case, answer: Answer): unknown {
         return { ...fieldsOf(row, (f) => !inPlayer(f)), player: fieldsOf(row, inPlayer) };
       case 'resource':
         // A resource of its own kind: its id is the row's, never a player's.
-        return { type: 'result-row', id: `row-${i}`, attributes: fieldsOf(row, () => true) };
+        return {
+          [m('type')]: 'result-row',
+          [m('id')]: `row-${i}`,
+          [m('attributes')]: fieldsOf(row, () => true),
+        };
       case 'included': {
-        if (!hasPlayer) return { type: 'result-row', id: `row-${i}`, attributes: fieldsOf(row, () => true) };
+        if (!hasPlayer)
+          return {
+            [m('type')]: 'result-row',
+            [m('id')]: `row-${i}`,
+            [m('attributes')]: fieldsOf(row, () => true),
+          };
         included.push({
-          type: 'players',
-          id: row.player_id,
-          attributes: fieldsOf(row, (f) => c.player.includes(f)),
+          [m('type')]: 'players',
+          [m('id')]: row.player_id,
+          [m('attributes')]: fieldsOf(row, (f) => c.player.includes(f)),
         });
         return {
-          type: 'ranking-entries',
-          id: `entry-${i}`,
-          attributes: fieldsOf(row, (f) => !inPlayer(f)),
-          relationships: { player: { data: { type: 'players', id: row.player_id } } },
+          [m('type')]: 'ranking-entries',
+          [m('id')]: `entry-${i}`,
+          [m('attributes')]: fieldsOf(row, (f) => !inPlayer(f)),
+          [m('relationships')]: {
+            [m('player')]: { [m('data')]: { [m('type')]: 'players', [m('id')]: row.player_id } },
+          },
         };
       }
       default:
         return fieldsOf(row, () => true);
     }
   });
-  return included.length > 0 ? { data, included } : { data };
+  return included.length > 0 ? { data, [m('included')]: included } : { data };
 }
 
 const expected = (kind: Kind, value: string | number) => (kind === 'number' ? value : String(value));

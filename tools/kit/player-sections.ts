@@ -60,7 +60,7 @@ export const SectionsOut = {
   // Similar profiles' ids by the one rule (PlayerRowOut: a player_id only while unlinked), as the text shows them.
   similar: z.array(PlayerRowOut.extend({ similarity: n, performance_index: n })).optional(),
 };
-type Sections = { [K in SectionName]?: z.output<(typeof SectionsOut)[K]> };
+export type Sections = { [K in SectionName]?: z.output<(typeof SectionsOut)[K]> };
 
 export interface PlayerQuery {
   id: string;

@@ -3,6 +3,7 @@
 // service_id, a summary, meta) are read like a row whose unreadable values become null. Resource
 // objects (JSON:API style) are read with the answer's `included` objects at hand (resource.ts).
 import { z } from 'zod';
+import { fieldName } from './names.js';
 import { withIncluded } from './resource.js';
 import { row, rowsOf } from './row.js';
 import { isPlainObject } from './values.js';
@@ -16,7 +17,12 @@ const LIST_NAMES = ['items', 'results', 'rows', 'entries', 'list', 'resultats', 
 function soleArray(record: Record<string, unknown>, preferred: readonly string[]): string | undefined {
   const arrays = Object.keys(record).filter((k) => Array.isArray(record[k]));
   if (arrays.length === 1) return arrays[0];
-  return [...preferred, ...LIST_NAMES].find((k) => arrays.includes(k));
+  // Names in any casing: `Items`, `ITEMS` and `items` are one list.
+  for (const name of [...preferred, ...LIST_NAMES]) {
+    const found = arrays.find((k) => fieldName(k) === name);
+    if (found !== undefined) return found;
+  }
+  return undefined;
 }
 
 function omit(record: Record<string, unknown>, ...keys: string[]): Record<string, unknown> {

@@ -29,3 +29,13 @@ export function foldedRecord(record: Readonly<Record<string, unknown>>): Record<
   }
   return out;
 }
+
+/**
+ * The value of `record` under the field `name` (given folded), whatever casing or separators the API
+ * wrote it in: `Attributes`, `ATTRIBUTES` and `attributes` are one member. The exact name first.
+ */
+export function member(record: Readonly<Record<string, unknown>>, name: string): unknown {
+  if (record[name] !== undefined) return record[name];
+  for (const key in record) if (fieldName(key) === name) return record[key];
+  return undefined;
+}

@@ -3,7 +3,7 @@
 // are its fields; its own id is read by its type (a `player`'s id is its player_id, a `team`'s its
 // team_id, a `ranking-entry`'s is NOT a player id); each relationship is resolved one level, through
 // `included` when the answer carries it.
-import { fieldName } from './names.js';
+import { fieldName, member } from './names.js';
 import { isPlainObject } from './values.js';
 
 type Json = Record<string, unknown>;
@@ -42,7 +42,14 @@ const isId = (v: unknown): v is string | number =>
 
 /** A row that is a resource object rather than the row itself. */
 export function isResource(row: Json): boolean {
-  return typeof row.type === 'string' && (isPlainObject(row.attributes) || isPlainObject(row.relationships));
+  // JSON:API gives a resource seven members at most (type, id, lid, attributes, relationships, links,
+  // meta): a wider object is a plain row, told without looking its names up in every casing.
+  let members = 0;
+  for (const _ in row) if (++members > 7) return false;
+  return (
+    typeof member(row, 'type') === 'string' &&
+    (isPlainObject(member(row, 'attributes')) || isPlainObject(member(row, 'relationships')))
+  );
 }
 
 // The `included` objects of the answer being read, by type and id. Reading is synchronous: a stack.
@@ -51,12 +58,15 @@ const linkKey = (type: unknown, id: unknown) => `${typeName(type)}\n${String(id)
 
 /** Runs `read` with the answer's `included` objects at hand for the relationships of its rows. */
 export function withIncluded<T>(answer: unknown, read: () => T): T {
-  const list = isPlainObject(answer) && Array.isArray(answer.included) ? answer.included : undefined;
+  const included = isPlainObject(answer) ? member(answer, 'included') : undefined;
+  const list = Array.isArray(included) ? included : undefined;
   if (!list) return read();
   const index = new Map<string, Json>();
   for (const item of list) {
-    if (isPlainObject(item) && typeof item.type === 'string' && isId(item.id))
-      index.set(linkKey(item.type, item.id), item);
+    if (!isPlainObject(item)) continue;
+    const type = member(item, 'type');
+    const id = member(item, 'id');
+    if (typeof type === 'string' && isId(id)) index.set(linkKey(type, id), item);
   }
   includedStack.push(index);
   try {
@@ -82,29 +92,33 @@ function setIfEmpty(out: Json, key: string, value: unknown): void {
 /** The plain row a resource object stands for. */
 export function flattenResource(resource: Json, reading: ResourceReading): Json {
   const out: Json = {};
-  if (isPlainObject(resource.attributes))
-    for (const key in resource.attributes) out[key] = resource.attributes[key];
+  const own = member(resource, 'attributes');
+  if (isPlainObject(own)) for (const key in own) out[key] = own[key];
   // A resource object's own `meta` (JSON:API allows one) may carry the row's values (a score, a rank).
-  if (isPlainObject(resource.meta))
-    for (const key in resource.meta)
-      if (!isPlainObject(resource.meta[key])) setIfEmpty(out, key, resource.meta[key]);
-  const id = resource.id;
-  if (isId(id)) setIfEmpty(out, ownIdField(resource.type, reading), id);
-  const relationships = isPlainObject(resource.relationships) ? resource.relationships : undefined;
+  const meta = member(resource, 'meta');
+  if (isPlainObject(meta))
+    for (const key in meta) if (!isPlainObject(meta[key])) setIfEmpty(out, key, meta[key]);
+  const id = member(resource, 'id');
+  if (isId(id)) setIfEmpty(out, ownIdField(member(resource, 'type'), reading), id);
+  const members = member(resource, 'relationships');
+  const relationships = isPlainObject(members) ? members : undefined;
   if (!relationships) return out;
   const included = includedStack[includedStack.length - 1];
   for (const name in relationships) {
     const relationship = relationships[name];
-    const link = isPlainObject(relationship) ? relationship.data : undefined;
-    if (!isPlainObject(link) || !isId(link.id)) continue;
-    const target = included?.get(linkKey(link.type, link.id));
-    const attributes = target && isPlainObject(target.attributes) ? target.attributes : {};
-    const field = link.type === undefined ? undefined : entityField(link.type);
-    if (field) setIfEmpty(out, field, link.id);
-    if (reading.lift.has(fieldName(name)) || reading.lift.has(typeName(link.type))) {
+    const link = isPlainObject(relationship) ? member(relationship, 'data') : undefined;
+    const linkId = isPlainObject(link) ? member(link, 'id') : undefined;
+    if (!isPlainObject(link) || !isId(linkId)) continue;
+    const linkType = member(link, 'type');
+    const target = included?.get(linkKey(linkType, linkId));
+    const found = target && member(target, 'attributes');
+    const attributes = isPlainObject(found) ? found : {};
+    const field = linkType === undefined ? undefined : entityField(linkType);
+    if (field) setIfEmpty(out, field, linkId);
+    if (reading.lift.has(fieldName(name)) || reading.lift.has(typeName(linkType))) {
       for (const key in attributes) setIfEmpty(out, key, attributes[key]);
     } else {
-      setIfEmpty(out, name, { id: link.id, ...attributes });
+      setIfEmpty(out, name, { id: linkId, ...attributes });
     }
   }
   return out;

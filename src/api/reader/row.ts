@@ -6,7 +6,7 @@
 // fails it; `rowsOf` then leaves that row out and says so.
 import { z } from 'zod';
 import type { Aliases } from './aliases.js';
-import { fieldName } from './names.js';
+import { fieldName, member } from './names.js';
 import { currentAliases, noteAlias, noteDropped, noteFields, noteUnreadable } from './report.js';
 import { ENTITY_FIELDS, flattenResource, isResource, type ResourceReading } from './resource.js';
 import { unreadMarker } from './unread.js';
@@ -215,7 +215,7 @@ function normalize(raw: Record<string, unknown>, names: RowNames, aliases: Alias
   for (const key of names.keys) {
     const value = fields[key];
     if (!isPlainObject(value)) continue;
-    const id = value.id ?? value[`${key}_id`];
+    const id = member(value, 'id') ?? member(value, `${key}_id`);
     if ((typeof id === 'string' || typeof id === 'number') && fields[`${key}_id`] == null) {
       fields[`${key}_id`] = String(id);
     }

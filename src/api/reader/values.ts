@@ -13,6 +13,7 @@ import {
   parseSeason,
   UNPARSED,
 } from './display.js';
+import { fieldName, foldedRecord, member } from './names.js';
 import { noteSeasonForm, noteUnreadable } from './report.js';
 
 const NAME_FIELDS = ['name', 'nom', 'label', 'libelle', 'title', 'short_name', 'display_name'] as const;
@@ -21,10 +22,18 @@ const VALUE_FIELDS = ['value', 'valeur', 'val', 'amount', 'montant'] as const;
 export const isPlainObject = (v: unknown): v is Record<string, unknown> =>
   typeof v === 'object' && v !== null && !Array.isArray(v);
 
+/**
+ * An object of named fields inside a row (`compared_with`, a summary, a coach `{id, name}`): its keys
+ * read in any casing, as the row's own are (`{CoachId, Name}` is `{coach_id, name}`); unknown ones kept.
+ */
+export function looseFields<S extends z.ZodRawShape>(shape: S) {
+  return z.preprocess((v) => (isPlainObject(v) ? foldedRecord(v) : v), z.looseObject(shape));
+}
+
 /** The name an `{id, name}`-like object stands for. */
 export function nameOf(value: Record<string, unknown>): string | undefined {
   for (const field of NAME_FIELDS) {
-    const v = value[field];
+    const v = member(value, field);
     if (typeof v === 'string' && v.trim() !== '') return v;
   }
   return undefined;
@@ -56,7 +65,7 @@ export function toNumber(value: unknown, kind: NumberKind = 'number'): unknown {
   }
   if (isPlainObject(value)) {
     for (const field of VALUE_FIELDS) {
-      const inner = value[field];
+      const inner = member(value, field);
       if (typeof inner === 'number' || typeof inner === 'string') return toNumber(inner, kind);
     }
   }
@@ -199,6 +208,17 @@ export const textList = z.preprocess((value) => {
 export type StatValue = number | string | null;
 
 /**
+ * How a number under `key` is written when it is written for people: an amount in euros (`…_eur`),
+ * minutes, an age or a height take their units ("37,25 M€", "1 840 min"); any other key a plain number.
+ */
+export function numberKindOf(key: string): NumberKind {
+  const name = fieldName(key);
+  if (/(^|_)eur$/.test(name)) return 'euros';
+  if (name === 'minutes' || name === 'age' || name === 'height_cm') return name;
+  return 'number';
+}
+
+/**
  * Statistics in any of the plausible forms, as one flat map: `{goals: 0.4}`, grouped maps
  * `{attacking: {goals: 0.4}}`, or a list `[{statistic: 'goals', value: 0.4}]`. Texts are kept
  * only with `keepText` (compare shows them); anything else is left out.
@@ -210,7 +230,7 @@ export function flattenStatistics(value: unknown, keepText = false): Record<stri
       out[key] = null;
       return;
     }
-    const n = toNumber(raw);
+    const n = toNumber(raw, numberKindOf(key));
     if (n === null) {
       out[key] = null;
       return;
@@ -219,7 +239,7 @@ export function flattenStatistics(value: unknown, keepText = false): Record<stri
       out[key in out && group ? `${group}.${key}` : key] = n;
       return;
     }
-    if (isPlainObject(raw) && !VALUE_FIELDS.some((f) => f in raw)) {
+    if (isPlainObject(raw) && !VALUE_FIELDS.some((f) => member(raw, f) !== undefined)) {
       for (const [k, v] of Object.entries(raw)) put(k, v, key);
       return;
     }
@@ -231,9 +251,9 @@ export function flattenStatistics(value: unknown, keepText = false): Record<stri
     for (const item of value) {
       if (!isPlainObject(item)) continue;
       const key = ['statistic', 'statistique', 'key', 'stat', 'metric', 'name', 'nom']
-        .map((f) => item[f])
+        .map((f) => member(item, f))
         .find((v): v is string => typeof v === 'string' && v !== '');
-      if (key) put(key, VALUE_FIELDS.map((f) => item[f]).find((v) => v !== undefined) ?? null);
+      if (key) put(key, VALUE_FIELDS.map((f) => member(item, f)).find((v) => v !== undefined) ?? null);
     }
   } else if (isPlainObject(value)) {
     for (const [k, v] of Object.entries(value)) put(k, v);

@@ -1,0 +1,60 @@
+// A player's sections with every statistic under the glossary's key: an API that names a statistic by
+// its label ("Goals (per 90)") or in another casing in its statistics map or in its strengths and
+// weaknesses is read as the key the glossary gives it, so the same statistic is never shown twice
+// nor a label taken for a statistic of its own. The note says once which names were read so.
+import { fieldName } from '../../src/api/reader/names.js';
+import { publishReadNotes } from '../../src/api/reader/notes-sink.js';
+import {
+  canonicalNote,
+  canonicalStatistic,
+  canonicalStatistics,
+  statisticForms,
+} from '../../src/facts/statistic-canon.js';
+import type { Sections } from './player-sections.js';
+import type { Glossary } from './statistic-labels.js';
+
+type Percentiles = NonNullable<NonNullable<Sections['strengths']>['strengths']>;
+
+export function canonicalSections(sections: Sections, glossary: Glossary): Sections {
+  if (!sections.statistics && !sections.strengths) return sections;
+  const forms = statisticForms(glossary);
+  const renamed = new Map<string, string>();
+  const unconfirmed = new Set<string>();
+  const keyOf = (name: string) => {
+    const key = forms.get(name) === name ? name : canonicalStatistic(name, forms);
+    if (key === undefined && fieldName(name) !== name) unconfirmed.add(name);
+    if (key === undefined || key === name) return name;
+    renamed.set(name, key);
+    return key;
+  };
+  const list = (rows: Percentiles | null) =>
+    rows === null ? null : rows.map((r) => ({ ...r, statistic: keyOf(r.statistic) }));
+  const out: Sections = { ...sections };
+  if (sections.statistics)
+    out.statistics = {
+      ...sections.statistics,
+      values: canonicalStatistics(sections.statistics.values, forms, renamed),
+    };
+  if (sections.strengths)
+    out.strengths = {
+      ...sections.strengths,
+      strengths: list(sections.strengths.strengths),
+      weaknesses: list(sections.strengths.weaknesses),
+    };
+  // A statistic kept under the API's name: a label the glossary could not tie to a key is said.
+  if (out.statistics)
+    for (const name of Object.keys(sections.statistics?.values ?? {}))
+      if (name in out.statistics.values) keyOf(name);
+  publishReadNotes([...canonicalNote(renamed), ...unconfirmedNote(unconfirmed)]);
+  return out;
+}
+
+/** Names that look like labels, not keys, the glossary (unread, or read in part) could not tie to a key. */
+function unconfirmedNote(names: ReadonlySet<string>): string[] {
+  if (names.size === 0) return [];
+  const shown = [...names].slice(0, 3).map((n) => `"${n}"`);
+  const more = names.size > 3 ? ` and ${names.size - 3} more` : '';
+  return [
+    `Statistics named by a label the glossary did not tie to a key, shown as the API wrote them: ${shown.join(', ')}${more}.`,
+  ];
+}

@@ -167,7 +167,15 @@ async function readPagesOf<N extends ListRoute, S extends ListSchema>(
     results.push(last);
     rows.push(...last.data.data);
   }
-  const apiTotal = results.map((r) => r.paging?.total).find((t) => t !== undefined);
+  let apiTotal = results.map((r) => r.paging?.total).find((t) => t !== undefined);
+  // The limit sent caps the answer ("maximum number of entries returned"): an API that pages that answer
+  // says "no more" (the last page, the total) of the rows asked for, not of the list. A read of exactly
+  // the limit it asked cannot tell a list that long from one cut there: more may exist.
+  const cutAtLimit = more === 'no' && pageSize !== undefined && rows.length === pageSize && rows.length > 0;
+  if (cutAtLimit) {
+    more = 'may';
+    if (apiTotal === rows.length) apiTotal = undefined;
+  }
   const total = more === 'no' ? (apiTotal ?? rows.length) : apiTotal;
   const shortfall = [
     ...(stop !== undefined ? [stopNote(rows.length, total, stop)] : []),
@@ -175,7 +183,11 @@ async function readPagesOf<N extends ListRoute, S extends ListSchema>(
       ? [pageFailedNote(results.length + 1, failed, rows.length, total, more)]
       : []),
     ...(stop === undefined && failed === undefined && more === 'may' && rows.length < wanted
-      ? mayNotes(last, pageSize, rows.length)
+      ? cutAtLimit
+        ? [
+            `The API said no rows follow the ${rows.length} asked for (the limit sent): the list may go on past them.`,
+          ]
+        : mayNotes(last, pageSize, rows.length)
       : []),
   ];
   const notes = [...shortfall];

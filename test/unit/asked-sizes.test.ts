@@ -115,3 +115,62 @@ describe('a ranking asks for what the call needs', () => {
     upstream = outer;
   });
 });
+
+describe('a limit caps the answer the API pages', () => {
+  /** The first `limit` of `players` rows, in pages of `per` with page numbers and their count. */
+  function pagedRanking(players: number, per: number) {
+    upstream.pool
+      .intercept({ path: (p) => p.startsWith('/v1/rankings'), method: 'GET' })
+      .reply<object>((opts) => {
+        const url = new URL(opts.path, 'https://x');
+        const limit = Number(url.searchParams.get('limit'));
+        const page = Number(url.searchParams.get('page') ?? 1);
+        const answer = Array.from({ length: Math.min(players, limit) }, (_, i) => ({
+          rank: i + 1,
+          name: `P${i}`,
+          score: 90 - i / 2,
+        }));
+        const pages = Math.max(1, Math.ceil(answer.length / per));
+        return {
+          statusCode: 200,
+          data: {
+            data: answer.slice((page - 1) * per, page * per),
+            meta: { page, per_page: per, total_pages: pages },
+          },
+          responseOptions: { headers: JSON_HEADERS },
+        };
+      })
+      .persist();
+  }
+
+  it('the last page of a read that filled its limit is not the end of the list', async () => {
+    const outer = upstream;
+    await fc.assert(
+      fc.asyncProperty(
+        fc.integer({ min: 0, max: 60 }),
+        fc.integer({ min: 1, max: 50 }),
+        // Pages of 5 or more: 50 rows stay within the client's page budget.
+        fc.integer({ min: 5, max: 20 }),
+        async (players, limit, per) => {
+          upstream = mockUpstream();
+          try {
+            pagedRanking(players, per);
+            const list = await read(clientFor(upstream), limit);
+            expect(list.data.data).toHaveLength(Math.min(players, limit));
+            if (players < limit) {
+              expect(list.more).toBe('no');
+              expect(list.total).toBe(players);
+            } else if (players > 0) {
+              expect(list.more).not.toBe('no');
+              expect(list.total).toBeUndefined();
+            }
+          } finally {
+            await upstream.agent.close();
+          }
+        },
+      ),
+      propertyRuns('ranking limit over pages', 40),
+    );
+    upstream = outer;
+  });
+});

@@ -20,6 +20,8 @@ export interface Upstream {
   key: string;
   /** Requests the sandbox has served since it started. */
   requestCount(): number;
+  /** The latest requests it served (method and path), most recent last; when the sandbox keeps them. */
+  requests?(): readonly { method: string; path: string }[];
 }
 
 /** BENCH_CPU_PROF=<dir> makes each spawned server write a CPU profile there (node --cpu-prof). */

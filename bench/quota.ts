@@ -15,7 +15,9 @@ export async function benchQuota(upstream: Upstream): Promise<Row[]> {
   const calls = callCount(session);
 
   const ours = await connectStdio(upstream);
+  const logged = upstream.requests?.().length ?? 0;
   const oursRequests = await play(ours.client, session, upstream).finally(() => ours.client.close());
+  const byRoute = routesOf(upstream.requests?.().slice(logged) ?? []);
   const baseline = await connectPassThrough(upstream.url, upstream.key);
   const baselineRequests = await play(baseline.client, session, upstream).finally(baseline.close);
 
@@ -30,6 +32,7 @@ export async function benchQuota(upstream: Upstream): Promise<Row[]> {
       `≤ ${TARGET}`,
       ratio <= TARGET,
     ),
+    ...(byRoute ? [row('2 quota', 'our requests by route, same session', byRoute, '—')] : []),
     row(
       '2 quota',
       'same session through a pass-through wrapper (no cache)',
@@ -57,4 +60,21 @@ async function play(client: Client, session: readonly Step[], upstream: Upstream
     });
   }
   return upstream.requestCount() - before;
+}
+
+/** Requests counted by route, most first: "history 25, rankings 14, …" (player ids folded to :id). */
+function routesOf(requests: readonly { method: string; path: string }[]): string | undefined {
+  if (requests.length === 0) return undefined;
+  const counts = new Map<string, number>();
+  for (const { path } of requests) {
+    const route = (path.split('?')[0] ?? '')
+      .replace(/^\/v1\//, '')
+      .replace(/^players\/(?!search$|resolve-batch$)[^/]+(\/|$)/, 'players/:id$1')
+      .replace(/^players\/:id$/, 'players/:id (record)');
+    counts.set(route, (counts.get(route) ?? 0) + 1);
+  }
+  return [...counts]
+    .sort((a, b) => b[1] - a[1])
+    .map(([route, n]) => `${route} ${n}`)
+    .join(', ');
 }

@@ -38,6 +38,7 @@ async function main(): Promise<void> {
     url: sandbox.url,
     key: SANDBOX_PRO_FULL_KEY,
     requestCount: sandbox.requestCount,
+    requests: sandbox.requests,
   };
   const rows: Row[] = [];
   try {

@@ -3,6 +3,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import type { z } from 'zod';
 import { canonicalJson, keyTag, sha256 } from '../lib/canonical.js';
 import { SecretMask } from '../log.js';
+import { AskedSizes } from './asked-sizes.js';
 import { ACCEPT_ENCODING, readBody } from './body.js';
 import { type CacheEntry, ResponseCache } from './cache.js';
 import { EndpointBase } from './endpoint-methods.js';
@@ -47,6 +48,7 @@ import {
   retryDelayMs,
 } from './retry-policy.js';
 import { ROUTES, type RouteName, type RouteParams, type RouteTable } from './routes.js';
+import { RowsSeen } from './rows-seen.js';
 import { type Admitted, admit, type UpstreamHeaders } from './upstream-text.js';
 
 export type QueryValue = string | number | boolean | undefined | null | readonly string[];
@@ -65,6 +67,11 @@ export interface CallOptions<N extends RouteName> {
    * route's method and `body`. Refused (a BadResponseError) unless it is on this upstream (see ownPath).
    */
   link?: string;
+  /**
+   * Answer from a fresh cache entry only: a miss is a NotCachedError and nothing is sent or counted.
+   * For a look at whether another question's answer already holds what this call needs (list-pages.ts).
+   */
+  cachedOnly?: boolean;
 }
 
 export interface Source {
@@ -150,6 +157,10 @@ export class ApiClient extends EndpointBase {
   readonly maxPages: number;
   /** The largest page size this upstream accepted on a route after refusing a larger one. */
   readonly pageCaps = new Map<RouteName, number>();
+  /** The page sizes asked of each list question, to answer a smaller one from a larger page (asked-sizes.ts). */
+  readonly askedSizes = new AskedSizes();
+  /** Where each linked player row was last read in a list answer (rows-seen.ts). */
+  private readonly rowsSeen = new RowsSeen();
   private readonly origin: string;
   private readonly basePath: string;
   private readonly dispatcher: Requester;
@@ -244,6 +255,33 @@ export class ApiClient extends EndpointBase {
     return readAnswer(schema, raw, label, this.aliases);
   }
 
+  /**
+   * The row `playerId` as a list answer still fresh in the cache holds it (a ranking, a scouting page,
+   * a search of the current season; rows-seen.ts), and when that answer was fetched; nothing is sent.
+   */
+  async cachedRow(
+    playerId: string,
+    signal?: AbortSignal,
+  ): Promise<{ row: Record<string, unknown>; route: RouteName; fetched_at: string } | undefined> {
+    const at = this.rowsSeen.where(playerId);
+    if (!at) return undefined;
+    try {
+      const { data, source } = await this.call(at.route, at.schema, {
+        ...at.options,
+        cachedOnly: true,
+        ...(signal ? { signal } : {}),
+      });
+      const rows = (data as { data?: unknown }).data;
+      const row = Array.isArray(rows)
+        ? (rows as Record<string, unknown>[]).find((r) => r?.player_id === playerId)
+        : undefined;
+      return row ? { row, route: at.route, fetched_at: source.fetched_at } : undefined;
+    } catch (error) {
+      if (error instanceof NotCachedError) return undefined;
+      throw error;
+    }
+  }
+
   /** Whether `href` (a next-page address) is on this upstream, under its base path: safe to follow. */
   ownsLink(href: string): boolean {
     return ownPath(href, this.origin, this.basePath) !== undefined;
@@ -270,6 +308,7 @@ export class ApiClient extends EndpointBase {
       const answer = await this.send(route, path + (search ? `?${search}` : ''), body, signal, options.probe);
       const raw = answer.json;
       const { value, report } = this.readLearning(route, schema, raw, `${def.method} ${def.path}`);
+      this.rowsSeen.note({ route, schema, options: options as CallOptions<RouteName> }, value);
       const paging = pageSignals(raw, `${this.origin}${path}${search ? `?${search}` : ''}`, answer.headers);
       return {
         body: value,
@@ -279,15 +318,16 @@ export class ApiClient extends EndpointBase {
       };
     };
     // A look at the cache (request-tally.ts, cacheOnly) sends nothing: what it misses is counted.
-    const onlyCached = sendsRefused();
+    const onlyCached = sendsRefused() || options.cachedOnly === true;
     const lookup = this.cache.getOrFetch(key, def.cache, fetcher, {
       ...(options.signal ? { signal: options.signal } : {}),
       ...(options.fresh ? { fresh: true } : {}),
       ...(onlyCached ? { onlyCached } : {}),
+      ...(options.cachedOnly ? { peek: true } : {}),
     });
     const { entry, cached, stale, shared } = await (onlyCached
       ? lookup.catch((error: unknown) => {
-          if (error instanceof NotCachedError) countMissed();
+          if (error instanceof NotCachedError && !options.cachedOnly) countMissed();
           throw error;
         })
       : lookup);

@@ -139,7 +139,7 @@ function footer(quota: Quota, source: Source): string {
       : source.sent !== undefined && source.from_cache !== undefined
         ? `partly from the cache: ${source.sent} sent, ${source.from_cache} from the cache (oldest part fetched ${shortTime(source.fetched_at)})`
         : // When, as the structured form's fetched_at says: a report written from it later still dates its data.
-          `fresh answer, ${shortTime(source.fetched_at)}`;
+          `fresh answer${source.sent !== undefined ? ` (${source.sent} request${source.sent === 1 ? '' : 's'} sent)` : ''}, ${shortTime(source.fetched_at)}`;
   return `— ${origin}; ${quotaLine(quota)}`;
 }
 

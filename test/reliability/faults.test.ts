@@ -107,7 +107,7 @@ describe('stale answers', () => {
       sandbox.setFaults(undefined);
     }
     const healed = structured(await call(client, 'list_leagues'));
-    expect(healed.source).toEqual({ cached: false, fetched_at: expect.any(String) });
+    expect(healed.source).toEqual({ cached: false, fetched_at: expect.any(String), sent: 1 });
     await client.close();
   });
 

@@ -340,7 +340,7 @@ async function firstPage<N extends ListRoute, S extends ListSchema>(
       : Math.min(full, Math.max(cap, caller));
   const question = atLimit ? questionKey(route, options) : undefined;
   if (question !== undefined) {
-    const larger = await largerCachedPage(api, route, schema, options, question, first);
+    const larger = await largerCachedPage(api, route, schema, options, question, first, full);
     if (larger) return larger;
   }
   try {
@@ -367,9 +367,8 @@ async function firstPage<N extends ListRoute, S extends ListSchema>(
 /**
  * The first page of the same question asked at a larger size, when the cache still holds it fresh
  * (the run's max_cache_age_s included): the larger page's rows begin with those a smaller one would
- * hold, so the caller's limit is cut from it as from a page of its own. Only sizes this client asked
- * are looked at: a first miss of a question costs no look at the store (a page another process cached
- * is not found, and the question is asked).
+ * hold, so the caller's limit is cut from it as from a page of its own. The route's full page is looked
+ * at too: any call reading the whole list, here or by another process sharing the store, asked it.
  */
 async function largerCachedPage<N extends ListRoute, S extends ListSchema>(
   api: ApiClient,
@@ -378,8 +377,11 @@ async function largerCachedPage<N extends ListRoute, S extends ListSchema>(
   options: CallOptions<N>,
   question: string,
   size: number,
+  full: number,
 ): Promise<(ApiResult<z.infer<S>> & { pageSize: number; asked: CallOptions<N> }) | undefined> {
-  for (const larger of api.askedSizes.above(question, size)) {
+  const sizes = api.askedSizes.above(question, size);
+  if (size < full && !sizes.includes(full)) sizes.push(full);
+  for (const larger of sizes) {
     const asked = withLimit(options, larger);
     try {
       return { ...(await api.call(route, schema, { ...asked, cachedOnly: true })), pageSize: larger, asked };

@@ -125,14 +125,13 @@ export class ResponseCache {
     key: string,
     kind: CacheKind,
     fetcher: (signal: AbortSignal) => Promise<CacheEntry>,
-    options: { signal?: AbortSignal; fresh?: boolean; onlyCached?: boolean; peek?: boolean } = {},
+    options: { signal?: AbortSignal; fresh?: boolean; onlyCached?: boolean } = {},
   ): Promise<CacheLookup> {
     const ttl = this.ttls[kind];
     const hit = ttl > 0 ? await this.lookup(key, ttl) : undefined;
     const ageMs = hit ? this.now() - hit.stored_at : Number.NaN;
     const fresh = hit !== undefined && !options.fresh && ageMs < accepted(ttl);
-    // A peek (whether another question's answer is cached) that finds nothing is no miss of a call.
-    if (ttl > 0 && (fresh || !options.peek)) this.onLookup?.(fresh);
+    if (ttl > 0) this.onLookup?.(fresh);
     if (hit && fresh) return { entry: hit.entry, cached: true };
     // Not a request of its own: one joined by other callers would fail them too.
     if (options.onlyCached) throw new NotCachedError();

@@ -323,7 +323,6 @@ export class ApiClient extends EndpointBase {
       ...(options.signal ? { signal: options.signal } : {}),
       ...(options.fresh ? { fresh: true } : {}),
       ...(onlyCached ? { onlyCached } : {}),
-      ...(options.cachedOnly ? { peek: true } : {}),
     });
     const { entry, cached, stale, shared } = await (onlyCached
       ? lookup.catch((error: unknown) => {

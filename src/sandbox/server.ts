@@ -7,7 +7,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { Access } from './access.js';
 import { COMPS, compByName } from './data/leagues.js';
 import { CURRENT_SEASON } from './data/seasons.js';
-import { World } from './data/world.js';
+import { type World, worldOf } from './data/world.js';
 import type { WireAnswer } from './dialects/dialect.js';
 import { type DialectName, type DialectRequest, dialectOf } from './dialects/index.js';
 import { type FaultKind, type FaultOptions, Faults } from './faults.js';
@@ -133,7 +133,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
   const style = options.style === undefined ? undefined : styleOf(options.style);
   const named = dialectOf(options.dialect ?? 'standard');
   const dialect: Hooks = style?.hooks ?? named;
-  const world = new World(options.seed ?? DEFAULT_SEED, { week: options.week ?? 0 });
+  const world = worldOf(options.seed ?? DEFAULT_SEED, options.week ?? 0);
   const router = buildRouter();
   const quotas = new QuotaBook();
   const makeFaults = (given: FaultOptions | undefined) =>

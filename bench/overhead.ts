@@ -8,7 +8,7 @@ import { ROLE_KEYS } from '../src/domain/roles.js';
 import { SANDBOX_PRO_FULL_KEY } from '../src/sandbox/keys.js';
 import { PAGE_SIZE } from '../tools/kit/pages.js';
 import { DirectClient } from './direct.js';
-import { connectSdkFloor, connectStdio, freshCacheHome, spawnSandbox, stop } from './processes.js';
+import { connectSdkFloor, connectStdio, cpuMs, freshCacheHome, spawnSandbox, stop } from './processes.js';
 import { type Row, row } from './report.js';
 import { median, ms, timed } from './stats.js';
 
@@ -54,8 +54,10 @@ export async function benchOverhead(): Promise<Row[]> {
   const sandbox = await spawnSandbox();
   const upstream = { url: sandbox.url, key: SANDBOX_PRO_FULL_KEY };
   const direct = new DirectClient(upstream.url, upstream.key, 1);
-  const { client } = await connectStdio(upstream);
-  const floor = await connectSdkFloor(upstream);
+  const ours = await connectStdio(upstream);
+  const { client } = ours;
+  const floorServer = await connectSdkFloor(upstream);
+  const floor = floorServer.client;
   try {
     const { viaMcp, viaDirect } = rankingPaths(client, direct);
     const viaFloor = rankingPaths(floor, direct).viaMcp;
@@ -71,6 +73,7 @@ export async function benchOverhead(): Promise<Row[]> {
     const missMcp: number[] = [];
     const missDirect: number[] = [];
     const missFloor: number[] = [];
+    const cpu = await cpuOf(ours.pid, floorServer.pid);
     for (let i = 0; i < MISS_ITERATIONS; i++) {
       // Alternate which goes first so drift in machine load hits both alike.
       const a = args(i);
@@ -79,6 +82,7 @@ export async function benchOverhead(): Promise<Row[]> {
       if (!(i % 2)) missDirect.push((await timed(() => viaDirect(a))).ms);
       missFloor.push((await timed(() => viaFloor(a))).ms);
     }
+    const missCpu = await cpu.perCall(MISS_ITERATIONS);
     const hot = args(0);
     const hitMcp: number[] = [];
     const hitDirect: number[] = [];
@@ -127,6 +131,7 @@ export async function benchOverhead(): Promise<Row[]> {
         mMcp <= 1.3 * mDirect + 1,
       ),
       againstFloor(`the same misses, interleaved (median of ${MISS_ITERATIONS})`, mMcp, mFloor, mDirect),
+      cpuRow(`server CPU per miss on loopback (${MISS_ITERATIONS} misses; /proc, 10 ms ticks)`, missCpu),
       row(
         '1 overhead',
         `SDK floor of a cached answer: a no-op tool call over stdio on ${FLOOR_SERVER} (median of ${HIT_ITERATIONS})`,
@@ -159,6 +164,27 @@ export async function benchOverhead(): Promise<Row[]> {
     await direct.close();
     await stop(sandbox.child);
   }
+}
+
+/** CPU time two servers spend from now on, per call: steadier than wall-clock on a loaded machine. */
+async function cpuOf(ours: number, floor: number) {
+  const [oursAt, floorAt] = await Promise.all([cpuMs(ours), cpuMs(floor)]);
+  return {
+    perCall: async (calls: number) => {
+      const [o, f] = await Promise.all([cpuMs(ours), cpuMs(floor)]);
+      return { ours: (o - oursAt) / calls, floor: (f - floorAt) / calls };
+    },
+  };
+}
+
+/** Server CPU per call, ours beside the floor's: what our server's own work costs, whatever the load. */
+function cpuRow(what: string, cpu: { ours: number; floor: number }): Row {
+  return row(
+    '1 overhead',
+    what,
+    `ours ${ms(cpu.ours)}, floor ${ms(cpu.floor)}: ours adds ${ms(cpu.ours - cpu.floor)} (its store write after the answer included)`,
+    '—',
+  );
 }
 
 const FLOOR_SERVER = 'the thinnest SDK server (bench/sdk-floor-server.ts)';
@@ -207,8 +233,10 @@ async function farUpstream(): Promise<Row[]> {
   const sandbox = await spawnSandbox(['--faults', `latency=${FAR_MS}-${FAR_MS}`]);
   const upstream = { url: sandbox.url, key: SANDBOX_PRO_FULL_KEY };
   const direct = new DirectClient(sandbox.url, SANDBOX_PRO_FULL_KEY, 1);
-  const { client } = await connectStdio(upstream);
-  const floor = await connectSdkFloor(upstream);
+  const ours = await connectStdio(upstream);
+  const { client } = ours;
+  const floorServer = await connectSdkFloor(upstream);
+  const floor = floorServer.client;
   try {
     const { viaMcp, viaDirect } = rankingPaths(client, direct);
     const viaFloor = rankingPaths(floor, direct).viaMcp;
@@ -220,6 +248,7 @@ async function farUpstream(): Promise<Row[]> {
     const miss: number[] = [];
     const missDirect: number[] = [];
     const missFloor: number[] = [];
+    const cpu = await cpuOf(ours.pid, floorServer.pid);
     for (let i = 0; i < FAR_MISSES; i++) {
       const a = args(i);
       if (i % 2) missDirect.push((await timed(() => viaDirect(a))).ms);
@@ -227,6 +256,7 @@ async function farUpstream(): Promise<Row[]> {
       if (!(i % 2)) missDirect.push((await timed(() => viaDirect(a))).ms);
       missFloor.push((await timed(() => viaFloor(a))).ms);
     }
+    const missCpu = await cpu.perCall(FAR_MISSES);
     const hit: number[] = [];
     const hitDirect: number[] = [];
     const noops: number[] = [];
@@ -260,6 +290,7 @@ async function farUpstream(): Promise<Row[]> {
         m <= md + 2,
       ),
       againstFloor(`upstream ${FAR_MS} ms away (median of ${FAR_MISSES})`, m, mf, md),
+      cpuRow(`server CPU per miss, upstream ${FAR_MS} ms away (${FAR_MISSES} misses)`, missCpu),
       row(
         '1 overhead',
         `MCP ping over stdio after ${FAR_MS} ms idle: the transport's floor in the two rows above`,

@@ -84,7 +84,9 @@ export async function connectStdio(
 }
 
 /** An SDK client on the thinnest SDK server (sdk-floor-server.ts), run by tsx over stdio. */
-export async function connectSdkFloor(upstream: Pick<Upstream, 'url' | 'key'>): Promise<Client> {
+export async function connectSdkFloor(
+  upstream: Pick<Upstream, 'url' | 'key'>,
+): Promise<{ client: Client; pid: number }> {
   const transport = new StdioClientTransport({
     command: process.execPath,
     args: ['--import', 'tsx', SDK_FLOOR_ENTRY],
@@ -93,7 +95,7 @@ export async function connectSdkFloor(upstream: Pick<Upstream, 'url' | 'key'>): 
   });
   const client = new Client({ name: 'bench', version: '1.0.0' });
   await client.connect(transport);
-  return client;
+  return { client, pid: transport.pid ?? 0 };
 }
 
 /** Resident set of a process, in MB, from /proc (Linux). */

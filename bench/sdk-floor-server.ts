@@ -2,7 +2,8 @@
 // forwards rank_players_by_role to the upstream as the direct request asks it and returns the start of
 // the JSON as text: no reading of the rows, no cache, no output schema, no text table. What a miss
 // costs through it beyond the direct request is the SDK's own round trip on both sides after the idle
-// wait, which no server built on the SDK can go under.
+// wait, which no server built on the SDK can go under. Its `noop` tool answers at once with a word: the
+// floor of any cached answer (a tool call's round trip over stdio, nothing read, nothing checked).
 import { McpServer } from '@modelcontextprotocol/server';
 import { StdioServerTransport } from '@modelcontextprotocol/server/stdio';
 import { z } from 'zod';
@@ -20,4 +21,7 @@ server.registerTool('rank_players_by_role', { inputSchema: z.looseObject({}) }, 
   const body = await direct.get('/v1/rankings', { role, saison: season, league, limit: PAGE_SIZE.rankings });
   return { content: [{ type: 'text', text: JSON.stringify(body).slice(0, 4000) }] };
 });
+server.registerTool('noop', { inputSchema: z.looseObject({}) }, async () => ({
+  content: [{ type: 'text', text: 'ok' }],
+}));
 await server.connect(new StdioServerTransport());

@@ -109,6 +109,7 @@ function depsBuilder(
     ...(metrics ? { onLookup: (hit: boolean) => metrics.cacheLookup(hit) } : {}),
   });
   const quotaWrites = new Set<Promise<unknown>>();
+  const quotaPending = new Set<QuotaTracker>();
   // Read once per process: a bad routes file stops the start, not a session.
   const overrides = config.routesFile ? loadUpstreamOverrides(config.routesFile) : undefined;
   const routes = overrides?.routes;
@@ -158,6 +159,7 @@ function depsBuilder(
         store: stores.quota,
         tag,
         writes: quotaWrites,
+        pending: quotaPending,
         ...(metrics || observer
           ? {
               onChange: (_tag, q) => {
@@ -200,6 +202,8 @@ function depsBuilder(
   };
   const settled = async () => {
     await cache.settled();
+    // Quota states held back while plenty was left are written now, not at the end of their second.
+    for (const tracker of quotaPending) void tracker.settled();
     while (quotaWrites.size > 0 || learnedWrites.size > 0)
       await Promise.all([...quotaWrites, ...learnedWrites]);
   };

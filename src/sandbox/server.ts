@@ -7,7 +7,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { Access } from './access.js';
 import { COMPS, compByName } from './data/leagues.js';
 import { CURRENT_SEASON } from './data/seasons.js';
-import { World } from './data/world.js';
+import { World, worldOf } from './data/world.js';
 import type { WireAnswer } from './dialects/dialect.js';
 import { type DialectName, type DialectRequest, dialectOf } from './dialects/index.js';
 import { type FaultKind, type FaultOptions, Faults } from './faults.js';
@@ -42,6 +42,11 @@ export interface SandboxOptions {
   style?: string;
   /** Weeks the world has moved on from today's data, 0–52 (see data/week.ts); default 0, today. */
   week?: number;
+  /**
+   * A world built for this sandbox alone, not the one an earlier sandbox of the same seed and week built
+   * (data/world.ts: worldOf): for a test that two builds of a seed agree. Default false.
+   */
+  ownWorld?: boolean;
   /**
    * Build the current season of every competition in the background after start (see warm()), so the
    * first search over all leagues answers at once instead of in about a second. Default false.
@@ -133,7 +138,9 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
   const style = options.style === undefined ? undefined : styleOf(options.style);
   const named = dialectOf(options.dialect ?? 'standard');
   const dialect: Hooks = style?.hooks ?? named;
-  const world = new World(options.seed ?? DEFAULT_SEED, { week: options.week ?? 0 });
+  const world = options.ownWorld
+    ? new World(options.seed ?? DEFAULT_SEED, { week: options.week ?? 0 })
+    : worldOf(options.seed ?? DEFAULT_SEED, options.week ?? 0);
   const router = buildRouter();
   const quotas = new QuotaBook();
   const makeFaults = (given: FaultOptions | undefined) =>

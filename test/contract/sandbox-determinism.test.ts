@@ -22,7 +22,8 @@ async function text(
 beforeAll(async () => {
   [a, b, other] = await Promise.all([
     startSandbox({ port: 0 }),
-    startSandbox({ port: 0, seed: 'football-scout' }),
+    // A world of its own: sandboxes of one process otherwise share the world of a seed.
+    startSandbox({ port: 0, seed: 'football-scout', ownWorld: true }),
     startSandbox({ port: 0, seed: 'another-seed' }),
   ]);
 });

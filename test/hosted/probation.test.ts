@@ -96,9 +96,16 @@ describe('sessions of keys the API has not accepted', () => {
   it('promotes the session of a new real key at once, so it keeps the normal idle time', async () => {
     const client = await httpClient(server.url, { 'x-api-key': SANDBOX_PRO_LIGUE_KEY });
     const id = (client.transport as StreamableHTTPClientTransport).sessionId;
-    // No call yet, past the probation idle time (2 s, checked every 0.5 s): the key was checked at
-    // initialize (one upstream request), so the session is a normal one and still there.
-    await sleep(3_500);
+    // A session opened after it stays on probation (the API cannot answer for its key now); once that
+    // one has been closed for its idle time, this one has been idle longer, with no call yet. The key
+    // was checked at initialize (one upstream request), so the session is a normal one and still there.
+    sandbox.setFaults({ errors: { 503: 1 } });
+    try {
+      expect((await initialize('bogus_later_key_00000000000')).status).toBe(200);
+    } finally {
+      sandbox.setFaults(undefined);
+    }
+    await waitFor(async () => (await sessions()).probation === 0, 'the later probation session to close');
     expect(structured(await call(client, 'list_leagues')).data.length).toBeGreaterThan(0);
     expect((client.transport as StreamableHTTPClientTransport).sessionId).toBe(id);
     await client.close();

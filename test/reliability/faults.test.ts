@@ -1,7 +1,6 @@
 // Every fault the sandbox can inject ends as a clear isError, after a bounded number of upstream
 // attempts, and an expired cached answer stands in for an outage, marked stale.
-import { setTimeout as sleep } from 'node:timers/promises';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Config } from '../../src/config.js';
 import type { FaultOptions } from '../../src/sandbox/faults.js';
 import { type RunningSandbox, startSandbox } from '../../src/sandbox/server.js';
@@ -90,11 +89,21 @@ describe('injected faults', () => {
 });
 
 describe('stale answers', () => {
+  // The answers' age is told by the clock the cache reads (Date): moved on past the TTL at once, instead
+  // of waiting it out. Timers stay real: requests, retries and timeouts run as ever.
+  beforeEach(() => {
+    vi.useFakeTimers({ toFake: ['Date'], shouldAdvanceTime: true });
+  });
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+  const expire = () => vi.setSystemTime(Date.now() + 1_100);
+
   it('an expired answer is served, marked stale with its age, while the API fails', async () => {
     const deps = depsFor(sandbox.url, sandbox.demoKey, { ...SHORT, cacheTtlReference: 1 });
     const client = await inMemoryClient(deps);
     const fresh = structured(await call(client, 'list_leagues'));
-    await sleep(1_100);
+    expire();
     sandbox.setFaults({ errors: { 503: 1 } });
     try {
       const result = await call(client, 'list_leagues');
@@ -119,7 +128,7 @@ describe('stale answers', () => {
       const deps = depsFor(sandbox.url, sandbox.demoKey, { ...SHORT, cacheTtlReference: 1, ...config });
       const client = await inMemoryClient(deps);
       structured(await call(client, 'list_leagues'));
-      await sleep(1_100);
+      expire();
       sandbox.setFaults(faults);
       try {
         expect((await call(client, 'list_leagues')).isError).toBe(true);

@@ -118,6 +118,71 @@ describe('QuotaTracker shared through a store', () => {
     expect((await c.beforeRequest()).remaining).toBe(0);
   });
 
+  it('writes every state while the quota is low, the latest at most once a second while plenty is left', async () => {
+    const map = new Map<string, unknown>();
+    const written: number[] = [];
+    const store = new Keyv({
+      store: {
+        get: async (k: string) => map.get(k),
+        set: async (k: string, v: unknown) => {
+          map.set(k, v);
+          written.push((JSON.parse(String(v)) as { value: Quota }).value.remaining ?? -1);
+          return true;
+        },
+        delete: async (k: string) => map.delete(k),
+        clear: async () => map.clear(),
+      },
+    });
+    let now = 1_000_000;
+    const pending = new Set<QuotaTracker>();
+    const seen: (number | null)[] = [];
+    const a = new QuotaTracker(() => now, {
+      store,
+      tag: 'k',
+      pending,
+      onChange: (_, q) => seen.push(q.remaining),
+    });
+    const b = new QuotaTracker(() => now, { store, tag: 'k' });
+    for (let left = 90; left > 80; left--) {
+      a.observe(200, rate(String(left)));
+      now += 10;
+    }
+    // Every state told at once; one write, after the answer, of the latest (the others held back).
+    expect(seen).toEqual([90, 89, 88, 87, 86, 85, 84, 83, 82, 81]);
+    await a.settled();
+    expect(pending.size).toBe(0);
+    expect(written).toEqual([81]);
+    expect((await b.sync()).remaining).toBe(81);
+    // Within the same second: held back, until a shutdown writes it at once.
+    a.observe(200, rate('80'));
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(written).toEqual([81]);
+    expect(pending.has(a)).toBe(true);
+    await a.settled();
+    expect(written).toEqual([81, 80]);
+    // Low: every state is written, whenever the last write was.
+    written.length = 0;
+    for (const left of [LOW_REMAINING, LOW_REMAINING - 1, 0]) {
+      a.observe(200, rate(String(left)));
+      // Written after the answer, within the same second, without a shutdown.
+      await expect.poll(() => written.at(-1)).toBe(left);
+      expect(pending.size).toBe(0);
+    }
+    expect(written).toEqual([LOW_REMAINING, LOW_REMAINING - 1, 0]);
+  });
+
+  it('a held-back state is written at the end of its second without anyone asking', async () => {
+    const store = new Keyv();
+    const a = new QuotaTracker(Date.now, { store, tag: 'k' });
+    const b = new QuotaTracker(Date.now, { store, tag: 'k' });
+    a.observe(200, rate('90'));
+    a.observe(200, rate('89'));
+    await expect
+      .poll(async () => ((await store.get('k')) as Quota | undefined)?.remaining, { timeout: 10_000 })
+      .toBe(89);
+    expect((await b.sync()).remaining).toBe(89);
+  });
+
   it('a store that fails costs the sharing, never the call', async () => {
     const broken = new Keyv({
       store: {

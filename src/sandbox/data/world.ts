@@ -216,3 +216,30 @@ export class World {
       );
   }
 }
+
+/** Worlds kept for the next sandbox of the same seed and week: a test file starts many sandboxes. */
+const WORLDS_KEPT = 2;
+const kept = new Map<string, World>();
+
+/**
+ * The world of `seedText` at `week`, the one an earlier sandbox of this process built if it is among
+ * the latest kept. A world is a pure function of its seed and week, and what it builds on first use is
+ * only memoized, never changed by a request, so sandboxes can share it: each new one otherwise spent
+ * ~1 s (several on a busy machine) generating the same clubs, people and seasons again.
+ */
+export function worldOf(seedText: string, week = 0): World {
+  const key = `${week}\n${seedText}`;
+  const found = kept.get(key);
+  if (found) {
+    kept.delete(key);
+    kept.set(key, found);
+    return found;
+  }
+  const world = new World(seedText, { week });
+  kept.set(key, world);
+  for (const old of kept.keys()) {
+    if (kept.size <= WORLDS_KEPT) break;
+    kept.delete(old);
+  }
+  return world;
+}

@@ -14,6 +14,7 @@ import { fold } from '../src/lib/fold.js';
 import { Limit } from '../src/mcp/args.js';
 import { defineTool } from '../src/mcp/tool.js';
 import { cut } from './kit/pages.js';
+import { announcePlan, PlannedCostOut, plan, plannedCost, plannedCostText } from './kit/plan.js';
 import { table } from './kit/text.js';
 
 const MAX = 200;
@@ -55,8 +56,12 @@ export default defineTool({
       .nullable()
       .describe('Leagues accessible before filtering; null when not every page of the list was read.'),
     read: z.number().optional().describe('Leagues read from the API, when total is null.'),
+    requests: PlannedCostOut,
   },
-  async run({ query, gender, level, type, limit }, { api, signal }) {
+  async run({ query, gender, level, type, limit }, ctx) {
+    const { api, signal } = ctx;
+    const cost = plan([[api.maxPages, `the league list: 1 request a page, up to ${api.maxPages}`]]);
+    announcePlan(ctx, cost);
     const result = await api.leagues({ signal });
     const needle = query ? fold(query) : undefined;
     const rows = result.data.data;
@@ -123,6 +128,7 @@ export default defineTool({
       extra: {
         ...(matched ? { matched } : {}),
         ...(whole ? { total: all.length } : { total: null, read: all.length }),
+        requests: plannedCost(cost),
       },
       notes: [...widen, ...page.notes],
       has_more: page.has_more,
@@ -152,7 +158,8 @@ export default defineTool({
         ['level', (l) => l.level],
         ['type', (l) => l.type],
         ['seasons', (l) => l.seasons.join(' ')],
-      ])
+      ]) +
+      (extra ? `\n${plannedCostText(extra.requests)}` : '')
     );
   },
 });

@@ -34,9 +34,7 @@ export default defineTool({
   title: 'Compare players side by side',
   toolset: 'players',
   description:
-    'Side-by-side statistics (per 90) and best role of 2-10 players. Pass service_ids (stable) or player_ids; with a service_id the ' +
-    'latest league season is compared unless `season` is given. Get ids from search_players, rank_players_by_role or scout_players. ' +
-    'Costs 1 request (+1 glossary) unless cached.',
+    'Side-by-side statistics (per 90) and best role of 2-10 players, by service_id (latest league season unless `season`) or player_id. 1 request, +1 glossary.',
   input: {
     player_ids: z.array(PlayerIdArg).min(2).max(COMPARE_BATCH),
     season: Season.optional(),

@@ -30,9 +30,7 @@ export default defineTool({
   title: 'Player-to-club fit',
   toolset: 'players',
   description:
-    "How well 1-10 players fit a club's style (fit score, higher is better). With `club`, one score per player for it; " +
-    'without, the best-fitting clubs of the player\'s league. For "would he suit Lens?" or to find destinations. ' +
-    "1 request unless every player is cached (3 if the API knows the club by another name, +1-3 to check its side plays the players' football).",
+    "How well 1-10 players fit a club's style, higher is better: with `club`, one score each; without, the best-fitting clubs of their league. 1 request; more if the club is named otherwise or of another football.",
   input: {
     player_ids: z.array(PlayerIdArg).min(1).max(10),
     club: z
@@ -40,7 +38,8 @@ export default defineTool({
       .min(2)
       .max(80)
       .optional()
-      .describe('Club name (e.g. "FC Lens") or team id; omit for best fits.'),
+      .meta({ examples: ['FC Lens'] })
+      .describe('Club name (e.g. FC Lens) or team id; omit for best fits'),
   },
   output: z.array(Fit),
   extra: { requests: PlannedCostOut },

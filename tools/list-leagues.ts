@@ -34,15 +34,14 @@ export default defineTool({
   title: 'List accessible leagues',
   toolset: 'reference',
   description:
-    'Leagues (and European cups) the API key can access, with the exact names other tools expect as `league`. ' +
-    'Call it when unsure of a league name or after an access error. ' +
-    '1 request a page (up to max-pages), cached 24 h.',
+    'Leagues and European cups the key can access, with the exact names tools take as `league`: when unsure of a league name or after an access error. 1 request a page, cached 24 h.',
   input: {
     query: z
       .string()
       .max(60)
       .optional()
-      .describe('Name, country, gender or level words, e.g. "french women".'),
+      .meta({ examples: ['french women'] })
+      .describe('Name, country, gender or level words, e.g. french women'),
     gender: z.enum(['men', 'women']).optional().describe('Filter.'),
     level: z.enum(['top', 'second', 'third', 'youth', 'cup']).optional().describe('Filter.'),
     type: z.enum(['league', 'cup']).optional().describe('Filter.'),

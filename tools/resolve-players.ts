@@ -11,7 +11,12 @@ import { table } from './kit/text.js';
 const Query = z
   .object({
     ...PlayerQueryFields,
-    season: z.string().max(20).optional().describe('Season of the row wanted, e.g. "25-26".'),
+    season: z
+      .string()
+      .max(20)
+      .optional()
+      .meta({ examples: ['25-26'] })
+      .describe('Season of the row wanted, e.g. 25-26'),
   })
   .refine(...BY_ID_OR_NAME);
 
@@ -46,9 +51,7 @@ export default defineTool({
   title: 'Resolve player ids',
   toolset: 'players',
   description:
-    'Turns up to 100 players (player_id, old ids, or names with club/season) into their stable service_id and current row. ' +
-    'Use it to refresh stored player_ids (they change every season), before saving a shortlist, or when another tool says an id is unknown. ' +
-    'One request for the whole list, for the players no earlier call resolved.',
+    'Turns up to 100 players (player_id, old ids, or names with club/season) into their stable service_id and current row: to refresh stored player_ids (they change every season) or an unknown id. 1 request.',
   input: { players: z.array(Query).min(1).max(RESOLVE_BATCH).describe('1-100 players to resolve.') },
   output: z.array(Resolved),
   extra: { requests: PlannedCostOut },

@@ -35,11 +35,15 @@ export default defineTool({
   title: 'Search players by name',
   toolset: 'players',
   description:
-    'Find players by (part of) name, optionally in a league, club or season: their player_id and service_id. ' +
-    'Use it first when the user names a player. Best match first, then most minutes; accents and case ignored. ' +
-    '1 request a page, unless cached.',
+    'Find players by (part of) name, optionally by league, club or season: player_id and service_id. Use it first when a player is named; best match, then most minutes. 1 request a page.',
   input: {
-    query: z.string().trim().min(2).max(80).describe('Name or part of it, e.g. "Mbaye".'),
+    query: z
+      .string()
+      .trim()
+      .min(2)
+      .max(80)
+      .meta({ examples: ['Mbaye'] })
+      .describe('Name or part of it, e.g. Mbaye'),
     league: LeagueName.optional(),
     club: z
       .string()

@@ -3,6 +3,7 @@
 // two weeks is stored: the refusal names the parts and what each holds.
 import { describe, expect, it } from 'vitest';
 import type { Source } from '../../src/api/client.js';
+import { maxAgeMs } from '../../src/api/max-age.js';
 import { tallyRequests } from '../../src/api/request-tally.js';
 import type { ResolveQuery } from '../../src/facts/resolve-match.js';
 import { CacheParts } from '../../src/watchlists/cache-parts.js';
@@ -128,5 +129,53 @@ describe('a refresh of two weeks', () => {
     expect(String((refused as Error).message)).toMatch(
       /Not compared and not stored: the API's answers hold different weeks of data \(.*(player record|ranking faux_9 in Ligue 1).*/,
     );
+  });
+});
+
+describe('a refresh whose resolve-batch answer is of an earlier week', () => {
+  it('asks the resolve again: the links and rows of every part are of the week served now', async () => {
+    const { api } = upstream(false);
+    let asked = 0;
+    let freshly = 0;
+    const resolve = api.resolve;
+    // The resolve comes from an earlier refresh's cache unless the cache is skipped; the rest is fresh.
+    const withOldResolve: WatchlistUpstream = {
+      ...api,
+      resolve: async (queries, signal) => {
+        asked += 1;
+        const fresh = maxAgeMs() === 0;
+        if (fresh) freshly += 1;
+        const answer = await resolve(queries, signal);
+        return { ...answer, source: fresh ? answer.source : { cached: true, fetched_at: EARLIER } };
+      },
+      record: (id, signal) => api.record(id, signal, true),
+      ranking: (role, league, signal) => api.ranking(role, league, signal, true),
+    };
+    const { value } = await tallyRequests(() =>
+      refreshPersons(entries, withOldResolve, new CacheParts(new AbortController().signal)),
+    );
+    expect(asked).toBe(2);
+    expect(freshly).toBe(1);
+    expect(value.refetched).toBe(1);
+    expect(value.notes.join(' ')).toMatch(/resolve-batch \(from the cache, fetched 2026-11-28 08:00/);
+  });
+
+  it('a resolve fetched with the rest is asked once', async () => {
+    const { api } = upstream(false);
+    let asked = 0;
+    const fresh: WatchlistUpstream = {
+      ...api,
+      resolve: (queries, signal) => {
+        asked += 1;
+        return api.resolve(queries, signal);
+      },
+      record: (id, signal) => api.record(id, signal, true),
+      ranking: (role, league, signal) => api.ranking(role, league, signal, true),
+    };
+    const { value } = await tallyRequests(() =>
+      refreshPersons(entries, fresh, new CacheParts(new AbortController().signal)),
+    );
+    expect(asked).toBe(1);
+    expect(value.refetched).toBe(0);
   });
 });

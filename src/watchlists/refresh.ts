@@ -10,7 +10,7 @@ import { strayNote } from '../facts/resolve-labels.js';
 import type { ResolveQuery } from '../facts/resolve-match.js';
 import type { SnapshotPlayer } from '../store/watchlists.js';
 import { seenFromCompare, seenFromRecord, tieCompareRows } from './compare-rows.js';
-import { minutesKey, PartLog, weekConflict } from './part-weeks.js';
+import { DEFAULT_WEEK_WINDOWS, minutesKey, PartLog, type WeekWindows, weekConflict } from './part-weeks.js';
 import { chunks } from './plan.js';
 import { WatchlistRefusal } from './refusal.js';
 import type { Parts, WatchlistUpstream } from './upstream.js';
@@ -69,6 +69,7 @@ export async function refreshPersons(
   entries: readonly RefreshEntry[],
   upstream: WatchlistUpstream,
   parts: Parts,
+  windows: WeekWindows = DEFAULT_WEEK_WINDOWS,
 ): Promise<Refreshed> {
   const notes: string[] = [];
   // Parts fetched from now on are this refresh's own (a cached answer keeps its first fetch time).
@@ -78,7 +79,7 @@ export async function refreshPersons(
   // API links now, or find a person at last week's row.
   let resolved = await resolveEntries(entries, recorded(upstream, log, new Set()), parts);
   let read = await readAndRank(resolved.persons, recorded(upstream, log, new Set()), parts);
-  let conflict = weekConflict(log.parts);
+  let conflict = weekConflict(log.parts, windows);
   let refetched = 0;
   if (conflict && conflict.stale.size > 0) {
     // The cached parts are the older ones: asked again, they cost what the plan counted for them.
@@ -89,7 +90,7 @@ export async function refreshPersons(
       resolved = await resolveEntries(entries, recorded(upstream, log, stale), parts);
     else log.parts.push(...resolves);
     read = await readAndRank(resolved.persons, recorded(upstream, log, stale), parts);
-    conflict = weekConflict(log.parts);
+    conflict = weekConflict(log.parts, windows);
     refetched = stale.size;
     if (!conflict) {
       notes.push(

@@ -10,6 +10,7 @@ import { CacheParts } from '../../src/watchlists/cache-parts.js';
 import { refreshPersons } from '../../src/watchlists/refresh.js';
 import { WatchlistRefusal } from '../../src/watchlists/refusal.js';
 import type { WatchlistUpstream } from '../../src/watchlists/upstream.js';
+import { depsFor } from '../support/mcp.js';
 
 const EARLIER = '2026-11-28T08:00:00.000Z';
 const QUOTA = { limit: null, remaining: null, reset: null, unlimited: true, observed_at: null };
@@ -177,5 +178,40 @@ describe('a refresh whose resolve-batch answer is of an earlier week', () => {
     );
     expect(asked).toBe(1);
     expect(value.refetched).toBe(0);
+  });
+});
+
+describe('the week windows of a refresh', () => {
+  it('come from the settings: within a 4-hour window, a resolve cached 1 hour before the rest is of their week', async () => {
+    const deps = depsFor('http://127.0.0.1:9', 'a-key', {
+      store: 'memory',
+      watchlistWeekWindowS: 4 * 3600,
+      watchlistSameFetchS: 30,
+    });
+    const weeks = deps.watchlists?.weeks;
+    expect(weeks).toEqual({ oneFetchMs: 4 * 3600_000, sameFetchMs: 30_000 });
+    await deps.api.close();
+    const { api } = upstream(false);
+    let asked = 0;
+    const hourOld: WatchlistUpstream = {
+      ...api,
+      resolve: async (queries, signal) => {
+        asked += 1;
+        const answer = await api.resolve(queries, signal);
+        if (maxAgeMs() === 0) return answer;
+        const fetched_at = new Date(Date.now() - 3600_000).toISOString();
+        return { ...answer, source: { cached: true, fetched_at } };
+      },
+      record: (id, signal) => api.record(id, signal, true),
+      ranking: (role, league, signal) => api.ranking(role, league, signal, true),
+    };
+    const parts = () => new CacheParts(new AbortController().signal);
+    const within = await tallyRequests(() => refreshPersons(entries, hourOld, parts(), weeks));
+    expect(asked).toBe(1);
+    expect(within.value.refetched).toBe(0);
+    // With the default 5 minutes, the same resolve is asked again.
+    const beyond = await tallyRequests(() => refreshPersons(entries, hourOld, parts()));
+    expect(asked).toBe(3);
+    expect(beyond.value.refetched).toBe(1);
   });
 });

@@ -293,6 +293,18 @@ export const SETTINGS = {
     schema: wholeIn(10_000, 500_000_000, 'bytes', '8000000').default(8_000_000),
     help: 'Most bytes of one watchlist (its JSON, snapshots included); a refresh or an add that would pass it is refused, before its requests when the size can be foreseen.',
   },
+  watchlistWeekWindowS: {
+    flag: 'watchlist-week-window-s',
+    env: 'FOOTBALL_MCP_WATCHLIST_WEEK_WINDOW_S',
+    schema: wholeIn(1, 86_400, 'seconds', '300').default(300),
+    help: "A watchlist refresh takes its parts as one week of data only when fetched at most this far apart (or when their dates and minutes prove it); a cached part older than the others by more is fetched again, within the refresh's plan. Longer: fewer requests, more risk of a week published between two parts going unseen.",
+  },
+  watchlistSameFetchS: {
+    flag: 'watchlist-same-fetch-s',
+    env: 'FOOTBALL_MCP_WATCHLIST_SAME_FETCH_S',
+    schema: wholeIn(0, 3600, 'seconds', '60').default(60),
+    help: 'Cached parts an earlier refresh fetched at most this far apart count as fetched together: one week, however their minutes differ (routes may count minutes differently). At most --watchlist-week-window-s.',
+  },
   storeTimeoutMs: {
     flag: 'store-timeout-ms',
     env: 'FOOTBALL_MCP_STORE_TIMEOUT_MS',
@@ -469,6 +481,12 @@ export function loadConfig(argv: readonly string[], env: NodeJS.ProcessEnv): Con
     else problems.push(`--${setting.flag} / ${setting.env}: ${parsed.error.issues[0]?.message ?? 'invalid'}`);
   }
   if (problems.length > 0) throw new ConfigError(`invalid settings:\n  ${problems.join('\n  ')}`);
+  const { watchlistSameFetchS: same, watchlistWeekWindowS: window } = config as Config;
+  if (same > window) {
+    throw new ConfigError(
+      `invalid settings:\n  --watchlist-same-fetch-s / FOOTBALL_MCP_WATCHLIST_SAME_FETCH_S (${same}) must be at most --watchlist-week-window-s / FOOTBALL_MCP_WATCHLIST_WEEK_WINDOW_S (${window}): parts fetched together are within one fetch window`,
+    );
+  }
   return config as Config;
 }
 

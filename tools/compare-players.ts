@@ -5,7 +5,8 @@ import { familyOf } from '../src/domain/position-statistics.js';
 import { canonicalNote, canonicalStatistics, statisticForms } from '../src/facts/statistic-canon.js';
 import { PlayerIdArg, Season, seasonParam } from '../src/mcp/args.js';
 import { defineTool } from '../src/mcp/tool.js';
-import { answerWhatYouCan, unansweredNotes } from './kit/batch-split.js';
+import { answerWhatYouCan, mostSplitCalls, unansweredNotes } from './kit/batch-split.js';
+import { announcePlan, type Plan, PlannedCostOut, plan, plannedCost, plannedCostText } from './kit/plan.js';
 import { idCell, PLAYER_NOT_FOUND, PlayerRowOut, type RowIds, toPlayerRowOut } from './kit/shapes.js';
 import { emptyCell } from './kit/shown.js';
 import {
@@ -33,16 +34,18 @@ export default defineTool({
   title: 'Compare players side by side',
   toolset: 'players',
   description:
-    'Side-by-side statistics (per 90) and best role of 2-10 players. Pass service_ids (stable) or player_ids; with a service_id the ' +
-    'latest league season is compared unless `season` is given. Get ids from search_players, rank_players_by_role or scout_players. ' +
-    'Costs 1 request (+1 glossary) unless cached.',
+    'Side-by-side statistics (per 90) and best role of 2-10 players, by service_id (latest league season unless `season`) or player_id. 1 request, +1 glossary.',
   input: {
     player_ids: z.array(PlayerIdArg).min(2).max(COMPARE_BATCH),
     season: Season.optional(),
   },
   output: z.array(Compared),
+  extra: { requests: PlannedCostOut },
   notFound: PLAYER_NOT_FOUND,
-  async run({ player_ids, season }, { api, signal }) {
+  async run({ player_ids, season }, ctx) {
+    const { api, signal } = ctx;
+    const cost = comparePlan(player_ids.length);
+    announcePlan(ctx, cost);
     const [result, glossary] = await Promise.all([
       answerWhatYouCan(
         player_ids,
@@ -80,10 +83,11 @@ export default defineTool({
       ...result,
       data,
       glossary: namesOf(keys, glossary),
+      extra: { requests: plannedCost(cost) },
       notes: [...canonicalNote(renamed), ...unansweredNotes(result)],
     };
   },
-  text: ({ data: players, glossary: words }) => {
+  text: ({ data: players, glossary: words, extra }) => {
     const data = players as Compared[];
     const glossary = glossaryOf(words);
     const { shown: stats, left } = positionRows(statisticKeys(data), families(data), (k) => isBlank(data, k));
@@ -114,7 +118,7 @@ export default defineTool({
           [p.name ?? p.service_id ?? p.player_id ?? `player ${i + 1}`, (r: Row) => r.values[i]] as const,
       ),
     ]);
-    return [shown, leftOutText(left)].filter(Boolean).join('\n');
+    return [shown, leftOutText(left), extra && plannedCostText(extra.requests)].filter(Boolean).join('\n');
   },
   chart: ({ data, glossary: words, source }) => {
     const glossary = glossaryOf(words);
@@ -122,6 +126,16 @@ export default defineTool({
     return comparisonRadar(players, source, (key) => statisticLabel(key, glossary));
   },
 });
+
+/** The glossary and one compare; when the API refuses an id, the batch split to answer the others. */
+function comparePlan(ids: number): Plan {
+  const more = mostSplitCalls(ids, 2) - 1;
+  return plan([
+    [1, 'the glossary check'],
+    [1, 'the compare'],
+    [more, `up to ${more} more compares, if the API refuses an id (the others asked without it)`],
+  ]);
+}
 
 function statisticKeys(data: readonly Compared[]): string[] {
   return [...new Set(data.flatMap((p) => Object.keys(p.statistics)))];

@@ -36,8 +36,7 @@ export default defineTool({
   title: 'Players over two statistics',
   toolset: 'reference',
   description:
-    'How players of a league spread over two statistics (x, y): mean, median, p10/p90, correlation, and the most-played players with both values. ' +
-    'highlight marks players of interest and keeps them in the list. 1 request a page, +1 glossary check (cached).',
+    "How a league's players spread over two statistics (x, y): mean, median, p10/p90, correlation, and the most-played players; highlight keeps players of interest. 1 request, +1 glossary.",
   input: {
     x: StatisticArg,
     y: StatisticArg,

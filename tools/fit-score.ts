@@ -2,10 +2,11 @@ import { z } from 'zod';
 import { PlayerIdArg } from '../src/mcp/args.js';
 import { currentSeason, fallbackWords } from '../src/mcp/season.js';
 import { defineTool } from '../src/mcp/tool.js';
-import { answerWhatYouCan, unansweredNotes } from './kit/batch-split.js';
+import { answerWhatYouCan, mostSplitCalls, unansweredNotes } from './kit/batch-split.js';
 import { withClubHint } from './kit/club-hint.js';
 import { fitForTheirFootball } from './kit/club-side.js';
 import { fetchFits } from './kit/fits.js';
+import { announcePlan, type Plan, PlannedCostOut, plan, plannedCost, plannedCostText } from './kit/plan.js';
 import { idCell, PLAYER_NOT_FOUND, type RowIds, RowServiceId, rowIds } from './kit/shapes.js';
 import { table } from './kit/text.js';
 
@@ -29,9 +30,7 @@ export default defineTool({
   title: 'Player-to-club fit',
   toolset: 'players',
   description:
-    "How well 1-10 players fit a club's style (fit score, higher is better). With `club`, one score per player for it; " +
-    'without, the best-fitting clubs of the player\'s league. For "would he suit Lens?" or to find destinations. ' +
-    "1 request unless every player is cached (3 if the API knows the club by another name, +1-3 to check its side plays the players' football).",
+    "How well 1-10 players fit a club's style, higher is better: with `club`, one score each; without, the best-fitting clubs of their league. 1 request; more if the club is named otherwise or of another football.",
   input: {
     player_ids: z.array(PlayerIdArg).min(1).max(10),
     club: z
@@ -39,11 +38,16 @@ export default defineTool({
       .min(2)
       .max(80)
       .optional()
-      .describe('Club name (e.g. "FC Lens") or team id; omit for best fits.'),
+      .meta({ examples: ['FC Lens'] })
+      .describe('Club name (e.g. FC Lens) or team id; omit for best fits'),
   },
   output: z.array(Fit),
+  extra: { requests: PlannedCostOut },
   notFound: PLAYER_NOT_FOUND,
-  async run({ player_ids, club }, { api, signal }) {
+  async run({ player_ids, club }, ctx) {
+    const { api, signal } = ctx;
+    const cost = fitPlan(player_ids.length, club !== undefined);
+    announcePlan(ctx, cost);
     const fits = (club: string | undefined) =>
       answerWhatYouCan(player_ids, (ids) => fetchFits(api, { player_ids: ids, club }, signal), 1);
     const result = await withClubHint(api, club, signal, (named) =>
@@ -83,9 +87,14 @@ export default defineTool({
         `No fit score in the API's answer for ${unscored.join(', ')}${club ? ` at ${club}` : ' at any club'}: the fit column is blank for them.`,
       );
     }
-    return { ...result, data, notes: [...notes, ...unansweredNotes(result)] };
+    return {
+      ...result,
+      data,
+      extra: { requests: plannedCost(cost) },
+      notes: [...notes, ...unansweredNotes(result)],
+    };
   },
-  text: ({ data }, { club }) =>
+  text: ({ data, extra }, { club }) =>
     `Fit scores for ${club ? 'the club asked' : "the best-fitting clubs of each player's league"}, higher is better:\n` +
     table(data as FitRow[], [
       ['player', (r) => r.name],
@@ -94,5 +103,25 @@ export default defineTool({
       ['league', (r) => r.target_league],
       ['fit', (r) => r.score],
       ['service_id', idCell],
-    ]),
+    ]) +
+    (extra ? `\n${plannedCostText(extra.requests)}` : ''),
 });
+
+/**
+ * The scores: one batch, the players' rows cached one by one (a cached answer lacking a row, or one
+ * that cannot be split by player, is asked again: 2 a batch), split when the API refuses an id. With a
+ * club: the team search and the scores again when the API refuses its name (the refused batch sent
+ * one), and the league list, the team search and the scores again when the side scored is of the other
+ * football.
+ */
+function fitPlan(ids: number, club: boolean): Plan {
+  const scores = 2 * mostSplitCalls(ids, 1);
+  return plan([
+    [scores, `the fit scores: 1 batch, up to ${scores} if the API refuses an id or answers unsplit`],
+    [club ? 2 : 0, 'the team search and the scores again, if the API refuses the club name'],
+    [
+      club ? 2 + scores : 0,
+      'the league list, the team search and the scores again, if the side scored is of another football',
+    ],
+  ]);
+}

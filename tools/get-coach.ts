@@ -23,8 +23,7 @@ export default defineTool({
   title: 'Coach record',
   toolset: 'clubs',
   description:
-    'A coach: team, league, nationality, age, formation; optional sections career (clubs and results) and tactical_profile (style scales, build-up, favoured roles). ' +
-    'Costs 1 request plus 1 per section unless cached (more if paged); a failing section is reported, not fatal.',
+    "A coach's record (team, formation...); sections career (clubs, results) and tactical_profile (style, build-up, favoured roles). 1 request, +1 a section (more if paged); a failed section is reported.",
   input: {
     coach_id: z.string().min(1).max(64).describe('coach_id from search_coaches or get_team.'),
     sections: z

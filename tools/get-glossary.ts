@@ -20,10 +20,14 @@ export default defineTool({
   title: 'Glossary of statistics and indices',
   toolset: 'reference',
   description:
-    'Definitions and units of the statistics (keys for rank_players_by_statistic and comparison_group), role indices and computed indices. ' +
-    'Filters apply locally: 1 request a page, cached 24 h.',
+    'Definitions and units of the statistics (keys of rank_players_by_statistic and comparison_group), role indices and computed indices. Filtered locally: 1 request a page, cached 24 h.',
   input: {
-    query: z.string().max(60).optional().describe('Words to find in key, name or definition, e.g. "pass".'),
+    query: z
+      .string()
+      .max(60)
+      .optional()
+      .meta({ examples: ['pass'] })
+      .describe('Words to find in key, name or definition, e.g. pass'),
     kind: z.enum(['statistic', 'role_index', 'index']).optional().describe('Filter.'),
     limit: Limit(30, MAX),
   },

@@ -31,10 +31,7 @@ export default defineTool({
   title: 'Player record',
   toolset: 'players',
   description:
-    "One player's record (club, age, position, foot, primary role, value) plus chosen sections: statistics (per 90), roles " +
-    '(best 5), strengths (and weaknesses, as percentiles), market_value, projections (to other leagues), similar (profiles). ' +
-    'Costs 1 request per section plus 1, and 1 for the glossary (cached a day) with statistics or strengths; less when cached. ' +
-    'For a full written report use scouting_report.',
+    "One player's record (club, age, role, value...) and sections: statistics per 90, roles (best 5), strengths and weaknesses (percentiles), market_value, projections, similar. 1 request each, +1, +1 glossary. Full report: scouting_report.",
   input: {
     player_id: PlayerIdArg,
     season: Season.optional(),

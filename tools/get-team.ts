@@ -108,8 +108,7 @@ export default defineTool({
   title: 'Team record',
   toolset: 'clubs',
   description:
-    'A team: league, coach, rating, style, squad size and value; optional sections squad, similar (similar teams), head_to_head (needs other_team_id). ' +
-    'Costs 1 request plus 1 per section unless cached (more if paged); a failing section is reported, not fatal.',
+    "A team's record (league, coach, style, value...); sections squad, similar, head_to_head (needs other_team_id). 1 request, +1 a section (more if paged); a failed section is reported.",
   input: {
     team_id: TeamId,
     sections: z

@@ -14,6 +14,7 @@ import { fold } from '../src/lib/fold.js';
 import { Limit } from '../src/mcp/args.js';
 import { defineTool } from '../src/mcp/tool.js';
 import { cut } from './kit/pages.js';
+import { announcePlan, PlannedCostOut, plan, plannedCost, plannedCostText } from './kit/plan.js';
 import { table } from './kit/text.js';
 
 const MAX = 200;
@@ -33,15 +34,14 @@ export default defineTool({
   title: 'List accessible leagues',
   toolset: 'reference',
   description:
-    'Leagues (and European cups) the API key can access, with the exact names other tools expect as `league`. ' +
-    'Call it when unsure of a league name or after an access error. ' +
-    '1 request a page (up to max-pages), cached 24 h.',
+    'Leagues and European cups the key can access, with the exact names tools take as `league`: when unsure of a league name or after an access error. 1 request a page, cached 24 h.',
   input: {
     query: z
       .string()
       .max(60)
       .optional()
-      .describe('Name, country, gender or level words, e.g. "french women".'),
+      .meta({ examples: ['french women'] })
+      .describe('Name, country, gender or level words, e.g. french women'),
     gender: z.enum(['men', 'women']).optional().describe('Filter.'),
     level: z.enum(['top', 'second', 'third', 'youth', 'cup']).optional().describe('Filter.'),
     type: z.enum(['league', 'cup']).optional().describe('Filter.'),
@@ -55,8 +55,12 @@ export default defineTool({
       .nullable()
       .describe('Leagues accessible before filtering; null when not every page of the list was read.'),
     read: z.number().optional().describe('Leagues read from the API, when total is null.'),
+    requests: PlannedCostOut,
   },
-  async run({ query, gender, level, type, limit }, { api, signal }) {
+  async run({ query, gender, level, type, limit }, ctx) {
+    const { api, signal } = ctx;
+    const cost = plan([[api.maxPages, `the league list: 1 request a page, up to ${api.maxPages}`]]);
+    announcePlan(ctx, cost);
     const result = await api.leagues({ signal });
     const needle = query ? fold(query) : undefined;
     const rows = result.data.data;
@@ -123,6 +127,7 @@ export default defineTool({
       extra: {
         ...(matched ? { matched } : {}),
         ...(whole ? { total: all.length } : { total: null, read: all.length }),
+        requests: plannedCost(cost),
       },
       notes: [...widen, ...page.notes],
       has_more: page.has_more,
@@ -152,7 +157,8 @@ export default defineTool({
         ['level', (l) => l.level],
         ['type', (l) => l.type],
         ['seasons', (l) => l.seasons.join(' ')],
-      ])
+      ]) +
+      (extra ? `\n${plannedCostText(extra.requests)}` : '')
     );
   },
 });

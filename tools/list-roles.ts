@@ -28,9 +28,7 @@ export default defineTool({
   title: 'List positional roles',
   toolset: 'reference',
   description:
-    'The 31 positional roles by position family: French key and English name (e.g. defenseur_relanceur = ball-playing centre-back), ' +
-    'with the former keys of renamed roles; any of them works as `role`. Call it when unsure which role fits a request. ' +
-    'Descriptions and other accepted names: the football://roles resource. One request, cached 24 h.',
+    'The 31 positional roles by family: French key, English name (defenseur_relanceur = ball-playing centre-back), former keys of renamed roles; each works as `role`. More: football://roles. 1 request, cached 24 h.',
   input: {},
   output: RolesOut,
   extra: {

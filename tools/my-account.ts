@@ -40,8 +40,7 @@ export default defineTool({
   title: 'My account',
   toolset: 'account',
   description:
-    "The API key's plan, daily limit, expiry and leagues; optional sections indices and presets (saved in the account, read only). " +
-    'Costs 1 request plus 1 per section unless cached (5 min). For the quota alone use quota_status.',
+    "The API key's plan, daily limit, expiry and leagues; sections indices and presets (saved, read only). 1 request, +1 a section, cached 5 min. Quota alone: quota_status.",
   input: {
     sections: z
       .array(z.enum(['indices', 'presets']))

@@ -32,8 +32,7 @@ export default defineTool({
   title: 'Player id history',
   toolset: 'players',
   description:
-    "A player's rows season by season (club, league or European cup, player_id of each), for one player_id or service_id. " +
-    "Use it to follow a player across transfers, or to find last season's player_id of someone. 1 request a page, unless cached.",
+    "A player's rows season by season (club, league or cup, player_id of each): to follow him across transfers or find last season's player_id. 1 request a page.",
   input: { player_id: PlayerIdArg },
   output: History,
   notFound: PLAYER_NOT_FOUND,

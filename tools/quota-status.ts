@@ -6,9 +6,9 @@ export default defineTool({
   name: 'quota_status',
   title: 'Daily quota status',
   toolset: 'account',
+  cached: false,
   description:
-    "The key's daily request quota as last reported by the API (limit, remaining, reset time), in the result's `quota`. " +
-    'Free: no request is sent. Check it before a long series of calls.',
+    "The key's daily request quota as last reported by the API (limit, remaining, reset time), in the result's `quota`. Free: no request is sent. Check it before a long series of calls.",
   input: {
     refresh: z
       .boolean()

@@ -36,9 +36,7 @@ export default defineTool({
   title: 'Rank players by role',
   toolset: 'players',
   description:
-    "Best players for one positional role (performance index), in one league or all the key's leagues, for a season: " +
-    '"best ball-playing centre-backs in Ligue 1". Several roles or age/minutes filters: scout_players. ' +
-    '1 request a page, unless cached.',
+    "Best players for one positional role (performance index) in a league or all the key's leagues. Several roles or filters: scout_players. 1 request a page.",
   input: {
     role: RoleKeyArg,
     season: Season.optional(),

@@ -31,8 +31,7 @@ export default defineTool({
   title: 'Rank players by statistic',
   toolset: 'reference',
   description:
-    'Best players for one raw statistic (e.g. xg, progressive_passes) in a league or all accessible leagues; players with too few minutes are left out. ' +
-    'For role-based quality use rank_players_by_role. 1 request a page, +1 glossary check (cached).',
+    "Best players for one raw statistic (e.g. xg) in a league or all the key's leagues, too few minutes left out. Role quality: rank_players_by_role. 1 request a page, +1 glossary.",
   input: {
     statistic: StatisticArg,
     league: LeagueName.optional(),

@@ -3,6 +3,7 @@ import { RESOLVE_BATCH } from '../src/api/endpoints.js';
 import { queryLabel, strayNote } from '../src/facts/resolve-labels.js';
 import { seasonParam } from '../src/mcp/args.js';
 import { defineTool } from '../src/mcp/tool.js';
+import { announcePlan, PlannedCostOut, plan, plannedCost, plannedCostText } from './kit/plan.js';
 import { type ResolveQuery, resolveBatch } from './kit/resolve.js';
 import { BY_ID_OR_NAME, PlayerOut, PlayerQueryFields, toPlayerOut } from './kit/shapes.js';
 import { table } from './kit/text.js';
@@ -10,7 +11,12 @@ import { table } from './kit/text.js';
 const Query = z
   .object({
     ...PlayerQueryFields,
-    season: z.string().max(20).optional().describe('Season of the row wanted, e.g. "25-26".'),
+    season: z
+      .string()
+      .max(20)
+      .optional()
+      .meta({ examples: ['25-26'] })
+      .describe('Season of the row wanted, e.g. 25-26'),
   })
   .refine(...BY_ID_OR_NAME);
 
@@ -45,12 +51,16 @@ export default defineTool({
   title: 'Resolve player ids',
   toolset: 'players',
   description:
-    'Turns up to 100 players (player_id, old ids, or names with club/season) into their stable service_id and current row. ' +
-    'Use it to refresh stored player_ids (they change every season), before saving a shortlist, or when another tool says an id is unknown. ' +
-    'One request for the whole list, for the players no earlier call resolved.',
+    'Turns up to 100 players (player_id, old ids, or names with club/season) into their stable service_id and current row: to refresh stored player_ids (they change every season) or an unknown id. 1 request.',
   input: { players: z.array(Query).min(1).max(RESOLVE_BATCH).describe('1-100 players to resolve.') },
   output: z.array(Resolved),
-  async run({ players }, { api, signal }) {
+  extra: { requests: PlannedCostOut },
+  async run({ players }, ctx) {
+    const { api, signal } = ctx;
+    // One batch for every player asked (at most the batch's size): a cached answer that lacks a player
+    // is asked again, but then it cost nothing the first time.
+    const cost = plan([[1, 'the resolve-batch']]);
+    announcePlan(ctx, cost);
     const queries: ResolveQuery[] = players.map((q) =>
       q.player_id !== undefined
         ? { player_id: q.player_id, known_as: q.name }
@@ -83,9 +93,9 @@ export default defineTool({
         `resolve-batch: no row of the API's answer is for ${unanswered.join(', ')} (not found, or answered by a row that carries no id or name asked): status unanswered.`,
       strayNote(stray),
     ].filter((n): n is string => typeof n === 'string');
-    return { ...result, data, notes };
+    return { ...result, data, extra: { requests: plannedCost(cost) }, notes };
   },
-  text: ({ data }) =>
+  text: ({ data, extra }) =>
     table(data, [
       ['query', (r) => r.query],
       [
@@ -98,7 +108,7 @@ export default defineTool({
       ['club', (r) => r.club],
       ['league', (r) => r.league],
       ['season', (r) => r.season],
-    ]),
+    ]) + (extra ? `\n${plannedCostText(extra.requests)}` : ''),
 });
 
 /**

@@ -41,8 +41,8 @@ export default defineTool({
   title: 'Scout players',
   toolset: 'players',
   description:
-    'Shortlist players fitting any of several roles ("CB": every centre-back role), best score first. ' +
-    '1 request per league page; foot may need player records.',
+    'Shortlist players fitting any of several roles (CB: every centre-back role), best score first. ' +
+    '1 request a league page; foot may need player records.',
   input: {
     roles: z.array(RoleKeyArg).min(1).max(8),
     season: Season.optional(),
@@ -63,7 +63,8 @@ export default defineTool({
         message: `a position: ${FAMILIES.join(', ')}, or a word such as "CB" or "winger"`,
       })
       .optional()
-      .describe('e.g. "CB", "winger"'),
+      .meta({ examples: ['CB'] })
+      .describe('e.g. CB, winger'),
     foot: z.enum(['left', 'right', 'both']).optional().describe('Preferred foot.'),
     max_value_eur: z
       .number()

@@ -37,13 +37,17 @@ export default defineTool({
   title: 'Scouting report',
   toolset: 'players',
   description:
-    'A full report on one player in one call: identity and service_id, season history, best roles, strengths and ' +
-    'weaknesses, market value, league projections, similar profiles, and fit for `club` when given. ' +
-    'Costs 8 requests (9 with club, 11 if the API knows the club by another name, +1-3 to check its side plays his football), one of them the glossary (cached a day), fewer when cached; `requests` reports what was spent.',
+    'A full report on one player in one call: identity, season history, best roles, strengths and weaknesses, market value, league projections, similar profiles, fit for `club`. Up to 8 requests (9 with club; more if it is named otherwise or of another football).',
   input: {
     player_id: PlayerIdArg,
     season: Season.optional(),
-    club: z.string().min(2).max(80).optional().describe('Club to assess fit for, e.g. "FC Lens".'),
+    club: z
+      .string()
+      .min(2)
+      .max(80)
+      .optional()
+      .meta({ examples: ['FC Lens'] })
+      .describe('Club to assess fit for, e.g. FC Lens'),
     similar_limit: Limit(5, MAX_SIMILAR).describe('Similar profiles.'),
   },
   output: z.object({

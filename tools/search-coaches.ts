@@ -21,7 +21,7 @@ export default defineTool({
   title: 'Search coaches',
   toolset: 'clubs',
   description:
-    'Current head coaches by (part of) name and/or league, with their team and the coach_id that get_coach needs (record, career, tactical profile). 1 request a page, unless cached.',
+    'Current head coaches by (part of) name and/or league, with their team and the coach_id get_coach needs (record, career, tactical profile). 1 request a page.',
   input: {
     query: z
       .string()

@@ -4,6 +4,7 @@ import { LeagueName, Limit, Season, seasonParam } from '../src/mcp/args.js';
 import { defineTool } from '../src/mcp/tool.js';
 import { byNameAndProminence } from './kit/name-rank.js';
 import { cut, PAGE_SIZE } from './kit/pages.js';
+import { announcePlan, PlannedCostOut, plan, plannedCost, plannedCostText } from './kit/plan.js';
 import { PlayerOut, toPlayerOut } from './kit/shapes.js';
 import { shownOr } from './kit/shown.js';
 import { table } from './kit/text.js';
@@ -34,11 +35,15 @@ export default defineTool({
   title: 'Search players by name',
   toolset: 'players',
   description:
-    'Find players by (part of) name, optionally in a league, club or season: their player_id and service_id. ' +
-    'Use it first when the user names a player. Best match first, then most minutes; accents and case ignored. ' +
-    '1 request a page, unless cached.',
+    'Find players by (part of) name, optionally by league, club or season: player_id and service_id. Use it first when a player is named; best match, then most minutes. 1 request a page.',
   input: {
-    query: z.string().trim().min(2).max(80).describe('Name or part of it, e.g. "Mbaye".'),
+    query: z
+      .string()
+      .trim()
+      .min(2)
+      .max(80)
+      .meta({ examples: ['Mbaye'] })
+      .describe('Name or part of it, e.g. Mbaye'),
     league: LeagueName.optional(),
     club: z
       .string()
@@ -51,7 +56,19 @@ export default defineTool({
     limit: Limit(10, MAX),
   },
   output: z.array(PlayerOut.extend({ position: z.string().nullable() })),
-  async run({ query, league, club, season, limit }, { api, signal }) {
+  extra: { requests: PlannedCostOut },
+  async run({ query, league, club, season, limit }, ctx) {
+    const { api, signal } = ctx;
+    // A page more than the budget: the first asked again at a smaller size when the API refuses ours.
+    const pages = api.maxPages + 1;
+    const cost = plan([
+      [pages, `the search: 1 request a page, up to ${pages}`],
+      [
+        league === undefined ? 0 : 1 + pages,
+        'the league list and the search again, if the API refuses the league name',
+      ],
+    ]);
+    announcePlan(ctx, cost);
     const result = await withLeagueHint(api, league, signal, (league) =>
       api.playerSearch({
         name: query,
@@ -68,9 +85,9 @@ export default defineTool({
     if (has_more && rows.length > 0) notes.push(rankedAmong(result.data.data.length, result.more));
     const data = rows.map((row) => ({ ...toPlayerOut(row), position: row.position ?? null }));
     if (data.length === 0) notes.push(noMatchHint(query, league ?? club ?? season));
-    return { ...result, data, notes, has_more };
+    return { ...result, data, extra: { requests: plannedCost(cost) }, notes, has_more };
   },
-  text: ({ data }) =>
+  text: ({ data, extra }) =>
     table(data, [
       ['name', (p) => p.name],
       ['club', (p) => p.club],
@@ -80,5 +97,5 @@ export default defineTool({
       ['position', (p) => p.position],
       ['service_id', (p) => p.service_id ?? shownOr(p, 'service_id', 'unlinked')],
       ['player_id', (p) => p.player_id],
-    ]),
+    ]) + (extra ? `\n${plannedCostText(extra.requests)}` : ''),
 });

@@ -20,7 +20,7 @@ export default defineTool({
   title: 'Search teams',
   toolset: 'clubs',
   description:
-    'Teams by (part of) name and/or league, with the team_id that get_team needs (record, squad, similar teams, head-to-head) and their coach. 1 request a page, unless cached.',
+    'Teams by (part of) name and/or league, with their coach and the team_id get_team needs (record, squad, similar teams, head-to-head). 1 request a page.',
   input: {
     query: z
       .string()

@@ -27,11 +27,13 @@ export default defineTool({
   title: 'Add to, remove from or delete a watchlist',
   toolset: 'players',
   description:
-    'Keeps a named shortlist of players for this API key (created on first add), to follow with watchlist_report. Each player is stored as ' +
-    'his person (service_id); a row not linked yet is kept pending and linked later. Adds cost 1 request unless cached; a refused change ' +
-    '(unknown or ambiguous player, over the limit) stores nothing. Returns the list.',
+    'Keeps a named shortlist of players for this key (made on first add) for watchlist_report, each by service_id; a row not linked yet is kept pending. Adds cost 1 request; a refused change stores nothing. Returns the list.',
   input: {
-    watchlist: z.string().max(200).describe('e.g. "Left backs U23" (1-60 characters, case ignored).'),
+    watchlist: z
+      .string()
+      .max(200)
+      .meta({ examples: ['Left backs U23'] })
+      .describe('e.g. Left backs U23 (1-60 characters, case ignored)'),
     add: z.array(Player).max(RESOLVE_BATCH).optional(),
     remove: z
       .array(
@@ -49,7 +51,7 @@ export default defineTool({
       .max(WATCHLIST_NOTE_MAX)
       .meta({ examples: ['Watch in January'] })
       .optional()
-      .describe('"" clears it.'),
+      .describe('Empty clears it'),
     delete: z.boolean().optional().describe('true: delete the list and its snapshots (given alone).'),
   },
   output: z.object({

@@ -134,9 +134,7 @@ export default defineTool({
   hints: { readOnlyHint: false },
   toolset: 'players',
   description:
-    "No name: this key's watchlists, size, last refresh, refresh costs. A name: refreshes every player on the batch routes (cost stated first; " +
-    "cache first, refused if the rest passes the quota left), stores the week's snapshot and says what changed since an earlier week: transfer, new season row, minutes, " +
-    'primary role, rank in the league for it, market value, newly linked. refresh: false reads the stored snapshots, free.',
+    "No name: this key's watchlists and their refresh costs. A name: refreshes its players (cost told first; refused past the quota left), keeps the week's snapshot, says what changed since an earlier week. refresh: false reads snapshots, free.",
   input: {
     watchlist: z
       .string()

@@ -120,6 +120,10 @@ function depsBuilder(
     );
   }
   const scope = watchlistScope(config);
+  const weeks = {
+    oneFetchMs: config.watchlistWeekWindowS * 1000,
+    sameFetchMs: config.watchlistSameFetchS * 1000,
+  };
   const charts = new ChartStore(config.chartCacheBytes, svgToPng);
   const untold = new UntoldRequests();
   // What the server learns of this upstream's field names, by their values: one for every key's client.
@@ -188,7 +192,7 @@ function depsBuilder(
     const ownerKey = callerKey ?? (tokenId !== undefined ? tokenOwner(tokenId) : upstream.apiKey);
     const watchlists =
       apiKey && ownerKey
-        ? { store: stores.watchlists, owner: stores.watchlists.ownerOf(ownerKey, scope) }
+        ? { store: stores.watchlists, owner: stores.watchlists.ownerOf(ownerKey, scope), weeks }
         : undefined;
     return {
       api,

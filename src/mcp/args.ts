@@ -3,15 +3,25 @@ import { z } from 'zod';
 import { InvalidArgumentError } from '../api/errors.js';
 import { normalizeSeason, SERVICE_ID_PATTERN } from '../domain/season.js';
 
-export const Season = z.string().max(20).describe('e.g. "25-26"; default current.');
+export const Season = z
+  .string()
+  .max(20)
+  .meta({ examples: ['25-26'] })
+  .describe('e.g. 25-26; default current');
 
 export const RoleKeyArg = z
   .string()
   .min(2)
   .max(60)
-  .describe('list_roles key or English name, e.g. "poacher".');
+  .meta({ examples: ['poacher'] })
+  .describe('list_roles key or English name, e.g. poacher');
 
-export const LeagueName = z.string().min(2).max(80).describe('list_leagues name, e.g. "Ligue 1".');
+export const LeagueName = z
+  .string()
+  .min(2)
+  .max(80)
+  .meta({ examples: ['Ligue 1'] })
+  .describe('list_leagues name, e.g. Ligue 1');
 
 /** A service_id of the spec's form (ds_ and 16 characters), the example refusals show. */
 export const SERVICE_ID_EXAMPLE = 'ds_00005oGBcduWTLGq';
@@ -26,7 +36,7 @@ export const PlayerIdArg = z
       `"${String(issue.input)}" looks like a name, not an id: search_players finds a player by name and gives the ids`,
   })
   .meta({ examples: [SERVICE_ID_EXAMPLE] })
-  .describe('service_id (ds_…, stable) or player_id.');
+  .describe('service_id (ds_…) or player_id');
 
 export function Limit(fallback: number, max: number) {
   return z.number().int().min(1).max(max).default(fallback);

@@ -5,11 +5,14 @@ import type { ImagePolicy } from '../charts/spec.js';
 import type { RoleCatalog } from '../facts/role-catalog.js';
 import type { Logger } from '../log.js';
 import type { WatchlistStore } from '../store/watchlists.js';
+import type { WeekWindows } from '../watchlists/part-weeks.js';
 
 /** The watchlists of the key in use: the store and the owner id it computed from the key (never the key). */
 export interface WatchlistAccess {
   store: WatchlistStore;
   owner: string;
+  /** When a refresh's parts count as one week of data (the settings); their defaults when unset. */
+  weeks?: WeekWindows;
 }
 
 /** What a tool may use: the upstream client and the role catalog, nothing of the transport. */

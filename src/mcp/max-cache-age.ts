@@ -1,7 +1,8 @@
-// The one argument every tool takes beside its own: how old a cached answer the caller accepts.
-// Described once, in the server instructions (INSTRUCTIONS in server.ts), not in each tool's schema:
-// listed bare in all 22 schemas it cost 286 tokens of tools/list (13 a tool), past the footprint budget.
-// Read here, before the tool's own arguments; the limit travels with the run (src/api/max-age.ts).
+// The one argument every tool that reads the API takes beside its own: how old a cached answer the
+// caller accepts. Listed in each such tool's schema (frameworks such as LangChain and the AI SDK send only
+// the arguments a schema lists), with the same short words everywhere; read here, before the tool's own
+// arguments, so every tool refuses a bad value alike; the limit travels with the run (src/api/max-age.ts).
+import { z } from 'zod';
 import { RefusedError } from './result.js';
 
 export const MAX_CACHE_AGE_ARGUMENT = 'max_cache_age_s';
@@ -10,7 +11,13 @@ export const MAX_CACHE_AGE_ARGUMENT = 'max_cache_age_s';
 const MOST_SECONDS = 7 * 24 * 3600;
 
 /** What the instructions say of it (one line for every tool). */
-export const MAX_CACHE_AGE_WORDS = `Every tool also takes ${MAX_CACHE_AGE_ARGUMENT} (whole seconds): answers cached longer ago are asked again, 0 asks everything anew; each request asked again spends quota.`;
+export const MAX_CACHE_AGE_WORDS = `Tools that read the API take ${MAX_CACHE_AGE_ARGUMENT} (whole seconds): answers cached longer ago are asked again, 0 asks everything anew; each request asked again spends quota.`;
+
+/**
+ * The argument as tools/list shows it, on every tool that reads the API. Its bounds are checked by
+ * `takeMaxCacheAge` (the same refusal for every tool), not listed: the words carry them.
+ */
+export const MaxCacheAgeArg = z.number().describe('0: none cached (spends quota)');
 
 /**
  * The shared argument taken out of `raw`: its limit in ms (undefined when absent or null) and the

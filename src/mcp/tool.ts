@@ -14,7 +14,7 @@ import { attachChart } from './chart-content.js';
 import { fullInputSchema, withCompactInputSchema, withCompactOutputSchema } from './compact-schema.js';
 import { collectBlankColumns, completenessNotes } from './completeness.js';
 import type { ToolContext } from './context.js';
-import { takeMaxCacheAge } from './max-cache-age.js';
+import { MAX_CACHE_AGE_ARGUMENT, MaxCacheAgeArg, takeMaxCacheAge } from './max-cache-age.js';
 import { withCompiledCheck } from './output-check.js';
 import { envelopeSchema, errorResult, type NotFoundHint, type Outcome, successResult } from './result.js';
 import { answerSeason } from './season.js';
@@ -42,6 +42,11 @@ export interface ToolSpec<I extends z.ZodRawShape, D extends z.ZodType, X extend
    * upstream) says `readOnlyHint: false` and whether calling it twice does more than once.
    */
   hints?: Pick<ToolAnnotations, 'readOnlyHint' | 'destructiveHint' | 'idempotentHint'>;
+  /**
+   * false for a tool that reads no cached answer of the API: its schema does not list max_cache_age_s
+   * (which it still takes, and ignores, as every tool does).
+   */
+  cached?: false;
   run(
     args: z.output<z.ZodObject<I>>,
     ctx: ToolContext,
@@ -60,6 +65,7 @@ export interface ToolDefinition {
   title: string;
   toolset: Toolset;
   description: string;
+  /** The arguments listed in tools/list: the tool's own, and max_cache_age_s on a tool that reads the API. */
   inputShape: z.ZodRawShape;
   /**
    * What the SDK checks before `handle`: any object (`handle` reads the arguments itself, so null means
@@ -83,6 +89,13 @@ export function defineTool<
   const input = z.object(spec.input);
   // JSON Schemas are made when first needed (tools/list, a call), not for every tool at start.
   const inputJson = lazy(() => fullInputSchema(input));
+  // What tools/list shows: the tool's own arguments, and the cache's age limit when it reads the API.
+  const listedShape: z.ZodRawShape =
+    spec.cached === false
+      ? spec.input
+      : { ...spec.input, [MAX_CACHE_AGE_ARGUMENT]: MaxCacheAgeArg.optional() };
+  const listed = z.object(listedShape);
+  const listedJson = spec.cached === false ? inputJson : lazy(() => fullInputSchema(listed));
   // A tool that takes a season names it first in every answer and in its `season` field.
   const seasonal = 'season' in spec.input;
   // Each field of a kind with a canonical form gets a sibling for the API's own (canonical-forms.ts).
@@ -93,8 +106,8 @@ export function defineTool<
     title: spec.title,
     toolset: spec.toolset,
     description: spec.description,
-    inputShape: spec.input,
-    inputSchema: withCompactInputSchema(z.looseObject({}), inputJson),
+    inputShape: listedShape,
+    inputSchema: withCompactInputSchema(z.looseObject({}), listedJson),
     // Checked in full on every answer (by the SDK), through checks compiled once (output-check.ts).
     outputSchema: withCompactOutputSchema(withCompiledCheck(envelopeSchema(output, extra.shape))),
     // No idempotentHint on read-only tools: the spec gives it meaning only for tools that write.

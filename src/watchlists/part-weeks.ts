@@ -45,16 +45,21 @@ function origin(part: PartSeen): string {
   return `${part.label} (${part.source.cached ? `from the cache, fetched ${when}` : `fetched ${when}`})`;
 }
 
-/**
- * Parts fetched further apart than this are not taken as one week without proof: the API publishes a week
- * at once, and one refresh fetches its parts within seconds; answers cached at other times (by an earlier
- * run, by another tool) may straddle a publication that neither dates nor minutes show (a player who did
- * not play keeps his minutes).
- */
-export const ONE_FETCH_MS = 5 * 60_000;
+/** How far apart in time parts may be fetched and still be taken as one week (the watchlist settings). */
+export interface WeekWindows {
+  /**
+   * Parts fetched further apart than this are not taken as one week without proof: the API publishes a
+   * week at once, and one refresh fetches its parts within seconds; answers cached at other times (by an
+   * earlier run, by another tool) may straddle a publication that neither dates nor minutes show (a
+   * player who did not play keeps his minutes).
+   */
+  oneFetchMs: number;
+  /** Parts an earlier refresh fetched this close together were fetched together: one week, however they differ. */
+  sameFetchMs: number;
+}
 
-/** Parts an earlier refresh fetched this close together were fetched together: one week, however they differ. */
-export const SAME_FETCH_MS = 60_000;
+/** The defaults of --watchlist-week-window-s and --watchlist-same-fetch-s. */
+export const DEFAULT_WEEK_WINDOWS: WeekWindows = { oneFetchMs: 5 * 60_000, sameFetchMs: 60_000 };
 
 /**
  * Whether two parts' dates and minutes tell their weeks apart. Parts fetched together (both by this
@@ -62,10 +67,10 @@ export const SAME_FETCH_MS = 60_000;
  * differently (a ranking's minutes may be the league's only), and taking that for two weeks would refuse
  * every refresh.
  */
-function apart(a: PartSeen, b: PartSeen): boolean {
+function apart(a: PartSeen, b: PartSeen, sameFetchMs: number): boolean {
   if (a.thisRun !== b.thisRun) return true;
   if (a.thisRun) return false;
-  return Math.abs(Date.parse(a.source.fetched_at) - Date.parse(b.source.fetched_at)) > SAME_FETCH_MS;
+  return Math.abs(Date.parse(a.source.fetched_at) - Date.parse(b.source.fetched_at)) > sameFetchMs;
 }
 
 /** Why the parts of a refresh may not hold one week, and the parts to fetch again for it. */
@@ -79,11 +84,14 @@ export interface WeekConflict {
  * (those an earlier refresh fetched); undefined when they do. The API's dates and the rounds played of
  * parts fetched apart first, then the fetch times.
  */
-export function weekConflict(parts: readonly PartSeen[]): WeekConflict | undefined {
+export function weekConflict(
+  parts: readonly PartSeen[],
+  { oneFetchMs, sameFetchMs }: WeekWindows = DEFAULT_WEEK_WINDOWS,
+): WeekConflict | undefined {
   const stale = new Set(parts.filter((p) => !p.thisRun).map((p) => p.key));
   for (const [i, a] of parts.entries()) {
     for (const b of parts.slice(i + 1)) {
-      if (!apart(a, b)) continue;
+      if (!apart(a, b, sameFetchMs)) continue;
       if (a.data_as_of && b.data_as_of && a.data_as_of !== b.data_as_of) {
         return {
           text: `${origin(a)} holds data of ${a.data_as_of}, ${origin(b)} data of ${b.data_as_of}`,
@@ -102,14 +110,21 @@ export function weekConflict(parts: readonly PartSeen[]): WeekConflict | undefin
   }
   const times = parts.map((p) => Date.parse(p.source.fetched_at)).filter((t) => !Number.isNaN(t));
   const newest = Math.max(...times);
-  const older = parts.filter((p) => !p.thisRun && Date.parse(p.source.fetched_at) < newest - ONE_FETCH_MS);
+  const older = parts.filter((p) => !p.thisRun && Date.parse(p.source.fetched_at) < newest - oneFetchMs);
   const newer = parts.find((p) => Date.parse(p.source.fetched_at) === newest);
   const first = older[0];
   if (first && newer) {
     return {
-      text: `${origin(first)}${older.length > 1 ? ` and ${older.length - 1} more` : ''} and ${origin(newer)} were fetched more than ${ONE_FETCH_MS / 60_000} minutes apart: the API may have published a week between them`,
+      text: `${origin(first)}${older.length > 1 ? ` and ${older.length - 1} more` : ''} and ${origin(newer)} were fetched more than ${apartWords(oneFetchMs)} apart: the API may have published a week between them`,
       stale: new Set(older.map((p) => p.key)),
     };
   }
   return undefined;
+}
+
+/** "5 minutes", "90 seconds". */
+function apartWords(ms: number): string {
+  const seconds = Math.round(ms / 1000);
+  if (seconds % 60 === 0) return `${seconds / 60} minute${seconds === 60 ? '' : 's'}`;
+  return `${seconds} second${seconds === 1 ? '' : 's'}`;
 }

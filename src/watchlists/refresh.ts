@@ -4,12 +4,13 @@
 // stored here: everything is fetched before a change is handed to the store.
 
 import { COMPARE_BATCH, RESOLVE_BATCH } from '../api/endpoints.js';
+import { withMaxAge } from '../api/max-age.js';
 import type { ResolvedPlayer } from '../api/schemas.js';
 import { strayNote } from '../facts/resolve-labels.js';
 import type { ResolveQuery } from '../facts/resolve-match.js';
 import type { SnapshotPlayer } from '../store/watchlists.js';
 import { seenFromCompare, seenFromRecord, tieCompareRows } from './compare-rows.js';
-import { minutesKey, PartLog, weekConflict } from './part-weeks.js';
+import { DEFAULT_WEEK_WINDOWS, minutesKey, PartLog, type WeekWindows, weekConflict } from './part-weeks.js';
 import { chunks } from './plan.js';
 import { WatchlistRefusal } from './refusal.js';
 import type { Parts, WatchlistUpstream } from './upstream.js';
@@ -68,21 +69,28 @@ export async function refreshPersons(
   entries: readonly RefreshEntry[],
   upstream: WatchlistUpstream,
   parts: Parts,
+  windows: WeekWindows = DEFAULT_WEEK_WINDOWS,
 ): Promise<Refreshed> {
   const notes: string[] = [];
-  const persons = await resolveEntries(entries, upstream, parts, notes);
   // Parts fetched from now on are this refresh's own (a cached answer keeps its first fetch time).
   const started = new Date(Date.now() - 1).toISOString();
   let log = new PartLog(started);
-  let read = await readAndRank(persons, recorded(upstream, log, new Set()), parts);
-  let conflict = weekConflict(log.parts);
+  // The resolve is a part of the week too: a cached answer of an earlier week may not link a row the
+  // API links now, or find a person at last week's row.
+  let resolved = await resolveEntries(entries, recorded(upstream, log, new Set()), parts);
+  let read = await readAndRank(resolved.persons, recorded(upstream, log, new Set()), parts);
+  let conflict = weekConflict(log.parts, windows);
   let refetched = 0;
   if (conflict && conflict.stale.size > 0) {
     // The cached parts are the older ones: asked again, they cost what the plan counted for them.
     const { stale, text } = conflict;
+    const resolves = log.parts.filter((p) => p.key.startsWith(RESOLVE_KEY));
     log = new PartLog(started);
-    read = await readAndRank(persons, recorded(upstream, log, stale), parts);
-    conflict = weekConflict(log.parts);
+    if (resolves.some((p) => stale.has(p.key)))
+      resolved = await resolveEntries(entries, recorded(upstream, log, stale), parts);
+    else log.parts.push(...resolves);
+    read = await readAndRank(resolved.persons, recorded(upstream, log, stale), parts);
+    conflict = weekConflict(log.parts, windows);
     refetched = stale.size;
     if (!conflict) {
       notes.push(
@@ -95,7 +103,12 @@ export async function refreshPersons(
       `Not compared and not stored: the API's answers hold different weeks of data (${conflict.text}); the API may be publishing a new week right now. Refresh again later; a snapshot never mixes two weeks.`,
     );
   }
-  notes.push(...read.notes, ...parts.failures.map((f) => `${f.section} unavailable: ${f.error}`));
+  notes.push(
+    ...resolved.notes,
+    ...read.notes,
+    ...parts.failures.map((f) => `${f.section} unavailable: ${f.error}`),
+  );
+  const persons = resolved.persons;
 
   const players: Record<string, Seen> = {};
   for (const id of persons.names.keys()) {
@@ -126,10 +139,21 @@ async function readAndRank(persons: Persons, upstream: WatchlistUpstream, parts:
   return { seen, dataAsOf, rankings, notes };
 }
 
+/** The key of a resolve-batch part in the log: its batch's first query tells it from the others. */
+const RESOLVE_KEY = 'resolve-batch';
+
 /** `upstream`, each answer logged with what tells its week; the parts named in `fresh` skip the cache. */
 function recorded(upstream: WatchlistUpstream, log: PartLog, fresh: ReadonlySet<string>): WatchlistUpstream {
   return {
     ...upstream,
+    // Its rows carry no date nor minutes: its fetch time tells its week.
+    resolve: async (queries, signal) => {
+      const key = `${RESOLVE_KEY} ${queries.length} ${JSON.stringify(queries[0] ?? null)}`;
+      const ask = () => upstream.resolve(queries, signal);
+      const result = await (fresh.has(key) ? withMaxAge(0, ask) : ask());
+      log.add({ key, label: 'resolve-batch', source: result.source, minutes: new Map() });
+      return result;
+    },
     record: async (id, signal) => {
       const key = `record ${id}`;
       const result = await upstream.record(id, signal, fresh.has(key));
@@ -175,8 +199,8 @@ async function resolveEntries(
   entries: readonly RefreshEntry[],
   upstream: WatchlistUpstream,
   parts: Parts,
-  notes: string[],
-): Promise<Persons> {
+): Promise<{ persons: Persons; notes: string[] }> {
+  const notes: string[] = [];
   // A pending row id may be last season's, answered with this season's row and no echo: its name ties it.
   const queries = entries.map(
     (e): ResolveQuery =>
@@ -196,7 +220,7 @@ async function resolveEntries(
   );
   const stray = strayNote(batches.flatMap((b) => b.stray));
   if (stray) notes.push(stray);
-  return persons;
+  return { persons, notes };
 }
 
 /** The persons each entry's row finds; entries no row was tied to are never given another's, and noted. */

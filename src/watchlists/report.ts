@@ -133,7 +133,9 @@ export async function checkRefresh(
   checkProjectedSize(doc, lists.store.limits, { snapshot: true }, 'after this refresh');
   const quota = await upstream.quota.sync();
   if (quota.unlimited || quota.remaining === null || quota.remaining >= plan.total) return undefined;
-  const look = await cacheOnly(() => refreshPersons(doc.entries, upstream, new CacheParts(signal)));
+  const look = await cacheOnly(() =>
+    refreshPersons(doc.entries, upstream, new CacheParts(signal), lists.weeks),
+  );
   if (look.value && look.missed === 0) return look.value;
   if (signal.aborted) throw look.error ?? new Error('cancelled');
   const answered = look.requests.from_cache;
@@ -156,7 +158,7 @@ export async function refreshWatchlist(
   steps: ReportSteps,
   answered?: Refreshed,
 ): Promise<{ report: WatchlistReport; refreshed: Refreshed }> {
-  const fresh = answered ?? (await refreshPersons(doc.entries, upstream, parts));
+  const fresh = answered ?? (await refreshPersons(doc.entries, upstream, parts, lists.weeks));
   let players: ReportRow[] = [];
   let previous: WatchlistSnapshot | undefined;
   let replaced: WatchlistSnapshot | undefined;

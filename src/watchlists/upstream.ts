@@ -7,6 +7,7 @@ import type { Quota } from '../api/quota.js';
 import type { CompareResponse, PlayerRecordResponse, RankingsResponse } from '../api/schemas.js';
 import type { ResolveQuery, Tied } from '../facts/resolve-match.js';
 import type { WatchlistStore } from '../store/watchlists.js';
+import type { WeekWindows } from './part-weeks.js';
 
 export interface WatchlistUpstream {
   quota: { current(): Quota; sync(): Promise<Quota> };
@@ -47,4 +48,6 @@ export interface Parts {
 export interface OwnedLists {
   store: WatchlistStore;
   owner: string;
+  /** When a refresh's parts count as one week of data (the settings); their defaults when unset. */
+  weeks?: WeekWindows;
 }

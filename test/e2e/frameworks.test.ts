@@ -163,6 +163,27 @@ describe.each(TRANSPORTS)('over %s', (transport) => {
       for (const seen of [unknownPlayer, unknownRole]) expect(seen.text).not.toMatch(/\bat .+:\d+:\d+\)/);
     });
 
+    // A model sends only the arguments the framework's schema shows it: the cache's age limit must be one.
+    it('shows max_cache_age_s on every tool that reads the API', () => {
+      const tools = through(framework).tools() as Record<string, { schema: { properties?: object } }>;
+      const without = Object.entries(tools)
+        .filter(
+          ([name, tool]) => name !== 'quota_status' && !('max_cache_age_s' in (tool.schema.properties ?? {})),
+        )
+        .map(([name]) => name);
+      expect(without).toEqual([]);
+    });
+
+    it('max_cache_age_s reaches the server: 0 asks the API where the same call is answered from the cache', async () => {
+      const args = { query: 'pass', limit: 3 };
+      await through(framework).callAsModel('get_glossary', args);
+      const cached = await through(framework).callAsModel('get_glossary', args);
+      expect(cached.text).toMatch(/— from the cache \(fetched /);
+      const anew = await through(framework).callAsModel('get_glossary', { ...args, max_cache_age_s: 0 });
+      expect(anew.text).toMatch(/— fresh answer, /);
+      expect(anew.text).not.toMatch(/— from the cache/);
+    });
+
     // The listed schema gives bounds in words only: a framework that checks arguments against it
     // (LangChain) would otherwise refuse in words naming neither the argument nor what it accepts.
     it('an argument out of bounds is refused in plain words naming it', async () => {

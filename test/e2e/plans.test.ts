@@ -90,6 +90,10 @@ describe('the other tools of several requests say their plan first, and keep to 
         highlight: [await aPlayer()],
       }),
     ],
+    ['compare_players', async () => ({ player_ids: await players(3) })],
+    ['fit_score', async () => ({ player_ids: await players(2), club: 'Reims' })],
+    ['search_players', async () => ({ query: 'Mba', league: 'Belgian second division' })],
+    ['list_leagues', async () => ({ query: 'france' })],
   ];
   for (const [name, args] of cases) {
     it(name, async () => {
@@ -105,6 +109,44 @@ describe('the other tools of several requests say their plan first, and keep to 
     });
   }
 });
+
+describe('the tools that may send several requests give what they sent beside their plan', () => {
+  const cases: Array<[string, () => Promise<Record<string, unknown>>]> = [
+    ['compare_players', async () => ({ player_ids: await players(2) })],
+    ['fit_score', async () => ({ player_ids: await players(2) })],
+    ['resolve_players', async () => ({ players: (await players(3)).map((id) => ({ player_id: id })) })],
+    ['search_players', async () => ({ query: 'Mba' })],
+    ['list_leagues', async () => ({})],
+  ];
+  for (const [name, args] of cases) {
+    it(name, async () => {
+      const given = await args();
+      for (const fresh of [true, false]) {
+        const { body, text } = await withProgress(name, {
+          ...given,
+          ...(fresh ? { max_cache_age_s: 0 } : {}),
+        });
+        const { planned, sent, from_cache } = body.requests;
+        expect(planned).toBeGreaterThanOrEqual(1);
+        expect(sent).toBeLessThanOrEqual(planned);
+        if (!fresh) expect(sent).toBe(0);
+        expect(text).toContain(
+          `Requests: ${sent} sent, ${from_cache} from the cache (planned at most ${planned}).`,
+        );
+      }
+    });
+  }
+});
+
+async function players(count: number): Promise<string[]> {
+  const { body } = await callOk(session.client, 'rank_players_by_role', {
+    role: 'defenseur_relanceur',
+    limit: count,
+  });
+  return (body.data as { service_id: string | null; player_id?: string }[]).map(
+    (row) => (row.service_id ?? row.player_id) as string,
+  );
+}
 
 async function aPlayer(): Promise<string> {
   const { body } = await callOk(session.client, 'rank_players_by_role', {

@@ -58,6 +58,8 @@ describe('loadConfig defaults', () => {
       watchlistMaxPlayers: 200,
       watchlistSnapshots: 8,
       watchlistMaxBytes: 8_000_000,
+      watchlistWeekWindowS: 300,
+      watchlistSameFetchS: 60,
       authTokens: [],
       requireCallerKey: false,
       maxSessions: 1000,
@@ -168,6 +170,25 @@ describe('loadConfig refusals', () => {
     [[], { FOOTBALL_MCP_MAX_SHARED_SERVERS: '0' }, '--max-shared-servers', 'FOOTBALL_MCP_MAX_SHARED_SERVERS'],
     [['--max-idle-servers=-1'], {}, '--max-idle-servers', 'FOOTBALL_MCP_MAX_IDLE_SERVERS'],
     [[], { FOOTBALL_MCP_MAX_KNOWN_KEYS: 'many' }, '--max-known-keys', 'FOOTBALL_MCP_MAX_KNOWN_KEYS'],
+    [
+      ['--watchlist-week-window-s', '0'],
+      {},
+      '--watchlist-week-window-s',
+      'FOOTBALL_MCP_WATCHLIST_WEEK_WINDOW_S',
+    ],
+    [
+      [],
+      { FOOTBALL_MCP_WATCHLIST_SAME_FETCH_S: '1.5' },
+      '--watchlist-same-fetch-s',
+      'FOOTBALL_MCP_WATCHLIST_SAME_FETCH_S',
+    ],
+    // Parts fetched together must be within one fetch window.
+    [
+      ['--watchlist-same-fetch-s', '600'],
+      {},
+      '--watchlist-same-fetch-s',
+      'FOOTBALL_MCP_WATCHLIST_SAME_FETCH_S',
+    ],
   ];
   for (const [argv, env, flag, variable] of invalid) {
     it(`${JSON.stringify(argv)} ${JSON.stringify(env)} → ConfigError naming ${flag} and ${variable}`, () => {

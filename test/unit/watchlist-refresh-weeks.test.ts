@@ -3,12 +3,14 @@
 // two weeks is stored: the refusal names the parts and what each holds.
 import { describe, expect, it } from 'vitest';
 import type { Source } from '../../src/api/client.js';
+import { maxAgeMs } from '../../src/api/max-age.js';
 import { tallyRequests } from '../../src/api/request-tally.js';
 import type { ResolveQuery } from '../../src/facts/resolve-match.js';
 import { CacheParts } from '../../src/watchlists/cache-parts.js';
 import { refreshPersons } from '../../src/watchlists/refresh.js';
 import { WatchlistRefusal } from '../../src/watchlists/refusal.js';
 import type { WatchlistUpstream } from '../../src/watchlists/upstream.js';
+import { depsFor } from '../support/mcp.js';
 
 const EARLIER = '2026-11-28T08:00:00.000Z';
 const QUOTA = { limit: null, remaining: null, reset: null, unlimited: true, observed_at: null };
@@ -128,5 +130,88 @@ describe('a refresh of two weeks', () => {
     expect(String((refused as Error).message)).toMatch(
       /Not compared and not stored: the API's answers hold different weeks of data \(.*(player record|ranking faux_9 in Ligue 1).*/,
     );
+  });
+});
+
+describe('a refresh whose resolve-batch answer is of an earlier week', () => {
+  it('asks the resolve again: the links and rows of every part are of the week served now', async () => {
+    const { api } = upstream(false);
+    let asked = 0;
+    let freshly = 0;
+    const resolve = api.resolve;
+    // The resolve comes from an earlier refresh's cache unless the cache is skipped; the rest is fresh.
+    const withOldResolve: WatchlistUpstream = {
+      ...api,
+      resolve: async (queries, signal) => {
+        asked += 1;
+        const fresh = maxAgeMs() === 0;
+        if (fresh) freshly += 1;
+        const answer = await resolve(queries, signal);
+        return { ...answer, source: fresh ? answer.source : { cached: true, fetched_at: EARLIER } };
+      },
+      record: (id, signal) => api.record(id, signal, true),
+      ranking: (role, league, signal) => api.ranking(role, league, signal, true),
+    };
+    const { value } = await tallyRequests(() =>
+      refreshPersons(entries, withOldResolve, new CacheParts(new AbortController().signal)),
+    );
+    expect(asked).toBe(2);
+    expect(freshly).toBe(1);
+    expect(value.refetched).toBe(1);
+    expect(value.notes.join(' ')).toMatch(/resolve-batch \(from the cache, fetched 2026-11-28 08:00/);
+  });
+
+  it('a resolve fetched with the rest is asked once', async () => {
+    const { api } = upstream(false);
+    let asked = 0;
+    const fresh: WatchlistUpstream = {
+      ...api,
+      resolve: (queries, signal) => {
+        asked += 1;
+        return api.resolve(queries, signal);
+      },
+      record: (id, signal) => api.record(id, signal, true),
+      ranking: (role, league, signal) => api.ranking(role, league, signal, true),
+    };
+    const { value } = await tallyRequests(() =>
+      refreshPersons(entries, fresh, new CacheParts(new AbortController().signal)),
+    );
+    expect(asked).toBe(1);
+    expect(value.refetched).toBe(0);
+  });
+});
+
+describe('the week windows of a refresh', () => {
+  it('come from the settings: within a 4-hour window, a resolve cached 1 hour before the rest is of their week', async () => {
+    const deps = depsFor('http://127.0.0.1:9', 'a-key', {
+      store: 'memory',
+      watchlistWeekWindowS: 4 * 3600,
+      watchlistSameFetchS: 30,
+    });
+    const weeks = deps.watchlists?.weeks;
+    expect(weeks).toEqual({ oneFetchMs: 4 * 3600_000, sameFetchMs: 30_000 });
+    await deps.api.close();
+    const { api } = upstream(false);
+    let asked = 0;
+    const hourOld: WatchlistUpstream = {
+      ...api,
+      resolve: async (queries, signal) => {
+        asked += 1;
+        const answer = await api.resolve(queries, signal);
+        if (maxAgeMs() === 0) return answer;
+        const fetched_at = new Date(Date.now() - 3600_000).toISOString();
+        return { ...answer, source: { cached: true, fetched_at } };
+      },
+      record: (id, signal) => api.record(id, signal, true),
+      ranking: (role, league, signal) => api.ranking(role, league, signal, true),
+    };
+    const parts = () => new CacheParts(new AbortController().signal);
+    const within = await tallyRequests(() => refreshPersons(entries, hourOld, parts(), weeks));
+    expect(asked).toBe(1);
+    expect(within.value.refetched).toBe(0);
+    // With the default 5 minutes, the same resolve is asked again.
+    const beyond = await tallyRequests(() => refreshPersons(entries, hourOld, parts()));
+    expect(asked).toBe(3);
+    expect(beyond.value.refetched).toBe(1);
   });
 });

@@ -2,7 +2,12 @@
 // of parts (seeded, the seed printed in each failure) of one or two weeks, cached or fetched now.
 import { describe, expect, it } from 'vitest';
 import type { WatchlistSnapshot } from '../../src/store/watchlists.js';
-import { minutesKey, ONE_FETCH_MS, type PartSeen, weekConflict } from '../../src/watchlists/part-weeks.js';
+import {
+  DEFAULT_WEEK_WINDOWS,
+  minutesKey,
+  type PartSeen,
+  weekConflict,
+} from '../../src/watchlists/part-weeks.js';
 import { earlierWeek, isoWeek, snapshotOfWeek, weekOf } from '../../src/watchlists/weeks.js';
 import { SAMPLE_SEED } from '../support/sample.js';
 
@@ -54,7 +59,7 @@ describe('data weeks', () => {
       const base = Date.parse('2026-11-28T09:00:00Z');
       const twoWeeks = next() < 0.5;
       // Parts of the older week were cached by an earlier refresh, a little or long before this one.
-      const gap = next() < 0.5 ? 30_000 : ONE_FETCH_MS * 10;
+      const gap = next() < 0.5 ? 30_000 : DEFAULT_WEEK_WINDOWS.oneFetchMs * 10;
       // Routes may count a row's minutes differently (a ranking, the league's only): the same week still.
       const routeOffset = next() < 0.3 ? 45 : 0;
       const olds: boolean[] = [];
@@ -87,5 +92,23 @@ describe('data weeks', () => {
         for (const p of older) expect(conflict?.stale.has(p.key), `${label}: ${p.key}`).toBe(true);
       } else expect(conflict, label).toBeUndefined();
     }
+  });
+
+  it('takes its windows from the settings: parts fetched 10 minutes apart are one week within a 15-minute window', () => {
+    const at = (minutes: number) =>
+      new Date(Date.parse('2026-11-28T09:00:00Z') + minutes * 60_000).toISOString();
+    const part = (i: number, fetched: string, thisRun: boolean): PartSeen => ({
+      key: `part ${i}`,
+      label: `part ${i}`,
+      source: { cached: !thisRun, fetched_at: fetched },
+      thisRun,
+      minutes: new Map(),
+    });
+    const parts = [part(0, at(10), true), part(1, at(0), false)];
+    expect(weekConflict(parts)?.text).toContain('fetched more than 5 minutes apart');
+    expect(weekConflict(parts, { oneFetchMs: 15 * 60_000, sameFetchMs: 60_000 })).toBeUndefined();
+    expect(weekConflict(parts, { oneFetchMs: 90_000, sameFetchMs: 60_000 })?.text).toContain(
+      'fetched more than 90 seconds apart',
+    );
   });
 });

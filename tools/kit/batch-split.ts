@@ -141,6 +141,15 @@ export async function answerWhatYouCan<Row extends Identified>(
 /** Requests a split may spend per id asked, finding the bad ids and a group to ask the others with. */
 const SEARCH_BUDGET_PER_ID = 3;
 
+/**
+ * The most calls `answerWhatYouCan` makes for `ids`: halving alone asks at most every node of a binary
+ * tree over them (2n - 1); with a floor of ids per request, the search for a group to ask the refused
+ * ids with stops at its budget.
+ */
+export function mostSplitCalls(ids: number, min: number): number {
+  return min > 1 ? Math.max(1, SEARCH_BUDGET_PER_ID * ids - 1) : 2 * ids - 1;
+}
+
 const groupKey = (ids: readonly string[]) => [...ids].sort().join('\u0000');
 
 /** Above this many pending ids, the search takes them in the order asked instead of weighing every guess. */

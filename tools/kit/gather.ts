@@ -5,13 +5,18 @@ import { z } from 'zod';
 import type { ApiResult, Source } from '../../src/api/client.js';
 import { ApiError } from '../../src/api/errors.js';
 import type { Quota } from '../../src/api/quota.js';
-import { requestsSpent } from '../../src/api/request-tally.js';
+import { requestsSpent, retriesSpent } from '../../src/api/request-tally.js';
 import type { ToolContext } from '../../src/mcp/context.js';
 import { errorText } from '../../src/mcp/result.js';
-import { announcePlan, type Plan, plannedCostText } from './plan.js';
+import { announcePlan, type Plan, PlannedCostOut, plannedCostText } from './plan.js';
 
 /** What a gathering spent; `planned`: the most requests it said beforehand it would send. */
-export const CostOut = z.object({ planned: z.number().optional(), sent: z.number(), from_cache: z.number() });
+export const CostOut = z.object({
+  planned: z.number().optional(),
+  sent: z.number(),
+  from_cache: z.number(),
+  retried: PlannedCostOut.shape.retried,
+});
 export type Cost = z.infer<typeof CostOut>;
 
 /** A section's 404 once its record exists: the likely cause is an assumed route, not the id. */
@@ -80,7 +85,12 @@ export class Gathering {
 
   /** What the whole call has spent upstream so far: every request of its run, made here or not. */
   cost(): Cost {
-    return { ...(this.plan ? { planned: this.plan.total } : {}), ...requestsSpent() };
+    const retried = retriesSpent();
+    return {
+      ...(this.plan ? { planned: this.plan.total } : {}),
+      ...requestsSpent(),
+      ...(retried.length > 0 ? { retried } : {}),
+    };
   }
 
   /** Cached only when every part was; dated by the oldest part; stale when any part was. */
@@ -126,9 +136,9 @@ export class Gathering {
 
 /** What a gathering spent, as its text says it (its structured form has it as `requests`). */
 export function requestsText(cost: Cost): string {
-  const { planned, sent, from_cache } = cost;
+  const { planned, sent, from_cache, retried } = cost;
   if (planned === undefined) return `Upstream requests: ${sent} sent, ${from_cache} served from the cache.`;
-  return plannedCostText({ planned, sent, from_cache });
+  return plannedCostText({ planned, sent, from_cache, ...(retried ? { retried } : {}) });
 }
 
 /** The notes a result carries about parts that failed. */

@@ -3,10 +3,16 @@
 // spent (the run's tally, src/api/request-tally.ts). A plan is an upper bound of the requests the call
 // means to send; a run that sent more says why it may have (retries are counted as sent).
 import { z } from 'zod';
-import { requestsSpent } from '../../src/api/request-tally.js';
+import { requestsSpent, retriesSpent } from '../../src/api/request-tally.js';
 import type { ToolContext } from '../../src/mcp/context.js';
 
-export const PlannedCostOut = z.object({ planned: z.number(), sent: z.number(), from_cache: z.number() });
+export const PlannedCostOut = z.object({
+  planned: z.number(),
+  sent: z.number(),
+  from_cache: z.number(),
+  /** Each request sent again, by route, and what the attempt before it met (a 503, a timeout). */
+  retried: z.array(z.object({ route: z.string(), after: z.string() })).optional(),
+});
 export type PlannedCost = z.infer<typeof PlannedCostOut>;
 
 export interface Plan {
@@ -35,18 +41,21 @@ export function announcePlan(ctx: Pick<ToolContext, 'progress'>, what: Plan, ste
   if (what.total > 1) ctx.progress(0, steps, `${planWords(what)}; cached answers are free`);
 }
 
-/** What the run spent so far, beside its plan. */
+/** What the run spent so far, beside its plan, and its retries (counted as sent) when it made any. */
 export function plannedCost(what: Plan): PlannedCost {
-  return { planned: what.total, ...requestsSpent() };
+  const retried = retriesSpent();
+  return { planned: what.total, ...requestsSpent(), ...(retried.length > 0 ? { retried } : {}) };
 }
 
-/** The cost as the text says it; a run past its plan says why it may be. */
-export function plannedCostText({ planned, sent, from_cache }: PlannedCost): string {
+/** The cost as the text says it; a run past its plan says why: its retries by name, else what may have. */
+export function plannedCostText({ planned, sent, from_cache, retried = [] }: PlannedCost): string {
   if (planned === 0 && sent === 0 && from_cache === 0) return 'Requests: none.';
+  const why =
+    retried.length > 0
+      ? retried.map((r) => `the ${r.route} request was retried after ${r.after}`).join(', ')
+      : 'a failed request was retried, a list read more than one page, or an answer was asked again';
   const over =
-    sent > planned
-      ? `; more than the ${planned} planned: a failed request was retried, a list read more than one page, or an answer was asked again`
-      : ` (planned at most ${planned})`;
+    sent > planned ? `; more than the ${planned} planned: ${why}` : ` (planned at most ${planned})`;
   return `Requests: ${sent} sent, ${from_cache} from the cache${over}.`;
 }
 

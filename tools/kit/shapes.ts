@@ -118,7 +118,7 @@ export const PlayerQueryFields = {
     .max(80)
     .meta({ examples: ['Mbaye'] })
     .optional()
-    .describe('Or a name; beside a player_id, the name he is known by.'),
+    .describe('Or a name; with a player_id, the name he is known by'),
   club: z
     .string()
     .min(2)

@@ -2,7 +2,12 @@
 import { z } from 'zod';
 import { ROLE_FAMILIES, type RoleFamily } from '../../src/domain/roles.js';
 
-export const StatisticArg = z.string().min(2).max(60).describe('get_glossary key, e.g. "xg".');
+export const StatisticArg = z
+  .string()
+  .min(2)
+  .max(60)
+  .meta({ examples: ['xg'] })
+  .describe('get_glossary key, e.g. xg');
 
 /** Position family: the enum speaks for itself, the description only says what it does. */
 export const PositionArg = z

@@ -8,7 +8,7 @@ import { countTokens } from '../support/tokens.js';
  * context before its first call (the context target of docs/performance.md).
  */
 // 6 000 until gender and level (women's and youth football: 3 arguments on 3 tools, 166 tokens) were added.
-const BUDGET = 6200;
+const BUDGET = 6300;
 
 it(`tools/list stays under ${BUDGET} tokens`, async () => {
   // No call reaches this address: listing tools needs no upstream.

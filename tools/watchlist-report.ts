@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { retriesFrom } from '../src/api/request-tally.js';
+import { currentRoleKeys } from '../src/mcp/canonical-facts.js';
 import { sparseColumns } from '../src/mcp/tabular.js';
 import { defineTool } from '../src/mcp/tool.js';
 import { watchlistAccess } from '../src/mcp/watchlists.js';
@@ -176,8 +177,11 @@ export default defineTool({
     }
     const doc = await openWatchlist(lists, watchlist, STEPS);
     const plan = refreshPlan(doc);
+    // A role key the API renamed between snapshots is no move: compared under its current key.
+    const current = await currentRoleKeys(ctx.api, ctx.signal);
+    const roleKey = (key: string) => current(key) ?? key;
     if (!refresh || week !== undefined) {
-      const stored = storedReport(doc, plan, STEPS, week);
+      const stored = storedReport(doc, plan, STEPS, week, roleKey);
       return {
         data: report(stored),
         quota: ctx.api.quota.current(),
@@ -189,7 +193,15 @@ export default defineTool({
     ctx.progress(0, plan.total, `refreshing "${doc.name}": up to ${planText(plan)}; cached answers are free`);
     const parts = new Gathering(planBound(plan), ctx);
     const retries = retriesFrom();
-    const { report: fresh, refreshed } = await refreshWatchlist(lists, doc, upstream, parts, STEPS, answered);
+    const { report: fresh, refreshed } = await refreshWatchlist(
+      lists,
+      doc,
+      upstream,
+      parts,
+      STEPS,
+      answered,
+      roleKey,
+    );
     const why = beyondPlan(plan, doc, refreshed, retries());
     return {
       data: report(fresh),

@@ -60,6 +60,18 @@ export async function canonicalFacts(
   };
 }
 
+/**
+ * A role's current key as the canonical forms show it (the enums as learned, else as cached, else the
+ * spec's table); undefined for a key nothing maps. Nothing is sent.
+ */
+export async function currentRoleKeys(
+  api: ApiClient,
+  signal: AbortSignal,
+): Promise<(written: string) => string | undefined> {
+  const renamed = await cached(() => api.enums({ signal }).then((r) => renamedRoles(r.data, api)));
+  return roleKeys(renamed ?? new Map(), api);
+}
+
 /** `read`'s value when the cache holds all it asks; undefined otherwise (nothing is sent). */
 async function cached<T>(read: () => Promise<T>): Promise<T | undefined> {
   return (await cacheOnly(read)).value;

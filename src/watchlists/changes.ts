@@ -72,6 +72,11 @@ export interface ReportInput {
   linked: ReadonlySet<string>;
   /** Entries the API no longer finds (service_id or pending row id). */
   missing: ReadonlySet<string>;
+  /**
+   * A role key as its current key: a key the API renamed between two snapshots is the same role, not a
+   * move (the answer shows both under the current key). Keys as stored when not given.
+   */
+  roleKey?: (key: string) => string;
 }
 
 /** A date the API gave (data_as_of), as a time; null when it is absent or not a date. */
@@ -107,7 +112,14 @@ export function outOfOrder(
 }
 
 /** One row per entry, largest movers first (transfers, new rows, links, then rank and value moves). */
-export function compareSnapshots({ entries, current, previous, linked, missing }: ReportInput): ReportRow[] {
+export function compareSnapshots({
+  entries,
+  current,
+  previous,
+  linked,
+  missing,
+  roleKey = (key) => key,
+}: ReportInput): ReportRow[] {
   const moved = newerData(current, previous);
   const rows: ReportRow[] = entries.map((entry) => {
     const id = entry.service_id;
@@ -134,7 +146,7 @@ export function compareSnapshots({ entries, current, previous, linked, missing }
         ...BLANK,
       };
     }
-    return diffPerson(id, now, before, { linked: linked.has(id), newer: moved }, entry.name);
+    return diffPerson(id, now, before, { linked: linked.has(id), newer: moved, roleKey }, entry.name);
   });
   return rows.sort((a, b) => movement(b) - movement(a));
 }
@@ -143,7 +155,7 @@ function diffPerson(
   id: string,
   now: Seen,
   before: Seen | undefined,
-  { linked, newer }: { linked: boolean; newer: boolean },
+  { linked, newer, roleKey }: { linked: boolean; newer: boolean; roleKey: (key: string) => string },
   listed?: string,
 ): ReportRow {
   const row = currentRow(id, now, listed);
@@ -155,7 +167,7 @@ function diffPerson(
   }
   rowMoved(row, now, before);
   minutesMoved(row, now, before, newer);
-  roleMoved(row, now, before);
+  roleMoved(row, now, before, roleKey);
   valueMoved(row, now, before);
   if (row.changes.length === 0) row.status = 'unchanged';
   return row;
@@ -227,20 +239,22 @@ function minutesMoved(row: ReportRow, now: Seen, before: Seen, newer: boolean): 
 }
 
 /** Another primary role; places and score moved in the same role (and league, for the rank). */
-function roleMoved(row: ReportRow, now: Seen, before: Seen): void {
-  if (before.primary_role && now.primary_role && before.primary_role !== now.primary_role) {
+function roleMoved(row: ReportRow, now: Seen, before: Seen, roleKey: (key: string) => string): void {
+  const same = (a: string | null | undefined, b: string | null | undefined) =>
+    a === b || (a != null && b != null && roleKey(a) === roleKey(b));
+  if (before.primary_role && now.primary_role && !same(before.primary_role, now.primary_role)) {
     row.previous_role = before.primary_role;
     row.changes.push('role');
   }
   const rank = now.rank ?? null;
   const was = before.rank ?? null;
-  if (rank && was && was.role === rank.role && was.league === rank.league) {
+  if (rank && was && same(was.role, rank.role) && was.league === rank.league) {
     if (was.rank !== null && rank.rank !== null) row.rank_change = was.rank - rank.rank;
     if (was.rank !== rank.rank) row.changes.push('rank');
   }
   const score = row.role_score;
   const previousScore = scoreOf(before);
-  if (score !== null && previousScore !== null && before.primary_role === now.primary_role) {
+  if (score !== null && previousScore !== null && same(before.primary_role, now.primary_role)) {
     row.role_score_change = difference(score, previousScore);
     if (row.role_score_change !== 0) row.changes.push('role score');
   }

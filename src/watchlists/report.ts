@@ -70,6 +70,7 @@ export function storedReport(
   plan: RefreshPlan,
   steps: ReportSteps,
   asked?: string,
+  roleKey?: (key: string) => string,
 ): WatchlistReport {
   const found = asked === undefined ? lastOf(doc.snapshots) : snapshotOfWeek(doc.snapshots, asked);
   if (!found) {
@@ -104,7 +105,14 @@ export function storedReport(
       e.service_id && !last.players[e.service_id] && e.added_at < last.taken_at ? [e.service_id] : [],
     ),
   );
-  const players = compareSnapshots({ entries, current: last, previous, linked, missing });
+  const players = compareSnapshots({
+    entries,
+    current: last,
+    previous,
+    linked,
+    missing,
+    ...(roleKey ? { roleKey } : {}),
+  });
   return { name: doc.name, snapshot: last, week, previous, players };
 }
 
@@ -157,6 +165,7 @@ export async function refreshWatchlist(
   parts: Parts,
   steps: ReportSteps,
   answered?: Refreshed,
+  roleKey?: (key: string) => string,
 ): Promise<{ report: WatchlistReport; refreshed: Refreshed }> {
   const fresh = answered ?? (await refreshPersons(doc.entries, upstream, parts, lists.weeks));
   let players: ReportRow[] = [];
@@ -185,6 +194,7 @@ export async function refreshWatchlist(
       previous,
       linked,
       missing: new Set(fresh.missing),
+      ...(roleKey ? { roleKey } : {}),
     });
     return { ...current, entries, snapshots: [...kept, snapshot] };
   });

@@ -567,8 +567,8 @@ const StatisticPercentile = row(
 );
 export const PlayerStrengthsResponse = recordAnswer(
   row('strengths', {
-    compared_with: z
-      .looseObject({ players: optNum, league: optText, position: optText })
+    // Read as a row: its fields may be moved or renamed like any row's, and what is not read is marked.
+    compared_with: row('compared_with', { players: optNum, league: optText, position: optText })
       .nullish()
       .catch(null),
     strengths: rowsOf(StatisticPercentile, 'strengths')

@@ -35,6 +35,12 @@ export function unreadMarks(row: unknown): UnreadMarks | undefined {
   return (row as { [UNREAD_FIELDS]?: UnreadMarks })[UNREAD_FIELDS];
 }
 
+/** Marks `row` (one a tool made from what it read) with unread fields: its text leaves them out, noted. */
+export function markUnread<T extends object>(row: T, marks: UnreadMarks): T {
+  Object.defineProperty(row, UNREAD_FIELDS, { value: marks, enumerable: true });
+  return row;
+}
+
 /** Why `field` of `row` is unread, or undefined when it holds a value or is absent. */
 export function unreadWhy(row: unknown, field: string): UnreadWhy | undefined {
   const marks = unreadMarks(row);

@@ -15,8 +15,16 @@ import {
 } from './display.js';
 import { noteUnreadable } from './report.js';
 
-const NAME_FIELDS = ['name', 'nom', 'label', 'libelle', 'title', 'short_name', 'display_name'] as const;
-const VALUE_FIELDS = ['value', 'valeur', 'val', 'amount', 'montant'] as const;
+export const NAME_FIELDS = [
+  'name',
+  'nom',
+  'label',
+  'libelle',
+  'title',
+  'short_name',
+  'display_name',
+] as const;
+export const VALUE_FIELDS = ['value', 'valeur', 'val', 'amount', 'montant'] as const;
 
 export const isPlainObject = (v: unknown): v is Record<string, unknown> =>
   typeof v === 'object' && v !== null && !Array.isArray(v);

@@ -55,7 +55,7 @@ export function readEnumRoles(
   };
   readRoles(node, add, undefined, 0, deprecatedFields);
   // No list under a name we know, or none we could read there: the role list found by its values.
-  if (roles.size === 0) readRolesByValues(body, add);
+  if (roles.size === 0) readRolesByValues(body, add, deprecatedFields);
   const listed = roles.size > 0;
   // Renamed roles listed apart from the roles: [{key, deprecated_key}] or {new_key: old_key} / {old: new}.
   // With no list of roles to tell the direction, a map is read as {new_key: old_key}.
@@ -185,7 +185,7 @@ function knownIn({ items, fromMap }: Entries): number {
   return Math.max(strings, ...keyFields(items).values());
 }
 
-function readRolesByValues(body: unknown, add: Add): void {
+function readRolesByValues(body: unknown, add: Add, deprecatedFields: readonly string[]): void {
   const found: Entries[] = [];
   candidates(body, 0, found);
   let best: Entries | undefined;
@@ -217,6 +217,9 @@ function readRolesByValues(body: unknown, add: Add): void {
       .slice(1)
       .map(([field]) => item[field])
       .filter((v): v is string => typeof v === 'string' && v !== value && SPEC_KEYS.has(v));
-    add(value, SPEC_KEYS.has(value) ? [] : former);
+    // The former key under the name the spec gives it (or an alias of it) is read whatever the key's name.
+    const record = foldedRecord(item);
+    const stated = deprecatedFields.flatMap((f) => strings(record[f])).filter((v) => v !== value);
+    add(value, [...new Set([...stated, ...(SPEC_KEYS.has(value) ? [] : former)])]);
   }
 }

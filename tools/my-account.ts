@@ -1,10 +1,13 @@
 import { z } from 'zod';
+import { aliasesOf } from '../src/api/reader/aliases.js';
 import { parseNumber } from '../src/api/reader/display.js';
+import { markUnread, unreadMarks, unreadWhy } from '../src/api/reader/unread.js';
+import { isPlainObject } from '../src/api/reader/values.js';
 import type { SavedItemsResponse } from '../src/api/schemas.js';
 import { defineTool } from '../src/mcp/tool.js';
 import { Gathering, SECTION_ROUTE_MISSING, sectionReport } from './kit/gather.js';
 import { sectionsPlan } from './kit/plan.js';
-import { isUnread, joined, shownOr } from './kit/shown.js';
+import { isUnread, joined, shown, shownOr } from './kit/shown.js';
 import { table } from './kit/text.js';
 
 const MAX_ITEMS = 50;
@@ -108,10 +111,12 @@ export default defineTool({
     const items = (rows: SavedItem[]) =>
       table(rows, [
         ['id', (i) => i.id],
-        ['name', (i) => (i.description ? `${i.name}: ${i.description}` : i.name)],
+        // Through `shown`: an unread name or detail is left out and named in the answer's note.
+        ['name', (i) => joined([shown(i, 'name'), i.description], ': ')],
         [
           'detail',
-          (i) => (i.parameters === undefined ? i.detail : `${i.detail} ${JSON.stringify(i.parameters)}`),
+          (i) =>
+            joined([shown(i, 'detail'), i.parameters === undefined ? '' : JSON.stringify(i.parameters)], ' '),
         ],
       ]);
     if (data.indices) lines.push('\nSaved indices:', items(data.indices as SavedItem[]));
@@ -121,20 +126,39 @@ export default defineTool({
 });
 
 function savedItem(item: z.infer<typeof SavedItemsResponse>['data'][number]): SavedItem {
-  const weights = Array.isArray(item.weights)
-    ? (item.weights as { statistic?: unknown; weight?: unknown }[])
-        .map((w) => `${String(w.statistic)} ${weightText(w.weight)}`)
-        .join(', ')
-    : undefined;
-  const call = weights === undefined && typeof item.endpoint === 'string' ? item.endpoint : undefined;
-  return {
+  const list = Array.isArray(item.weights) ? (item.weights as Record<string, unknown>[]) : undefined;
+  const weights = list?.map((w) => {
+    const statistic = isPlainObject(w)
+      ? (w.statistic ?? STATISTIC_NAMES.map((n) => w[n]).find(Boolean))
+      : undefined;
+    return typeof statistic === 'string' ? `${statistic} ${weightText(w.weight)}` : undefined;
+  });
+  // A weight whose statistic is under a name not read: the detail is unread, never "undefined 0.35".
+  const weightsRead = weights?.every((w) => w !== undefined) ?? false;
+  const call = list === undefined && typeof item.endpoint === 'string' ? item.endpoint : undefined;
+  const out: SavedItem = {
     id: item.id,
-    name: item.name ?? item.id,
+    // Never the id in the name's place: an unread name is left blank and noted.
+    name: item.name ?? '',
     ...(item.description ? { description: item.description } : {}),
-    detail: weights ?? call ?? '',
+    detail: weightsRead ? (weights as string[]).join(', ') : (call ?? ''),
     ...(call !== undefined && item.parameters !== undefined ? { parameters: item.parameters } : {}),
   };
+  const nameUnread = item.name == null && unreadWhy(item, 'name') !== undefined;
+  const detailUnread = list !== undefined && !weightsRead;
+  if (!nameUnread && !detailUnread) return out;
+  return markUnread(out, {
+    kind: 'saved item',
+    fields: { ...(nameUnread ? { name: 'name' } : {}), ...(detailUnread ? { detail: 'name' } : {}) },
+    names: {
+      ...(nameUnread ? { name: unreadMarks(item)?.names.name ?? [] } : {}),
+      ...(detailUnread ? { detail: ['weights'] } : {}),
+    },
+  });
 }
+
+/** The statistic of a weight under the names an API may give it (`kennzahl`, `metric`…), folded. */
+const STATISTIC_NAMES = ['statistic', ...aliasesOf('statistic')];
 
 /** A weight as the API wrote it, read as people write numbers ("0,35" is 0.35); kept as sent when unread. */
 function weightText(weight: unknown): string {

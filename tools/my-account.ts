@@ -131,7 +131,10 @@ function savedItem(item: z.infer<typeof SavedItemsResponse>['data'][number]): Sa
     const statistic = isPlainObject(w)
       ? (w.statistic ?? STATISTIC_NAMES.map((n) => w[n]).find(Boolean))
       : undefined;
-    return typeof statistic === 'string' ? `${statistic} ${weightText(w.weight)}` : undefined;
+    // A weight under a name not read: the detail is unread (never "xg undefined").
+    return typeof statistic === 'string' && w.weight != null
+      ? `${statistic} ${weightText(w.weight)}`
+      : undefined;
   });
   // A weight whose statistic is under a name not read: the detail is unread, never "undefined 0.35".
   const weightsRead = weights?.every((w) => w !== undefined) ?? false;

@@ -32,6 +32,8 @@ export const KNOWN_UNREAD: Readonly<Record<string, string>> = {
 export const SAMPLE_LEAVES_OUT: Readonly<Record<string, string>> = {
   reorder:
     'with small pages: a ranking listed worst first is read as far as the page budget goes, so its rows are not the best ranks (true ranks shown, the gap noted)',
+  rename:
+    "with a player record's data_as_of under a made-up name: watchlist_report keys its week by the fetch time (from: fetch_time) where the plain answer keys it by the API's date",
   labels: "strengths given by label read as extra strengths in get_player's structured form",
   casing:
     "list_roles' former keys dropped without a note (PascalCase); with resource objects whose members are cased (Relationships, Included): the resource's own id shown as a player_id (scouting_result_1, ranking_entry_1); a glossary total of 0 of 6",

@@ -49,7 +49,9 @@ export default defineTool({
     // every entry (an entry whose kind is unread may match). Else no count: a count we made is no fact.
     const leftOut = (result.read?.dropped ?? []).some((d) => d.count > 0);
     const filteredUnread = result.data.data.some(
-      (e) => (kind !== undefined && unreadWhy(e, 'kind')) || (words.length > 0 && unreadWhy(e, 'definition')),
+      (e) =>
+        (kind !== undefined && unreadWhy(e, 'kind')) ||
+        (words.length > 0 && (unreadWhy(e, 'name') || unreadWhy(e, 'definition'))),
     );
     const whole = result.more === 'no' && !leftOut && !filteredUnread;
     const { rows, has_more, notes } = cut(hits, limit, MAX, {

@@ -191,17 +191,6 @@ function foldNames(
  */
 const NOT_A_GROUP: ReadonlySet<string> = new Set(['id', 'key', 'type', ...NAME_FIELDS, ...VALUE_FIELDS]);
 
-/** At most this many keys for a group of fields under names nothing reads (more: a map of data). */
-const GROUP_KEYS = 12;
-
-/** A small object of plain values: a group of fields whatever their names, not a map of data. */
-const fewScalars = (inner: Record<string, unknown>, keys: readonly string[]) =>
-  keys.length > 0 && keys.length <= GROUP_KEYS && keys.every((k) => isWrappedValue(inner[k]));
-
-/** A plain value, or one written as an object (`{value: 64.2}`, `{id, name}`). */
-const isWrappedValue = (value: unknown) =>
-  !isPlainObject(value) || Object.keys(value).some((k) => NOT_A_GROUP.has(fieldName(k)));
-
 /** The row's field a name stands for (the field itself, or one of its aliases), if any. */
 function fieldOf(name: string, names: RowNames, aliases: Aliases): string | undefined {
   if (names.known.has(name)) return name;
@@ -211,8 +200,7 @@ function fieldOf(name: string, names: RowNames, aliases: Aliases): string | unde
 /**
  * Fields moved one level down under a name nothing reads (`{name, details: {season, age}}`): the object
  * is a group of the row's own fields when it names no thing of its own and is no wrapped value, and holds
- * at least one of the row's fields (by its name or an alias) that the row lacks, or only a few plain
- * values under names nothing reads (so that they are noted as the row's unread fields). Its keys the row lacks
+ * at least one of the row's fields (by its name or an alias) that the row lacks. Its keys the row lacks
  * are lifted into the row (those nothing reads too, so that the unread marker and the learner see them
  * as the row's); what the row already holds stays in the group. Two levels at most (`meta: {details:
  * {season}}`).
@@ -231,7 +219,7 @@ function liftGroups(fields: Record<string, unknown>, names: RowNames, aliases: A
       const field = fieldOf(fieldName(k), names, aliases);
       return field !== undefined && fields[field] == null;
     };
-    if (!keys.some((k) => lacked(k) && rowField(k)) && !fewScalars(inner, keys)) continue;
+    if (!keys.some((k) => lacked(k) && rowField(k))) continue;
     const left: Record<string, unknown> = {};
     for (const k of keys) {
       if (!lacked(k)) left[k] = inner[k];
@@ -261,7 +249,13 @@ function normalize(raw: Record<string, unknown>, names: RowNames, aliases: Alias
     }
     // Its own groups first: the row may hold a group under the same name.
     liftGroups(folded, names, aliases);
-    for (const [k, v] of Object.entries(folded)) if (fields[k] == null) fields[k] = v;
+    for (const [k, v] of Object.entries(folded)) {
+      const own = fields[k];
+      if (own == null) fields[k] = v;
+      // A group of fields on both (`details`) under a name nothing reads: one group, the row's first.
+      else if (isPlainObject(own) && isPlainObject(v) && !names.words.has(k) && !aliases.words.has(k))
+        fields[k] = { ...v, ...own };
+    }
   }
   liftGroups(fields, names, aliases);
   for (const key of names.keys) {

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { unreadWhy } from '../src/api/reader/unread.js';
 import { fold, foldedWords } from '../src/lib/fold.js';
 import { Limit } from '../src/mcp/args.js';
 import { defineTool } from '../src/mcp/tool.js';
@@ -47,8 +48,16 @@ export default defineTool({
       const haystack = fold(`${e.key} ${e.name ?? ''} ${e.definition ?? ''} ${e.deprecated_key ?? ''}`);
       return words.every((w) => haystack.includes(w));
     });
-    // Filtered locally: the matching count is known only when every page was read.
-    const whole = result.more === 'no';
+    // Filtered locally: the matching count is known only when every page was read, every entry of them
+    // read (none left out for a field not found), and, when filtering, the fields filtered on read in
+    // every entry (an entry whose kind is unread may match). Else no count: a count we made is no fact.
+    const leftOut = (result.read?.dropped ?? []).some((d) => d.count > 0);
+    const filteredUnread = result.data.data.some(
+      (e) =>
+        (kind !== undefined && unreadWhy(e, 'kind')) ||
+        (words.length > 0 && (unreadWhy(e, 'name') || unreadWhy(e, 'definition'))),
+    );
+    const whole = result.more === 'no' && !leftOut && !filteredUnread;
     const { rows, has_more, notes } = cut(hits, limit, MAX, {
       ...result,
       total: whole ? hits.length : undefined,

@@ -1,13 +1,14 @@
 import { z } from 'zod';
+import { aliasesOf } from '../src/api/reader/aliases.js';
 import { parseNumber } from '../src/api/reader/display.js';
 import { member } from '../src/api/reader/names.js';
-import { publishReadNotes } from '../src/api/reader/notes-sink.js';
+import { markUnread, unreadMarks, unreadWhy } from '../src/api/reader/unread.js';
 import { isPlainObject } from '../src/api/reader/values.js';
 import type { SavedItemsResponse } from '../src/api/schemas.js';
 import { defineTool } from '../src/mcp/tool.js';
 import { Gathering, SECTION_ROUTE_MISSING, sectionReport } from './kit/gather.js';
 import { sectionsPlan } from './kit/plan.js';
-import { isUnread, joined, shownOr } from './kit/shown.js';
+import { isUnread, joined, shown, shownOr } from './kit/shown.js';
 import { table } from './kit/text.js';
 
 const MAX_ITEMS = 50;
@@ -110,10 +111,12 @@ export default defineTool({
     const items = (rows: SavedItem[]) =>
       table(rows, [
         ['id', (i) => i.id],
-        ['name', (i) => (i.description ? `${i.name}: ${i.description}` : i.name)],
+        // Through `shown`: an unread name or detail is left out and named in the answer's note.
+        ['name', (i) => joined([shown(i, 'name'), i.description], ': ')],
         [
           'detail',
-          (i) => (i.parameters === undefined ? i.detail : `${i.detail} ${JSON.stringify(i.parameters)}`),
+          (i) =>
+            joined([shown(i, 'detail'), i.parameters === undefined ? '' : JSON.stringify(i.parameters)], ' '),
         ],
       ]);
     if (data.indices) lines.push('\nSaved indices:', items(data.indices as SavedItem[]));
@@ -125,37 +128,41 @@ export default defineTool({
 function savedItem(item: z.infer<typeof SavedItemsResponse>['data'][number]): SavedItem {
   // Fields the item's row does not read, found in any casing (`Weights`, `Endpoint`).
   const listed = member(item, 'weights');
-  const weights = Array.isArray(listed) ? weightsText(item.id, listed) : undefined;
+  const list = Array.isArray(listed) ? (listed as unknown[]) : undefined;
+  const weights = list?.map((w) => {
+    const weight = isPlainObject(w) ? w : {};
+    const statistic = STATISTIC_NAMES.map((n) => member(weight, n)).find((v) => typeof v === 'string');
+    const value = member(weight, 'weight');
+    return typeof statistic === 'string' && value != null ? `${statistic} ${weightText(value)}` : undefined;
+  });
+  // A weight whose statistic or value is under a name not read: the detail is unread, never "undefined 0.35".
+  const weightsRead = weights?.every((w) => w !== undefined) ?? false;
   const endpoint = member(item, 'endpoint');
   const parameters = member(item, 'parameters');
-  const call = weights === undefined && typeof endpoint === 'string' ? endpoint : undefined;
-  return {
+  const call = list === undefined && typeof endpoint === 'string' ? endpoint : undefined;
+  const out: SavedItem = {
     id: item.id,
-    name: item.name ?? item.id,
+    // Never the id in the name's place: an unread name is left blank and noted.
+    name: item.name ?? '',
     ...(item.description ? { description: item.description } : {}),
-    detail: weights ?? call ?? '',
+    detail: weightsRead ? (weights as string[]).join(', ') : (call ?? ''),
     ...(call !== undefined && parameters !== undefined ? { parameters } : {}),
   };
+  const nameUnread = item.name == null && unreadWhy(item, 'name') !== undefined;
+  const detailUnread = list !== undefined && !weightsRead;
+  if (!nameUnread && !detailUnread) return out;
+  return markUnread(out, {
+    kind: 'saved item',
+    fields: { ...(nameUnread ? { name: 'name' } : {}), ...(detailUnread ? { detail: 'name' } : {}) },
+    names: {
+      ...(nameUnread ? { name: unreadMarks(item)?.names.name ?? [] } : {}),
+      ...(detailUnread ? { detail: ['weights'] } : {}),
+    },
+  });
 }
 
-/**
- * "pressures 0.4, xg 0.4": each weight with its statistic. When a weight's statistic or value sits under a
- * name not read, the detail is blank and a note says so: never "undefined 0.4", never a part shown as all.
- */
-function weightsText(id: string, listed: readonly unknown[]): string {
-  const read: string[] = [];
-  for (const w of listed) {
-    const weight = isPlainObject(w) ? w : {};
-    const statistic = member(weight, 'statistic');
-    const value = member(weight, 'weight');
-    if (typeof statistic === 'string' && value !== undefined) read.push(`${statistic} ${weightText(value)}`);
-  }
-  if (read.length === listed.length) return read.join(', ');
-  publishReadNotes([
-    `${id}: detail (its weights) not shown: ${listed.length - read.length} of ${listed.length} weights name their statistic or weight under names not read.`,
-  ]);
-  return '';
-}
+/** The statistic of a weight under the names an API may give it (`kennzahl`, `metric`…), folded. */
+const STATISTIC_NAMES = ['statistic', ...aliasesOf('statistic')];
 
 /** A weight as the API wrote it, read as people write numbers ("0,35" is 0.35); kept as sent when unread. */
 function weightText(weight: unknown): string {

@@ -191,12 +191,25 @@ const STATUS_WORDS: Record<string, z.infer<typeof ResolveStatus>> = {
   multiple: 'ambiguous',
 };
 /**
+ * With no status field: a field holding a status word is the status, whatever its name (the API may
+ * name it otherwise); never a status derived from ids the row may carry under names not read.
+ */
+function statusByValue(fields: Record<string, unknown>): string {
+  for (const value of Object.values(fields)) {
+    if (typeof value !== 'string') continue;
+    // Only the spec's own words: "unknown" or "multiple" could be any field's value.
+    const word = fold(value);
+    if ((ResolveStatus.options as readonly string[]).includes(word)) return word;
+  }
+  return '';
+}
+/**
  * A resolve row's status: the API's word when we know it, else (no word, or one we do not know, such as
  * "ok") derived from what the row carries. An unknown word kept as it came matched no status downstream:
  * the watchlist reported a person so answered as not found.
  */
 function resolveStatus(fields: Record<string, unknown>) {
-  const word = typeof fields.status === 'string' ? fold(fields.status) : '';
+  const word = typeof fields.status === 'string' ? fold(fields.status) : statusByValue(fields);
   const candidates = Array.isArray(fields.candidates) ? fields.candidates.length : 0;
   fields.status =
     (Object.hasOwn(STATUS_WORDS, word) ? STATUS_WORDS[word] : undefined) ??
@@ -574,7 +587,10 @@ const StatisticPercentile = row(
 );
 export const PlayerStrengthsResponse = recordAnswer(
   row('strengths', {
-    compared_with: looseFields({ players: optNum, league: optText, position: optText }).nullish().catch(null),
+    // Read as a row: its fields may be moved or renamed like any row's, and what is not read is marked.
+    compared_with: row('compared_with', { players: optNum, league: optText, position: optText })
+      .nullish()
+      .catch(null),
     strengths: rowsOf(StatisticPercentile, 'strengths')
       .nullish()
       .transform((v) => v ?? []),

@@ -248,13 +248,14 @@ function newEntry(
   row: { service_id?: string | null | undefined; player_id?: string | null; name?: string | null },
   now: string,
 ): WatchlistEntry {
-  const label = (row.name ?? row.player_id ?? row.service_id ?? '').slice(0, NAME_MAX);
+  // Only the name the API gave: an id is never shown as a player's name.
+  const label = (row.name ?? '').slice(0, NAME_MAX);
   return row.service_id
     ? { service_id: row.service_id, ...(label ? { name: label } : {}), added_at: now }
     : {
         service_id: null,
         pending: { player_id: row.player_id ?? '', name: label },
-        name: label,
+        ...(label ? { name: label } : {}),
         added_at: now,
       };
 }

@@ -247,7 +247,7 @@ function personsOf(
         persons.names.set(found, row?.name ?? name);
       } else if (!row || row.status === 'unlinked') persons.pending.push(player_id);
       else persons.missing.push(player_id);
-      if (!row) unansweredPending.push(`"${player_id}" (${name}, not linked yet)`);
+      if (!row) unansweredPending.push(`"${player_id}" (${name ? `${name}, ` : ''}not linked yet)`);
     }
   });
   if (unansweredPending.length > 0) {

@@ -16,7 +16,6 @@ import { EVERY_TOOL, type Ids } from './tool-plans.js';
  */
 export const KNOWN_UNREAD: Readonly<Record<string, string>> = {
   paging: 'the total of a paged list left blank without a note (list_leagues)',
-  group: 'fields moved one level down left blank without a note; player_history not read at all (an error)',
   rename:
     'fields under other names left blank without a note; leagues and history not read at all (an error)',
 };
@@ -29,8 +28,8 @@ export const KNOWN_UNREAD: Readonly<Record<string, string>> = {
 export const SAMPLE_LEAVES_OUT: Readonly<Record<string, string>> = {
   reorder:
     'with small pages: a ranking listed worst first is read as far as the page budget goes, so its rows are not the best ranks (true ranks shown, the gap noted)',
-  group: 'get_glossary counts only the entries whose moved fields it read (total 2 of 6)',
-  rename: 'a player named by his player_id; a saved index named by its id; a glossary total of 2 of 6',
+  rename:
+    "with a player record's data_as_of under a made-up name: watchlist_report keys its week by the fetch time (from: fetch_time) where the plain answer keys it by the API's date",
 };
 
 export interface ToolOutcome {

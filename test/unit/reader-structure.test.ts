@@ -1,7 +1,7 @@
 // Structure before names: whatever casing the API writes a field in (camelCase, PascalCase, kebab,
 // spaced, UPPER), whether its rows are plain, resource objects (`attributes`, `relationships`,
-// `included`) or carry their player nested, and whether a value comes wrapped (`{value}`, a numeric
-// string, `{name}`), every field a tool shows is either read, or named as unread: the completeness
+// `included`) or carry their player nested, whether some fields are moved one level down under a
+// name nothing reads, and whether a value comes wrapped (`{value}`, a numeric string, `{name}`), every field a tool shows is either read, or named as unread: the completeness
 // guard (src/mcp/completeness.ts) turns the blank column into a note naming the field and the API's
 // own name for it. Never a silent blank.
 import fc from 'fast-check';
@@ -23,6 +23,8 @@ interface Case {
   required: readonly string[];
   /** Fields of the row's player: a resource row may carry them in `included`, behind `relationships.player`. */
   player: readonly string[];
+  /** Fields whose place the spec fixes (besides ids and names): never moved into a group. */
+  fixed?: readonly string[];
 }
 
 const PLAYER_IDS: Record<string, Kind> = { player_id: 'id', service_id: 'id' };
@@ -33,6 +35,7 @@ const CASES: Record<string, Case> = {
     shown: { ...PLAYER_IDS, rank: 'number', name: 'text', club: 'text', age: 'number', score: 'number' },
     required: ['rank', 'score', 'player_id'],
     player: ['service_id', 'name', 'age'],
+    fixed: ['rank', 'name', 'club', 'age', 'score'],
   },
   scouting: {
     schema: S.ScoutingResponse,
@@ -140,6 +143,9 @@ function answerArb(c: Case) {
     structure: fc.constantFrom(...STRUCTURES),
     // The names of a resource object's members and of a value's wrapper, in one casing per API.
     members: fc.constantFrom(...STYLES.filter((s) => s !== 'unknown')),
+    // Fields moved one level down under a name nothing reads (`{name, details: {age}}`), where they sit.
+    grouped: fc.subarray(fields.filter((f) => c.shown[f] !== 'id' && f !== 'name' && !c.fixed?.includes(f))),
+    under: fc.constantFrom('details', 'profile', 'info', 'extra', 'context', 'zusatz'),
   });
 }
 
@@ -149,18 +155,25 @@ type Answer = {
   wraps: Record<string, number>;
   structure: Structure;
   members: Style;
+  grouped: string[];
+  under: string;
 };
 
 /** The raw answer the API might send for these rows. */
 function render(c: Case, answer: Answer): unknown {
-  const { rows, styles, wraps, structure, members } = answer;
+  const { rows, styles, wraps, structure, members, grouped, under } = answer;
   const m = (name: string) => spell(name, members);
-  const fieldsOf = (row: Record<string, string | number>, only: (f: string) => boolean) =>
-    Object.fromEntries(
-      Object.entries(row)
-        .filter(([f]) => only(f))
-        .map(([f, v]) => [spell(f, styles[f] as Style), wrap(v, c.shown[f] as Kind, wraps[f] as number, m)]),
-    );
+  const fieldsOf = (row: Record<string, string | number>, only: (f: string) => boolean) => {
+    const out: Record<string, unknown> = {};
+    const group: Record<string, unknown> = {};
+    for (const [f, v] of Object.entries(row)) {
+      if (!only(f)) continue;
+      const value = wrap(v, c.shown[f] as Kind, wraps[f] as number, m);
+      (grouped.includes(f) ? group : out)[spell(f, styles[f] as Style)] = value;
+    }
+    if (Object.keys(group).length > 0) out[under] = group;
+    return out;
+  };
   const included: unknown[] = [];
   const data = rows.map((row, i) => {
     const hasPlayer = c.player.length > 0 && 'player_id' in row;

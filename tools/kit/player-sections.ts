@@ -3,7 +3,7 @@
 import { z } from 'zod';
 import type { ApiClient, ApiResult } from '../../src/api/client.js';
 import { publishReadNotes } from '../../src/api/reader/notes-sink.js';
-import { unreadWhy } from '../../src/api/reader/unread.js';
+import { markUnread, unreadMarks, unreadWhy } from '../../src/api/reader/unread.js';
 import type { PlayerRecord } from '../../src/api/schemas.js';
 import type { Gathering } from './gather.js';
 import { PlayerOut, PlayerRowOut, toPlayerOut, toPlayerRowOut } from './shapes.js';
@@ -134,13 +134,25 @@ const FETCHERS: { [K in SectionName]: SectionFetcher<K> } = {
           value: s.value ?? null,
           percentile: s.percentile ?? null,
         });
-        return {
-          compared_with: group
-            ? [group.players, group.position, group.league && `of ${group.league}`].filter(Boolean).join(' ')
-            : null,
+        // A group with a part unread is not shown shorter ("44 of Ligue 1" for "44 wingers of Ligue 1").
+        const unreadParts = group ? Object.keys(unreadMarks(group)?.fields ?? {}) : [];
+        const section = {
+          compared_with:
+            group && unreadParts.length === 0
+              ? [group.players, group.position, group.league && `of ${group.league}`]
+                  .filter(Boolean)
+                  .join(' ')
+              : null,
           strengths: unreadWhy(data, 'strengths') ? null : data.strengths.map(percentile),
           weaknesses: unreadWhy(data, 'weaknesses') ? null : data.weaknesses.map(percentile),
         };
+        if (unreadParts.length === 0) return section;
+        const names = unreadParts.flatMap((part) => unreadMarks(group)?.names[part] ?? []);
+        return markUnread(section, {
+          kind: 'strengths',
+          fields: { compared_with: 'name' },
+          names: { compared_with: [...new Set(names)] },
+        });
       }),
     ),
   market_value: (api, q, signal) =>

@@ -161,10 +161,11 @@ export const SECTION_TEXT: {
     const all = [...strengths.rows, ...weaknesses.rows];
     const value = cellFormat(all.map((x) => x.value));
     const percentile = cellFormat(all.map((x) => x.percentile));
+    const group = shown(s, 'compared_with');
     const row = (x: NonNullable<Section<'strengths'>['strengths']>[number]) =>
       `${statisticLabel(x.statistic, glossary)} ${value(x.value)} (p${percentile(x.percentile)})`;
     return [
-      `### Strengths and weaknesses${s.compared_with ? ` (percentiles among ${groupWords(s.compared_with)})` : ''}`,
+      `### Strengths and weaknesses${group ? ` (percentiles among ${groupWords(group)})` : ''}`,
       listed('Strengths', strengths.rows.map(row), isUnread(s, 'strengths')),
       listed('Weaknesses', weaknesses.rows.map(row), isUnread(s, 'weaknesses')),
       leftOutText(strengths.left + weaknesses.left),

@@ -187,6 +187,14 @@ export function noteFields(
     if (isValue(row[key]) || (Array.isArray(row[key]) && (row[key] as unknown[]).length > 0)) {
       seen.unread.add(key);
       if (!seen.samples.has(key)) seen.samples.set(key, row[key]);
+    } else if (isPlainObject(row[key])) {
+      // A group of fields under names not read (`details: {alter: 29}`): its values, one level down.
+      for (const [inner, value] of Object.entries(row[key] as Record<string, unknown>)) {
+        if (!isValue(value)) continue;
+        const name = `${key}.${inner}`;
+        seen.unread.add(name);
+        if (!seen.samples.has(name)) seen.samples.set(name, value);
+      }
     }
   }
 }

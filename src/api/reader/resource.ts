@@ -89,6 +89,13 @@ function setIfEmpty(out: Json, key: string, value: unknown): void {
   if (out[key] === undefined || out[key] === null) out[key] = value;
 }
 
+/** As setIfEmpty; two objects under one name (a group of fields on each side) are merged, the row's first. */
+function setOrMerge(out: Json, key: string, value: unknown): void {
+  const own = out[key];
+  if (isPlainObject(own) && isPlainObject(value)) out[key] = { ...value, ...own };
+  else setIfEmpty(out, key, value);
+}
+
 /** The plain row a resource object stands for. */
 export function flattenResource(resource: Json, reading: ResourceReading): Json {
   const out: Json = {};
@@ -116,7 +123,7 @@ export function flattenResource(resource: Json, reading: ResourceReading): Json 
     const field = linkType === undefined ? undefined : entityField(linkType);
     if (field) setIfEmpty(out, field, linkId);
     if (reading.lift.has(fieldName(name)) || reading.lift.has(typeName(linkType))) {
-      for (const key in attributes) setIfEmpty(out, key, attributes[key]);
+      for (const key in attributes) setOrMerge(out, key, attributes[key]);
     } else {
       setIfEmpty(out, name, { id: linkId, ...attributes });
     }

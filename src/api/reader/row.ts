@@ -10,7 +10,7 @@ import { fieldName, member } from './names.js';
 import { currentAliases, noteAlias, noteDropped, noteFields, noteUnreadable } from './report.js';
 import { ENTITY_FIELDS, flattenResource, isResource, type ResourceReading } from './resource.js';
 import { unreadMarker } from './unread.js';
-import { fastReaderOf, isPlainObject, SLOW } from './values.js';
+import { fastReaderOf, isPlainObject, NAME_FIELDS, SLOW, VALUE_FIELDS } from './values.js';
 
 export interface RowOptions {
   /** At least one of these must be readable, or the row is left out. */
@@ -185,6 +185,54 @@ function foldNames(
   }
 }
 
+/**
+ * Keys that make a nested object a thing of its own (a team, a coach) or one value written as an object
+ * (`{value: 64.2}`, `{id, name}`), not a group of the row's fields.
+ */
+const NOT_A_GROUP: ReadonlySet<string> = new Set(['id', 'key', 'type', ...NAME_FIELDS, ...VALUE_FIELDS]);
+
+/** The row's field a name stands for (the field itself, or one of its aliases), if any. */
+function fieldOf(name: string, names: RowNames, aliases: Aliases): string | undefined {
+  if (names.known.has(name)) return name;
+  return names.keys.find((k) => names.aliases[k]?.includes(name) || aliases.of(k).includes(name));
+}
+
+/**
+ * Fields moved one level down under a name nothing reads (`{name, details: {season, age}}`): the object
+ * is a group of the row's own fields when it names no thing of its own and is no wrapped value, and holds
+ * at least one of the row's fields (by its name or an alias) that the row lacks. Its keys the row lacks
+ * are lifted into the row (those nothing reads too, so that the unread marker and the learner see them
+ * as the row's); what the row already holds stays in the group. Two levels at most (`meta: {details:
+ * {season}}`).
+ */
+function liftGroups(fields: Record<string, unknown>, names: RowNames, aliases: Aliases, depth = 0): void {
+  for (const key of Object.keys(fields)) {
+    const inner = fields[key];
+    const outer = fieldName(key);
+    // An own `__proto__` key (JSON.parse makes one) is never a group: it is not copied, as zod does.
+    if (key === '__proto__' || !isPlainObject(inner) || isResource(inner)) continue;
+    if (names.words.has(outer) || aliases.words.has(outer)) continue;
+    const keys = Object.keys(inner).filter((k) => k !== '__proto__');
+    if (keys.some((k) => NOT_A_GROUP.has(fieldName(k)))) continue;
+    const lacked = (k: string) => inner[k] != null && fields[fieldName(k)] == null && fields[k] == null;
+    const rowField = (k: string) => {
+      const field = fieldOf(fieldName(k), names, aliases);
+      return field !== undefined && fields[field] == null;
+    };
+    if (!keys.some((k) => lacked(k) && rowField(k))) continue;
+    const left: Record<string, unknown> = {};
+    for (const k of keys) {
+      if (!lacked(k)) left[k] = inner[k];
+      else
+        fields[names.words.has(fieldName(k)) || aliases.words.has(fieldName(k)) ? fieldName(k) : k] =
+          inner[k];
+    }
+    if (Object.keys(left).length > 0) fields[key] = left;
+    else delete fields[key];
+  }
+  if (depth === 0 && Object.values(fields).some(isPlainObject)) liftGroups(fields, names, aliases, 1);
+}
+
 function normalize(raw: Record<string, unknown>, names: RowNames, aliases: Aliases): Record<string, unknown> {
   const source = isResource(raw) ? flattenResource(raw, names.resource) : raw;
   const fields: Record<string, unknown> = { ...source };
@@ -199,8 +247,17 @@ function normalize(raw: Record<string, unknown>, names: RowNames, aliases: Alias
       const key = names.words.has(n) || aliases.words.has(n) ? n : k;
       if (folded[key] == null) folded[key] = v;
     }
-    for (const [k, v] of Object.entries(folded)) if (fields[k] == null) fields[k] = v;
+    // Its own groups first: the row may hold a group under the same name.
+    liftGroups(folded, names, aliases);
+    for (const [k, v] of Object.entries(folded)) {
+      const own = fields[k];
+      if (own == null) fields[k] = v;
+      // A group of fields on both (`details`) under a name nothing reads: one group, the row's first.
+      else if (isPlainObject(own) && isPlainObject(v) && !names.words.has(k) && !aliases.words.has(k))
+        fields[k] = { ...v, ...own };
+    }
   }
+  liftGroups(fields, names, aliases);
   for (const key of names.keys) {
     if (fields[key] != null) continue;
     const alias =

@@ -35,6 +35,12 @@ export function unreadMarks(row: unknown): UnreadMarks | undefined {
   return (row as { [UNREAD_FIELDS]?: UnreadMarks })[UNREAD_FIELDS];
 }
 
+/** Marks `row` (one a tool made from what it read) with unread fields: its text leaves them out, noted. */
+export function markUnread<T extends object>(row: T, marks: UnreadMarks): T {
+  Object.defineProperty(row, UNREAD_FIELDS, { value: marks, enumerable: true });
+  return row;
+}
+
 /** Why `field` of `row` is unread, or undefined when it holds a value or is absent. */
 export function unreadWhy(row: unknown, field: string): UnreadWhy | undefined {
   const marks = unreadMarks(row);
@@ -71,6 +77,25 @@ export function unreadKeys(fields: Record<string, unknown>, reads: ReadonlySet<s
 }
 
 /**
+ * The values of a row nothing reads, by the API's name: its unread keys, and one level down the keys of an
+ * unread object (`details.alter`: a group of fields under names not read), so that a field moved down
+ * under another name is noted as unread too, never left blank without a word.
+ */
+export function unreadEntries(
+  fields: Record<string, unknown>,
+  reads: ReadonlySet<string>,
+): [string, unknown][] {
+  const out: [string, unknown][] = [];
+  for (const key of unreadKeys(fields, reads)) {
+    const value = fields[key];
+    out.push([key, value]);
+    if (isPlainObject(value) && nameOf(value) === undefined)
+      for (const [inner, v] of Object.entries(value)) if (v != null) out.push([`${key}.${inner}`, v]);
+  }
+  return out;
+}
+
+/**
  * The marker of one row kind: given a row read (`value`), its fields as normalized (`fields`), and the
  * fields whose values could not be read, marks the row. `reads` holds every name the row kind reads
  * (its fields and the objects it lifts): any other key with a value is a field nothing read.
@@ -86,21 +111,25 @@ export function unreadMarker(kind: string, shape: z.ZodRawShape, reads: Readonly
     const names: Record<string, string[]> = {};
     let marked = unparsed.length > 0;
     for (const key of unparsed) marks[key] = 'value';
-    let others: string[] | undefined;
+    let others: [string, unknown][] | undefined;
     for (const key of optional) {
       if (fields[key] !== undefined || key in marks) continue;
       if (ALWAYS_SENT.has(key)) {
         marks[key] = 'name';
-        names[key] = unreadKeys(fields, reads).filter((k) => fitsField(shape[key] as z.ZodType, fields[k]));
+        names[key] = unreadEntries(fields, reads)
+          .filter(([, v]) => fitsField(shape[key] as z.ZodType, v))
+          .map(([k]) => k);
         marked = true;
         continue;
       }
-      others ??= unreadKeys(fields, reads);
+      others ??= unreadEntries(fields, reads);
       if (others.length === 0) break;
       const schema = shape[key] as z.ZodType;
       // An id is no name, no number and no date: a name the API gives an id holds no other field.
       const idField = ID_NAME.test(key);
-      const fit = others.filter((k) => (idField || !ID_NAME.test(k)) && fitsField(schema, fields[k]));
+      const fit = others
+        .filter(([k, v]) => (idField || !ID_NAME.test(k)) && fitsField(schema, v))
+        .map(([k]) => k);
       if (fit.length === 0) continue;
       marks[key] = 'name';
       names[key] = fit;

@@ -16,8 +16,16 @@ import {
 import { fieldName, foldedRecord, member } from './names.js';
 import { noteSeasonForm, noteUnreadable } from './report.js';
 
-const NAME_FIELDS = ['name', 'nom', 'label', 'libelle', 'title', 'short_name', 'display_name'] as const;
-const VALUE_FIELDS = ['value', 'valeur', 'val', 'amount', 'montant'] as const;
+export const NAME_FIELDS = [
+  'name',
+  'nom',
+  'label',
+  'libelle',
+  'title',
+  'short_name',
+  'display_name',
+] as const;
+export const VALUE_FIELDS = ['value', 'valeur', 'val', 'amount', 'montant'] as const;
 
 export const isPlainObject = (v: unknown): v is Record<string, unknown> =>
   typeof v === 'object' && v !== null && !Array.isArray(v);

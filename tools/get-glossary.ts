@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { fold, foldedWords } from '../src/lib/fold.js';
 import { Limit } from '../src/mcp/args.js';
 import { defineTool } from '../src/mcp/tool.js';
-import { cut } from './kit/pages.js';
+import { countOf, cut } from './kit/pages.js';
 import { table } from './kit/text.js';
 
 const MAX = 100;
@@ -44,10 +44,15 @@ export default defineTool({
       return words.every((w) => haystack.includes(w));
     });
     // Filtered locally: the matching count is known only when every page was read.
-    const whole = result.more === 'no';
+    const counted = countOf(
+      result,
+      hits.length,
+      query !== undefined || kind !== undefined,
+      'matching entries',
+    );
     const { rows, has_more, notes } = cut(hits, limit, MAX, {
       ...result,
-      total: whole ? hits.length : undefined,
+      total: counted.total ?? undefined,
     });
     const data = rows.map(
       (e): Entry => ({
@@ -58,7 +63,12 @@ export default defineTool({
         definition: e.definition ?? null,
       }),
     );
-    return { ...result, data, extra: { total: whole ? hits.length : null, has_more }, notes };
+    return {
+      ...result,
+      data,
+      extra: { total: counted.total, has_more },
+      notes: [...notes, ...counted.notes],
+    };
   },
   text: ({ data }) =>
     table(data as Entry[], [

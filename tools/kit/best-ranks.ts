@@ -31,12 +31,16 @@ interface Judged<R extends RankedRead> {
 }
 
 function judged<R extends RankedRead>(result: R, limit: number, asked: boolean): Judged<R> {
-  const order = byRank(result.data.data as Row<R>[]);
+  // A row sent twice: pages cut from a list whose order changed between requests (an unstable sort),
+  // so rows may also be missing: kept once, and the read is no whole list whatever its paging said.
+  const sent = result.data.data as Row<R>[];
+  const unique = [...new Map(sent.map((row) => [JSON.stringify(row), row])).values()];
+  const order = byRank(unique);
   const rows = order.rows.length;
+  const whole = result.more === 'no' && unique.length === sent.length;
   // The list the caller asked: whole, or listed best first from rank 1, its first rows are its best.
-  const listed = asked && (result.more === 'no' || (order.ascending && order.first === 1));
-  const reached =
-    listed || order.proven >= limit || (result.more === 'no' && rows > 0 && order.proven === rows);
+  const listed = asked && (whole || (order.ascending && order.first === 1));
+  const reached = listed || order.proven >= limit || (whole && rows > 0 && order.proven === rows);
   return { result, order, reached };
 }
 

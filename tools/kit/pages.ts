@@ -51,3 +51,23 @@ export function cut<T>(
       : [];
   return { rows: shown, has_more: true, notes: [...cutNote, ...list.notes] };
 }
+
+/**
+ * The count of a list read in part (rows matching a local filter, or the whole list's size): the API's
+ * total when it stated one and nothing was filtered out, else unknown, with a note naming it, so a
+ * blank total never reads as none.
+ */
+export function countOf(
+  list: Pick<ListRead<{ data: unknown[] }>, 'total' | 'more' | 'data'>,
+  matching: number,
+  filtered: boolean,
+  what: string,
+): { total: number | null; notes: string[] } {
+  if (list.more === 'no') return { total: matching, notes: [] };
+  if (!filtered && list.total !== undefined) return { total: list.total, notes: [] };
+  const read = list.data.data.length;
+  return {
+    total: null,
+    notes: [`The total of ${what} is not known: not every page of the list was read (${read} read).`],
+  };
+}

@@ -53,14 +53,14 @@ export default defineTool({
     const saison = seasonParam(season);
     const resolved = await roles.resolve(role, signal);
     let asked: string | undefined;
-    const ask = (league: string | undefined) => (limit: number, reading?: PageReading) =>
+    const ask = (league: string | undefined) => (limit: number | 'all', reading?: PageReading) =>
       withLeagueHint(api, league, signal, (league) => {
         asked = league;
         return api.rankings({ role: resolved.key, season: saison, league, limit, reading, signal });
       });
     // Each list in rank order, whatever order the API sent it in (kit/best-ranks.ts).
     const rank = async (league: string | undefined) => {
-      const { result, order, reached } = await bestRanks(ask(league), limit, MAX);
+      const { result, order, reached } = await bestRanks(ask(league), limit);
       return { ...result, data: { ...result.data, data: order.rows }, orderNotes: order.notes, reached };
     };
     // gender or level with no league: each league of that football ranked, the lists merged by score.

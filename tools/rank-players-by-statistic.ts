@@ -67,7 +67,7 @@ export default defineTool({
     const checked = await checkStatistic(api, statistic, 'statistic', signal);
     const { key } = checked;
     let asked: string | undefined;
-    const ask = (limit: number, reading?: PageReading) =>
+    const ask = (limit: number | 'all', reading?: PageReading) =>
       withLeagueHint(api, league, signal, (league) => {
         asked = league;
         return api.statisticRankings({
@@ -80,7 +80,7 @@ export default defineTool({
           signal,
         });
       });
-    const { result, order, reached } = await bestRanks(ask, limit, MAX);
+    const { result, order, reached } = await bestRanks(ask, limit);
     const cutted = cut(order.rows, limit, MAX, result);
     const { rows, has_more } = cutted;
     const notes = [...order.notes, ...cutted.notes];

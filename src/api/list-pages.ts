@@ -73,6 +73,8 @@ export interface PageReading {
    * first page says where the last one is (list-tail.ts); from the start otherwise.
    */
   fromEnd?: boolean | undefined;
+  /** Stop as soon as the rows read are enough for the caller (a ranking's best ranks all read). */
+  until?: ((rows: readonly unknown[]) => boolean) | undefined;
 }
 
 /** Whether rows beyond those read exist: `no` (the list is whole), `yes` (the API says so), `may`. */
@@ -129,7 +131,7 @@ async function readPagesOf<N extends ListRoute, S extends ListSchema>(
   const first = await firstPage(api, route, schema, options, wanted, reading.pageSize);
   const pageSize = first.pageSize;
   if (reading.fromEnd) {
-    const fromEnd = await tailOf(api, route, schema, first, wanted, options.signal);
+    const fromEnd = await tailOf(api, route, schema, first, wanted, options.signal, reading.until);
     if (fromEnd !== undefined) return fromEnd;
   }
   const results: ApiResult<z.infer<S>>[] = [first];
@@ -145,7 +147,7 @@ async function readPagesOf<N extends ListRoute, S extends ListSchema>(
   for (;;) {
     const signals = withoutEcho(last.paging, asked);
     more = moreAfter(signals, last.data.data.length, pageSize, rows.length);
-    if (more === 'no' || rows.length >= wanted) break;
+    if (more === 'no' || rows.length >= wanted || reading.until?.(rows)) break;
     const next = nextPage(signals, first.asked, route, last.data.data.length);
     if (next === undefined)
       stop =
@@ -229,10 +231,11 @@ async function tailOf<N extends ListRoute, S extends ListSchema>(
   first: ApiResult<z.infer<S>> & { pageSize: number | undefined; asked: CallOptions<N> },
   wanted: number,
   signal: AbortSignal | undefined,
+  until: PageReading['until'],
 ): Promise<(ListRead<z.infer<S>> & { pagesRead: number; pagesAsked: number }) | undefined> {
   const addressing = pageAddressing(first.paging, first.asked, first.data.data.length);
   if (addressing === undefined || addressing.pages < 2) return undefined;
-  const tail = await readTail(api, route, schema, first, addressing, wanted, api.maxPages, signal);
+  const tail = await readTail(api, route, schema, first, addressing, wanted, api.maxPages, signal, until);
   if (tail === undefined) return undefined;
   const results = [first, ...tail.pages];
   const rows = results.flatMap((r) => r.data.data);

@@ -34,8 +34,15 @@ function withParam<N extends RouteName>(
     : { ...options, query: { ...options.query, [name]: value } };
 }
 
-/** The query parameter of `link` holding `value` (a page number or an offset), when exactly one does. */
-function paramHolding(link: string | undefined, value: number): string | undefined {
+/**
+ * The query parameter of `link` holding `value` (a page number or an offset), when exactly one does
+ * that the page before did not send with the same value (`limit=100&offset=100` after `limit=100`).
+ */
+function paramHolding(
+  link: string | undefined,
+  value: number,
+  asked: CallOptions<RouteName>,
+): string | undefined {
   if (link === undefined) return undefined;
   let url: URL;
   try {
@@ -43,7 +50,10 @@ function paramHolding(link: string | undefined, value: number): string | undefin
   } catch {
     return undefined;
   }
-  const names = [...url.searchParams].filter(([, v]) => v === String(value)).map(([name]) => name);
+  const before = asked.query ?? {};
+  const names = [...url.searchParams]
+    .filter(([name, v]) => v === String(value) && String(before[name]) !== v)
+    .map(([name]) => name);
   return names.length === 1 ? names[0] : undefined;
 }
 
@@ -65,7 +75,7 @@ export function pageAddressing<N extends RouteName>(
     const pages = signals.totalPages ?? counted(signals.total);
     if (pages === undefined) return undefined;
     // The page's parameter: the one the next link sets to the next page, else `page` (as a next page is asked).
-    const name = next !== undefined ? paramHolding(next, page + 1) : 'page';
+    const name = next !== undefined ? paramHolding(next, page + 1, asked) : 'page';
     if (name === undefined) return undefined;
     return { pages, at: (n) => withParam(asked, name, page + n, next) };
   }
@@ -75,9 +85,9 @@ export function pageAddressing<N extends RouteName>(
   if (offset !== undefined && !offset.next && offset.value === 0)
     return { pages, at: (n) => withParam(asked, offset.name, n * size) };
   // A next link with a total: the parameter it sets to the second page or to the next offset.
-  const byPage = paramHolding(next, 2);
+  const byPage = paramHolding(next, 2, asked);
   if (byPage !== undefined) return { pages, at: (n) => withParam(asked, byPage, n + 1, next) };
-  const byOffset = paramHolding(next, rows);
+  const byOffset = paramHolding(next, rows, asked);
   if (byOffset !== undefined) return { pages, at: (n) => withParam(asked, byOffset, n * size, next) };
   return undefined;
 }
@@ -92,8 +102,8 @@ export interface TailRead<T> {
 }
 
 /**
- * The pages of a list from its last back towards the first, until `want` rows from the end or `budget`
- * pages in all (the first page counted); undefined when the API answers the page asked with the first
+ * The pages of a list from its last back towards the first, until `want` rows from the end, `until`
+ * says the rows read are enough, or `budget` pages in all (the first page counted); undefined when the API answers the page asked with the first
  * page's rows (it does not take the parameter: no jump possible).
  */
 export async function readTail<N extends RouteName, S extends z.ZodType<{ data: unknown[] }>>(
@@ -105,12 +115,15 @@ export async function readTail<N extends RouteName, S extends z.ZodType<{ data: 
   want: number,
   budget: number,
   signal: AbortSignal | undefined,
+  until?: (rows: readonly unknown[]) => boolean,
 ): Promise<TailRead<z.infer<S>> | undefined> {
   const pages: ApiResult<z.infer<S>>[] = [];
   let rows = 0;
   const head = JSON.stringify(first.data.data[0]);
+  const enough = () =>
+    rows >= want || until?.([...first.data.data, ...pages.flatMap((p) => p.data.data)]) === true;
   for (let n = addressing.pages - 1; n >= 1; n--) {
-    if (rows >= want) return { pages, whole: false };
+    if (enough()) return { pages, whole: false };
     if (pages.length + 1 >= budget)
       return {
         pages,

@@ -45,15 +45,19 @@ function judged<R extends RankedRead>(result: R, limit: number, asked: boolean):
 }
 
 export async function bestRanks<R extends RankedRead>(
-  ask: (limit: number, reading?: PageReading) => Promise<R>,
+  ask: (limit: number | 'all', reading?: PageReading) => Promise<R>,
   limit: number,
-  max: number,
 ): Promise<BestRanks<R>> {
   const first = judged(await ask(limit), limit, true);
   if (first.reached) return first;
-  const plans: [number, PageReading][] = [];
-  if ((first.result.pageSize ?? 0) > limit) plans.push([limit, { pageSize: limit }]);
-  plans.push(first.order.reversed ? [limit, { fromEnd: true }] : [max, {}]);
+  // Each read again stops as soon as ranks 1 to the limit are read.
+  const until = (rows: readonly unknown[]) =>
+    byRank(
+      rows.filter((row): row is { rank: number } => typeof (row as { rank?: unknown }).rank === 'number'),
+    ).proven >= limit;
+  const plans: [number | 'all', PageReading][] = [];
+  if ((first.result.pageSize ?? 0) > limit) plans.push([limit, { pageSize: limit, until }]);
+  plans.push(['all', { fromEnd: first.order.reversed, until }]);
   let best = first;
   for (const [want, reading] of plans) {
     const read = await ask(want, reading);

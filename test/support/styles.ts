@@ -19,7 +19,6 @@ export const KNOWN_UNREAD: Readonly<Record<string, string>> = {
   labels: 'statistics given by label left blank without a note (compare)',
   casing:
     "fields under other-cased names left blank without a note (get_team's coach_id, list_roles' former keys)",
-  paging: 'the total of a paged list left blank without a note (list_leagues)',
   group: 'fields moved one level down left blank without a note; player_history not read at all (an error)',
   rename:
     'fields under other names left blank without a note; leagues and history not read at all (an error)',
@@ -31,8 +30,6 @@ export const KNOWN_UNREAD: Readonly<Record<string, string>> = {
  * FOOTBALL_TEST_STYLE_ALL=1, takes them, and fails until the readers are fixed.
  */
 export const SAMPLE_LEAVES_OUT: Readonly<Record<string, string>> = {
-  reorder:
-    'with small pages: a ranking listed worst first is read as far as the page budget goes, so its rows are not the best ranks (true ranks shown, the gap noted)',
   group: 'get_glossary counts only the entries whose moved fields it read (total 2 of 6)',
   rename: 'a player named by his player_id; a saved index named by its id; a glossary total of 2 of 6',
   labels: "strengths given by label read as extra strengths in get_player's structured form",

@@ -44,12 +44,7 @@ export default defineTool({
       return words.every((w) => haystack.includes(w));
     });
     // Filtered locally: the matching count is known only when every page was read.
-    const counted = countOf(
-      result,
-      hits.length,
-      query !== undefined || kind !== undefined,
-      'matching entries',
-    );
+    const counted = countOf(result, hits.length, 'matching entries');
     const { rows, has_more, notes } = cut(hits, limit, MAX, {
       ...result,
       total: counted.total ?? undefined,

@@ -96,7 +96,7 @@ export default defineTool({
     const matched = asked && factCount(asked) > 0 ? readingOf(asked) : undefined;
     // Filtered locally: how many match is known only when every page was read.
     const whole = result.more === 'no';
-    const accessible = countOf(result, all.length, false, 'leagues this key can access');
+    const accessible = countOf(result, all.length, 'leagues');
     const page = cut(
       matching,
       limit,

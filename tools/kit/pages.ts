@@ -53,21 +53,18 @@ export function cut<T>(
 }
 
 /**
- * The count of a list read in part (rows matching a local filter, or the whole list's size): the API's
- * total when it stated one and nothing was filtered out, else unknown, with a note naming it, so a
- * blank total never reads as none.
+ * The count of rows of a list read (all of them, or those matching a local filter): known only when every
+ * page was read; else null, with a note naming it, so a blank total never reads as none.
  */
 export function countOf(
-  list: Pick<ListRead<{ data: unknown[] }>, 'total' | 'more' | 'data'>,
+  list: Pick<ListRead<{ data: unknown[] }>, 'more' | 'data'>,
   matching: number,
-  filtered: boolean,
   what: string,
 ): { total: number | null; notes: string[] } {
   if (list.more === 'no') return { total: matching, notes: [] };
-  if (!filtered && list.total !== undefined) return { total: list.total, notes: [] };
   const read = list.data.data.length;
   return {
     total: null,
-    notes: [`The total of ${what} is not known: not every page of the list was read (${read} read).`],
+    notes: [`The total of ${what} is not known: not every page of the list was read (${read} rows read).`],
   };
 }

@@ -1,7 +1,7 @@
 // A list read from its end, for a list whose wanted rows come last (a ranking listed worst first): the
 // pages are asked from the last one back, when the first page says where the last one is: page numbers
-// with the count of pages (or a total and the page size), an offset with a total, or a next link whose
-// page number or offset can be set, with a total. A cursor gives no way to jump: no addressing, and the
+// with the count of pages (or a total and the page size), an offset with a total, a next link whose
+// page number or offset can be set, with a total, or a next link beside a last one. A cursor gives no way to jump: no addressing, and the
 // list is read from its start as usual (list-pages.ts).
 import type { z } from 'zod';
 import type { ApiClient, ApiResult, CallOptions } from './client.js';
@@ -71,6 +71,8 @@ export function pageAddressing<N extends RouteName>(
   const counted = (total: number | undefined) =>
     total !== undefined && size > 0 ? Math.max(1, Math.ceil(total / size)) : undefined;
   const { page, next, offset } = signals;
+  const byLast = lastAddressing(signals, asked, rows);
+  if (byLast !== undefined) return byLast;
   if (page === 0 || page === 1) {
     const pages = signals.totalPages ?? counted(signals.total);
     if (pages === undefined) return undefined;
@@ -89,6 +91,39 @@ export function pageAddressing<N extends RouteName>(
   if (byPage !== undefined) return { pages, at: (n) => withParam(asked, byPage, n + 1, next) };
   const byOffset = paramHolding(next, rows, asked);
   if (byOffset !== undefined) return { pages, at: (n) => withParam(asked, byOffset, n * size, next) };
+  return undefined;
+}
+
+/**
+ * Addressing from the last page's link: the parameter it sets that the next link sets to the second
+ * page (page numbers: the last link holds the page count) or to the rows of the first (an offset: it
+ * holds the last page's offset). Undefined without both links or when they do not agree so.
+ */
+function lastAddressing<N extends RouteName>(
+  signals: PageSignals,
+  asked: CallOptions<N>,
+  rows: number,
+): PageAddressing<N> | undefined {
+  const { last, next } = signals;
+  if (last === undefined || next === undefined) return undefined;
+  let lastUrl: URL;
+  let nextUrl: URL;
+  try {
+    lastUrl = new URL(last);
+    nextUrl = new URL(next);
+  } catch {
+    return undefined;
+  }
+  const base = signals.page === 0 ? 0 : 1;
+  for (const [name, value] of lastUrl.searchParams) {
+    const n = Number(value);
+    if (!Number.isInteger(n) || n < 0 || String(asked.query?.[name]) === value) continue;
+    const inNext = nextUrl.searchParams.get(name);
+    if (inNext === String(base + 1) && n >= base + 1)
+      return { pages: n - base + 1, at: (k) => withParam(asked, name, base + k, last) };
+    if (inNext === String(rows) && n % rows === 0)
+      return { pages: n / rows + 1, at: (k) => withParam(asked, name, k * rows, last) };
+  }
   return undefined;
 }
 

@@ -1,6 +1,7 @@
 // Generated rankings in pages: a ranking of N rows (each with its true rank) listed best first, worst
 // first, shuffled or by name, served in pages of random size by one paging convention (a cursor, page
-// numbers under one of several names, an offset with a total, a Link header with a total, or none), its
+// numbers under one of several names, an offset with a total, a Link header with a total or a last
+// link, or none), its
 // `limit` bounding the whole list (the best N) or only the page, read within a random page budget. The
 // property, for every seed: the rows shown as the best are ranks 1, 2, 3… in order, never a row with a
 // better rank left unread; fewer than the limit only with a note saying the best ranks could not all
@@ -12,7 +13,7 @@ import { FULL_RUN, generator, SAMPLE_SEED } from '../support/sample.js';
 import { clientFor, JSON_HEADERS, mockUpstream, ORIGIN, type Upstream } from './helpers.js';
 
 const ORDERS = ['best first', 'worst first', 'shuffled', 'by name'] as const;
-const PAGING = ['cursor', 'page', 'pg', 'offset', 'link-offset', 'link-page', 'none'] as const;
+const PAGING = ['cursor', 'page', 'pg', 'offset', 'link-offset', 'link-page', 'link-last', 'none'] as const;
 
 interface Case {
   seed: string;
@@ -91,11 +92,11 @@ function serve(c: Case, url: URL): { body: Record<string, unknown>; headers: Rec
   if (c.paging === 'none') return { body: { data: list.slice(0, limit) }, headers: {} };
   const size = Math.min(limit, c.cap);
   const pages = Math.max(1, Math.ceil(list.length / size));
-  const pageParam = c.paging === 'pg' ? 'pg' : 'page';
+  const pageParam = c.paging === 'pg' ? 'pg' : c.paging === 'link-last' ? 'p' : 'page';
   const start =
     c.paging === 'cursor'
       ? Number(q.get('cursor') ?? 0)
-      : c.paging === 'page' || c.paging === 'pg' || c.paging === 'link-page'
+      : ['page', 'pg', 'link-page', 'link-last'].includes(c.paging)
         ? (Number(q.get(pageParam) ?? 1) - 1) * size
         : Number(q.get('offset') ?? q.get('at') ?? 0);
   const data = list.slice(start, start + size);
@@ -120,6 +121,12 @@ function serve(c: Case, url: URL): { body: Record<string, unknown>; headers: Rec
       };
     case 'offset':
       return { body: { data, offset: start, limit: size, total: list.length }, headers: {} };
+    case 'link-last': {
+      // No total: only the next and last links, in the Link header.
+      const links = [`<${next('p', pages)}>; rel="last"`];
+      if (more) links.unshift(`<${next('p', page + 1)}>; rel="next"`);
+      return { body: { data }, headers: { link: links.join(', ') } };
+    }
     case 'link-offset':
     case 'link-page': {
       const headers: Record<string, string> = { 'x-total-count': String(list.length) };

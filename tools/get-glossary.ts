@@ -3,7 +3,7 @@ import { unreadWhy } from '../src/api/reader/unread.js';
 import { fold, foldedWords } from '../src/lib/fold.js';
 import { Limit } from '../src/mcp/args.js';
 import { defineTool } from '../src/mcp/tool.js';
-import { cut } from './kit/pages.js';
+import { countOf, cut } from './kit/pages.js';
 import { table } from './kit/text.js';
 
 const MAX = 100;
@@ -57,7 +57,8 @@ export default defineTool({
         (kind !== undefined && unreadWhy(e, 'kind')) ||
         (words.length > 0 && (unreadWhy(e, 'name') || unreadWhy(e, 'definition'))),
     );
-    const whole = result.more === 'no' && !leftOut && !filteredUnread;
+    const counted = countOf(result, hits.length, 'matching entries');
+    const whole = counted.total !== null && !leftOut && !filteredUnread;
     const { rows, has_more, notes } = cut(hits, limit, MAX, {
       ...result,
       total: whole ? hits.length : undefined,
@@ -71,7 +72,12 @@ export default defineTool({
         definition: e.definition ?? null,
       }),
     );
-    return { ...result, data, extra: { total: whole ? hits.length : null, has_more }, notes };
+    return {
+      ...result,
+      data,
+      extra: { total: whole ? hits.length : null, has_more },
+      notes: [...notes, ...counted.notes],
+    };
   },
   text: ({ data }) =>
     table(data as Entry[], [

@@ -13,7 +13,7 @@ import { levelNumber } from '../src/domain/league-words.js';
 import { fold } from '../src/lib/fold.js';
 import { Limit } from '../src/mcp/args.js';
 import { defineTool } from '../src/mcp/tool.js';
-import { cut } from './kit/pages.js';
+import { countOf, cut } from './kit/pages.js';
 import { announcePlan, PlannedCostOut, plan, plannedCost, plannedCostText } from './kit/plan.js';
 import { table } from './kit/text.js';
 
@@ -100,6 +100,7 @@ export default defineTool({
     const matched = asked && factCount(asked) > 0 ? readingOf(asked) : undefined;
     // Filtered locally: how many match is known only when every page was read.
     const whole = result.more === 'no';
+    const accessible = countOf(result, all.length, 'leagues');
     const page = cut(
       matching,
       limit,
@@ -126,10 +127,10 @@ export default defineTool({
       data: page.rows,
       extra: {
         ...(matched ? { matched } : {}),
-        ...(whole ? { total: all.length } : { total: null, read: all.length }),
+        ...(accessible.total !== null ? { total: accessible.total } : { total: null, read: all.length }),
         requests: plannedCost(cost),
       },
-      notes: [...widen, ...page.notes],
+      notes: [...widen, ...page.notes, ...accessible.notes],
       has_more: page.has_more,
     };
   },

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { ListRead } from '../src/api/list-pages.js';
+import type { ListRead, PageReading } from '../src/api/list-pages.js';
 import type { Quota } from '../src/api/quota.js';
 import type { RankingEntry } from '../src/api/schemas.js';
 import { rankingBars } from '../src/charts/ranking-bars.js';
@@ -51,15 +51,15 @@ export default defineTool({
     const saison = seasonParam(season);
     const resolved = await roles.resolve(role, signal);
     let asked: string | undefined;
-    const ask = (league: string | undefined) => (limit: number) =>
+    const ask = (league: string | undefined) => (limit: number | 'all', reading?: PageReading) =>
       withLeagueHint(api, league, signal, (league) => {
         asked = league;
-        return api.rankings({ role: resolved.key, season: saison, league, limit, signal });
+        return api.rankings({ role: resolved.key, season: saison, league, limit, reading, signal });
       });
     // Each list in rank order, whatever order the API sent it in (kit/best-ranks.ts).
     const rank = async (league: string | undefined) => {
-      const { result, order } = await bestRanks(ask(league), limit, MAX);
-      return { ...result, data: { ...result.data, data: order.rows }, orderNotes: order.notes };
+      const { result, order, reached } = await bestRanks(ask(league), limit);
+      return { ...result, data: { ...result.data, data: order.rows }, orderNotes: order.notes, reached };
     };
     // gender or level with no league: each league of that football ranked, the lists merged by score.
     const inScope =
@@ -95,8 +95,9 @@ export default defineTool({
       ...(resolved.renamedFrom ? [`role "${resolved.renamedFrom}" was renamed "${resolved.key}".`] : []),
       ...more,
     ];
+    // Rows left out because the best ranks were not reached are no empty ranking to explain.
     const empty = await explainEmpty({
-      rows: data,
+      rows: result.reached ? data : [undefined],
       bounds: [],
       scope:
         asked === undefined || inScope
@@ -150,7 +151,7 @@ async function rankedAcross<
   R extends { data: { data: RankingEntry[] }; quota: Quota } & Pick<
     ListRead<unknown>,
     'total' | 'more' | 'shortfall' | 'notes'
-  >,
+  > & { reached: boolean },
 >(leagues: readonly string[], rank: (league: string) => Promise<R>): Promise<R> {
   const lists = await Promise.all(leagues.map((league) => rank(league)));
   // The quota as the last answer left it: the lowest remaining.
@@ -173,6 +174,7 @@ async function rankedAcross<
     total: undefined,
     shortfall: lists.flatMap((l) => l.shortfall),
     notes: [...new Set(lists.flatMap((l) => l.notes))],
+    reached: lists.every((l) => l.reached),
   };
 }
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { PageReading } from '../src/api/list-pages.js';
 import { rankingBars } from '../src/charts/ranking-bars.js';
 import { withLeagueHint } from '../src/facts/league-hint.js';
 import { checkStatistic } from '../src/facts/statistic-keys.js';
@@ -65,12 +66,20 @@ export default defineTool({
     const checked = await checkStatistic(api, statistic, 'statistic', signal);
     const { key } = checked;
     let asked: string | undefined;
-    const ask = (limit: number) =>
+    const ask = (limit: number | 'all', reading?: PageReading) =>
       withLeagueHint(api, league, signal, (league) => {
         asked = league;
-        return api.statisticRankings({ statistic: key, league, season: saison, position, limit, signal });
+        return api.statisticRankings({
+          statistic: key,
+          league,
+          season: saison,
+          position,
+          limit,
+          reading,
+          signal,
+        });
       });
-    const { result, order } = await bestRanks(ask, limit, MAX);
+    const { result, order, reached } = await bestRanks(ask, limit);
     const cutted = cut(order.rows, limit, MAX, result);
     const { rows, has_more } = cutted;
     const notes = [...order.notes, ...cutted.notes];
@@ -86,8 +95,9 @@ export default defineTool({
       }),
     );
     const unit = result.data.meta?.unit ?? rows[0]?.unit ?? null;
+    // Rows left out because the best ranks were not reached are no empty ranking to explain.
     const empty = await explainEmpty({
-      rows: data,
+      rows: reached ? data : [undefined],
       bounds: [],
       scope: asked === undefined ? undefined : { argument: 'league', value: asked, place: (r) => r.league },
       name: (r: { name: string | null; league?: string | null | undefined }) => r.name ?? 'unnamed',

@@ -4,7 +4,7 @@
 import type { z } from 'zod';
 import type { ApiClient, ApiResult, CallOptions } from './client.js';
 import { ENDPOINTS, type EndpointName, type RouteRequest } from './endpoints.js';
-import { type ListRead, type ListRoute, readAll, readPages } from './list-pages.js';
+import { type ListRead, type ListRoute, type PageReading, readAll, readPages } from './list-pages.js';
 import type { RouteName } from './routes.js';
 
 /** What every call may carry beside the route's own arguments. */
@@ -19,6 +19,8 @@ export interface Asking {
 export interface Paging extends Asking {
   /** The rows wanted: pages are read until there are this many, or every row (`'all'`, the default). */
   limit?: number | 'all' | undefined;
+  /** How the pages are asked and in which order (list-pages.ts). */
+  reading?: PageReading | undefined;
 }
 
 /** One request only: the list's first page as the API gives it (no limit sent, no next page followed). */
@@ -105,7 +107,7 @@ function methodOf(declared: (typeof ENDPOINTS)[EndpointName]) {
         return readAll(this, d.route, d.schema, asked(d.request(args), args));
       case 'pages':
         if (!args.firstPage)
-          return readPages(this, d.route, d.schema, asked(d.request(args), args), args.limit);
+          return readPages(this, d.route, d.schema, asked(d.request(args), args), args.limit, args.reading);
         return this.call(d.route, d.schema, asked(d.request(args), args));
       case 'one':
         return this.call(d.route, d.schema, asked(d.request(args), args));

@@ -13,6 +13,7 @@
 import type { z } from 'zod';
 import type { ApiClient, ApiResult, CallOptions, Source } from './client.js';
 import { ApiError } from './errors.js';
+import { pageAddressing, readTail } from './list-tail.js';
 import { laterPageFailure, pageFailedNote } from './page-failure.js';
 import type { PageSignals } from './pagination.js';
 import { publishReadNotes } from './reader/notes-sink.js';
@@ -60,6 +61,22 @@ export async function readAll<N extends ListRoute, S extends ListSchema>(
   return list;
 }
 
+/** How a list is read, beside the rows wanted. */
+export interface PageReading {
+  /**
+   * The `limit` sent with each page, instead of the route's largest: an API whose `limit` bounds the
+   * whole list (a ranking's best N) then answers a list no longer than that.
+   */
+  pageSize?: number | undefined;
+  /**
+   * Read from the last page back (the wanted rows come last: a ranking listed worst first), when the
+   * first page says where the last one is (list-tail.ts); from the start otherwise.
+   */
+  fromEnd?: boolean | undefined;
+  /** Stop as soon as the rows read are enough for the caller (a ranking's best ranks all read). */
+  until?: ((rows: readonly unknown[]) => boolean) | undefined;
+}
+
 /** Whether rows beyond those read exist: `no` (the list is whole), `yes` (the API says so), `may`. */
 export type More = 'no' | 'yes' | 'may';
 
@@ -91,10 +108,13 @@ export async function readPages<N extends ListRoute, S extends ListSchema>(
   schema: S,
   options: CallOptions<N>,
   want: number | 'all' = 'all',
+  reading: PageReading = {},
 ): Promise<ListRead<z.infer<S>>> {
   // Its own tally: the note on what the pages cost counts every request they sent (retries and a
   // failed page included), not those of parts of the same run asking beside it.
-  const { value, requests } = await tallyRequests(() => readPagesOf(api, route, schema, options, want));
+  const { value, requests } = await tallyRequests(() =>
+    readPagesOf(api, route, schema, options, want, reading),
+  );
   const { pagesRead, pagesAsked, ...read } = value;
   return { ...read, notes: [...read.notes, ...(pagesAsked > 1 ? [spentNote(pagesRead, requests)] : [])] };
 }
@@ -105,10 +125,15 @@ async function readPagesOf<N extends ListRoute, S extends ListSchema>(
   schema: S,
   options: CallOptions<N>,
   want: number | 'all',
+  reading: PageReading,
 ): Promise<ListRead<z.infer<S>> & { pagesRead: number; pagesAsked: number }> {
   const wanted = want === 'all' ? Number.POSITIVE_INFINITY : want;
-  const first = await firstPage(api, route, schema, options, wanted);
+  const first = await firstPage(api, route, schema, options, wanted, reading.pageSize);
   const pageSize = first.pageSize;
+  if (reading.fromEnd) {
+    const fromEnd = await tailOf(api, route, schema, first, wanted, options.signal, reading.until);
+    if (fromEnd !== undefined) return fromEnd;
+  }
   const results: ApiResult<z.infer<S>>[] = [first];
   const rows: unknown[] = [...first.data.data];
   const followed = new Set<string>();
@@ -122,7 +147,7 @@ async function readPagesOf<N extends ListRoute, S extends ListSchema>(
   for (;;) {
     const signals = withoutEcho(last.paging, asked);
     more = moreAfter(signals, last.data.data.length, pageSize, rows.length);
-    if (more === 'no' || rows.length >= wanted) break;
+    if (more === 'no' || rows.length >= wanted || reading.until?.(rows)) break;
     const next = nextPage(signals, first.asked, route, last.data.data.length);
     if (next === undefined)
       stop =
@@ -203,6 +228,49 @@ async function readPagesOf<N extends ListRoute, S extends ListSchema>(
     notes,
     pagesRead: results.length,
     pagesAsked: results.length + (failed !== undefined ? 1 : 0),
+  };
+}
+
+/**
+ * The list read from its last page back (list-tail.ts): the first page's rows, then the last pages in
+ * order; undefined when the first page does not say where the last one is, or the API does not take
+ * the page asked (read from the start instead).
+ */
+async function tailOf<N extends ListRoute, S extends ListSchema>(
+  api: ApiClient,
+  route: N,
+  schema: S,
+  first: ApiResult<z.infer<S>> & { pageSize: number | undefined; asked: CallOptions<N> },
+  wanted: number,
+  signal: AbortSignal | undefined,
+  until: PageReading['until'],
+): Promise<(ListRead<z.infer<S>> & { pagesRead: number; pagesAsked: number }) | undefined> {
+  const addressing = pageAddressing(first.paging, first.asked, first.data.data.length);
+  if (addressing === undefined || addressing.pages < 2) return undefined;
+  const tail = await readTail(api, route, schema, first, addressing, wanted, api.maxPages, signal, until);
+  if (tail === undefined) return undefined;
+  const results = [first, ...tail.pages];
+  const rows = results.flatMap((r) => r.data.data);
+  const total = first.paging?.total ?? (tail.whole ? rows.length : undefined);
+  const skipped = addressing.pages - results.length;
+  const shortfall = tail.whole
+    ? []
+    : [
+        `Read from its end: the first page and the last ${tail.pages.length} of ${addressing.pages} pages (${total !== undefined ? `${rows.length} of ${total} rows read` : `${rows.length} rows read; more exist`}), ${skipped} page${skipped === 1 ? '' : 's'} between them not read${tail.stop !== undefined ? `: ${tail.stop}` : ''}.`,
+      ];
+  return {
+    quota: (results.at(-1) ?? first).quota,
+    data: { ...first.data, data: rows },
+    source: mergedSource(results.map((r) => r.source)),
+    ...(first.read ? { read: first.read } : {}),
+    pageSize: first.pageSize,
+    total,
+    more: tail.whole ? 'no' : 'yes',
+    shortfall,
+    leftOut: results.reduce((n, r) => n + (r.read?.dropped.reduce((m, d) => m + d.count, 0) ?? 0), 0),
+    notes: [...shortfall],
+    pagesRead: results.length,
+    pagesAsked: results.length,
   };
 }
 
@@ -315,8 +383,9 @@ async function firstPage<N extends ListRoute, S extends ListSchema>(
   schema: S,
   options: CallOptions<N>,
   wanted: number,
+  size?: number,
 ): Promise<ApiResult<z.infer<S>> & { pageSize: number | undefined; asked: CallOptions<N> }> {
-  const full = sizeOf(route);
+  const full = size ?? sizeOf(route);
   if (full === undefined)
     return { ...(await api.call(route, schema, options)), pageSize: undefined, asked: options };
   const cap = api.pageCaps.get(route);

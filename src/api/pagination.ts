@@ -14,6 +14,8 @@ export const DEFAULT_MAX_PAGES = 10;
 export interface PageSignals {
   /** The next page's address, absolute (resolved against the request that got this answer). */
   next?: string;
+  /** The last page's address, absolute, when the API gives it (`links.last`, `Link: <…>; rel="last"`). */
+  last?: string;
   /** The next cursor and the parameter name it goes back under. */
   cursor?: { name: string; value: string };
   /** This page's number, and the number of pages when the API says. */
@@ -46,6 +48,8 @@ const LINK_NAMES = [
   'nextLink',
   'next_href',
 ];
+/** The last page's address (`last_page` is the page count's name: a number, never read as a link). */
+const LAST_LINK_NAMES = ['last', 'last_page_url', 'last_url', 'lastUrl', 'last_link', 'lastLink'];
 /** Cursor fields and the parameter each is sent back as. */
 const CURSOR_NAMES: readonly [field: string, param: string][] = [
   ['next_cursor', 'cursor'],
@@ -126,12 +130,17 @@ const link = (v: unknown): string | undefined => {
  * undefined without one. A rel may hold several relation types (`rel="next last"`).
  */
 export function linkHeaderNext(value: HeaderBag[string]): string | undefined {
+  return linkHeaderRel(value, 'next');
+}
+
+/** The target of the first link of relation type `type` in an RFC 8288 Link header, as written. */
+export function linkHeaderRel(value: HeaderBag[string], type: string): string | undefined {
   const text = Array.isArray(value) ? value.join(', ') : value;
   if (typeof text !== 'string') return undefined;
   for (const match of text.matchAll(/<([^>]*)>((?:\s*;\s*(?:[^;,"]|"[^"]*")*)*)/g)) {
     const rel = /;\s*rel\s*=\s*(?:"([^"]*)"|([^\s;,]+))/i.exec(match[2] ?? '');
     const types = (rel?.[1] ?? rel?.[2] ?? '').toLowerCase().split(/\s+/);
-    if (types.includes('next')) return match[1]?.trim();
+    if (types.includes(type)) return match[1]?.trim();
   }
   return undefined;
 }
@@ -172,6 +181,8 @@ function headerSignals(headers: HeaderBag | undefined, url: string): PageSignals
   const signals: PageSignals = {};
   const next = resolved(linkHeaderNext(headers.link), url);
   if (next !== undefined) signals.next = next;
+  const last = resolved(linkHeaderRel(headers.link, 'last'), url);
+  if (last !== undefined) signals.last = last;
   const total = count(header(headers, TOTAL_HEADERS));
   const totalPages = count(header(headers, TOTAL_PAGES_HEADERS));
   const page = count(header(headers, PAGE_HEADERS));
@@ -205,8 +216,10 @@ function bodySignals(raw: Json, url: string): PageSignals {
     const after = holders.map((c) => token(c.after)).find((v) => v !== undefined);
     if (after !== undefined) cursor = { name: 'after', value: after };
   }
+  const last = resolved(first([...links, ...objects], LAST_LINK_NAMES, link), url);
   const signals: PageSignals = {
     ...(next !== undefined ? { next } : {}),
+    ...(last !== undefined ? { last } : {}),
     ...(cursor ? { cursor } : {}),
   };
   const page = first(objects, PAGE_NAMES, count);

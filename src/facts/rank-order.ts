@@ -13,6 +13,13 @@ export interface RankOrder<T> {
   first: number | undefined;
   /** What the ranks say beyond the rows: repeats, gaps, a late start. */
   notes: string[];
+  /**
+   * How many of `rows`, from the first, the ranks themselves prove the list's best: ranks 1, 2, 3… with
+   * no rank left out (a tie only beside its equal). Rows past these may have better ranks unread.
+   */
+  proven: number;
+  /** The API listed the rows read best first: ranks never go down in the order sent. */
+  ascending: boolean;
 }
 
 /** Ranks shown in a note before "…": enough to find them, one line. */
@@ -59,5 +66,28 @@ export function byRank<T extends { rank: number }>(
     notes.push(`Ranks missing between the rows the API sent: ${spans(missing)} (not shown).`);
   if (repeated.length > 0)
     notes.push(`The API gave the same rank to more than one row: rank ${spans(repeated.map(String))}.`);
-  return { rows: sorted, reversed: down > up, first, notes };
+  return {
+    rows: sorted,
+    reversed: down > up,
+    first,
+    notes,
+    proven: provenBest(sorted),
+    ascending: down === 0,
+  };
+}
+
+/**
+ * The length of the prefix of `sorted` (in rank order) that ranks 1, 2, 3… prove the best of the whole
+ * list, whatever rows were not read: each row's rank is its place, or equals the row before it (a tie).
+ * A rank past its place means better rows exist that were not read.
+ */
+export function provenBest(sorted: readonly { rank: number }[]): number {
+  let i = 0;
+  for (; i < sorted.length; i++) {
+    const rank = (sorted[i] as { rank: number }).rank;
+    if (rank === i + 1) continue;
+    if (i > 0 && rank === (sorted[i - 1] as { rank: number }).rank) continue;
+    break;
+  }
+  return i;
 }

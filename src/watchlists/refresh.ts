@@ -6,6 +6,7 @@
 import { COMPARE_BATCH, RESOLVE_BATCH } from '../api/endpoints.js';
 import { withMaxAge } from '../api/max-age.js';
 import type { ResolvedPlayer } from '../api/schemas.js';
+import { byRank } from '../facts/rank-order.js';
 import { strayNote } from '../facts/resolve-labels.js';
 import type { ResolveQuery } from '../facts/resolve-match.js';
 import type { SnapshotPlayer } from '../store/watchlists.js';
@@ -329,6 +330,7 @@ async function rankPersons(
   const quota = upstream.quota.current();
   const short = !quota.unlimited && quota.remaining !== null && quota.remaining < ranked.length;
   const unranked: string[] = [];
+  const unknownRank: string[] = [];
   const rank = async ({ league, role, players }: { league: string; role: string; players: string[] }) => {
     const ranking = await parts.optional(`ranking ${role} in ${league}`, (signal) =>
       upstream.ranking(role, league, signal),
@@ -338,17 +340,26 @@ async function rankPersons(
       return;
     }
     const of = ranking.meta?.eligible ?? null;
+    // "Outside the top N" holds only when ranks 1 to N were all read (rank-order.ts): a ranking read in
+    // part, not best first, or with rows it could not read leaves a player not found with his rank unknown.
+    const best = byRank(ranking.data).proven;
     for (const id of players) {
       const s = seen.get(id);
       if (!s) continue;
       const entry = ranking.data.find(
         (e) => e.service_id === id || (s.player_id != null && e.player_id === s.player_id),
       );
-      s.rank = { role, league, rank: entry?.rank ?? null, of, listed: ranking.data.length };
+      if (!entry && best < ranking.data.length) unknownRank.push(`${role} in ${league}`);
+      const listed = entry || best === ranking.data.length ? { listed: ranking.data.length } : {};
+      s.rank = { role, league, rank: entry?.rank ?? null, of, ...listed };
     }
   };
   if (short) for (const pair of ranked) await rank(pair);
   else await Promise.all(ranked.map(rank));
+  if (unknownRank.length > 0)
+    notes.push(
+      `Rank not known for ${unknownRank.length} player(s) (${[...new Set(unknownRank)].join(', ')}): they were not in the rows read, and those do not hold every rank from 1 (pages not read, or rows unread or sent twice).`,
+    );
   if (short && unranked.length > 0) {
     notes.push(
       `Ranks not refreshed for ${unranked.length} league/role pair(s) (${unranked.join(', ')}): the quota left could not pay for them.`,

@@ -31,14 +31,21 @@ const ROLE = { role: 'renard_des_surfaces', season: '25-26' };
 
 describe('a ranking the API lists worst first', () => {
   // The API ranks its whole list (true ranks) and sends it in ascending score order; asked for the
-  // role below, it sends only its worst 50 rows (ranks 100 to 51) to the league asked.
+  // role below, it sends only its worst 50 rows (ranks 100 to 51) to the league asked; for the role
+  // in the league named "Ligue 1" with a season, nothing better than rank 50 whatever the limit.
   const client = onProxy((path): Rule => {
     const url = new URL(path, 'http://x');
     if (url.pathname !== '/v1/rankings') return 'pass';
     const cutShort = url.searchParams.get('league') !== null;
+    const never = cutShort && url.searchParams.get('saison') !== null;
     return {
       reshape: (body) => {
         const worstFirst = rowsOf(body).toReversed();
+        if (never)
+          return withRows(
+            body,
+            worstFirst.filter((row) => Number(row.rank) > 50),
+          );
         return withRows(body, cutShort ? worstFirst.slice(0, 50) : worstFirst);
       },
     };
@@ -49,16 +56,26 @@ describe('a ranking the API lists worst first', () => {
     expect(body.data.map((e: { rank: number }) => e.rank)).toEqual([1, 2, 3, 4, 5]);
   });
 
-  it('says so when the best ranks were not in what it sent', async () => {
+  it('asks again for no more than the limit when the best ranks were not in what it sent', async () => {
+    const { role } = ROLE;
+    const { body, text } = await callOk(client(), 'rank_players_by_role', {
+      role,
+      league: 'Ligue 1',
+      limit: 5,
+    });
+    expect(body.data.map((e: { rank: number }) => e.rank)).toEqual([1, 2, 3, 4, 5]);
+    expect(text).toMatch(/listed this ranking worst first/);
+  });
+
+  it('shows no row as the best when the best ranks cannot be read, and says so', async () => {
     const { body, text } = await callOk(client(), 'rank_players_by_role', {
       ...ROLE,
       league: 'Ligue 1',
       limit: 5,
     });
-    const ranks: number[] = body.data.map((e: { rank: number }) => e.rank);
-    expect(ranks).toEqual(ranks.toSorted((a, b) => a - b));
-    expect(ranks[0]).toBeGreaterThan(1);
-    expect(text).toMatch(/starts at rank \d+: ranks 1–\d+ were not in its answer/);
+    expect(body.data).toEqual([]);
+    expect(body.has_more).toBe(true);
+    expect(text).toMatch(/best 5 ranks could not all be read[^\n]*no row is shown as the best/);
   });
 });
 

@@ -15,7 +15,6 @@ import { EVERY_TOOL, type Ids } from './tool-plans.js';
  * is an error; a different fact, an extra row or a number left as text never is.
  */
 export const KNOWN_UNREAD: Readonly<Record<string, string>> = {
-  paging: 'the total of a paged list left blank without a note (list_leagues)',
   rename:
     'fields under other names left blank without a note; leagues and history not read at all (an error)',
 };
@@ -26,8 +25,6 @@ export const KNOWN_UNREAD: Readonly<Record<string, string>> = {
  * FOOTBALL_TEST_STYLE_ALL=1, takes them, and fails until the readers are fixed.
  */
 export const SAMPLE_LEAVES_OUT: Readonly<Record<string, string>> = {
-  reorder:
-    'with small pages: a ranking listed worst first is read as far as the page budget goes, so its rows are not the best ranks (true ranks shown, the gap noted)',
   rename:
     "with a player record's data_as_of under a made-up name: watchlist_report keys its week by the fetch time (from: fetch_time) where the plain answer keys it by the API's date",
 };

@@ -1,22 +1,101 @@
 // The best ranks of a ranking, whatever order the API lists it in. The rows are put in rank order
-// (src/facts/rank-order.ts); when the API listed them worst first and the rows read do not reach the
-// first rank, the ranking is read again as far as the tool reads (`max` rows) so the caller's limit
-// takes the best ranks, not the first rows sent: an API listing ascending scores made "the best five"
-// ranks 100 to 96.
+// (src/facts/rank-order.ts), and the rows shown as the best are only those the read proves the best:
+// the whole list was read, the API listed best first from rank 1, or ranks 1, 2, 3… up to the limit
+// were read. Otherwise (a ranking listed worst first or in another order, pages smaller than the list)
+// it is read again, at most twice: asked no longer than the caller's limit (an API whose limit bounds the
+// list answers its best N), then from its last page back when it came worst first and the paging says
+// where the last page is, or else whole within the page budget. When the best ranks are still not
+// reached, only the ranks proven best are shown and the answer says the rest could not be read.
+import type { ListRead, PageReading } from '../../src/api/list-pages.js';
 import { byRank, type RankOrder } from '../../src/facts/rank-order.js';
 
 type Row<R> = R extends { data: { data: (infer T)[] } } ? T : never;
 
-export async function bestRanks<R extends { data: { data: { rank: number }[] } }>(
-  ask: (limit: number) => Promise<R>,
+/** What a ranking read carries: its rows with their ranks, and what the list read knows of the rest. */
+export type RankedRead = { data: { data: { rank: number }[] } } & Pick<
+  ListRead<unknown>,
+  'more' | 'total' | 'pageSize'
+>;
+
+export interface BestRanks<R extends RankedRead> {
+  result: R;
+  order: RankOrder<Row<R>>;
+  /** The rows shown are the ranking's best: false when they could not all be read (fewer shown). */
+  reached: boolean;
+}
+
+interface Judged<R extends RankedRead> {
+  result: R;
+  order: RankOrder<Row<R>>;
+  reached: boolean;
+}
+
+function judged<R extends RankedRead>(result: R, limit: number, asked: boolean): Judged<R> {
+  // A row sent twice: pages cut from a list whose order changed between requests (an unstable sort),
+  // so rows may also be missing: kept once, and the read is no whole list whatever its paging said.
+  const sent = result.data.data as Row<R>[];
+  const unique = [...new Map(sent.map((row) => [JSON.stringify(row), row])).values()];
+  const order = byRank(unique);
+  const rows = order.rows.length;
+  const whole = result.more === 'no' && unique.length === sent.length;
+  // The list the caller asked: whole, or listed best first from rank 1, its first rows are its best.
+  const listed = asked && (whole || (order.ascending && order.first === 1));
+  const reached = listed || order.proven >= limit || (whole && rows > 0 && order.proven === rows);
+  return { result, order, reached };
+}
+
+export async function bestRanks<R extends RankedRead>(
+  ask: (limit: number | 'all', reading?: PageReading) => Promise<R>,
   limit: number,
-  max: number,
-): Promise<{ result: R; order: RankOrder<Row<R>> }> {
-  const result = await ask(limit);
-  const order = byRank(result.data.data as Row<R>[]);
-  if (!order.reversed || (order.first ?? 1) <= 1 || limit >= max) return { result, order };
-  const again = await ask(max);
-  const reordered = byRank(again.data.data as Row<R>[]);
-  const note = `The API listed this ranking worst first: it was read up to ${max} rows and put in rank order.`;
-  return { result: again, order: { ...reordered, notes: [note, ...reordered.notes] } };
+): Promise<BestRanks<R>> {
+  const first = judged(await ask(limit), limit, true);
+  if (first.reached) return first;
+  // Each read again stops as soon as ranks 1 to the limit are read.
+  const until = (rows: readonly unknown[]) =>
+    byRank(
+      rows.filter((row): row is { rank: number } => typeof (row as { rank?: unknown }).rank === 'number'),
+    ).proven >= limit;
+  const plans: [number | 'all', PageReading][] = [];
+  if ((first.result.pageSize ?? 0) > limit) plans.push([limit, { pageSize: limit, until }]);
+  plans.push(['all', { fromEnd: first.order.reversed, until }]);
+  let best = first;
+  for (const [want, reading] of plans) {
+    const read = await ask(want, reading);
+    // A list asked shorter than the first says nothing of how long the ranking is: the first read does.
+    const whole =
+      reading.pageSize === undefined ? read : { ...read, more: first.result.more, total: first.result.total };
+    const again = judged(whole, limit, false);
+    if (again.reached)
+      return { ...again, order: { ...again.order, notes: [reorderedNote(again), ...again.order.notes] } };
+    if (again.order.proven > best.order.proven) best = again;
+  }
+  return unreached(best, limit);
+}
+
+function reorderedNote({ result, order }: Judged<RankedRead>): string {
+  const how = order.reversed ? 'worst first' : 'in another order than by rank';
+  return `The API listed this ranking ${how}: ${order.rows.length} rows were read${result.more === 'no' ? '' : ' (not every page)'} and put in rank order.`;
+}
+
+/** The rows the ranks prove the best, and a note saying the best ranks could not all be read. */
+function unreached<R extends RankedRead>({ result, order }: Judged<R>, limit: number): BestRanks<R> {
+  const read = order.rows;
+  const ranks =
+    read.length > 0
+      ? ` (ranks ${read[0]?.rank}–${read.at(-1)?.rank}${result.total !== undefined ? ` of ${result.total}` : ''})`
+      : '';
+  const shown =
+    order.proven > 0
+      ? `only ranks 1–${order.proven}, proven the best by their ranks, are shown`
+      : 'no row is shown as the best';
+  const note =
+    `The API lists this ranking ${order.reversed ? 'worst first' : 'in another order than by rank'} and its best ${limit} ranks could not all be read ` +
+    `within the page budget (${read.length} rows read${ranks}): ${shown}.`;
+  // Rows left out of a whole list: the list's count no longer says how many rows the answer lacks.
+  const whole = result.more === 'no';
+  return {
+    result: { ...result, more: whole ? 'yes' : result.more, total: whole ? undefined : result.total },
+    order: { ...order, rows: read.slice(0, order.proven), notes: [note] },
+    reached: false,
+  };
 }

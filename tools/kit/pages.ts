@@ -51,3 +51,20 @@ export function cut<T>(
       : [];
   return { rows: shown, has_more: true, notes: [...cutNote, ...list.notes] };
 }
+
+/**
+ * The count of rows of a list read (all of them, or those matching a local filter): known only when every
+ * page was read; else null, with a note naming it, so a blank total never reads as none.
+ */
+export function countOf(
+  list: Pick<ListRead<{ data: unknown[] }>, 'more' | 'data'>,
+  matching: number,
+  what: string,
+): { total: number | null; notes: string[] } {
+  if (list.more === 'no') return { total: matching, notes: [] };
+  const read = list.data.data.length;
+  return {
+    total: null,
+    notes: [`The total of ${what} is not known: not every page of the list was read (${read} rows read).`],
+  };
+}

@@ -147,7 +147,9 @@ export function rankCell(row: ReportLine): string {
       ? `${row.rank}${row.rank_of ? `/${row.rank_of}` : ''} ${population(row)}`
       : unranked
         ? 'not ranked (too few minutes)'
-        : `outside top ${listed ?? '–'} ${population(row)}`;
+        : listed !== null
+          ? `outside top ${listed} ${population(row)}`
+          : 'rank not read';
   const was = row.previous_role
     ? ` (was ${row.previous_role})`
     : row.rank_change

@@ -1,0 +1,192 @@
+// Generated rankings in pages: a ranking of N rows (each with its true rank) listed best first, worst
+// first, shuffled or by name, served in pages of random size by one paging convention (a cursor, page
+// numbers under one of several names, an offset with a total, a Link header with a total or a last
+// link, or none), its
+// `limit` bounding the whole list (the best N) or only the page, read within a random page budget. The
+// property, for every seed: the rows shown as the best are ranks 1, 2, 3… in order, never a row with a
+// better rank left unread; fewer than the limit only with a note saying the best ranks could not all
+// be read; and the best ranks are reached whenever the read can reach them (best first, or the list
+// small enough for the budget, or a worst-first list whose paging says where its last page is).
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { bestRanks } from '../../tools/kit/best-ranks.js';
+import { FULL_RUN, generator, SAMPLE_SEED } from '../support/sample.js';
+import { clientFor, JSON_HEADERS, mockUpstream, ORIGIN, type Upstream } from './helpers.js';
+
+const ORDERS = ['best first', 'worst first', 'shuffled', 'by name'] as const;
+const PAGING = ['cursor', 'page', 'pg', 'offset', 'link-offset', 'link-page', 'link-last', 'none'] as const;
+
+interface Case {
+  seed: string;
+  rows: number;
+  order: (typeof ORDERS)[number];
+  paging: (typeof PAGING)[number];
+  /** The API's own cap on a page. */
+  cap: number;
+  /** The API's `limit` bounds the whole list (its best N), not only the page. */
+  bounds: boolean;
+  limit: number;
+  budget: number;
+}
+
+function caseOf(seed: string): Case {
+  const r = generator(seed);
+  const pick = <T>(items: readonly T[]) => items[Math.floor(r() * items.length)] as T;
+  return {
+    seed,
+    rows: Math.floor(r() * 120),
+    order: pick(ORDERS),
+    paging: pick(PAGING),
+    cap: pick([3, 5, 10, 20, 25, 50, 100]),
+    bounds: r() < 0.5,
+    limit: 1 + Math.floor(r() * 30),
+    budget: 2 + Math.floor(r() * 9),
+  };
+}
+
+interface Entry {
+  rank: number;
+  name: string;
+  club: string;
+  age: number;
+  score: number;
+  service_id: string;
+}
+
+function rankingOf(c: Case): Entry[] {
+  const r = generator(`${c.seed}:names`);
+  return Array.from({ length: c.rows }, (_, i) => ({
+    rank: i + 1,
+    name: `Player ${Math.floor(r() * 1e6)}`,
+    club: 'Club',
+    age: 25,
+    score: 100 - i / 2,
+    service_id: `ds_${i}`,
+  }));
+}
+
+function ordered(c: Case, rows: readonly Entry[]): Entry[] {
+  switch (c.order) {
+    case 'best first':
+      return [...rows];
+    case 'worst first':
+      return rows.toReversed();
+    case 'by name':
+      return rows.toSorted((a, b) => a.name.localeCompare(b.name) || a.rank - b.rank);
+    case 'shuffled': {
+      // The same order on every request: a list whose pages fit together.
+      const r = generator(`${c.seed}:shuffle`);
+      return rows
+        .map((row) => ({ row, key: r() }))
+        .sort((a, b) => a.key - b.key)
+        .map((x) => x.row);
+    }
+  }
+}
+
+/** The API of `c` answering `url`: the page asked of its list, with the signs of the others. */
+function serve(c: Case, url: URL): { body: Record<string, unknown>; headers: Record<string, string> } {
+  const q = url.searchParams;
+  const limit = Number(q.get('limit') ?? 20);
+  const all = rankingOf(c);
+  const list = ordered(c, c.bounds ? all.slice(0, limit) : all);
+  if (c.paging === 'none') return { body: { data: list.slice(0, limit) }, headers: {} };
+  const size = Math.min(limit, c.cap);
+  const pages = Math.max(1, Math.ceil(list.length / size));
+  const pageParam = c.paging === 'pg' ? 'pg' : c.paging === 'link-last' ? 'p' : 'page';
+  const start =
+    c.paging === 'cursor'
+      ? Number(q.get('cursor') ?? 0)
+      : ['page', 'pg', 'link-page', 'link-last'].includes(c.paging)
+        ? (Number(q.get(pageParam) ?? 1) - 1) * size
+        : Number(q.get('offset') ?? q.get('at') ?? 0);
+  const data = list.slice(start, start + size);
+  const end = start + data.length;
+  const more = end < list.length;
+  const page = Math.floor(start / size) + 1;
+  const next = (name: string, value: number) => {
+    const at = new URL(url.href);
+    at.searchParams.set(name, String(value));
+    return at.href;
+  };
+  switch (c.paging) {
+    case 'cursor':
+      return { body: { data, meta: { next_cursor: more ? String(end) : null } }, headers: {} };
+    case 'page':
+      return { body: { data, meta: { page, total_pages: pages } }, headers: {} };
+    case 'pg':
+      // A page parameter of its own name: only the next link tells it.
+      return {
+        body: { data, pagination: { page, total_pages: pages, next: more ? next('pg', page + 1) : null } },
+        headers: {},
+      };
+    case 'offset':
+      return { body: { data, offset: start, limit: size, total: list.length }, headers: {} };
+    case 'link-last': {
+      // No total: only the next and last links, in the Link header.
+      const links = [`<${next('p', pages)}>; rel="last"`];
+      if (more) links.unshift(`<${next('p', page + 1)}>; rel="next"`);
+      return { body: { data }, headers: { link: links.join(', ') } };
+    }
+    case 'link-offset':
+    case 'link-page': {
+      const headers: Record<string, string> = { 'x-total-count': String(list.length) };
+      const link = c.paging === 'link-page' ? next('page', page + 1) : next('at', end);
+      if (more) headers.link = `<${link}>; rel="next"`;
+      return { body: { data }, headers };
+    }
+  }
+}
+
+let upstream: Upstream;
+beforeEach(() => {
+  upstream = mockUpstream();
+});
+afterEach(async () => {
+  await upstream.agent.close();
+});
+
+const COUNT = FULL_RUN ? 1000 : 120;
+const seeds = Array.from({ length: COUNT }, (_, i) => `${SAMPLE_SEED}:ranks:${i}`);
+
+describe(`generated rankings in pages (${COUNT} seeds from ${SAMPLE_SEED})`, () => {
+  it.each(seeds)('%s: the rows shown as the best are the best ranks', async (seed) => {
+    const c = caseOf(seed);
+    const label = JSON.stringify(c);
+    upstream.pool
+      .intercept({ path: (p) => p.startsWith('/v1/rankings'), method: 'GET' })
+      .reply<object>((opts) => {
+        const { body, headers } = serve(c, new URL(opts.path, ORIGIN));
+        return { statusCode: 200, data: body, responseOptions: { headers: { ...JSON_HEADERS, ...headers } } };
+      })
+      .persist();
+    const api = clientFor(upstream, { maxPages: c.budget });
+    const { result, order, reached } = await bestRanks(
+      (limit, reading) => api.rankings({ role: 'faux_9', limit, reading }),
+      c.limit,
+    );
+    const shown = order.rows.slice(0, c.limit).map((e) => e.rank);
+    const want = Math.min(c.limit, c.rows);
+    // Never a row shown as the best with a better rank unread: ranks 1, 2, 3… in order.
+    expect(shown, label).toEqual(Array.from({ length: shown.length }, (_, i) => i + 1));
+    // Fewer than the limit: said (the best ranks not all read, or more rows left unread).
+    if (shown.length < want) {
+      if (reached) expect(result.more, label).not.toBe('no');
+      else expect(order.notes.join(' '), label).toMatch(/could not all be read/);
+    }
+    // Reached whenever the read can reach them: the whole list within the budget, the list asked no
+    // longer than the limit (when the API's limit bounds it), or its last pages (worst first, paging that
+    // says where the last page is).
+    const size = Math.min(100, c.cap);
+    const listRows = c.bounds ? Math.min(c.rows, 100) : c.rows;
+    const pages = Math.max(1, Math.ceil(listRows / size));
+    const fits = c.paging === 'none' ? listRows <= 100 : pages <= c.budget;
+    const small = c.bounds && c.paging !== 'none' && Math.ceil(want / Math.min(c.limit, c.cap)) <= c.budget;
+    const lastPage = listRows - (pages - 1) * size;
+    const jumps =
+      c.order === 'worst first' &&
+      c.paging !== 'cursor' &&
+      c.paging !== 'none' &&
+      2 + Math.ceil(Math.max(0, want - lastPage) / size) <= c.budget;
+    if (fits || small || jumps) expect(shown.length, label).toBe(want);
+  });
+});

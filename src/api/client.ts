@@ -235,13 +235,13 @@ export class ApiClient extends EndpointBase {
    * again with them (no request) and says once what it learned.
    */
   private readLearning<S extends z.ZodType>(route: RouteName, schema: S, raw: unknown, label: string) {
-    const first = readAnswer(schema, raw, label, this.aliases);
     const learner = this.options.learner;
+    const first = readAnswer(schema, raw, label, this.aliases, learner?.couldBe);
     if (!learner) return first;
     const found = learner.learn(route, raw, first.value, first.report, this.reserved);
     if (found.length === 0) return first;
     publishReadNotes(found.map(learnedNote));
-    return readAnswer(schema, raw, label, this.aliases);
+    return readAnswer(schema, raw, label, this.aliases, learner.couldBe);
   }
 
   /** Whether `href` (a next-page address) is on this upstream, under its base path: safe to follow. */

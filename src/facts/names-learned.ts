@@ -9,6 +9,7 @@
 import { readEnumRoles } from '../api/enums.js';
 import type { FieldLearner, LearnedName } from '../api/reader/learning.js';
 import { fieldName } from '../api/reader/names.js';
+import type { FieldJudge } from '../api/reader/plausible.js';
 import type { ReadReport } from '../api/reader/report.js';
 import { isPlainObject, nameOf } from '../api/reader/values.js';
 import { ROLE_KEYS } from '../domain/roles.js';
@@ -124,6 +125,24 @@ export class WorldFacts {
       default:
         return undefined;
     }
+  }
+
+  /**
+   * Whether `value` (sent under a name nothing read) agrees with what is known of `field` on `row`: the
+   * fact of the row's known player, else the set the field's values belong to. Undefined when nothing is
+   * known, and for a club not among those seen (the rankings name only some): only the leagues list is
+   * every league (those the key can access), and the role keys every role.
+   */
+  agrees(field: string, value: unknown, row: Json): boolean | undefined {
+    const fact = scalarOf(value);
+    if (fact === undefined) return undefined;
+    if ((PLAYER_FACTS as readonly string[]).includes(field)) {
+      const known = this.players.find(row)?.[field as PlayerField];
+      if (known !== undefined) return sameValue(fact, known);
+    }
+    const member = this.setOf(field);
+    if (!member) return undefined;
+    return member(fact) || (field === 'club' || field === 'team' ? undefined : false);
   }
 
   /** Whether a field can be found by values at all. */
@@ -265,9 +284,25 @@ const isLearned = (v: unknown): v is LearnedName =>
   typeof v.of === 'number' &&
   typeof v.route === 'string';
 
+export interface NamesLearnedOptions {
+  /**
+   * Whether names are learned (default true). Off, the facts are still taken (they weigh which unread
+   * names could be a field, plausible.ts), but no name is learned or taken from the store: a field under
+   * a name nobody gave stays unread, with its note.
+   */
+  learn?: boolean;
+}
+
 export class NamesLearned implements FieldLearner {
   readonly facts = new WorldFacts();
   private readonly names: LearnedName[] = [];
+  private readonly learning: boolean;
+  /** The facts' verdict on a value under a name nothing read (reader/plausible.ts). */
+  readonly couldBe: FieldJudge = (field, value, row) => this.facts.agrees(field, value, row);
+
+  constructor(options: NamesLearnedOptions = {}) {
+    this.learning = options.learn ?? true;
+  }
   private store:
     | {
         store: LearnedStore;
@@ -289,6 +324,7 @@ export class NamesLearned implements FieldLearner {
     writes: Set<Promise<unknown>>,
     onWriteError: (error: unknown) => void = () => {},
   ): Promise<void> {
+    if (!this.learning) return;
     this.store = { store, key: `names-learned\n${upstream}`, writes, onWriteError };
     const kept = await store.get(this.store.key);
     if (!Array.isArray(kept)) return;
@@ -343,7 +379,8 @@ export class NamesLearned implements FieldLearner {
   ): LearnedName[] {
     this.takeFacts(route, value);
     const out: LearnedName[] = [];
-    const rows = report.coverage ? rawRows(raw) : [];
+    if (!this.learning) return out;
+    let rows: Json[] | undefined;
     const known = new Set(this.names.map((n) => n.name));
     for (const [, seen] of Object.entries(report.coverage ?? {})) {
       const candidates = [...seen.unread, ...(seen.taken ?? [])];
@@ -358,6 +395,7 @@ export class NamesLearned implements FieldLearner {
         '\n',
       );
       if (this.tried.has(attempt)) continue;
+      rows ??= rawRows(raw);
       const learned = fieldsByValues(this.facts, rows, empty, unread);
       if (learned.length === 0 && this.tried.size < TRIES_KEPT) this.tried.add(attempt);
       for (const found of learned) {

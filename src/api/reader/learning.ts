@@ -5,6 +5,7 @@
 // finds, by their values, under names nothing read. The client then reads the same answer again with
 // those names. No request is sent for it.
 import type { AliasTable } from './aliases.js';
+import type { FieldJudge } from './plausible.js';
 import type { ReadReport } from './report.js';
 
 /** A field found under another name by its values: `verein` as club, 5 of 5 values matched. */
@@ -24,6 +25,11 @@ export interface FieldLearner {
   personOf?(rowId: string): string | undefined;
   /** The current key of a role key the API renamed (its enums answer said so), if it is a former one. */
   currentRole?(key: string): string | undefined;
+  /**
+   * Whether a value under a name nothing read agrees with what is known of a field (plausible.ts): a row
+   * lacking the field is called unread only when some such value could be it.
+   */
+  readonly couldBe?: FieldJudge;
   /** Names learned so far, with the first evidence: the client reads every answer with them. */
   readonly learned: readonly LearnedName[];
   /**

@@ -1,11 +1,13 @@
 // Three states of every field a tool shows: a value; absent (the API sent null, an empty list, a
 // placeholder such as "N/A", or no such field); or unread: the API sent a value no reader could read, or
-// the row lacks the field while carrying fields nothing read whose values fit it (the API may name it
-// otherwise). Only the first two may print as data. The row reader marks a row's unread fields on the
+// the row lacks the field while carrying fields nothing read whose values could plausibly be it (the API
+// may name it otherwise: plausible.ts weighs them by what is known and the field's own domain; a field
+// the spec says the row carries needs only a value its reader takes). Only the first two may print as data. The row reader marks a row's unread fields on the
 // row itself, under a symbol: object spreads copy it, JSON never shows it, and a tool's text asks for it
 // (tools/kit/shown.ts) to leave the field out and name it in the answer's one note.
 import type { z } from 'zod';
-import { quietly } from './report.js';
+import { plausibleAs } from './plausible.js';
+import { type CouldHold, currentJudge, quietly } from './report.js';
 import { fastReaderOf, isPlainObject, nameOf, SLOW } from './values.js';
 
 const ID_NAME = /(^|_)id$/;
@@ -71,45 +73,60 @@ export function unreadKeys(fields: Record<string, unknown>, reads: ReadonlySet<s
 }
 
 /**
+ * Whether the value under `name` of a row could fill `field` of a row kind read by `shape`: its reader
+ * takes it (an id only another id), and it is plausible (plausible.ts) unless the spec says the row
+ * carries the field (`fixed`): then any value its reader takes may be it.
+ */
+export function holderTest(shape: z.ZodRawShape, fixed: ReadonlySet<string>): CouldHold {
+  return (field, name, row) => {
+    const schema = shape[field] as z.ZodType | undefined;
+    const value = row[name];
+    if (!schema || (!ID_NAME.test(field) && ID_NAME.test(name)) || !fitsField(schema, value)) return false;
+    return fixed.has(field) || plausibleAs(field, value, row, currentJudge());
+  };
+}
+
+/**
  * The marker of one row kind: given a row read (`value`), its fields as normalized (`fields`), and the
  * fields whose values could not be read, marks the row. `reads` holds every name the row kind reads
- * (its fields and the objects it lifts): any other key with a value is a field nothing read.
+ * (its fields and the objects it lifts): any other key with a value is a field nothing read. `fixed`:
+ * the fields the spec says this row kind carries (beside `service_id`, which every player row carries).
  */
-export function unreadMarker(kind: string, shape: z.ZodRawShape, reads: ReadonlySet<string>) {
+export function unreadMarker(
+  kind: string,
+  shape: z.ZodRawShape,
+  reads: ReadonlySet<string>,
+  fixed: readonly string[] = [],
+) {
   const optional = Object.keys(shape).filter((k) => (shape[k] as z.ZodType).safeParse(undefined).success);
-  return (
-    value: Record<PropertyKey, unknown>,
-    fields: Record<string, unknown>,
-    unparsed: readonly string[],
-  ) => {
-    const marks: Record<string, UnreadWhy> = {};
-    const names: Record<string, string[]> = {};
-    let marked = unparsed.length > 0;
-    for (const key of unparsed) marks[key] = 'value';
-    let others: string[] | undefined;
-    for (const key of optional) {
-      if (fields[key] !== undefined || key in marks) continue;
-      if (ALWAYS_SENT.has(key)) {
+  const couldHold = holderTest(shape, new Set([...ALWAYS_SENT, ...fixed]));
+  return {
+    couldHold,
+    mark: (
+      value: Record<PropertyKey, unknown>,
+      fields: Record<string, unknown>,
+      unparsed: readonly string[],
+    ) => {
+      const marks: Record<string, UnreadWhy> = {};
+      const names: Record<string, string[]> = {};
+      let marked = unparsed.length > 0;
+      for (const key of unparsed) marks[key] = 'value';
+      let others: string[] | undefined;
+      for (const key of optional) {
+        if (fields[key] !== undefined || key in marks) continue;
+        others ??= unreadKeys(fields, reads);
+        const fit = others.filter((k) => couldHold(key, k, fields));
+        // Every player row carries service_id: lacking, it is unread, whatever else the row holds.
+        if (fit.length === 0 && !ALWAYS_SENT.has(key)) continue;
         marks[key] = 'name';
-        names[key] = unreadKeys(fields, reads).filter((k) => fitsField(shape[key] as z.ZodType, fields[k]));
+        names[key] = fit;
         marked = true;
-        continue;
       }
-      others ??= unreadKeys(fields, reads);
-      if (others.length === 0) break;
-      const schema = shape[key] as z.ZodType;
-      // An id is no name, no number and no date: a name the API gives an id holds no other field.
-      const idField = ID_NAME.test(key);
-      const fit = others.filter((k) => (idField || !ID_NAME.test(k)) && fitsField(schema, fields[k]));
-      if (fit.length === 0) continue;
-      marks[key] = 'name';
-      names[key] = fit;
-      marked = true;
-    }
-    if (!marked) return;
-    Object.defineProperty(value, UNREAD_FIELDS, {
-      value: { kind, fields: marks, names } satisfies UnreadMarks,
-      enumerable: true,
-    });
+      if (!marked) return;
+      Object.defineProperty(value, UNREAD_FIELDS, {
+        value: { kind, fields: marks, names } satisfies UnreadMarks,
+        enumerable: true,
+      });
+    },
   };
 }

@@ -61,6 +61,7 @@ export class KnownPlayers {
 
   /** A read row of a player (a ranking entry): merged with what is known of the same player. */
   add(row: Json): void {
+    if (this.holds(row)) return;
     const facts: PlayerFacts = {};
     for (const field of PLAYER_FACTS) {
       const value = scalarOf(row[field]);
@@ -81,6 +82,23 @@ export class KnownPlayers {
 
   get size(): number {
     return this.count;
+  }
+
+  /**
+   * Whether adding `row` would change nothing: its player is known by its player_id and already holds
+   * every field the row gives (what is known wins a merge), under the same service_id. A ranking read
+   * again, or a page of players met before, then costs a lookup per row.
+   */
+  private holds(row: Json): boolean {
+    const id = row.player_id;
+    const known = typeof id === 'string' ? this.byId.get(id) : undefined;
+    if (!known) return false;
+    for (const field of PLAYER_FACTS) {
+      const value = row[field];
+      if (value != null && known[field] === undefined) return false;
+    }
+    const person = row.service_id;
+    return person == null || this.byId.get(String(person)) === known;
   }
 
   /** The player a raw row is about: one of its values is a known id, else a name only one player has. */
@@ -107,6 +125,16 @@ export class WorldFacts {
   readonly clubs = new Set<string>();
   readonly leagues = new Set<string>();
   readonly roles = new Set<string>(ROLE_KEYS.map(same));
+  /** Club and league names as the API wrote them, once each: a page read again folds nothing. */
+  private readonly written = new Set<string>();
+
+  /** A club (or league, by `into`) an answer named. */
+  note(into: Set<string>, name: string): void {
+    const key = `${into === this.clubs ? 'c' : 'l'}\n${name}`;
+    if (this.written.has(key)) return;
+    this.written.add(key);
+    into.add(same(name));
+  }
 
   /** The set a field's values belong to, or the test they pass; undefined: the field is compared per player. */
   private setOf(field: string): ((value: Fact) => boolean) | undefined {
@@ -424,9 +452,9 @@ export class NamesLearned implements FieldLearner {
         if (!isPlainObject(row)) continue;
         this.facts.players.add(row);
         const club = scalarOf(row.club);
-        if (typeof club === 'string') this.facts.clubs.add(same(club));
+        if (typeof club === 'string') this.facts.note(this.facts.clubs, club);
         const league = scalarOf(row.league);
-        if (typeof league === 'string') this.facts.leagues.add(same(league));
+        if (typeof league === 'string') this.facts.note(this.facts.leagues, league);
       }
     } else if (route === 'enums') {
       // The API's own role keys, current and former: values a role field may hold.
@@ -437,7 +465,7 @@ export class NamesLearned implements FieldLearner {
     } else if (route === 'leagues') {
       for (const row of rows) {
         const name = isPlainObject(row) ? scalarOf(row.name) : undefined;
-        if (typeof name === 'string') this.facts.leagues.add(same(name));
+        if (typeof name === 'string') this.facts.note(this.facts.leagues, name);
       }
     }
   }

@@ -269,3 +269,27 @@ describe('a ranking in rank order', () => {
     expect(byRank([{ rank: 1 }, { rank: 2 }, { rank: 3 }]).reversed).toBe(false);
   });
 });
+
+describe('learning costs nothing it need not', () => {
+  it('an answer with no field left empty is not walked again, nor a ranking read before', () => {
+    const learner = new NamesLearned();
+    const players = [
+      { rank: 1, name: 'A', club: 'RC Lens', age: 20, score: 2, player_id: 'p1', service_id: null },
+      { rank: 2, name: 'B', club: 'FC Metz', age: 24, score: 1, player_id: 'p2', service_id: null },
+    ];
+    const plain = { data: players };
+    const { value, report } = readAnswer(S.RankingsResponse, plain, 'r');
+    learner.learn('rankings', plain, value, report);
+    // The raw answer counts every property read of it: the learner has nothing to look for in it.
+    let reads = 0;
+    const counted = new Proxy(plain, {
+      get(target, key, receiver) {
+        reads++;
+        return Reflect.get(target, key, receiver);
+      },
+    });
+    expect(learner.learn('rankings', counted, value, report)).toEqual([]);
+    expect(reads).toBe(0);
+    expect(learner.facts.players.size).toBe(2);
+  });
+});

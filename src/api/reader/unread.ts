@@ -14,7 +14,8 @@ const ID_NAME = /(^|_)id$/;
 
 /**
  * Fields the spec says every row that has them carries, null when there is nothing (a player's
- * `service_id`, null while unlinked): lacking altogether, the field is unread, never absent.
+ * `service_id`, null while unlinked): lacking altogether, the field is unread, never absent. A row kind
+ * adds its own (`fixed`: a ranking entry's name, club and age).
  */
 const ALWAYS_SENT: ReadonlySet<string> = new Set(['service_id']);
 
@@ -74,15 +75,14 @@ export function unreadKeys(fields: Record<string, unknown>, reads: ReadonlySet<s
 
 /**
  * Whether the value under `name` of a row could fill `field` of a row kind read by `shape`: its reader
- * takes it (an id only another id), and it is plausible (plausible.ts) unless the spec says the row
- * carries the field (`fixed`): then any value its reader takes may be it.
+ * takes it (an id only another id), and it is plausible (plausible.ts).
  */
-export function holderTest(shape: z.ZodRawShape, fixed: ReadonlySet<string>): CouldHold {
+export function holderTest(shape: z.ZodRawShape): CouldHold {
   return (field, name, row) => {
     const schema = shape[field] as z.ZodType | undefined;
     const value = row[name];
     if (!schema || (!ID_NAME.test(field) && ID_NAME.test(name)) || !fitsField(schema, value)) return false;
-    return fixed.has(field) || plausibleAs(field, value, row, currentJudge());
+    return plausibleAs(field, value, row, currentJudge());
   };
 }
 
@@ -99,7 +99,8 @@ export function unreadMarker(
   fixed: readonly string[] = [],
 ) {
   const optional = Object.keys(shape).filter((k) => (shape[k] as z.ZodType).safeParse(undefined).success);
-  const couldHold = holderTest(shape, new Set([...ALWAYS_SENT, ...fixed]));
+  const couldHold = holderTest(shape);
+  const required = new Set([...ALWAYS_SENT, ...fixed]);
   return {
     couldHold,
     mark: (
@@ -116,8 +117,8 @@ export function unreadMarker(
         if (fields[key] !== undefined || key in marks) continue;
         others ??= unreadKeys(fields, reads);
         const fit = others.filter((k) => couldHold(key, k, fields));
-        // Every player row carries service_id: lacking, it is unread, whatever else the row holds.
-        if (fit.length === 0 && !ALWAYS_SENT.has(key)) continue;
+        // A field the spec says the row carries (a player's service_id) is unread when lacking, whatever else it holds.
+        if (fit.length === 0 && !required.has(key)) continue;
         marks[key] = 'name';
         names[key] = fit;
         marked = true;

@@ -26,7 +26,7 @@ import { type Quota, QuotaTracker } from './quota.js';
 import { type Aliases, type AliasTable, aliasSet } from './reader/aliases.js';
 import { keepLongIntegers } from './reader/exact-ids.js';
 import { type ReadReport, readAnswer, readNotes } from './reader/index.js';
-import { type FieldLearner, learnedNote, learnedTable } from './reader/learning.js';
+import { type FieldLearner, learnedNote, learnedTable, mayLearnFrom } from './reader/learning.js';
 import { fieldName } from './reader/names.js';
 import { publishReadNotes } from './reader/notes-sink.js';
 import {
@@ -171,6 +171,8 @@ export class ApiClient extends EndpointBase {
   private readonly reserved: ReadonlySet<string>;
   private learnedCount = 0;
   private aliasesNow: Aliases;
+  /** Cached answers read again with names learned since (keyed by the entry a hit gave: the kept-parsed ones are the same object). */
+  private readonly readAgain = new WeakMap<CacheEntry, CacheEntry>();
 
   constructor(private readonly options: ApiClientOptions) {
     super();
@@ -244,6 +246,34 @@ export class ApiClient extends EndpointBase {
     return readAnswer(schema, raw, label, this.aliases, learner.couldBe);
   }
 
+  /**
+   * A cached answer as the names learned now read it. An answer read before a name was learned kept its
+   * raw body (only when its reading left a field empty beside names nothing read): it is read again
+   * from that, once per name learned, with no request. Cheaper than keying the cache on the names
+   * learned, which would ask the upstream again for every answer cached, spending the daily quota.
+   */
+  private withNamesLearned(
+    route: RouteName,
+    schema: z.ZodType,
+    entry: CacheEntry,
+    label: string,
+  ): CacheEntry {
+    const names = this.options.learner?.learned.length;
+    if (entry.raw === undefined || names === undefined || entry.names === names) return entry;
+    const known = this.readAgain.get(entry);
+    if (known?.names === names) return known;
+    const { value, report } = this.readLearning(route, schema, entry.raw, label);
+    // Counted after the reading: one that learned more is not read again for it.
+    const again: CacheEntry = {
+      ...entry,
+      body: value,
+      read: report,
+      names: this.options.learner?.learned.length ?? names,
+    };
+    this.readAgain.set(entry, again);
+    return again;
+  }
+
   /** Whether `href` (a next-page address) is on this upstream, under its base path: safe to follow. */
   ownsLink(href: string): boolean {
     return ownPath(href, this.origin, this.basePath) !== undefined;
@@ -276,6 +306,9 @@ export class ApiClient extends EndpointBase {
         fetched_at: new Date().toISOString(),
         read: report,
         ...(paging ? { paging } : {}),
+        ...(this.options.learner?.learns !== false && this.options.learner && mayLearnFrom(report)
+          ? { raw, names: this.options.learner.learned.length }
+          : {}),
       };
     };
     // A look at the cache (request-tally.ts, cacheOnly) sends nothing: what it misses is counted.
@@ -285,12 +318,16 @@ export class ApiClient extends EndpointBase {
       ...(options.fresh ? { fresh: true } : {}),
       ...(onlyCached ? { onlyCached } : {}),
     });
-    const { entry, cached, stale, shared } = await (onlyCached
+    const found = await (onlyCached
       ? lookup.catch((error: unknown) => {
           if (error instanceof NotCachedError) countMissed();
           throw error;
         })
       : lookup);
+    const { cached, stale, shared } = found;
+    const entry = cached
+      ? this.withNamesLearned(route, schema, found.entry, `${def.method} ${def.path}`)
+      : found.entry;
     // The requests sent for it were counted as they went (attempt); a stale answer counts both.
     if (cached || shared) countFromCache();
     if (entry.read) publishReadNotes(readNotes(entry.read), entry.read);

@@ -331,6 +331,10 @@ export class NamesLearned implements FieldLearner {
   constructor(options: NamesLearnedOptions = {}) {
     this.learning = options.learn ?? true;
   }
+
+  get learns(): boolean {
+    return this.learning;
+  }
   private store:
     | {
         store: LearnedStore;

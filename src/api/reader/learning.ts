@@ -30,6 +30,8 @@ export interface FieldLearner {
    * lacking the field is called unread only when some such value could be it.
    */
   readonly couldBe?: FieldJudge;
+  /** Whether names are learned at all (the setting `--learn-names`); facts are taken either way. */
+  readonly learns?: boolean;
   /** Names learned so far, with the first evidence: the client reads every answer with them. */
   readonly learned: readonly LearnedName[];
   /**
@@ -58,4 +60,16 @@ export function learnedTable(names: readonly LearnedName[]): AliasTable {
 /** How a learned name is said, once: "read `verein` as club: 5 of 5 values matched". */
 export function learnedNote({ field, name, matched, of }: LearnedName): string {
   return `read \`${name}\` as ${field}: ${matched} of ${of} values matched what the API said elsewhere.`;
+}
+
+/**
+ * Whether a name learned later could change this reading: a field left empty on every row of a kind
+ * beside names nothing read (the learner's own condition). Only such an answer is kept raw in the cache.
+ */
+export function mayLearnFrom(report: ReadReport): boolean {
+  for (const seen of Object.values(report.coverage ?? {})) {
+    if (seen.unread.length === 0 && (seen.taken ?? []).length === 0) continue;
+    if (Object.values(seen.empty).some((count) => count === seen.rows)) return true;
+  }
+  return false;
 }

@@ -66,6 +66,8 @@ const COUNTRY_FIELDS: ReadonlySet<string> = new Set(['country', 'nationality', '
 
 /** The field's own value domain: whether `value` lies in it, or undefined when the domain cannot tell. */
 export function inDomain(field: string, value: unknown): boolean | undefined {
+  // An object may hold the field among others (fields grouped one level down): not weighed here.
+  if (typeof value === 'object' && value !== null) return undefined;
   const domain = DOMAINS[field];
   if (domain) return domain(value);
   if (typeof value === 'string' && !COUNTRY_FIELDS.has(field) && isCountryWord(value)) return false;

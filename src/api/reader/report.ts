@@ -52,6 +52,8 @@ interface KindTally {
   unread: Set<string>;
   /** Names the row's statistics map took in (Coverage.taken). */
   taken: Set<string>;
+  /** Names nothing read whose value is an object of fields (grouped one level down): may hold a field. */
+  groups: Set<string>;
   /** The first row seen with a value under each unread name. */
   samples: Map<string, Record<string, unknown>>;
   couldHold?: CouldHold;
@@ -162,6 +164,7 @@ export function noteFields(
       lacking: known.map(() => 0),
       unread: new Set(),
       taken: new Set(),
+      groups: new Set(),
       samples: new Map(),
       ...(couldHold ? { couldHold } : {}),
     };
@@ -185,6 +188,9 @@ export function noteFields(
     if (isValue(row[key]) || (Array.isArray(row[key]) && (row[key] as unknown[]).length > 0)) {
       seen.unread.add(key);
       if (!seen.samples.has(key)) seen.samples.set(key, row);
+    } else if (isPlainObject(row[key]) && !seen.samples.has(key)) {
+      seen.groups.add(key);
+      seen.samples.set(key, row);
     }
   }
 }
@@ -199,12 +205,13 @@ function isValue(value: unknown): boolean {
 /** Per field some row lacked, the unread names whose first value could fill it. */
 function fitsOf(seen: KindTally): { fits?: Record<string, string[]> } {
   const { couldHold } = seen;
-  if (!couldHold || seen.unread.size === 0) return {};
+  if (!couldHold || seen.unread.size + seen.groups.size === 0) return {};
+  const names = [...seen.unread, ...seen.groups];
   const fits: Record<string, string[]> = {};
   for (let i = 0; i < seen.known.length; i++) {
     const field = seen.known[i] as string;
     if (seen.lacking[i] === 0) continue;
-    fits[field] = [...seen.unread].filter((name) => {
+    fits[field] = names.filter((name) => {
       const row = seen.samples.get(name);
       return row !== undefined && couldHold(field, name, row);
     });

@@ -78,11 +78,19 @@ export function unreadKeys(fields: Record<string, unknown>, reads: ReadonlySet<s
  * takes it (an id only another id), and it is plausible (plausible.ts).
  */
 export function holderTest(shape: z.ZodRawShape): CouldHold {
+  const holds = (field: string, schema: z.ZodType, value: unknown, row: Record<string, unknown>) =>
+    fitsField(schema, value) && plausibleAs(field, value, row, currentJudge());
   return (field, name, row) => {
     const schema = shape[field] as z.ZodType | undefined;
     const value = row[name];
-    if (!schema || (!ID_NAME.test(field) && ID_NAME.test(name)) || !fitsField(schema, value)) return false;
-    return plausibleAs(field, value, row, currentJudge());
+    if (!schema || (!ID_NAME.test(field) && ID_NAME.test(name))) return false;
+    if (holds(field, schema, value, row)) return true;
+    // Fields grouped one level down (`context: {nationality, primary_role}`): the object may hold it.
+    return (
+      isPlainObject(value) &&
+      !fitsField(schema, value) &&
+      Object.values(value).some((inner) => typeof inner !== 'object' && holds(field, schema, inner, row))
+    );
   };
 }
 

@@ -85,13 +85,22 @@ export function holderTest(shape: z.ZodRawShape): CouldHold {
     const value = row[name];
     if (!schema || (!ID_NAME.test(field) && ID_NAME.test(name))) return false;
     if (holds(field, schema, value, row)) return true;
-    // Fields grouped one level down (`context: {nationality, primary_role}`): the object may hold it.
-    return (
-      isPlainObject(value) &&
-      !fitsField(schema, value) &&
-      Object.values(value).some((inner) => typeof inner !== 'object' && holds(field, schema, inner, row))
-    );
+    // Fields grouped one level down (`context: {nationality, primary_role}`), or a list of rows a field
+    // is drawn from (a role list under another name, for the primary role): the objects may hold it.
+    if (typeof value !== 'object' || value === null || fitsField(schema, value)) return false;
+    return innerValues(value).some((inner) => holds(field, schema, inner, row));
   };
+}
+
+/** Items of a list looked into for the values a field could take: enough to tell, few enough to be cheap. */
+const ITEMS_LOOKED_AT = 3;
+
+/** The scalar values of an object, or of the first objects of a list. */
+function innerValues(value: object): unknown[] {
+  const objects = Array.isArray(value) ? value.slice(0, ITEMS_LOOKED_AT) : [value];
+  return objects.flatMap((item) =>
+    isPlainObject(item) ? Object.values(item).filter((v) => typeof v !== 'object' || v === null) : [],
+  );
 }
 
 /**

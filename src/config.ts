@@ -222,6 +222,12 @@ export const SETTINGS = {
     schema: z.string().trim().min(1).optional(),
     help: 'JSON file remapping upstream routes, e.g. {"teams": {"path": "/v2/clubs"}}; checked at start.',
   },
+  learnNames: {
+    flag: 'learn-names',
+    env: 'FOOTBALL_API_LEARN_NAMES',
+    schema: bool.default(true),
+    help: "Learn the API's names for fields from their values (matched against what the rankings and leagues said) and keep them in the store; false: a field under a name nobody gave stays unread, named in the answer's note, until the routes file's \"fields\" names it.",
+  },
   toolsets: {
     flag: 'toolsets',
     env: 'FOOTBALL_MCP_TOOLSETS',

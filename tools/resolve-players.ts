@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { RESOLVE_BATCH } from '../src/api/endpoints.js';
+import type { ResolvedPlayer } from '../src/api/schemas.js';
 import { queryLabel, strayNote } from '../src/facts/resolve-labels.js';
 import { seasonParam } from '../src/mcp/args.js';
 import { defineTool } from '../src/mcp/tool.js';
@@ -25,7 +26,7 @@ const Resolved = z.object({
   status: z
     .string()
     .describe(
-      'resolved | unlinked (row not linked to a person yet) | not_found | ambiguous | unanswered (no row of the answer is for this query; see notes)',
+      'resolved | unlinked (row not linked to a person yet) | service_id_unread (the row carried no service_id the server could read: see notes) | not_found | ambiguous | unanswered (no row of the answer is for this query; see notes)',
     ),
   player_id: z.string().nullable(),
   service_id: z.string().nullable(),
@@ -78,7 +79,7 @@ export default defineTool({
       }
       return {
         query: askedAs(asked),
-        status: r.status,
+        status: statusOf(r),
         player_id: r.player_id ?? null,
         service_id: r.service_id ?? null,
         name: r.name ?? null,
@@ -110,6 +111,15 @@ export default defineTool({
       ['season', (r) => r.season],
     ]) + (extra ? `\n${plannedCostText(extra.requests)}` : ''),
 });
+
+/**
+ * The row's status, but never resolved or unlinked when the row carried no service_id the reader could
+ * read: every player answer carries one (null while unlinked), so lacking it says nothing of the link.
+ */
+function statusOf(row: ResolvedPlayer): string {
+  const linkState = row.status === 'resolved' || row.status === 'unlinked';
+  return linkState && row.service_id === undefined ? 'service_id_unread' : row.status;
+}
 
 /**
  * A query in words, as both forms show it: each row answers the query at its place in the list asked,

@@ -14,6 +14,13 @@ export interface CacheEntry {
   read?: ReadReport;
   /** What the answer said of further pages, kept so a cached page leads to the next one too. */
   paging?: PageSignals;
+  /**
+   * The answer as sent, kept only when a name learned later could fill a field its reading left empty
+   * (reader/learning.ts mayLearnFrom), with how many names were learned when it was read (`names`): a
+   * hit read with fewer is read again from it, with no request (client.ts).
+   */
+  raw?: unknown;
+  names?: number;
 }
 
 /** What the store holds: the answer and when it was stored, to tell fresh from stale. */

@@ -26,7 +26,7 @@ import { type Quota, QuotaTracker } from './quota.js';
 import { type Aliases, type AliasTable, aliasSet } from './reader/aliases.js';
 import { keepLongIntegers } from './reader/exact-ids.js';
 import { type ReadReport, readAnswer, readNotes } from './reader/index.js';
-import { type FieldLearner, learnedNote, learnedTable } from './reader/learning.js';
+import { type FieldLearner, learnedNote, learnedTable, mayLearnFrom } from './reader/learning.js';
 import { fieldName } from './reader/names.js';
 import { publishReadNotes } from './reader/notes-sink.js';
 import {
@@ -179,6 +179,8 @@ export class ApiClient extends EndpointBase {
   private readonly reserved: ReadonlySet<string>;
   private learnedCount = 0;
   private aliasesNow: Aliases;
+  /** Cached answers read again with names learned since (keyed by the entry a hit gave: the kept-parsed ones are the same object). */
+  private readonly readAgain = new WeakMap<CacheEntry, CacheEntry>();
 
   constructor(private readonly options: ApiClientOptions) {
     super();
@@ -243,13 +245,41 @@ export class ApiClient extends EndpointBase {
    * again with them (no request) and says once what it learned.
    */
   private readLearning<S extends z.ZodType>(route: RouteName, schema: S, raw: unknown, label: string) {
-    const first = readAnswer(schema, raw, label, this.aliases);
     const learner = this.options.learner;
+    const first = readAnswer(schema, raw, label, this.aliases, learner?.couldBe);
     if (!learner) return first;
     const found = learner.learn(route, raw, first.value, first.report, this.reserved);
     if (found.length === 0) return first;
     publishReadNotes(found.map(learnedNote));
-    return readAnswer(schema, raw, label, this.aliases);
+    return readAnswer(schema, raw, label, this.aliases, learner.couldBe);
+  }
+
+  /**
+   * A cached answer as the names learned now read it. An answer read before a name was learned kept its
+   * raw body (only when its reading left a field empty beside names nothing read): it is read again
+   * from that, once per name learned, with no request. Cheaper than keying the cache on the names
+   * learned, which would ask the upstream again for every answer cached, spending the daily quota.
+   */
+  private withNamesLearned(
+    route: RouteName,
+    schema: z.ZodType,
+    entry: CacheEntry,
+    label: string,
+  ): CacheEntry {
+    const names = this.options.learner?.learned.length;
+    if (entry.raw === undefined || names === undefined || entry.names === names) return entry;
+    const known = this.readAgain.get(entry);
+    if (known?.names === names) return known;
+    const { value, report } = this.readLearning(route, schema, entry.raw, label);
+    // Counted after the reading: one that learned more is not read again for it.
+    const again: CacheEntry = {
+      ...entry,
+      body: value,
+      read: report,
+      names: this.options.learner?.learned.length ?? names,
+    };
+    this.readAgain.set(entry, again);
+    return again;
   }
 
   /**
@@ -312,6 +342,9 @@ export class ApiClient extends EndpointBase {
         fetched_at: new Date().toISOString(),
         read: report,
         ...(paging ? { paging } : {}),
+        ...(this.options.learner?.learns !== false && this.options.learner && mayLearnFrom(report)
+          ? { raw, names: this.options.learner.learned.length }
+          : {}),
       };
     };
     // A look at the cache (request-tally.ts, cacheOnly) sends nothing: what it misses is counted.
@@ -321,12 +354,16 @@ export class ApiClient extends EndpointBase {
       ...(options.fresh ? { fresh: true } : {}),
       ...(onlyCached ? { onlyCached } : {}),
     });
-    const { entry, cached, stale, shared } = await (onlyCached
+    const found = await (onlyCached
       ? lookup.catch((error: unknown) => {
           if (error instanceof NotCachedError && !options.cachedOnly) countMissed();
           throw error;
         })
       : lookup);
+    const { cached, stale, shared } = found;
+    const entry = cached
+      ? this.withNamesLearned(route, schema, found.entry, `${def.method} ${def.path}`)
+      : found.entry;
     // The requests sent for it were counted as they went (attempt); a stale answer counts both.
     if (cached || shared) countFromCache();
     if (entry.read) publishReadNotes(readNotes(entry.read), entry.read);

@@ -147,7 +147,11 @@ const RANKING = {
 const rankFromPlace = (fields: Record<string, unknown>, index: number) => {
   if (fields.rank == null) fields.rank = index + 1;
 };
-export const RankingEntry = playerRow('entry', RANKING, { prepare: rankFromPlace });
+/** The spec's ranking entry carries rank, name, club, age and score. */
+export const RankingEntry = playerRow('entry', RANKING, {
+  prepare: rankFromPlace,
+  fixed: ['name', 'club', 'age'],
+});
 export type RankingEntry = z.output<typeof RankingEntry>;
 /**
  * One reading for every caller of the route: the cache keeps what was read, keyed by the request, so a

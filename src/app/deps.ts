@@ -127,7 +127,8 @@ function depsBuilder(
   const charts = new ChartStore(config.chartCacheBytes, svgToPng);
   const untold = new UntoldRequests();
   // What the server learns of this upstream's field names, by their values: one for every key's client.
-  const learner = new NamesLearned();
+  // Off (--learn-names false), it still takes facts: they weigh which unread names could be a field.
+  const learner = new NamesLearned({ learn: config.learnNames });
   // Kept per upstream in the store beside the quota states; a run that starts reads what earlier ones learned.
   const learnedWrites = new Set<Promise<unknown>>();
   const kept: Promise<void> = learner

@@ -80,6 +80,15 @@ export function countryWords(country: string): readonly string[] {
   return COUNTRY_WORDS[country] ?? [];
 }
 
+const COUNTRY_FORMS: ReadonlySet<string> = new Set(
+  Object.entries(COUNTRY_WORDS).flatMap(([country, words]) => [country, ...words].map((w) => plain(w))),
+);
+
+/** Whether `text` is a country's name or the word for its people ("France", "French"), and nothing more. */
+export function isCountryWord(text: string): boolean {
+  return COUNTRY_FORMS.has(plain(text));
+}
+
 const TIER_WORDS: readonly [RegExp, number][] = [
   [/\b(top|first|1st|premier|highest)( flight| tier| division| league| level)?\b|\btop flight\b/, 1],
   [/\b(second|2nd)( tier| division| league| level| flight)?\b/, 2],

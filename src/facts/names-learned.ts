@@ -9,6 +9,7 @@
 import { readEnumRoles } from '../api/enums.js';
 import type { FieldLearner, LearnedName } from '../api/reader/learning.js';
 import { fieldName } from '../api/reader/names.js';
+import type { FieldJudge } from '../api/reader/plausible.js';
 import type { ReadReport } from '../api/reader/report.js';
 import { isPlainObject, nameOf } from '../api/reader/values.js';
 import { ROLE_KEYS } from '../domain/roles.js';
@@ -60,6 +61,7 @@ export class KnownPlayers {
 
   /** A read row of a player (a ranking entry): merged with what is known of the same player. */
   add(row: Json): void {
+    if (this.holds(row)) return;
     const facts: PlayerFacts = {};
     for (const field of PLAYER_FACTS) {
       const value = scalarOf(row[field]);
@@ -80,6 +82,23 @@ export class KnownPlayers {
 
   get size(): number {
     return this.count;
+  }
+
+  /**
+   * Whether adding `row` would change nothing: its player is known by its player_id and already holds
+   * every field the row gives (what is known wins a merge), under the same service_id. A ranking read
+   * again, or a page of players met before, then costs a lookup per row.
+   */
+  private holds(row: Json): boolean {
+    const id = row.player_id;
+    const known = typeof id === 'string' ? this.byId.get(id) : undefined;
+    if (!known) return false;
+    for (const field of PLAYER_FACTS) {
+      const value = row[field];
+      if (value != null && known[field] === undefined) return false;
+    }
+    const person = row.service_id;
+    return person == null || this.byId.get(String(person)) === known;
   }
 
   /** The player a raw row is about: one of its values is a known id, else a name only one player has. */
@@ -106,6 +125,16 @@ export class WorldFacts {
   readonly clubs = new Set<string>();
   readonly leagues = new Set<string>();
   readonly roles = new Set<string>(ROLE_KEYS.map(same));
+  /** Club and league names as the API wrote them, once each: a page read again folds nothing. */
+  private readonly written = new Set<string>();
+
+  /** A club (or league, by `into`) an answer named. */
+  note(into: Set<string>, name: string): void {
+    const key = `${into === this.clubs ? 'c' : 'l'}\n${name}`;
+    if (this.written.has(key)) return;
+    this.written.add(key);
+    into.add(same(name));
+  }
 
   /** The set a field's values belong to, or the test they pass; undefined: the field is compared per player. */
   private setOf(field: string): ((value: Fact) => boolean) | undefined {
@@ -124,6 +153,24 @@ export class WorldFacts {
       default:
         return undefined;
     }
+  }
+
+  /**
+   * Whether `value` (sent under a name nothing read) agrees with what is known of `field` on `row`: the
+   * fact of the row's known player, else the set the field's values belong to. Undefined when nothing is
+   * known, and for a club not among those seen (the rankings name only some): only the leagues list is
+   * every league (those the key can access), and the role keys every role.
+   */
+  agrees(field: string, value: unknown, row: Json): boolean | undefined {
+    const fact = scalarOf(value);
+    if (fact === undefined) return undefined;
+    if ((PLAYER_FACTS as readonly string[]).includes(field)) {
+      const known = this.players.find(row)?.[field as PlayerField];
+      if (known !== undefined) return sameValue(fact, known);
+    }
+    const member = this.setOf(field);
+    if (!member) return undefined;
+    return member(fact) || (field === 'club' || field === 'team' ? undefined : false);
   }
 
   /** Whether a field can be found by values at all. */
@@ -265,9 +312,29 @@ const isLearned = (v: unknown): v is LearnedName =>
   typeof v.of === 'number' &&
   typeof v.route === 'string';
 
+export interface NamesLearnedOptions {
+  /**
+   * Whether names are learned (default true). Off, the facts are still taken (they weigh which unread
+   * names could be a field, plausible.ts), but no name is learned or taken from the store: a field under
+   * a name nobody gave stays unread, with its note.
+   */
+  learn?: boolean;
+}
+
 export class NamesLearned implements FieldLearner {
   readonly facts = new WorldFacts();
   private readonly names: LearnedName[] = [];
+  private readonly learning: boolean;
+  /** The facts' verdict on a value under a name nothing read (reader/plausible.ts). */
+  readonly couldBe: FieldJudge = (field, value, row) => this.facts.agrees(field, value, row);
+
+  constructor(options: NamesLearnedOptions = {}) {
+    this.learning = options.learn ?? true;
+  }
+
+  get learns(): boolean {
+    return this.learning;
+  }
   private store:
     | {
         store: LearnedStore;
@@ -289,6 +356,7 @@ export class NamesLearned implements FieldLearner {
     writes: Set<Promise<unknown>>,
     onWriteError: (error: unknown) => void = () => {},
   ): Promise<void> {
+    if (!this.learning) return;
     this.store = { store, key: `names-learned\n${upstream}`, writes, onWriteError };
     const kept = await store.get(this.store.key);
     if (!Array.isArray(kept)) return;
@@ -343,7 +411,8 @@ export class NamesLearned implements FieldLearner {
   ): LearnedName[] {
     this.takeFacts(route, value);
     const out: LearnedName[] = [];
-    const rows = report.coverage ? rawRows(raw) : [];
+    if (!this.learning) return out;
+    let rows: Json[] | undefined;
     const known = new Set(this.names.map((n) => n.name));
     for (const [, seen] of Object.entries(report.coverage ?? {})) {
       const candidates = [...seen.unread, ...(seen.taken ?? [])];
@@ -358,6 +427,7 @@ export class NamesLearned implements FieldLearner {
         '\n',
       );
       if (this.tried.has(attempt)) continue;
+      rows ??= rawRows(raw);
       const learned = fieldsByValues(this.facts, rows, empty, unread);
       if (learned.length === 0 && this.tried.size < TRIES_KEPT) this.tried.add(attempt);
       for (const found of learned) {
@@ -386,9 +456,9 @@ export class NamesLearned implements FieldLearner {
         if (!isPlainObject(row)) continue;
         this.facts.players.add(row);
         const club = scalarOf(row.club);
-        if (typeof club === 'string') this.facts.clubs.add(same(club));
+        if (typeof club === 'string') this.facts.note(this.facts.clubs, club);
         const league = scalarOf(row.league);
-        if (typeof league === 'string') this.facts.leagues.add(same(league));
+        if (typeof league === 'string') this.facts.note(this.facts.leagues, league);
       }
     } else if (route === 'enums') {
       // The API's own role keys, current and former: values a role field may hold.
@@ -399,7 +469,7 @@ export class NamesLearned implements FieldLearner {
     } else if (route === 'leagues') {
       for (const row of rows) {
         const name = isPlainObject(row) ? scalarOf(row.name) : undefined;
-        if (typeof name === 'string') this.facts.leagues.add(same(name));
+        if (typeof name === 'string') this.facts.note(this.facts.leagues, name);
       }
     }
   }

@@ -83,8 +83,13 @@ export function unreadShown(row: unknown, field: string): boolean {
 
 function unreadInRun(field: string): UnreadShown | undefined {
   for (const report of collecting?.reports ?? []) {
-    for (const path of Object.keys(report.unreadable))
-      if (path.endsWith(`.${field}`)) return { field, why: 'value', names: [] };
+    for (const path of Object.keys(report.unreadable)) {
+      if (!path.endsWith(`.${field}`)) continue;
+      // A field every row carries, lacking: not found (under names that could hold it), no value misread.
+      if (!ALWAYS_SENT.has(field)) return { field, why: 'value', names: [] };
+      const fits = Object.values(report.coverage ?? {}).flatMap((c) => c.fits?.[field] ?? []);
+      return { field, why: 'name', names: fits };
+    }
     for (const coverage of Object.values(report.coverage ?? {})) {
       const names = coverage.fits?.[field];
       if (names && names.length > 0) return { field, why: 'name', names };
@@ -167,7 +172,12 @@ interface Unread {
   names: Set<string>;
   /** Values the API sent that could not be read. */
   values: number;
+  /** Rows that carried no such field at all though the spec says they do (a player's service_id). */
+  lacking: number;
 }
+
+/** Fields every row of theirs carries by the spec: lacking, the reader counts them unreadable (schemas.ts). */
+const ALWAYS_SENT = new Set(['service_id']);
 
 /** The field of a blank column that the run's readings left empty, and the API's names that could hold it. */
 function blankField(
@@ -205,7 +215,7 @@ export function completenessNotes(
   const entry = (field: string) => {
     let found = fields.get(field);
     if (!found) {
-      found = { names: new Set(), values: 0 };
+      found = { names: new Set(), values: 0, lacking: 0 };
       fields.set(field, found);
     }
     return found;
@@ -224,7 +234,9 @@ export function completenessNotes(
   }
   for (const report of reports) {
     for (const [path, count] of Object.entries(report.unreadable)) {
-      entry(path.slice(path.indexOf('.') + 1)).values += count;
+      const field = path.slice(path.indexOf('.') + 1);
+      if (ALWAYS_SENT.has(field)) entry(field).lacking += count;
+      else entry(field).values += count;
     }
   }
   if (fields.size === 0) return [];
@@ -240,19 +252,27 @@ const NAMES_OFFERED = 3;
  */
 function unreadNote(fields: ReadonlyMap<string, Unread>): string {
   const byName = [...fields].filter(([, item]) => item.names.size > 0);
-  const byValue = [...fields].filter(([, item]) => item.names.size === 0 || item.values > 0);
+  const lacking = [...fields].filter(([, item]) => item.lacking > 0 && item.names.size === 0);
+  const byValue = [...fields].filter(
+    ([, item]) => (item.names.size === 0 && item.lacking === 0) || item.values > 0,
+  );
   const label = ([field, item]: [string, Unread]) => `"${field}"${item.column ? ` (${item.column})` : ''}`;
   const names = [...new Set(byName.flatMap(([, item]) => [...item.names]))];
   const offered = `${names.slice(0, NAMES_OFFERED).join(', ')}${names.length > NAMES_OFFERED ? '…' : ''}`;
   // The example names the field, not the API's name: which name holds which field is the reader's to
   // check (`doctor` shows the values), and a wrong pairing offered as the fix would be a guess.
-  const example = `{"fields": {"${byName[0]?.[0] ?? 'field'}": ["<API name>"]}}`;
+  const example = `{"fields": {"${byName[0]?.[0] ?? lacking[0]?.[0] ?? 'field'}": ["<API name>"]}}`;
   const fix =
-    byName.length > 0
+    byName.length > 0 || lacking.length > 0
       ? ` Fix: ${example} in the routes file (FOOTBALL_API_ROUTES_FILE); see \`football-scout-mcp doctor\`.`
       : ' The value forms read are in docs/real-api.md.';
   const text = (nameCount: number, valueCount: number) => {
     const parts: string[] = [];
+    // Never "not linked" nor "values not understood": the API sent no such field under a name read.
+    for (const [field, item] of lacking)
+      parts.push(
+        `"${field}" on ${item.lacking} row${item.lacking === 1 ? '' : 's'} (every player row carries one: the API names it otherwise; the rows are named by their player_id meanwhile)`,
+      );
     if (nameCount > 0) {
       const more = byName.length - nameCount;
       parts.push(

@@ -119,6 +119,32 @@ describe('player answers without service_id', () => {
     expect(text).toMatch(/could not (be )?read[^\n]*service_id/i);
     // The note stands beside the structured rows, whose tables give an absent cell as null.
     expect(body.data).toHaveLength(5);
+    expect(text).not.toMatch(/not understood/);
+    expect(text).toMatch(/player_id/);
+  });
+});
+
+describe('resolve rows without service_id', () => {
+  const client = onProxy((path): Rule => {
+    if (!path.startsWith('/v1/players/resolve-batch')) return 'pass';
+    return {
+      reshape: (body) =>
+        withRows(
+          body,
+          rowsOf(body).map(({ service_id: _, ...row }) => row),
+        ),
+    };
+  });
+
+  it('say the service_id could not be read, never that the row is unlinked', async () => {
+    const ranking = await callOk(client(), 'rank_players_by_role', { ...ROLE, limit: 3 });
+    const players = ranking.body.data.map((r: { player_id?: string; service_id?: string }) => ({
+      player_id: r.service_id ?? r.player_id,
+    }));
+    const { body, text } = await callOk(client(), 'resolve_players', { players });
+    for (const row of body.data) expect(row.status).toBe('service_id_unread');
+    expect(text).not.toMatch(/unlinked|not linked|not understood/);
+    expect(text).toMatch(/could not (be )?read[^\n]*service_id/i);
   });
 });
 

@@ -17,6 +17,14 @@ function configError(argv: string[], env: NodeJS.ProcessEnv = {}): ConfigError {
   throw new Error('expected a ConfigError');
 }
 
+describe('learning names', () => {
+  it('is on unless turned off by flag or variable', () => {
+    expect(load().learnNames).toBe(true);
+    expect(load(['--learn-names', 'false']).learnNames).toBe(false);
+    expect(load([], { FOOTBALL_API_LEARN_NAMES: 'off' }).learnNames).toBe(false);
+  });
+});
+
 describe('loadConfig defaults', () => {
   it('gives every documented default with no flags and no env', () => {
     expect(load()).toEqual({
@@ -46,6 +54,7 @@ describe('loadConfig defaults', () => {
       cacheStaleMaxAge: 86_400,
       cacheMaxEntries: 5000,
       cacheMaxBytes: 64 * 1024 * 1024,
+      learnNames: true,
       toolsets: [],
       tools: [],
       logLevel: 'info',

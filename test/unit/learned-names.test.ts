@@ -10,6 +10,7 @@ import { aliasSet, DEFAULT_ALIAS_SET } from '../../src/api/reader/aliases.js';
 import { readAnswer } from '../../src/api/reader/index.js';
 import { learnedTable } from '../../src/api/reader/learning.js';
 import { fieldName } from '../../src/api/reader/names.js';
+import { unreadMarks } from '../../src/api/reader/unread.js';
 import * as S from '../../src/api/schemas.js';
 import { ROLE_KEYS } from '../../src/domain/roles.js';
 import { NamesLearned } from '../../src/facts/names-learned.js';
@@ -267,5 +268,66 @@ describe('a ranking in rank order', () => {
   it('knows a list sent worst first', () => {
     expect(byRank([{ rank: 100 }, { rank: 99 }, { rank: 98 }]).reversed).toBe(true);
     expect(byRank([{ rank: 1 }, { rank: 2 }, { rank: 3 }]).reversed).toBe(false);
+  });
+});
+
+describe('learning costs nothing it need not', () => {
+  it('an answer with no field left empty is not walked again, nor a ranking read before', () => {
+    const learner = new NamesLearned();
+    const players = [
+      { rank: 1, name: 'A', club: 'RC Lens', age: 20, score: 2, player_id: 'p1', service_id: null },
+      { rank: 2, name: 'B', club: 'FC Metz', age: 24, score: 1, player_id: 'p2', service_id: null },
+    ];
+    const plain = { data: players };
+    const { value, report } = readAnswer(S.RankingsResponse, plain, 'r');
+    learner.learn('rankings', plain, value, report);
+    // The raw answer counts every property read of it: the learner has nothing to look for in it.
+    let reads = 0;
+    const counted = new Proxy(plain, {
+      get(target, key, receiver) {
+        reads++;
+        return Reflect.get(target, key, receiver);
+      },
+    });
+    expect(learner.learn('rankings', counted, value, report)).toEqual([]);
+    expect(reads).toBe(0);
+    expect(learner.facts.players.size).toBe(2);
+  });
+});
+
+describe('learning turned off (--learn-names false)', () => {
+  it('learns nothing, takes nothing kept: a renamed field stays unread, with its note', async () => {
+    const players = [
+      { rank: 1, name: 'A', club: 'RC Lens', age: 20, score: 2, player_id: 'p1', service_id: null },
+      { rank: 2, name: 'B', club: 'FC Metz', age: 24, score: 1, player_id: 'p2', service_id: null },
+    ];
+    const store = new Keyv();
+    const earlier = new NamesLearned();
+    await earlier.keepIn(store, 'https://api.example', new Set());
+    const off = new NamesLearned({ learn: false });
+    for (const learner of [earlier, off]) {
+      const ranking = { data: players };
+      const read = readAnswer(S.RankingsResponse, ranking, 'r');
+      learner.learn('rankings', ranking, read.value, read.report);
+    }
+    const raw = { data: players.map((p) => ({ player_id: p.player_id, service_id: null, verbund: p.club })) };
+    const first = readAnswer(S.CompareResponse, raw, 'c');
+    expect(earlier.learn('compare', raw, first.value, first.report).map((l) => l.name)).toEqual(['verbund']);
+    await new Promise((resolve) => setImmediate(resolve));
+    await off.keepIn(store, 'https://api.example', new Set());
+    expect(off.learned).toEqual([]);
+
+    const { value } = readAnswer(
+      S.CompareResponse,
+      raw,
+      'c',
+      aliasSet(learnedTable(off.learned)),
+      off.couldBe,
+    );
+    expect(off.learn('compare', raw, value, first.report)).toEqual([]);
+    for (const row of value.data) {
+      expect(row.club).toBeUndefined();
+      expect(unreadMarks(row)?.names.club).toEqual(['verbund']);
+    }
   });
 });

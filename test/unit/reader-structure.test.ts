@@ -115,10 +115,19 @@ const number = fc.oneof(
   fc.integer({ min: 10, max: 999 }).map((n) => n / 10),
 );
 const arbitraryOf = (kind: Kind) => (kind === 'id' ? id : kind === 'text' ? text : number);
+/** Fields with a value domain of their own (src/api/reader/plausible.ts): values as the API would send. */
+const DOMAIN_ARBITRARIES: Readonly<Record<string, fc.Arbitrary<number | string>>> = {
+  // The spec's form of a person's id.
+  service_id: fc.stringMatching(/^ds_[A-Za-z0-9]{16}$/),
+  age: fc.integer({ min: 15, max: 45 }),
+  minutes: fc.integer({ min: 0, max: 4000 }),
+};
 
 function rowArb(shown: Record<string, Kind>) {
   return fc.record(
-    Object.fromEntries(Object.entries(shown).map(([f, kind]) => [f, arbitraryOf(kind)])),
+    Object.fromEntries(
+      Object.entries(shown).map(([f, kind]) => [f, DOMAIN_ARBITRARIES[f] ?? arbitraryOf(kind)]),
+    ),
   ) as fc.Arbitrary<Record<string, string | number>>;
 }
 

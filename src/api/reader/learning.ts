@@ -5,6 +5,7 @@
 // finds, by their values, under names nothing read. The client then reads the same answer again with
 // those names. No request is sent for it.
 import type { AliasTable } from './aliases.js';
+import type { FieldJudge } from './plausible.js';
 import type { ReadReport } from './report.js';
 
 /** A field found under another name by its values: `verein` as club, 5 of 5 values matched. */
@@ -24,6 +25,13 @@ export interface FieldLearner {
   personOf?(rowId: string): string | undefined;
   /** The current key of a role key the API renamed (its enums answer said so), if it is a former one. */
   currentRole?(key: string): string | undefined;
+  /**
+   * Whether a value under a name nothing read agrees with what is known of a field (plausible.ts): a row
+   * lacking the field is called unread only when some such value could be it.
+   */
+  readonly couldBe?: FieldJudge;
+  /** Whether names are learned at all (the setting `--learn-names`); facts are taken either way. */
+  readonly learns?: boolean;
   /** Names learned so far, with the first evidence: the client reads every answer with them. */
   readonly learned: readonly LearnedName[];
   /**
@@ -52,4 +60,16 @@ export function learnedTable(names: readonly LearnedName[]): AliasTable {
 /** How a learned name is said, once: "read `verein` as club: 5 of 5 values matched". */
 export function learnedNote({ field, name, matched, of }: LearnedName): string {
   return `read \`${name}\` as ${field}: ${matched} of ${of} values matched what the API said elsewhere.`;
+}
+
+/**
+ * Whether a name learned later could change this reading: a field left empty on every row of a kind
+ * beside names nothing read (the learner's own condition). Only such an answer is kept raw in the cache.
+ */
+export function mayLearnFrom(report: ReadReport): boolean {
+  for (const seen of Object.values(report.coverage ?? {})) {
+    if (seen.unread.length === 0 && (seen.taken ?? []).length === 0) continue;
+    if (Object.values(seen.empty).some((count) => count === seen.rows)) return true;
+  }
+  return false;
 }

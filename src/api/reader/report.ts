@@ -3,9 +3,8 @@
 // often each field was empty beside the upstream's field names nothing read. Parsing is synchronous, so
 // the reading in progress is a simple stack; `reading` is its only entry point, and it carries the alias
 // set of the client that reads (aliases.ts).
-import type { z } from 'zod';
 import { type Aliases, DEFAULT_ALIAS_SET } from './aliases.js';
-import { fitsField } from './unread.js';
+import type { FieldJudge } from './plausible.js';
 import { isPlainObject, nameOf, toNumber } from './values.js';
 
 export interface ReadReport {
@@ -58,10 +57,18 @@ interface KindTally {
   unread: Set<string>;
   /** Names the row's statistics map took in (Coverage.taken). */
   taken: Set<string>;
-  /** The first value seen under each unread name. */
-  samples: Map<string, unknown>;
-  shape?: z.ZodRawShape;
+  /** Names nothing read whose value is an object of fields (grouped one level down): may hold a field. */
+  groups: Set<string>;
+  /** The first row seen with a value under each unread name. */
+  samples: Map<string, Record<string, unknown>>;
+  couldHold?: CouldHold;
 }
+
+/**
+ * Whether the value under an unread name of a row could fill a field the row lacks (unread.ts decides,
+ * per row kind): its reader takes it, and it is weighed plausible.
+ */
+export type CouldHold = (field: string, name: string, row: Record<string, unknown>) => boolean;
 
 interface Tally {
   found: Set<string>;
@@ -70,6 +77,7 @@ interface Tally {
   kinds: Map<string, KindTally>;
   aliases: Aliases;
   seasonForms?: Map<string, Set<string>>;
+  judge: FieldJudge | undefined;
 }
 
 const stack: Tally[] = [];
@@ -81,10 +89,19 @@ export function currentAliases(): Aliases {
   return current()?.aliases ?? DEFAULT_ALIAS_SET;
 }
 
-/** Runs `parse` with a fresh report, reading fields under `aliases`; nested readings report into their own. */
+/** The judge of unread names' values in the reading in progress (plausible.ts), if its client has one. */
+export function currentJudge(): FieldJudge | undefined {
+  return current()?.judge;
+}
+
+/**
+ * Runs `parse` with a fresh report, reading fields under `aliases` and weighing unread names' values with
+ * `judge`; nested readings report into their own.
+ */
 export function reading<T>(
   parse: () => T,
   aliases: Aliases = DEFAULT_ALIAS_SET,
+  judge?: FieldJudge,
 ): { value: T; report: ReadReport } {
   const tally: Tally = {
     found: new Set(),
@@ -92,6 +109,7 @@ export function reading<T>(
     dropped: new Map(),
     kinds: new Map(),
     aliases,
+    judge,
   };
   stack.push(tally);
   try {
@@ -104,7 +122,8 @@ export function reading<T>(
 
 /** Runs `parse` in a reading of its own that nobody sees: a trial read must not count in the real one. */
 export function quietly<T>(parse: () => T): T {
-  return reading(parse, currentAliases()).value;
+  const tally = current();
+  return reading(parse, tally?.aliases, tally?.judge).value;
 }
 
 export function noteAlias(alias: string, field: string): void {
@@ -150,8 +169,8 @@ export function noteFields(
   /** The row kind's fields and the objects it lifts (a nested `player`): not unread. */
   isKnown: ReadonlySet<string>,
   row: Record<string, unknown>,
-  /** The row kind's field readers: which unread names could fill which field (Coverage.fits). */
-  shape?: z.ZodRawShape,
+  /** Which unread names could fill which field (Coverage.fits). */
+  couldHold?: CouldHold,
 ): void {
   const tally = current();
   if (!tally) return;
@@ -164,8 +183,9 @@ export function noteFields(
       lacking: known.map(() => 0),
       unread: new Set(),
       taken: new Set(),
+      groups: new Set(),
       samples: new Map(),
-      ...(shape ? { shape } : {}),
+      ...(couldHold ? { couldHold } : {}),
     };
     tally.kinds.set(kind, seen);
   }
@@ -186,15 +206,10 @@ export function noteFields(
     }
     if (isValue(row[key]) || (Array.isArray(row[key]) && (row[key] as unknown[]).length > 0)) {
       seen.unread.add(key);
-      if (!seen.samples.has(key)) seen.samples.set(key, row[key]);
-    } else if (isPlainObject(row[key])) {
-      // A group of fields under names not read (`details: {alter: 29}`): its values, one level down.
-      for (const [inner, value] of Object.entries(row[key] as Record<string, unknown>)) {
-        if (!isValue(value)) continue;
-        const name = `${key}.${inner}`;
-        seen.unread.add(name);
-        if (!seen.samples.has(name)) seen.samples.set(name, value);
-      }
+      if (!seen.samples.has(key)) seen.samples.set(key, row);
+    } else if (isPlainObject(row[key]) && !seen.samples.has(key)) {
+      seen.groups.add(key);
+      seen.samples.set(key, row);
     }
   }
 }
@@ -208,18 +223,17 @@ function isValue(value: unknown): boolean {
 
 /** Per field some row lacked, the unread names whose first value could fill it. */
 function fitsOf(seen: KindTally): { fits?: Record<string, string[]> } {
-  const { shape } = seen;
-  if (!shape || seen.unread.size === 0) return {};
+  const { couldHold } = seen;
+  if (!couldHold || seen.unread.size + seen.groups.size === 0) return {};
+  const names = [...seen.unread, ...seen.groups];
   const fits: Record<string, string[]> = {};
   for (let i = 0; i < seen.known.length; i++) {
     const field = seen.known[i] as string;
     if (seen.lacking[i] === 0) continue;
-    const schema = shape[field] as z.ZodType | undefined;
-    if (!schema) continue;
-    const idField = /(^|_)id$/.test(field);
-    fits[field] = [...seen.unread].filter(
-      (name) => (idField || !/(^|_)id$/.test(name)) && fitsField(schema, seen.samples.get(name)),
-    );
+    fits[field] = names.filter((name) => {
+      const row = seen.samples.get(name);
+      return row !== undefined && couldHold(field, name, row);
+    });
   }
   return { fits };
 }

@@ -21,6 +21,8 @@ export interface RowOptions {
   nested?: readonly string[];
   /** A bare string row stands for this field (leagues sent as plain names). */
   fromString?: string;
+  /** Fields the spec says every row of this kind carries: lacking altogether, unread (never absent). */
+  fixed?: readonly string[];
   /** Row-specific repairs after the generic ones; `index` is the row's place in its list. */
   prepare?: (row: Record<string, unknown>, index: number) => void;
 }
@@ -45,7 +47,7 @@ export function row<S extends z.ZodRawShape>(kind: string, shape: S, options: Ro
   );
   /** What a row of this kind reads: its fields and the objects it lifts. */
   const noted = new Set([...keys, ...lift]);
-  const markUnread = unreadMarker(kind, shape, noted);
+  const unread = unreadMarker(kind, shape, noted, options.fixed);
   const names: RowNames = {
     keys,
     known,
@@ -98,12 +100,12 @@ export function row<S extends z.ZodRawShape>(kind: string, shape: S, options: Ro
     if (!isPlainObject(value)) return { ok: false, at: `${kind} (not an object)` };
     const fields = normalize(value, names, currentAliases());
     options.prepare?.(fields, index);
-    noteFields(kind, keys, noted, fields, shape);
+    noteFields(kind, keys, noted, fields, unread.couldHold);
     const quick = plainly ? readPlain(fields) : undefined;
     const unparsed: string[] = [];
     const result = quick ? ({ ok: true, value: quick } as const) : readWithZod(fields, unparsed);
     if (!result.ok) return result;
-    markUnread(result.value, fields, unparsed);
+    unread.mark(result.value, fields, unparsed);
     const ids = options.identity;
     if (ids && ids.length > 0 && !ids.some((k) => result.value[k] != null))
       return { ok: false, at: `${kind}.${ids.join('|')}` };

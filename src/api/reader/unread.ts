@@ -1,18 +1,21 @@
 // Three states of every field a tool shows: a value; absent (the API sent null, an empty list, a
 // placeholder such as "N/A", or no such field); or unread: the API sent a value no reader could read, or
-// the row lacks the field while carrying fields nothing read whose values fit it (the API may name it
-// otherwise). Only the first two may print as data. The row reader marks a row's unread fields on the
+// the row lacks the field while carrying fields nothing read whose values could plausibly be it (the API
+// may name it otherwise: plausible.ts weighs them by what is known and the field's own domain; a field
+// the spec says the row carries needs only a value its reader takes). Only the first two may print as data. The row reader marks a row's unread fields on the
 // row itself, under a symbol: object spreads copy it, JSON never shows it, and a tool's text asks for it
 // (tools/kit/shown.ts) to leave the field out and name it in the answer's one note.
 import type { z } from 'zod';
-import { quietly } from './report.js';
+import { plausibleAs } from './plausible.js';
+import { type CouldHold, currentJudge, quietly } from './report.js';
 import { fastReaderOf, isPlainObject, nameOf, SLOW } from './values.js';
 
 const ID_NAME = /(^|_)id$/;
 
 /**
  * Fields the spec says every row that has them carries, null when there is nothing (a player's
- * `service_id`, null while unlinked): lacking altogether, the field is unread, never absent.
+ * `service_id`, null while unlinked): lacking altogether, the field is unread, never absent. A row kind
+ * adds its own (`fixed`: a ranking entry's name, club and age).
  */
 const ALWAYS_SENT: ReadonlySet<string> = new Set(['service_id']);
 
@@ -77,68 +80,77 @@ export function unreadKeys(fields: Record<string, unknown>, reads: ReadonlySet<s
 }
 
 /**
- * The values of a row nothing reads, by the API's name: its unread keys, and one level down the keys of an
- * unread object (`details.alter`: a group of fields under names not read), so that a field moved down
- * under another name is noted as unread too, never left blank without a word.
+ * Whether the value under `name` of a row could fill `field` of a row kind read by `shape`: its reader
+ * takes it (an id only another id), and it is plausible (plausible.ts).
  */
-export function unreadEntries(
-  fields: Record<string, unknown>,
-  reads: ReadonlySet<string>,
-): [string, unknown][] {
-  const out: [string, unknown][] = [];
-  for (const key of unreadKeys(fields, reads)) {
-    const value = fields[key];
-    out.push([key, value]);
-    if (isPlainObject(value) && nameOf(value) === undefined)
-      for (const [inner, v] of Object.entries(value)) if (v != null) out.push([`${key}.${inner}`, v]);
-  }
-  return out;
+export function holderTest(shape: z.ZodRawShape): CouldHold {
+  const holds = (field: string, schema: z.ZodType, value: unknown, row: Record<string, unknown>) =>
+    fitsField(schema, value) && plausibleAs(field, value, row, currentJudge());
+  return (field, name, row) => {
+    const schema = shape[field] as z.ZodType | undefined;
+    const value = row[name];
+    if (!schema || (!ID_NAME.test(field) && ID_NAME.test(name))) return false;
+    if (holds(field, schema, value, row)) return true;
+    // Fields grouped one level down (`context: {nationality, primary_role}`), or a list of rows a field
+    // is drawn from (a role list under another name, for the primary role): the objects may hold it.
+    if (typeof value !== 'object' || value === null || fitsField(schema, value)) return false;
+    return innerValues(value).some((inner) => holds(field, schema, inner, row));
+  };
+}
+
+/** Items of a list looked into for the values a field could take: enough to tell, few enough to be cheap. */
+const ITEMS_LOOKED_AT = 3;
+
+/** The scalar values of an object, or of the first objects of a list. */
+function innerValues(value: object): unknown[] {
+  const objects = Array.isArray(value) ? value.slice(0, ITEMS_LOOKED_AT) : [value];
+  return objects.flatMap((item) =>
+    isPlainObject(item) ? Object.values(item).filter((v) => typeof v !== 'object' || v === null) : [],
+  );
 }
 
 /**
  * The marker of one row kind: given a row read (`value`), its fields as normalized (`fields`), and the
  * fields whose values could not be read, marks the row. `reads` holds every name the row kind reads
- * (its fields and the objects it lifts): any other key with a value is a field nothing read.
+ * (its fields and the objects it lifts): any other key with a value is a field nothing read. `fixed`:
+ * the fields the spec says this row kind carries (beside `service_id`, which every player row carries).
  */
-export function unreadMarker(kind: string, shape: z.ZodRawShape, reads: ReadonlySet<string>) {
+export function unreadMarker(
+  kind: string,
+  shape: z.ZodRawShape,
+  reads: ReadonlySet<string>,
+  fixed: readonly string[] = [],
+) {
   const optional = Object.keys(shape).filter((k) => (shape[k] as z.ZodType).safeParse(undefined).success);
-  return (
-    value: Record<PropertyKey, unknown>,
-    fields: Record<string, unknown>,
-    unparsed: readonly string[],
-  ) => {
-    const marks: Record<string, UnreadWhy> = {};
-    const names: Record<string, string[]> = {};
-    let marked = unparsed.length > 0;
-    for (const key of unparsed) marks[key] = 'value';
-    let others: [string, unknown][] | undefined;
-    for (const key of optional) {
-      if (fields[key] !== undefined || key in marks) continue;
-      if (ALWAYS_SENT.has(key)) {
+  const couldHold = holderTest(shape);
+  const required = new Set([...ALWAYS_SENT, ...fixed]);
+  return {
+    couldHold,
+    mark: (
+      value: Record<PropertyKey, unknown>,
+      fields: Record<string, unknown>,
+      unparsed: readonly string[],
+    ) => {
+      const marks: Record<string, UnreadWhy> = {};
+      const names: Record<string, string[]> = {};
+      let marked = unparsed.length > 0;
+      for (const key of unparsed) marks[key] = 'value';
+      let others: string[] | undefined;
+      for (const key of optional) {
+        if (fields[key] !== undefined || key in marks) continue;
+        others ??= unreadKeys(fields, reads);
+        const fit = others.filter((k) => couldHold(key, k, fields));
+        // A field the spec says the row carries (a player's service_id) is unread when lacking, whatever else it holds.
+        if (fit.length === 0 && !required.has(key)) continue;
         marks[key] = 'name';
-        names[key] = unreadEntries(fields, reads)
-          .filter(([, v]) => fitsField(shape[key] as z.ZodType, v))
-          .map(([k]) => k);
+        names[key] = fit;
         marked = true;
-        continue;
       }
-      others ??= unreadEntries(fields, reads);
-      if (others.length === 0) break;
-      const schema = shape[key] as z.ZodType;
-      // An id is no name, no number and no date: a name the API gives an id holds no other field.
-      const idField = ID_NAME.test(key);
-      const fit = others
-        .filter(([k, v]) => (idField || !ID_NAME.test(k)) && fitsField(schema, v))
-        .map(([k]) => k);
-      if (fit.length === 0) continue;
-      marks[key] = 'name';
-      names[key] = fit;
-      marked = true;
-    }
-    if (!marked) return;
-    Object.defineProperty(value, UNREAD_FIELDS, {
-      value: { kind, fields: marks, names } satisfies UnreadMarks,
-      enumerable: true,
-    });
+      if (!marked) return;
+      Object.defineProperty(value, UNREAD_FIELDS, {
+        value: { kind, fields: marks, names } satisfies UnreadMarks,
+        enumerable: true,
+      });
+    },
   };
 }

@@ -257,7 +257,13 @@ function unreadNote(fields: ReadonlyMap<string, Unread>): string {
     ([, item]) => (item.names.size === 0 && item.lacking === 0) || item.values > 0,
   );
   const label = ([field, item]: [string, Unread]) => `"${field}"${item.column ? ` (${item.column})` : ''}`;
-  const names = [...new Set(byName.flatMap(([, item]) => [...item.names]))];
+  // One name per field first, so each field's likeliest name is offered before a second of another's.
+  const names = [
+    ...new Set([
+      ...byName.map(([, item]) => [...item.names][0] as string),
+      ...byName.flatMap(([, item]) => [...item.names]),
+    ]),
+  ];
   const offered = `${names.slice(0, NAMES_OFFERED).join(', ')}${names.length > NAMES_OFFERED ? '…' : ''}`;
   // The example names the field, not the API's name: which name holds which field is the reader's to
   // check (`doctor` shows the values), and a wrong pairing offered as the fix would be a guess.

@@ -256,7 +256,7 @@ describe.each(Object.entries(CASES))('%s rows in any casing and structure', (_, 
             [report],
           );
           expect(notes.join('\n'), `${field} blank without a word`).toContain(`"${field}"`);
-          expect(notes.join('\n')).toContain(upstream);
+          expect(notes.join('\n'), notes.join('\n')).toContain(upstream);
         }
       }),
       propertyRuns('reader structure', 200),

@@ -221,6 +221,25 @@ function isValue(value: unknown): boolean {
   return isPlainObject(value) && (nameOf(value) !== undefined || typeof toNumber(value) === 'number');
 }
 
+/**
+ * The names under which `field` may sit in the value named `name`: a group of fields one level down
+ * (`details: {alter: 29}`) is named by its members that could hold it (`details.alter`), so the note
+ * points at the value itself; any other value by its own name.
+ */
+export function namesWithin(
+  field: string,
+  name: string,
+  row: Record<string, unknown>,
+  couldHold: CouldHold,
+): string[] {
+  const group = row[name];
+  if (!isPlainObject(group) || isValue(group)) return [name];
+  const inner = Object.keys(group)
+    .map((member) => `${name}.${member}`)
+    .filter((path) => couldHold(field, path, { [path]: group[path.slice(name.length + 1)] }));
+  return inner.length > 0 ? inner : [name];
+}
+
 /** Per field some row lacked, the unread names whose first value could fill it. */
 function fitsOf(seen: KindTally): { fits?: Record<string, string[]> } {
   const { couldHold } = seen;
@@ -230,9 +249,9 @@ function fitsOf(seen: KindTally): { fits?: Record<string, string[]> } {
   for (let i = 0; i < seen.known.length; i++) {
     const field = seen.known[i] as string;
     if (seen.lacking[i] === 0) continue;
-    fits[field] = names.filter((name) => {
+    fits[field] = names.flatMap((name) => {
       const row = seen.samples.get(name);
-      return row !== undefined && couldHold(field, name, row);
+      return row !== undefined && couldHold(field, name, row) ? namesWithin(field, name, row, couldHold) : [];
     });
   }
   return { fits };

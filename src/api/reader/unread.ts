@@ -7,8 +7,8 @@
 // (tools/kit/shown.ts) to leave the field out and name it in the answer's one note.
 import type { z } from 'zod';
 import { plausibleAs } from './plausible.js';
-import { type CouldHold, currentJudge, quietly } from './report.js';
-import { fastReaderOf, isPlainObject, nameOf, SLOW } from './values.js';
+import { type CouldHold, currentJudge, namesWithin, quietly } from './report.js';
+import { fastReaderOf, isPlainObject, nameOf, SLOW, toNumber } from './values.js';
 
 const ID_NAME = /(^|_)id$/;
 
@@ -101,12 +101,15 @@ export function holderTest(shape: z.ZodRawShape): CouldHold {
 /** Items of a list looked into for the values a field could take: enough to tell, few enough to be cheap. */
 const ITEMS_LOOKED_AT = 3;
 
-/** The scalar values of an object, or of the first objects of a list. */
+/** The values of an object (scalars, or objects standing for one value), or of the first objects of a list. */
 function innerValues(value: object): unknown[] {
   const objects = Array.isArray(value) ? value.slice(0, ITEMS_LOOKED_AT) : [value];
-  return objects.flatMap((item) =>
-    isPlainObject(item) ? Object.values(item).filter((v) => typeof v !== 'object' || v === null) : [],
-  );
+  return objects.flatMap((item) => (isPlainObject(item) ? Object.values(item).filter(isOneValue) : []));
+}
+
+function isOneValue(value: unknown): boolean {
+  if (typeof value !== 'object' || value === null) return true;
+  return isPlainObject(value) && (nameOf(value) !== undefined || typeof toNumber(value) === 'number');
 }
 
 /**
@@ -143,7 +146,7 @@ export function unreadMarker(
         // A field the spec says the row carries (a player's service_id) is unread when lacking, whatever else it holds.
         if (fit.length === 0 && !required.has(key)) continue;
         marks[key] = 'name';
-        names[key] = fit;
+        names[key] = fit.flatMap((k) => namesWithin(key, k, fields, couldHold));
         marked = true;
       }
       if (!marked) return;

@@ -99,7 +99,12 @@ describe('the unordered dialect: rows tied to what was asked, by id', () => {
       { query: NOBODY, status: 'unanswered', service_id: null },
       { query: MBENRA, status: 'resolved', service_id: MBENRA, name: 'Christian Mbenra' },
     ]);
-    expect(resolved.body.notes).toEqual([expect.stringContaining(`"${NOBODY}"`)]);
+    // The one player not answered is named; a row the session's cached ranking held may be answered from it.
+    const notes = resolved.body.notes as string[];
+    expect(notes.filter((n) => n.includes(`"${NOBODY}"`))).toHaveLength(1);
+    expect(
+      notes.filter((n) => !n.includes(`"${NOBODY}"`)).every((n) => /from a cached .* answer/.test(n)),
+    ).toBe(true);
     await client.close();
   });
 });

@@ -5,8 +5,9 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { readEnumRoles } from '../../src/api/enums.js';
+import { readAnswer } from '../../src/api/reader/index.js';
 import { collectReadNotes } from '../../src/api/reader/notes-sink.js';
-import { CompareResponse } from '../../src/api/schemas.js';
+import { CompareResponse, RankingsResponse } from '../../src/api/schemas.js';
 import { ROLE_KEYS } from '../../src/domain/roles.js';
 import { canonicalStatistics, statisticForms } from '../../src/facts/statistic-canon.js';
 import { STATS } from '../../src/sandbox/data/stats.js';
@@ -175,5 +176,29 @@ describe('statistics named by label, in any casing, in display forms', () => {
     expect(value.strengths?.strengths?.map((s) => s.statistic)).toEqual(['Tackles won (per 90)']);
     expect(notes.join('\n')).toContain('"Tackles won (per 90)"');
     expect(notes.join('\n')).not.toContain('"goals"');
+  });
+});
+
+describe('one object under two spellings', () => {
+  it('a paging layer’s meta beside the API’s Meta: both are read, whatever the casing drawn', () => {
+    const casing = fc.constantFrom('Meta', 'META', ' meta');
+    fc.assert(
+      fc.property(
+        casing,
+        fc.integer({ min: 1, max: 5000 }),
+        fc.boolean(),
+        (spelled, eligible, pagingFirst) => {
+          const api = { [spelled]: { Eligible: eligible } };
+          const paging = { meta: { next_cursor: 'abc' } };
+          const body = {
+            data: [{ rank: 1, name: 'A', club: 'B', age: 20, score: 70 }],
+            ...(pagingFirst ? { ...paging, ...api } : { ...api, ...paging }),
+          };
+          const { value } = readAnswer(RankingsResponse, body, 'GET /v1/rankings');
+          expect((value as { meta?: { eligible?: number } }).meta?.eligible).toBe(eligible);
+        },
+      ),
+      propertyRuns('meta under two spellings', 20),
+    );
   });
 });

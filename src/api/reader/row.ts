@@ -181,8 +181,11 @@ function foldNames(
   for (const key in source) {
     const name = fieldName(key);
     if (name === key || !(names.words.has(name) || aliases.words.has(name))) continue;
-    if (fields[name] != null) continue;
-    fields[name] = source[key];
+    const own = fields[name];
+    // Two spellings of one object (`meta` and `Meta`: a paging layer's beside the API's): one object.
+    if (isPlainObject(own) && isPlainObject(source[key])) fields[name] = { ...source[key], ...own };
+    else if (own != null) continue;
+    else fields[name] = source[key];
     delete fields[key];
   }
 }

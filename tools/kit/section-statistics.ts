@@ -30,11 +30,18 @@ export function canonicalSections(sections: Sections, glossary: Glossary): Secti
   const list = (rows: Percentiles | null) =>
     rows === null ? null : rows.map((r) => ({ ...r, statistic: keyOf(r.statistic) }));
   const out: Sections = { ...sections };
-  if (sections.statistics)
+  if (sections.statistics) {
+    const values = canonicalStatistics(sections.statistics.values, forms, renamed);
+    // The API's own names beside the glossary's keys (canonical forms: `<field>_api`).
+    const apiForms = Object.fromEntries(
+      [...renamed].filter(([, key]) => key in values).map(([name, key]) => [key, name]),
+    );
     out.statistics = {
       ...sections.statistics,
-      values: canonicalStatistics(sections.statistics.values, forms, renamed),
+      values,
+      ...(Object.keys(apiForms).length > 0 ? { values_api: apiForms } : {}),
     };
+  }
   if (sections.strengths)
     out.strengths = {
       ...sections.strengths,

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { COMPARE_BATCH } from '../src/api/endpoints.js';
+import { fieldName } from '../src/api/reader/names.js';
 import { comparisonRadar } from '../src/charts/comparison-radar.js';
 import { familyOf } from '../src/domain/position-statistics.js';
 import { canonicalNote, canonicalStatistics, statisticForms } from '../src/facts/statistic-canon.js';
@@ -7,6 +8,7 @@ import { PlayerIdArg, Season, seasonParam } from '../src/mcp/args.js';
 import { defineTool } from '../src/mcp/tool.js';
 import { answerWhatYouCan, mostSplitCalls, unansweredNotes } from './kit/batch-split.js';
 import { announcePlan, type Plan, PlannedCostOut, plan, plannedCost, plannedCostText } from './kit/plan.js';
+import { unconfirmedNote } from './kit/section-statistics.js';
 import { idCell, PLAYER_NOT_FOUND, PlayerRowOut, type RowIds, toPlayerRowOut } from './kit/shapes.js';
 import { emptyCell } from './kit/shown.js';
 import {
@@ -84,7 +86,7 @@ export default defineTool({
       data,
       glossary: namesOf(keys, glossary),
       extra: { requests: plannedCost(cost) },
-      notes: [...canonicalNote(renamed), ...unansweredNotes(result)],
+      notes: [...canonicalNote(renamed), ...unconfirmedNote(labelsKept(keys)), ...unansweredNotes(result)],
     };
   },
   text: ({ data: players, glossary: words, extra }) => {
@@ -153,4 +155,9 @@ function families(data: readonly Compared[]) {
 function bestRoles(data: readonly Compared[]): string[] {
   const scores = formatRow(data.map((p) => p.best_role_score));
   return data.map((p, i) => (p.best_role ? `${p.best_role} ${scores[i]}` : emptyCell(p, 'best_role')));
+}
+
+/** Statistics left under a label (words, not a key) the glossary as read did not tie to a key. */
+function labelsKept(keys: readonly string[]): Set<string> {
+  return new Set(keys.filter((k) => fieldName(k) !== k));
 }

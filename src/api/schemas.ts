@@ -14,6 +14,7 @@ import {
   idValue,
   isPlainObject,
   looseFields,
+  nameOf,
   numberKindOf,
   numValue,
   optAge,
@@ -105,15 +106,26 @@ function serviceIdRead(kind: string, fields: Record<string, unknown>): void {
 function keepUnknownNumbers(into: string, known: readonly string[]) {
   return (fields: Record<string, unknown>) => {
     const extra: Record<string, number> = {};
-    for (const [key, value] of Object.entries(fields)) {
-      if (known.includes(key) || key.endsWith('_id') || key === 'rank') continue;
+    const take = (key: string, value: unknown) => {
+      if (known.includes(key) || key.endsWith('_id') || key === 'rank') return;
       const n = toNumber(value, numberKindOf(key));
       if (typeof n === 'number' && Number.isFinite(n)) extra[key] = n;
-    }
+      // A group of the row's own fields one level down (`info: {appearances: 11}`): its numbers too.
+      else if (isGroupOfFields(value))
+        for (const [inner, v] of Object.entries(value)) take(fieldName(inner), v);
+    };
+    for (const [key, value] of Object.entries(fields)) take(key, value);
     // After the named statistics, so charts and tables lead with those.
     if (Object.keys(extra).length > 0)
       fields[into] = { ...flattenStatistics(labelsAsKeys(fields[into]), true), ...extra };
   };
+}
+
+/** An object standing for no thing of its own (no id, key, type or name) and no one value. */
+function isGroupOfFields(value: unknown): value is Record<string, unknown> {
+  if (!isPlainObject(value) || nameOf(value) !== undefined || typeof toNumber(value) === 'number')
+    return false;
+  return !Object.keys(value).some((k) => ['id', 'key', 'type'].includes(fieldName(k)));
 }
 
 export const PlayerRow = playerRow('player', {});

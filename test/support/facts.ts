@@ -94,6 +94,20 @@ export function named(notes: readonly string[], field: string): boolean {
 }
 
 /** A row left out or a list cut short: said when the notes speak of rows not read, or more existing. */
+/** The note of an answer that kept statistics under the API's labels, not tied to the glossary's keys. */
+const LABELS_KEPT = /named by a label the glossary did not tie to a key, shown as the API wrote them/;
+
+/**
+ * A plain row keyed by a statistic and a styled row under a label (words, not a key) with every other
+ * value the same: one row, named by the API's label.
+ */
+function sameByLabel(plain: Record<string, unknown>, styled: Record<string, unknown>): boolean {
+  const [p, s] = [plain.statistic, styled.statistic];
+  if (typeof p !== 'string' || typeof s !== 'string' || p === s || !/[\s(]/.test(s)) return false;
+  const others = Object.keys(plain).filter((k) => k !== 'statistic');
+  return others.length > 0 && others.every((k) => sameScalar(plain[k], styled[k]));
+}
+
 const ROWS_NOTED =
   /left out|not (be )?read|could not|couldn't|unread|unreadable|more (may )?exist|pages? read|skipped/i;
 
@@ -163,6 +177,7 @@ export function compareFacts(
 ): Finding[] {
   const findings: Finding[] = [];
   const rowsNoted = notes.some((n) => ROWS_NOTED.test(n)) || (isRecord(styled) && styled.has_more === true);
+  const labelsKept = notes.some((n) => LABELS_KEPT.test(n));
 
   const leaf = (path: string, key: string, p: unknown, s: unknown) => {
     if (blank(p)) {
@@ -171,7 +186,9 @@ export function compareFacts(
       return;
     }
     if (blank(s)) {
-      findings.push({ kind: 'blank', path, plain: p, styled: s, noted: named(notes, key) });
+      // A statistic an answer left under the API's label, saying so, is named by that note.
+      const byLabel = labelsKept && /\.(statistics|values)\./.test(path);
+      findings.push({ kind: 'blank', path, plain: p, styled: s, noted: named(notes, key) || byLabel });
       return;
     }
     if (typeof p === 'number' && typeof s === 'string')
@@ -235,14 +252,17 @@ export function compareFacts(
     const order: number[] = [];
     p.forEach((row) => {
       if (!isRecord(row)) return;
-      const at = given.findIndex((g, i) => !taken.has(i) && matches(row, g, serviceOf));
+      let at = given.findIndex((g, i) => !taken.has(i) && matches(row, g, serviceOf));
       const where = `${path}[${label(row)}]`;
+      // A statistic the answer kept under the API's label, saying so: the same row by its values.
+      if (at < 0 && labelsKept) at = given.findIndex((g, i) => !taken.has(i) && sameByLabel(row, g));
       if (at < 0) {
         findings.push({ kind: 'blank', path: where, plain: 'row', styled: undefined, noted: rowsNoted });
         return;
       }
       taken.add(at);
       order.push(at);
+      if (sameByLabel(row, given[at] as Record<string, unknown>)) return;
       walk(where, key, row, given[at]);
     });
     given.forEach((g, i) => {

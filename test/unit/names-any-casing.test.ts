@@ -202,3 +202,25 @@ describe('one object under two spellings', () => {
     );
   });
 });
+
+describe('numbers a compare row gives beside its statistics', () => {
+  it('are kept, at the top of the row or grouped one level down under any name', () => {
+    const under = fc.constantFrom('info', 'context', 'extra', 'zusatz');
+    fc.assert(
+      fc.property(under, fc.integer({ min: 0, max: 60 }), fc.boolean(), (group, appearances, grouped) => {
+        const row = {
+          player_id: 'p1',
+          service_id: 'ds_aaaaaaaaaaaaaaaa',
+          name: 'A',
+          club: 'B',
+          minutes: 900,
+        };
+        const body = { data: [grouped ? { ...row, [group]: { appearances } } : { ...row, appearances }] };
+        const { value } = readAnswer(CompareResponse, body, 'POST /v1/compare');
+        const stats = (value as { data: { statistics?: Record<string, unknown> }[] }).data[0]?.statistics;
+        expect(stats?.appearances).toBe(appearances);
+      }),
+      propertyRuns('compare numbers grouped', 20),
+    );
+  });
+});

@@ -57,7 +57,7 @@ export function canonicalSections(sections: Sections, glossary: Glossary): Secti
 }
 
 /** Names that look like labels, not keys, the glossary (unread, or read in part) could not tie to a key. */
-function unconfirmedNote(names: ReadonlySet<string>): string[] {
+export function unconfirmedNote(names: ReadonlySet<string>): string[] {
   if (names.size === 0) return [];
   const shown = [...names].slice(0, 3).map((n) => `"${n}"`);
   const more = names.size > 3 ? ` and ${names.size - 3} more` : '';

@@ -2,7 +2,7 @@
 // the fields it has a word for) or to made-up words, a drawn share of them, the same name for a field
 // in every answer.
 import type { Draw } from './draw.js';
-import { renameKeys } from './keys.js';
+import { isResourceMember, renameKeys } from './keys.js';
 import type { Piece } from './piece.js';
 import { LANGUAGES, madeUpWord } from './words.js';
 
@@ -29,7 +29,7 @@ export const rename: Piece = {
     };
     return {
       describe: `${share * 100}% of open field names ${words ? `in ${language}` : 'as made-up words'}`,
-      response: (body, req) => renameKeys(body, req.route, nameOf),
+      response: (body, req) => renameKeys(body, req.route, nameOf, isResourceMember),
     };
   },
 };

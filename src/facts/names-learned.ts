@@ -466,13 +466,16 @@ export class NamesLearned implements FieldLearner {
     const skip = (name: string) => known.has(name) || reserved.has(fieldName(name));
     const record = isPlainObject(value) && isPlainObject(value.data) ? value.data : undefined;
     const id = record?.service_id ?? record?.player_id;
+    let noted = false;
     for (const seen of Object.values(report.coverage ?? {})) {
       if (typeof id !== 'string' || seen.rows !== 1 || seen.empty[DATE_FIELD] !== 1) continue;
       const row = rawRows(raw)[0] ?? {};
       const names = [...seen.unread, ...(seen.taken ?? [])].filter((name) => !skip(name));
       this.dates.note(id, Object.fromEntries(names.map((name) => [name, row[name]])));
+      noted = true;
     }
-    const found = this.dates.agreed(skip);
+    // Only a record just noted can change the verdict.
+    const found = noted ? this.dates.agreed(skip) : undefined;
     if (!found) return undefined;
     return { field: DATE_FIELD, name: found.name, matched: found.matched, of: found.of, route };
   }

@@ -135,12 +135,18 @@ export async function refreshPersons(
 }
 
 /**
- * The week the parts hold. A record that sent the API's date where it could not be read keys it by the
- * fetch time, and the week says so: marked unread (its text names the field and the API's names that
- * could hold it), never taken for a date the API did not give.
+ * The week the parts hold. A record that sent the API's date where it could not be read, or no record
+ * answered at all (it failed, or no person was linked to ask it for), keys it by the fetch time, and the
+ * week says so: marked unread (its text names the field and the API's names that could hold it), never
+ * taken for a date the API did not give. Only a record that answered without one gave no date.
  */
 function weekRead(dataAsOf: string | null, fetchedAt: string, log: PartLog): DataWeek {
-  const unread = dataAsOf ? undefined : log.parts.find((p) => p.date_unread)?.date_unread;
+  const records = log.parts.filter((p) => p.key.startsWith(RECORD_KEY));
+  const unread = dataAsOf
+    ? undefined
+    : records.length === 0
+      ? []
+      : records.find((p) => p.date_unread)?.date_unread;
   const week = dataWeek(dataAsOf, fetchedAt, unread !== undefined);
   if (!unread) return week;
   return markUnread(week, { kind: 'player', fields: { data_as_of: 'name' }, names: { data_as_of: unread } });
@@ -156,6 +162,8 @@ async function readAndRank(persons: Persons, upstream: WatchlistUpstream, parts:
 
 /** The key of a resolve-batch part in the log: its batch's first query tells it from the others. */
 const RESOLVE_KEY = 'resolve-batch';
+/** The key of a player record part in the log, before the person's id. */
+const RECORD_KEY = 'record ';
 
 /** `upstream`, each answer logged with what tells its week; the parts named in `fresh` skip the cache. */
 function recorded(upstream: WatchlistUpstream, log: PartLog, fresh: ReadonlySet<string>): WatchlistUpstream {
@@ -170,7 +178,7 @@ function recorded(upstream: WatchlistUpstream, log: PartLog, fresh: ReadonlySet<
       return result;
     },
     record: async (id, signal) => {
-      const key = `record ${id}`;
+      const key = `${RECORD_KEY}${id}`;
       const result = await upstream.record(id, signal, fresh.has(key));
       const { data } = result.data;
       const minutes = new Map<string, number>();

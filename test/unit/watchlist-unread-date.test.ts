@@ -6,6 +6,7 @@
 // its value; from one record, or when two names agree alike, never.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { UpstreamServerError } from '../../src/api/errors.js';
 import { aliasSet, DEFAULT_ALIAS_SET } from '../../src/api/reader/aliases.js';
 import { readAnswer } from '../../src/api/reader/index.js';
 import { learnedTable } from '../../src/api/reader/learning.js';
@@ -153,6 +154,42 @@ describe('the week of a refresh, by what the record gave of its date', () => {
       ),
       RUNS,
     );
+  });
+});
+
+describe('the week of a refresh whose record did not answer', () => {
+  it("is the fetch time's, saying the date was not read, never that the API gave none", async () => {
+    const [a, b] = [record(0, daysAgo(3), undefined, 'iso'), record(1, daysAgo(3), undefined, 'iso')];
+    const base = upstreamOf(a);
+    const people = new Map([a, b].map((r) => [r.data.service_id, r.data]));
+    const api = {
+      ...base,
+      resolve: async (queries: readonly ResolveQuery[]) => ({
+        ...(await base.resolve(queries, new AbortController().signal)),
+        data: {
+          rows: queries.map((q) => ({
+            ...people.get('player_id' in q ? q.player_id : ''),
+            status: 'resolved' as const,
+          })),
+          stray: [],
+        },
+      }),
+      compare: async (ids: string[]) => ({
+        data: { data: ids.map((id) => people.get(id)) },
+        quota: QUOTA,
+        source: { cached: false, fetched_at: new Date().toISOString() },
+      }),
+      record: async () => {
+        throw new UpstreamServerError(503);
+      },
+    } as unknown as WatchlistUpstream;
+    const entries = [...people.keys()].map((service_id) => ({ service_id }));
+    const { value } = await tallyRequests(() =>
+      refreshPersons(entries, api, new CacheParts(new AbortController().signal)),
+    );
+    expect(Object.keys(value.players)).toHaveLength(2);
+    expect(value.week).toMatchObject({ from: 'fetch_time', unread: 'data_as_of' });
+    expect(weekText(value.week)).not.toContain('gave no date');
   });
 });
 

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { retriesFrom } from '../src/api/request-tally.js';
 import { currentRoleKeys } from '../src/mcp/canonical-facts.js';
+import { unreadBehindFact } from '../src/mcp/completeness.js';
 import { sparseColumns } from '../src/mcp/tabular.js';
 import { defineTool } from '../src/mcp/tool.js';
 import { watchlistAccess } from '../src/mcp/watchlists.js';
@@ -108,6 +109,10 @@ const SnapshotRef = z.object({
 const Week = z.object({
   key: z.string().describe("The API's date of the data, or the ISO week it was fetched in."),
   from: z.enum(['api_date', 'fetch_time']),
+  unread: z
+    .literal('data_as_of')
+    .optional()
+    .describe("The API sent its date of the data but it could not be read: the week is the fetch time's."),
 });
 
 const Requests = z.object({
@@ -320,6 +325,8 @@ function reportText(
 ): string {
   const rows = data.players ?? [];
   const before = data.compared_with;
+  // A week keyed by the fetch time for want of a date the API sent: the note names the date first.
+  if (data.week?.unread) unreadBehindFact(data.week, 'data_as_of');
   const dated =
     data.week?.from === 'fetch_time'
       ? `data ${weekText(data.week)}`

@@ -14,6 +14,7 @@ import type { ReadReport } from '../api/reader/report.js';
 import { isPlainObject, nameOf } from '../api/reader/values.js';
 import { ROLE_KEYS } from '../domain/roles.js';
 import { fold } from '../lib/fold.js';
+import { RecordDates } from './date-learned.js';
 
 type Json = Record<string, unknown>;
 type Fact = string | number;
@@ -280,6 +281,9 @@ export function fieldsByValues(
   });
 }
 
+/** The API's date of the data: learned across records, not rows (date-learned.ts). */
+const DATE_FIELD = 'data_as_of';
+
 /** Fruitless searches remembered: a bound on the memo, far above the routes times their shapes. */
 const TRIES_KEPT = 10_000;
 
@@ -384,6 +388,8 @@ export class NamesLearned implements FieldLearner {
   private readonly tried = new Set<string>();
   /** Former role key → current, from the enums answers read. */
   private readonly renamedRoles = new Map<string, string>();
+  /** The dates records carried under names nothing read, and those answers stated: the date of the data. */
+  private readonly dates = new RecordDates();
 
   personOf(rowId: string): string | undefined {
     return this.persons.get(rowId.trim());
@@ -436,13 +442,46 @@ export class NamesLearned implements FieldLearner {
         out.push({ ...found, route });
       }
     }
+    const dated = this.learnDate(route, raw, value, report, known, reserved);
+    if (dated) out.push(dated);
     if (out.length === 0) return out;
     this.names.push(...out);
     this.save();
     return out;
   }
 
+  /**
+   * The date of the data under a name nothing read, found across records (date-learned.ts): a record
+   * lacking data_as_of gives its dates by name; the name the records of two players agree on is learned.
+   */
+  private learnDate(
+    route: string,
+    raw: unknown,
+    value: unknown,
+    report: ReadReport,
+    known: ReadonlySet<string>,
+    reserved: ReadonlySet<string>,
+  ): LearnedName | undefined {
+    if (this.names.some((n) => n.field === DATE_FIELD)) return undefined;
+    const skip = (name: string) => known.has(name) || reserved.has(fieldName(name));
+    const record = isPlainObject(value) && isPlainObject(value.data) ? value.data : undefined;
+    const id = record?.service_id ?? record?.player_id;
+    let noted = false;
+    for (const seen of Object.values(report.coverage ?? {})) {
+      if (typeof id !== 'string' || seen.rows !== 1 || seen.empty[DATE_FIELD] !== 1) continue;
+      const row = rawRows(raw)[0] ?? {};
+      const names = [...seen.unread, ...(seen.taken ?? [])].filter((name) => !skip(name));
+      this.dates.note(id, Object.fromEntries(names.map((name) => [name, row[name]])));
+      noted = true;
+    }
+    // Only a record just noted can change the verdict.
+    const found = noted ? this.dates.agreed(skip) : undefined;
+    if (!found) return undefined;
+    return { field: DATE_FIELD, name: found.name, matched: found.matched, of: found.of, route };
+  }
+
   private takeFacts(route: string, value: unknown): void {
+    if (isPlainObject(value) && isPlainObject(value.data)) this.dates.noteStated(value.data[DATE_FIELD]);
     const rows = isPlainObject(value) && Array.isArray(value.data) ? value.data : [];
     const beside =
       isPlainObject(value) && typeof value.service_id === 'string' ? value.service_id : undefined;

@@ -21,6 +21,8 @@ export interface UnreadShown {
   why: UnreadWhy;
   /** For a field not found: the API's names that could hold it. */
   names: readonly string[];
+  /** A fact the text shows was made without it (a week keyed by the fetch time): named first in the note. */
+  first?: boolean;
 }
 
 const MOSTLY = 0.8;
@@ -96,6 +98,16 @@ function unreadInRun(field: string): UnreadShown | undefined {
     }
   }
   return undefined;
+}
+
+/**
+ * An unread field of `row` that a fact the text shows was made without (a data week keyed by the fetch
+ * time for want of the API's date): the note names it first, so it is never among the fields cut to fit.
+ */
+export function unreadBehindFact(row: unknown, field: string): void {
+  const marks = unreadMarks(row);
+  const why = marks?.fields[field] ?? 'name';
+  collecting?.unread.push({ field, why, names: marks?.names[field] ?? [], first: true });
 }
 
 const cellReads = new WeakMap<(row: never) => unknown, string[]>();
@@ -220,6 +232,8 @@ export function completenessNotes(
     }
     return found;
   };
+  const ordered = [...shown.filter((item) => item.first), ...shown.filter((item) => !item.first)];
+  for (const item of ordered.filter((i) => i.first)) entry(item.field);
   for (const column of blank) {
     const found = blankField(column, reports);
     if (!found || found.names.length === 0) continue;
@@ -227,7 +241,7 @@ export function completenessNotes(
     if (column.header !== found.field) item.column ??= `column "${column.header}"`;
     for (const name of candidates(found.field, found.names)) item.names.add(name);
   }
-  for (const item of shown) {
+  for (const item of ordered) {
     const found = entry(item.field);
     for (const name of candidates(item.field, item.names)) found.names.add(name);
     if (item.why === 'value') found.values = Math.max(found.values, 1);

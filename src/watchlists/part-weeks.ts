@@ -16,6 +16,8 @@ export interface PartSeen {
   thisRun: boolean;
   /** The API's date of the data, when the part gives one. */
   data_as_of?: string | null;
+  /** The part carried a date of the data that could not be read: the API's names that could hold it. */
+  date_unread?: readonly string[];
   /** Minutes by row (minutesKey): the rounds played as this part saw them. */
   minutes: Map<string, number>;
 }

@@ -5,6 +5,7 @@
 
 import { COMPARE_BATCH, RESOLVE_BATCH } from '../api/endpoints.js';
 import { withMaxAge } from '../api/max-age.js';
+import { markUnread } from '../api/reader/unread.js';
 import type { ResolvedPlayer } from '../api/schemas.js';
 import { byRank } from '../facts/rank-order.js';
 import { strayNote } from '../facts/resolve-labels.js';
@@ -13,6 +14,7 @@ import type { SnapshotPlayer } from '../store/watchlists.js';
 import { seenFromCompare, seenFromRecord, tieCompareRows } from './compare-rows.js';
 import { DEFAULT_WEEK_WINDOWS, minutesKey, PartLog, type WeekWindows, weekConflict } from './part-weeks.js';
 import { chunks } from './plan.js';
+import { recordDate } from './record-date.js';
 import { WatchlistRefusal } from './refusal.js';
 import type { Parts, WatchlistUpstream } from './upstream.js';
 import { type DataWeek, dataWeek } from './weeks.js';
@@ -124,12 +126,30 @@ export async function refreshPersons(
     missing,
     pending,
     data_as_of: read.dataAsOf,
-    week: dataWeek(read.dataAsOf, oldest),
+    week: weekRead(read.dataAsOf, oldest, log),
     rankings: read.rankings,
     refetched,
     cost: parts.cost(),
     notes,
   };
+}
+
+/**
+ * The week the parts hold. A record that sent the API's date where it could not be read, or no record
+ * answered at all (it failed, or no person was linked to ask it for), keys it by the fetch time, and the
+ * week says so: marked unread (its text names the field and the API's names that could hold it), never
+ * taken for a date the API did not give. Only a record that answered without one gave no date.
+ */
+function weekRead(dataAsOf: string | null, fetchedAt: string, log: PartLog): DataWeek {
+  const records = log.parts.filter((p) => p.key.startsWith(RECORD_KEY));
+  const unread = dataAsOf
+    ? undefined
+    : records.length === 0
+      ? []
+      : records.find((p) => p.date_unread)?.date_unread;
+  const week = dataWeek(dataAsOf, fetchedAt, unread !== undefined);
+  if (!unread) return week;
+  return markUnread(week, { kind: 'player', fields: { data_as_of: 'name' }, names: { data_as_of: unread } });
 }
 
 /** Each person's row, then his rank: the parts a week of data is read from (the resolve aside). */
@@ -142,6 +162,8 @@ async function readAndRank(persons: Persons, upstream: WatchlistUpstream, parts:
 
 /** The key of a resolve-batch part in the log: its batch's first query tells it from the others. */
 const RESOLVE_KEY = 'resolve-batch';
+/** The key of a player record part in the log, before the person's id. */
+const RECORD_KEY = 'record ';
 
 /** `upstream`, each answer logged with what tells its week; the parts named in `fresh` skip the cache. */
 function recorded(upstream: WatchlistUpstream, log: PartLog, fresh: ReadonlySet<string>): WatchlistUpstream {
@@ -156,16 +178,18 @@ function recorded(upstream: WatchlistUpstream, log: PartLog, fresh: ReadonlySet<
       return result;
     },
     record: async (id, signal) => {
-      const key = `record ${id}`;
+      const key = `${RECORD_KEY}${id}`;
       const result = await upstream.record(id, signal, fresh.has(key));
       const { data } = result.data;
       const minutes = new Map<string, number>();
       if (typeof data.minutes === 'number') minutes.set(minutesKey(data.player_id, id), data.minutes);
+      const date = recordDate(data, result.read);
       log.add({
         key,
         label: 'player record',
         source: result.source,
-        data_as_of: data.data_as_of ?? null,
+        data_as_of: date.state === 'value' ? date.date : null,
+        ...(date.state === 'unread' ? { date_unread: date.names } : {}),
         minutes,
       });
       return result;

@@ -1,7 +1,8 @@
 // The data week a snapshot holds. The API publishes its data once a week, as rounds are played; a
 // snapshot is one week of it, compared with the snapshot of an earlier week, never with a copy of its own
 // week (a re-run replaces that week's snapshot instead). The week is the API's date of the data when it
-// gives one (a player record's data_as_of), else the ISO week the parts were fetched in.
+// gives one (a player record's data_as_of), else the ISO week the parts were fetched in. A date the API
+// sent that could not be read is not a date it did not give: the week then says so (`unread`).
 import type { WatchlistSnapshot } from '../store/watchlists.js';
 
 export interface DataWeek {
@@ -9,6 +10,8 @@ export interface DataWeek {
   key: string;
   /** Where the week was read: the API's date, or the time of the fetch when the API gave none. */
   from: 'api_date' | 'fetch_time';
+  /** Keyed by the fetch time because the API's date was sent but could not be read (not because it gave none). */
+  unread?: 'data_as_of';
 }
 
 /** The ISO 8601 week of a time ("2026-W49"); Monday starts it, the week of its Thursday names the year. */
@@ -24,9 +27,17 @@ export function isoWeek(iso: string): string {
   return `${date.getUTCFullYear()}-W${String(week).padStart(2, '0')}`;
 }
 
-/** The week of data a refresh read: the API's date when it gave one, else when its parts were fetched. */
-export function dataWeek(dataAsOf: string | null, fetchedAt: string): DataWeek {
-  return dataAsOf ? { key: dataAsOf, from: 'api_date' } : { key: isoWeek(fetchedAt), from: 'fetch_time' };
+/**
+ * The week of data a refresh read: the API's date when it gave one, else when its parts were fetched;
+ * `dateUnread`: the API sent its date and it could not be read (the week says so).
+ */
+export function dataWeek(dataAsOf: string | null, fetchedAt: string, dateUnread = false): DataWeek {
+  if (dataAsOf) return { key: dataAsOf, from: 'api_date' };
+  return {
+    key: isoWeek(fetchedAt),
+    from: 'fetch_time',
+    ...(dateUnread ? { unread: 'data_as_of' as const } : {}),
+  };
 }
 
 /** The week a snapshot holds: as recorded, or (stored before weeks were) from its date or its time. */
@@ -36,8 +47,10 @@ export function weekOf(snapshot: WatchlistSnapshot): DataWeek {
     recorded &&
     typeof recorded.key === 'string' &&
     (recorded.from === 'api_date' || recorded.from === 'fetch_time')
-  )
-    return { key: recorded.key, from: recorded.from };
+  ) {
+    const unread = recorded.from === 'fetch_time' && recorded.unread === 'data_as_of';
+    return { key: recorded.key, from: recorded.from, ...(unread ? { unread: 'data_as_of' as const } : {}) };
+  }
   return dataWeek(snapshot.data_as_of, snapshot.taken_at);
 }
 
@@ -47,7 +60,10 @@ export function sameWeek(a: DataWeek, b: DataWeek): boolean {
 
 /** The week in words: "data of 2026-12-05" or "fetched in 2026-W49 (the API gave no date)". */
 export function weekText(week: DataWeek): string {
-  return week.from === 'api_date' ? `data of ${week.key}` : `fetched in ${week.key} (the API gave no date)`;
+  if (week.from === 'api_date') return `data of ${week.key}`;
+  return week.unread
+    ? `fetched in ${week.key} (the API's date of the data, data_as_of, could not be read)`
+    : `fetched in ${week.key} (the API gave no date)`;
 }
 
 /**

@@ -204,6 +204,10 @@ export function compareFacts(
 
   const walk = (path: string, key: string, p: unknown, s: unknown) => {
     if (Array.isArray(p) && p.some(isRecord)) return rows(path, key, p, s);
+    if (key === 'week' && weekOfUnreadDate(p, s, notes)) {
+      findings.push({ kind: 'blank', path, plain: p, styled: s, noted: true });
+      return;
+    }
     if (isRecord(p)) {
       if (!isRecord(s)) {
         if (blank(s))
@@ -276,6 +280,21 @@ export function compareFacts(
 
   walk('', '', plain, styled);
   return findings;
+}
+
+/**
+ * A data week keyed by the fetch time where the plain answer keys it by the API's date: the API's date
+ * left blank, allowed only when the week says the date was sent but unread and a note names data_as_of.
+ */
+function weekOfUnreadDate(p: unknown, s: unknown, notes: readonly string[]): boolean {
+  return (
+    isRecord(p) &&
+    isRecord(s) &&
+    p.from === 'api_date' &&
+    s.from === 'fetch_time' &&
+    s.unread === 'data_as_of' &&
+    notes.some((n) => n.includes('data_as_of'))
+  );
 }
 
 /** The findings that break the property: all but the blanks a note names (or that `tolerated` allows). */

@@ -26,7 +26,7 @@ export const KNOWN_UNREAD: Readonly<Record<string, string>> = {
  */
 export const SAMPLE_LEAVES_OUT: Readonly<Record<string, string>> = {
   rename:
-    "with a player record's data_as_of under a made-up name: watchlist_report keys its week by the fetch time (from: fetch_time) where the plain answer keys it by the API's date",
+    'composed with resource: with service_id renamed, a resource\'s own id ("scouting_result_1", "ranking_entry_1") is shown as the rows\' player_id (s1:rename,resource, s318); composed with labels: strengths and weaknesses given by label come out under their labels, rows the plain answer does not have (s9, s58, s118)',
 };
 
 export interface ToolOutcome {

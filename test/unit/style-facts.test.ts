@@ -70,4 +70,19 @@ describe('the facts of an answer, plain against styled', () => {
     expect(broken(reversed, [], 'search_players')).toEqual([]);
     expect(broken({ ...copy(), has_more: false })).toEqual(['wrong .has_more']);
   });
+
+  it("a week keyed by the fetch time passes only when it says the API's date was unread, and a note names it", () => {
+    const report = { data: { data_as_of: '2026-11-16', week: { key: '2026-11-16', from: 'api_date' } } };
+    const fetched = { key: '2026-W48', from: 'fetch_time' };
+    const styled = (week: object) => ({ data: { data_as_of: null, week } });
+    const note = ['Could not read: "data_as_of" not found (API names seen: lulumoun).'];
+    const weeks = (s: unknown, notes: string[]) => broken(s, notes, 'watchlist_report', report);
+    expect(weeks(styled(fetched), note)).toEqual(['wrong .data.week.key', 'wrong .data.week.from']);
+    expect(weeks(styled({ ...fetched, unread: 'data_as_of' }), [])).toEqual([
+      'blank .data.data_as_of',
+      'wrong .data.week.key',
+      'wrong .data.week.from',
+    ]);
+    expect(weeks(styled({ ...fetched, unread: 'data_as_of' }), note)).toEqual([]);
+  });
 });

@@ -104,8 +104,13 @@ const LABELS_KEPT = /named by a label the glossary did not tie to a key, shown a
 function sameByLabel(plain: Record<string, unknown>, styled: Record<string, unknown>): boolean {
   const [p, s] = [plain.statistic, styled.statistic];
   if (typeof p !== 'string' || typeof s !== 'string' || p === s || !/[\s(]/.test(s)) return false;
-  const others = Object.keys(plain).filter((k) => k !== 'statistic');
+  const others = Object.keys(plain).filter((k) => k !== 'statistic' && !blank(styled[k]));
   return others.length > 0 && others.every((k) => sameScalar(plain[k], styled[k]));
+}
+
+function withoutStatistic(row: Record<string, unknown>): Record<string, unknown> {
+  const { statistic: _, ...rest } = row;
+  return rest;
 }
 
 const ROWS_NOTED =
@@ -266,8 +271,10 @@ export function compareFacts(
       }
       taken.add(at);
       order.push(at);
-      if (sameByLabel(row, given[at] as Record<string, unknown>)) return;
-      walk(where, key, row, given[at]);
+      const match = given[at] as Record<string, unknown>;
+      // Matched by label: the rest of the row is compared (a blank value still needs its note).
+      if (sameByLabel(row, match)) walk(where, key, withoutStatistic(row), withoutStatistic(match));
+      else walk(where, key, row, match);
     });
     given.forEach((g, i) => {
       // A row with no identity at all (a query it could not answer) states no fact of its own.

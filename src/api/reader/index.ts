@@ -8,6 +8,30 @@ import { type ReadReport, reading } from './report.js';
 export type { ReadReport } from './report.js';
 export { readNotes } from './report.js';
 
+/** A reading that failed: the error to throw, and what the reading saw before it failed (its coverage). */
+export type FailedReading = { error: BadResponseError; report: ReadReport };
+
+/**
+ * Reads `raw` with `schema` (names under `aliases`, unread names' values weighed by `judge`); an answer
+ * with nothing readable is a failure naming `route` and the field, kept with the reading's report: the
+ * names learner may still find the field the reading lacked among the names nothing read.
+ */
+export function tryReadAnswer<S extends z.ZodType>(
+  schema: S,
+  raw: unknown,
+  route: string,
+  aliases?: Aliases,
+  judge?: FieldJudge,
+): { value: z.output<S>; report: ReadReport; failed?: undefined } | { failed: FailedReading } {
+  const { value: parsed, report } = reading(() => schema.safeParse(raw), aliases, judge);
+  if (parsed.success) return { value: parsed.data, report };
+  const issue = parsed.error.issues[0];
+  const path = issue?.path.length ? ` (at ${issue.path.join('.')})` : '';
+  return {
+    failed: { error: new BadResponseError(`${issue?.message ?? 'unexpected shape'}${path}`, route), report },
+  };
+}
+
 /**
  * Reads `raw` with `schema` (names under `aliases`, unread names' values weighed by `judge`); an answer
  * with nothing readable is a BadResponseError naming `route` and the field.
@@ -19,9 +43,7 @@ export function readAnswer<S extends z.ZodType>(
   aliases?: Aliases,
   judge?: FieldJudge,
 ): { value: z.output<S>; report: ReadReport } {
-  const { value: parsed, report } = reading(() => schema.safeParse(raw), aliases, judge);
-  if (parsed.success) return { value: parsed.data, report };
-  const issue = parsed.error.issues[0];
-  const path = issue?.path.length ? ` (at ${issue.path.join('.')})` : '';
-  throw new BadResponseError(`${issue?.message ?? 'unexpected shape'}${path}`, route);
+  const read = tryReadAnswer(schema, raw, route, aliases, judge);
+  if (read.failed) throw read.failed.error;
+  return read;
 }

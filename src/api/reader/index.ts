@@ -1,6 +1,6 @@
 // The tolerant reader: between the raw JSON of an answer and the rows the tools use.
 import type { z } from 'zod';
-import { BadResponseError } from '../errors.js';
+import { BadResponseError, type RowsLacking } from '../errors.js';
 import type { Aliases } from './aliases.js';
 import type { FieldJudge } from './plausible.js';
 import { type ReadReport, reading } from './report.js';
@@ -27,9 +27,19 @@ export function tryReadAnswer<S extends z.ZodType>(
   if (parsed.success) return { value: parsed.data, report };
   const issue = parsed.error.issues[0];
   const path = issue?.path.length ? ` (at ${issue.path.join('.')})` : '';
-  return {
-    failed: { error: new BadResponseError(`${issue?.message ?? 'unexpected shape'}${path}`, route), report },
-  };
+  const error = new BadResponseError(`${issue?.message ?? 'unexpected shape'}${path}`, route);
+  const lacking = issue?.code === 'custom' ? lackingOf(issue.params, report) : undefined;
+  if (lacking) error.lacking = lacking;
+  return { failed: { error, report } };
+}
+
+/** What a list none of whose rows could be read lacked, from its issue's params (row.ts, rowsOf). */
+function lackingOf(params: unknown, report: ReadReport): RowsLacking | undefined {
+  if (typeof params !== 'object' || params === null) return undefined;
+  const { lacking, rows } = params as { lacking?: unknown; rows?: unknown };
+  if (typeof lacking !== 'string' || typeof rows !== 'number') return undefined;
+  const kind = lacking.split('.')[0] ?? '';
+  return { field: lacking, rows, seen: report.coverage?.[kind]?.unread ?? [] };
 }
 
 /**

@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import { COMPARE_BATCH } from '../src/api/endpoints.js';
+import { markUnread, type UnreadWhy, unreadMarks } from '../src/api/reader/unread.js';
+import type { ComparedPlayer } from '../src/api/schemas.js';
 import { comparisonRadar } from '../src/charts/comparison-radar.js';
 import { familyOf } from '../src/domain/position-statistics.js';
 import { canonicalNote, canonicalStatistics, statisticForms } from '../src/facts/statistic-canon.js';
@@ -61,14 +63,14 @@ export default defineTool({
     const forms = statisticForms(glossary);
     const renamed = new Map<string, string>();
     const rows = result.data.map((row): Compared => {
-      return {
+      return withDerivedMarks(row, {
         ...toPlayerRowOut(row),
         minutes: row.minutes ?? null,
         statistics: canonicalStatistics(row.statistics ?? {}, forms, renamed),
         // The best role only, as the text shows it (get_player gives a player's best five).
         best_role: row.roles?.[0]?.role ?? null,
         best_role_score: row.roles?.[0]?.score ?? null,
-      };
+      });
     });
     // A statistic of another position that no compared player has a value for says nothing: left out
     // of both forms (one with a value, or of their position, stays, blank or not).
@@ -106,7 +108,7 @@ export default defineTool({
       { label: 'league', values: formatRow(data.map((p) => p.league)) },
       { label: 'season', values: formatRow(data.map((p) => p.season)) },
       { label: 'age', values: formatRow(data.map((p) => p.age)) },
-      { label: 'minutes', values: formatRow(data.map((p) => p.minutes)) },
+      { label: 'minutes', values: cellsOf(data, 'minutes') },
       { label: 'best role', values: bestRoles(data) },
       // Each row's values side by side share one format: two players' values never print equal when they differ.
       ...stats.map((s) => ({ label: statisticLabel(s, glossary), values: formatRow(values(s)) })),
@@ -152,5 +154,35 @@ function families(data: readonly Compared[]) {
 /** Each player's best role and its score, the scores in one format. */
 function bestRoles(data: readonly Compared[]): string[] {
   const scores = formatRow(data.map((p) => p.best_role_score));
-  return data.map((p, i) => (p.best_role ? `${p.best_role} ${scores[i]}` : emptyCell(p, 'best_role')));
+  return data.map((p, i) => {
+    // Both named when unread: the score is drawn from the same role list.
+    if (!p.best_role) return emptyCell(p, 'best_role') + emptyCell(p, 'best_role_score').replace('–', '');
+    return p.best_role_score == null
+      ? `${p.best_role} ${emptyCell(p, 'best_role_score')}`
+      : `${p.best_role} ${scores[i]}`;
+  });
+}
+
+/** A field's cells side by side: an empty one "–" when absent, left blank when unread (the note names it). */
+function cellsOf(data: readonly Compared[], field: 'minutes'): string[] {
+  const cells = formatRow(data.map((p) => p[field]));
+  return data.map((p, i) => (p[field] == null ? emptyCell(p, field) : (cells[i] as string)));
+}
+
+/**
+ * The read row's unread fields on the row shown: its own (minutes under a name nothing read), and the
+ * best role and its score, drawn from a role list that could not be read.
+ */
+function withDerivedMarks(row: ComparedPlayer, out: Compared): Compared {
+  const marks = unreadMarks(row);
+  if (!marks) return out;
+  const fields: Record<string, UnreadWhy> = { ...marks.fields };
+  const names: Record<string, readonly string[]> = { ...marks.names };
+  const roles = marks.fields.roles;
+  if (roles !== undefined && out.best_role === null)
+    for (const field of ['best_role', 'best_role_score']) {
+      fields[field] = roles;
+      names[field] = marks.names.roles ?? [];
+    }
+  return markUnread(out, { kind: marks.kind, fields, names });
 }

@@ -71,12 +71,13 @@ export function fitsField(schema: z.ZodType, value: unknown): boolean {
   return true;
 }
 
-/** The keys of a row nothing reads: not a field, not a lifted object, not a statistic its map took in. */
+/**
+ * The keys of a row nothing reads as a field: not a field, not a lifted object. A number a flat row's
+ * statistics map took in is among them: shown as a statistic under the API's name, it may still be a
+ * field of ours the row lacks (`speelminuten` for minutes), and that field is then unread, not absent.
+ */
 export function unreadKeys(fields: Record<string, unknown>, reads: ReadonlySet<string>): string[] {
-  const statistics = isPlainObject(fields.statistics) ? fields.statistics : undefined;
-  return Object.keys(fields).filter(
-    (k) => !reads.has(k) && fields[k] != null && !(statistics && Object.hasOwn(statistics, k)),
-  );
+  return Object.keys(fields).filter((k) => !reads.has(k) && fields[k] != null);
 }
 
 /**

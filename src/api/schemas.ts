@@ -6,7 +6,7 @@ import { z } from 'zod';
 import { fold } from '../lib/fold.js';
 import { listAnswer, recordAnswer } from './reader/answer.js';
 import { fieldName, member } from './reader/names.js';
-import { noteUnreadable } from './reader/report.js';
+import { currentAliases, noteUnreadable } from './reader/report.js';
 import { type RowOptions, row, rowsOf } from './reader/row.js';
 import {
   countValue,
@@ -14,6 +14,7 @@ import {
   idValue,
   isPlainObject,
   looseFields,
+  nameOf,
   numberKindOf,
   numValue,
   optAge,
@@ -316,11 +317,28 @@ export const ListResponse = listAnswer(AnyRow);
 
 const ListMeta = looseFields({ total: optNum }).nullish().catch(null);
 
+/**
+ * A coach given as an object: its name under `name`, a name word or an alias of `name` (a routes file's,
+ * a name learned). An object whose name is under none of them while it holds a text nothing reads is a
+ * coach whose name is unread (the answer's note names the coach), not a team without one.
+ */
+function coachRef(value: unknown): unknown {
+  if (typeof value === 'string') return { name: value };
+  if (!isPlainObject(value) || nameOf(value) !== undefined) return value;
+  for (const alias of currentAliases().of('name')) {
+    const name = member(value, alias);
+    if (typeof name === 'string' && name.trim() !== '') return { ...value, name };
+  }
+  const reads = new Set(['coach_id', 'id', 'name']);
+  const text = Object.entries(value).some(
+    ([k, v]) => !reads.has(fieldName(k)) && typeof v === 'string' && v.trim() !== '',
+  );
+  if (text) noteUnreadable('team.coach');
+  return value;
+}
+
 const COACH_REF = z
-  .preprocess(
-    (v) => (typeof v === 'string' ? { name: v } : v),
-    looseFields({ coach_id: optId, name: optText, id: optId }),
-  )
+  .preprocess(coachRef, looseFields({ coach_id: optId, name: optText, id: optId }))
   .transform((c) => ({ ...c, coach_id: c.coach_id ?? c.id ?? null, name: c.name ?? null }))
   .nullish();
 const TEAM = {

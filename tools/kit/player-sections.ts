@@ -129,11 +129,12 @@ const FETCHERS: { [K in SectionName]: SectionFetcher<K> } = {
     api.playerStrengths({ id: q.id, season: q.saison, signal }).then((r) =>
       mapped(r, ({ data }) => {
         const group = data.compared_with;
-        const percentile = (s: (typeof data.strengths)[number]) => ({
-          statistic: s.statistic,
-          value: s.value ?? null,
-          percentile: s.percentile ?? null,
-        });
+        // Each item keeps what its reading could not read (a value under a name nothing read): noted, not "–".
+        const percentile = (s: (typeof data.strengths)[number]) => {
+          const out = { statistic: s.statistic, value: s.value ?? null, percentile: s.percentile ?? null };
+          const marks = unreadMarks(s);
+          return marks ? markUnread(out, marks) : out;
+        };
         // A group with a part unread is not shown shorter ("44 of Ligue 1" for "44 wingers of Ligue 1").
         const unreadParts = group ? Object.keys(unreadMarks(group)?.fields ?? {}) : [];
         const section = {

@@ -163,7 +163,7 @@ export const SECTION_TEXT: {
     const percentile = cellFormat(all.map((x) => x.percentile));
     const group = shown(s, 'compared_with');
     const row = (x: NonNullable<Section<'strengths'>['strengths']>[number]) =>
-      `${statisticLabel(x.statistic, glossary)} ${value(x.value)} (p${percentile(x.percentile)})`;
+      `${statisticLabel(x.statistic, glossary)}${x.value === null && isUnread(x, 'value') ? '' : ` ${value(x.value)}`} (p${percentile(x.percentile)})`;
     return [
       `### Strengths and weaknesses${group ? ` (percentiles among ${groupWords(group)})` : ''}`,
       listed('Strengths', strengths.rows.map(row), isUnread(s, 'strengths')),

@@ -94,7 +94,9 @@ describe('a list whose every row lacks its key', () => {
           answer('/v1/glossary', 'GET', { data: sent });
           const read = await client.call('glossary', GlossaryResponse);
           // Every entry read under its own key, in the order sent: never a decoy's value.
-          expect(read.data.data.map((e) => e.key)).toEqual(sent.map((e) => e[keyName as string]));
+          expect(read.data.data.map((e) => e.key)).toEqual(
+            sent.map((e) => (e as Record<string, unknown>)[keyName as string]),
+          );
           expect(learner.learned.map((l) => [l.field, l.name])).toContainEqual(['key', keyName]);
           await client.close();
         },

@@ -1,5 +1,6 @@
 // A list whose every row lacks the field that names it (a league's name under a name nothing reads, no
 // value learned it yet): the answer shows no row, and says why in one note, never "none".
+import type { ApiClient } from '../../src/api/client.js';
 import { BadResponseError, type RowsLacking } from '../../src/api/errors.js';
 
 /** The reason no row of a list could be read, when that is why `error` was thrown. */
@@ -18,4 +19,25 @@ export function rowsLackingNote({ field, rows, seen }: RowsLacking, what: string
     `None of the ${rows} ${what} could be read: each lacks its ${own.replaceAll('_', ' ')}${names ? ` (API names seen: ${names})` : ''}, so ${shown}. ` +
     `Fix: {"fields": {"${own}": ["<API name>"]}} in the routes file (FOOTBALL_API_ROUTES_FILE).`
   );
+}
+
+/** The answer of a search none of whose rows could be read: no row, more may exist, the reason said. */
+export async function noRowsRead(
+  api: ApiClient,
+  lacking: RowsLacking,
+  what: string,
+): Promise<{
+  data: never[];
+  extra: { has_more: true };
+  notes: string[];
+  quota: Awaited<ReturnType<ApiClient['quota']['reported']>>;
+  source: { cached: false; fetched_at: string };
+}> {
+  return {
+    data: [],
+    extra: { has_more: true },
+    notes: [rowsLackingNote(lacking, what, `no ${what.replace(/e?s$/, '')} is shown`)],
+    quota: await api.quota.reported(),
+    source: { cached: false, fetched_at: new Date().toISOString() },
+  };
 }

@@ -324,17 +324,22 @@ const ListMeta = looseFields({ total: optNum }).nullish().catch(null);
  */
 function coachRef(value: unknown): unknown {
   if (typeof value === 'string') return { name: value };
-  if (!isPlainObject(value) || nameOf(value) !== undefined) return value;
-  for (const alias of currentAliases().of('name')) {
-    const name = member(value, alias);
-    if (typeof name === 'string' && name.trim() !== '') return { ...value, name };
-  }
-  const reads = new Set(['coach_id', 'id', 'name']);
-  const text = Object.entries(value).some(
+  if (!isPlainObject(value)) return value;
+  const reads = new Set(['coach_id', 'id', 'name', ...currentAliases().of('coach_id')]);
+  const others = Object.entries(value).filter(
     ([k, v]) => !reads.has(fieldName(k)) && typeof v === 'string' && v.trim() !== '',
   );
-  if (text) noteUnreadable('team.coach');
-  return value;
+  // An id under a name nothing reads beside the name: the coach's id is unread, not absent.
+  const idRead = [...reads].some((k) => k !== 'name' && member(value, k) != null);
+  let name = nameOf(value);
+  for (const alias of name === undefined ? currentAliases().of('name') : []) {
+    const v = member(value, alias);
+    if (typeof v === 'string' && v.trim() !== '') name = v;
+  }
+  const unreadTexts = others.filter(([, v]) => v !== name).length;
+  if (name === undefined && unreadTexts > 0) noteUnreadable('team.coach');
+  else if (!idRead && unreadTexts > 0) noteUnreadable('team.coach_id');
+  return name === undefined ? value : { ...value, name };
 }
 
 const COACH_REF = z

@@ -524,7 +524,12 @@ export class NamesLearned implements FieldLearner {
     }
   }
 
+  /** Statistic keys as the API wrote them, once each: a map read again folds nothing (the reader's bench). */
+  private readonly statisticsWritten = new Set<string>();
+
   private noteStatistic(key: string): void {
-    if (this.facts.statistics.size < STATISTICS_KEPT) this.facts.statistics.add(same(key));
+    if (this.statisticsWritten.has(key) || this.statisticsWritten.size >= STATISTICS_KEPT) return;
+    this.statisticsWritten.add(key);
+    this.facts.statistics.add(same(key));
   }
 }

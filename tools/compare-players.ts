@@ -12,6 +12,7 @@ import { announcePlan, type Plan, PlannedCostOut, plan, plannedCost, plannedCost
 import { idCell, PLAYER_NOT_FOUND, PlayerRowOut, type RowIds, toPlayerRowOut } from './kit/shapes.js';
 import { emptyCell } from './kit/shown.js';
 import {
+  type GlossaryAsRead,
   glossaryOf,
   isMoney,
   leftOutText,
@@ -86,7 +87,7 @@ export default defineTool({
       data,
       glossary: namesOf(keys, glossary),
       extra: { requests: plannedCost(cost) },
-      notes: [...canonicalNote(renamed), ...unansweredNotes(result)],
+      notes: [...canonicalNote(renamed), ...besideUnread(data, glossary), ...unansweredNotes(result)],
     };
   },
   text: ({ data: players, glossary: words, extra }) => {
@@ -137,6 +138,46 @@ function comparePlan(ids: number): Plan {
     [1, 'the compare'],
     [more, `up to ${more} more compares, if the API refuses an id (the others asked without it)`],
   ]);
+}
+
+/**
+ * Numbers a compare row gives beside its statistics (the reader takes them into the map with them), each
+ * with the values it can hold: a market value in euros is a large whole number, appearances a season's
+ * count, an index 0 to 100.
+ */
+const BESIDE: Readonly<Record<string, (v: number) => boolean>> = {
+  market_value_eur: (v) => Number.isInteger(v) && v >= 10_000,
+  appearances: (v) => Number.isInteger(v) && v >= 0 && v <= 120,
+  performance_index: (v) => v >= 0 && v <= 100,
+};
+
+/**
+ * The note on numbers the rows may give under names nothing reads: when no row has one of BESIDE while the
+ * rows carry numbers under names the glossary (read whole) does not list whose values it could hold, it is
+ * unread (its values shown under the API's name), not absent.
+ */
+function besideUnread(rows: readonly Compared[], glossary: GlossaryAsRead): string[] {
+  if (glossary.size === 0 || glossary.gap !== undefined || rows.length === 0) return [];
+  const unknown = statisticKeys(rows).filter((k) => !glossary.has(k) && !Object.hasOwn(BESIDE, k));
+  const found: string[] = [];
+  const names = new Set<string>();
+  for (const [field, fits] of Object.entries(BESIDE)) {
+    if (rows.some((r) => r.statistics[field] != null)) continue;
+    const could = unknown.filter((k) =>
+      rows.every((r) => {
+        const v = r.statistics[k];
+        return typeof v === 'number' && fits(v);
+      }),
+    );
+    if (could.length === 0) continue;
+    found.push(`"${field}"`);
+    for (const name of could) names.add(name);
+  }
+  if (found.length === 0) return [];
+  const seen = [...names].slice(0, 3).join(', ');
+  return [
+    `Could not read ${found.join(', ')} among the statistics: the API may send them under names the glossary does not list (${seen}), shown as the API names them.`,
+  ];
 }
 
 function statisticKeys(data: readonly Compared[]): string[] {

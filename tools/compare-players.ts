@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { COMPARE_BATCH } from '../src/api/endpoints.js';
 import { fieldName } from '../src/api/reader/names.js';
+import { markUnread, type UnreadWhy, unreadMarks } from '../src/api/reader/unread.js';
+import type { ComparedPlayer } from '../src/api/schemas.js';
 import { comparisonRadar } from '../src/charts/comparison-radar.js';
 import { familyOf } from '../src/domain/position-statistics.js';
 import { canonicalNote, canonicalStatistics, statisticForms } from '../src/facts/statistic-canon.js';
@@ -12,6 +14,7 @@ import { unconfirmedNote } from './kit/section-statistics.js';
 import { idCell, PLAYER_NOT_FOUND, PlayerRowOut, type RowIds, toPlayerRowOut } from './kit/shapes.js';
 import { emptyCell } from './kit/shown.js';
 import {
+  type GlossaryAsRead,
   glossaryOf,
   isMoney,
   leftOutText,
@@ -63,14 +66,14 @@ export default defineTool({
     const forms = statisticForms(glossary);
     const renamed = new Map<string, string>();
     const rows = result.data.map((row): Compared => {
-      return {
+      return withDerivedMarks(row, {
         ...toPlayerRowOut(row),
         minutes: row.minutes ?? null,
         statistics: canonicalStatistics(row.statistics ?? {}, forms, renamed),
         // The best role only, as the text shows it (get_player gives a player's best five).
         best_role: row.roles?.[0]?.role ?? null,
         best_role_score: row.roles?.[0]?.score ?? null,
-      };
+      });
     });
     // A statistic of another position that no compared player has a value for says nothing: left out
     // of both forms (one with a value, or of their position, stays, blank or not).
@@ -86,7 +89,12 @@ export default defineTool({
       data,
       glossary: namesOf(keys, glossary),
       extra: { requests: plannedCost(cost) },
-      notes: [...canonicalNote(renamed), ...unconfirmedNote(labelsKept(keys)), ...unansweredNotes(result)],
+      notes: [
+        ...canonicalNote(renamed),
+        ...unconfirmedNote(labelsKept(keys)),
+        ...besideUnread(data, glossary),
+        ...unansweredNotes(result),
+      ],
     };
   },
   text: ({ data: players, glossary: words, extra }) => {
@@ -108,7 +116,7 @@ export default defineTool({
       { label: 'league', values: formatRow(data.map((p) => p.league)) },
       { label: 'season', values: formatRow(data.map((p) => p.season)) },
       { label: 'age', values: formatRow(data.map((p) => p.age)) },
-      { label: 'minutes', values: formatRow(data.map((p) => p.minutes)) },
+      { label: 'minutes', values: cellsOf(data, 'minutes') },
       { label: 'best role', values: bestRoles(data) },
       // Each row's values side by side share one format: two players' values never print equal when they differ.
       ...stats.map((s) => ({ label: statisticLabel(s, glossary), values: formatRow(values(s)) })),
@@ -139,6 +147,46 @@ function comparePlan(ids: number): Plan {
   ]);
 }
 
+/**
+ * Numbers a compare row gives beside its statistics (the reader takes them into the map with them), each
+ * with the values it can hold: a market value in euros is a large whole number, appearances a season's
+ * count, an index 0 to 100.
+ */
+const BESIDE: Readonly<Record<string, (v: number) => boolean>> = {
+  market_value_eur: (v) => Number.isInteger(v) && v >= 10_000,
+  appearances: (v) => Number.isInteger(v) && v >= 0 && v <= 120,
+  performance_index: (v) => v >= 0 && v <= 100,
+};
+
+/**
+ * The note on numbers the rows may give under names nothing reads: when no row has one of BESIDE while the
+ * rows carry numbers under names the glossary (read whole) does not list whose values it could hold, it is
+ * unread (its values shown under the API's name), not absent.
+ */
+function besideUnread(rows: readonly Compared[], glossary: GlossaryAsRead): string[] {
+  if (glossary.size === 0 || glossary.gap !== undefined || rows.length === 0) return [];
+  const unknown = statisticKeys(rows).filter((k) => !glossary.has(k) && !Object.hasOwn(BESIDE, k));
+  const found: string[] = [];
+  const names = new Set<string>();
+  for (const [field, fits] of Object.entries(BESIDE)) {
+    if (rows.some((r) => r.statistics[field] != null)) continue;
+    const could = unknown.filter((k) =>
+      rows.every((r) => {
+        const v = r.statistics[k];
+        return typeof v === 'number' && fits(v);
+      }),
+    );
+    if (could.length === 0) continue;
+    found.push(`"${field}"`);
+    for (const name of could) names.add(name);
+  }
+  if (found.length === 0) return [];
+  const seen = [...names].slice(0, 3).join(', ');
+  return [
+    `Could not read ${found.join(', ')} among the statistics: the API may send them under names the glossary does not list (${seen}), shown as the API names them.`,
+  ];
+}
+
 function statisticKeys(data: readonly Compared[]): string[] {
   return [...new Set(data.flatMap((p) => Object.keys(p.statistics)))];
 }
@@ -154,7 +202,37 @@ function families(data: readonly Compared[]) {
 /** Each player's best role and its score, the scores in one format. */
 function bestRoles(data: readonly Compared[]): string[] {
   const scores = formatRow(data.map((p) => p.best_role_score));
-  return data.map((p, i) => (p.best_role ? `${p.best_role} ${scores[i]}` : emptyCell(p, 'best_role')));
+  return data.map((p, i) => {
+    // Both named when unread: the score is drawn from the same role list.
+    if (!p.best_role) return emptyCell(p, 'best_role') + emptyCell(p, 'best_role_score').replace('–', '');
+    return p.best_role_score == null
+      ? `${p.best_role} ${emptyCell(p, 'best_role_score')}`
+      : `${p.best_role} ${scores[i]}`;
+  });
+}
+
+/** A field's cells side by side: an empty one "–" when absent, left blank when unread (the note names it). */
+function cellsOf(data: readonly Compared[], field: 'minutes'): string[] {
+  const cells = formatRow(data.map((p) => p[field]));
+  return data.map((p, i) => (p[field] == null ? emptyCell(p, field) : (cells[i] as string)));
+}
+
+/**
+ * The read row's unread fields on the row shown: its own (minutes under a name nothing read), and the
+ * best role and its score, drawn from a role list that could not be read.
+ */
+function withDerivedMarks(row: ComparedPlayer, out: Compared): Compared {
+  const marks = unreadMarks(row);
+  if (!marks) return out;
+  const fields: Record<string, UnreadWhy> = { ...marks.fields };
+  const names: Record<string, readonly string[]> = { ...marks.names };
+  const roles = marks.fields.roles;
+  if (roles !== undefined && out.best_role === null)
+    for (const field of ['best_role', 'best_role_score']) {
+      fields[field] = roles;
+      names[field] = marks.names.roles ?? [];
+    }
+  return markUnread(out, { kind: marks.kind, fields, names });
 }
 
 /** Statistics left under a label (words, not a key) the glossary as read did not tie to a key. */

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { markUnread, unreadMarks, unreadWhy } from '../src/api/reader/unread.js';
 import { PlayerIdArg } from '../src/mcp/args.js';
 import { currentSeason, fallbackWords } from '../src/mcp/season.js';
 import { defineTool } from '../src/mcp/tool.js';
@@ -63,6 +64,19 @@ export default defineTool({
         score: null,
       };
       const fits = row.fits ?? [];
+      // A fit list that could not be read leaves the row's fit unread (named in the note), not absent.
+      const why = unreadWhy(row, 'fits');
+      if (fits.length === 0 && why !== undefined) {
+        const fields = { target_club: why, target_league: why, score: why };
+        const names = unreadMarks(row)?.names.fits ?? [];
+        return [
+          markUnread(player, {
+            kind: 'fit',
+            fields,
+            names: { target_club: names, target_league: names, score: names },
+          }),
+        ];
+      }
       // A player the API scored for no club keeps his row, its score blank (a note names him), never dropped.
       if (fits.length === 0) return [player];
       return fits.map((f) => ({
@@ -80,7 +94,7 @@ export default defineTool({
       ];
     });
     const unscored = result.data
-      .filter((row) => (row.fits ?? []).length === 0)
+      .filter((row) => (row.fits ?? []).length === 0 && unreadWhy(row, 'fits') === undefined)
       .map((row) => row.name ?? row.service_id ?? row.player_id);
     if (unscored.length > 0) {
       notes.push(

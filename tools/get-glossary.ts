@@ -76,7 +76,14 @@ export default defineTool({
       ...result,
       data,
       extra: { total: whole ? hits.length : null, has_more },
-      notes: [...notes, ...counted.notes],
+      notes: [
+        ...notes,
+        ...counted.notes,
+        // The count left out for want of what was filtered on is said: a blank total is no "none".
+        ...(counted.total !== null && !leftOut && filteredUnread
+          ? ['No total: entries whose words could not be read may match too.']
+          : []),
+      ],
     };
   },
   text: ({ data }) =>

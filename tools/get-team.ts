@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { InvalidArgumentError } from '../src/api/errors.js';
+import { markUnread, type UnreadWhy, unreadMarks } from '../src/api/reader/unread.js';
 import type { HeadToHeadResponse } from '../src/api/schemas.js';
 import { Limit, Season, seasonParam } from '../src/mcp/args.js';
 import { defineTool } from '../src/mcp/tool.js';
@@ -7,7 +8,7 @@ import { Gathering, SECTION_ROUTE_MISSING, sectionReport } from './kit/gather.js
 import { cut } from './kit/pages.js';
 import { sectionsPlan } from './kit/plan.js';
 import { idCell, RowServiceId, rowIds } from './kit/shapes.js';
-import { joined, shown, shownText } from './kit/shown.js';
+import { isUnread, joined, shown, shownText } from './kit/shown.js';
 import { euros, formatCell, formatEuros, formatRow, table } from './kit/text.js';
 
 const MAX = 60;
@@ -69,11 +70,27 @@ type TeamData = {
   head_to_head?: z.infer<typeof HeadToHead>;
 };
 
+/** The team as shown, with what its reading could not read: its coach unread leaves the coach's id unread too. */
+function withReadMarks(read: object, team: TeamData['team']): TeamData['team'] {
+  const marks = unreadMarks(read);
+  if (!marks) return team;
+  const fields: Record<string, UnreadWhy> = { ...marks.fields };
+  const names: Record<string, readonly string[]> = { ...marks.names };
+  const coach = marks.fields.coach;
+  if (coach !== undefined && team.coach_id === null) {
+    fields.coach_id = coach;
+    names.coach_id = marks.names.coach ?? [];
+  }
+  return markUnread(team, { kind: marks.kind, fields, names });
+}
+
 /** "RC Lens (t1) — Ligue 1, France; coach Will Still (c1)": what was read, the rest left out. */
 function teamLine(t: TeamData['team']): string {
   const id = shownText(t, 'team_id');
   const coach = shownText(t, 'coach');
   const coachId = coach && shownText(t, 'coach_id');
+  // A coach not read leaves his id unread with him: both named in the note.
+  if (coach === undefined && isUnread(t, 'coach')) isUnread(t, 'coach_id');
   const where = joined([shownText(t, 'league'), shownText(t, 'country')]);
   const rest = joined([where, coach && `coach ${coach}${coachId ? ` (${coachId})` : ''}`], '; ');
   return joined([joined([shownText(t, 'name'), id && `(${id})`], ' '), rest], ' — ');
@@ -172,7 +189,7 @@ export default defineTool({
     const similarPage = similar ? cut(similar.data.data, limit, MAX, similar) : undefined;
     const t = team.data;
     const data: TeamData = {
-      team: {
+      team: withReadMarks(t, {
         team_id: t.team_id,
         name: t.name,
         league: t.league ?? null,
@@ -185,7 +202,7 @@ export default defineTool({
         average_age: t.average_age ?? null,
         squad_value_eur: t.squad_value_eur ?? null,
         style: t.style ?? null,
-      },
+      }),
       ...(squadPage
         ? {
             squad: squadPage.rows.map((p) => ({

@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import type { ApiResult } from '../src/api/client.js';
+import { publishReadNotes } from '../src/api/reader/notes-sink.js';
+import { unreadWhy } from '../src/api/reader/unread.js';
 import { percentileRadar } from '../src/charts/percentile-radar.js';
 import { Limit, PlayerIdArg, Season, seasonParam } from '../src/mcp/args.js';
 import { defineTool } from '../src/mcp/tool.js';
@@ -104,6 +106,11 @@ export default defineTool({
               return fits(named).then((r) => fitForTheirFootball(api, club, signal, r, fits));
             }).then((r): ApiResult<z.infer<typeof FitOut> | undefined> => {
               const best = r.data[0]?.fits?.[0];
+              // A fit list the reading could not read is no "no fit": the answer says so.
+              if (!best && r.data[0] && unreadWhy(r.data[0], 'fits') !== undefined)
+                publishReadNotes([
+                  `The fit for ${club} could not be read: the API's fit list names its fields otherwise (see \`football-scout-mcp doctor\`).`,
+                ]);
               return {
                 ...r,
                 data: best && { club: best.club ?? club, league: best.league ?? null, score: best.score },

@@ -3,6 +3,7 @@ import { withLeagueHint } from '../src/facts/league-hint.js';
 import { LeagueName, Limit, Season, seasonParam } from '../src/mcp/args.js';
 import { defineTool } from '../src/mcp/tool.js';
 import { cut, PAGE_SIZE } from './kit/pages.js';
+import { noRowsRead, rowsLacking } from './kit/rows-lacking.js';
 import { table } from './kit/text.js';
 
 const MAX = PAGE_SIZE.teams;
@@ -38,9 +39,16 @@ export default defineTool({
   output: z.array(z.looseObject({ team_id: z.string().nullable(), name: z.string().nullable() })),
   extra: { has_more: z.boolean() },
   async run({ query, league, season, limit }, { api, signal }) {
-    const result = await withLeagueHint(api, league, signal, (league) =>
-      api.teams({ name: query, league, season: seasonParam(season), limit, signal }),
-    );
+    let result: Awaited<ReturnType<typeof api.teams>>;
+    try {
+      result = await withLeagueHint(api, league, signal, (league) =>
+        api.teams({ name: query, league, season: seasonParam(season), limit, signal }),
+      );
+    } catch (error) {
+      const lacking = rowsLacking(error);
+      if (!lacking) throw error;
+      return noRowsRead(api, lacking, 'teams');
+    }
     const { rows, has_more, notes } = cut(result.data.data, limit, MAX, {
       ...result,
       total: result.total ?? result.data.meta?.total ?? undefined,

@@ -25,7 +25,7 @@ import { DEFAULT_UPSTREAM_CONNECTIONS, lazyPool, type Requester } from './pool.j
 import { type Quota, QuotaTracker } from './quota.js';
 import { type Aliases, type AliasTable, aliasSet } from './reader/aliases.js';
 import { keepLongIntegers } from './reader/exact-ids.js';
-import { type ReadReport, readAnswer, readNotes } from './reader/index.js';
+import { type ReadReport, readAnswer, readNotes, tryReadAnswer } from './reader/index.js';
 import { type FieldLearner, learnedNote, learnedTable, mayLearnFrom } from './reader/learning.js';
 import { fieldName } from './reader/names.js';
 import { publishReadNotes } from './reader/notes-sink.js';
@@ -246,10 +246,19 @@ export class ApiClient extends EndpointBase {
    */
   private readLearning<S extends z.ZodType>(route: RouteName, schema: S, raw: unknown, label: string) {
     const learner = this.options.learner;
-    const first = readAnswer(schema, raw, label, this.aliases, learner?.couldBe);
-    if (!learner) return first;
-    const found = learner.learn(route, raw, first.value, first.report, this.reserved);
-    if (found.length === 0) return first;
+    const first = tryReadAnswer(schema, raw, label, this.aliases, learner?.couldBe);
+    if (!learner) {
+      if (first.failed) throw first.failed.error;
+      return first;
+    }
+    // A reading that failed for want of a field (every row lacks it) is shown to the learner too: the
+    // field may be under a name nothing read, and its values tell which.
+    const report = first.failed ? first.failed.report : first.report;
+    const found = learner.learn(route, raw, first.failed ? undefined : first.value, report, this.reserved);
+    if (found.length === 0) {
+      if (first.failed) throw first.failed.error;
+      return first;
+    }
     publishReadNotes(found.map(learnedNote));
     return readAnswer(schema, raw, label, this.aliases, learner.couldBe);
   }

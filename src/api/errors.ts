@@ -182,7 +182,19 @@ export class TimeoutError extends ApiError {
   }
 }
 
+/**
+ * Why no row of a list could be read: every one lacks `field` (`league.name`), with the API's names
+ * nothing read on those rows (`seen`, as it wrote them: where the field may be).
+ */
+export interface RowsLacking {
+  field: string;
+  rows: number;
+  seen: readonly string[];
+}
+
 export class BadResponseError extends ApiError {
+  /** Set when the answer was a list none of whose rows could be read for want of one field. */
+  lacking?: RowsLacking;
   /** `detail` is written by us (field names of our reading), never upstream text. */
   constructor(
     readonly detail: string,

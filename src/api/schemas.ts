@@ -6,7 +6,7 @@ import { z } from 'zod';
 import { fold } from '../lib/fold.js';
 import { listAnswer, recordAnswer } from './reader/answer.js';
 import { fieldName, member } from './reader/names.js';
-import { noteUnreadable } from './reader/report.js';
+import { currentAliases, noteUnreadable } from './reader/report.js';
 import { type RowOptions, row, rowsOf } from './reader/row.js';
 import {
   countValue,
@@ -328,11 +328,33 @@ export const ListResponse = listAnswer(AnyRow);
 
 const ListMeta = looseFields({ total: optNum }).nullish().catch(null);
 
+/**
+ * A coach given as an object: its name under `name`, a name word or an alias of `name` (a routes file's,
+ * a name learned). An object whose name is under none of them while it holds a text nothing reads is a
+ * coach whose name is unread (the answer's note names the coach), not a team without one.
+ */
+function coachRef(value: unknown): unknown {
+  if (typeof value === 'string') return { name: value };
+  if (!isPlainObject(value)) return value;
+  const reads = new Set(['coach_id', 'id', 'name', ...currentAliases().of('coach_id')]);
+  const others = Object.entries(value).filter(
+    ([k, v]) => !reads.has(fieldName(k)) && typeof v === 'string' && v.trim() !== '',
+  );
+  // An id under a name nothing reads beside the name: the coach's id is unread, not absent.
+  const idRead = [...reads].some((k) => k !== 'name' && member(value, k) != null);
+  let name = nameOf(value);
+  for (const alias of name === undefined ? currentAliases().of('name') : []) {
+    const v = member(value, alias);
+    if (typeof v === 'string' && v.trim() !== '') name = v;
+  }
+  const unreadTexts = others.filter(([, v]) => v !== name).length;
+  if (name === undefined && unreadTexts > 0) noteUnreadable('team.coach');
+  else if (!idRead && unreadTexts > 0) noteUnreadable('team.coach_id');
+  return name === undefined ? value : { ...value, name };
+}
+
 const COACH_REF = z
-  .preprocess(
-    (v) => (typeof v === 'string' ? { name: v } : v),
-    looseFields({ coach_id: optId, name: optText, id: optId }),
-  )
+  .preprocess(coachRef, looseFields({ coach_id: optId, name: optText, id: optId }))
   .transform((c) => ({ ...c, coach_id: c.coach_id ?? c.id ?? null, name: c.name ?? null }))
   .nullish();
 const TEAM = {

@@ -126,6 +126,8 @@ export class WorldFacts {
   readonly clubs = new Set<string>();
   readonly leagues = new Set<string>();
   readonly roles = new Set<string>(ROLE_KEYS.map(same));
+  /** Statistic keys the answers used (the keys of a statistics map): some of what a glossary lists. */
+  readonly statistics = new Set<string>();
   /** Club and league names as the API wrote them, once each: a page read again folds nothing. */
   private readonly written = new Set<string>();
 
@@ -137,9 +139,14 @@ export class WorldFacts {
     into.add(same(name));
   }
 
-  /** The set a field's values belong to, or the test they pass; undefined: the field is compared per player. */
-  private setOf(field: string): ((value: Fact) => boolean) | undefined {
+  /**
+   * The set a field's values belong to, or the test they pass; undefined: the field is compared per
+   * player. `kind`: the row kind (a glossary entry's key, a league's name are sets of their own).
+   */
+  private setOf(field: string, kind?: string): ((value: Fact) => boolean) | undefined {
     const inSet = (set: Set<string>) => (v: Fact) => typeof v === 'string' && set.has(same(v));
+    const open = this.openSetOf(field, kind);
+    if (open) return open;
     switch (field) {
       case 'club':
       case 'team':
@@ -174,9 +181,33 @@ export class WorldFacts {
     return member(fact) || (field === 'club' || field === 'team' ? undefined : false);
   }
 
+  /**
+   * A set known only in part, by row kind: a glossary entry's key among the statistic keys answers used
+   * and the role keys (its role indices), a league's name among those the rankings named. A value outside
+   * it is no evidence either way (the glossary lists keys no answer used yet, the leagues list leagues no
+   * ranking named), so only members count, and enough of them (`neededFor`).
+   */
+  private openSetOf(field: string, kind: string | undefined): ((value: Fact) => boolean) | undefined {
+    const member = (sets: Set<string>[]) => (v: Fact) =>
+      typeof v === 'string' && sets.some((set) => set.has(same(v)));
+    if (kind === 'glossary' && field === 'key' && this.statistics.size > 0)
+      return member([this.statistics, this.roles]);
+    if (kind === 'league' && field === 'name' && this.leagues.size > 0) return member([this.leagues]);
+    return undefined;
+  }
+
+  /**
+   * Rows that must agree before `field` of `kind` is learned out of `rows`: two, and for a glossary's key
+   * half the entries (the role keys alone are half a glossary of statistics and role indices).
+   */
+  neededFor(field: string, kind: string | undefined, rows: number): number {
+    if (kind === 'glossary' && field === 'key') return Math.max(AGREEING_ROWS, Math.ceil(rows / 2));
+    return AGREEING_ROWS;
+  }
+
   /** Whether a field can be found by values at all. */
-  canFind(field: string): boolean {
-    return (PLAYER_FACTS as readonly string[]).includes(field) || this.setOf(field) !== undefined;
+  canFind(field: string, kind?: string): boolean {
+    return (PLAYER_FACTS as readonly string[]).includes(field) || this.setOf(field, kind) !== undefined;
   }
 
   /**
@@ -190,9 +221,11 @@ export class WorldFacts {
     names: readonly string[],
     /** The known player of each row (looked up once for every field); found here when not given. */
     tied: readonly (PlayerFacts | undefined)[] = rows.map((row) => this.players.find(row)),
+    kind?: string,
   ): Map<string, { matched: number; of: number }> {
     const out = new Map<string, { matched: number; of: number }>();
-    const member = this.setOf(field);
+    const member = this.setOf(field, kind);
+    const open = this.openSetOf(field, kind) !== undefined;
     const perPlayer = (PLAYER_FACTS as readonly string[]).includes(field);
     for (let i = 0; i < rows.length; i++) {
       const row = rows[i] as Json;
@@ -203,7 +236,7 @@ export class WorldFacts {
         if (value === undefined) continue;
         let agrees: boolean | undefined;
         if (fact !== undefined) agrees = sameValue(value, fact);
-        else if (member) agrees = member(value);
+        else if (member) agrees = member(value) || (open ? undefined : false);
         if (agrees === undefined) continue;
         const seen = out.get(name) ?? { matched: 0, of: 0 };
         seen.of++;
@@ -261,14 +294,17 @@ export function fieldsByValues(
   wanted: readonly string[],
   names: readonly string[],
   needed = AGREEING_ROWS,
+  /** The row kind the fields are of (coverage's), for the sets known by kind (WorldFacts.openSetOf). */
+  kind?: string,
 ): { field: string; name: string; matched: number; of: number }[] {
   const found: { field: string; name: string; matched: number; of: number }[] = [];
-  const findable = wanted.filter((field) => facts.canFind(field));
+  const findable = wanted.filter((field) => facts.canFind(field, kind));
   if (findable.length === 0) return found;
   const tied = rows.map((row) => facts.players.find(row));
   for (const field of findable) {
-    for (const [name, seen] of facts.tally(field, rows, names, tied))
-      if (agreed(seen, needed)) found.push({ field, name, ...seen });
+    const least = Math.max(needed, facts.neededFor(field, kind, rows.length));
+    for (const [name, seen] of facts.tally(field, rows, names, tied, kind))
+      if (agreed(seen, least)) found.push({ field, name, ...seen });
   }
   found.sort((a, b) => b.matched / b.of - a.matched / a.of || b.matched - a.matched);
   const fields = new Set<string>();
@@ -289,6 +325,9 @@ const TRIES_KEPT = 10_000;
 
 /** Row ids kept with their person: far more than a session meets, a bound on what an API can fill. */
 const PERSONS_KEPT = 100_000;
+
+/** Statistic keys kept as facts: far more than an API has, a bound on what answers can fill. */
+const STATISTICS_KEPT = 5_000;
 
 /** Routes whose rows carry what the spec fixes of a ranking entry. */
 const RANKING_ROUTES = new Set(['rankings', 'statisticRankings']);
@@ -420,7 +459,7 @@ export class NamesLearned implements FieldLearner {
     if (!this.learning) return out;
     let rows: Json[] | undefined;
     const known = new Set(this.names.map((n) => n.name));
-    for (const [, seen] of Object.entries(report.coverage ?? {})) {
+    for (const [kind, seen] of Object.entries(report.coverage ?? {})) {
       const candidates = [...seen.unread, ...(seen.taken ?? [])];
       if (seen.rows < AGREEING_ROWS || candidates.length === 0) continue;
       const empty = Object.entries(seen.empty)
@@ -429,12 +468,11 @@ export class NamesLearned implements FieldLearner {
       const unread = candidates.filter((name) => !known.has(name) && !reserved.has(fieldName(name)));
       if (empty.length === 0 || unread.length === 0) continue;
       const f = this.facts;
-      const attempt = [route, empty, unread, f.players.size, f.clubs.size, f.leagues.size, f.roles.size].join(
-        '\n',
-      );
+      const sizes = [f.players.size, f.clubs.size, f.leagues.size, f.roles.size, f.statistics.size];
+      const attempt = [route, kind, empty, unread, ...sizes].join('\n');
       if (this.tried.has(attempt)) continue;
       rows ??= rawRows(raw);
-      const learned = fieldsByValues(this.facts, rows, empty, unread);
+      const learned = fieldsByValues(this.facts, rows, empty, unread, AGREEING_ROWS, kind);
       if (learned.length === 0 && this.tried.size < TRIES_KEPT) this.tried.add(attempt);
       for (const found of learned) {
         if (known.has(found.name)) continue;
@@ -483,6 +521,7 @@ export class NamesLearned implements FieldLearner {
   private takeFacts(route: string, value: unknown): void {
     if (isPlainObject(value) && isPlainObject(value.data)) this.dates.noteStated(value.data[DATE_FIELD]);
     const rows = isPlainObject(value) && Array.isArray(value.data) ? value.data : [];
+    this.takeStatisticKeys(isPlainObject(value) && isPlainObject(value.data) ? [value.data] : rows);
     const beside =
       isPlainObject(value) && typeof value.service_id === 'string' ? value.service_id : undefined;
     for (const row of rows) {
@@ -505,11 +544,31 @@ export class NamesLearned implements FieldLearner {
         this.addRoleKeys([role.key, ...role.deprecatedKeys]);
         for (const old of role.deprecatedKeys) if (old !== role.key) this.renamedRoles.set(old, role.key);
       }
+    } else if (route === 'glossary') {
+      for (const row of rows)
+        if (isPlainObject(row) && typeof row.key === 'string') this.noteStatistic(row.key);
     } else if (route === 'leagues') {
       for (const row of rows) {
         const name = isPlainObject(row) ? scalarOf(row.name) : undefined;
         if (typeof name === 'string') this.facts.note(this.facts.leagues, name);
       }
     }
+  }
+
+  /** The keys of the statistics maps of `rows` (a player's, a comparison's rows): statistic keys the API uses. */
+  private takeStatisticKeys(rows: readonly unknown[]): void {
+    for (const row of rows) {
+      const statistics = isPlainObject(row) ? row.statistics : undefined;
+      if (isPlainObject(statistics)) for (const key of Object.keys(statistics)) this.noteStatistic(key);
+    }
+  }
+
+  /** Statistic keys as the API wrote them, once each: a map read again folds nothing (the reader's bench). */
+  private readonly statisticsWritten = new Set<string>();
+
+  private noteStatistic(key: string): void {
+    if (this.statisticsWritten.has(key) || this.statisticsWritten.size >= STATISTICS_KEPT) return;
+    this.statisticsWritten.add(key);
+    this.facts.statistics.add(same(key));
   }
 }

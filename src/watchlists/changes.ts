@@ -40,6 +40,8 @@ export interface ReportRow {
   market_value_eur: number | null;
   value_change_eur: number | null;
   value_change_pct: number | null;
+  /** Fields the snapshot could not read (Seen.unread): the report names them instead of showing none. */
+  unread?: readonly string[];
 }
 
 const BLANK = {
@@ -207,6 +209,7 @@ function currentRow(id: string, now: Seen, listed: string | undefined): ReportRo
     market_value_eur: now.market_value_eur ?? null,
     value_change_eur: null,
     value_change_pct: null,
+    ...(now.unread && now.unread.length > 0 ? { unread: now.unread } : {}),
   };
 }
 

@@ -1,6 +1,7 @@
 // A compare answer's rows as snapshot entries: each tied to the person it is for, never by its place.
 import type { z } from 'zod';
 import { DEFAULT_ALIASES } from '../api/reader/aliases.js';
+import { unreadMarks } from '../api/reader/unread.js';
 import { numberKindOf, toNumber } from '../api/reader/values.js';
 import type { ComparedPlayer, PlayerRecordResponse } from '../api/schemas.js';
 import { sameWords } from '../facts/resolve-match.js';
@@ -8,7 +9,7 @@ import type { Seen } from './refresh.js';
 
 /** A player record as a snapshot entry. */
 export function seenFromRecord(r: z.infer<typeof PlayerRecordResponse>['data']): Seen {
-  return {
+  return withUnread(r, {
     name: r.name,
     player_id: r.player_id,
     club: r.club ?? null,
@@ -18,8 +19,33 @@ export function seenFromRecord(r: z.infer<typeof PlayerRecordResponse>['data']):
     primary_role: r.primary_role ?? null,
     performance_index: r.performance_index ?? null,
     market_value_eur: r.market_value_eur ?? null,
-  };
+  });
 }
+
+/** Fields drawn from the primary role: unread with it (no ranking is asked for a role not read). */
+const FROM_ROLE = ['primary_role', 'rank', 'rank_of', 'role_score'] as const;
+/** The snapshot's fields that a reading may leave unread. */
+const SHOWN = ['minutes', 'performance_index', 'market_value_eur'] as const;
+
+/**
+ * `seen` with the fields its row left empty because they could not be read (the reader's marks: a name
+ * nothing read could hold them), kept in the snapshot so that every report of it names them in its note
+ * rather than show them as absent. `more`: fields the caller found unread by other evidence.
+ */
+function withUnread(row: object, seen: Seen, more: readonly string[] = []): Seen {
+  const marks = unreadMarks(row)?.fields ?? {};
+  const unread = new Set(more);
+  for (const field of SHOWN) if (seen[field] == null && marks[field] !== undefined) unread.add(field);
+  if (seen.primary_role == null && (marks.primary_role !== undefined || marks.roles !== undefined))
+    for (const field of FROM_ROLE) unread.add(field);
+  return unread.size > 0 ? { ...seen, unread: [...unread] } : seen;
+}
+
+/**
+ * A market value's least plausible size in euros: above any count or per-90 figure and above a season's
+ * minutes, so a whole number this large under a name nothing read may be the value.
+ */
+const EUROS_AT_LEAST = 10_000;
 
 /**
  * Each person asked, the compare row that is theirs: by its service_id, else by the row id the resolve
@@ -54,20 +80,30 @@ export function tieCompareRows(
 export function seenFromCompare(row: ComparedPlayer): Seen {
   const stats = row.statistics ?? {};
   const roles = [...(row.roles ?? [])].sort((a, b) => b.score - a.score);
-  return {
-    name: row.name,
-    player_id: row.player_id,
-    club: row.club ?? null,
-    league: row.league ?? null,
-    season: row.season ?? null,
-    minutes: row.minutes ?? null,
-    // The row's primary role when it gives one; else its best-scored role, which is the primary one in
-    // the sandbox, not a rule of the spec.
-    primary_role: row.primary_role ?? roles[0]?.role ?? null,
-    performance_index: statistic(stats, 'performance_index'),
-    market_value_eur: statistic(stats, 'market_value_eur'),
-    roles: Object.fromEntries(roles.map((r) => [r.role, { score: r.score }])),
-  };
+  const value = statistic(stats, 'market_value_eur');
+  // Compare gives the value among the statistics, under the API's name: one we do not know, holding
+  // euros, may be it (unread, not absent).
+  const valueUnread =
+    value === null &&
+    Object.values(stats).some((v) => typeof v === 'number' && Number.isInteger(v) && v >= EUROS_AT_LEAST);
+  return withUnread(
+    row,
+    {
+      name: row.name,
+      player_id: row.player_id,
+      club: row.club ?? null,
+      league: row.league ?? null,
+      season: row.season ?? null,
+      minutes: row.minutes ?? null,
+      // The row's primary role when it gives one; else its best-scored role, which is the primary one in
+      // the sandbox, not a rule of the spec.
+      primary_role: row.primary_role ?? roles[0]?.role ?? null,
+      performance_index: statistic(stats, 'performance_index'),
+      market_value_eur: value,
+      roles: Object.fromEntries(roles.map((r) => [r.role, { score: r.score }])),
+    },
+    valueUnread ? ['market_value_eur'] : [],
+  );
 }
 
 /** A number compare gives beside the statistics (the reader keeps unknown numbers in the map). */

@@ -27,6 +27,8 @@ export interface Seen extends SnapshotPlayer {
    * is not on it. `of`: players ranked (when the API says); `listed`: entries the page held.
    */
   rank?: { role: string; league: string; rank: number | null; of: number | null; listed?: number } | null;
+  /** Fields left empty because the reading could not read them (compare-rows.ts): named, never absent. */
+  unread?: string[];
 }
 
 export interface Refreshed {

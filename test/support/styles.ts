@@ -16,7 +16,7 @@ import { EVERY_TOOL, type Ids } from './tool-plans.js';
  */
 export const KNOWN_UNREAD: Readonly<Record<string, string>> = {
   rename:
-    'fields under other names left blank without a note; leagues and history not read at all (an error)',
+    "a compare row's unknown numbers (market value, appearances, performance index) shown under the API's names with no note; a team's or coach's record with its id and name both renamed (an error)",
 };
 
 /**

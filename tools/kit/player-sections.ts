@@ -3,7 +3,7 @@
 import { z } from 'zod';
 import type { ApiClient, ApiResult } from '../../src/api/client.js';
 import { publishReadNotes } from '../../src/api/reader/notes-sink.js';
-import { markUnread, unreadMarks, unreadWhy } from '../../src/api/reader/unread.js';
+import { markUnread, type UnreadWhy, unreadMarks, unreadWhy } from '../../src/api/reader/unread.js';
 import type { PlayerRecord } from '../../src/api/schemas.js';
 import type { Gathering } from './gather.js';
 import { PlayerOut, PlayerRowOut, toPlayerOut, toPlayerRowOut } from './shapes.js';
@@ -129,11 +129,12 @@ const FETCHERS: { [K in SectionName]: SectionFetcher<K> } = {
     api.playerStrengths({ id: q.id, season: q.saison, signal }).then((r) =>
       mapped(r, ({ data }) => {
         const group = data.compared_with;
-        const percentile = (s: (typeof data.strengths)[number]) => ({
-          statistic: s.statistic,
-          value: s.value ?? null,
-          percentile: s.percentile ?? null,
-        });
+        // Each item keeps what its reading could not read (a value under a name nothing read): noted, not "–".
+        const percentile = (s: (typeof data.strengths)[number]) => {
+          const out = { statistic: s.statistic, value: s.value ?? null, percentile: s.percentile ?? null };
+          const marks = unreadMarks(s);
+          return marks ? markUnread(out, marks) : out;
+        };
         // A group with a part unread is not shown shorter ("44 of Ligue 1" for "44 wingers of Ligue 1").
         const unreadParts = group ? Object.keys(unreadMarks(group)?.fields ?? {}) : [];
         const section = {
@@ -157,12 +158,32 @@ const FETCHERS: { [K in SectionName]: SectionFetcher<K> } = {
     ),
   market_value: (api, q, signal) =>
     api.playerMarketValue({ id: q.id, season: q.saison, signal }).then((r) =>
-      mapped(r, ({ data }) => ({
-        value_eur: data.value_eur ?? null,
-        low_eur: data.range_low_eur ?? null,
-        high_eur: data.range_high_eur ?? null,
-        as_of: data.as_of ?? null,
-      })),
+      mapped(r, ({ data }) => {
+        const out = {
+          value_eur: data.value_eur ?? null,
+          low_eur: data.range_low_eur ?? null,
+          high_eur: data.range_high_eur ?? null,
+          as_of: data.as_of ?? null,
+        };
+        // The value (and range, as of) the reading could not read stay unread: named, never "–".
+        const marks = unreadMarks(data);
+        if (!marks) return out;
+        const own = {
+          value_eur: 'value_eur',
+          low_eur: 'range_low_eur',
+          high_eur: 'range_high_eur',
+          as_of: 'as_of',
+        };
+        const fields: Record<string, UnreadWhy> = {};
+        const names: Record<string, readonly string[]> = {};
+        for (const [field, read] of Object.entries(own)) {
+          const why = marks.fields[read];
+          if (why === undefined) continue;
+          fields[field] = why;
+          names[field] = marks.names[read] ?? [];
+        }
+        return Object.keys(fields).length > 0 ? markUnread(out, { kind: marks.kind, fields, names }) : out;
+      }),
     ),
   projections: (api, q, signal) =>
     api.playerProjections({ id: q.id, season: q.saison, signal }).then((r) =>

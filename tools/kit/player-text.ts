@@ -163,7 +163,7 @@ export const SECTION_TEXT: {
     const percentile = cellFormat(all.map((x) => x.percentile));
     const group = shown(s, 'compared_with');
     const row = (x: NonNullable<Section<'strengths'>['strengths']>[number]) =>
-      `${statisticLabel(x.statistic, glossary)} ${value(x.value)} (p${percentile(x.percentile)})`;
+      `${statisticLabel(x.statistic, glossary)}${x.value === null && isUnread(x, 'value') ? '' : ` ${value(x.value)}`} (p${percentile(x.percentile)})`;
     return [
       `### Strengths and weaknesses${group ? ` (percentiles among ${groupWords(group)})` : ''}`,
       listed('Strengths', strengths.rows.map(row), isUnread(s, 'strengths')),
@@ -175,7 +175,8 @@ export const SECTION_TEXT: {
   },
   market_value: (s) => {
     const money = eurosFormat([s.value_eur, s.low_eur, s.high_eur]);
-    return `### Market value\n${money(s.value_eur)} (range ${money(s.low_eur)}–${money(s.high_eur)}${
+    const value = s.value_eur === null && isUnread(s, 'value_eur') ? 'Value not read' : money(s.value_eur);
+    return `### Market value\n${value} (range ${money(s.low_eur)}–${money(s.high_eur)}${
       s.as_of ? `, as of ${s.as_of}` : ''
     })`;
   },

@@ -1,6 +1,7 @@
 // The watchlist tools' side of the watchlists (src/watchlists): the upstream as they ask it, and the
 // report's cells.
 import type { ApiClient } from '../../src/api/client.js';
+import { markUnread } from '../../src/api/reader/unread.js';
 import { type ReportRow, valueChangePct } from '../../src/watchlists/changes.js';
 import type { WatchlistUpstream } from '../../src/watchlists/upstream.js';
 import { DEFAULT_DECIMALS, formatNumber, formatSigned, numberFormat } from './numbers.js';
@@ -81,6 +82,13 @@ export function sharedSeason(rows: readonly ReportRow[]): string | undefined {
 
 /** `row` as a ReportLine; `season`: the one the report gives once (sharedSeason). */
 export function reportLine(row: ReportRow, season: string | undefined): ReportLine {
+  const line = lineOf(row, season);
+  if (!row.unread || row.unread.length === 0) return line;
+  const fields = Object.fromEntries(row.unread.map((f) => [f, 'name' as const]));
+  return markUnread(line, { kind: 'player', fields, names: {} });
+}
+
+function lineOf(row: ReportRow, season: string | undefined): ReportLine {
   const moved = (v: number | null) => v !== null && v !== 0;
   return {
     service_id: row.service_id,
@@ -139,7 +147,11 @@ export function rankCells(rows: readonly ReportLine[]): (row: ReportLine) => str
 }
 
 export function rankCell(row: ReportLine): string {
-  if (!row.primary_role) return emptyCell(row, 'primary_role');
+  if (!row.primary_role) {
+    // What is drawn from the role is unread with it: its rank (of how many) and score named in the note.
+    for (const field of ['rank_of', 'role_score'] as const) isUnread(row, field);
+    return emptyCell(row, 'primary_role');
+  }
   const listed = row.rank_listed ?? null;
   const unranked = row.rank_of !== null && listed !== null && listed >= row.rank_of;
   const place =

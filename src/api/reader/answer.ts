@@ -71,10 +71,12 @@ export function listAnswer<R extends RowReader, B extends z.ZodRawShape = Record
     }
     const parsed = withIncluded(raw, () => rows.safeParse(found.list));
     if (!parsed.success) {
+      const issue = parsed.error.issues[0];
       ctx.addIssue({
         code: 'custom',
-        message: parsed.error.issues[0]?.message ?? 'unreadable list',
+        message: issue?.message ?? 'unreadable list',
         input: raw,
+        ...(issue?.code === 'custom' && issue.params ? { params: issue.params } : {}),
       });
       return z.NEVER;
     }

@@ -147,6 +147,8 @@ export function rowsOf<R extends { kind: string; read: RowReader['read'] }>(item
         code: 'custom',
         message: `no readable row in ${list}: every one lacks ${firstFailure}`,
         input: raw,
+        // What the answer's reader names when it cannot show a row (index.ts: BadResponseError.lacking).
+        params: { lacking: firstFailure, rows: items.length },
       });
       return z.NEVER;
     }

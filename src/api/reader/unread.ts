@@ -71,12 +71,13 @@ export function fitsField(schema: z.ZodType, value: unknown): boolean {
   return true;
 }
 
-/** The keys of a row nothing reads: not a field, not a lifted object, not a statistic its map took in. */
+/**
+ * The keys of a row nothing reads as a field: not a field, not a lifted object. A number a flat row's
+ * statistics map took in is among them: shown as a statistic under the API's name, it may still be a
+ * field of ours the row lacks (`speelminuten` for minutes), and that field is then unread, not absent.
+ */
 export function unreadKeys(fields: Record<string, unknown>, reads: ReadonlySet<string>): string[] {
-  const statistics = isPlainObject(fields.statistics) ? fields.statistics : undefined;
-  return Object.keys(fields).filter(
-    (k) => !reads.has(k) && fields[k] != null && !(statistics && Object.hasOwn(statistics, k)),
-  );
+  return Object.keys(fields).filter((k) => !reads.has(k) && fields[k] != null);
 }
 
 /**
@@ -91,11 +92,24 @@ export function holderTest(shape: z.ZodRawShape): CouldHold {
     const value = row[name];
     if (!schema || (!ID_NAME.test(field) && ID_NAME.test(name))) return false;
     if (holds(field, schema, value, row)) return true;
+    // A list of records none of whose names we read may be the list of rows the row lacks (a role list
+    // whose items are renamed too): nothing in it reads, so the list is unread, not absent.
+    if (isListOfRecords(value) && readsListOfRecords(schema)) return true;
     // Fields grouped one level down (`context: {nationality, primary_role}`), or a list of rows a field
     // is drawn from (a role list under another name, for the primary role): the objects may hold it.
     if (typeof value !== 'object' || value === null || fitsField(schema, value)) return false;
     return innerValues(value).some((inner) => holds(field, schema, inner, row));
   };
+}
+
+function isListOfRecords(value: unknown): boolean {
+  return Array.isArray(value) && value.length > 0 && value.every(isPlainObject);
+}
+
+/** Whether a field's reader takes a list of rows (an empty list reads as one). */
+function readsListOfRecords(schema: z.ZodType): boolean {
+  const parsed = quietly(() => schema.safeParse([]));
+  return parsed.success && Array.isArray(parsed.data);
 }
 
 /** Items of a list looked into for the values a field could take: enough to tell, few enough to be cheap. */

@@ -4,6 +4,7 @@
 // our guess: optional, nullable, read under its aliases, and null rather than fatal when unreadable.
 import { z } from 'zod';
 import { fold } from '../lib/fold.js';
+import { aliasesOf } from './reader/aliases.js';
 import { listAnswer, recordAnswer } from './reader/answer.js';
 import { fieldName, member } from './reader/names.js';
 import { currentAliases, noteUnreadable } from './reader/report.js';
@@ -109,7 +110,7 @@ function keepUnknownNumbers(into: string, known: readonly string[]) {
     const take = (key: string, value: unknown) => {
       if (known.includes(key) || key.endsWith('_id') || key === 'rank') return;
       const n = toNumber(value, numberKindOf(key));
-      if (typeof n === 'number' && Number.isFinite(n)) extra[key] = n;
+      if (typeof n === 'number' && Number.isFinite(n)) extra[besideName(key)] = n;
       // A group of the row's own fields one level down (`info: {appearances: 11}`): its numbers too.
       else if (isGroupOfFields(value))
         for (const [inner, v] of Object.entries(value)) take(fieldName(inner), v);
@@ -119,6 +120,12 @@ function keepUnknownNumbers(into: string, known: readonly string[]) {
     if (Object.keys(extra).length > 0)
       fields[into] = { ...flattenStatistics(labelsAsKeys(fields[into]), true), ...extra };
   };
+}
+
+/** Numbers a row gives beside its statistics, under their own names when the API used a known alias. */
+const BESIDE_STATISTICS = ['market_value_eur', 'performance_index', 'appearances'] as const;
+function besideName(key: string): string {
+  return BESIDE_STATISTICS.find((field) => aliasesOf(field).includes(key)) ?? key;
 }
 
 /** An object standing for no thing of its own (no id, key, type or name) and no one value. */

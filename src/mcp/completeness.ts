@@ -271,10 +271,10 @@ function unreadNote(fields: ReadonlyMap<string, Unread>): string {
     ([, item]) => (item.names.size === 0 && item.lacking === 0) || item.values > 0,
   );
   // Shorter when the full form would not name every field: the fix and the names offered first (1), then
-  // no columns (2), then bare field names, the fix in a word and one name offered (3).
+  // no columns (2), then the fix in a word and one name offered (3), then bare field names (4).
   let compact = 0;
   const label = ([field, item]: [string, Unread]) => {
-    if (compact > 2) return field;
+    if (compact > 3) return field;
     return compact > 1 || !item.column ? `"${field}"` : `"${field}" (${item.column})`;
   };
   // One name per field first, so each field's likeliest name is offered before a second of another's.
@@ -330,7 +330,7 @@ function unreadNote(fields: ReadonlyMap<string, Unread>): string {
   };
   let [nameCount, valueCount] = fitting();
   // Shorter forms only while they name fields the longer one had to count.
-  while (compact < 3 && nameCount + valueCount < byName.length + byValue.length) {
+  while (compact < 4 && nameCount + valueCount < byName.length + byValue.length) {
     compact++;
     [nameCount, valueCount] = fitting();
   }

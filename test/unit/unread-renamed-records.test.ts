@@ -7,10 +7,12 @@ import { describe, expect, it } from 'vitest';
 import { DEFAULT_ALIAS_SET } from '../../src/api/reader/aliases.js';
 import { readAnswer } from '../../src/api/reader/index.js';
 import { unreadWhy } from '../../src/api/reader/unread.js';
-import { CoachResponse, CompareResponse, TeamResponse } from '../../src/api/schemas.js';
+import { CoachResponse, CompareResponse, PlayerRecordResponse, TeamResponse } from '../../src/api/schemas.js';
 import { isKnownStatistic } from '../../src/domain/position-statistics.js';
-import { completenessNotes } from '../../src/mcp/completeness.js';
+import { collectBlankColumns, completenessNotes } from '../../src/mcp/completeness.js';
 import { seenFromCompare } from '../../src/watchlists/compare-rows.js';
+import { toPlayerCard } from '../../tools/kit/player-sections.js';
+import { cardText } from '../../tools/kit/player-text.js';
 import { propertyRuns } from '../support/sample.js';
 
 const unknownWord = fc
@@ -144,6 +146,31 @@ describe('the one note on unread fields', () => {
         expect((note as string).length).toBeLessThanOrEqual(300);
       }),
       propertyRuns('every unread field named'),
+    );
+  });
+});
+
+describe('a player card whose role and index are both renamed', () => {
+  it('names the index in the note, though no role line is shown', () => {
+    fc.assert(
+      fc.property(words(2), ([role, index]) => {
+        const raw = {
+          data: {
+            player_id: 'p1',
+            service_id: 'ds_0000000000000001',
+            name: 'Player One',
+            club: 'RC Lens',
+            [role as string]: 'ailier_provocateur',
+            [index as string]: 80.8,
+          },
+        };
+        const { value, report } = readAnswer(PlayerRecordResponse, raw, 'GET /v1/players/:id');
+        const card = toPlayerCard(value.data);
+        const { blank, unread } = collectBlankColumns(() => cardText(card), [report]);
+        const notes = completenessNotes(blank, [report], unread);
+        expect(notes.join('\n')).toContain('performance_index');
+      }),
+      propertyRuns('renamed role and index on a card'),
     );
   });
 });

@@ -1,10 +1,12 @@
 import { z } from 'zod';
 import { COMPARE_BATCH } from '../src/api/endpoints.js';
+import type { Aliases } from '../src/api/reader/aliases.js';
 import { fieldName } from '../src/api/reader/names.js';
 import { markUnread, type UnreadWhy, unreadMarks } from '../src/api/reader/unread.js';
 import type { ComparedPlayer } from '../src/api/schemas.js';
 import { comparisonRadar } from '../src/charts/comparison-radar.js';
 import { familyOf } from '../src/domain/position-statistics.js';
+import { besideByOurNames, besideLacking } from '../src/facts/beside-numbers.js';
 import { canonicalNote, canonicalStatistics, statisticForms } from '../src/facts/statistic-canon.js';
 import { PlayerIdArg, Season, seasonParam } from '../src/mcp/args.js';
 import { defineTool } from '../src/mcp/tool.js';
@@ -69,7 +71,10 @@ export default defineTool({
       return withDerivedMarks(row, {
         ...toPlayerRowOut(row),
         minutes: row.minutes ?? null,
-        statistics: canonicalStatistics(row.statistics ?? {}, forms, renamed),
+        statistics: besideByOurNames(
+          canonicalStatistics(row.statistics ?? {}, forms, renamed),
+          api.aliases,
+        ) as Compared['statistics'],
         // The best role only, as the text shows it (get_player gives a player's best five).
         best_role: row.roles?.[0]?.role ?? null,
         best_role_score: row.roles?.[0]?.score ?? null,
@@ -92,7 +97,7 @@ export default defineTool({
       notes: [
         ...canonicalNote(renamed),
         ...unconfirmedNote(labelsKept(keys)),
-        ...besideUnread(data, glossary),
+        ...besideUnread(data, glossary, api.aliases),
         ...unansweredNotes(result),
       ],
     };
@@ -148,40 +153,19 @@ function comparePlan(ids: number): Plan {
 }
 
 /**
- * Numbers a compare row gives beside its statistics (the reader takes them into the map with them), each
- * with the values it can hold: a market value in euros is a large whole number, appearances a season's
- * count, an index 0 to 100.
+ * The note on numbers the rows may give beside the statistics under names nothing reads: one lacking under
+ * our name while the rows carry numbers under names neither the glossary (as far as it was read) nor the
+ * scout's statistic words know, whose values it could hold, is unread (its values shown under the API's
+ * name), not absent.
  */
-const BESIDE: Readonly<Record<string, (v: number) => boolean>> = {
-  market_value_eur: (v) => Number.isInteger(v) && v >= 10_000,
-  appearances: (v) => Number.isInteger(v) && v >= 0 && v <= 120,
-  performance_index: (v) => v >= 0 && v <= 100,
-};
-
-/**
- * The note on numbers the rows may give under names nothing reads: when no row has one of BESIDE while the
- * rows carry numbers under names the glossary (read whole) does not list whose values it could hold, it is
- * unread (its values shown under the API's name), not absent.
- */
-function besideUnread(rows: readonly Compared[], glossary: GlossaryAsRead): string[] {
-  if (glossary.size === 0 || glossary.gap !== undefined || rows.length === 0) return [];
-  const unknown = statisticKeys(rows).filter((k) => !glossary.has(k) && !Object.hasOwn(BESIDE, k));
-  const found: string[] = [];
-  const names = new Set<string>();
-  for (const [field, fits] of Object.entries(BESIDE)) {
-    if (rows.some((r) => r.statistics[field] != null)) continue;
-    const could = unknown.filter((k) =>
-      rows.every((r) => {
-        const v = r.statistics[k];
-        return typeof v === 'number' && fits(v);
-      }),
-    );
-    if (could.length === 0) continue;
-    found.push(`"${field}"`);
-    for (const name of could) names.add(name);
-  }
-  if (found.length === 0) return [];
-  const seen = [...names].slice(0, 3).join(', ');
+function besideUnread(rows: readonly Compared[], glossary: GlossaryAsRead, aliases: Aliases): string[] {
+  const lacking = besideLacking(
+    rows.map((r) => r.statistics),
+    { aliases, known: (k) => glossary.has(k) },
+  );
+  if (lacking.size === 0) return [];
+  const found = [...lacking.keys()].map((f) => `"${f}"`);
+  const seen = [...new Set([...lacking.values()].flat())].slice(0, 3).join(', ');
   return [
     `Could not read ${found.join(', ')} among the statistics: the API may send them under names the glossary does not list (${seen}), shown as the API names them.`,
   ];

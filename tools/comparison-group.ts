@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { markUnread, type UnreadWhy, unreadMarks } from '../src/api/reader/unread.js';
 import { groupScatter } from '../src/charts/group-scatter.js';
 import { withLeagueHint } from '../src/facts/league-hint.js';
 import { checkStatistic } from '../src/facts/statistic-keys.js';
@@ -7,6 +8,7 @@ import { defineTool } from '../src/mcp/tool.js';
 import { cut, PAGE_SIZE, statedTotal } from './kit/pages.js';
 import { announcePlan, plan } from './kit/plan.js';
 import { idCell, type RowIds, rowIds } from './kit/shapes.js';
+import { isUnread } from './kit/shown.js';
 import { PositionArg, StatisticArg } from './kit/stat-args.js';
 import { glossaryOf, type StatisticName, statisticLabel } from './kit/statistic-labels.js';
 import { formatCell, formatRow, table } from './kit/text.js';
@@ -126,18 +128,19 @@ export default defineTool({
     const s = result.data.summary;
     const spread =
       s?.x && s.y ? { x: spreadOf(s.x), y: spreadOf(s.y), correlation: s.correlation ?? null } : null;
+    const extra = withUnreadSummary(result.data, spread, total ?? null, {
+      x: xStat.key,
+      y: yStat.key,
+      x_unit: xStat.unit,
+      y_unit: yStat.unit,
+      count: total ?? null,
+      spread,
+      has_more,
+    });
     return {
       ...result,
       data,
-      extra: {
-        x: xStat.key,
-        y: yStat.key,
-        x_unit: xStat.unit,
-        y_unit: yStat.unit,
-        count: total ?? null,
-        spread,
-        has_more,
-      },
+      extra,
       notes,
       glossary: Object.fromEntries(
         [xStat, yStat].flatMap((st) =>
@@ -152,6 +155,9 @@ export default defineTool({
       const [mean, median, p10, p90] = formatRow([v.mean, v.median, v.p10, v.p90]);
       return `${name}: mean ${mean}, median ${median}, p10 ${p10}, p90 ${p90}`;
     };
+    // A summary or count the answer held under names nothing read: named in the note, not left unsaid.
+    if (extra && !sp) isUnread(extra, 'spread');
+    if (extra && extra.count == null) isUnread(extra, 'count');
     const head = sp
       ? [
           `${extra?.count != null ? `${extra.count} players. ` : ''}${line(`x = ${axisLabel(extra, glossary, 'x')}`, sp.x)}; ${line(`y = ${axisLabel(extra, glossary, 'y')}`, sp.y)}; correlation ${formatCell(sp.correlation)}.`,
@@ -224,4 +230,38 @@ function spreadOf(v: {
   p90?: number | null;
 }): Spread {
   return { mean: v.mean ?? null, median: v.median ?? null, p10: v.p10 ?? null, p90: v.p90 ?? null };
+}
+
+/** The summary's own parts: anything else in it with a value is a part nothing read. */
+const SUMMARY_PARTS = new Set(['count', 'x', 'y', 'correlation']);
+
+/**
+ * `extra` marked with the spread and count it lacks for want of reading them: the answer's summary under a
+ * name nothing reads (the reader's mark), or a summary whose spreads are under names nothing reads.
+ */
+function withUnreadSummary<E extends { spread: unknown; count: number | null }>(
+  answer: object,
+  spread: unknown,
+  total: number | null,
+  extra: E,
+): E {
+  const summary = (answer as { summary?: Record<string, unknown> | null }).summary;
+  const marks = unreadMarks(answer);
+  const why =
+    summary == null
+      ? marks?.fields.summary
+      : Object.entries(summary).some(([k, v]) => !SUMMARY_PARTS.has(k) && typeof v === 'object' && v !== null)
+        ? 'name'
+        : undefined;
+  if (why === undefined) return extra;
+  const names = summary == null ? (marks?.names.summary ?? []) : [];
+  const fields: Record<string, UnreadWhy> = {};
+  if (spread === null) fields.spread = why;
+  if (total === null && summary == null) fields.count = why;
+  if (Object.keys(fields).length === 0) return extra;
+  return markUnread(extra, {
+    kind: 'group',
+    fields,
+    names: Object.fromEntries(Object.keys(fields).map((f) => [f, names])),
+  });
 }

@@ -1,9 +1,11 @@
 import { z } from 'zod';
-import { member } from '../src/api/reader/names.js';
+import { fieldName, member } from '../src/api/reader/names.js';
+import { markUnread, type UnreadMarks, type UnreadWhy, unreadMarks } from '../src/api/reader/unread.js';
+import { toNumber } from '../src/api/reader/values.js';
 import { defineTool } from '../src/mcp/tool.js';
 import { Gathering, SECTION_ROUTE_MISSING, sectionReport } from './kit/gather.js';
 import { sectionsPlan } from './kit/plan.js';
-import { joined, shownOr, shownText } from './kit/shown.js';
+import { isUnread, joined, shownOr, shownText } from './kit/shown.js';
 import { table } from './kit/text.js';
 
 const MAX_STINTS = 30;
@@ -118,6 +120,12 @@ export default defineTool({
         ]),
       );
     const t = data.tactical_profile;
+    // Aspects the profile lacks because they could not be read: named in the note.
+    const aspects = t && unreadAspects.get(t);
+    if (t && aspects) {
+      const marked = markUnread({ ...t }, aspects);
+      for (const key of ASPECTS) if (t[key] == null) isUnread(marked, key);
+    }
     if (t)
       lines.push(
         '\nTactical profile:',
@@ -133,20 +141,55 @@ export default defineTool({
   },
 });
 
+/**
+ * A profile's unread aspects, beside it: its output is a record of any keys, which takes no mark on itself
+ * (src/api/reader/unread.ts marks under a symbol key).
+ */
+const unreadAspects = new WeakMap<object, UnreadMarks>();
+
+/** The profile's aspects, in the order shown. */
+const ASPECTS = ['formation', 'alternative_formations', 'style', 'build_up', ...SCALES, 'favoured_roles'];
+
 /** The profile without the identity fields the record already gives. */
 function tacticalProfile(data: Record<string, unknown>): Record<string, unknown> {
   const out: Record<string, unknown> = {};
-  for (const key of [
-    'formation',
-    'alternative_formations',
-    'style',
-    'build_up',
-    ...SCALES,
-    'favoured_roles',
-  ]) {
+  for (const key of ASPECTS) {
     // The profile's scales are not fields the row reads: found here in any casing (`DefensiveLine`).
     const value = member(data, key);
     if (value !== undefined) out[key] = value;
   }
+  return withUnreadAspects(data, out);
+}
+
+/**
+ * `out`, its unread aspects kept beside it: the aspects it lacks that could not be read: those the reader marked, and a scale
+ * (0 to 100) lacking while the profile holds a number in that range under a name nothing read.
+ */
+function withUnreadAspects(
+  data: Record<string, unknown>,
+  out: Record<string, unknown>,
+): Record<string, unknown> {
+  const marks = unreadMarks(data);
+  const fields: Record<string, UnreadWhy> = {};
+  const names: Record<string, readonly string[]> = {};
+  for (const key of ASPECTS) {
+    const why = marks?.fields[key];
+    if (out[key] != null || why === undefined) continue;
+    fields[key] = why;
+    names[key] = marks?.names[key] ?? [];
+  }
+  const ours = new Set(ASPECTS.map(fieldName));
+  const scales = Object.keys(data).filter((k) => {
+    if (ours.has(fieldName(k)) || /(^|_)id$/.test(fieldName(k))) return false;
+    const n = toNumber(data[k]);
+    return typeof n === 'number' && n >= 0 && n <= 100;
+  });
+  if (scales.length > 0)
+    for (const key of SCALES)
+      if (out[key] == null) {
+        fields[key] = 'name';
+        names[key] = scales;
+      }
+  if (Object.keys(fields).length > 0) unreadAspects.set(out, { kind: 'tactical_profile', fields, names });
   return out;
 }

@@ -8,7 +8,7 @@ import { Gathering, SECTION_ROUTE_MISSING, sectionReport } from './kit/gather.js
 import { cut } from './kit/pages.js';
 import { sectionsPlan } from './kit/plan.js';
 import { idCell, RowServiceId, rowIds } from './kit/shapes.js';
-import { isUnread, joined, shown, shownText } from './kit/shown.js';
+import { emptyCell, isUnread, joined, shown, shownText } from './kit/shown.js';
 import { euros, formatCell, formatEuros, formatRow, table } from './kit/text.js';
 
 const MAX = 60;
@@ -256,7 +256,11 @@ export default defineTool({
           ['best role', (p) => p.primary_role],
           ['min', (p) => p.minutes],
           ['index', (p) => p.performance_index],
-          ['value', (p) => euros(p.market_value_eur)],
+          [
+            'value',
+            (p) =>
+              p.market_value_eur == null ? emptyCell(p, 'market_value_eur') : euros(p.market_value_eur),
+          ],
           ['service_id', idCell],
         ]),
       );

@@ -17,6 +17,7 @@ import { cut, PAGE_SIZE } from './kit/pages.js';
 import { announcePlan, type Plan, PlannedCostOut, plan, plannedCost, plannedCostText } from './kit/plan.js';
 import { byFamily, byFoot, byValue, mergeByScore } from './kit/scout-filters.js';
 import { idCell, PlayerRowOut, toPlayerRowOut } from './kit/shapes.js';
+import { emptyCell } from './kit/shown.js';
 import { euros, table } from './kit/text.js';
 
 const MAX = PAGE_SIZE.scouting;
@@ -230,7 +231,10 @@ export default defineTool({
         ['min', (p) => p.minutes],
         ['role', (p) => (p.role ? roleWithLabel(p.role) : null)],
         ['score', (p) => p.score],
-        ['value', (p) => euros(p.market_value_eur)],
+        [
+          'value',
+          (p) => (p.market_value_eur == null ? emptyCell(p, 'market_value_eur') : euros(p.market_value_eur)),
+        ],
         ['service_id', idCell],
       ]),
       ...(extra ? [plannedCostText(extra.requests)] : []),

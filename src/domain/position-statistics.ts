@@ -148,3 +148,14 @@ export function statisticsFor(
   const rest = keys.filter((k) => !chosen.includes(k) && isGoalkeeping(k) === keeper);
   return [...chosen, ...rest].slice(0, max);
 }
+
+const STATISTIC_WORDS: readonly RegExp[] = [...new Set(Object.values(PREFERRED).flat())];
+
+/**
+ * Whether a key reads as one of the statistics the scout's words know (goals, xg, tackles, saves…), by its
+ * words: a name the API gives a number beside the statistics under (a made-up or foreign word) does not.
+ */
+export function isKnownStatistic(key: string): boolean {
+  const folded = key.toLowerCase();
+  return STATISTIC_WORDS.some((pattern) => pattern.test(folded));
+}

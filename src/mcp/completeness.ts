@@ -270,7 +270,13 @@ function unreadNote(fields: ReadonlyMap<string, Unread>): string {
   const byValue = [...fields].filter(
     ([, item]) => (item.names.size === 0 && item.lacking === 0) || item.values > 0,
   );
-  const label = ([field, item]: [string, Unread]) => `"${field}"${item.column ? ` (${item.column})` : ''}`;
+  // Shorter when the full form would not name every field: the fix and the names offered first (1), then
+  // no columns (2), then the fix in a word and one name offered (3), then bare field names (4).
+  let compact = 0;
+  const label = ([field, item]: [string, Unread]) => {
+    if (compact > 3) return field;
+    return compact > 1 || !item.column ? `"${field}"` : `"${field}" (${item.column})`;
+  };
   // One name per field first, so each field's likeliest name is offered before a second of another's.
   const names = [
     ...new Set([
@@ -278,14 +284,20 @@ function unreadNote(fields: ReadonlyMap<string, Unread>): string {
       ...byName.flatMap(([, item]) => [...item.names]),
     ]),
   ];
-  const offered = `${names.slice(0, NAMES_OFFERED).join(', ')}${names.length > NAMES_OFFERED ? '…' : ''}`;
+  const offered = () => {
+    const count = compact > 2 ? 1 : compact > 0 ? NAMES_OFFERED - 1 : NAMES_OFFERED;
+    return `${names.slice(0, count).join(', ')}${names.length > count ? '…' : ''}`;
+  };
   // The example names the field, not the API's name: which name holds which field is the reader's to
   // check (`doctor` shows the values), and a wrong pairing offered as the fix would be a guess.
   const example = `{"fields": {"${byName[0]?.[0] ?? lacking[0]?.[0] ?? 'field'}": ["<API name>"]}}`;
-  const fix =
-    byName.length > 0 || lacking.length > 0
-      ? ` Fix: ${example} in the routes file (FOOTBALL_API_ROUTES_FILE); see \`football-scout-mcp doctor\`.`
-      : ' The value forms read are in docs/real-api.md.';
+  const fix = () => {
+    if (byName.length === 0 && lacking.length === 0) return ' The value forms read are in docs/real-api.md.';
+    if (compact > 2) return ' Fix: "fields" in the routes file.';
+    return compact
+      ? ` Fix: ${example} in the routes file; see \`football-scout-mcp doctor\`.`
+      : ` Fix: ${example} in the routes file (FOOTBALL_API_ROUTES_FILE); see \`football-scout-mcp doctor\`.`;
+  };
   const text = (nameCount: number, valueCount: number) => {
     const parts: string[] = [];
     // Never "not linked" nor "values not understood": the API sent no such field under a name read.
@@ -296,7 +308,7 @@ function unreadNote(fields: ReadonlyMap<string, Unread>): string {
     if (nameCount > 0) {
       const more = byName.length - nameCount;
       parts.push(
-        `${byName.slice(0, nameCount).map(label).join(', ')}${more > 0 ? ` and ${more} more` : ''} not found (API names seen: ${offered})`,
+        `${byName.slice(0, nameCount).map(label).join(', ')}${more > 0 ? ` and ${more} more` : ''} not found (API names seen: ${offered()})`,
       );
     }
     if (valueCount > 0) {
@@ -306,12 +318,21 @@ function unreadNote(fields: ReadonlyMap<string, Unread>): string {
         `${byValue.slice(0, valueCount).map(label).join(', ')}${more > 0 ? ` and ${more} more` : ''}${values > 0 ? `: ${values} value${values === 1 ? '' : 's'} not understood` : ''}`,
       );
     }
-    return `Could not read: ${parts.join('; ')}.${fix}`;
+    return `Could not read: ${parts.join('; ')}.${fix()}`;
   };
-  let [nameCount, valueCount] = [byName.length, byValue.length];
-  while (text(nameCount, valueCount).length > NOTE_LIMIT && (nameCount > 1 || valueCount > 1)) {
-    if (nameCount >= valueCount && nameCount > 1) nameCount--;
-    else valueCount--;
+  const fitting = () => {
+    let [nameCount, valueCount] = [byName.length, byValue.length];
+    while (text(nameCount, valueCount).length > NOTE_LIMIT && (nameCount > 1 || valueCount > 1)) {
+      if (nameCount >= valueCount && nameCount > 1) nameCount--;
+      else valueCount--;
+    }
+    return [nameCount, valueCount] as const;
+  };
+  let [nameCount, valueCount] = fitting();
+  // Shorter forms only while they name fields the longer one had to count.
+  while (compact < 4 && nameCount + valueCount < byName.length + byValue.length) {
+    compact++;
+    [nameCount, valueCount] = fitting();
   }
   return text(nameCount, valueCount);
 }

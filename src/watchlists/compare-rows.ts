@@ -1,9 +1,9 @@
 // A compare answer's rows as snapshot entries: each tied to the person it is for, never by its place.
 import type { z } from 'zod';
-import { DEFAULT_ALIASES } from '../api/reader/aliases.js';
+import type { Aliases } from '../api/reader/aliases.js';
 import { unreadMarks } from '../api/reader/unread.js';
-import { numberKindOf, toNumber } from '../api/reader/values.js';
 import type { ComparedPlayer, PlayerRecordResponse } from '../api/schemas.js';
+import { besideLacking, besideValue } from '../facts/beside-numbers.js';
 import { sameWords } from '../facts/resolve-match.js';
 import type { Seen } from './refresh.js';
 
@@ -42,12 +42,6 @@ function withUnread(row: object, seen: Seen, more: readonly string[] = []): Seen
 }
 
 /**
- * A market value's least plausible size in euros: above any count or per-90 figure and above a season's
- * minutes, so a whole number this large under a name nothing read may be the value.
- */
-const EUROS_AT_LEAST = 10_000;
-
-/**
  * Each person asked, the compare row that is theirs: by its service_id, else by the row id the resolve
  * answer gave them, else the one row without those ids that carries their name. Never by its place: the spec
  * does not say compare keeps the order asked, and a row taken at the same place could be another
@@ -77,15 +71,13 @@ export function tieCompareRows(
   return picked.map((row) => (row && takers.get(row) === 1 ? row : undefined));
 }
 
-export function seenFromCompare(row: ComparedPlayer): Seen {
+export function seenFromCompare(row: ComparedPlayer, aliases?: Aliases): Seen {
   const stats = row.statistics ?? {};
   const roles = [...(row.roles ?? [])].sort((a, b) => b.score - a.score);
-  const value = statistic(stats, 'market_value_eur');
-  // Compare gives the value among the statistics, under the API's name: one we do not know, holding
-  // euros, may be it (unread, not absent).
-  const valueUnread =
-    value === null &&
-    Object.values(stats).some((v) => typeof v === 'number' && Number.isInteger(v) && v >= EUROS_AT_LEAST);
+  // Compare gives these among the statistics, under the API's name: lacking under ours while the row holds
+  // a number under a name nothing knows that could be one, it is unread, not absent.
+  const lacking = besideLacking([stats], { aliases });
+  const unread = SHOWN_BESIDE.filter((field) => lacking.has(field));
   return withUnread(
     row,
     {
@@ -98,19 +90,13 @@ export function seenFromCompare(row: ComparedPlayer): Seen {
       // The row's primary role when it gives one; else its best-scored role, which is the primary one in
       // the sandbox, not a rule of the spec.
       primary_role: row.primary_role ?? roles[0]?.role ?? null,
-      performance_index: statistic(stats, 'performance_index'),
-      market_value_eur: value,
+      performance_index: besideValue(stats, 'performance_index', aliases),
+      market_value_eur: besideValue(stats, 'market_value_eur', aliases),
       roles: Object.fromEntries(roles.map((r) => [r.role, { score: r.score }])),
     },
-    valueUnread ? ['market_value_eur'] : [],
+    unread,
   );
 }
 
-/** A number compare gives beside the statistics (the reader keeps unknown numbers in the map). */
-function statistic(stats: Record<string, unknown>, field: string): number | null {
-  for (const name of [field, ...(DEFAULT_ALIASES[field] ?? [])]) {
-    const value = toNumber(stats[name], numberKindOf(name));
-    if (typeof value === 'number' && Number.isFinite(value)) return value;
-  }
-  return null;
-}
+/** The numbers beside a compare row's statistics that a snapshot keeps. */
+const SHOWN_BESIDE = ['performance_index', 'market_value_eur'] as const;

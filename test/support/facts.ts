@@ -90,7 +90,11 @@ export function named(notes: readonly string[], field: string): boolean {
   const text = notes.join('\n').toLowerCase();
   const words = field.toLowerCase().split('_');
   const forms = [field.toLowerCase(), words.join(' '), words.at(-1) ?? field];
-  return forms.some((form) => form.length > 1 && text.includes(form));
+  // A one-letter field (a group's `x`) is named only quoted (in notes kept as JSON, escaped).
+  return (
+    text.replaceAll('\\"', '"').includes(`"${field.toLowerCase()}"`) ||
+    forms.some((form) => form.length > 1 && text.includes(form))
+  );
 }
 
 /** A row left out or a list cut short: said when the notes speak of rows not read, or more existing. */

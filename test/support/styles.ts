@@ -16,7 +16,12 @@ import { EVERY_TOOL, type Ids } from './tool-plans.js';
  */
 export const KNOWN_UNREAD: Readonly<Record<string, string>> = {
   rename:
-    "a compare row's unknown numbers (market value, appearances, performance index) shown under the API's names with no note; a team's or coach's record with its id and name both renamed (an error)",
+    'blanks with no note, no error nor other fact (17 of 83 runs: s0-s44:rename, s100-s129, m1-m8:rename,reorder,casing,paging): ' +
+    "a player's market_value.as_of, performance_index (record and similar rows), contract_until, primary_role, minutes; " +
+    "my_account's preset parameters and index descriptions; a record's or compare's statistics values and `per` when " +
+    "the statistics map is renamed; compare's league and a watchlist row's league, club or rank_of; the group's axis " +
+    "units; a ranking's unit; strengths' compared_with and percentile; a coach profile's favoured_roles and some " +
+    "scales; update_watchlist's names",
 };
 
 /**

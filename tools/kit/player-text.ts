@@ -38,13 +38,12 @@ export function cardText(p: PlayerCard): string {
     ' · ',
   );
   const lines = [`## ${playerLabel(p)}`, facts, `player_id ${p.player_id}`];
+  // Each asked on its own: an unread index is noted even when the role is not shown.
   const role = shown(p, 'primary_role');
-  if (role) {
-    const index = shown(p, 'performance_index');
-    lines.push(
-      `Primary role ${roleWithLabel(role)}${index !== undefined ? `, performance index ${formatCell(index)}` : ''}`,
-    );
-  }
+  const index = shown(p, 'performance_index');
+  const indexText = index !== undefined ? `performance index ${formatCell(index)}` : undefined;
+  if (role) lines.push(`Primary role ${roleWithLabel(role)}${indexText ? `, ${indexText}` : ''}`);
+  else if (indexText) lines.push(`${indexText[0]?.toUpperCase()}${indexText.slice(1)}`);
   return lines.filter((line) => line !== '').join('\n');
 }
 

@@ -9,6 +9,7 @@ import { row, rowsOf } from './row.js';
 import { isPlainObject } from './values.js';
 
 type RowReader = Pick<ReturnType<typeof row>, 'kind' | 'read'>;
+type RecordReader = RowReader & Partial<Pick<ReturnType<typeof row>, 'readRecord'>>;
 type RowOf<R extends RowReader> = Extract<ReturnType<R['read']>, { ok: true }>['value'];
 
 /** Names a list is often found under when `data` is an object rather than the list itself. */
@@ -86,14 +87,16 @@ export function listAnswer<R extends RowReader, B extends z.ZodRawShape = Record
 }
 
 /** A record answer: `{data: record}`, whether the API sent it under `data` or bare. */
-export function recordAnswer<R extends RowReader>(item: R) {
+export function recordAnswer<R extends RecordReader>(item: R) {
   return z.unknown().transform((raw, ctx): { data: RowOf<R> } => {
     if (!isPlainObject(raw)) {
       ctx.addIssue({ code: 'custom', message: 'the answer is not a JSON object', input: raw });
       return z.NEVER;
     }
     const record = isPlainObject(raw.data) ? raw.data : raw;
-    const result = withIncluded(raw, () => item.read(record, 0));
+    const result = withIncluded(raw, () =>
+      item.readRecord ? item.readRecord(record) : item.read(record, 0),
+    );
     if (!result.ok) {
       ctx.addIssue({ code: 'custom', message: `no readable ${result.at}`, input: raw });
       return z.NEVER;

@@ -95,7 +95,12 @@ export function row<S extends z.ZodRawShape>(kind: string, shape: S, options: Ro
     return { ok: false, at: `${kind} (unreadable)` };
   };
 
-  const readRow = (raw: unknown, index: number, plainly: boolean): { ok: true; value: Value } | Failure => {
+  const readRow = (
+    raw: unknown,
+    index: number,
+    plainly: boolean,
+    record = false,
+  ): { ok: true; value: Value } | Failure => {
     const value = typeof raw === 'string' && options.fromString ? { [options.fromString]: raw } : raw;
     if (!isPlainObject(value)) return { ok: false, at: `${kind} (not an object)` };
     const fields = normalize(value, names, currentAliases());
@@ -105,13 +110,18 @@ export function row<S extends z.ZodRawShape>(kind: string, shape: S, options: Ro
     const unparsed: string[] = [];
     const result = quick ? ({ ok: true, value: quick } as const) : readWithZod(fields, unparsed);
     if (!result.ok) return result;
-    unread.mark(result.value, fields, unparsed);
-    const ids = options.identity;
-    if (ids && ids.length > 0 && !ids.some((k) => result.value[k] != null))
-      return { ok: false, at: `${kind}.${ids.join('|')}` };
+    const ids = options.identity ?? [];
+    const unidentified = ids.length > 0 && !ids.some((k) => result.value[k] != null);
+    // A record asked by its id is the record of that id, whatever names its own id and name go by: read
+    // with those unread (when it holds fields at all), not refused.
+    const kept = unidentified && record && Object.values(fields).filter((v) => v != null).length >= 2;
+    unread.mark(result.value, fields, unparsed, kept ? ids : []);
+    if (unidentified && !kept) return { ok: false, at: `${kind}.${ids.join('|')}` };
     return result;
   };
   const read = (raw: unknown, index: number) => readRow(raw, index, true);
+  /** One record answered for the id asked: a lacking identity leaves it unread, not the record unread. */
+  const readRecord = (raw: unknown) => readRow(raw, 0, true, true);
   /** The same reading with zod for every row: what `read` must equal (tests). */
   const readStrictly = (raw: unknown, index: number) => readRow(raw, index, false);
   const schema = z.unknown().transform((raw, ctx) => {
@@ -120,7 +130,7 @@ export function row<S extends z.ZodRawShape>(kind: string, shape: S, options: Ro
     ctx.addIssue({ code: 'custom', message: `no readable ${result.at}`, input: raw });
     return z.NEVER;
   });
-  return Object.assign(schema, { kind, read, readStrictly });
+  return Object.assign(schema, { kind, read, readStrictly, readRecord });
 }
 
 type RowReader = ReturnType<typeof row>;

@@ -128,7 +128,7 @@ function isOneValue(value: unknown): boolean {
 
 /**
  * The marker of one row kind: given a row read (`value`), its fields as normalized (`fields`), and the
- * fields whose values could not be read, marks the row. `reads` holds every name the row kind reads
+ * fields whose values could not be read (and those it must have but lacks), marks the row. `reads` holds every name the row kind reads
  * (its fields and the objects it lifts): any other key with a value is a field nothing read. `fixed`:
  * the fields the spec says this row kind carries (beside `service_id`, which every player row carries).
  */
@@ -147,6 +147,7 @@ export function unreadMarker(
       value: Record<PropertyKey, unknown>,
       fields: Record<string, unknown>,
       unparsed: readonly string[],
+      lacking: readonly string[] = [],
     ) => {
       const marks: Record<string, UnreadWhy> = {};
       const names: Record<string, string[]> = {};
@@ -157,8 +158,9 @@ export function unreadMarker(
         if (fields[key] !== undefined || key in marks) continue;
         others ??= unreadKeys(fields, reads);
         const fit = others.filter((k) => couldHold(key, k, fields));
-        // A field the spec says the row carries (a player's service_id) is unread when lacking, whatever else it holds.
-        if (fit.length === 0 && !required.has(key)) continue;
+        // A field the spec says the row carries (a player's service_id) is unread when lacking, whatever
+        // else it holds; so is one the caller knows the row has (`lacking`: a record's own id and name).
+        if (fit.length === 0 && !required.has(key) && !lacking.includes(key)) continue;
         marks[key] = 'name';
         names[key] = fit.flatMap((k) => namesWithin(key, k, fields, couldHold));
         marked = true;

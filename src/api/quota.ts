@@ -58,6 +58,8 @@ export interface SharedQuota {
 export const ADOPT_EVERY_MS = 1000;
 /** At or below this many requests left, every upstream request first reads what others observed. */
 export const LOW_REMAINING = 20;
+/** Answers this close together may have been sent side by side and arrive in any order. */
+const OUT_OF_ORDER_MS = 2_000;
 
 // Long enough to outlive a daily reset; a key not seen for two days is forgotten.
 const SHARED_TTL_MS = 2 * 86_400_000;
@@ -114,7 +116,14 @@ export class QuotaTracker {
     this.state = this.assumingReset(
       {
         limit: typeof limit === 'number' ? limit : unlimited ? null : this.state.limit,
-        remaining: typeof remaining === 'number' ? remaining : unlimited ? null : status === 429 ? 0 : null,
+        remaining:
+          typeof remaining === 'number'
+            ? this.notAbove(remaining, reset, limit)
+            : unlimited
+              ? null
+              : status === 429
+                ? 0
+                : null,
         // An unreadable reset keeps the earlier one (the quota's reset rarely moves), and is said beside it.
         reset: reset ?? (assumed && !kept ? null : this.state.reset),
         unlimited,
@@ -125,6 +134,19 @@ export class QuotaTracker {
       status,
     );
     this.publish();
+  }
+
+  /**
+   * Answers to requests sent side by side arrive in any order: within one quota period (the same reset
+   * and limit) an answer counting more left than one seen before was counted earlier, so the lower count
+   * stays. A new reset or limit (a new day, another plan) is taken as it comes.
+   */
+  private notAbove(remaining: number, reset: string | undefined, limit: unknown): number {
+    const { remaining: before, reset: knownReset, limit: knownLimit, observed_at } = this.state;
+    const samePeriod = reset !== undefined && reset === knownReset && limit === knownLimit;
+    // Only among answers arriving together: a count that rises later is the API's (a plan topped up).
+    const together = observed_at !== null && this.now() - Date.parse(observed_at) < OUT_OF_ORDER_MS;
+    return samePeriod && together && before !== null && before < remaining ? before : remaining;
   }
 
   /**

@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import {
   NotFoundError,
@@ -7,6 +8,7 @@ import {
 } from '../../src/api/errors.js';
 import { QuotaTracker } from '../../src/api/quota.js';
 import { LeaguesResponse, RankingsResponse } from '../../src/api/schemas.js';
+import { propertyRuns } from '../support/sample.js';
 import { clientFor, mockUpstream, rejectionOf, type Upstream } from './helpers.js';
 
 const T0 = Date.parse('2026-03-01T12:00:00.000Z');
@@ -45,6 +47,20 @@ describe('QuotaTracker reading headers', () => {
       observed_at: null,
     });
     expect(() => tracker.assertAvailable()).not.toThrow();
+  });
+
+  it('answers arriving out of order never raise what is left within one quota period', () => {
+    fc.assert(
+      fc.property(fc.shuffledSubarray([0, 1, 2, 3, 4, 5], { minLength: 1 }), (order) => {
+        const seen = new QuotaTracker(() => now);
+        for (const left of order) seen.observe(200, rate('10', String(left)).headers);
+        expect(seen.current().remaining).toBe(Math.min(...order));
+        // A new period (another reset) is taken as it comes.
+        seen.observe(200, rate('10', '9', '2026-03-03T00:00:00.000Z').headers);
+        expect(seen.current().remaining).toBe(9);
+      }),
+      propertyRuns('quota out of order', 50),
+    );
   });
 
   it('reads limit, remaining and an ISO reset, stamped with the injected clock', () => {

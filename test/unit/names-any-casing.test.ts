@@ -14,28 +14,7 @@ import { STATS } from '../../src/sandbox/data/stats.js';
 import type { Sections } from '../../tools/kit/player-sections.js';
 import { canonicalSections } from '../../tools/kit/section-statistics.js';
 import { propertyRuns } from '../support/sample.js';
-
-const CASINGS = ['snake', 'camel', 'pascal', 'kebab', 'upper', 'spaced'] as const;
-type Casing = (typeof CASINGS)[number];
-
-function spell(name: string, casing: Casing): string {
-  const words = name.split('_');
-  const cap = (w: string) => w.charAt(0).toUpperCase() + w.slice(1);
-  switch (casing) {
-    case 'snake':
-      return name;
-    case 'camel':
-      return words[0] + words.slice(1).map(cap).join('');
-    case 'pascal':
-      return words.map(cap).join('');
-    case 'kebab':
-      return words.join('-');
-    case 'upper':
-      return name.toUpperCase();
-    case 'spaced':
-      return words.map(cap).join(' ');
-  }
-}
+import { CASINGS, spell } from '../support/spellings.js';
 
 const casing = fc.constantFrom(...CASINGS);
 const former = fc.stringMatching(/^[a-z]{4,9}_[a-z]{3,8}$/);

@@ -12,6 +12,7 @@ import * as S from '../../src/api/schemas.js';
 import { tieRows } from '../../src/facts/resolve-match.js';
 import { completenessNotes } from '../../src/mcp/completeness.js';
 import { propertyRuns } from '../support/sample.js';
+import { STYLES, type Style, spell } from '../support/spellings.js';
 
 type Kind = 'id' | 'text' | 'number';
 
@@ -71,32 +72,6 @@ const CASES: Record<string, Case> = {
     player: [],
   },
 };
-
-/** How an API may spell a field: each folds to the same name, or (`unknown`) to none we read. */
-const STYLES = ['snake', 'camel', 'pascal', 'kebab', 'upper', 'spaced', 'unknown'] as const;
-type Style = (typeof STYLES)[number];
-
-function spell(field: string, style: Style): string {
-  const words = field.split('_');
-  const cap = (w: string) => w.charAt(0).toUpperCase() + w.slice(1);
-  switch (style) {
-    case 'snake':
-      return field;
-    case 'camel':
-      return words[0] + words.slice(1).map(cap).join('');
-    case 'pascal':
-      return words.map(cap).join('');
-    case 'kebab':
-      return words.join('-');
-    case 'upper':
-      return field.toUpperCase();
-    case 'spaced':
-      return words.map(cap).join(' ');
-    case 'unknown':
-      // A name no alias knows: the reader cannot take it, so the answer must say so.
-      return `Upstream${words.map(cap).join('')}Label`;
-  }
-}
 
 /** How a value may come: as it is, or wrapped as the API may send it (the wrapper's names spelled by `m`). */
 function wrap(value: string | number, kind: Kind, how: number, m: (name: string) => string): unknown {

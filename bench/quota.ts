@@ -7,7 +7,8 @@ import { connectPassThrough, distinctQuestions } from './pass-through-server.js'
 import { connectStdio, type Upstream } from './processes.js';
 import { type Row, row } from './report.js';
 
-const TARGET = 0.35;
+// The issue's target; 0.35 is the earlier one, and docs/performance.md says what stands between.
+const TARGET = 0.45;
 
 export async function benchQuota(upstream: Upstream): Promise<Row[]> {
   const direct = new DirectClient(upstream.url, upstream.key);
@@ -17,7 +18,8 @@ export async function benchQuota(upstream: Upstream): Promise<Row[]> {
   const ours = await connectStdio(upstream);
   const logged = upstream.requests?.().length ?? 0;
   const oursRequests = await play(ours.client, session, upstream).finally(() => ours.client.close());
-  const byRoute = routesOf(upstream.requests?.().slice(logged) ?? []);
+  const ourLog = upstream.requests?.().slice(logged) ?? [];
+  const byRoute = routesOf(ourLog);
   const baseline = await connectPassThrough(upstream.url, upstream.key);
   const baselineRequests = await play(baseline.client, session, upstream).finally(baseline.close);
 
@@ -33,6 +35,7 @@ export async function benchQuota(upstream: Upstream): Promise<Row[]> {
       ratio <= TARGET,
     ),
     ...(byRoute ? [row('2 quota', 'our requests by route, same session', byRoute, '—')] : []),
+    ...(ourLog.length > 0 ? [repeatsRow(ourLog)] : []),
     row(
       '2 quota',
       'same session through a pass-through wrapper (no cache)',
@@ -60,6 +63,23 @@ async function play(client: Client, session: readonly Step[], upstream: Upstream
     });
   }
   return upstream.requestCount() - before;
+}
+
+/**
+ * The measured reason a lower count needs another route: how many of our GETs asked again what an
+ * earlier request of the session had asked (same path and query). POST bodies are not logged, so
+ * compare and fit-score requests are left out of the count and named.
+ */
+function repeatsRow(requests: readonly { method: string; path: string }[]): Row {
+  const gets = requests.filter((r) => r.method === 'GET');
+  const repeats = gets.length - new Set(gets.map((r) => r.path)).size;
+  const posts = requests.length - gets.length;
+  return row(
+    '2 quota',
+    'our GET requests that repeat an earlier request of the session (same path and query)',
+    `${repeats} of ${gets.length} (${posts} POSTs not compared: bodies not logged)`,
+    '—',
+  );
 }
 
 /** Requests counted by route, most first: "history 25, rankings 14, …" (player ids folded to :id). */

@@ -80,3 +80,31 @@ export async function rejectionOf(promise: Promise<unknown>): Promise<unknown> {
   }
   throw new Error('expected the promise to reject, it resolved');
 }
+
+/** What the mock upstream answers: a JSON body with status 200, and headers beside the JSON content type. */
+export interface MockReply {
+  data: object;
+  headers?: Record<string, string>;
+}
+
+/**
+ * Answers every `method` request to a path starting with `prefix` with `reply(url of the request, its
+ * JSON body)`, however often asked.
+ */
+export function answerEvery(
+  upstream: Upstream,
+  prefix: string,
+  reply: (url: URL, body: unknown) => MockReply,
+  method = 'GET',
+): void {
+  upstream.pool
+    .intercept({ path: (p) => p.startsWith(prefix), method })
+    .reply<object>((opts) => {
+      const { data, headers } = reply(
+        new URL(opts.path, ORIGIN),
+        typeof opts.body === 'string' ? JSON.parse(opts.body) : undefined,
+      );
+      return { statusCode: 200, data, responseOptions: { headers: { ...JSON_HEADERS, ...headers } } };
+    })
+    .persist();
+}

@@ -1,6 +1,7 @@
 // Shared test support for the unit suite: a MockAgent with net connect disabled, wrapped so every
 // request the client sends is recorded exactly as dispatched (path with its query, headers, body).
 import { type Dispatcher, MockAgent } from 'undici';
+import { afterEach, beforeEach } from 'vitest';
 import type { ResponseCache } from '../../src/api/cache.js';
 import { ApiClient, type ApiClientOptions, type UpstreamEvent } from '../../src/api/client.js';
 
@@ -53,6 +54,21 @@ export function mockUpstream(): Upstream {
     return dispatch(opts, handler);
   });
   return { agent, pool: agent.get(ORIGIN), dispatcher, sent, events: [] };
+}
+
+/**
+ * A fresh mock upstream for each test of the file, closed after it: one object whose fields are the
+ * current test's (read them inside tests).
+ */
+export function useMockUpstream(): Upstream {
+  const upstream = {} as Upstream;
+  beforeEach(() => {
+    Object.assign(upstream, mockUpstream());
+  });
+  afterEach(async () => {
+    await upstream.agent.close();
+  });
+  return upstream;
 }
 
 export function clientFor(

@@ -1,20 +1,13 @@
 // Paging told in HTTP headers (RFC 8288 Link rel="next", X-Total-Count) or by an offset echoed beside
 // the list is followed within the page budget, and a list is called whole only on positive evidence:
 // a total the API stated, a last page. A maintenance 503 with Retry-After is waited out, by doctor too.
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { readPages } from '../../src/api/list-pages.js';
 import { linkHeaderNext, pageSignals } from '../../src/api/pagination.js';
 import { LeaguesResponse, ScoutingResponse } from '../../src/api/schemas.js';
-import { answerEvery, clientFor, JSON_HEADERS, mockUpstream, ORIGIN, type Upstream } from './helpers.js';
+import { answerEvery, clientFor, JSON_HEADERS, ORIGIN, useMockUpstream } from './helpers.js';
 
-let upstream: Upstream;
-
-beforeEach(() => {
-  upstream = mockUpstream();
-});
-afterEach(async () => {
-  await upstream.agent.close();
-});
+const upstream = useMockUpstream();
 
 const leagues = (from: number, n: number) =>
   Array.from({ length: n }, (_, i) => ({ name: `League ${from + i}`, country: 'X' }));

@@ -1,6 +1,6 @@
 // A list is read past its first page the way the API pages it (next link, cursor, page numbers,
 // has_more), only on the configured upstream, within the page budget, and says what it could not read.
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { BadResponseError } from '../../src/api/errors.js';
 import { readAll, readPages } from '../../src/api/list-pages.js';
 import { collectReadNotes } from '../../src/api/reader/notes-sink.js';
@@ -16,20 +16,13 @@ import {
   answerEvery,
   clientFor,
   JSON_HEADERS,
-  mockUpstream,
   ORIGIN,
   rejectionOf,
   type Upstream,
+  useMockUpstream,
 } from './helpers.js';
 
-let upstream: Upstream;
-
-beforeEach(() => {
-  upstream = mockUpstream();
-});
-afterEach(async () => {
-  await upstream.agent.close();
-});
+const upstream = useMockUpstream();
 
 const leagues = (from: number, n: number) =>
   Array.from({ length: n }, (_, i) => ({ name: `League ${from + i}`, country: 'X' }));

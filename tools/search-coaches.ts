@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { LeagueName, Limit } from '../src/mcp/args.js';
+import { LeagueName, Limit, NamePart } from '../src/mcp/args.js';
 import { defineTool } from '../src/mcp/tool.js';
 import { searchByName } from './kit/name-search.js';
 import { PAGE_SIZE } from './kit/pages.js';
@@ -23,12 +23,7 @@ export default defineTool({
   description:
     'Current head coaches by (part of) name and/or league, with their team and the coach_id get_coach needs (record, career, tactical profile). 1 request a page.',
   input: {
-    query: z
-      .string()
-      .trim()
-      .min(2)
-      .max(80)
-      .meta({ examples: ['Garcia'] })
+    query: NamePart.meta({ examples: ['Garcia'] })
       .optional()
       .describe('Part of the coach name.'),
     league: LeagueName.optional(),

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { LeagueName, Limit, Season, seasonParam } from '../src/mcp/args.js';
+import { LeagueName, Limit, NamePart, Season, seasonParam } from '../src/mcp/args.js';
 import { defineTool } from '../src/mcp/tool.js';
 import { searchByName } from './kit/name-search.js';
 import { PAGE_SIZE } from './kit/pages.js';
@@ -22,12 +22,7 @@ export default defineTool({
   description:
     'Teams by (part of) name and/or league, with their coach and the team_id get_team needs (record, squad, similar teams, head-to-head). 1 request a page.',
   input: {
-    query: z
-      .string()
-      .trim()
-      .min(2)
-      .max(80)
-      .meta({ examples: ['Lens'] })
+    query: NamePart.meta({ examples: ['Lens'] })
       .optional()
       .describe('Part of the team name.'),
     league: LeagueName.optional(),

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { markUnread, unreadMarks, unreadWhy } from '../src/api/reader/unread.js';
-import { PlayerIdArg } from '../src/mcp/args.js';
+import { ClubName, PlayerIdArg } from '../src/mcp/args.js';
 import { currentSeason, fallbackWords } from '../src/mcp/season.js';
 import { defineTool } from '../src/mcp/tool.js';
 import { answerWhatYouCan, mostSplitCalls, unansweredNotes } from './kit/batch-split.js';
@@ -34,13 +34,7 @@ export default defineTool({
     "How well 1-10 players fit a club's style, higher is better: with `club`, one score each; without, the best-fitting clubs of their league. 1 request; more if the club is named otherwise or of another football.",
   input: {
     player_ids: z.array(PlayerIdArg).min(1).max(10),
-    club: z
-      .string()
-      .min(2)
-      .max(80)
-      .optional()
-      .meta({ examples: ['FC Lens'] })
-      .describe('Club name (e.g. FC Lens) or team id; omit for best fits'),
+    club: ClubName.optional().describe('Club name (e.g. FC Lens) or team id; omit for best fits'),
   },
   output: z.array(Fit),
   extra: { requests: PlannedCostOut },

@@ -3,7 +3,7 @@ import type { ApiResult } from '../src/api/client.js';
 import { publishReadNotes } from '../src/api/reader/notes-sink.js';
 import { unreadWhy } from '../src/api/reader/unread.js';
 import { percentileRadar } from '../src/charts/percentile-radar.js';
-import { Limit, PlayerIdArg, Season, seasonParam } from '../src/mcp/args.js';
+import { ClubName, Limit, PlayerIdArg, Season, seasonParam } from '../src/mcp/args.js';
 import { defineTool } from '../src/mcp/tool.js';
 import { withClubHint } from './kit/club-hint.js';
 import { fitForTheirFootball } from './kit/club-side.js';
@@ -43,13 +43,7 @@ export default defineTool({
   input: {
     player_id: PlayerIdArg,
     season: Season.optional(),
-    club: z
-      .string()
-      .min(2)
-      .max(80)
-      .optional()
-      .meta({ examples: ['FC Lens'] })
-      .describe('Club to assess fit for, e.g. FC Lens'),
+    club: ClubName.optional().describe('Club to assess fit for, e.g. FC Lens'),
     similar_limit: Limit(5, MAX_SIMILAR).describe('Similar profiles.'),
   },
   output: z.object({

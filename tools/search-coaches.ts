@@ -1,9 +1,8 @@
 import { z } from 'zod';
-import { withLeagueHint } from '../src/facts/league-hint.js';
-import { LeagueName, Limit } from '../src/mcp/args.js';
+import { LeagueName, Limit, NamePart } from '../src/mcp/args.js';
 import { defineTool } from '../src/mcp/tool.js';
-import { cut, PAGE_SIZE } from './kit/pages.js';
-import { noRowsRead, rowsLacking } from './kit/rows-lacking.js';
+import { searchByName } from './kit/name-search.js';
+import { PAGE_SIZE } from './kit/pages.js';
 import { table } from './kit/text.js';
 
 const MAX = PAGE_SIZE.coaches;
@@ -24,12 +23,7 @@ export default defineTool({
   description:
     'Current head coaches by (part of) name and/or league, with their team and the coach_id get_coach needs (record, career, tactical profile). 1 request a page.',
   input: {
-    query: z
-      .string()
-      .trim()
-      .min(2)
-      .max(80)
-      .meta({ examples: ['Garcia'] })
+    query: NamePart.meta({ examples: ['Garcia'] })
       .optional()
       .describe('Part of the coach name.'),
     league: LeagueName.optional(),
@@ -38,21 +32,11 @@ export default defineTool({
   output: z.array(z.looseObject({ coach_id: z.string().nullable(), name: z.string().nullable() })),
   extra: { has_more: z.boolean() },
   async run({ query, league, limit }, { api, signal }) {
-    let result: Awaited<ReturnType<typeof api.coaches>>;
-    try {
-      result = await withLeagueHint(api, league, signal, (league) =>
-        api.coaches({ name: query, league, limit, signal }),
-      );
-    } catch (error) {
-      const lacking = rowsLacking(error);
-      if (!lacking) throw error;
-      return noRowsRead(api, lacking, 'coaches');
-    }
-    const { rows, has_more, notes } = cut(result.data.data, limit, MAX, {
-      ...result,
-      total: result.total ?? result.data.meta?.total ?? undefined,
-    });
-    const data = rows.map(
+    return searchByName(
+      api,
+      'coaches',
+      { league, limit, max: MAX, signal },
+      (league) => api.coaches({ name: query, league, limit, signal }),
       (c): CoachRow => ({
         coach_id: c.coach_id,
         name: c.name,
@@ -62,7 +46,6 @@ export default defineTool({
         formation: c.formation ?? null,
       }),
     );
-    return { ...result, data, extra: { has_more }, notes };
   },
   text: ({ data }) =>
     table(data as CoachRow[], [

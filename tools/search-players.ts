@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { withLeagueHint } from '../src/facts/league-hint.js';
-import { LeagueName, Limit, Season, seasonParam } from '../src/mcp/args.js';
+import { ClubName, LeagueName, Limit, NamePart, Season, seasonParam } from '../src/mcp/args.js';
 import { defineTool } from '../src/mcp/tool.js';
 import { byNameAndProminence } from './kit/name-rank.js';
 import { cut, PAGE_SIZE } from './kit/pages.js';
@@ -37,21 +37,9 @@ export default defineTool({
   description:
     'Find players by (part of) name, optionally by league, club or season: player_id and service_id. Use it first when a player is named; best match, then most minutes. 1 request a page.',
   input: {
-    query: z
-      .string()
-      .trim()
-      .min(2)
-      .max(80)
-      .meta({ examples: ['Mbaye'] })
-      .describe('Name or part of it, e.g. Mbaye'),
+    query: NamePart.meta({ examples: ['Mbaye'] }).describe('Name or part of it, e.g. Mbaye'),
     league: LeagueName.optional(),
-    club: z
-      .string()
-      .min(2)
-      .max(80)
-      .meta({ examples: ['FC Lens'] })
-      .optional()
-      .describe('Club name to narrow the search.'),
+    club: ClubName.optional().describe('Club name to narrow the search.'),
     season: Season.optional(),
     limit: Limit(10, MAX),
   },

@@ -1,9 +1,8 @@
 import { z } from 'zod';
-import { withLeagueHint } from '../src/facts/league-hint.js';
-import { LeagueName, Limit, Season, seasonParam } from '../src/mcp/args.js';
+import { LeagueName, Limit, NamePart, Season, seasonParam } from '../src/mcp/args.js';
 import { defineTool } from '../src/mcp/tool.js';
-import { cut, PAGE_SIZE } from './kit/pages.js';
-import { noRowsRead, rowsLacking } from './kit/rows-lacking.js';
+import { searchByName } from './kit/name-search.js';
+import { PAGE_SIZE } from './kit/pages.js';
 import { table } from './kit/text.js';
 
 const MAX = PAGE_SIZE.teams;
@@ -23,12 +22,7 @@ export default defineTool({
   description:
     'Teams by (part of) name and/or league, with their coach and the team_id get_team needs (record, squad, similar teams, head-to-head). 1 request a page.',
   input: {
-    query: z
-      .string()
-      .trim()
-      .min(2)
-      .max(80)
-      .meta({ examples: ['Lens'] })
+    query: NamePart.meta({ examples: ['Lens'] })
       .optional()
       .describe('Part of the team name.'),
     league: LeagueName.optional(),
@@ -39,21 +33,11 @@ export default defineTool({
   output: z.array(z.looseObject({ team_id: z.string().nullable(), name: z.string().nullable() })),
   extra: { has_more: z.boolean() },
   async run({ query, league, season, limit }, { api, signal }) {
-    let result: Awaited<ReturnType<typeof api.teams>>;
-    try {
-      result = await withLeagueHint(api, league, signal, (league) =>
-        api.teams({ name: query, league, season: seasonParam(season), limit, signal }),
-      );
-    } catch (error) {
-      const lacking = rowsLacking(error);
-      if (!lacking) throw error;
-      return noRowsRead(api, lacking, 'teams');
-    }
-    const { rows, has_more, notes } = cut(result.data.data, limit, MAX, {
-      ...result,
-      total: result.total ?? result.data.meta?.total ?? undefined,
-    });
-    const data = rows.map(
+    return searchByName(
+      api,
+      'teams',
+      { league, limit, max: MAX, signal },
+      (league) => api.teams({ name: query, league, season: seasonParam(season), limit, signal }),
       (t): TeamRow => ({
         team_id: t.team_id,
         name: t.name,
@@ -62,7 +46,6 @@ export default defineTool({
         coach: t.coach?.name ?? null,
       }),
     );
-    return { ...result, data, extra: { has_more }, notes };
   },
   text: ({ data }) =>
     table(data as TeamRow[], [

@@ -3,6 +3,7 @@
 // `service_id` in player answers (null while unlinked), and one identity per row. Everything else is
 // our guess: optional, nullable, read under its aliases, and null rather than fatal when unreadable.
 import { z } from 'zod';
+import { BESIDE_FIELDS } from '../domain/beside-statistics.js';
 import { fold } from '../lib/fold.js';
 import { aliasesOf } from './reader/aliases.js';
 import { listAnswer, recordAnswer } from './reader/answer.js';
@@ -123,9 +124,8 @@ function keepUnknownNumbers(into: string, known: readonly string[]) {
 }
 
 /** Numbers a row gives beside its statistics, under their own names when the API used a known alias. */
-const BESIDE_STATISTICS = ['market_value_eur', 'performance_index', 'appearances'] as const;
 function besideName(key: string): string {
-  return BESIDE_STATISTICS.find((field) => aliasesOf(field).includes(key)) ?? key;
+  return BESIDE_FIELDS.find((field) => aliasesOf(field).includes(key)) ?? key;
 }
 
 /** An object standing for no thing of its own (no id, key, type or name) and no one value. */

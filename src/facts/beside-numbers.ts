@@ -5,15 +5,8 @@
 import { type Aliases, aliasesOf, DEFAULT_ALIAS_SET } from '../api/reader/aliases.js';
 import { fieldName } from '../api/reader/names.js';
 import { numberKindOf, toNumber } from '../api/reader/values.js';
+import { BESIDE_FIELDS, BESIDE_STATISTICS } from '../domain/beside-statistics.js';
 import { isKnownStatistic } from '../domain/position-statistics.js';
-
-/** Each number beside the statistics, with the values it can hold. */
-export const BESIDE: Readonly<Record<string, (v: number) => boolean>> = {
-  // A market value in euros: a large whole number, above any count, per-90 figure or season's minutes.
-  market_value_eur: (v) => Number.isInteger(v) && v >= 10_000,
-  appearances: (v) => Number.isInteger(v) && v >= 0 && v <= 120,
-  performance_index: (v) => v >= 0 && v <= 100,
-};
 
 export type Statistics = Readonly<Record<string, unknown>>;
 
@@ -47,7 +40,7 @@ export function besideLacking(
 ): Map<string, string[]> {
   const out = new Map<string, string[]>();
   if (rows.length === 0) return out;
-  const ours = new Set(Object.keys(BESIDE).flatMap((f) => [f, ...aliasesOf(f, aliases)]));
+  const ours = new Set(BESIDE_FIELDS.flatMap((f) => [f, ...aliasesOf(f, aliases)]));
   const keys = [...new Set(rows.flatMap((r) => Object.keys(r)))].filter(
     (k) => !ours.has(k) && !ours.has(fieldName(k)) && !known(k) && !isKnownStatistic(k),
   );
@@ -55,7 +48,7 @@ export function besideLacking(
     const n = toNumber(row[key], numberKindOf(key));
     return typeof n === 'number' && Number.isFinite(n) ? n : undefined;
   };
-  for (const [field, fits] of Object.entries(BESIDE)) {
+  for (const [field, fits] of Object.entries(BESIDE_STATISTICS)) {
     if (rows.some((r) => besideValue(r, field, aliases) !== null)) continue;
     const could = keys.filter((k) => {
       const values = rows.map((r) => numberOf(r, k));
@@ -75,7 +68,7 @@ export function besideByOurNames(
   aliases: Aliases = DEFAULT_ALIAS_SET,
 ): Record<string, unknown> {
   const out: Record<string, unknown> = { ...stats };
-  for (const field of Object.keys(BESIDE)) {
+  for (const field of BESIDE_FIELDS) {
     if (out[field] != null) continue;
     const names = new Set(aliasesOf(field, aliases));
     const key = Object.keys(out).find(

@@ -23,6 +23,16 @@ export const LeagueName = z
   .meta({ examples: ['Ligue 1'] })
   .describe('list_leagues name, e.g. Ligue 1');
 
+/** A name or part of one to search by; each tool gives its own example and words. */
+export const NamePart = z.string().trim().min(2).max(80);
+
+/** A club's name (or, where a tool says so, a team id); each tool says what it is for. */
+export const ClubName = z
+  .string()
+  .min(2)
+  .max(80)
+  .meta({ examples: ['FC Lens'] });
+
 /** A service_id of the spec's form (ds_ and 16 characters), the example refusals show. */
 export const SERVICE_ID_EXAMPLE = 'ds_00005oGBcduWTLGq';
 

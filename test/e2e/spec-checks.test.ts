@@ -27,6 +27,16 @@ function onProxy(rule: (path: string) => Rule) {
   return () => (opened.session as ClientOnDeps).client;
 }
 
+/** The client on a proxy that rewrites the rows of each answer whose path `route` starts or matches. */
+function onRows(route: string | RegExp, rewrite: (rows: Json[]) => unknown[]) {
+  return onProxy((path): Rule => {
+    const hit = typeof route === 'string' ? path.startsWith(route) : route.test(path);
+    return hit ? { reshape: (body) => withRows(body, rewrite(rowsOf(body))) } : 'pass';
+  });
+}
+
+const withoutServiceId = (rows: Json[]) => rows.map(({ service_id: _, ...row }) => row);
+
 const ROLE = { role: 'renard_des_surfaces', season: '25-26' };
 
 describe('a ranking the API lists worst first', () => {
@@ -81,16 +91,9 @@ describe('a ranking the API lists worst first', () => {
 
 describe('a ranking that lost rows', () => {
   // Every other row of the answer is one the reader cannot read (no score).
-  const client = onProxy((path): Rule => {
-    if (!path.startsWith('/v1/rankings?')) return 'pass';
-    return {
-      reshape: (body) =>
-        withRows(
-          body,
-          rowsOf(body).map((row, i) => (i % 2 === 1 ? { ...row, score: 'n/a' } : row)),
-        ),
-    };
-  });
+  const client = onRows('/v1/rankings?', (rows) =>
+    rows.map((row, i) => (i % 2 === 1 ? { ...row, score: 'n/a' } : row)),
+  );
 
   it('never shows what is left as the ranking: the missing ranks are said', async () => {
     const { body, text } = await callOk(client(), 'rank_players_by_role', { ...ROLE, limit: 10 });
@@ -101,16 +104,7 @@ describe('a ranking that lost rows', () => {
 });
 
 describe('player answers without service_id', () => {
-  const client = onProxy((path): Rule => {
-    if (!path.startsWith('/v1/rankings?')) return 'pass';
-    return {
-      reshape: (body) =>
-        withRows(
-          body,
-          rowsOf(body).map(({ service_id: _, ...row }) => row),
-        ),
-    };
-  });
+  const client = onRows('/v1/rankings?', withoutServiceId);
 
   it('say the service_id is unread, never that the player is unlinked', async () => {
     const { body, text } = await callOk(client(), 'rank_players_by_role', { ...ROLE, limit: 5 });
@@ -125,16 +119,7 @@ describe('player answers without service_id', () => {
 });
 
 describe('resolve rows without service_id', () => {
-  const client = onProxy((path): Rule => {
-    if (!path.startsWith('/v1/players/resolve-batch')) return 'pass';
-    return {
-      reshape: (body) =>
-        withRows(
-          body,
-          rowsOf(body).map(({ service_id: _, ...row }) => row),
-        ),
-    };
-  });
+  const client = onRows('/v1/players/resolve-batch', withoutServiceId);
 
   it('say the service_id could not be read, never that the row is unlinked', async () => {
     const ranking = await callOk(client(), 'rank_players_by_role', { ...ROLE, limit: 3 });
@@ -152,19 +137,12 @@ describe('an old row id answered with the new row only', () => {
   // resolve-batch answers a person's current row, without the query it answers: the old id asked is
   // nowhere in its row.
   const current = new Map<string, string>();
-  const client = onProxy((path): Rule => {
-    if (!path.startsWith('/v1/players/resolve-batch')) return 'pass';
-    return {
-      reshape: (body) =>
-        withRows(
-          body,
-          rowsOf(body).map(({ query: _, ...row }) => ({
-            ...row,
-            player_id: current.get(String(row.service_id)) ?? row.player_id,
-          })),
-        ),
-    };
-  });
+  const client = onRows('/v1/players/resolve-batch', (rows) =>
+    rows.map(({ query: _, ...row }) => ({
+      ...row,
+      player_id: current.get(String(row.service_id)) ?? row.player_id,
+    })),
+  );
 
   it('is tied to it by the person a history told, never left unanswered', async () => {
     const history = await callOk(client(), 'player_history', { player_id: 'ds_00005zDOXc6gcEyR' });
@@ -182,18 +160,9 @@ describe('an old row id answered with the new row only', () => {
 describe('a role key the API sends in its former form', () => {
   let renamed: { key: string; old: string } | undefined;
   // The player's roles come with a renamed role under its former key.
-  const client = onProxy((path): Rule => {
-    if (!/^\/v1\/players\/[^/]+\/roles/.test(path)) return 'pass';
-    return {
-      reshape: (body) =>
-        withRows(
-          body,
-          rowsOf(body).map((row) =>
-            renamed && row.role === renamed.key ? { ...row, role: renamed.old } : row,
-          ),
-        ),
-    };
-  });
+  const client = onRows(/^\/v1\/players\/[^/]+\/roles/, (rows) =>
+    rows.map((row) => (renamed && row.role === renamed.key ? { ...row, role: renamed.old } : row)),
+  );
 
   it('is shown by its current key, and the answer says which form the API sent', async () => {
     const enums = (await fetch(`${sandbox.url}/v1/enums`, { headers: { 'x-api-key': sandbox.demoKey } }).then(

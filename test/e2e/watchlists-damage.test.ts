@@ -6,14 +6,12 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import * as fs from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { Client } from '@modelcontextprotocol/client';
-import { afterAll, afterEach, describe, expect, it } from 'vitest';
-import type { ToolDeps } from '../../src/mcp/context.js';
-import { type RunningSandbox, startSandbox } from '../../src/sandbox/server.js';
+import { afterAll, describe, expect, it } from 'vitest';
 import type { FileIo } from '../../src/store/fs.js';
 import { fieldOf } from '../../src/store/watchlists.js';
 import { FileWatchlistStore } from '../../src/store/watchlists-file.js';
-import { call, depsFor, inMemoryClient, callOk as ok, textOf } from '../support/mcp.js';
+import { closedAfterEach } from '../support/hooks.js';
+import { call, callOk as ok, openSandboxSession, textOf } from '../support/mcp.js';
 import { GARMONT, MBENRA, VERAC } from '../support/people.js';
 
 const dirs: string[] = [];
@@ -21,30 +19,14 @@ afterAll(() => {
   for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
 });
 
-interface Session {
-  sandbox: RunningSandbox;
-  deps: ToolDeps;
-  client: Client;
-}
-const sessions: Session[] = [];
-afterEach(async () => {
-  for (const { client, deps, sandbox } of sessions.splice(0)) {
-    await client.close();
-    await deps.api.close();
-    await sandbox.close();
-  }
-});
+const opened = closedAfterEach();
 
 async function session(io: Partial<FileIo> = {}) {
   const dir = mkdtempSync(join(tmpdir(), 'fsm-watchlists-e2e-'));
   dirs.push(dir);
   const store = await FileWatchlistStore.open(dir, { io });
-  const sandbox = await startSandbox({ port: 0 });
-  const owner = store.ownerOf(sandbox.demoKey);
-  const deps: ToolDeps = { ...depsFor(sandbox.url, sandbox.demoKey), watchlists: { store, owner } };
-  const client = await inMemoryClient(deps);
-  sessions.push({ sandbox, deps, client });
-  return { client, dir, owner };
+  const { client, sandbox } = opened(await openSandboxSession({}, { watchlists: store }));
+  return { client, dir, owner: store.ownerOf(sandbox.demoKey) };
 }
 
 describe('a damaged watchlist', () => {

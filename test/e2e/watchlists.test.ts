@@ -1,29 +1,14 @@
 // The watchlist tools, resources, completion and the weekly_watchlist prompt through a real SDK client
 // (in memory) against the sandbox at several weeks, one watchlist store shared across the weeks.
-import type { Client } from '@modelcontextprotocol/client';
-import { afterEach, describe, expect, it } from 'vitest';
-import type { ToolDeps } from '../../src/mcp/context.js';
-import { type RunningSandbox, startSandbox } from '../../src/sandbox/server.js';
+import { describe, expect, it } from 'vitest';
 import { DEFAULT_WATCHLIST_LIMITS } from '../../src/store/watchlists.js';
 import { MemoryWatchlistStore } from '../../src/store/watchlists-memory.js';
-import { call, depsFor, inMemoryClient, callOk as ok, textOf } from '../support/mcp.js';
+import { closedAfterEach } from '../support/hooks.js';
+import { call, depsFor, inMemoryClient, callOk as ok, openSandboxSession, textOf } from '../support/mcp.js';
 import { GARMONT, KOUYANDE, KOUYANDE_ROW, MBENRA, VERAC } from '../support/people.js';
 import { fill, plannedCalls, promptText } from '../support/prompts.js';
 
-interface Session {
-  sandbox: RunningSandbox;
-  deps: ToolDeps;
-  client: Client;
-}
-const sessions: Session[] = [];
-
-afterEach(async () => {
-  for (const { client, deps, sandbox } of sessions.splice(0)) {
-    await client.close();
-    await deps.api.close();
-    await sandbox.close();
-  }
-});
+const opened = closedAfterEach();
 
 /** A client on the sandbox at `week`, its watchlists in `store` under one key's owner id. */
 async function at(
@@ -31,12 +16,7 @@ async function at(
   store: MemoryWatchlistStore,
   options: { dialect?: 'french' | 'nested' | 'numeric' | 'bare' | 'minimal' | 'unit-scale' | 'unicode' } = {},
 ) {
-  const sandbox = await startSandbox({ port: 0, week, ...options });
-  const base = depsFor(sandbox.url, sandbox.demoKey);
-  const deps: ToolDeps = { ...base, watchlists: { store, owner: store.ownerOf(sandbox.demoKey) } };
-  const session = { sandbox, deps, client: await inMemoryClient(deps) };
-  sessions.push(session);
-  return session;
+  return opened(await openSandboxSession({ week, ...options }, { watchlists: store }));
 }
 
 const ids = (body: { data: { players: { service_id: string | null; player_id: string | null }[] } }) =>

@@ -1,5 +1,6 @@
-// Test support: a part a file or describe block shares, opened before its tests and closed after them.
-import { afterAll, beforeAll } from 'vitest';
+// Test support: a part a file or describe block shares, opened before its tests and closed after them; parts
+// a test opens itself, closed after it.
+import { afterAll, afterEach, beforeAll } from 'vitest';
 
 /**
  * What `open` gives, for the enclosing file or describe block: opened before its tests, closed with `close`
@@ -17,4 +18,19 @@ export function useOpened<T extends object>(open: () => Promise<T>, close: (open
     if (opened) await close(opened);
   });
   return holder;
+}
+
+/**
+ * Parts a test opens itself, each closed after that test, in the order opened: `const opened =
+ * closedAfterEach()` in the file, then `opened(await open…())` in a test gives the part back.
+ */
+export function closedAfterEach(): <T extends { close(): Promise<void> }>(part: T) => T {
+  const parts: { close(): Promise<void> }[] = [];
+  afterEach(async () => {
+    for (const part of parts.splice(0)) await part.close();
+  });
+  return (part) => {
+    parts.push(part);
+    return part;
+  };
 }

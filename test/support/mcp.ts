@@ -11,6 +11,7 @@ import type { ToolDeps } from '../../src/mcp/context.js';
 import { createServer, type ServerOptions } from '../../src/mcp/server.js';
 import { untabulate } from '../../src/mcp/tabular.js';
 import { type RunningSandbox, type SandboxOptions, startSandbox } from '../../src/sandbox/server.js';
+import type { WatchlistStore } from '../../src/store/watchlists.js';
 import { TOOLS } from '../../tools/index.js';
 import { useOpened } from './hooks.js';
 
@@ -65,6 +66,8 @@ export interface ClientOptions {
   config?: Partial<Config>;
   server?: Partial<ServerOptions>;
   capabilities?: ClientCapabilities;
+  /** Where the client's watchlists are kept, under the owner of the key it asks with. */
+  watchlists?: WatchlistStore;
 }
 
 /** An in-memory client on its own deps; `close()` closes the client, then the deps' upstream client. */
@@ -78,9 +81,12 @@ export interface ClientOnDeps {
 export async function sandboxClient(
   baseUrl: string,
   apiKey: string | undefined,
-  { config = {}, server = {}, capabilities = {} }: ClientOptions = {},
+  { config = {}, server = {}, capabilities = {}, watchlists }: ClientOptions = {},
 ): Promise<ClientOnDeps> {
-  const deps = depsFor(baseUrl, apiKey, config);
+  const plain = depsFor(baseUrl, apiKey, config);
+  const deps: ToolDeps = watchlists
+    ? { ...plain, watchlists: { store: watchlists, owner: watchlists.ownerOf(apiKey ?? '') } }
+    : plain;
   const client = await inMemoryClient(deps, server, capabilities);
   return {
     client,

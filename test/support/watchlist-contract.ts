@@ -30,7 +30,8 @@ export function adding(name: string, serviceId: string) {
   };
 }
 
-async function rejection(promise: Promise<unknown>): Promise<WatchlistError> {
+/** The WatchlistError `promise` rejects with; anything else fails the test. */
+export async function rejection(promise: Promise<unknown>): Promise<WatchlistError> {
   try {
     await promise;
   } catch (error) {

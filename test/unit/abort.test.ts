@@ -1,17 +1,9 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { AbortedError, type ApiError } from '../../src/api/errors.js';
 import { LeaguesResponse } from '../../src/api/schemas.js';
-import { clientFor, mockUpstream, rejectionOf, type Upstream } from './helpers.js';
+import { clientFor, rejectionOf, useMockUpstream } from './helpers.js';
 
-let upstream: Upstream;
-
-beforeEach(() => {
-  upstream = mockUpstream();
-});
-
-afterEach(async () => {
-  await upstream.agent.close();
-});
+const upstream = useMockUpstream();
 
 const leagues = { path: '/v1/leagues', method: 'GET' } as const;
 

@@ -1,18 +1,10 @@
 // ApiClient.callItems: a batch route answered item by item, each item's row cached on its own.
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { FitScoreResponse } from '../../src/api/schemas.js';
 import { fetchFits } from '../../tools/kit/fits.js';
-import { clientFor, JSON_HEADERS, mockUpstream, type Upstream } from './helpers.js';
+import { clientFor, JSON_HEADERS, useMockUpstream } from './helpers.js';
 
-let upstream: Upstream;
-
-beforeEach(() => {
-  upstream = mockUpstream();
-});
-
-afterEach(async () => {
-  await upstream.agent.close();
-});
+const upstream = useMockUpstream();
 
 const fitRow = (id: string) => ({
   player_id: id,

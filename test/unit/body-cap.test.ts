@@ -1,24 +1,16 @@
 // Upstream bodies are read under a byte cap: an answer over it (declared or streamed) is refused with a
 // typed, non-retried error, and an endless body is cut after about the cap instead of filling memory.
 import type { Dispatcher } from 'undici';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { type ApiError, TooLargeError } from '../../src/api/errors.js';
 import { LeaguesResponse } from '../../src/api/schemas.js';
-import { clientFor, JSON_HEADERS, mockUpstream, rejectionOf, type Upstream } from './helpers.js';
+import { clientFor, JSON_HEADERS, rejectionOf, type Upstream, useMockUpstream } from './helpers.js';
 
 const CAP = 1024 * 1024;
 const leagues = { path: '/v1/leagues', method: 'GET' } as const;
 
-let upstream: Upstream;
-
-beforeEach(() => {
-  upstream = mockUpstream();
-});
-
-afterEach(async () => {
-  await upstream.agent.close();
-});
+const upstream = useMockUpstream();
 
 /** A JSON answer of exactly `bytes` bytes: {"data":[],"pad":"xxxx…"}. */
 function answerOf(bytes: number): Buffer {

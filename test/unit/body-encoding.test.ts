@@ -2,28 +2,20 @@
 // mark or another charset; the byte cap holds for the decoded size; what cannot be decoded is said
 // without blaming the base URL.
 import { brotliCompressSync, deflateRawSync, deflateSync, gzipSync } from 'node:zlib';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { type ApiError, BadResponseError, TooLargeError, UpstreamServerError } from '../../src/api/errors.js';
 import { LeaguesResponse } from '../../src/api/schemas.js';
 import { createLogger } from '../../src/log.js';
 import { errorText } from '../../src/mcp/result.js';
-import { clientFor, mockUpstream, rejectionOf, type Upstream } from './helpers.js';
+import { clientFor, rejectionOf, useMockUpstream } from './helpers.js';
 
 const leagues = { path: '/v1/leagues', method: 'GET' } as const;
 const ANSWER = { data: [{ name: 'Ligue 1' }, { name: 'Süper Lig' }, { name: 'Primera División' }] };
 const TEXT = JSON.stringify(ANSWER);
 const logger = createLogger('silent');
 
-let upstream: Upstream;
-
-beforeEach(() => {
-  upstream = mockUpstream();
-});
-
-afterEach(async () => {
-  await upstream.agent.close();
-});
+const upstream = useMockUpstream();
 
 const names = (data: unknown) => (data as typeof ANSWER).data.map((l) => l.name);
 

@@ -1,4 +1,4 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { ApiClient } from '../../src/api/client.js';
 import {
@@ -12,17 +12,9 @@ import {
   UpstreamServerError,
 } from '../../src/api/errors.js';
 import { LeaguesResponse, RankingsResponse, ScoutingResponse } from '../../src/api/schemas.js';
-import { clientFor, JSON_HEADERS, KEY, mockUpstream, rejectionOf, type Upstream } from './helpers.js';
+import { clientFor, JSON_HEADERS, KEY, rejectionOf, useMockUpstream } from './helpers.js';
 
-let upstream: Upstream;
-
-beforeEach(() => {
-  upstream = mockUpstream();
-});
-
-afterEach(async () => {
-  await upstream.agent.close();
-});
+const upstream = useMockUpstream();
 
 const LEAGUES = { data: [{ name: 'Ligue 1', country: 'France' }] };
 

@@ -1,20 +1,13 @@
 // The client's typed methods (src/api/endpoints.ts, endpoint-methods.ts): each sends its route's path,
 // query or body from arguments in our words, reads the answer with its route's schema, and reads lists
 // and batches as its declaration says.
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ENDPOINTS } from '../../src/api/endpoints.js';
 import { collectReadNotes } from '../../src/api/reader/notes-sink.js';
 import { ROUTES } from '../../src/api/routes.js';
-import { clientFor, JSON_HEADERS, mockUpstream, type Upstream } from './helpers.js';
+import { clientFor, JSON_HEADERS, useMockUpstream } from './helpers.js';
 
-let upstream: Upstream;
-
-beforeEach(() => {
-  upstream = mockUpstream();
-});
-afterEach(async () => {
-  await upstream.agent.close();
-});
+const upstream = useMockUpstream();
 
 /** Answers every request to `path` (a prefix) with `body`. */
 function answer(method: 'GET' | 'POST', path: string, body: unknown) {

@@ -1,20 +1,13 @@
 // The glossary as the statistic-key check and the naming of statistics read it (src/facts/glossary-read.ts):
 // whatever way it fails, the key goes on unchecked and the statistics are named from their keys, each with
 // a note saying why; a glossary read only in part names the statistics it left to their keys.
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { collectReadNotes } from '../../src/api/reader/notes-sink.js';
 import { checkStatistic } from '../../src/facts/statistic-keys.js';
 import { namesOf, readGlossary } from '../../tools/kit/statistic-labels.js';
-import { clientFor, JSON_HEADERS, mockUpstream, type Upstream } from './helpers.js';
+import { clientFor, JSON_HEADERS, type Upstream, useMockUpstream } from './helpers.js';
 
-let upstream: Upstream;
-
-beforeEach(() => {
-  upstream = mockUpstream();
-});
-afterEach(async () => {
-  await upstream.agent.close();
-});
+const upstream = useMockUpstream();
 
 const GLOSSARY = { path: (p: string) => p.startsWith('/v1/glossary'), method: 'GET' } as const;
 const signal = new AbortController().signal;

@@ -1,6 +1,7 @@
 // Shared test support for the unit suite: a MockAgent with net connect disabled, wrapped so every
 // request the client sends is recorded exactly as dispatched (path with its query, headers, body).
 import { type Dispatcher, MockAgent } from 'undici';
+import { afterEach, beforeEach } from 'vitest';
 import type { ResponseCache } from '../../src/api/cache.js';
 import { ApiClient, type ApiClientOptions, type UpstreamEvent } from '../../src/api/client.js';
 
@@ -55,6 +56,21 @@ export function mockUpstream(): Upstream {
   return { agent, pool: agent.get(ORIGIN), dispatcher, sent, events: [] };
 }
 
+/**
+ * A fresh mock upstream for each test of the file, closed after it: one object whose fields are the
+ * current test's (read them inside tests).
+ */
+export function useMockUpstream(): Upstream {
+  const upstream = {} as Upstream;
+  beforeEach(() => {
+    Object.assign(upstream, mockUpstream());
+  });
+  afterEach(async () => {
+    await upstream.agent.close();
+  });
+  return upstream;
+}
+
 export function clientFor(
   upstream: Upstream,
   options: Partial<ApiClientOptions> & { cache?: ResponseCache } = {},
@@ -79,4 +95,32 @@ export async function rejectionOf(promise: Promise<unknown>): Promise<unknown> {
     return error;
   }
   throw new Error('expected the promise to reject, it resolved');
+}
+
+/** What the mock upstream answers: a JSON body with status 200, and headers beside the JSON content type. */
+export interface MockReply {
+  data: object;
+  headers?: Record<string, string>;
+}
+
+/**
+ * Answers every `method` request to a path starting with `prefix` with `reply(url of the request, its
+ * JSON body)`, however often asked.
+ */
+export function answerEvery(
+  upstream: Upstream,
+  prefix: string,
+  reply: (url: URL, body: unknown) => MockReply,
+  method = 'GET',
+): void {
+  upstream.pool
+    .intercept({ path: (p) => p.startsWith(prefix), method })
+    .reply<object>((opts) => {
+      const { data, headers } = reply(
+        new URL(opts.path, ORIGIN),
+        typeof opts.body === 'string' ? JSON.parse(opts.body) : undefined,
+      );
+      return { statusCode: 200, data, responseOptions: { headers: { ...JSON_HEADERS, ...headers } } };
+    })
+    .persist();
 }

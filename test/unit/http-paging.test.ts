@@ -1,45 +1,20 @@
 // Paging told in HTTP headers (RFC 8288 Link rel="next", X-Total-Count) or by an offset echoed beside
 // the list is followed within the page budget, and a list is called whole only on positive evidence:
 // a total the API stated, a last page. A maintenance 503 with Retry-After is waited out, by doctor too.
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { readPages } from '../../src/api/list-pages.js';
 import { linkHeaderNext, pageSignals } from '../../src/api/pagination.js';
 import { LeaguesResponse, ScoutingResponse } from '../../src/api/schemas.js';
-import { clientFor, JSON_HEADERS, mockUpstream, ORIGIN, type Upstream } from './helpers.js';
+import { answerEvery, clientFor, JSON_HEADERS, ORIGIN, useMockUpstream } from './helpers.js';
 
-let upstream: Upstream;
-
-beforeEach(() => {
-  upstream = mockUpstream();
-});
-afterEach(async () => {
-  await upstream.agent.close();
-});
+const upstream = useMockUpstream();
 
 const leagues = (from: number, n: number) =>
   Array.from({ length: n }, (_, i) => ({ name: `League ${from + i}`, country: 'X' }));
 
-/** Answers `prefix` with `reply(url, body)` (status 200 unless it says), however often asked. */
-function answer(
-  prefix: string,
-  reply: (url: URL, body: unknown) => { data: object; headers?: Record<string, string> },
-  method = 'GET',
-) {
-  upstream.pool
-    .intercept({ path: (p) => p.startsWith(prefix), method })
-    .reply<object>((opts) => {
-      const { data, headers } = reply(
-        new URL(opts.path, ORIGIN),
-        typeof opts.body === 'string' ? JSON.parse(opts.body) : undefined,
-      );
-      return { statusCode: 200, data, responseOptions: { headers: { ...JSON_HEADERS, ...headers } } };
-    })
-    .persist();
-}
-
 describe('Link header paging', () => {
   it('follows rel="next" to the last page, the total from X-Total-Count', async () => {
-    answer('/v1/leagues', (url) => {
+    answerEvery(upstream, '/v1/leagues', (url) => {
       const page = Number(url.searchParams.get('page') ?? 1);
       const links = [`</v1/leagues?page=${page + 1}>; rel="next"`, '</v1/leagues?page=4>; rel="last"'];
       return {
@@ -55,7 +30,10 @@ describe('Link header paging', () => {
   });
 
   it('X-Total-Count beyond the rows read and no way to the next page: never called whole', async () => {
-    answer('/v1/leagues', () => ({ data: { data: leagues(0, 10) }, headers: { 'x-total-count': '40' } }));
+    answerEvery(upstream, '/v1/leagues', () => ({
+      data: { data: leagues(0, 10) },
+      headers: { 'x-total-count': '40' },
+    }));
     const list = await readPages(clientFor(upstream), 'leagues', LeaguesResponse, {});
     expect(list.data.data).toHaveLength(10);
     expect(list.more).toBe('yes');
@@ -63,7 +41,7 @@ describe('Link header paging', () => {
   });
 
   it('stops at the page budget and says how far it got', async () => {
-    answer('/v1/leagues', (url) => {
+    answerEvery(upstream, '/v1/leagues', (url) => {
       const page = Number(url.searchParams.get('page') ?? 1);
       return {
         data: { data: leagues((page - 1) * 10, 10) },
@@ -89,7 +67,7 @@ describe('Link header paging', () => {
 
 describe('offset paging', () => {
   it('adds the offset itself from a {paging: {offset, limit, total}} echo, GET', async () => {
-    answer('/v1/leagues', (url) => {
+    answerEvery(upstream, '/v1/leagues', (url) => {
       const offset = Number(url.searchParams.get('offset') ?? 0);
       return {
         data: { data: leagues(offset, Math.min(20, 50 - offset)), paging: { offset, limit: 20, total: 50 } },
@@ -103,7 +81,8 @@ describe('offset paging', () => {
 
   it('sends the offset in the body of a POST, the echo beside the list without a total', async () => {
     const all = Array.from({ length: 45 }, (_, i) => ({ player_id: `p${i}`, name: `N${i}` }));
-    answer(
+    answerEvery(
+      upstream,
       '/v1/scouting',
       (_url, body) => {
         const offset = Number((body as { offset?: number }).offset ?? 0);
@@ -121,7 +100,7 @@ describe('offset paging', () => {
   });
 
   it('a count beside the list larger than the page is a sign of more, said', async () => {
-    answer('/v1/leagues', () => ({ data: { data: leagues(0, 10), meta: { count: 40 } } }));
+    answerEvery(upstream, '/v1/leagues', () => ({ data: { data: leagues(0, 10), meta: { count: 40 } } }));
     const list = await readPages(clientFor(upstream), 'leagues', LeaguesResponse, {});
     expect(list.more).toBe('yes');
     expect(list.shortfall.join(' ')).toMatch(/more exist/);
@@ -148,7 +127,7 @@ describe('offset paging', () => {
 
 describe('any sign of more', () => {
   it('a next_offset the API gives is followed as given', async () => {
-    answer('/v1/leagues', (url) => {
+    answerEvery(upstream, '/v1/leagues', (url) => {
       const offset = Number(url.searchParams.get('offset') ?? 0);
       return { data: { data: leagues(offset, 15), meta: { next_offset: offset < 30 ? offset + 15 : null } } };
     });
@@ -158,7 +137,7 @@ describe('any sign of more', () => {
   });
 
   it('a next_page number is followed', async () => {
-    answer('/v1/leagues', (url) => {
+    answerEvery(upstream, '/v1/leagues', (url) => {
       const page = Number(url.searchParams.get('page') ?? 1);
       return { data: { data: leagues((page - 1) * 5, 5), next_page: page < 3 ? page + 1 : null } };
     });
@@ -168,14 +147,18 @@ describe('any sign of more', () => {
   });
 
   it('a next date or label of the data (next_update) is no sign of more', async () => {
-    answer('/v1/leagues', () => ({ data: { data: leagues(0, 5), meta: { next_update: '2026-12-01' } } }));
+    answerEvery(upstream, '/v1/leagues', () => ({
+      data: { data: leagues(0, 5), meta: { next_update: '2026-12-01' } },
+    }));
     const list = await readPages(clientFor(upstream), 'leagues', LeaguesResponse, {});
     expect(list.more).toBe('no');
     expect(list.shortfall).toEqual([]);
   });
 
   it('a next-something nobody can follow: more exist, said, never whole', async () => {
-    answer('/v1/leagues', () => ({ data: { data: leagues(0, 5), meta: { next_token_hint: { at: 5 } } } }));
+    answerEvery(upstream, '/v1/leagues', () => ({
+      data: { data: leagues(0, 5), meta: { next_token_hint: { at: 5 } } },
+    }));
     const list = await readPages(clientFor(upstream), 'leagues', LeaguesResponse, {});
     expect(list.more).toBe('yes');
     expect(list.total).toBeUndefined();

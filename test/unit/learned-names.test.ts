@@ -56,6 +56,27 @@ const worldArb = fc
   .integer({ min: 2, max: 7 })
   .chain((n) => fc.tuple(...Array.from({ length: n }, (_, i) => playerArb(i))));
 
+/** What reading a plain ranking reports: every field read under its own name. */
+const readPlain = () => ({ aliases: [], unreadable: {}, dropped: [], missing: [] });
+
+/** The learner has seen `players` ranked. */
+function learnRanking(learner: NamesLearned, players: readonly Record<string, unknown>[]): void {
+  const ranking = { data: players };
+  learner.learn('rankings', ranking, readAnswer(S.RankingsResponse, ranking, 'r').value, readPlain());
+}
+
+/** Two players of two clubs, ranked: enough rows for a club to name its field. */
+const TWO_RANKED = [
+  { rank: 1, name: 'A', club: 'RC Lens', age: 20, score: 2, player_id: 'p1' },
+  { rank: 2, name: 'B', club: 'FC Metz', age: 24, score: 1, player_id: 'p2' },
+];
+
+/** A compare answer of `players` with their clubs under `name`, raw and read. */
+function compareWithClubAs(name: string, players: readonly { player_id: string; club: string }[]) {
+  const raw = { data: players.map((p) => ({ player_id: p.player_id, service_id: null, [name]: p.club })) };
+  return { raw, ...readAnswer(S.CompareResponse, raw, 'c') };
+}
+
 describe('fields found by their values', () => {
   it('show the fact the rankings told, or stay blank and named: never another', () => {
     fc.assert(
@@ -67,13 +88,10 @@ describe('fields found by their values', () => {
         (players, names, byId, shuffle) => {
           const [clubName, ageName, decoy] = names as [string, string, string];
           const learner = new NamesLearned();
-          const ranking = { data: players.map((p, i) => ({ ...p, rank: i + 1, score: 90 - i })) };
-          learner.learn('rankings', ranking, readAnswer(S.RankingsResponse, ranking, 'r').value, {
-            aliases: [],
-            unreadable: {},
-            dropped: [],
-            missing: [],
-          });
+          learnRanking(
+            learner,
+            players.map((p, i) => ({ ...p, rank: i + 1, score: 90 - i })),
+          );
           // The compare answer: rows in another order, club and age renamed, and a decoy field holding
           // another player's club (a wrong fact that must never be read as the club).
           const order = players.map((_, i) => (i + shuffle) % players.length);
@@ -114,13 +132,7 @@ describe('fields found by their values', () => {
 
   it('learn nothing from one row: one match is chance', () => {
     const learner = new NamesLearned();
-    const ranking = { data: [{ rank: 1, name: 'A', club: 'RC Lens', age: 20, score: 1, player_id: 'p1' }] };
-    learner.learn('rankings', ranking, readAnswer(S.RankingsResponse, ranking, 'r').value, {
-      aliases: [],
-      unreadable: {},
-      dropped: [],
-      missing: [],
-    });
+    learnRanking(learner, [{ rank: 1, name: 'A', club: 'RC Lens', age: 20, score: 1, player_id: 'p1' }]);
     const raw = { data: [{ player_id: 'p1', service_id: null, zzclub: 'RC Lens' }] };
     const { value, report } = readAnswer(S.CompareResponse, raw, 'c');
     expect(learner.learn('compare', raw, value, report)).toEqual([]);
@@ -130,21 +142,8 @@ describe('fields found by their values', () => {
 describe('the routes file has the last word', () => {
   it('a name it gives a field is never learned as another', () => {
     const learner = new NamesLearned();
-    const players = [
-      { rank: 1, name: 'A', club: 'RC Lens', age: 20, score: 2, player_id: 'p1' },
-      { rank: 2, name: 'B', club: 'FC Metz', age: 24, score: 1, player_id: 'p2' },
-    ];
-    const ranking = { data: players };
-    learner.learn('rankings', ranking, readAnswer(S.RankingsResponse, ranking, 'r').value, {
-      aliases: [],
-      unreadable: {},
-      dropped: [],
-      missing: [],
-    });
-    const raw = {
-      data: players.map((p) => ({ player_id: p.player_id, service_id: null, Verbund: p.club })),
-    };
-    const { value, report } = readAnswer(S.CompareResponse, raw, 'c');
+    learnRanking(learner, TWO_RANKED);
+    const { raw, value, report } = compareWithClubAs('Verbund', TWO_RANKED);
     expect(learner.learn('compare', raw, value, report, new Set(['verbund']))).toEqual([]);
     expect(learner.learn('compare', raw, value, report).map((l) => [l.field, l.name])).toEqual([
       ['club', 'Verbund'],
@@ -158,19 +157,8 @@ describe('kept per upstream in the store', () => {
     const writes = new Set<Promise<unknown>>();
     const first = new NamesLearned();
     await first.keepIn(store, 'https://api.one/v1', writes);
-    const players = [
-      { rank: 1, name: 'A', club: 'RC Lens', age: 20, score: 2, player_id: 'p1' },
-      { rank: 2, name: 'B', club: 'FC Metz', age: 24, score: 1, player_id: 'p2' },
-    ];
-    const ranking = { data: players };
-    first.learn('rankings', ranking, readAnswer(S.RankingsResponse, ranking, 'r').value, {
-      aliases: [],
-      unreadable: {},
-      dropped: [],
-      missing: [],
-    });
-    const raw = { data: players.map((p) => ({ player_id: p.player_id, service_id: null, Verbund: p.club })) };
-    const { value, report } = readAnswer(S.CompareResponse, raw, 'c');
+    learnRanking(first, TWO_RANKED);
+    const { raw, value, report } = compareWithClubAs('Verbund', TWO_RANKED);
     expect(first.learn('compare', raw, value, report)).toHaveLength(1);
     await Promise.all(writes);
 
@@ -191,19 +179,8 @@ describe('kept per upstream in the store', () => {
     await expect(learner.keepIn(failing, 'https://api.one/v1', writes, (e) => told.push(e))).rejects.toBe(
       down,
     );
-    const players = [
-      { rank: 1, name: 'A', club: 'RC Lens', age: 20, score: 2, player_id: 'p1' },
-      { rank: 2, name: 'B', club: 'FC Metz', age: 24, score: 1, player_id: 'p2' },
-    ];
-    const ranking = { data: players };
-    learner.learn('rankings', ranking, readAnswer(S.RankingsResponse, ranking, 'r').value, {
-      aliases: [],
-      unreadable: {},
-      dropped: [],
-      missing: [],
-    });
-    const raw = { data: players.map((p) => ({ player_id: p.player_id, service_id: null, Verbund: p.club })) };
-    const { value, report } = readAnswer(S.CompareResponse, raw, 'c');
+    learnRanking(learner, TWO_RANKED);
+    const { raw, value, report } = compareWithClubAs('Verbund', TWO_RANKED);
     expect(learner.learn('compare', raw, value, report)).toHaveLength(1);
     await Promise.all(writes);
     expect(told).toEqual([down]);
@@ -274,11 +251,7 @@ describe('a ranking in rank order', () => {
 describe('learning costs nothing it need not', () => {
   it('an answer with no field left empty is not walked again, nor a ranking read before', () => {
     const learner = new NamesLearned();
-    const players = [
-      { rank: 1, name: 'A', club: 'RC Lens', age: 20, score: 2, player_id: 'p1', service_id: null },
-      { rank: 2, name: 'B', club: 'FC Metz', age: 24, score: 1, player_id: 'p2', service_id: null },
-    ];
-    const plain = { data: players };
+    const plain = { data: TWO_RANKED.map((p) => ({ ...p, service_id: null })) };
     const { value, report } = readAnswer(S.RankingsResponse, plain, 'r');
     learner.learn('rankings', plain, value, report);
     // The raw answer counts every property read of it: the learner has nothing to look for in it.
@@ -297,10 +270,7 @@ describe('learning costs nothing it need not', () => {
 
 describe('learning turned off (--learn-names false)', () => {
   it('learns nothing, takes nothing kept: a renamed field stays unread, with its note', async () => {
-    const players = [
-      { rank: 1, name: 'A', club: 'RC Lens', age: 20, score: 2, player_id: 'p1', service_id: null },
-      { rank: 2, name: 'B', club: 'FC Metz', age: 24, score: 1, player_id: 'p2', service_id: null },
-    ];
+    const players = TWO_RANKED.map((p) => ({ ...p, service_id: null }));
     const store = new Keyv();
     const earlier = new NamesLearned();
     await earlier.keepIn(store, 'https://api.example', new Set());
@@ -310,8 +280,7 @@ describe('learning turned off (--learn-names false)', () => {
       const read = readAnswer(S.RankingsResponse, ranking, 'r');
       learner.learn('rankings', ranking, read.value, read.report);
     }
-    const raw = { data: players.map((p) => ({ player_id: p.player_id, service_id: null, verbund: p.club })) };
-    const first = readAnswer(S.CompareResponse, raw, 'c');
+    const { raw, ...first } = compareWithClubAs('verbund', players);
     expect(earlier.learn('compare', raw, first.value, first.report).map((l) => l.name)).toEqual(['verbund']);
     await new Promise((resolve) => setImmediate(resolve));
     await off.keepIn(store, 'https://api.example', new Set());

@@ -1,6 +1,6 @@
 // A list is read past its first page the way the API pages it (next link, cursor, page numbers,
 // has_more), only on the configured upstream, within the page budget, and says what it could not read.
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { BadResponseError } from '../../src/api/errors.js';
 import { readAll, readPages } from '../../src/api/list-pages.js';
 import { collectReadNotes } from '../../src/api/reader/notes-sink.js';
@@ -12,16 +12,17 @@ import {
   ScoutingResponse,
 } from '../../src/api/schemas.js';
 import { cut } from '../../tools/kit/pages.js';
-import { clientFor, JSON_HEADERS, mockUpstream, ORIGIN, rejectionOf, type Upstream } from './helpers.js';
+import {
+  answerEvery,
+  clientFor,
+  JSON_HEADERS,
+  ORIGIN,
+  rejectionOf,
+  type Upstream,
+  useMockUpstream,
+} from './helpers.js';
 
-let upstream: Upstream;
-
-beforeEach(() => {
-  upstream = mockUpstream();
-});
-afterEach(async () => {
-  await upstream.agent.close();
-});
+const upstream = useMockUpstream();
 
 const leagues = (from: number, n: number) =>
   Array.from({ length: n }, (_, i) => ({ name: `League ${from + i}`, country: 'X' }));
@@ -34,17 +35,13 @@ const ranked = (from: number, n: number) =>
     score: 1,
   }));
 
-/** Answers GET `prefix` with `answer(url of the request)`, however often asked. */
-function answer(prefix: string, reply: (url: URL) => object, method = 'GET') {
-  upstream.pool
-    .intercept({ path: (p) => p.startsWith(prefix), method })
-    .reply<object>((opts) => ({
-      statusCode: 200,
-      data: reply(new URL(opts.path, ORIGIN)),
-      responseOptions: { headers: JSON_HEADERS },
-    }))
-    .persist();
-}
+/** Answers `prefix` with the JSON `reply(url, body)` gives, however often asked. */
+const answer = (prefix: string, reply: (url: URL, body: unknown) => object, method = 'GET') =>
+  answerEvery(upstream, prefix, (url, body) => ({ data: reply(url, body) }), method);
+
+/** A ranking read in pages until `want` rows. */
+const readRankings = (want: number) =>
+  readPages(clientFor(upstream), 'rankings', RankingsResponse, { query: { role: 'x' } }, want);
 
 const sentUrls = () => upstream.sent.map((r) => new URL(r.path, ORIGIN));
 
@@ -85,13 +82,7 @@ describe('following the API’s pages', () => {
       const at = Number(url.searchParams.get('cursor') ?? 0);
       return { data: ranked(at, 25), meta: { next_cursor: at + 25 < 75 ? String(at + 25) : null } };
     });
-    const list = await readPages(
-      clientFor(upstream),
-      'rankings',
-      RankingsResponse,
-      { query: { role: 'x' } },
-      60,
-    );
+    const list = await readRankings(60);
     expect(list.data.data).toHaveLength(75);
     const asked = sentUrls().map((u) => [u.searchParams.get('cursor'), u.searchParams.get('limit')]);
     expect(asked).toEqual([
@@ -102,18 +93,15 @@ describe('following the API’s pages', () => {
   });
 
   it('sends the cursor of a POST list in its JSON body', async () => {
-    upstream.pool
-      .intercept({ path: '/v1/scouting', method: 'POST' })
-      .reply<object>((opts) => {
-        const at = Number((JSON.parse(String(opts.body)) as { cursor?: string }).cursor ?? 0);
+    answer(
+      '/v1/scouting',
+      (_url, body) => {
+        const at = Number((body as { cursor?: string }).cursor ?? 0);
         const data = ranked(at, 25).map((r) => ({ ...r, player_id: `p${r.rank}`, service_id: null }));
-        return {
-          statusCode: 200,
-          data: { data, next_cursor: at < 25 ? '25' : null },
-          responseOptions: { headers: JSON_HEADERS },
-        };
-      })
-      .persist();
+        return { data, next_cursor: at < 25 ? '25' : null };
+      },
+      'POST',
+    );
     const list = await readPages(
       clientFor(upstream),
       'scouting',
@@ -176,13 +164,7 @@ describe('following the API’s pages', () => {
       const at = Number(url.searchParams.get('cursor') ?? 0);
       return { data: ranked(at, 25), meta: { next_cursor: String(at + 25) } };
     });
-    const list = await readPages(
-      clientFor(upstream),
-      'rankings',
-      RankingsResponse,
-      { query: { role: 'x' } },
-      10,
-    );
+    const list = await readRankings(10);
     expect(upstream.sent).toHaveLength(1);
     const { rows, has_more, notes } = cut(list.data.data, 10, 100, list);
     expect(rows).toHaveLength(10);
@@ -307,13 +289,7 @@ describe('what is never followed', () => {
 describe('a page shorter than asked', () => {
   it('at a round number with no sign of more: the API may cap its pages', async () => {
     answer('/v1/rankings', () => ({ data: ranked(0, 25) }));
-    const list = await readPages(
-      clientFor(upstream),
-      'rankings',
-      RankingsResponse,
-      { query: { role: 'x' } },
-      100,
-    );
+    const list = await readRankings(100);
     expect(list.more).toBe('may');
     expect(list.total).toBeUndefined();
     expect(list.shortfall).toEqual([
@@ -327,13 +303,7 @@ describe('a page shorter than asked', () => {
 
   it('at another count with no sign of more: the whole list', async () => {
     answer('/v1/rankings', () => ({ data: ranked(0, 37) }));
-    const list = await readPages(
-      clientFor(upstream),
-      'rankings',
-      RankingsResponse,
-      { query: { role: 'x' } },
-      100,
-    );
+    const list = await readRankings(100);
     expect(list.more).toBe('no');
     expect(list.total).toBe(37);
     expect(cut(list.data.data, 100, 100, list)).toMatchObject({ has_more: false, notes: [] });

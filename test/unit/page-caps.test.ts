@@ -1,21 +1,14 @@
 // When the API refuses our full page (a 400 to a larger limit than the caller's), the page is asked
 // again once, at the bound the error names or the caller's own limit, and that cap is remembered by
 // the client that learned it.
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { ApiError } from '../../src/api/errors.js';
 import { readPages } from '../../src/api/list-pages.js';
 import { collectReadNotes } from '../../src/api/reader/notes-sink.js';
 import { RankingsResponse } from '../../src/api/schemas.js';
-import { clientFor, JSON_HEADERS, mockUpstream, rejectionOf, type Upstream } from './helpers.js';
+import { clientFor, JSON_HEADERS, rejectionOf, useMockUpstream } from './helpers.js';
 
-let upstream: Upstream;
-
-beforeEach(() => {
-  upstream = mockUpstream();
-});
-afterEach(async () => {
-  await upstream.agent.close();
-});
+const upstream = useMockUpstream();
 
 const rows = (n: number) => ({
   data: Array.from({ length: n }, (_, i) => ({

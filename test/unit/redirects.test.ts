@@ -1,4 +1,4 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { BadResponseError } from '../../src/api/errors.js';
 import { DEFAULT_MAX_REDIRECTS as MAX_REDIRECTS, redirectStep } from '../../src/api/redirects.js';
@@ -6,17 +6,17 @@ import { tallyRequests } from '../../src/api/request-tally.js';
 import { LeaguesResponse, ScoutingResponse } from '../../src/api/schemas.js';
 import { createLogger } from '../../src/log.js';
 import { errorText } from '../../src/mcp/result.js';
-import { clientFor, JSON_HEADERS, KEY, mockUpstream, ORIGIN, rejectionOf, type Upstream } from './helpers.js';
+import {
+  clientFor,
+  JSON_HEADERS,
+  KEY,
+  mockUpstream,
+  ORIGIN,
+  rejectionOf,
+  useMockUpstream,
+} from './helpers.js';
 
-let upstream: Upstream;
-
-beforeEach(() => {
-  upstream = mockUpstream();
-});
-
-afterEach(async () => {
-  await upstream.agent.close();
-});
+const upstream = useMockUpstream();
 
 const LEAGUES = { data: [{ name: 'Ligue 1', country: 'France' }] };
 const History = z.looseObject({});

@@ -1,22 +1,14 @@
 // The run's tally of upstream requests, counted by the client: each HTTP request sent (retries too),
 // each answer given without one (the cache, an identical request in flight, a stale answer on an outage).
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { ResponseCache } from '../../src/api/cache.js';
 import { BadRequestError, NotCachedError } from '../../src/api/errors.js';
 import { cacheOnly, retriesSpent, tallyRequests } from '../../src/api/request-tally.js';
 import { LeaguesResponse } from '../../src/api/schemas.js';
 import { fetchFits } from '../../tools/kit/fits.js';
-import { clientFor, JSON_HEADERS, mockUpstream, rejectionOf, type Upstream } from './helpers.js';
+import { clientFor, JSON_HEADERS, rejectionOf, useMockUpstream } from './helpers.js';
 
-let upstream: Upstream;
-
-beforeEach(() => {
-  upstream = mockUpstream();
-});
-
-afterEach(async () => {
-  await upstream.agent.close();
-});
+const upstream = useMockUpstream();
 
 const leagues = { path: '/v1/leagues', method: 'GET' } as const;
 const LEAGUES = { data: [{ name: 'Ligue 1' }] };

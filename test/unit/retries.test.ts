@@ -1,6 +1,6 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { Dispatcher } from 'undici';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   type ApiError,
   BadRequestError,
@@ -13,17 +13,9 @@ import {
   UpstreamServerError,
 } from '../../src/api/errors.js';
 import { LeaguesResponse, ScoutingResponse } from '../../src/api/schemas.js';
-import { clientFor, mockUpstream, rejectionOf, type Upstream } from './helpers.js';
+import { clientFor, rejectionOf, useMockUpstream } from './helpers.js';
 
-let upstream: Upstream;
-
-beforeEach(() => {
-  upstream = mockUpstream();
-});
-
-afterEach(async () => {
-  await upstream.agent.close();
-});
+const upstream = useMockUpstream();
 
 const LEAGUES = { data: [{ name: 'Ligue 1' }] };
 const leagues = { path: '/v1/leagues', method: 'GET' } as const;

@@ -1,13 +1,13 @@
 // When the client asks again: a gateway's error page like any 5xx, a burst 429 waited out (its
 // Retry-After in seconds or as an HTTP date, measured against the answer's own clock), the daily quota
 // never waited unless its reset is at hand; and what it says when retries run out.
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { RateLimitedError, UpstreamServerError } from '../../src/api/errors.js';
 import { retryAfterMs, retryDelayMs } from '../../src/api/retry-policy.js';
 import { LeaguesResponse } from '../../src/api/schemas.js';
 import { createLogger } from '../../src/log.js';
 import { errorText } from '../../src/mcp/result.js';
-import { clientFor, mockUpstream, rejectionOf, type Upstream } from './helpers.js';
+import { clientFor, rejectionOf, useMockUpstream } from './helpers.js';
 
 const leagues = { path: '/v1/leagues', method: 'GET' } as const;
 const LEAGUES = { data: [{ name: 'Ligue 1' }] };
@@ -15,15 +15,7 @@ const PAGE = '<html><head><title>502 Bad Gateway</title></head><body>nginx</body
 const HTML = { 'content-type': 'text/html' };
 const logger = createLogger('silent');
 
-let upstream: Upstream;
-
-beforeEach(() => {
-  upstream = mockUpstream();
-});
-
-afterEach(async () => {
-  await upstream.agent.close();
-});
+const upstream = useMockUpstream();
 
 describe("a gateway's error page", () => {
   it.each([502, 503, 504])('an HTML %s is retried, and the next answer read', async (status) => {

@@ -1,18 +1,10 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { type CacheEntry, ResponseCache } from '../../src/api/cache.js';
 import { AbortedError } from '../../src/api/errors.js';
 import { LeaguesResponse, RankingsResponse } from '../../src/api/schemas.js';
-import { clientFor, mockUpstream, rejectionOf, type Upstream } from './helpers.js';
+import { clientFor, rejectionOf, useMockUpstream } from './helpers.js';
 
-let upstream: Upstream;
-
-beforeEach(() => {
-  upstream = mockUpstream();
-});
-
-afterEach(async () => {
-  await upstream.agent.close();
-});
+const upstream = useMockUpstream();
 
 const leagues = { path: '/v1/leagues', method: 'GET' } as const;
 const LEAGUES = { data: [{ name: 'Ligue 1' }, { name: 'Eredivisie' }] };

@@ -1,22 +1,14 @@
 // A Retry-After longer than the client waits: the server neither waits nor asks again, and says so
 // (with when the API expects requests again), instead of "even after waiting as it asked".
-import { afterEach, beforeEach, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { LeaguesResponse } from '../../src/api/schemas.js';
 import { createLogger } from '../../src/log.js';
 import { errorText } from '../../src/mcp/result.js';
-import { clientFor, JSON_HEADERS, mockUpstream, rejectionOf, type Upstream } from './helpers.js';
+import { clientFor, JSON_HEADERS, rejectionOf, useMockUpstream } from './helpers.js';
 
 const leagues = { path: '/v1/leagues', method: 'GET' } as const;
 const logger = createLogger('silent');
-let upstream: Upstream;
-
-beforeEach(() => {
-  upstream = mockUpstream();
-});
-
-afterEach(async () => {
-  await upstream.agent.close();
-});
+const upstream = useMockUpstream();
 
 it.each([
   ['a burst 429', 429, { 'x-ratelimit-remaining': '40' }, /HTTP 429\), not the daily quota/],

@@ -9,9 +9,9 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { type FileIo, NODE_IO } from '../../src/store/fs.js';
 import { damagedNote } from '../../src/store/watchlist-info.js';
-import { fieldOf, WatchlistError } from '../../src/store/watchlists.js';
+import { fieldOf } from '../../src/store/watchlists.js';
 import { FileWatchlistStore } from '../../src/store/watchlists-file.js';
-import { adding, TEST_LIMITS } from '../support/watchlist-contract.js';
+import { adding, rejection, TEST_LIMITS } from '../support/watchlist-contract.js';
 
 const dirs: string[] = [];
 afterAll(() => {
@@ -37,16 +37,6 @@ async function faultyStore(dir: string, faults: Partial<FileIo>) {
   }
   const store = await FileWatchlistStore.open(dir, { limits: TEST_LIMITS, io });
   return { store, faulty, owner: store.ownerOf('k') };
-}
-
-async function rejection(promise: Promise<unknown>): Promise<WatchlistError> {
-  try {
-    await promise;
-  } catch (error) {
-    if (error instanceof WatchlistError) return error;
-    throw error;
-  }
-  throw new Error('expected a WatchlistError');
 }
 
 describe('the file store index', () => {

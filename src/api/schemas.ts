@@ -610,15 +610,23 @@ const STATISTICS_RECORD = {
   per: optText,
   statistics: z.preprocess(labelsAsKeys, statisticsMap.nullish()).transform((v) => v ?? {}),
 };
-/** A flat record (no `statistics` map): its numeric fields are the statistics. */
+/**
+ * A flat record (no `statistics` map): its numeric fields are the statistics. A text that is no number
+ * ("90 minutes", a name) is no statistic: it stays a field nothing read, which a field of ours the record
+ * lacks (`per`) may be, named unread rather than a statistic's value "not understood".
+ */
 function statisticsFromTop(fields: Record<string, unknown>) {
   if (fields.statistics != null) return;
   const known = new Set([...Object.keys(STATISTICS_RECORD), ...Object.keys(PLAYER)]);
   const rest = Object.fromEntries(
-    Object.entries(fields).filter(([k]) => !known.has(k) && !k.endsWith('_id')),
+    Object.entries(fields).filter(
+      ([k, v]) => !known.has(k) && !k.endsWith('_id') && !isText(v) && typeof v !== 'boolean',
+    ),
   );
   fields.statistics = flattenStatistics(rest);
 }
+/** A text that reads as no number (nor as a placeholder for none). */
+const isText = (value: unknown) => typeof value === 'string' && typeof toNumber(value) === 'string';
 export const PlayerStatisticsResponse = recordAnswer(
   row('statistics', STATISTICS_RECORD, { prepare: statisticsFromTop }),
 );

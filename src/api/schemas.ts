@@ -577,7 +577,15 @@ export const ProfileResponse = recordAnswer(
 export const SavedItemsResponse = listAnswer(
   row(
     'item',
-    { id: idValue, name: optText, description: optText },
+    {
+      id: idValue,
+      name: optText,
+      description: optText,
+      // An index's weights, a preset's call: read here so that, under a name nothing reads, they are unread.
+      weights: z.array(z.unknown()).nullish().catch(null),
+      endpoint: optText,
+      parameters: z.unknown().optional(),
+    },
     { identity: ['id', 'name'], aliases: { id: ['key', 'cle'] } },
   ),
   { names: ['indices', 'presets', 'items'] },

@@ -176,7 +176,9 @@ function savedItem(item: z.infer<typeof SavedItemsResponse>['data'][number]): Sa
     (call !== undefined || unread('endpoint'))
   )
     mark('parameters', ['parameters']);
-  return Object.keys(fields).length > 0 ? markUnread(out, { kind: 'saved item', fields, names }) : out;
+  // Marked even with nothing unread: the item is judged by its own reading, not by the run's others (an
+  // index has no call, a preset no description).
+  return markUnread(out, { kind: 'saved item', fields, names });
 }
 
 /** The statistic of a weight under the names an API may give it (`kennzahl`, `metric`…), folded. */

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { markUnread, type UnreadWhy, unreadMarks } from '../src/api/reader/unread.js';
+import { carryUnread, markUnread, type UnreadWhy, unreadMarks } from '../src/api/reader/unread.js';
 import { groupScatter } from '../src/charts/group-scatter.js';
 import { withLeagueHint } from '../src/facts/league-hint.js';
 import { checkStatistic } from '../src/facts/statistic-keys.js';
@@ -128,7 +128,7 @@ export default defineTool({
     const s = result.data.summary;
     const spread =
       s?.x && s.y ? { x: spreadOf(s.x), y: spreadOf(s.y), correlation: s.correlation ?? null } : null;
-    const extra = withUnreadSummary(result.data, spread, total ?? null, {
+    const summarized = withUnreadSummary(result.data, spread, total ?? null, {
       x: xStat.key,
       y: yStat.key,
       x_unit: xStat.unit,
@@ -137,6 +137,8 @@ export default defineTool({
       spread,
       has_more,
     });
+    // An axis's unit the glossary entry held under a name nothing reads: unread, not absent.
+    const extra = carryUnread(carryUnread(summarized, xStat, { x_unit: 'unit' }), yStat, { y_unit: 'unit' });
     return {
       ...result,
       data,

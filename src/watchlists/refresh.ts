@@ -5,7 +5,7 @@
 
 import { COMPARE_BATCH, RESOLVE_BATCH } from '../api/endpoints.js';
 import { withMaxAge } from '../api/max-age.js';
-import { markUnread } from '../api/reader/unread.js';
+import { markUnread, unreadMarks } from '../api/reader/unread.js';
 import type { ResolvedPlayer } from '../api/schemas.js';
 import { byRank } from '../facts/rank-order.js';
 import { strayNote } from '../facts/resolve-labels.js';
@@ -366,6 +366,8 @@ async function rankPersons(
       return;
     }
     const of = ranking.meta?.eligible ?? null;
+    // The count beside the ranking under a name nothing reads: how many were ranked is unread, not absent.
+    const ofUnread = of === null && unreadMarks(ranking)?.fields.meta !== undefined;
     // "Outside the top N" holds only when ranks 1 to N were all read (rank-order.ts): a ranking read in
     // part, not best first, or with rows it could not read leaves a player not found with his rank unknown.
     const best = byRank(ranking.data).proven;
@@ -378,6 +380,7 @@ async function rankPersons(
       if (!entry && best < ranking.data.length) unknownRank.push(`${role} in ${league}`);
       const listed = entry || best === ranking.data.length ? { listed: ranking.data.length } : {};
       s.rank = { role, league, rank: entry?.rank ?? null, of, ...listed };
+      if (ofUnread && !s.unread?.includes('rank_of')) s.unread = [...(s.unread ?? []), 'rank_of'];
     }
   };
   if (short) for (const pair of ranked) await rank(pair);

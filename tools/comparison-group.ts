@@ -249,17 +249,21 @@ function withUnreadSummary<E extends { spread: unknown; count: number | null }>(
 ): E {
   const summary = (answer as { summary?: Record<string, unknown> | null }).summary;
   const marks = unreadMarks(answer);
+  const others = Object.entries(summary ?? {}).filter(([k, v]) => !SUMMARY_PARTS.has(k) && v != null);
   const why =
     summary == null
       ? marks?.fields.summary
-      : Object.entries(summary).some(([k, v]) => !SUMMARY_PARTS.has(k) && typeof v === 'object' && v !== null)
+      : others.some(([, v]) => typeof v === 'object' || typeof v === 'number')
         ? 'name'
         : undefined;
   if (why === undefined) return extra;
   const names = summary == null ? (marks?.names.summary ?? []) : [];
   const fields: Record<string, UnreadWhy> = {};
-  if (spread === null) fields.spread = why;
-  if (total === null && summary == null) fields.count = why;
+  if (spread === null && (summary == null || others.some(([, v]) => typeof v === 'object')))
+    fields.spread = why;
+  // A count under a name nothing reads: a whole number beside the parts read.
+  const countBeside = others.some(([, v]) => typeof v === 'number' && Number.isInteger(v) && v >= 0);
+  if (total === null && (summary == null || countBeside)) fields.count = why;
   if (Object.keys(fields).length === 0) return extra;
   return markUnread(extra, {
     kind: 'group',

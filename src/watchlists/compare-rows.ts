@@ -38,6 +38,8 @@ function withUnread(row: object, seen: Seen, more: readonly string[] = []): Seen
   for (const field of SHOWN) if (seen[field] == null && marks[field] !== undefined) unread.add(field);
   if (seen.primary_role == null && (marks.primary_role !== undefined || marks.roles !== undefined))
     for (const field of FROM_ROLE) unread.add(field);
+  // The rank is asked of the league's ranking: with the league unread, so are the rank and its count.
+  if (unread.has('league')) for (const field of ['rank', 'rank_of']) unread.add(field);
   return unread.size > 0 ? { ...seen, unread: [...unread] } : seen;
 }
 

@@ -221,6 +221,34 @@ function recorded(upstream: WatchlistUpstream, log: PartLog, fresh: ReadonlySet<
   };
 }
 
+/** Words of a ranking's meta that are no count of the players ranked: its page and filters. */
+const NOT_COUNTS: ReadonlySet<string> = new Set([
+  'limit',
+  'page',
+  'per_page',
+  'page_size',
+  'offset',
+  'pages',
+  'total_pages',
+  'leagues',
+]);
+
+/**
+ * Whether a ranking's meta holds, under a name nothing reads, a whole number at least the rows listed:
+ * the players ranked, most likely, sent under another name (then unread, not absent).
+ */
+function countBeside(meta: object | null | undefined, listed: number): boolean {
+  if (!meta) return false;
+  return Object.entries(meta).some(
+    ([key, value]) =>
+      key !== 'eligible' &&
+      !NOT_COUNTS.has(key) &&
+      typeof value === 'number' &&
+      Number.isInteger(value) &&
+      value >= listed,
+  );
+}
+
 /** Each entry's row in resolve-batch answers of up to RESOLVE_BATCH, and the persons they find. */
 async function resolveEntries(
   entries: readonly RefreshEntry[],
@@ -367,7 +395,9 @@ async function rankPersons(
     }
     const of = ranking.meta?.eligible ?? null;
     // The count beside the ranking under a name nothing reads: how many were ranked is unread, not absent.
-    const ofUnread = of === null && unreadMarks(ranking)?.fields.meta !== undefined;
+    const ofUnread =
+      of === null &&
+      (unreadMarks(ranking)?.fields.meta !== undefined || countBeside(ranking.meta, ranking.data.length));
     // "Outside the top N" holds only when ranks 1 to N were all read (rank-order.ts): a ranking read in
     // part, not best first, or with rows it could not read leaves a player not found with his rank unknown.
     const best = byRank(ranking.data).proven;

@@ -127,7 +127,13 @@ export default defineTool({
       );
     const s = result.data.summary;
     const spread =
-      s?.x && s.y ? { x: spreadOf(s.x), y: spreadOf(s.y), correlation: s.correlation ?? null } : null;
+      s?.x && s.y
+        ? withNumbersBeside(
+            { x: spreadOf(s.x), y: spreadOf(s.y), correlation: s.correlation ?? null },
+            s,
+            new Set(['count', 'x', 'y', 'correlation']),
+          )
+        : null;
     const summarized = withUnreadSummary(result.data, spread, total ?? null, {
       x: xStat.key,
       y: yStat.key,
@@ -231,7 +237,32 @@ function spreadOf(v: {
   p10?: number | null;
   p90?: number | null;
 }): Spread {
-  return { mean: v.mean ?? null, median: v.median ?? null, p10: v.p10 ?? null, p90: v.p90 ?? null };
+  const out = { mean: v.mean ?? null, median: v.median ?? null, p10: v.p10 ?? null, p90: v.p90 ?? null };
+  return withNumbersBeside(out, v, SPREAD_READ);
+}
+
+/** What an axis's spread may hold beside the parts shown: none of them is a part under another name. */
+const SPREAD_READ: ReadonlySet<string> = new Set(['mean', 'median', 'p10', 'p90', 'min', 'max', 'sd', 'std']);
+
+/**
+ * `out` with its empty parts marked unread when `from` (the object they were read from) holds numbers
+ * under names nothing reads: a part may be among them (a mean sent as `moyenne`), so it is not absent.
+ */
+function withNumbersBeside<T extends Record<string, unknown>>(
+  out: T,
+  from: object,
+  read: ReadonlySet<string>,
+): T {
+  const beside = Object.entries(from)
+    .filter(([k, v]) => !read.has(k) && !Object.hasOwn(out, k) && typeof v === 'number')
+    .map(([k]) => k);
+  const empty = Object.keys(out).filter((k) => out[k] === null);
+  if (beside.length === 0 || empty.length === 0) return out;
+  return markUnread(out, {
+    kind: 'group',
+    fields: Object.fromEntries(empty.map((k) => [k, 'name' as const])),
+    names: Object.fromEntries(empty.map((k) => [k, beside])),
+  });
 }
 
 /** The summary's own parts: anything else in it with a value is a part nothing read. */

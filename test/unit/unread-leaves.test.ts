@@ -6,7 +6,9 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { inDomain } from '../../src/api/reader/plausible.js';
+import { reading } from '../../src/api/reader/report.js';
 import { markUnread } from '../../src/api/reader/unread.js';
+import { flattenStatistics } from '../../src/api/reader/values.js';
 import { NamesLearned } from '../../src/facts/names-learned.js';
 import {
   collectBlankColumns,
@@ -98,5 +100,19 @@ describe('what an API adds of its own is no field of ours', () => {
     learner.learn('leagues', part, page, { aliases: [], unreadable: {}, dropped: [], missing: [] });
     expect(learner.couldBe('league', 'Ligue 1', {})).toBeUndefined();
     expect(learner.couldBe('league', 'Championship', {})).toBe(true);
+  });
+});
+
+describe('a statistic item without a value field we know', () => {
+  it('reads its one number as the value, and two that could each be it as unread', () => {
+    const { value, report } = reading(() =>
+      flattenStatistics([
+        { statistic: 'goals', wert: 0.26 },
+        { statistic: 'xg', zahl: '0,32' },
+        { statistic: 'shots', a: 2.7, b: 3 },
+      ]),
+    );
+    expect(value).toEqual({ goals: 0.26, xg: 0.32, shots: null });
+    expect(Object.keys(report.unreadable)).toEqual(['statistics.shots']);
   });
 });

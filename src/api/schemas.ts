@@ -109,7 +109,7 @@ function keepUnknownNumbers(into: string, known: readonly string[]) {
     const extra: Record<string, number> = {};
     const take = (key: string, value: unknown) => {
       if (known.includes(key) || key.endsWith('_id') || key === 'rank') return;
-      const n = toNumber(value, numberKindOf(key));
+      const n = numberBeside(key, value);
       if (typeof n === 'number' && Number.isFinite(n)) extra[besideName(key)] = n;
       // A group of the row's own fields one level down (`info: {appearances: 11}`): its numbers too.
       else if (isGroupOfFields(value))
@@ -120,6 +120,22 @@ function keepUnknownNumbers(into: string, known: readonly string[]) {
     if (Object.keys(extra).length > 0)
       fields[into] = { ...flattenStatistics(labelsAsKeys(fields[into]), true), ...extra };
   };
+}
+
+/**
+ * A value beside the statistics as a number: read by the kind of the field its name stands for (an alias
+ * of market_value_eur reads "EUR 37.25 Mio"), else, under a name nothing knows, as money or minutes when
+ * written so: a display form is a number whatever its name.
+ */
+function numberBeside(key: string, value: unknown): unknown {
+  const kind = numberKindOf(besideName(key));
+  const n = toNumber(value, kind);
+  if (typeof n === 'number' || kind !== 'number' || typeof value !== 'string') return n;
+  for (const other of ['euros', 'minutes'] as const) {
+    const read = toNumber(value, other);
+    if (typeof read === 'number') return read;
+  }
+  return n;
 }
 
 /** Numbers a row gives beside its statistics, under their own names when the API used a known alias. */

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { markUnread, type UnreadWhy, unreadMarks } from '../src/api/reader/unread.js';
+import { carryUnread, markUnread, type UnreadWhy, unreadMarks } from '../src/api/reader/unread.js';
 import { groupScatter } from '../src/charts/group-scatter.js';
 import { withLeagueHint } from '../src/facts/league-hint.js';
 import { checkStatistic } from '../src/facts/statistic-keys.js';
@@ -127,8 +127,14 @@ export default defineTool({
       );
     const s = result.data.summary;
     const spread =
-      s?.x && s.y ? { x: spreadOf(s.x), y: spreadOf(s.y), correlation: s.correlation ?? null } : null;
-    const extra = withUnreadSummary(result.data, spread, total ?? null, {
+      s?.x && s.y
+        ? withNumbersBeside(
+            { x: spreadOf(s.x), y: spreadOf(s.y), correlation: s.correlation ?? null },
+            s,
+            new Set(['count', 'x', 'y', 'correlation']),
+          )
+        : null;
+    const summarized = withUnreadSummary(result.data, spread, total ?? null, {
       x: xStat.key,
       y: yStat.key,
       x_unit: xStat.unit,
@@ -137,6 +143,8 @@ export default defineTool({
       spread,
       has_more,
     });
+    // An axis's unit the glossary entry held under a name nothing reads: unread, not absent.
+    const extra = carryUnread(carryUnread(summarized, xStat, { x_unit: 'unit' }), yStat, { y_unit: 'unit' });
     return {
       ...result,
       data,
@@ -229,7 +237,32 @@ function spreadOf(v: {
   p10?: number | null;
   p90?: number | null;
 }): Spread {
-  return { mean: v.mean ?? null, median: v.median ?? null, p10: v.p10 ?? null, p90: v.p90 ?? null };
+  const out = { mean: v.mean ?? null, median: v.median ?? null, p10: v.p10 ?? null, p90: v.p90 ?? null };
+  return withNumbersBeside(out, v, SPREAD_READ);
+}
+
+/** What an axis's spread may hold beside the parts shown: none of them is a part under another name. */
+const SPREAD_READ: ReadonlySet<string> = new Set(['mean', 'median', 'p10', 'p90', 'min', 'max', 'sd', 'std']);
+
+/**
+ * `out` with its empty parts marked unread when `from` (the object they were read from) holds numbers
+ * under names nothing reads: a part may be among them (a mean sent as `moyenne`), so it is not absent.
+ */
+function withNumbersBeside<T extends Record<string, unknown>>(
+  out: T,
+  from: object,
+  read: ReadonlySet<string>,
+): T {
+  const beside = Object.entries(from)
+    .filter(([k, v]) => !read.has(k) && !Object.hasOwn(out, k) && typeof v === 'number')
+    .map(([k]) => k);
+  const empty = Object.keys(out).filter((k) => out[k] === null);
+  if (beside.length === 0 || empty.length === 0) return out;
+  return markUnread(out, {
+    kind: 'group',
+    fields: Object.fromEntries(empty.map((k) => [k, 'name' as const])),
+    names: Object.fromEntries(empty.map((k) => [k, beside])),
+  });
 }
 
 /** The summary's own parts: anything else in it with a value is a part nothing read. */
@@ -247,17 +280,21 @@ function withUnreadSummary<E extends { spread: unknown; count: number | null }>(
 ): E {
   const summary = (answer as { summary?: Record<string, unknown> | null }).summary;
   const marks = unreadMarks(answer);
+  const others = Object.entries(summary ?? {}).filter(([k, v]) => !SUMMARY_PARTS.has(k) && v != null);
   const why =
     summary == null
       ? marks?.fields.summary
-      : Object.entries(summary).some(([k, v]) => !SUMMARY_PARTS.has(k) && typeof v === 'object' && v !== null)
+      : others.some(([, v]) => typeof v === 'object' || typeof v === 'number')
         ? 'name'
         : undefined;
   if (why === undefined) return extra;
   const names = summary == null ? (marks?.names.summary ?? []) : [];
   const fields: Record<string, UnreadWhy> = {};
-  if (spread === null) fields.spread = why;
-  if (total === null && summary == null) fields.count = why;
+  if (spread === null && (summary == null || others.some(([, v]) => typeof v === 'object')))
+    fields.spread = why;
+  // A count under a name nothing reads: a whole number beside the parts read.
+  const countBeside = others.some(([, v]) => typeof v === 'number' && Number.isInteger(v) && v >= 0);
+  if (total === null && (summary == null || countBeside)) fields.count = why;
   if (Object.keys(fields).length === 0) return extra;
   return markUnread(extra, {
     kind: 'group',

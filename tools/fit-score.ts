@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { markUnread, unreadMarks, unreadWhy } from '../src/api/reader/unread.js';
+import { carryUnread, markUnread, unreadMarks, unreadWhy } from '../src/api/reader/unread.js';
 import { ClubName, PlayerIdArg } from '../src/mcp/args.js';
 import { currentSeason, fallbackWords } from '../src/mcp/season.js';
 import { defineTool } from '../src/mcp/tool.js';
@@ -73,12 +73,14 @@ export default defineTool({
       }
       // A player the API scored for no club keeps his row, its score blank (a note names him), never dropped.
       if (fits.length === 0) return [player];
-      return fits.map((f) => ({
-        ...player,
-        target_club: f.club ?? null,
-        target_league: f.league ?? null,
-        score: f.score,
-      }));
+      // What the fit's reading could not read stays unread on the row shown (a league under another name).
+      return fits.map((f) =>
+        carryUnread(
+          { ...player, target_club: f.club ?? null, target_league: f.league ?? null, score: f.score },
+          f,
+          { target_club: 'club', target_league: 'league', score: 'score' },
+        ),
+      );
     });
     const notes = result.data.flatMap((row) => {
       const when = row.season ? fallbackWords(row.season) : '';

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { aliasesOf } from '../src/api/reader/aliases.js';
 import { parseNumber } from '../src/api/reader/display.js';
 import { member } from '../src/api/reader/names.js';
-import { markUnread, unreadMarks, unreadWhy } from '../src/api/reader/unread.js';
+import { markUnread, type UnreadWhy, unreadMarks } from '../src/api/reader/unread.js';
 import { isPlainObject } from '../src/api/reader/values.js';
 import type { SavedItemsResponse } from '../src/api/schemas.js';
 import { defineTool } from '../src/mcp/tool.js';
@@ -112,11 +112,17 @@ export default defineTool({
       table(rows, [
         ['id', (i) => i.id],
         // Through `shown`: an unread name or detail is left out and named in the answer's note.
-        ['name', (i) => joined([shown(i, 'name'), i.description], ': ')],
+        ['name', (i) => joined([shown(i, 'name'), shown(i, 'description')], ': ')],
         [
           'detail',
           (i) =>
-            joined([shown(i, 'detail'), i.parameters === undefined ? '' : JSON.stringify(i.parameters)], ' '),
+            joined(
+              [
+                shown(i, 'detail'),
+                isUnread(i, 'parameters') || i.parameters === undefined ? '' : JSON.stringify(i.parameters),
+              ],
+              ' ',
+            ),
         ],
       ]);
     if (data.indices) lines.push('\nSaved indices:', items(data.indices as SavedItem[]));
@@ -126,9 +132,7 @@ export default defineTool({
 });
 
 function savedItem(item: z.infer<typeof SavedItemsResponse>['data'][number]): SavedItem {
-  // Fields the item's row does not read, found in any casing (`Weights`, `Endpoint`).
-  const listed = member(item, 'weights');
-  const list = Array.isArray(listed) ? (listed as unknown[]) : undefined;
+  const list = Array.isArray(item.weights) ? item.weights : undefined;
   const weights = list?.map((w) => {
     const weight = isPlainObject(w) ? w : {};
     const statistic = STATISTIC_NAMES.map((n) => member(weight, n)).find((v) => typeof v === 'string');
@@ -137,8 +141,7 @@ function savedItem(item: z.infer<typeof SavedItemsResponse>['data'][number]): Sa
   });
   // A weight whose statistic or value is under a name not read: the detail is unread, never "undefined 0.35".
   const weightsRead = weights?.every((w) => w !== undefined) ?? false;
-  const endpoint = member(item, 'endpoint');
-  const parameters = member(item, 'parameters');
+  const { endpoint, parameters } = item;
   const call = list === undefined && typeof endpoint === 'string' ? endpoint : undefined;
   const out: SavedItem = {
     id: item.id,
@@ -146,19 +149,36 @@ function savedItem(item: z.infer<typeof SavedItemsResponse>['data'][number]): Sa
     name: item.name ?? '',
     ...(item.description ? { description: item.description } : {}),
     detail: weightsRead ? (weights as string[]).join(', ') : (call ?? ''),
-    ...(call !== undefined && parameters !== undefined ? { parameters } : {}),
+    ...(call !== undefined && parameters != null ? { parameters } : {}),
   };
-  const nameUnread = item.name == null && unreadWhy(item, 'name') !== undefined;
-  const detailUnread = list !== undefined && !weightsRead;
-  if (!nameUnread && !detailUnread) return out;
-  return markUnread(out, {
-    kind: 'saved item',
-    fields: { ...(nameUnread ? { name: 'name' } : {}), ...(detailUnread ? { detail: 'name' } : {}) },
-    names: {
-      ...(nameUnread ? { name: unreadMarks(item)?.names.name ?? [] } : {}),
-      ...(detailUnread ? { detail: ['weights'] } : {}),
-    },
-  });
+  const marks = unreadMarks(item);
+  const unread = (field: string) =>
+    item[field as keyof typeof item] == null && marks?.fields[field] !== undefined;
+  const fields: Record<string, UnreadWhy> = {};
+  const names: Record<string, readonly string[]> = {};
+  const mark = (field: string, from: readonly string[]) => {
+    fields[field] = 'name';
+    names[field] = [...new Set(from.flatMap((f) => marks?.names[f] ?? []))];
+  };
+  if (unread('name')) mark('name', ['name']);
+  if (unread('description')) mark('description', ['description']);
+  // The detail is the weights or the call: unread when neither was read and one of them is unread.
+  if (list !== undefined && !weightsRead) {
+    fields.detail = 'name';
+    names.detail = ['weights'];
+  } else if (out.detail === '' && (unread('weights') || unread('endpoint')))
+    mark('detail', ['weights', 'endpoint']);
+  // A call's parameters beside a call read, or where the call itself is unread.
+  if (
+    list === undefined &&
+    parameters == null &&
+    unread('parameters') &&
+    (call !== undefined || unread('endpoint'))
+  )
+    mark('parameters', ['parameters']);
+  // Marked even with nothing unread: the item is judged by its own reading, not by the run's others (an
+  // index has no call, a preset no description).
+  return markUnread(out, { kind: 'saved item', fields, names });
 }
 
 /** The statistic of a weight under the names an API may give it (`kennzahl`, `metric`…), folded. */

@@ -100,7 +100,7 @@ export default defineTool({
     }
     const pending = data.players.filter((p) => !p.service_id).length;
     return [
-      `Watchlist "${data.watchlist}"${data.created ? ' created' : ''}: ${data.players.length} players${pending > 0 ? ` (${pending} not linked to a person yet)` : ''}.${data.note ? ` Note: ${data.note}` : ''}`,
+      `Watchlist "${data.watchlist}"${data.created ? ' created' : ''}: ${data.players.length} players${pending > 0 ? ` (${pending} pending: kept by row id until a service_id is read)` : ''}.${data.note ? ` Note: ${data.note}` : ''}`,
       added.length > 0 && `Added: ${added.join(', ')}.`,
       removed.length > 0 && `Removed: ${removed.join(', ')}.`,
       table(data.players, [

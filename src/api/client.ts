@@ -1,5 +1,6 @@
 import { maxHeaderSize } from 'node:http';
 import { setTimeout as sleep } from 'node:timers/promises';
+import { LRUCache } from 'lru-cache';
 import type { z } from 'zod';
 import { canonicalJson, keyTag, sha256 } from '../lib/canonical.js';
 import { SecretMask } from '../log.js';
@@ -49,6 +50,12 @@ import {
 import { ROUTES, type RouteName, type RouteParams, type RouteTable } from './routes.js';
 import { RowsSeen } from './rows-seen.js';
 import { type Admitted, admit, type UpstreamHeaders } from './upstream-text.js';
+
+/**
+ * Cached answers kept read again with the names learned since (each a parsed body): a bound on memory; past
+ * it the least used is read again on its next hit, as every hit was before.
+ */
+const READ_AGAIN_KEPT = 100;
 
 export type QueryValue = string | number | boolean | undefined | null | readonly string[];
 
@@ -179,8 +186,11 @@ export class ApiClient extends EndpointBase {
   private readonly reserved: ReadonlySet<string>;
   private learnedCount = 0;
   private aliasesNow: Aliases;
-  /** Cached answers read again with names learned since (keyed by the entry a hit gave: the kept-parsed ones are the same object). */
-  private readonly readAgain = new WeakMap<CacheEntry, CacheEntry>();
+  /**
+   * Cached answers read again with names learned since, by cache key and the time the answer was fetched:
+   * a hit from a shared store gives a new object each time, and is read again once, not on every hit.
+   */
+  private readonly readAgain = new LRUCache<string, CacheEntry>({ max: READ_AGAIN_KEPT });
 
   constructor(private readonly options: ApiClientOptions) {
     super();
@@ -272,12 +282,14 @@ export class ApiClient extends EndpointBase {
   private withNamesLearned(
     route: RouteName,
     schema: z.ZodType,
+    key: string,
     entry: CacheEntry,
     label: string,
   ): CacheEntry {
     const names = this.options.learner?.learned.length;
     if (entry.raw === undefined || names === undefined || entry.names === names) return entry;
-    const known = this.readAgain.get(entry);
+    const memo = `${key}\n${entry.fetched_at}`;
+    const known = this.readAgain.get(memo);
     if (known?.names === names) return known;
     const { value, report } = this.readLearning(route, schema, entry.raw, label);
     // Counted after the reading: one that learned more is not read again for it.
@@ -287,7 +299,7 @@ export class ApiClient extends EndpointBase {
       read: report,
       names: this.options.learner?.learned.length ?? names,
     };
-    this.readAgain.set(entry, again);
+    this.readAgain.set(memo, again);
     return again;
   }
 
@@ -371,7 +383,7 @@ export class ApiClient extends EndpointBase {
       : lookup);
     const { cached, stale, shared } = found;
     const entry = cached
-      ? this.withNamesLearned(route, schema, found.entry, `${def.method} ${def.path}`)
+      ? this.withNamesLearned(route, schema, key, found.entry, `${def.method} ${def.path}`)
       : found.entry;
     // The requests sent for it were counted as they went (attempt); a stale answer counts both.
     if (cached || shared) countFromCache();

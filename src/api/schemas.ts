@@ -110,7 +110,7 @@ function keepUnknownNumbers(into: string, known: readonly string[]) {
     const extra: Record<string, number> = {};
     const take = (key: string, value: unknown) => {
       if (known.includes(key) || key.endsWith('_id') || key === 'rank') return;
-      const n = toNumber(value, numberKindOf(key));
+      const n = numberBeside(key, value);
       if (typeof n === 'number' && Number.isFinite(n)) extra[besideName(key)] = n;
       // A group of the row's own fields one level down (`info: {appearances: 11}`): its numbers too.
       else if (isGroupOfFields(value))
@@ -121,6 +121,22 @@ function keepUnknownNumbers(into: string, known: readonly string[]) {
     if (Object.keys(extra).length > 0)
       fields[into] = { ...flattenStatistics(labelsAsKeys(fields[into]), true), ...extra };
   };
+}
+
+/**
+ * A value beside the statistics as a number: read by the kind of the field its name stands for (an alias
+ * of market_value_eur reads "EUR 37.25 Mio"), else, under a name nothing knows, as money or minutes when
+ * written so: a display form is a number whatever its name.
+ */
+function numberBeside(key: string, value: unknown): unknown {
+  const kind = numberKindOf(besideName(key));
+  const n = toNumber(value, kind);
+  if (typeof n === 'number' || kind !== 'number' || typeof value !== 'string') return n;
+  for (const other of ['euros', 'minutes'] as const) {
+    const read = toNumber(value, other);
+    if (typeof read === 'number') return read;
+  }
+  return n;
 }
 
 /** Numbers a row gives beside its statistics, under their own names when the API used a known alias. */
@@ -577,7 +593,15 @@ export const ProfileResponse = recordAnswer(
 export const SavedItemsResponse = listAnswer(
   row(
     'item',
-    { id: idValue, name: optText, description: optText },
+    {
+      id: idValue,
+      name: optText,
+      description: optText,
+      // An index's weights, a preset's call: read here so that, under a name nothing reads, they are unread.
+      weights: z.array(z.unknown()).nullish().catch(null),
+      endpoint: optText,
+      parameters: z.unknown().optional(),
+    },
     { identity: ['id', 'name'], aliases: { id: ['key', 'cle'] } },
   ),
   { names: ['indices', 'presets', 'items'] },
@@ -610,15 +634,23 @@ const STATISTICS_RECORD = {
   per: optText,
   statistics: z.preprocess(labelsAsKeys, statisticsMap.nullish()).transform((v) => v ?? {}),
 };
-/** A flat record (no `statistics` map): its numeric fields are the statistics. */
+/**
+ * A flat record (no `statistics` map): its numeric fields are the statistics. A text that is no number
+ * ("90 minutes", a name) is no statistic: it stays a field nothing read, which a field of ours the record
+ * lacks (`per`) may be, named unread rather than a statistic's value "not understood".
+ */
 function statisticsFromTop(fields: Record<string, unknown>) {
   if (fields.statistics != null) return;
   const known = new Set([...Object.keys(STATISTICS_RECORD), ...Object.keys(PLAYER)]);
   const rest = Object.fromEntries(
-    Object.entries(fields).filter(([k]) => !known.has(k) && !k.endsWith('_id')),
+    Object.entries(fields).filter(
+      ([k, v]) => !known.has(k) && !k.endsWith('_id') && !isText(v) && typeof v !== 'boolean',
+    ),
   );
   fields.statistics = flattenStatistics(rest);
 }
+/** A text that reads as no number (nor as a placeholder for none). */
+const isText = (value: unknown) => typeof value === 'string' && typeof toNumber(value) === 'string';
 export const PlayerStatisticsResponse = recordAnswer(
   row('statistics', STATISTICS_RECORD, { prepare: statisticsFromTop }),
 );

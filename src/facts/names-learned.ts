@@ -7,6 +7,7 @@
 // values known. One mechanism for the live reader (the client reads the answer again with what it
 // learned, reader/learning.ts) and for doctor (src/doctor/value-aliases.ts). No request is sent.
 import { readEnumRoles } from '../api/enums.js';
+import { pageSignals } from '../api/pagination.js';
 import type { FieldLearner, LearnedName } from '../api/reader/learning.js';
 import { fieldName } from '../api/reader/names.js';
 import type { FieldJudge } from '../api/reader/plausible.js';
@@ -125,6 +126,11 @@ export class WorldFacts {
   readonly players = new KnownPlayers();
   readonly clubs = new Set<string>();
   readonly leagues = new Set<string>();
+  /**
+   * Whether the leagues known are every league the key can access: not once a leagues answer said more
+   * exist than it held (a page of a list read in part). Then a league outside them is no evidence.
+   */
+  leaguesWhole = true;
   readonly roles = new Set<string>(ROLE_KEYS.map(same));
   /** Statistic keys the answers used (the keys of a statistics map): some of what a glossary lists. */
   readonly statistics = new Set<string>();
@@ -178,7 +184,8 @@ export class WorldFacts {
     }
     const member = this.setOf(field);
     if (!member) return undefined;
-    return member(fact) || (field === 'club' || field === 'team' ? undefined : false);
+    const open = field === 'club' || field === 'team' || (field === 'league' && !this.leaguesWhole);
+    return member(fact) || (open ? undefined : false);
   }
 
   /**
@@ -315,6 +322,20 @@ export function fieldsByValues(
     taken.add(name);
     return true;
   });
+}
+
+/** Whether a list answer says more rows exist than the `held` it holds (a total, a next page). */
+function saysMore(raw: unknown, held: number): boolean {
+  const signals = pageSignals(raw, 'http://upstream.invalid/');
+  if (!signals) return false;
+  const total = signals.total ?? signals.count;
+  return (
+    signals.hasMore === true ||
+    signals.next !== undefined ||
+    signals.cursor !== undefined ||
+    (total !== undefined && total > held) ||
+    (signals.totalPages !== undefined && signals.totalPages > (signals.page ?? 1))
+  );
 }
 
 /** The API's date of the data: learned across records, not rows (date-learned.ts). */
@@ -454,7 +475,7 @@ export class NamesLearned implements FieldLearner {
     report: ReadReport,
     reserved: ReadonlySet<string> = new Set(),
   ): LearnedName[] {
-    this.takeFacts(route, value);
+    this.takeFacts(route, value, raw);
     const out: LearnedName[] = [];
     if (!this.learning) return out;
     let rows: Json[] | undefined;
@@ -518,7 +539,7 @@ export class NamesLearned implements FieldLearner {
     return { field: DATE_FIELD, name: found.name, matched: found.matched, of: found.of, route };
   }
 
-  private takeFacts(route: string, value: unknown): void {
+  private takeFacts(route: string, value: unknown, raw?: unknown): void {
     if (isPlainObject(value) && isPlainObject(value.data)) this.dates.noteStated(value.data[DATE_FIELD]);
     const rows = isPlainObject(value) && Array.isArray(value.data) ? value.data : [];
     this.takeStatisticKeys(isPlainObject(value) && isPlainObject(value.data) ? [value.data] : rows);
@@ -548,6 +569,7 @@ export class NamesLearned implements FieldLearner {
       for (const row of rows)
         if (isPlainObject(row) && typeof row.key === 'string') this.noteStatistic(row.key);
     } else if (route === 'leagues') {
+      if (saysMore(raw, rows.length)) this.facts.leaguesWhole = false;
       for (const row of rows) {
         const name = isPlainObject(row) ? scalarOf(row.name) : undefined;
         if (typeof name === 'string') this.facts.note(this.facts.leagues, name);

@@ -1,6 +1,7 @@
 import type { ApiClient } from '../api/client.js';
 import { InvalidArgumentError } from '../api/errors.js';
 import { publishReadNotes } from '../api/reader/notes-sink.js';
+import { carryUnread } from '../api/reader/unread.js';
 import { nearest } from '../domain/nearest.js';
 import { fold } from '../lib/fold.js';
 import { keyUncheckedNote, namedByKeyNotes, readGlossaryList } from './glossary-read.js';
@@ -33,7 +34,13 @@ export async function checkStatistic(
   const { gap } = glossary;
   const entries: Statistic[] = glossary.list.data.data
     .filter((e) => e.kind === undefined || e.kind === null || e.kind === 'statistic')
-    .map((e) => ({ key: e.key, name: e.name ?? null, unit: e.unit ?? null }));
+    // What the entry could not read stays unread on its copy (a unit under a name nothing reads).
+    .map((e) =>
+      carryUnread({ key: e.key, name: e.name ?? null, unit: e.unit ?? null }, e, {
+        name: 'name',
+        unit: 'unit',
+      }),
+    );
   const names = new Map(entries.flatMap((e) => (e.name ? [[e.name, e.key] as const] : [])));
   if (entries.length === 0) {
     publishReadNotes([keyUncheckedNote(input, gap ?? 'the glossary lists no statistic')]);

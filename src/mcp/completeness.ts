@@ -83,6 +83,44 @@ export function unreadShown(row: unknown, field: string): boolean {
   return true;
 }
 
+/** Levels of an answer's data looked into for blank fields: a row's parts and their items. */
+const LEAVES_DEPTH = 6;
+
+/**
+ * Every blank field of an answer's structured data (`data`, `extra`) that is unread, whether or not the
+ * text shows it (a similar row's index, a market value's date): the structured layer shows a blank as
+ * null too, so the answer's one note must name it as well. Asks `unreadShown` for each one, as the text does.
+ */
+export function noteUnreadLeaves(data: unknown): void {
+  if (!collecting) return;
+  // Rows the tool made from what it read (no marks) are judged by field across the run: once per field.
+  const byField = new Map<string, boolean>();
+  const visit = (value: unknown, depth: number) => {
+    if (depth > LEAVES_DEPTH || typeof value !== 'object' || value === null) return;
+    if (Array.isArray(value)) {
+      for (const item of value) visit(item, depth + 1);
+      return;
+    }
+    const marks = unreadMarks(value);
+    for (const [field, inner] of Object.entries(value)) {
+      if (!isBlankLeaf(inner)) {
+        visit(inner, depth + 1);
+        continue;
+      }
+      if (marks) {
+        unreadShown(value, field);
+        continue;
+      }
+      if (byField.has(field)) continue;
+      byField.set(field, unreadShown(value, field));
+    }
+  };
+  visit(data, 0);
+}
+
+const isBlankLeaf = (value: unknown) =>
+  value === null || value === undefined || value === '' || (Array.isArray(value) && value.length === 0);
+
 function unreadInRun(field: string): UnreadShown | undefined {
   for (const report of collecting?.reports ?? []) {
     for (const path of Object.keys(report.unreadable)) {
@@ -271,7 +309,8 @@ function unreadNote(fields: ReadonlyMap<string, Unread>): string {
     ([, item]) => (item.names.size === 0 && item.lacking === 0) || item.values > 0,
   );
   // Shorter when the full form would not name every field: the fix and the names offered first (1), then
-  // no columns (2), then the fix in a word and one name offered (3), then bare field names (4).
+  // no columns (2), then the fix in a word and one name offered (3), then bare field names (4), then no
+  // API names offered (5): every field named comes before any name offered for it.
   let compact = 0;
   const label = ([field, item]: [string, Unread]) => {
     if (compact > 3) return field;
@@ -307,8 +346,9 @@ function unreadNote(fields: ReadonlyMap<string, Unread>): string {
       );
     if (nameCount > 0) {
       const more = byName.length - nameCount;
+      const seen = compact > 4 ? '' : ` (API names seen: ${offered()})`;
       parts.push(
-        `${byName.slice(0, nameCount).map(label).join(', ')}${more > 0 ? ` and ${more} more` : ''} not found (API names seen: ${offered()})`,
+        `${byName.slice(0, nameCount).map(label).join(', ')}${more > 0 ? ` and ${more} more` : ''} not found${seen}`,
       );
     }
     if (valueCount > 0) {
@@ -330,7 +370,7 @@ function unreadNote(fields: ReadonlyMap<string, Unread>): string {
   };
   let [nameCount, valueCount] = fitting();
   // Shorter forms only while they name fields the longer one had to count.
-  while (compact < 4 && nameCount + valueCount < byName.length + byValue.length) {
+  while (compact < 5 && nameCount + valueCount < byName.length + byValue.length) {
     compact++;
     [nameCount, valueCount] = fitting();
   }

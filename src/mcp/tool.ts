@@ -12,7 +12,7 @@ import { inCanonicalForms } from './canonical-facts.js';
 import { withApiForms } from './canonical-forms.js';
 import { attachChart } from './chart-content.js';
 import { fullInputSchema, withCompactInputSchema, withCompactOutputSchema } from './compact-schema.js';
-import { collectBlankColumns, completenessNotes } from './completeness.js';
+import { collectBlankColumns, completenessNotes, noteUnreadLeaves } from './completeness.js';
 import type { ToolContext } from './context.js';
 import { MAX_CACHE_AGE_ARGUMENT, MaxCacheAgeArg, takeMaxCacheAge } from './max-cache-age.js';
 import { withCompiledCheck } from './output-check.js';
@@ -136,7 +136,12 @@ export function defineTool<
           value: text,
           blank,
           unread: shown,
-        } = collectBlankColumns(() => spec.text(outcome, args), reports);
+        } = collectBlankColumns(() => {
+          const drawn = spec.text(outcome, args);
+          // What the structured layer shows blank is named too, shown in the text or not.
+          noteUnreadLeaves([outcome.data, outcome.extra]);
+          return drawn;
+        }, reports);
         const unread = completenessNotes(blank, reports, shown);
         if (unread.length > 0) outcome = { ...outcome, notes: [...(outcome.notes ?? []), ...unread] };
         const said = seasonal

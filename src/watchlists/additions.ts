@@ -65,8 +65,21 @@ function addable(
   }
   if (row.status === 'resolved' && row.service_id) return row;
   if (row.status === 'unlinked' || (row.status === 'resolved' && row.player_id)) {
-    if (row.player_id) return { ...row, service_id: null };
+    // A row whose service_id could not be read (undefined) is kept by its row id too, and stays so
+    // marked: it may be linked, so it is never called "not linked" (unreadServiceIds says so).
+    if (row.player_id) return row.service_id === undefined ? row : { ...row, service_id: null };
     return `${asked} has no id in the answer`;
   }
   return `${asked} is unknown to the API (player_ids change every season: ${findPlayers} finds current ones)`;
+}
+
+/**
+ * What is said of players kept by their row id because the API's answer carried no service_id the server
+ * could read: the person may be linked, so the list calls them neither linked nor "not linked".
+ */
+export function unreadServiceIds({ resolved }: Additions): string | undefined {
+  const rows = resolved.filter(({ row }) => row.service_id === undefined && row.player_id);
+  if (rows.length === 0) return undefined;
+  const named = rows.map(({ row }) => `${row.name ?? 'a player'} (row ${row.player_id})`).join(', ');
+  return `${named}: kept by row id; their service_id could not be read in the API's answer (they may be linked), so they are listed as pending until a refresh reads it.`;
 }

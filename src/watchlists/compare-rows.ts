@@ -25,7 +25,7 @@ export function seenFromRecord(r: z.infer<typeof PlayerRecordResponse>['data']):
 /** Fields drawn from the primary role: unread with it (no ranking is asked for a role not read). */
 const FROM_ROLE = ['primary_role', 'rank', 'rank_of', 'role_score'] as const;
 /** The snapshot's fields that a reading may leave unread. */
-const SHOWN = ['minutes', 'performance_index', 'market_value_eur'] as const;
+const SHOWN = ['club', 'league', 'minutes', 'performance_index', 'market_value_eur'] as const;
 
 /**
  * `seen` with the fields its row left empty because they could not be read (the reader's marks: a name
@@ -38,6 +38,8 @@ function withUnread(row: object, seen: Seen, more: readonly string[] = []): Seen
   for (const field of SHOWN) if (seen[field] == null && marks[field] !== undefined) unread.add(field);
   if (seen.primary_role == null && (marks.primary_role !== undefined || marks.roles !== undefined))
     for (const field of FROM_ROLE) unread.add(field);
+  // The rank is asked of the league's ranking: with the league unread, so are the rank and its count.
+  if (unread.has('league')) for (const field of ['rank', 'rank_of']) unread.add(field);
   return unread.size > 0 ? { ...seen, unread: [...unread] } : seen;
 }
 

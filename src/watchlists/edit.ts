@@ -12,7 +12,7 @@ import {
   WatchlistError,
   watchlistName,
 } from '../store/watchlists.js';
-import { type Additions, resolveAdditions } from './additions.js';
+import { type Additions, resolveAdditions, unreadServiceIds } from './additions.js';
 import { entryLabel, keyOf, NAME_MAX, type PlayerToAdd, uniqueQueries } from './entries.js';
 import { WatchlistRefusal } from './refusal.js';
 import type { OwnedLists, WatchlistUpstream } from './upstream.js';
@@ -70,6 +70,7 @@ export async function updateWatchlist(
   const notes = [
     ...(absent.length > 0 ? [`Not in the watchlist, nothing to remove: ${absent.join(', ')}.`] : []),
     ...(additions.strayRows ? [additions.strayRows] : []),
+    ...(unreadServiceIds(additions) ? [unreadServiceIds(additions) as string] : []),
   ];
   const { note, entries } = doc;
   return {

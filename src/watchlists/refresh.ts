@@ -5,7 +5,7 @@
 
 import { COMPARE_BATCH, RESOLVE_BATCH } from '../api/endpoints.js';
 import { withMaxAge } from '../api/max-age.js';
-import { markUnread } from '../api/reader/unread.js';
+import { markUnread, unreadMarks } from '../api/reader/unread.js';
 import type { ResolvedPlayer } from '../api/schemas.js';
 import { byRank } from '../facts/rank-order.js';
 import { strayNote } from '../facts/resolve-labels.js';
@@ -221,6 +221,34 @@ function recorded(upstream: WatchlistUpstream, log: PartLog, fresh: ReadonlySet<
   };
 }
 
+/** Words of a ranking's meta that are no count of the players ranked: its page and filters. */
+const NOT_COUNTS: ReadonlySet<string> = new Set([
+  'limit',
+  'page',
+  'per_page',
+  'page_size',
+  'offset',
+  'pages',
+  'total_pages',
+  'leagues',
+]);
+
+/**
+ * Whether a ranking's meta holds, under a name nothing reads, a whole number at least the rows listed:
+ * the players ranked, most likely, sent under another name (then unread, not absent).
+ */
+function countBeside(meta: object | null | undefined, listed: number): boolean {
+  if (!meta) return false;
+  return Object.entries(meta).some(
+    ([key, value]) =>
+      key !== 'eligible' &&
+      !NOT_COUNTS.has(key) &&
+      typeof value === 'number' &&
+      Number.isInteger(value) &&
+      value >= listed,
+  );
+}
+
 /** Each entry's row in resolve-batch answers of up to RESOLVE_BATCH, and the persons they find. */
 async function resolveEntries(
   entries: readonly RefreshEntry[],
@@ -366,6 +394,10 @@ async function rankPersons(
       return;
     }
     const of = ranking.meta?.eligible ?? null;
+    // The count beside the ranking under a name nothing reads: how many were ranked is unread, not absent.
+    const ofUnread =
+      of === null &&
+      (unreadMarks(ranking)?.fields.meta !== undefined || countBeside(ranking.meta, ranking.data.length));
     // "Outside the top N" holds only when ranks 1 to N were all read (rank-order.ts): a ranking read in
     // part, not best first, or with rows it could not read leaves a player not found with his rank unknown.
     const best = byRank(ranking.data).proven;
@@ -378,6 +410,7 @@ async function rankPersons(
       if (!entry && best < ranking.data.length) unknownRank.push(`${role} in ${league}`);
       const listed = entry || best === ranking.data.length ? { listed: ranking.data.length } : {};
       s.rank = { role, league, rank: entry?.rank ?? null, of, ...listed };
+      if (ofUnread && !s.unread?.includes('rank_of')) s.unread = [...(s.unread ?? []), 'rank_of'];
     }
   };
   if (short) for (const pair of ranked) await rank(pair);

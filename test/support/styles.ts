@@ -16,12 +16,12 @@ import { EVERY_TOOL, type Ids } from './tool-plans.js';
  */
 export const KNOWN_UNREAD: Readonly<Record<string, string>> = {
   rename:
-    'blanks with no note, no error nor other fact (17 of 83 runs: s0-s44:rename, s100-s129, m1-m8:rename,reorder,casing,paging): ' +
-    "a player's market_value.as_of, performance_index (record and similar rows), contract_until, primary_role, minutes; " +
-    "my_account's preset parameters and index descriptions; a record's or compare's statistics values and `per` when " +
-    "the statistics map is renamed; compare's league and a watchlist row's league, club or rank_of; the group's axis " +
-    "units; a ranking's unit; strengths' compared_with and percentile; a coach profile's favoured_roles and some " +
-    "scales; update_watchlist's names",
+    'alone, every blank has its note (s0-s499, v0-v29:rename) but an answer with more unread fields than its ' +
+    "note's 300 characters can name (s154:rename: get_player, 19 fields) and a name update_watchlist took from a " +
+    'cached row (m1:rename,reorder,casing,paging). With other pieces (about 1 style in 8 of s0-s199): a statistics ' +
+    "list whose items are renamed too (labels, resource: compare's and get_player's statistics), update_watchlist's " +
+    "names, a market value's as_of, a row's age or an answer's season in display forms; an error where a list's " +
+    'every row lacks a renamed required field (player_history, get_glossary)',
 };
 
 /**

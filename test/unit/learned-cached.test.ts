@@ -85,3 +85,38 @@ describe('an answer cached before a name was learned', () => {
     expect(raw).toHaveLength(1);
   });
 });
+
+describe('an answer from a shared store read again with names learned', () => {
+  it('is read again once, then kept, though each hit gives a new object', async () => {
+    const learner = new NamesLearned();
+    const entries = new Map<string, unknown>();
+    // A store that hands out a copy on every read (as Redis or a file does), and a cache that keeps none parsed.
+    const store = new Keyv({ store: entries, ...NATIVE_JSON });
+    const copying = { get: (key: string) => store.get(key).then((v) => structuredClone(v)) };
+    const cache = () =>
+      new ResponseCache({ store: Object.assign(Object.create(store), copying), maxBytes: 1 });
+    const client = clientFor(upstream, { learner, cache: cache() });
+    answer('/v1/scouting', 'POST', scouted(PLAYERS.slice(0, 2)));
+    await client.call('scouting', ScoutingResponse, { body: { roles: ['mezzala'] } });
+    answer('/v1/rankings', 'GET', { data: PLAYERS.map((p, i) => ({ ...p, rank: i + 1, score: 80 - i })) });
+    await client.call('rankings', RankingsResponse, { query: { role: 'mezzala' } });
+    answer('/v1/scouting', 'POST', scouted(PLAYERS));
+    await client.call('scouting', ScoutingResponse, { body: { roles: ['faux_9'] } });
+    expect(learner.learned.map((l) => l.name)).toEqual(['verbund']);
+    await client.settled();
+
+    const replica = clientFor(upstream, { learner, cache: cache() });
+    let readings = 0;
+    const learn = learner.learn.bind(learner);
+    learner.learn = (...args) => {
+      readings++;
+      return learn(...args);
+    };
+    for (let i = 0; i < 3; i++) {
+      const hit = await replica.call('scouting', ScoutingResponse, { body: { roles: ['mezzala'] } });
+      expect(hit.source.cached).toBe(true);
+      expect(hit.data.data.map((r) => r.club)).toEqual(['RC Lens', 'FC Metz']);
+    }
+    expect(readings).toBe(1);
+  });
+});

@@ -459,6 +459,21 @@ describe('update_watchlist: an added player without a row', () => {
       expect.stringContaining('left out: Carl Cole (row pc, ds_cccccccccccccccc).'),
     ]);
   });
+
+  it('a row whose service_id could not be read is kept by row id, and said unread, never "not linked"', async () => {
+    // The API's answer carries the person's id under a name nothing reads.
+    answer((rows) => rows.map(({ service_id, ...row }) => ({ ...row, personKey: service_id })));
+    const { result, text, body } = await run(updateWatchlist, {
+      watchlist: 'Shortlist',
+      add: [{ player_id: ABLE.player_id }],
+    });
+    expect(result.isError).toBeFalsy();
+    expect(await storedEntries()).toEqual([ABLE.player_id]);
+    expect(text).not.toMatch(/not linked/);
+    expect(body.notes.join('\n')).toMatch(
+      /Alan Able \(row pa\): kept by row id; their service_id could not be read/,
+    );
+  });
 });
 
 describe('update_watchlist: removing by name', () => {

@@ -64,6 +64,22 @@ const DOMAINS: Readonly<Record<string, (value: unknown) => boolean>> = {
 /** Fields a country's name may fill; no other text field of ours is a country (a club, a league, a coach). */
 const COUNTRY_FIELDS: ReadonlySet<string> = new Set(['country', 'nationality', 'region', 'name']);
 
+/** Fields that name a place, a body or a person: a role key is none of them. */
+const NAMING_FIELDS: ReadonlySet<string> = new Set([
+  'club',
+  'team',
+  'league',
+  'coach',
+  'nationality',
+  'country',
+  'name',
+]);
+
+/** Fields whose values are dates or times (`contract_until`, `as_of`, `expires_at`, `birth_date`). */
+const DATE_FIELD = /(^|_)(at|until|as_of|date|since|from|to)$/;
+/** A date as APIs write one alone (2026-03-14, 2026-03-14T09:12:00Z): no name, no words, no number. */
+const ISO_DATE = /^\d{4}-\d{2}-\d{2}([T ]\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:?\d{2})?)?$/;
+
 /** The field's own value domain: whether `value` lies in it, or undefined when the domain cannot tell. */
 export function inDomain(field: string, value: unknown): boolean | undefined {
   // An object may hold the field among others (fields grouped one level down): not weighed here.
@@ -71,6 +87,9 @@ export function inDomain(field: string, value: unknown): boolean | undefined {
   const domain = DOMAINS[field];
   if (domain) return domain(value);
   if (typeof value === 'string' && !COUNTRY_FIELDS.has(field) && isCountryWord(value)) return false;
+  if (NAMING_FIELDS.has(field) && isRole(value)) return false;
+  // A record's own date (created_at) is no text of ours but a date: an API adds such fields.
+  if (typeof value === 'string' && !DATE_FIELD.test(field) && ISO_DATE.test(value.trim())) return false;
   return undefined;
 }
 

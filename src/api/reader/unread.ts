@@ -40,8 +40,32 @@ export function unreadMarks(row: unknown): UnreadMarks | undefined {
 
 /** Marks `row` (one a tool made from what it read) with unread fields: its text leaves them out, noted. */
 export function markUnread<T extends object>(row: T, marks: UnreadMarks): T {
-  Object.defineProperty(row, UNREAD_FIELDS, { value: marks, enumerable: true });
+  Object.defineProperty(row, UNREAD_FIELDS, { value: marks, enumerable: true, configurable: true });
   return row;
+}
+
+/**
+ * Carries unread fields of `from` (a row read) onto `row` (one a tool made of it), each under the name
+ * `row` shows it by (`{x_unit: 'unit'}`: the row's x_unit is `from`'s unit), beside the marks `row` has.
+ */
+export function carryUnread<T extends object>(
+  row: T,
+  from: unknown,
+  fields: Readonly<Record<string, string>>,
+): T {
+  const source = unreadMarks(from);
+  if (!source) return row;
+  const own = unreadMarks(row);
+  const marks: Record<string, UnreadWhy> = { ...own?.fields };
+  const names: Record<string, readonly string[]> = { ...own?.names };
+  for (const [shown, read] of Object.entries(fields)) {
+    const why = source.fields[read];
+    if (why === undefined) continue;
+    marks[shown] = why;
+    names[shown] = source.names[read] ?? [];
+  }
+  if (Object.keys(marks).length === Object.keys(own?.fields ?? {}).length) return row;
+  return markUnread(row, { kind: own?.kind ?? source.kind, fields: marks, names });
 }
 
 /** Why `field` of `row` is unread, or undefined when it holds a value or is absent. */

@@ -261,12 +261,28 @@ export function flattenStatistics(value: unknown, keepText = false): Record<stri
       const key = ['statistic', 'statistique', 'key', 'stat', 'metric', 'name', 'nom']
         .map((f) => member(item, f))
         .find((v): v is string => typeof v === 'string' && v !== '');
-      if (key) put(key, VALUE_FIELDS.map((f) => member(item, f)).find((v) => v !== undefined) ?? null);
+      if (!key) continue;
+      const given = VALUE_FIELDS.map((f) => member(item, f)).find((v) => v !== undefined);
+      if (given !== undefined) put(key, given);
+      else put(key, onlyNumberOf(item, key));
     }
   } else if (isPlainObject(value)) {
     for (const [k, v] of Object.entries(value)) put(k, v);
   }
   return out;
+}
+
+/**
+ * The value of a statistic item without a value field we know (`{bezeichnung, wert}`): its one member
+ * that reads as a number, beside its name. None, or two that could each be it: unread (noted), never absent.
+ */
+function onlyNumberOf(item: Record<string, unknown>, key: string): unknown {
+  const numbers = Object.values(item).filter(
+    (v) => v !== key && (typeof v === 'number' || (typeof v === 'string' && typeof toNumber(v) === 'number')),
+  );
+  if (numbers.length === 1) return numbers[0];
+  if (Object.values(item).some((v) => v != null && v !== key)) noteUnreadable(`statistics.${key}`);
+  return null;
 }
 
 export const statisticsMap = z.preprocess(

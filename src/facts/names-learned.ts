@@ -365,7 +365,14 @@ export interface NamesLearnedOptions {
 }
 
 export class NamesLearned implements FieldLearner {
-  readonly facts = new WorldFacts();
+  private readonly world = new WorldFacts();
+  /**
+   * Answers whose facts are not taken yet: taken after the answer has gone out (the next turn of the
+   * event loop), or at once when anything reads the facts before then, so every read sees the facts of
+   * every answer learned from before it, as if each had been taken as it came.
+   */
+  private pending: { route: string; value: unknown }[] = [];
+  private takeScheduled = false;
   private readonly names: LearnedName[] = [];
   private readonly learning: boolean;
   /** The facts' verdict on a value under a name nothing read (reader/plausible.ts). */
@@ -377,6 +384,12 @@ export class NamesLearned implements FieldLearner {
 
   get learns(): boolean {
     return this.learning;
+  }
+
+  /** What the server knows of the API's world, with the facts of every answer learned from so far. */
+  get facts(): WorldFacts {
+    this.takePending();
+    return this.world;
   }
   private store:
     | {
@@ -431,10 +444,12 @@ export class NamesLearned implements FieldLearner {
   private readonly dates = new RecordDates();
 
   personOf(rowId: string): string | undefined {
+    this.takePending();
     return this.persons.get(rowId.trim());
   }
 
   currentRole(key: string): string | undefined {
+    this.takePending();
     return this.renamedRoles.get(key);
   }
 
@@ -454,7 +469,10 @@ export class NamesLearned implements FieldLearner {
     report: ReadReport,
     reserved: ReadonlySet<string> = new Set(),
   ): LearnedName[] {
-    this.takeFacts(route, value);
+    // Taking a page's facts (every row's player, club and league) is most of learning from it, and
+    // this reading needs them only when it looks for a name below: else they are taken after the answer.
+    this.pending.push({ route, value });
+    this.scheduleTake();
     const out: LearnedName[] = [];
     if (!this.learning) return out;
     let rows: Json[] | undefined;
@@ -509,6 +527,7 @@ export class NamesLearned implements FieldLearner {
       if (typeof id !== 'string' || seen.rows !== 1 || seen.empty[DATE_FIELD] !== 1) continue;
       const row = rawRows(raw)[0] ?? {};
       const names = [...seen.unread, ...(seen.taken ?? [])].filter((name) => !skip(name));
+      this.takePending();
       this.dates.note(id, Object.fromEntries(names.map((name) => [name, row[name]])));
       noted = true;
     }
@@ -516,6 +535,22 @@ export class NamesLearned implements FieldLearner {
     const found = noted ? this.dates.agreed(skip) : undefined;
     if (!found) return undefined;
     return { field: DATE_FIELD, name: found.name, matched: found.matched, of: found.of, route };
+  }
+
+  private scheduleTake(): void {
+    if (this.takeScheduled) return;
+    this.takeScheduled = true;
+    setImmediate(() => {
+      this.takeScheduled = false;
+      this.takePending();
+    }).unref();
+  }
+
+  private takePending(): void {
+    if (this.pending.length === 0) return;
+    const taken = this.pending;
+    this.pending = [];
+    for (const { route, value } of taken) this.takeFacts(route, value);
   }
 
   private takeFacts(route: string, value: unknown): void {
@@ -532,16 +567,16 @@ export class NamesLearned implements FieldLearner {
     if (RANKING_ROUTES.has(route)) {
       for (const row of rows) {
         if (!isPlainObject(row)) continue;
-        this.facts.players.add(row);
+        this.world.players.add(row);
         const club = scalarOf(row.club);
-        if (typeof club === 'string') this.facts.note(this.facts.clubs, club);
+        if (typeof club === 'string') this.world.note(this.world.clubs, club);
         const league = scalarOf(row.league);
-        if (typeof league === 'string') this.facts.note(this.facts.leagues, league);
+        if (typeof league === 'string') this.world.note(this.world.leagues, league);
       }
     } else if (route === 'enums') {
       // The API's own role keys, current and former: values a role field may hold.
       for (const role of readEnumRoles(value).roles) {
-        this.addRoleKeys([role.key, ...role.deprecatedKeys]);
+        for (const key of [role.key, ...role.deprecatedKeys]) this.world.roles.add(same(key));
         for (const old of role.deprecatedKeys) if (old !== role.key) this.renamedRoles.set(old, role.key);
       }
     } else if (route === 'glossary') {
@@ -550,7 +585,7 @@ export class NamesLearned implements FieldLearner {
     } else if (route === 'leagues') {
       for (const row of rows) {
         const name = isPlainObject(row) ? scalarOf(row.name) : undefined;
-        if (typeof name === 'string') this.facts.note(this.facts.leagues, name);
+        if (typeof name === 'string') this.world.note(this.world.leagues, name);
       }
     }
   }
@@ -569,6 +604,6 @@ export class NamesLearned implements FieldLearner {
   private noteStatistic(key: string): void {
     if (this.statisticsWritten.has(key) || this.statisticsWritten.size >= STATISTICS_KEPT) return;
     this.statisticsWritten.add(key);
-    this.facts.statistics.add(same(key));
+    this.world.statistics.add(same(key));
   }
 }

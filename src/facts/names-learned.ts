@@ -444,12 +444,10 @@ export class NamesLearned implements FieldLearner {
   private readonly dates = new RecordDates();
 
   personOf(rowId: string): string | undefined {
-    this.takePending();
     return this.persons.get(rowId.trim());
   }
 
   currentRole(key: string): string | undefined {
-    this.takePending();
     return this.renamedRoles.get(key);
   }
 
@@ -469,8 +467,10 @@ export class NamesLearned implements FieldLearner {
     report: ReadReport,
     reserved: ReadonlySet<string> = new Set(),
   ): LearnedName[] {
-    // Taking a page's facts (every row's player, club and league) is most of learning from it, and
-    // this reading needs them only when it looks for a name below: else they are taken after the answer.
+    this.takeAtOnce(route, value);
+    // Taking a page's facts of the world (every row's player, club and league) is most of learning from
+    // it, and this reading weighs them only when it looks for a name below: else they are taken after the
+    // answer (the calls that answer it ask for persons and roles, taken above, not for these).
     this.pending.push({ route, value });
     this.scheduleTake();
     const out: LearnedName[] = [];
@@ -527,7 +527,6 @@ export class NamesLearned implements FieldLearner {
       if (typeof id !== 'string' || seen.rows !== 1 || seen.empty[DATE_FIELD] !== 1) continue;
       const row = rawRows(raw)[0] ?? {};
       const names = [...seen.unread, ...(seen.taken ?? [])].filter((name) => !skip(name));
-      this.takePending();
       this.dates.note(id, Object.fromEntries(names.map((name) => [name, row[name]])));
       noted = true;
     }
@@ -553,10 +552,10 @@ export class NamesLearned implements FieldLearner {
     for (const { route, value } of taken) this.takeFacts(route, value);
   }
 
-  private takeFacts(route: string, value: unknown): void {
+  /** What an answer says of persons, role keys and the date of the data: asked for by the calls themselves. */
+  private takeAtOnce(route: string, value: unknown): void {
     if (isPlainObject(value) && isPlainObject(value.data)) this.dates.noteStated(value.data[DATE_FIELD]);
     const rows = isPlainObject(value) && Array.isArray(value.data) ? value.data : [];
-    this.takeStatisticKeys(isPlainObject(value) && isPlainObject(value.data) ? [value.data] : rows);
     const beside =
       isPlainObject(value) && typeof value.service_id === 'string' ? value.service_id : undefined;
     for (const row of rows) {
@@ -564,6 +563,19 @@ export class NamesLearned implements FieldLearner {
       const person = typeof row.service_id === 'string' ? row.service_id : beside;
       if (person !== undefined && this.persons.size < PERSONS_KEPT) this.persons.set(row.player_id, person);
     }
+    if (route === 'enums') {
+      // The API's own role keys, current and former: values a role field may hold.
+      for (const role of readEnumRoles(value).roles) {
+        for (const key of [role.key, ...role.deprecatedKeys]) this.world.roles.add(same(key));
+        for (const old of role.deprecatedKeys) if (old !== role.key) this.renamedRoles.set(old, role.key);
+      }
+    }
+  }
+
+  /** What an answer says of the world: the players, clubs, leagues and statistic keys it names. */
+  private takeFacts(route: string, value: unknown): void {
+    const rows = isPlainObject(value) && Array.isArray(value.data) ? value.data : [];
+    this.takeStatisticKeys(isPlainObject(value) && isPlainObject(value.data) ? [value.data] : rows);
     if (RANKING_ROUTES.has(route)) {
       for (const row of rows) {
         if (!isPlainObject(row)) continue;
@@ -572,12 +584,6 @@ export class NamesLearned implements FieldLearner {
         if (typeof club === 'string') this.world.note(this.world.clubs, club);
         const league = scalarOf(row.league);
         if (typeof league === 'string') this.world.note(this.world.leagues, league);
-      }
-    } else if (route === 'enums') {
-      // The API's own role keys, current and former: values a role field may hold.
-      for (const role of readEnumRoles(value).roles) {
-        for (const key of [role.key, ...role.deprecatedKeys]) this.world.roles.add(same(key));
-        for (const old of role.deprecatedKeys) if (old !== role.key) this.renamedRoles.set(old, role.key);
       }
     } else if (route === 'glossary') {
       for (const row of rows)

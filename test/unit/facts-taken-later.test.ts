@@ -1,7 +1,7 @@
-// A page's facts (its players, clubs, leagues, the persons its row ids stand for) are taken after the
-// answer has gone out, unless the reading itself looks for a name. Whatever reads them first (a lookup
-// of a person, a role renamed, the facts weighed by the reader or by a later learning) sees the facts of
-// every answer learned from before it, as if each had been taken as it came.
+// A page's facts of the world (its players, clubs, leagues, statistic keys) are taken after the answer has
+// gone out, unless the reading itself looks for a name; the persons its row ids stand for and the roles
+// renamed are taken at once. Whatever reads the facts first (the reader weighing an unread name, a later
+// learning) sees those of every answer learned from before it, as if each had been taken as it came.
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import { describe, expect, it } from 'vitest';
 import { readAnswer } from '../../src/api/reader/index.js';
@@ -39,12 +39,16 @@ describe('facts taken after the answer', () => {
     ]);
   });
 
-  it('are taken on the next turn with nothing reading them, in the order the answers came', async () => {
-    const learner = new NamesLearned();
-    learnRanking(learner, players.slice(0, 2));
-    learnRanking(learner, [{ ...players[2], player_id: 'p1' }]);
-    await nextTurn();
-    // The later answer ties p1 to another person: the last one taken holds, as when taken at once.
-    expect(learner.personOf('p1')).toBe('ds_3');
+  it('are taken in the order the answers came, read in the same turn or later', async () => {
+    for (const wait of [false, true]) {
+      const learner = new NamesLearned();
+      learnRanking(learner, players.slice(0, 2));
+      learnRanking(learner, [{ ...players[0], club: 'OGC Nice', age: 21 }]);
+      if (wait) await nextTurn();
+      // What is known of a player wins a merge: the first answer's club stays, as when taken at once.
+      expect(learner.facts.players.find({ id: 'p1' })).toMatchObject({ club: 'RC Lens', age: 20 });
+      // The row id's person is known at once, whatever the facts.
+      expect(learner.personOf('p1')).toBe('ds_1');
+    }
   });
 });

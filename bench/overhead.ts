@@ -15,13 +15,13 @@ import { median, ms, timed } from './stats.js';
 const LEAGUE = 'Ligue 1';
 const LEAGUES = [LEAGUE, 'Eredivisie'];
 const SEASONS = ['26-27', '25-26', '24-25'];
-const MISS_ITERATIONS = 150;
+export const MISS_ITERATIONS = 150;
 const HIT_ITERATIONS = 300;
 const HEAVY_ITERATIONS = 15;
 const SCOUT = { roles: ['milieu_box_to_box', 'mezzala'], max_age: 24, min_minutes: 900, limit: 20 };
 /** The far upstream: every answer of the sandbox delayed this much. */
-const FAR_MS = 30;
-const FAR_MISSES = 80;
+export const FAR_MS = 30;
+export const FAR_MISSES = 80;
 const FAR_HITS = 60;
 
 type Ranking = { role: string; season: string; league: string };
@@ -30,14 +30,14 @@ type Ranking = { role: string; season: string; league: string };
  * Every (role, season, league) is a distinct question (186 of them), so each MCP call with a new `i`
  * misses the cache: the limit would not do, since the server asks the upstream for a full page.
  */
-const args = (i: number): Ranking => ({
+export const args = (i: number): Ranking => ({
   role: ROLE_KEYS[i % ROLE_KEYS.length] as string,
   season: SEASONS[Math.floor(i / ROLE_KEYS.length) % SEASONS.length] as string,
   league: LEAGUES[Math.floor(i / (ROLE_KEYS.length * SEASONS.length)) % LEAGUES.length] as string,
 });
 
 /** A ranking through MCP, and the same data asked directly: what the server itself asks the upstream for. */
-function rankingPaths(client: Client, direct: DirectClient) {
+export function rankingPaths(client: Client, direct: DirectClient) {
   return {
     viaMcp: async (a: Ranking) => {
       const result = await client.callTool({ name: 'rank_players_by_role', arguments: a });
@@ -70,19 +70,13 @@ export async function benchOverhead(): Promise<Row[]> {
       await viaFloor(args(MISS_ITERATIONS + i));
       await floorNoop();
     }
-    const missMcp: number[] = [];
-    const missDirect: number[] = [];
-    const missFloor: number[] = [];
-    const cpu = await cpuOf(ours.pid, floorServer.pid);
-    for (let i = 0; i < MISS_ITERATIONS; i++) {
-      // Alternate which goes first so drift in machine load hits both alike.
-      const a = args(i);
-      if (i % 2) missDirect.push((await timed(() => viaDirect(a))).ms);
-      missMcp.push((await timed(() => viaMcp(a))).ms);
-      if (!(i % 2)) missDirect.push((await timed(() => viaDirect(a))).ms);
-      missFloor.push((await timed(() => viaFloor(a))).ms);
-    }
-    const missCpu = await cpu.perCall(MISS_ITERATIONS);
+    const misses = await measureMisses(
+      { viaMcp, viaDirect, viaFloor },
+      ours.pid,
+      floorServer.pid,
+      MISS_ITERATIONS,
+    );
+    const missCpu = misses.cpu;
     const hot = args(0);
     const hitMcp: number[] = [];
     const hitDirect: number[] = [];
@@ -114,24 +108,15 @@ export async function benchOverhead(): Promise<Row[]> {
     const charts = await chartCost(upstream);
     const far = await farUpstream();
     const [mMcp, mDirect, mFloor, hMcp, hDirect, noop] = [
-      missMcp,
-      missDirect,
-      missFloor,
+      misses.mcp,
+      misses.direct,
+      misses.floor,
       hitMcp,
       hitDirect,
       noops,
     ].map(median) as [number, number, number, number, number, number];
-    const what = `rank_players_by_role ${LEAGUE}, median of ${MISS_ITERATIONS}`;
     return [
-      row(
-        '1 overhead',
-        `cache miss: MCP stdio vs direct undici (${what})`,
-        `${ms(mMcp)} vs ${ms(mDirect)} (${(mMcp / mDirect).toFixed(2)}×, +${ms(mMcp - mDirect)})`,
-        '≤ 1.3× + 1 ms',
-        mMcp <= 1.3 * mDirect + 1,
-      ),
-      againstFloor(`the same misses, interleaved (median of ${MISS_ITERATIONS})`, mMcp, mFloor, mDirect),
-      cpuRow(`server CPU per miss on loopback (${MISS_ITERATIONS} misses; /proc, 10 ms ticks)`, missCpu),
+      ...loopbackMissRows(mMcp, mDirect, mFloor, missCpu),
       row(
         '1 overhead',
         `SDK floor of a cached answer: a no-op tool call over stdio on ${FLOOR_SERVER} (median of ${HIT_ITERATIONS})`,
@@ -166,6 +151,62 @@ export async function benchOverhead(): Promise<Row[]> {
   }
 }
 
+type MissPaths = Record<'viaMcp' | 'viaDirect' | 'viaFloor', (a: Ranking) => Promise<unknown>>;
+
+/**
+ * `count` misses (questions 0 to count - 1, none asked before) through ours, directly and through the
+ * floor, interleaved, with the CPU both servers spent on them.
+ */
+export async function measureMisses(paths: MissPaths, ours: number, floor: number, count: number) {
+  const { viaMcp, viaDirect, viaFloor } = paths;
+  const mcp: number[] = [];
+  const direct: number[] = [];
+  const floorMs: number[] = [];
+  const cpu = await cpuOf(ours, floor);
+  for (let i = 0; i < count; i++) {
+    // Alternate which goes first so drift in machine load hits both alike.
+    const a = args(i);
+    if (i % 2) direct.push((await timed(() => viaDirect(a))).ms);
+    mcp.push((await timed(() => viaMcp(a))).ms);
+    if (!(i % 2)) direct.push((await timed(() => viaDirect(a))).ms);
+    floorMs.push((await timed(() => viaFloor(a))).ms);
+  }
+  return { mcp, direct, floor: floorMs, cpu: await cpu.perCall(count) };
+}
+
+/** The rows of misses over loopback: against the direct request, against the floor, server CPU. */
+export function loopbackMissRows(mcp: number, direct: number, floor: number, cpu: CpuPerCall): Row[] {
+  return [
+    row(
+      '1 overhead',
+      `cache miss: MCP stdio vs direct undici (rank_players_by_role ${LEAGUE}, median of ${MISS_ITERATIONS})`,
+      `${ms(mcp)} vs ${ms(direct)} (${(mcp / direct).toFixed(2)}×, +${ms(mcp - direct)})`,
+      '≤ 1.3× + 1 ms',
+      mcp <= 1.3 * direct + 1,
+    ),
+    againstFloor(`the same misses, interleaved (median of ${MISS_ITERATIONS})`, mcp, floor, direct),
+    cpuRow(`server CPU per miss on loopback (${MISS_ITERATIONS} misses; /proc, 10 ms ticks)`, cpu),
+  ];
+}
+
+/** The same rows against an upstream FAR_MS away. */
+export function farMissRows(mcp: number, direct: number, floor: number, cpu: CpuPerCall): Row[] {
+  const over = (x: number) => `${x >= direct ? '+' : '−'}${ms(Math.abs(x - direct))}`;
+  return [
+    row(
+      '1 overhead',
+      `upstream ${FAR_MS} ms away: cache miss vs direct undici (median of ${FAR_MISSES})`,
+      `${ms(mcp)} vs ${ms(direct)} (${over(mcp)})`,
+      '≤ direct + 2 ms',
+      mcp <= direct + 2,
+    ),
+    againstFloor(`upstream ${FAR_MS} ms away (median of ${FAR_MISSES})`, mcp, floor, direct),
+    cpuRow(`server CPU per miss, upstream ${FAR_MS} ms away (${FAR_MISSES} misses)`, cpu),
+  ];
+}
+
+type CpuPerCall = { ours: number; floor: number };
+
 /** CPU time two servers spend from now on, per call: steadier than wall-clock on a loaded machine. */
 async function cpuOf(ours: number, floor: number) {
   const [oursAt, floorAt] = await Promise.all([cpuMs(ours), cpuMs(floor)]);
@@ -178,7 +219,7 @@ async function cpuOf(ours: number, floor: number) {
 }
 
 /** Server CPU per call, ours beside the floor's: what our server's own work costs, whatever the load. */
-function cpuRow(what: string, cpu: { ours: number; floor: number }): Row {
+function cpuRow(what: string, cpu: CpuPerCall): Row {
   return row(
     '1 overhead',
     what,
@@ -245,18 +286,13 @@ async function farUpstream(): Promise<Row[]> {
       await viaMcp(args(FAR_MISSES + i));
       await viaFloor(args(FAR_MISSES + i));
     }
-    const miss: number[] = [];
-    const missDirect: number[] = [];
-    const missFloor: number[] = [];
-    const cpu = await cpuOf(ours.pid, floorServer.pid);
-    for (let i = 0; i < FAR_MISSES; i++) {
-      const a = args(i);
-      if (i % 2) missDirect.push((await timed(() => viaDirect(a))).ms);
-      miss.push((await timed(() => viaMcp(a))).ms);
-      if (!(i % 2)) missDirect.push((await timed(() => viaDirect(a))).ms);
-      missFloor.push((await timed(() => viaFloor(a))).ms);
-    }
-    const missCpu = await cpu.perCall(FAR_MISSES);
+    const misses = await measureMisses(
+      { viaMcp, viaDirect, viaFloor },
+      ours.pid,
+      floorServer.pid,
+      FAR_MISSES,
+    );
+    const missCpu = misses.cpu;
     const hit: number[] = [];
     const hitDirect: number[] = [];
     const noops: number[] = [];
@@ -271,10 +307,9 @@ async function farUpstream(): Promise<Row[]> {
       await sleep(FAR_MS);
       pings.push((await timed(() => client.ping())).ms);
     }
-    const [m, md, h, hd, mf, noop] = [miss, missDirect, hit, hitDirect, missFloor, noops].map(
+    const [m, md, h, hd, mf, noop] = [misses.mcp, misses.direct, hit, hitDirect, misses.floor, noops].map(
       median,
     ) as number[] as [number, number, number, number, number, number];
-    const over = (x: number) => `${x >= md ? '+' : '−'}${ms(Math.abs(x - md))}`;
     return [
       hitRow(
         `upstream ${FAR_MS} ms away: cache hit vs direct undici (same ranking, median of ${FAR_HITS})`,
@@ -282,15 +317,7 @@ async function farUpstream(): Promise<Row[]> {
         hd,
         noop,
       ),
-      row(
-        '1 overhead',
-        `upstream ${FAR_MS} ms away: cache miss vs direct undici (median of ${FAR_MISSES})`,
-        `${ms(m)} vs ${ms(md)} (${over(m)})`,
-        '≤ direct + 2 ms',
-        m <= md + 2,
-      ),
-      againstFloor(`upstream ${FAR_MS} ms away (median of ${FAR_MISSES})`, m, mf, md),
-      cpuRow(`server CPU per miss, upstream ${FAR_MS} ms away (${FAR_MISSES} misses)`, missCpu),
+      ...farMissRows(m, md, mf, missCpu),
       row(
         '1 overhead',
         `MCP ping over stdio after ${FAR_MS} ms idle: the transport's floor in the two rows above`,

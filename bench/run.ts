@@ -6,6 +6,7 @@ import { startSandbox } from '../src/sandbox/server.js';
 import { benchColdStart } from './cold-start.js';
 import { benchContextCost } from './context-cost.js';
 import { benchFrameworks } from './frameworks.js';
+import { benchMisses } from './misses.js';
 import { benchOverhead } from './overhead.js';
 import type { Upstream } from './processes.js';
 import { benchQuota } from './quota.js';
@@ -29,6 +30,11 @@ const BENCHES: ReadonlyArray<[string, (upstream: Upstream) => Promise<Row[]>]> =
   ['10 frameworks', benchFrameworks],
 ];
 
+/** Parts run only when named: pieces of a part above, measured alone. */
+const ON_REQUEST: ReadonlyArray<[string, (upstream: Upstream) => Promise<Row[]>]> = [
+  ['misses (of 1 overhead)', benchMisses],
+];
+
 async function main(): Promise<void> {
   const only = process.argv.slice(2);
   const started = performance.now();
@@ -42,7 +48,7 @@ async function main(): Promise<void> {
   };
   const rows: Row[] = [];
   try {
-    for (const [name, bench] of BENCHES) {
+    for (const [name, bench] of only.length ? [...BENCHES, ...ON_REQUEST] : BENCHES) {
       if (only.length && !only.some((o) => name.startsWith(o))) continue;
       const t0 = performance.now();
       process.stderr.write(`bench: ${name}…\n`);

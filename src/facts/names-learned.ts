@@ -386,7 +386,14 @@ export interface NamesLearnedOptions {
 }
 
 export class NamesLearned implements FieldLearner {
-  readonly facts = new WorldFacts();
+  private readonly world = new WorldFacts();
+  /**
+   * Answers whose facts are not taken yet: taken after the answer has gone out (the next turn of the
+   * event loop), or at once when anything reads the facts before then, so every read sees the facts of
+   * every answer learned from before it, as if each had been taken as it came.
+   */
+  private pending: { route: string; value: unknown; raw: unknown }[] = [];
+  private takeScheduled = false;
   private readonly names: LearnedName[] = [];
   private readonly learning: boolean;
   /** The facts' verdict on a value under a name nothing read (reader/plausible.ts). */
@@ -398,6 +405,12 @@ export class NamesLearned implements FieldLearner {
 
   get learns(): boolean {
     return this.learning;
+  }
+
+  /** What the server knows of the API's world, with the facts of every answer learned from so far. */
+  get facts(): WorldFacts {
+    this.takePending();
+    return this.world;
   }
   private store:
     | {
@@ -465,7 +478,7 @@ export class NamesLearned implements FieldLearner {
 
   /** Role keys the API listed (enums: current and former keys): values a role field may hold. */
   addRoleKeys(keys: Iterable<string>): void {
-    for (const key of keys) this.facts.roles.add(same(key));
+    for (const key of keys) this.world.roles.add(same(key));
   }
 
   learn(
@@ -475,7 +488,12 @@ export class NamesLearned implements FieldLearner {
     report: ReadReport,
     reserved: ReadonlySet<string> = new Set(),
   ): LearnedName[] {
-    this.takeFacts(route, value, raw);
+    this.takeAtOnce(route, value);
+    // Taking a page's facts of the world (every row's player, club and league) is most of learning from
+    // it, and this reading weighs them only when it looks for a name below: else they are taken after the
+    // answer (the calls that answer it ask for persons and roles, taken above, not for these).
+    this.pending.push({ route, value, raw });
+    this.scheduleTake();
     const out: LearnedName[] = [];
     if (!this.learning) return out;
     let rows: Json[] | undefined;
@@ -539,10 +557,26 @@ export class NamesLearned implements FieldLearner {
     return { field: DATE_FIELD, name: found.name, matched: found.matched, of: found.of, route };
   }
 
-  private takeFacts(route: string, value: unknown, raw?: unknown): void {
+  private scheduleTake(): void {
+    if (this.takeScheduled) return;
+    this.takeScheduled = true;
+    setImmediate(() => {
+      this.takeScheduled = false;
+      this.takePending();
+    }).unref();
+  }
+
+  private takePending(): void {
+    if (this.pending.length === 0) return;
+    const taken = this.pending;
+    this.pending = [];
+    for (const { route, value, raw } of taken) this.takeFacts(route, value, raw);
+  }
+
+  /** What an answer says of persons, role keys and the date of the data: asked for by the calls themselves. */
+  private takeAtOnce(route: string, value: unknown): void {
     if (isPlainObject(value) && isPlainObject(value.data)) this.dates.noteStated(value.data[DATE_FIELD]);
     const rows = isPlainObject(value) && Array.isArray(value.data) ? value.data : [];
-    this.takeStatisticKeys(isPlainObject(value) && isPlainObject(value.data) ? [value.data] : rows);
     const beside =
       isPlainObject(value) && typeof value.service_id === 'string' ? value.service_id : undefined;
     for (const row of rows) {
@@ -550,29 +584,36 @@ export class NamesLearned implements FieldLearner {
       const person = typeof row.service_id === 'string' ? row.service_id : beside;
       if (person !== undefined && this.persons.size < PERSONS_KEPT) this.persons.set(row.player_id, person);
     }
-    if (RANKING_ROUTES.has(route)) {
-      for (const row of rows) {
-        if (!isPlainObject(row)) continue;
-        this.facts.players.add(row);
-        const club = scalarOf(row.club);
-        if (typeof club === 'string') this.facts.note(this.facts.clubs, club);
-        const league = scalarOf(row.league);
-        if (typeof league === 'string') this.facts.note(this.facts.leagues, league);
-      }
-    } else if (route === 'enums') {
+    if (route === 'enums') {
       // The API's own role keys, current and former: values a role field may hold.
       for (const role of readEnumRoles(value).roles) {
         this.addRoleKeys([role.key, ...role.deprecatedKeys]);
         for (const old of role.deprecatedKeys) if (old !== role.key) this.renamedRoles.set(old, role.key);
       }
+    }
+  }
+
+  /** What an answer says of the world: the players, clubs, leagues and statistic keys it names. */
+  private takeFacts(route: string, value: unknown, raw: unknown): void {
+    const rows = isPlainObject(value) && Array.isArray(value.data) ? value.data : [];
+    this.takeStatisticKeys(isPlainObject(value) && isPlainObject(value.data) ? [value.data] : rows);
+    if (RANKING_ROUTES.has(route)) {
+      for (const row of rows) {
+        if (!isPlainObject(row)) continue;
+        this.world.players.add(row);
+        const club = scalarOf(row.club);
+        if (typeof club === 'string') this.world.note(this.world.clubs, club);
+        const league = scalarOf(row.league);
+        if (typeof league === 'string') this.world.note(this.world.leagues, league);
+      }
     } else if (route === 'glossary') {
       for (const row of rows)
         if (isPlainObject(row) && typeof row.key === 'string') this.noteStatistic(row.key);
     } else if (route === 'leagues') {
-      if (saysMore(raw, rows.length)) this.facts.leaguesWhole = false;
+      if (saysMore(raw, rows.length)) this.world.leaguesWhole = false;
       for (const row of rows) {
         const name = isPlainObject(row) ? scalarOf(row.name) : undefined;
-        if (typeof name === 'string') this.facts.note(this.facts.leagues, name);
+        if (typeof name === 'string') this.world.note(this.world.leagues, name);
       }
     }
   }
@@ -591,6 +632,6 @@ export class NamesLearned implements FieldLearner {
   private noteStatistic(key: string): void {
     if (this.statisticsWritten.has(key) || this.statisticsWritten.size >= STATISTICS_KEPT) return;
     this.statisticsWritten.add(key);
-    this.facts.statistics.add(same(key));
+    this.world.statistics.add(same(key));
   }
 }

@@ -7,9 +7,11 @@
 // better rank left unread; fewer than the limit only with a note saying the best ranks could not all
 // be read; and the best ranks are reached whenever the read can reach them (best first, or the list
 // small enough for the budget, or a worst-first list whose paging says where its last page is).
+
+import fc from 'fast-check';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { bestRanks } from '../../tools/kit/best-ranks.js';
-import { FULL_RUN, generator, SAMPLE_SEED } from '../support/sample.js';
+import { bestRanks, distinctRows } from '../../tools/kit/best-ranks.js';
+import { FULL_RUN, generator, propertyRuns, SAMPLE_SEED } from '../support/sample.js';
 import { clientFor, JSON_HEADERS, mockUpstream, ORIGIN, type Upstream } from './helpers.js';
 
 const ORDERS = ['best first', 'worst first', 'shuffled', 'by name'] as const;
@@ -188,5 +190,38 @@ describe(`generated rankings in pages (${COUNT} seeds from ${SAMPLE_SEED})`, () 
       c.paging !== 'none' &&
       2 + Math.ceil(Math.max(0, want - lastPage) / size) <= c.budget;
     if (fits || small || jumps) expect(shown.length, label).toBe(want);
+  });
+});
+
+describe('rows sent more than once', () => {
+  // Rows alike in rank and ids but not whole (a changed score), exact copies, ids as numbers or objects:
+  // kept once exactly when their JSON is equal, in the order first sent.
+  const value = fc.oneof(
+    fc.constantFrom('p1', 'p2', 7, null, undefined),
+    fc.record({ id: fc.constantFrom('p1', 'p2') }),
+  );
+  const row = fc.record({
+    rank: fc.oneof(fc.integer({ min: 1, max: 4 }), fc.constantFrom(Number.NaN, Number.POSITIVE_INFINITY)),
+    player_id: value,
+    service_id: value,
+    score: fc.integer({ min: 0, max: 2 }),
+  });
+  it('keeps each row once, as its JSON tells', () => {
+    fc.assert(
+      fc.property(fc.array(row, { maxLength: 12 }), fc.array(fc.nat(), { maxLength: 6 }), (rows, copies) => {
+        const sent = [...rows];
+        // A row sent again: the same object, or an equal one (as a later page would carry it).
+        for (const at of copies) {
+          const again = rows[at % Math.max(1, rows.length)];
+          if (again) sent.splice(at % (sent.length + 1), 0, at % 2 ? again : { ...again });
+        }
+        const expected = [...new Map(sent.map((r) => [JSON.stringify(r), r])).values()];
+        const kept = distinctRows(sent);
+        expect(kept).toEqual(expected);
+        // The first of each, as sent.
+        for (const [i, r] of kept.entries()) expect(r).toBe(expected[i]);
+      }),
+      propertyRuns('distinct ranking rows', 300),
+    );
   });
 });

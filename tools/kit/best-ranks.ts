@@ -34,7 +34,7 @@ function judged<R extends RankedRead>(result: R, limit: number, asked: boolean):
   // A row sent twice: pages cut from a list whose order changed between requests (an unstable sort),
   // so rows may also be missing: kept once, and the read is no whole list whatever its paging said.
   const sent = result.data.data as Row<R>[];
-  const unique = [...new Map(sent.map((row) => [JSON.stringify(row), row])).values()];
+  const unique = distinctRows(sent);
   const order = byRank(unique);
   const rows = order.rows.length;
   const whole = result.more === 'no' && unique.length === sent.length;
@@ -42,6 +42,32 @@ function judged<R extends RankedRead>(result: R, limit: number, asked: boolean):
   const listed = asked && (whole || (order.ascending && order.first === 1));
   const reached = listed || order.proven >= limit || (whole && rows > 0 && order.proven === rows);
   return { result, order, reached };
+}
+
+/**
+ * `rows` with each row sent more than once kept once (the first), as equal JSON tells. Rows equal as
+ * JSON are alike in their rank and ids, so rows are compared whole only when two are alike in those
+ * (never, in a list sent once): a page of 100 distinct rows is not written out as JSON on every call.
+ */
+export function distinctRows<T extends { rank: number }>(rows: readonly T[]): T[] {
+  const seen = new Set<string>();
+  for (const row of rows) {
+    const { player_id, service_id } = row as { player_id?: unknown; service_id?: unknown };
+    const key = `${alikeAs(row.rank)}\n${alikeAs(player_id)}\n${alikeAs(service_id)}`;
+    if (seen.has(key)) return [...new Map(rows.map((r) => [JSON.stringify(r), r])).values()];
+    seen.add(key);
+  }
+  return [...rows];
+}
+
+/**
+ * A value as `distinctRows` tells rows apart: values equal as JSON always alike (NaN, Infinity and null
+ * are all null there), anything but a text or a finite number alike to every other such value.
+ */
+function alikeAs(value: unknown): string {
+  if (typeof value === 'string') return `"${value}`;
+  if (typeof value === 'number' && Number.isFinite(value)) return String(value);
+  return value === undefined ? 'u' : 'o';
 }
 
 export async function bestRanks<R extends RankedRead>(

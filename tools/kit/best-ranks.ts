@@ -34,7 +34,7 @@ function judged<R extends RankedRead>(result: R, limit: number, asked: boolean):
   // A row sent twice: pages cut from a list whose order changed between requests (an unstable sort),
   // so rows may also be missing: kept once, and the read is no whole list whatever its paging said.
   const sent = result.data.data as Row<R>[];
-  const unique = [...new Map(sent.map((row) => [JSON.stringify(row), row])).values()];
+  const unique = withoutRepeats(sent);
   const order = byRank(unique);
   const rows = order.rows.length;
   const whole = result.more === 'no' && unique.length === sent.length;
@@ -42,6 +42,29 @@ function judged<R extends RankedRead>(result: R, limit: number, asked: boolean):
   const listed = asked && (whole || (order.ascending && order.first === 1));
   const reached = listed || order.proven >= limit || (whole && rows > 0 && order.proven === rows);
   return { result, order, reached };
+}
+
+/**
+ * `rows` without a row sent twice (the same JSON): each kept at its first place, as its last copy sent.
+ * Only rows sharing a rank can be the same row, so only those are compared whole: a ranking's rows are
+ * not each turned into JSON on every answer, cached or not.
+ */
+export function withoutRepeats<T extends { rank: unknown }>(rows: readonly T[]): T[] {
+  const ranks = new Map<unknown, number>();
+  for (const row of rows) {
+    const key = rankKey(row.rank);
+    ranks.set(key, (ranks.get(key) ?? 0) + 1);
+  }
+  if (ranks.size === rows.length) return [...rows];
+  const unique = new Map<unknown, T>();
+  for (const row of rows)
+    unique.set((ranks.get(rankKey(row.rank)) ?? 0) > 1 ? JSON.stringify(row) : row, row);
+  return [...unique.values()];
+}
+
+/** Equal for ranks whose JSON is equal (every number JSON cannot write is `null` there), apart otherwise. */
+function rankKey(rank: unknown): unknown {
+  return typeof rank === 'number' && Number.isFinite(rank) ? rank : JSON.stringify(rank);
 }
 
 export async function bestRanks<R extends RankedRead>(

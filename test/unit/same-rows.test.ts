@@ -22,7 +22,9 @@ it('makes once for a new array of the same frozen rows (a cache hit)', () => {
 
 it('makes again for other rows, fewer rows, or rows in another order', () => {
   const { names, made } = counted();
-  const [a, b, c] = ['a', 'b', 'c'].map((name) => Object.freeze({ name }));
+  const a = Object.freeze({ name: 'a' });
+  const b = Object.freeze({ name: 'b' });
+  const c = Object.freeze({ name: 'c' });
   expect(names([a, b])).toBe('a,b');
   expect(names([a, c])).toBe('a,c');
   expect(names([a])).toBe('a');

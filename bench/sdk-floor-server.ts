@@ -3,8 +3,10 @@
 // the JSON as text: no reading of the rows, no cache, no output schema, no text table. What a miss
 // costs through it beyond the direct request is the SDK's own round trip on both sides after the idle
 // wait, which no server built on the SDK can go under. Its `noop` tool answers at once with a word: the
-// floor of any cached answer (a tool call's round trip over stdio, nothing read, nothing checked).
-import { McpServer } from '@modelcontextprotocol/server';
+// floor of any cached answer (a tool call's round trip over stdio, nothing read, nothing checked). Its
+// `replay` tool answers the result it was last given to keep, as it is: the floor of a cached answer of
+// that size (the same text and structured content carried over stdio, nothing made).
+import { type CallToolResult, McpServer } from '@modelcontextprotocol/server';
 import { StdioServerTransport } from '@modelcontextprotocol/server/stdio';
 import { z } from 'zod';
 import { PAGE_SIZE } from '../tools/kit/pages.js';
@@ -24,4 +26,10 @@ server.registerTool('rank_players_by_role', { inputSchema: z.looseObject({}) }, 
 server.registerTool('noop', { inputSchema: z.looseObject({}) }, async () => ({
   content: [{ type: 'text', text: 'ok' }],
 }));
+let kept: CallToolResult = { content: [{ type: 'text', text: 'nothing kept' }] };
+server.registerTool('replay', { inputSchema: z.looseObject({}) }, async (args) => {
+  if (args.keep === undefined) return kept;
+  kept = args.keep as CallToolResult;
+  return { content: [{ type: 'text', text: 'kept' }] };
+});
 await server.connect(new StdioServerTransport());

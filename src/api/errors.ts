@@ -328,6 +328,14 @@ export function errorForStatus(
  */
 export class NotCachedError extends ApiError {
   constructor() {
-    super('quota_exhausted', 'not in the cache, and only cached answers were asked for; request not sent');
+    // A look at the cache that finds nothing is an answer, not a fault, made on many calls (the
+    // canonical forms look for the leagues list): no stack is captured for it.
+    const depth = Error.stackTraceLimit;
+    Error.stackTraceLimit = 0;
+    try {
+      super('quota_exhausted', 'not in the cache, and only cached answers were asked for; request not sent');
+    } finally {
+      Error.stackTraceLimit = depth;
+    }
   }
 }

@@ -37,16 +37,22 @@ export function byRank<T extends { rank: number }>(
 ): RankOrder<T> {
   let down = 0;
   let up = 0;
+  let comparable = rows.length === 0 || isComparable((rows[0] as T).rank);
   for (let i = 1; i < rows.length; i++) {
     const a = (rows[i - 1] as T).rank;
     const b = (rows[i] as T).rank;
     if (b < a) down++;
     else if (b > a) up++;
+    if (!isComparable(b)) comparable = false;
   }
-  const sorted = rows
-    .map((row, at) => ({ row, at }))
-    .sort((x, y) => x.row.rank - y.row.rank || x.at - y.at)
-    .map((x) => x.row);
+  // Rows sent best first (most rankings) are in rank order already: no sort on every answer.
+  const sorted =
+    down === 0 && comparable
+      ? [...rows]
+      : rows
+          .map((row, at) => ({ row, at }))
+          .sort((x, y) => x.row.rank - y.row.rank || x.at - y.at)
+          .map((x) => x.row);
   const notes: string[] = [];
   const repeated: number[] = [];
   const missing: string[] = [];
@@ -74,6 +80,11 @@ export function byRank<T extends { rank: number }>(
     proven: provenBest(sorted),
     ascending: down === 0,
   };
+}
+
+/** A rank `<` orders as the sort does: a number, not NaN. */
+function isComparable(rank: unknown): boolean {
+  return typeof rank === 'number' && !Number.isNaN(rank);
 }
 
 /**

@@ -11,12 +11,14 @@ import type { League } from '../api/schemas.js';
 import { roleByName } from '../domain/role-labels.js';
 import { type GlossaryWords, statisticForms } from '../facts/statistic-canon.js';
 import { fold } from '../lib/fold.js';
+import { onSameRows } from '../lib/same-rows.js';
 import {
   type CanonicalFacts,
   canonicalized,
   canonicalNote,
   type Kind,
   kindsIn,
+  mayChange,
   type Shown,
 } from './canonical-forms.js';
 
@@ -56,7 +58,7 @@ export async function canonicalFacts(
     seasonForms: seasonFormsOf(reports),
     ...(leagues ? { leagues: leagueNames(leagues) } : {}),
     role: roleKeys(renamed ?? new Map(), api),
-    ...(glossary ? { statistic: statisticKeys(glossary) } : {}),
+    ...(glossary ? { statistic: glossaryKeys(glossary) } : {}),
   };
 }
 
@@ -91,8 +93,13 @@ function seasonFormsOf(reports: readonly ReadReport[]): Map<string, Set<string>>
   return forms;
 }
 
-/** The leagues list's name of a league written by its name in another casing, its id, code or another name. */
-function leagueNames(leagues: readonly League[]): (written: string) => string | undefined {
+/**
+ * The leagues list's name of a league written by its name in another casing, its id, code or another
+ * name; made once per leagues list kept in the cache, not on every answer.
+ */
+const leagueNames = onSameRows(namesOfLeagues);
+
+function namesOfLeagues(leagues: readonly League[]): (written: string) => string | undefined {
   const names = new Set(leagues.map((l) => l.name));
   const byForm = new Map<string, string | null>();
   const put = (form: unknown, name: string) => {
@@ -141,6 +148,9 @@ function roleKeys(
   };
 }
 
+/** A statistic's glossary key (statisticKeys), made once per glossary kept in the cache. */
+const glossaryKeys = onSameRows(statisticKeys);
+
 /** A statistic's glossary key: by its key in another spelling, its name, its label, or a former key. */
 function statisticKeys(
   entries: readonly {
@@ -176,6 +186,7 @@ export async function inCanonicalForms<O extends { data: unknown; extra?: unknow
   const kinds = kindsIn(outcome.extra, kindsIn(outcome.data));
   if (kinds.size === 0) return outcome;
   const facts = await canonicalFacts(api, reports, kinds, signal);
+  if (!mayChange(kinds, facts)) return outcome;
   const shown: Shown = new Map();
   const data = canonicalized(outcome.data, facts, shown);
   const extra = outcome.extra === undefined ? undefined : canonicalized(outcome.extra, facts, shown);

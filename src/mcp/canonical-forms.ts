@@ -65,6 +65,18 @@ export function kindsIn(value: unknown, out = new Set<Kind>()): Set<Kind> {
   return out;
 }
 
+/**
+ * Whether values of `kinds` may be shown otherwise than written: a season or a role may always be; a
+ * league or a statistic only when what it is read against is known (a value nothing maps is kept), so
+ * an answer whose leagues have no leagues list to be read against is not walked at all.
+ */
+export function mayChange(kinds: ReadonlySet<Kind>, facts: CanonicalFacts): boolean {
+  for (const kind of kinds) {
+    if (kind === 'league' ? facts.leagues : kind === 'statistic' ? facts.statistic : true) return true;
+  }
+  return false;
+}
+
 const SPEC_KEYS: ReadonlySet<string> = new Set(ROLE_KEYS);
 
 /** A role key of the spec's, or a list of them (or no text at all: nothing to look up). */

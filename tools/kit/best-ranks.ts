@@ -34,7 +34,7 @@ function judged<R extends RankedRead>(result: R, limit: number, asked: boolean):
   // A row sent twice: pages cut from a list whose order changed between requests (an unstable sort),
   // so rows may also be missing: kept once, and the read is no whole list whatever its paging said.
   const sent = result.data.data as Row<R>[];
-  const unique = distinctRows(sent);
+  const unique = withoutRepeats(sent);
   const order = byRank(unique);
   const rows = order.rows.length;
   const whole = result.more === 'no' && unique.length === sent.length;
@@ -45,29 +45,26 @@ function judged<R extends RankedRead>(result: R, limit: number, asked: boolean):
 }
 
 /**
- * `rows` with each row sent more than once kept once (the first), as equal JSON tells. Rows equal as
- * JSON are alike in their rank and ids, so rows are compared whole only when two are alike in those
- * (never, in a list sent once): a page of 100 distinct rows is not written out as JSON on every call.
+ * `rows` without a row sent twice (the same JSON): each kept at its first place, as its last copy sent.
+ * Only rows sharing a rank can be the same row, so only those are compared whole: a ranking's rows are
+ * not each turned into JSON on every answer, cached or not.
  */
-export function distinctRows<T extends { rank: number }>(rows: readonly T[]): T[] {
-  const seen = new Set<string>();
+export function withoutRepeats<T extends { rank: unknown }>(rows: readonly T[]): T[] {
+  const ranks = new Map<unknown, number>();
   for (const row of rows) {
-    const { player_id, service_id } = row as { player_id?: unknown; service_id?: unknown };
-    const key = `${alikeAs(row.rank)}\n${alikeAs(player_id)}\n${alikeAs(service_id)}`;
-    if (seen.has(key)) return [...new Map(rows.map((r) => [JSON.stringify(r), r])).values()];
-    seen.add(key);
+    const key = rankKey(row.rank);
+    ranks.set(key, (ranks.get(key) ?? 0) + 1);
   }
-  return [...rows];
+  if (ranks.size === rows.length) return [...rows];
+  const unique = new Map<unknown, T>();
+  for (const row of rows)
+    unique.set((ranks.get(rankKey(row.rank)) ?? 0) > 1 ? JSON.stringify(row) : row, row);
+  return [...unique.values()];
 }
 
-/**
- * A value as `distinctRows` tells rows apart: values equal as JSON always alike (NaN, Infinity and null
- * are all null there), anything but a text or a finite number alike to every other such value.
- */
-function alikeAs(value: unknown): string {
-  if (typeof value === 'string') return `"${value}`;
-  if (typeof value === 'number' && Number.isFinite(value)) return String(value);
-  return value === undefined ? 'u' : 'o';
+/** Equal for ranks whose JSON is equal (every number JSON cannot write is `null` there), apart otherwise. */
+function rankKey(rank: unknown): unknown {
+  return typeof rank === 'number' && Number.isFinite(rank) ? rank : JSON.stringify(rank);
 }
 
 export async function bestRanks<R extends RankedRead>(

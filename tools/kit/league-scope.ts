@@ -8,6 +8,7 @@ import type { League } from '../../src/api/schemas.js';
 import { type Gender, genderOf, isCup, isYouth } from '../../src/domain/league-reading.js';
 import { levelNumber } from '../../src/domain/league-words.js';
 import { fold } from '../../src/lib/fold.js';
+import { onSameRows } from '../../src/lib/same-rows.js';
 
 const LEVELS = ['top', 'second', 'youth'] as const;
 export type Level = (typeof LEVELS)[number];
@@ -80,6 +81,9 @@ export async function leaguesInScope(
   };
 }
 
+/** The leagues list by folded name, made once per list kept in the cache. */
+const leaguesByName = onSameRows((rows: readonly League[]) => new Map(rows.map((l) => [fold(l.name), l])));
+
 /**
  * A note when rows of one list come from men's and from women's football (by their leagues' gender on
  * GET /v1/leagues): the list says so, and how to keep one. Nothing when the rows are of one league.
@@ -104,7 +108,7 @@ export async function footballMixNote(
     return [
       "Whether this list mixes men's and women's football could not be checked: the league list could not be read.",
     ];
-  const byName = new Map(rows.map((l) => [fold(l.name), l]));
+  const byName = leaguesByName(rows);
   const of = (gender: Gender) =>
     distinct.filter((name) => {
       const league = byName.get(fold(name));

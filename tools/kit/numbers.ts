@@ -24,18 +24,17 @@ export type NumberFormat = (value: number) => string;
  * Whole numbers print whole; trailing zeros past `min` are dropped (0.500 → 0.5).
  */
 export function numberFormat(
-  values: Iterable<unknown>,
+  values: readonly unknown[],
   min = DEFAULT_DECIMALS,
   { ownDecimals = true }: { ownDecimals?: boolean } = {},
 ): NumberFormat {
-  // One pass, no copies: every table column and row of a comparison comes here, on every call.
-  const distinct = new Set<number>();
+  // One pass, no copies: every table column and row of a comparison comes here, on every call. The
+  // distinct values are gathered only for a column with fractions (whole numbers print as they are).
   let fractional = false;
   let subUnit = true;
   let given = 0;
   for (const value of values) {
-    if (!isFiniteNumber(value) || distinct.has(value)) continue;
-    distinct.add(value);
+    if (!isFiniteNumber(value)) continue;
     if (!Number.isInteger(value)) {
       fractional = true;
       if (ownDecimals && given < DATA_DECIMALS) given = Math.max(given, decimalsOf(value));
@@ -43,6 +42,8 @@ export function numberFormat(
     if (subUnit && Math.abs(value) > 1) subUnit = false;
   }
   if (!fractional) return wholeFormat(min);
+  const distinct = new Set<number>();
+  for (const value of values) if (isFiniteNumber(value)) distinct.add(value);
   const numbers = [...distinct];
   const start = Math.max(subUnit ? Math.max(min, SUB_UNIT_DECIMALS) : min, Math.min(given, DATA_DECIMALS));
   for (let decimals = start; decimals <= MAX_DECIMALS; decimals++) {
@@ -115,5 +116,6 @@ function show(value: number, decimals: number, min: number): string {
   while (end > point + min + 1 && text[end - 1] === '0') end--;
   if (end === point + 1) end = point;
   const out = text.slice(0, end);
-  return Number(out) === 0 ? out.replace(/^-/, '') : out;
+  // A negative value rounded to zero loses its sign ("-0.0" is "0.0").
+  return out.startsWith('-') && Number(out) === 0 ? out.slice(1) : out;
 }

@@ -17,29 +17,49 @@ export function table<T>(
   columns: readonly (readonly [header: string, cell: (row: T) => Cell])[],
 ): string {
   if (rows.length === 0) return '(no rows)';
-  const cells = rows.map((row) => columns.map(([, cell]) => cell(row)));
-  const formats = columns.map((_, c) => cellFormat(cells.map((row) => row[c])));
-  const header = `| ${columns.map(([h]) => h).join(' | ')} |`;
-  const rule = `|${columns.map(() => '---').join('|')}|`;
-  const blank = columns.map(() => 0);
-  for (const row of cells)
-    row.forEach((value, i) => {
-      if (value === null || value === undefined || value === '') blank[i] = (blank[i] as number) + 1;
-    });
-  // An unread field (src/api/reader/unread.ts) is left blank, never shown as absent; the note names it.
-  const shown = (row: T, value: Cell, c: number) => {
-    const column = columns[c] as (typeof columns)[number];
-    if ((value === null || value === undefined || value === '') && unreadCell(row, column[1])) return '';
-    return formats[c]?.(value) ?? '–';
-  };
-  const body = cells.map(
-    (row, r) => `| ${row.map((value, c) => shown(rows[r] as T, value, c)).join(' | ')} |`,
-  );
+  // Plain loops: every answer's text is made here, cached or not.
+  const width = columns.length;
+  const cells: Cell[][] = [];
+  for (const row of rows) {
+    const line: Cell[] = [];
+    for (const [, cell] of columns) line.push(cell(row));
+    cells.push(line);
+  }
+  const formats: ((value: Cell) => string)[] = [];
+  const blank: number[] = [];
+  for (let c = 0; c < width; c++) {
+    const column: Cell[] = [];
+    let blanks = 0;
+    for (const line of cells) {
+      const value = line[c];
+      column.push(value);
+      if (isBlank(value)) blanks++;
+    }
+    formats.push(cellFormat(column));
+    blank.push(blanks);
+  }
+  const lines = [`| ${columns.map(([h]) => h).join(' | ')} |`, `|${columns.map(() => '---').join('|')}|`];
+  for (let r = 0; r < cells.length; r++) {
+    const line = cells[r] as Cell[];
+    let text = '|';
+    for (let c = 0; c < width; c++) {
+      const value = line[c];
+      // An unread field (src/api/reader/unread.ts) is left blank, never shown as absent; the note names it.
+      const unread = isBlank(value) && unreadCell(rows[r] as T, (columns[c] as (typeof columns)[number])[1]);
+      text += ` ${unread ? '' : (formats[c] as (value: Cell) => string)(value)} |`;
+    }
+    lines.push(text);
+  }
   // A column left blank is said so (src/mcp/completeness.ts), never silent.
-  columns.forEach(([h, cell], i) => {
-    noteColumn(h, cell, blank[i] as number, rows.length);
-  });
-  return [header, rule, ...body].join('\n');
+  for (let c = 0; c < width; c++) {
+    const [h, cell] = columns[c] as (typeof columns)[number];
+    noteColumn(h, cell, blank[c] as number, rows.length);
+  }
+  return lines.join('\n');
+}
+
+function isBlank(value: Cell): boolean {
+  return value === null || value === undefined || value === '';
 }
 
 /** Values shown side by side (a row of a comparison): one format for their numbers. */

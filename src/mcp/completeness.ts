@@ -36,6 +36,8 @@ interface Drawing {
   unread: UnreadShown[];
   /** The run's readings: whether a field the text shows was unread there, when its row is a copy. */
   reports: readonly ReadReport[];
+  /** What the run's readings say of a field (unreadInRun), asked once per field. */
+  inRun: Map<string, UnreadShown | undefined>;
 }
 
 let collecting: Drawing | undefined;
@@ -46,7 +48,7 @@ export function collectBlankColumns<T>(
   reports: readonly ReadReport[] = [],
 ): { value: T; blank: BlankColumn[]; unread: UnreadShown[] } {
   const previous = collecting;
-  const drawing: Drawing = { blank: [], unread: [], reports };
+  const drawing: Drawing = { blank: [], unread: [], reports, inRun: new Map() };
   collecting = drawing;
   try {
     return { value: draw(), blank: drawing.blank, unread: drawing.unread };
@@ -72,12 +74,12 @@ export function noteColumn<T>(header: string, cell: (row: T) => unknown, blank: 
  */
 export function unreadShown(row: unknown, field: string): boolean {
   const marks = unreadMarks(row);
+  // A row's marks name what its reading found unread; a field they do not name may still be unread by the
+  // run's readings (a row the tool made, marked for other fields): never shown as absent then.
   const found =
     marks && Object.hasOwn(marks.fields, field)
       ? { field, why: marks.fields[field] as UnreadWhy, names: marks.names[field] ?? [] }
-      : marks
-        ? undefined
-        : unreadInRun(field);
+      : unreadInRun(field);
   if (!found) return false;
   collecting?.unread.push(found);
   return true;
@@ -122,6 +124,14 @@ const isBlankLeaf = (value: unknown) =>
   value === null || value === undefined || value === '' || (Array.isArray(value) && value.length === 0);
 
 function unreadInRun(field: string): UnreadShown | undefined {
+  const known = collecting?.inRun;
+  if (known?.has(field)) return known.get(field);
+  const found = unreadInReports(field);
+  known?.set(field, found);
+  return found;
+}
+
+function unreadInReports(field: string): UnreadShown | undefined {
   for (const report of collecting?.reports ?? []) {
     for (const path of Object.keys(report.unreadable)) {
       if (!path.endsWith(`.${field}`)) continue;

@@ -27,9 +27,11 @@ export function table<T>(
       if (value === null || value === undefined || value === '') blank[i] = (blank[i] as number) + 1;
     });
   // An unread field (src/api/reader/unread.ts) is left blank, never shown as absent; the note names it.
+  // A cell that gives "" chose to be blank (shown.ts emptyCell: its field unread): never turned into "–".
   const shown = (row: T, value: Cell, c: number) => {
     const column = columns[c] as (typeof columns)[number];
-    if ((value === null || value === undefined || value === '') && unreadCell(row, column[1])) return '';
+    if ((value === null || value === undefined || value === '') && (unreadCell(row, column[1]) || value === ''))
+      return '';
     return formats[c]?.(value) ?? '–';
   };
   const body = cells.map(

@@ -42,7 +42,8 @@ const IDS = new Set(['player_id', 'service_id', 'team_id', 'coach_id', 'key', 'i
 /** Tools whose row order is a fact (a ranking is best first). */
 const ORDERED = new Set(['rank_players_by_role', 'rank_players_by_statistic']);
 
-export type FindingKind = 'wrong' | 'unparsed' | 'extra' | 'blank' | 'error';
+/** `placeholder`: a text cell printed as missing ("–", "?") where the plain answer's showed a value. */
+export type FindingKind = 'wrong' | 'unparsed' | 'extra' | 'blank' | 'placeholder' | 'error';
 
 export interface Finding {
   kind: FindingKind;
@@ -313,12 +314,18 @@ export function breaches(
   findings: readonly Finding[],
   tolerated: (f: Finding) => boolean = () => false,
 ): Finding[] {
-  return findings.filter((f) => !(f.kind === 'blank' && (f.noted || tolerated(f))));
+  // A placeholder the note names is a contradiction (unread printed as absent), whatever the piece.
+  return findings.filter(
+    (f) =>
+      !(f.kind === 'blank' && (f.noted || tolerated(f))) &&
+      !(f.kind === 'placeholder' && !f.noted && tolerated(f)),
+  );
 }
 
 /** One line a finding, for a failure message. */
 export function describeFinding(f: Finding): string {
   const show = (v: unknown) => (v === undefined ? 'nothing' : JSON.stringify(v)?.slice(0, 80));
-  const note = f.kind === 'blank' ? (f.noted ? ' (noted)' : ' (no note names it)') : '';
+  const note =
+    f.kind === 'blank' || f.kind === 'placeholder' ? (f.noted ? ' (noted)' : ' (no note names it)') : '';
   return `${f.kind} ${f.path}: plain ${show(f.plain)}, styled ${show(f.styled)}${note}`;
 }

@@ -5,6 +5,7 @@ import type { CallToolResult, Client } from '@modelcontextprotocol/client';
 import { styleOf } from '../../src/sandbox/styles/index.js';
 import { breaches, compareFacts, type Finding, notesOf, playerIdsOf } from './facts.js';
 import { call, closeSandboxSession, openSandboxSession, structured, textOf } from './mcp.js';
+import { placeholderFindings } from './text-facts.js';
 import { EVERY_TOOL, type Ids } from './tool-plans.js';
 
 /**
@@ -102,7 +103,11 @@ export async function runStyle(
       }
       const styled = structured(got);
       const persons = await personsOf(world, playerIdsOf(styled));
-      const findings = compareFacts(tool, structured(want), styled, notesOf(styled), (id) => persons.get(id));
+      const notes = notesOf(styled);
+      const findings = [
+        ...compareFacts(tool, structured(want), styled, notes, (id) => persons.get(id)),
+        ...placeholderFindings(tool, textOf(want), textOf(got), notes),
+      ];
       outcomes.push({ tool, findings, breaches: breaches(findings, () => known) });
     }
     return { spec, description: style.description, pieces: style.pieces, outcomes };

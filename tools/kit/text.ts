@@ -30,7 +30,10 @@ export function table<T>(
   // A cell that gives "" chose to be blank (shown.ts emptyCell: its field unread): never turned into "–".
   const shown = (row: T, value: Cell, c: number) => {
     const column = columns[c] as (typeof columns)[number];
-    if ((value === null || value === undefined || value === '') && (unreadCell(row, column[1]) || value === ''))
+    if (
+      (value === null || value === undefined || value === '') &&
+      (unreadCell(row, column[1]) || value === '')
+    )
       return '';
     return formats[c]?.(value) ?? '–';
   };

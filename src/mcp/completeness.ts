@@ -260,17 +260,43 @@ function blankField(
   return undefined;
 }
 
+/** What an answer could not read: its one note, and every field the note names or counts. */
+export interface Completeness {
+  notes: string[];
+  /** Every unread field, in the note's order: the note counts those past its NOTE_LIMIT, this names them. */
+  unread: string[];
+}
+
 /**
  * The answer's one note on unread fields (none when every field shown was read or absent): the fields a
  * table left blank while the API's rows carried names that could hold them, the fields the text left out
  * as unread, and the values the API sent that could not be read; the fix said once. At most NOTE_LIMIT
- * characters: past it, the fields left are counted.
+ * characters: past it, the fields left are counted, and `unread` names every one.
  */
+export function completeness(
+  blank: readonly BlankColumn[],
+  reports: readonly ReadReport[],
+  shown: readonly UnreadShown[] = [],
+): Completeness {
+  const fields = unreadFields(blank, reports, shown);
+  if (fields.size === 0) return { notes: [], unread: [] };
+  return { notes: [unreadNote(fields)], unread: [...fields.keys()] };
+}
+
+/** The answer's one note on unread fields (completeness, its note only). */
 export function completenessNotes(
   blank: readonly BlankColumn[],
   reports: readonly ReadReport[],
   shown: readonly UnreadShown[] = [],
 ): string[] {
+  return completeness(blank, reports, shown).notes;
+}
+
+function unreadFields(
+  blank: readonly BlankColumn[],
+  reports: readonly ReadReport[],
+  shown: readonly UnreadShown[],
+): Map<string, Unread> {
   const fields = new Map<string, Unread>();
   const entry = (field: string) => {
     let found = fields.get(field);
@@ -301,9 +327,11 @@ export function completenessNotes(
       else entry(field).values += count;
     }
   }
-  if (fields.size === 0) return [];
-  return [unreadNote(fields)];
+  return fields;
 }
+
+/** Where the fields a note counts are named (the answer's structured `unread`: completeness). */
+const EVERY_ONE = ' (listed in "unread")';
 
 /** At most this many of the API's names are offered for the fields not found. */
 const NAMES_OFFERED = 3;
@@ -358,14 +386,14 @@ function unreadNote(fields: ReadonlyMap<string, Unread>): string {
       const more = byName.length - nameCount;
       const seen = compact > 4 ? '' : ` (API names seen: ${offered()})`;
       parts.push(
-        `${byName.slice(0, nameCount).map(label).join(', ')}${more > 0 ? ` and ${more} more` : ''} not found${seen}`,
+        `${byName.slice(0, nameCount).map(label).join(', ')}${more > 0 ? ` and ${more} more${EVERY_ONE}` : ''} not found${seen}`,
       );
     }
     if (valueCount > 0) {
       const more = byValue.length - valueCount;
       const values = byValue.reduce((n, [, item]) => n + item.values, 0);
       parts.push(
-        `${byValue.slice(0, valueCount).map(label).join(', ')}${more > 0 ? ` and ${more} more` : ''}${values > 0 ? `: ${values} value${values === 1 ? '' : 's'} not understood` : ''}`,
+        `${byValue.slice(0, valueCount).map(label).join(', ')}${more > 0 ? ` and ${more} more${EVERY_ONE}` : ''}${values > 0 ? `: ${values} value${values === 1 ? '' : 's'} not understood` : ''}`,
       );
     }
     return `Could not read: ${parts.join('; ')}.${fix()}`;

@@ -13,6 +13,8 @@ const NOT_FACTS = new Set([
   'source',
   'notes',
   'note',
+  // The names of the fields the answer could not read: what the note counts, named.
+  'unread',
   'glossary',
   'failed_sections',
   'cost',
@@ -73,13 +75,15 @@ function sameScalar(a: unknown, b: unknown): boolean {
   return a === b;
 }
 
-/** Every string under a `notes` or `note` field, anywhere: the answer's words on what it could not read. */
+/** Where an answer says what it could not read: its notes, and `unread` (the fields its note counts). */
+const NAMING = new Set(['notes', 'note', 'failed_sections', 'unread']);
+
+/** Every string under a `notes`, `note` or `unread` field, anywhere: the answer's words on what it could not read. */
 export function notesOf(answer: unknown, out: string[] = []): string[] {
   if (Array.isArray(answer)) for (const v of answer) notesOf(v, out);
   else if (isRecord(answer)) {
     for (const [key, v] of Object.entries(answer)) {
-      if ((key === 'notes' || key === 'note' || key === 'failed_sections') && v !== undefined)
-        out.push(typeof v === 'string' ? v : JSON.stringify(v));
+      if (NAMING.has(key) && v !== undefined) out.push(typeof v === 'string' ? v : JSON.stringify(v));
       else notesOf(v, out);
     }
   }

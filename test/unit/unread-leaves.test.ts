@@ -12,6 +12,7 @@ import { flattenStatistics } from '../../src/api/reader/values.js';
 import { NamesLearned } from '../../src/facts/names-learned.js';
 import {
   collectBlankColumns,
+  completeness,
   completenessNotes,
   noteUnreadLeaves,
   type UnreadShown,
@@ -73,6 +74,34 @@ describe('the one note', () => {
         },
       ),
       propertyRuns('unread note names every field'),
+    );
+  });
+});
+
+describe('more unread fields than the note can name', () => {
+  it('the note counts the rest within 300 characters, and `unread` names every one', () => {
+    fc.assert(
+      fc.property(
+        fc.uniqueArray(fc.stringMatching(/^[a-z]{3,9}(_[a-z]{2,8}){0,2}$/), { minLength: 1, maxLength: 60 }),
+        fc.array(fc.stringMatching(/^[a-z]{6,12}$/), { minLength: 0, maxLength: 4 }),
+        fc.integer({ min: 0, max: 3 }),
+        (fields, names, misread) => {
+          const shown: UnreadShown[] = fields.map((field, i) => ({
+            field,
+            why: i < misread ? 'value' : 'name',
+            names: i < misread ? [] : names,
+          }));
+          const {
+            notes: [note],
+            unread,
+          } = completeness([], [], shown);
+          expect(note?.length).toBeLessThanOrEqual(300);
+          expect([...unread].sort()).toEqual([...fields].sort());
+          const left = fields.filter((field) => !new RegExp(`\\b${field}\\b`).test(note ?? ''));
+          if (left.length > 0) expect(note).toMatch(/and \d+ more \(listed in "unread"\)/);
+        },
+      ),
+      propertyRuns('unread note counts what it cannot name'),
     );
   });
 });

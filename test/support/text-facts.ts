@@ -11,7 +11,7 @@ interface TextTable {
 }
 
 /** Words that print a value as missing. */
-const PLACEHOLDERS = new Set(['–', '-', '?', 'none', 'null', '(null)', 'n/a']);
+const PLACEHOLDERS = new Set(['–', '-', '?', 'none', 'null', '(null)', 'n/a', 'unnamed']);
 
 /** The markdown tables of a text: a header line, a rule line, then body lines, each `| a | b |`. */
 export function tablesOf(text: string): TextTable[] {

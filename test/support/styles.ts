@@ -17,12 +17,11 @@ import { EVERY_TOOL, type Ids } from './tool-plans.js';
  */
 export const KNOWN_UNREAD: Readonly<Record<string, string>> = {
   rename:
-    'alone, every blank has its note (s0-s499, v0-v29:rename) but an answer with more unread fields than its ' +
-    "note's 300 characters can name (s154:rename: get_player, 19 fields) and a name update_watchlist took from a " +
-    'cached row (m1:rename,reorder,casing,paging). With other pieces (about 1 style in 8 of s0-s199): a statistics ' +
-    "list whose items are renamed too (labels, resource: compare's and get_player's statistics), update_watchlist's " +
-    "names, a market value's as_of, a row's age or an answer's season in display forms; an error where a list's " +
-    'every row lacks a renamed required field (player_history, get_glossary)',
+    'alone, every blank has its note and none prints as absent (v0-v29:rename, s150-s169:rename; the rest ' +
+    "counted in the answer's unread when the note cannot name them all). With other pieces (10 styles of " +
+    "s0-s139): a statistics list whose items are renamed too (labels, resource: compare's and get_player's " +
+    "statistics), a statistic's unit beside labels (comparison_group's x_unit), an answer's season with group; " +
+    "an error where a list's every row lacks a renamed required field (player_history, get_glossary)",
 };
 
 /**

@@ -145,3 +145,30 @@ describe('a statistic item without a value field we know', () => {
     expect(Object.keys(report.unreadable)).toEqual(['statistics.shots']);
   });
 });
+
+describe('a statistic item without a key field we know', () => {
+  it('reads its one text as the statistic, whatever its name; two texts leave the item unread', () => {
+    fc.assert(
+      fc.property(
+        fc
+          .stringMatching(/^[a-z]{3,10}(_[a-z]{2,6})?$/)
+          .filter((w) => !/^(statistic|statistique|key|stat|metric|name|nom|value|wert)$/.test(w)),
+        fc.uniqueArray(fc.constantFrom('Goals', 'Key passes', 'Pass completion', 'Tackles won', 'Crosses'), {
+          minLength: 1,
+        }),
+        fc.constantFrom<[number, unknown]>([0.26, 0.26], [77.1, '77,1 %'], [4.33, '4.33']),
+        (field, labels, [number, written]) => {
+          const { value, report } = reading(() =>
+            flattenStatistics([
+              ...labels.map((label) => ({ [field]: label, value: written })),
+              { [field]: 'Blocks', unit: 'per 90', value: 1 },
+            ]),
+          );
+          expect(value).toEqual(Object.fromEntries(labels.map((label) => [label, number])));
+          expect(Object.keys(report.unreadable)).toEqual(['statistics.statistic']);
+        },
+      ),
+      propertyRuns('statistic item: its one text is its key'),
+    );
+  });
+});

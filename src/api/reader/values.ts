@@ -258,10 +258,15 @@ export function flattenStatistics(value: unknown, keepText = false): Record<stri
   if (Array.isArray(value)) {
     for (const item of value) {
       if (!isPlainObject(item)) continue;
-      const key = ['statistic', 'statistique', 'key', 'stat', 'metric', 'name', 'nom']
-        .map((f) => member(item, f))
-        .find((v): v is string => typeof v === 'string' && v !== '');
-      if (!key) continue;
+      const key =
+        ['statistic', 'statistique', 'key', 'stat', 'metric', 'name', 'nom']
+          .map((f) => member(item, f))
+          .find((v): v is string => typeof v === 'string' && v !== '') ?? onlyTextOf(item);
+      if (!key) {
+        // An item whose statistic cannot be told: unread, not left out unsaid.
+        if (Object.values(item).some((v) => v != null)) noteUnreadable('statistics.statistic');
+        continue;
+      }
       const given = VALUE_FIELDS.map((f) => member(item, f)).find((v) => v !== undefined);
       if (given !== undefined) put(key, given);
       else put(key, onlyNumberOf(item, key));
@@ -270,6 +275,17 @@ export function flattenStatistics(value: unknown, keepText = false): Record<stri
     for (const [k, v] of Object.entries(value)) put(k, v);
   }
   return out;
+}
+
+/**
+ * The statistic of an item without a key field we know (`{name_voll: "Goals", value: 0.4}`): its one
+ * member that is text and no number. None, or two that could each be it: undefined (the caller notes it).
+ */
+function onlyTextOf(item: Record<string, unknown>): string | undefined {
+  const texts = Object.values(item).filter(
+    (v): v is string => typeof v === 'string' && v.trim() !== '' && typeof toNumber(v) !== 'number',
+  );
+  return texts.length === 1 ? texts[0] : undefined;
 }
 
 /**

@@ -278,6 +278,22 @@ export function flattenStatistics(value: unknown, keepText = false): Record<stri
 }
 
 /**
+ * Whether `value` is a list of statistics by its values, whatever it is named: two items or more, each an
+ * object with one text that is no number (its statistic) and numbers or nulls beside it, a number in one.
+ */
+export function isStatisticList(value: unknown): boolean {
+  if (!Array.isArray(value) || value.length < 2) return false;
+  const number = (v: unknown) => typeof toNumber(v) === 'number';
+  return (
+    value.every((item) => {
+      if (!isPlainObject(item)) return false;
+      const key = onlyTextOf(item);
+      return key !== undefined && Object.values(item).every((v) => v === key || v === null || number(v));
+    }) && value.some((item) => Object.values(item as object).some(number))
+  );
+}
+
+/**
  * The statistic of an item without a key field we know (`{name_voll: "Goals", value: 0.4}`): its one
  * member that is text and no number. None, or two that could each be it: undefined (the caller notes it).
  */

@@ -75,11 +75,14 @@ export function noteColumn<T>(header: string, cell: (row: T) => unknown, blank: 
 export function unreadShown(row: unknown, field: string): boolean {
   const marks = unreadMarks(row);
   // A row's marks name what its reading found unread; a field they do not name may still be unread by the
-  // run's readings (a row the tool made, marked for other fields): never shown as absent then.
+  // run's readings (a row the tool made, marked for other fields): never shown as absent then, unless
+  // the row was judged whole.
   const found =
     marks && Object.hasOwn(marks.fields, field)
       ? { field, why: marks.fields[field] as UnreadWhy, names: marks.names[field] ?? [] }
-      : unreadInRun(field);
+      : marks?.whole
+        ? undefined
+        : unreadInRun(field);
   if (!found) return false;
   collecting?.unread.push(found);
   return true;

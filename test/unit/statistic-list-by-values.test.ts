@@ -31,19 +31,32 @@ const answerArb = fc.record({
     maxLength: LABELS.length,
   }),
   roles: fc.boolean(),
+  /** Each item gives its key beside its label (`{k: "goals", l: "Goals (per 90)", v: 0.26}`). */
+  keyed: fc.boolean(),
 });
+
+/** A label's statistic key, as an API giving both would write it. */
+const keyOf = (label: string) =>
+  label
+    .toLowerCase()
+    .replace(/ \(.*$/, '')
+    .replace(/ /g, '_');
 
 describe('a statistics list under a name nothing reads', () => {
   it('is read by its values, and a role list beside it is not taken for it', () => {
     fc.assert(
-      fc.property(answerArb, ({ names, statistics, values, roles }) => {
+      fc.property(answerArb, ({ names, statistics, values, roles, keyed }) => {
         const [list, key, value, roleList, score] = names as [string, string, string, string, string];
         // One value at least: a list of nulls alone says nothing of being statistics.
-        const given = statistics.map((label, i) => [label, i === 0 ? 1.5 : (values[i] ?? null)] as const);
+        const given = statistics.map(
+          (label, i) => [keyed ? keyOf(label) : label, label, i === 0 ? 1.5 : (values[i] ?? null)] as const,
+        );
         const row = {
           player_id: 'p1',
           service_id: 'ds_0000000000000001',
-          [list]: given.map(([label, v]) => ({ [key]: label, [value]: v })),
+          [list]: given.map(([id, label, v]) =>
+            keyed ? { [key]: id, [score]: label, [value]: v } : { [key]: label, [value]: v },
+          ),
           ...(roles
             ? {
                 [roleList]: [
@@ -53,7 +66,7 @@ describe('a statistics list under a name nothing reads', () => {
               }
             : {}),
         };
-        const want = Object.fromEntries(given);
+        const want = Object.fromEntries(given.map(([id, , v]) => [id, v]));
         const compared = readAnswer(S.CompareResponse, { data: [row] }, 'compare').value.data[0];
         expect(compared?.statistics).toMatchObject(want);
         const record = readAnswer(S.PlayerStatisticsResponse, { data: row }, 'statistics').value.data;

@@ -13,15 +13,15 @@ import { EVERY_TOOL, type Ids } from './tool-plans.js';
  * what it breaks today); the run prints both lists. Empty them as the readers learn.
  *
  * KNOWN_UNREAD: on a style with one of these pieces, a blank without a note naming it is allowed, and so
- * is an error; a different fact, an extra row or a number left as text never is.
+ * is an error; a different fact, an extra row, a number left as text or a placeholder the note names never is.
  */
 export const KNOWN_UNREAD: Readonly<Record<string, string>> = {
   rename:
     'alone, every blank has its note and none prints as absent (v0-v29:rename, s150-s169:rename; the rest ' +
-    "counted in the answer's unread when the note cannot name them all). With other pieces (10 styles of " +
-    "s0-s139): a statistics list whose items are renamed too (labels, resource: compare's and get_player's " +
-    "statistics), a statistic's unit beside labels (comparison_group's x_unit), an answer's season with group; " +
-    "an error where a list's every row lacks a renamed required field (player_history, get_glossary)",
+    "counted in the answer's unread when the note cannot name them all). With other pieces, 5 styles of " +
+    "s0-s199: an answer's season with group (rank_players_by_role and _by_statistic, watchlist_report: " +
+    "s35, s147, s171), and an error where a list's every row lacks a renamed required field " +
+    '(player_history with group, get_glossary with labels: s78, s143)',
 };
 
 /**

@@ -634,6 +634,8 @@ export class NamesLearned implements FieldLearner {
   private readonly statisticsWritten = new Set<string>();
 
   private noteStatistic(key: string): void {
+    // A statistic under its label ("Expected goals": words, not a key) is no evidence of a glossary key.
+    if (/\s/.test(key)) return;
     if (this.statisticsWritten.has(key) || this.statisticsWritten.size >= STATISTICS_KEPT) return;
     this.statisticsWritten.add(key);
     this.world.statistics.add(same(key));

@@ -14,7 +14,7 @@ import { answerWhatYouCan, mostSplitCalls, unansweredNotes } from './kit/batch-s
 import { announcePlan, type Plan, PlannedCostOut, plan, plannedCost, plannedCostText } from './kit/plan.js';
 import { unconfirmedNote } from './kit/section-statistics.js';
 import { idCell, PLAYER_NOT_FOUND, PlayerRowOut, type RowIds, toPlayerRowOut } from './kit/shapes.js';
-import { emptyCell } from './kit/shown.js';
+import { emptyCell, sideBySide } from './kit/shown.js';
 import {
   type GlossaryAsRead,
   glossaryOf,
@@ -106,25 +106,30 @@ export default defineTool({
     const data = players as Compared[];
     const glossary = glossaryOf(words);
     const { shown: stats, left } = positionRows(statisticKeys(data), families(data), (k) => isBlank(data, k));
-    const values = (k: string) =>
-      data.map((p) => {
-        const v = p.statistics[k];
-        return isMoney(k, glossary) && (typeof v === 'number' || v == null) ? euros(v) : v;
-      });
+    // A statistic's cells: an amount in euros as one, else as the API gave it.
+    const statisticCells = (k: string) =>
+      sideBySide(
+        data.map((p) => p.statistics),
+        k,
+        (s) => {
+          const v = s[k];
+          return isMoney(k, glossary) && typeof v === 'number' ? euros(v) : v;
+        },
+      );
     type Row = { label: string; values: string[] };
     const rows: Row[] = [
       {
         label: 'service_id',
         values: data.map(idCell),
       },
-      { label: 'club', values: formatRow(data.map((p) => p.club)) },
-      { label: 'league', values: formatRow(data.map((p) => p.league)) },
-      { label: 'season', values: formatRow(data.map((p) => p.season)) },
-      { label: 'age', values: formatRow(data.map((p) => p.age)) },
-      { label: 'minutes', values: cellsOf(data, 'minutes') },
+      { label: 'club', values: sideBySide(data, 'club') },
+      { label: 'league', values: sideBySide(data, 'league') },
+      { label: 'season', values: sideBySide(data, 'season') },
+      { label: 'age', values: sideBySide(data, 'age') },
+      { label: 'minutes', values: sideBySide(data, 'minutes') },
       { label: 'best role', values: bestRoles(data) },
       // Each row's values side by side share one format: two players' values never print equal when they differ.
-      ...stats.map((s) => ({ label: statisticLabel(s, glossary), values: formatRow(values(s)) })),
+      ...stats.map((s) => ({ label: statisticLabel(s, glossary), values: statisticCells(s) })),
     ];
     const shown = table(rows, [
       ['', (r: Row) => r.label],
@@ -193,12 +198,6 @@ function bestRoles(data: readonly Compared[]): string[] {
       ? `${p.best_role} ${emptyCell(p, 'best_role_score')}`
       : `${p.best_role} ${scores[i]}`;
   });
-}
-
-/** A field's cells side by side: an empty one "–" when absent, left blank when unread (the note names it). */
-function cellsOf(data: readonly Compared[], field: 'minutes'): string[] {
-  const cells = formatRow(data.map((p) => p[field]));
-  return data.map((p, i) => (p[field] == null ? emptyCell(p, field) : (cells[i] as string)));
 }
 
 /**

@@ -178,7 +178,7 @@ function savedItem(item: z.infer<typeof SavedItemsResponse>['data'][number]): Sa
     mark('parameters', ['parameters']);
   // Marked even with nothing unread: the item is judged by its own reading, not by the run's others (an
   // index has no call, a preset no description).
-  return markUnread(out, { kind: 'saved item', fields, names });
+  return markUnread(out, { kind: 'saved item', fields, names, whole: true });
 }
 
 /** The statistic of a weight under the names an API may give it (`kennzahl`, `metric`…), folded. */

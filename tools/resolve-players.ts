@@ -103,14 +103,20 @@ export default defineTool({
         'status',
         (r) => (r.status === 'ambiguous' ? `ambiguous (${r.candidates?.length ?? 0} candidates)` : r.status),
       ],
-      ['service_id', (r) => r.service_id],
-      ['player_id', (r) => r.player_id],
-      ['name', (r) => r.name],
-      ['club', (r) => r.club],
-      ['league', (r) => r.league],
-      ['season', (r) => r.season],
+      ['service_id', (r) => r.service_id ?? unanswered(r)],
+      ['player_id', (r) => r.player_id ?? unanswered(r)],
+      ['name', (r) => r.name ?? unanswered(r)],
+      ['club', (r) => r.club ?? unanswered(r)],
+      ['league', (r) => r.league ?? unanswered(r)],
+      ['season', (r) => r.season ?? unanswered(r)],
     ]) + (extra ? `\n${plannedCostText(extra.requests)}` : ''),
 });
+
+/**
+ * An empty cell of a row no row of the API's answer was tied to: blank, not "–" (which says the API sent
+ * nothing): its status and the note say why.
+ */
+const unanswered = (row: { status: string }) => (row.status === 'unanswered' ? '' : null);
 
 /**
  * The row's status, but never resolved or unlinked when the row carried no service_id the reader could

@@ -1,11 +1,12 @@
 import { z } from 'zod';
 import { RESOLVE_BATCH } from '../src/api/endpoints.js';
+import { carryUnread } from '../src/api/reader/unread.js';
 import { SERVICE_ID_EXAMPLE } from '../src/mcp/args.js';
 import { defineTool } from '../src/mcp/tool.js';
 import { watchlistAccess } from '../src/mcp/watchlists.js';
-import { WATCHLIST_NOTE_MAX, type WatchlistEntry } from '../src/store/watchlists.js';
-import { updateWatchlist } from '../src/watchlists/edit.js';
-import { NAME_MAX } from '../src/watchlists/entries.js';
+import { WATCHLIST_NOTE_MAX } from '../src/store/watchlists.js';
+import { updateWatchlist, type WatchlistUpdate } from '../src/watchlists/edit.js';
+import { keyOf, NAME_MAX } from '../src/watchlists/entries.js';
 import { announcePlan, PlannedCostOut, plan, plannedCost, plannedCostText } from './kit/plan.js';
 import { BY_ID_OR_NAME, PlayerQueryFields } from './kit/shapes.js';
 import { table } from './kit/text.js';
@@ -115,11 +116,16 @@ export default defineTool({
   },
 });
 
-function listed(doc: { entries: readonly WatchlistEntry[] }): ListedRow[] {
-  return doc.entries.map((e) => ({
-    service_id: e.service_id,
-    ...(e.service_id ? {} : { player_id: e.pending?.player_id ?? null }),
-    name: e.name ?? e.pending?.name ?? null,
-    added_at: e.added_at.slice(0, 10),
-  }));
+function listed(doc: Pick<WatchlistUpdate, 'entries' | 'read'>): ListedRow[] {
+  return doc.entries.map((e) => {
+    const row: ListedRow = {
+      service_id: e.service_id,
+      ...(e.service_id ? {} : { player_id: e.pending?.player_id ?? null }),
+      name: e.name ?? e.pending?.name ?? null,
+      added_at: e.added_at.slice(0, 10),
+    };
+    // A name the row read now could not read is unread, not absent: named in the note.
+    const read = doc.read?.get(keyOf(e));
+    return read ? carryUnread(row, read, { name: 'name' }) : row;
+  });
 }

@@ -4,6 +4,7 @@
 // our guess: optional, nullable, read under its aliases, and null rather than fatal when unreadable.
 import { z } from 'zod';
 import { BESIDE_FIELDS } from '../domain/beside-statistics.js';
+import { isRoleKey } from '../domain/roles.js';
 import { fold } from '../lib/fold.js';
 import { aliasesOf } from './reader/aliases.js';
 import { listAnswer, recordAnswer } from './reader/answer.js';
@@ -15,6 +16,7 @@ import {
   flattenStatistics,
   idValue,
   isPlainObject,
+  isStatisticList,
   looseFields,
   nameOf,
   numberKindOf,
@@ -302,8 +304,13 @@ const COMPARED = {
   statistics: z.preprocess(labelsAsKeys, statisticsWithText.nullish()),
   roles: rowsOf(RoleScore, 'roles').nullish(),
 };
+const COMPARED_KNOWN = [...Object.keys(PLAYER), ...Object.keys(COMPARED)];
+const besideCompared = keepUnknownNumbers('statistics', COMPARED_KNOWN);
 export const ComparedPlayer = playerRow('player', COMPARED, {
-  prepare: keepUnknownNumbers('statistics', [...Object.keys(PLAYER), ...Object.keys(COMPARED)]),
+  prepare: (fields) => {
+    statisticListFound(fields, new Set(COMPARED_KNOWN));
+    besideCompared(fields);
+  },
 });
 export type ComparedPlayer = z.output<typeof ComparedPlayer>;
 export const CompareResponse = listAnswer(ComparedPlayer, { names: ['players', 'joueurs', 'comparison'] });
@@ -642,6 +649,7 @@ const STATISTICS_RECORD = {
 function statisticsFromTop(fields: Record<string, unknown>) {
   if (fields.statistics != null) return;
   const known = new Set([...Object.keys(STATISTICS_RECORD), ...Object.keys(PLAYER)]);
+  if (statisticListFound(fields, known)) return;
   const rest = Object.fromEntries(
     Object.entries(fields).filter(
       ([k, v]) => !known.has(k) && !k.endsWith('_id') && !isText(v) && typeof v !== 'boolean',
@@ -649,6 +657,33 @@ function statisticsFromTop(fields: Record<string, unknown>) {
   );
   fields.statistics = flattenStatistics(rest);
 }
+/**
+ * A row lacking `statistics` that carries one list of statistics under a name nothing read (found by its
+ * values: isStatisticList): that list is its statistics, read, so no longer a field nothing read.
+ */
+function statisticListFound(fields: Record<string, unknown>, known: ReadonlySet<string>): boolean {
+  if (fields.statistics != null) return false;
+  const lists = Object.keys(fields).filter(
+    (k) => !known.has(k) && isStatisticList(fields[k]) && !isRoleList(fields[k]),
+  );
+  const [only] = lists;
+  if (lists.length !== 1 || only === undefined) return false;
+  fields.statistics = fields[only];
+  delete fields[only];
+  return true;
+}
+
+/** A list whose items are named by role keys: a player's roles, whatever it is named, not statistics. */
+function isRoleList(value: unknown): boolean {
+  return (
+    Array.isArray(value) &&
+    value.every(
+      (item) =>
+        isPlainObject(item) && Object.values(item).some((v) => typeof v === 'string' && isRoleKey(v.trim())),
+    )
+  );
+}
+
 /** A text that reads as no number (nor as a placeholder for none). */
 const isText = (value: unknown) => typeof value === 'string' && typeof toNumber(value) === 'string';
 export const PlayerStatisticsResponse = recordAnswer(

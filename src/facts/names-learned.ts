@@ -12,7 +12,7 @@ import type { FieldLearner, LearnedName } from '../api/reader/learning.js';
 import { fieldName } from '../api/reader/names.js';
 import type { FieldJudge } from '../api/reader/plausible.js';
 import type { ReadReport } from '../api/reader/report.js';
-import { isPlainObject, nameOf } from '../api/reader/values.js';
+import { isPlainObject, nameOf, toNumber } from '../api/reader/values.js';
 import { ROLE_KEYS } from '../domain/roles.js';
 import { fold } from '../lib/fold.js';
 import { RecordDates } from './date-learned.js';
@@ -42,11 +42,15 @@ export function scalarOf(value: unknown): Fact | undefined {
   return undefined;
 }
 
-/** Two values alike as the reader compares them: numbers by value, texts folded. */
-export function sameValue(a: Fact, b: Fact): boolean {
+/**
+ * Two values alike as the reader compares them: numbers by value, a number written as people do ("29
+ * years", "1 840 min") read as the reader reads `field`'s values, texts folded.
+ */
+export function sameValue(a: Fact, b: Fact, field?: string): boolean {
   if (typeof a === 'number' || typeof b === 'number') {
-    const x = Number(a);
-    const y = Number(b);
+    const kind = field === 'age' ? 'age' : 'number';
+    const x = Number(toNumber(a, kind));
+    const y = Number(toNumber(b, kind));
     return Number.isFinite(x) && Number.isFinite(y) && x === y;
   }
   return same(a) === same(b);
@@ -180,7 +184,7 @@ export class WorldFacts {
     if (fact === undefined) return undefined;
     if ((PLAYER_FACTS as readonly string[]).includes(field)) {
       const known = this.players.find(row)?.[field as PlayerField];
-      if (known !== undefined) return sameValue(fact, known);
+      if (known !== undefined) return sameValue(fact, known, field);
     }
     const member = this.setOf(field);
     if (!member) return undefined;
@@ -242,7 +246,7 @@ export class WorldFacts {
         const value = scalarOf(row[name]);
         if (value === undefined) continue;
         let agrees: boolean | undefined;
-        if (fact !== undefined) agrees = sameValue(value, fact);
+        if (fact !== undefined) agrees = sameValue(value, fact, field);
         else if (member) agrees = member(value) || (open ? undefined : false);
         if (agrees === undefined) continue;
         const seen = out.get(name) ?? { matched: 0, of: 0 };
@@ -630,6 +634,8 @@ export class NamesLearned implements FieldLearner {
   private readonly statisticsWritten = new Set<string>();
 
   private noteStatistic(key: string): void {
+    // A statistic under its label ("Expected goals": words, not a key) is no evidence of a glossary key.
+    if (/\s/.test(key)) return;
     if (this.statisticsWritten.has(key) || this.statisticsWritten.size >= STATISTICS_KEPT) return;
     this.statisticsWritten.add(key);
     this.world.statistics.add(same(key));

@@ -1,7 +1,7 @@
 import type { ApiClient } from '../api/client.js';
 import { InvalidArgumentError } from '../api/errors.js';
 import { publishReadNotes } from '../api/reader/notes-sink.js';
-import { carryUnread } from '../api/reader/unread.js';
+import { carryUnread, markUnread } from '../api/reader/unread.js';
 import { nearest } from '../domain/nearest.js';
 import { fold } from '../lib/fold.js';
 import { keyUncheckedNote, namedByKeyNotes, readGlossaryList } from './glossary-read.js';
@@ -26,10 +26,13 @@ export async function checkStatistic(
   signal: AbortSignal,
 ): Promise<Statistic> {
   const unknown: Statistic = { key: input, name: null, unit: null };
+  // A glossary that could not be read, or read only in part, may hold the statistic's name and unit: unread.
+  const unread = (): Statistic =>
+    markUnread({ ...unknown }, { kind: 'statistic', fields: { name: 'name', unit: 'name' }, names: {} });
   const glossary = await readGlossaryList(api, signal);
   if (glossary.list === undefined) {
     publishReadNotes([keyUncheckedNote(input, glossary.why)]);
-    return unknown;
+    return unread();
   }
   const { gap } = glossary;
   const entries: Statistic[] = glossary.list.data.data
@@ -57,7 +60,7 @@ export async function checkStatistic(
   // A glossary not read whole may hold the key on a page or in an entry not read: the API decides.
   if (gap !== undefined) {
     publishReadNotes([keyUncheckedNote(input, gap)]);
-    return unknown;
+    return unread();
   }
   // Names count as candidates too ("expected goals" is closer to "Expected goals" than to any key).
   const byName = (candidate: string) => names.get(candidate) ?? candidate;

@@ -15,7 +15,7 @@ type Json = Record<string, unknown>;
  * named in each schema only by `required` (quota, source); listing them in every tool cost 26 tokens each.
  * `requests` (what a call of several requests planned and spent) too: 21 tokens a tool that has it.
  */
-const ENVELOPE = new Set(['quota', 'source', 'notes', 'has_more', 'season', 'requests']);
+const ENVELOPE = new Set(['quota', 'source', 'notes', 'unread', 'has_more', 'season', 'requests']);
 
 /**
  * Output: the names of `data`'s fields (of its rows, for a list) and of tool-specific fields; deeper

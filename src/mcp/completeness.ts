@@ -36,6 +36,8 @@ interface Drawing {
   unread: UnreadShown[];
   /** The run's readings: whether a field the text shows was unread there, when its row is a copy. */
   reports: readonly ReadReport[];
+  /** What the run's readings say of a field (unreadInRun), asked once per field. */
+  inRun: Map<string, UnreadShown | undefined>;
 }
 
 let collecting: Drawing | undefined;
@@ -46,7 +48,7 @@ export function collectBlankColumns<T>(
   reports: readonly ReadReport[] = [],
 ): { value: T; blank: BlankColumn[]; unread: UnreadShown[] } {
   const previous = collecting;
-  const drawing: Drawing = { blank: [], unread: [], reports };
+  const drawing: Drawing = { blank: [], unread: [], reports, inRun: new Map() };
   collecting = drawing;
   try {
     return { value: draw(), blank: drawing.blank, unread: drawing.unread };
@@ -72,10 +74,13 @@ export function noteColumn<T>(header: string, cell: (row: T) => unknown, blank: 
  */
 export function unreadShown(row: unknown, field: string): boolean {
   const marks = unreadMarks(row);
+  // A row's marks name what its reading found unread; a field they do not name may still be unread by the
+  // run's readings (a row the tool made, marked for other fields): never shown as absent then, unless
+  // the row was judged whole.
   const found =
     marks && Object.hasOwn(marks.fields, field)
       ? { field, why: marks.fields[field] as UnreadWhy, names: marks.names[field] ?? [] }
-      : marks
+      : marks?.whole
         ? undefined
         : unreadInRun(field);
   if (!found) return false;
@@ -122,6 +127,14 @@ const isBlankLeaf = (value: unknown) =>
   value === null || value === undefined || value === '' || (Array.isArray(value) && value.length === 0);
 
 function unreadInRun(field: string): UnreadShown | undefined {
+  const known = collecting?.inRun;
+  if (known?.has(field)) return known.get(field);
+  const found = unreadInReports(field);
+  known?.set(field, found);
+  return found;
+}
+
+function unreadInReports(field: string): UnreadShown | undefined {
   for (const report of collecting?.reports ?? []) {
     for (const path of Object.keys(report.unreadable)) {
       if (!path.endsWith(`.${field}`)) continue;
@@ -250,17 +263,43 @@ function blankField(
   return undefined;
 }
 
+/** What an answer could not read: its one note, and every field the note names or counts. */
+export interface Completeness {
+  notes: string[];
+  /** Every unread field, in the note's order: the note counts those past its NOTE_LIMIT, this names them. */
+  unread: string[];
+}
+
 /**
  * The answer's one note on unread fields (none when every field shown was read or absent): the fields a
  * table left blank while the API's rows carried names that could hold them, the fields the text left out
  * as unread, and the values the API sent that could not be read; the fix said once. At most NOTE_LIMIT
- * characters: past it, the fields left are counted.
+ * characters: past it, the fields left are counted, and `unread` names every one.
  */
+export function completeness(
+  blank: readonly BlankColumn[],
+  reports: readonly ReadReport[],
+  shown: readonly UnreadShown[] = [],
+): Completeness {
+  const fields = unreadFields(blank, reports, shown);
+  if (fields.size === 0) return { notes: [], unread: [] };
+  return { notes: [unreadNote(fields)], unread: [...fields.keys()] };
+}
+
+/** The answer's one note on unread fields (completeness, its note only). */
 export function completenessNotes(
   blank: readonly BlankColumn[],
   reports: readonly ReadReport[],
   shown: readonly UnreadShown[] = [],
 ): string[] {
+  return completeness(blank, reports, shown).notes;
+}
+
+function unreadFields(
+  blank: readonly BlankColumn[],
+  reports: readonly ReadReport[],
+  shown: readonly UnreadShown[],
+): Map<string, Unread> {
   const fields = new Map<string, Unread>();
   const entry = (field: string) => {
     let found = fields.get(field);
@@ -291,9 +330,11 @@ export function completenessNotes(
       else entry(field).values += count;
     }
   }
-  if (fields.size === 0) return [];
-  return [unreadNote(fields)];
+  return fields;
 }
+
+/** Where the fields a note counts are named (the answer's structured `unread`: completeness). */
+const EVERY_ONE = ' (listed in "unread")';
 
 /** At most this many of the API's names are offered for the fields not found. */
 const NAMES_OFFERED = 3;
@@ -348,14 +389,14 @@ function unreadNote(fields: ReadonlyMap<string, Unread>): string {
       const more = byName.length - nameCount;
       const seen = compact > 4 ? '' : ` (API names seen: ${offered()})`;
       parts.push(
-        `${byName.slice(0, nameCount).map(label).join(', ')}${more > 0 ? ` and ${more} more` : ''} not found${seen}`,
+        `${byName.slice(0, nameCount).map(label).join(', ')}${more > 0 ? ` and ${more} more${EVERY_ONE}` : ''} not found${seen}`,
       );
     }
     if (valueCount > 0) {
       const more = byValue.length - valueCount;
       const values = byValue.reduce((n, [, item]) => n + item.values, 0);
       parts.push(
-        `${byValue.slice(0, valueCount).map(label).join(', ')}${more > 0 ? ` and ${more} more` : ''}${values > 0 ? `: ${values} value${values === 1 ? '' : 's'} not understood` : ''}`,
+        `${byValue.slice(0, valueCount).map(label).join(', ')}${more > 0 ? ` and ${more} more${EVERY_ONE}` : ''}${values > 0 ? `: ${values} value${values === 1 ? '' : 's'} not understood` : ''}`,
       );
     }
     return `Could not read: ${parts.join('; ')}.${fix()}`;

@@ -51,6 +51,8 @@ export interface Outcome<D, X = Record<string, never>> {
   notes?: string[];
   /** Set on lists: true when the list stopped at its limit and more may exist (a note says how). */
   has_more?: boolean;
+  /** Every field the answer could not read, when any (its note names them, or counts those past its length). */
+  unread?: string[];
   /** The seasons the rows were read in, when `data` does not show them (see season.ts). */
   seasons?: string[];
   /**
@@ -67,6 +69,7 @@ export function envelopeSchema(data: z.ZodType, extra: z.ZodRawShape = {}) {
     quota: QuotaSchema,
     source: SourceSchema,
     notes: z.array(z.string()).optional(),
+    unread: z.array(z.string()).optional(),
     has_more: z.boolean().optional(),
     season: z.string().nullable().optional(),
     ...(tabularSchema(z.object(extra)) as z.ZodObject).shape,
@@ -79,7 +82,7 @@ export function successResult<D, X>(
   text: string,
   season?: string | null,
 ): CallToolResult {
-  const { data, quota, source, extra, notes, has_more } = outcome;
+  const { data, quota, source, extra, notes, unread, has_more } = outcome;
   const structuredContent = {
     data,
     ...(season !== undefined ? { season } : {}),
@@ -87,6 +90,7 @@ export function successResult<D, X>(
     // To the second: the milliseconds of when the upstream answered say nothing to a reader.
     source: { ...source, fetched_at: source.fetched_at.replace(/\.\d+Z$/, 'Z') },
     ...(notes && notes.length > 0 ? { notes } : {}),
+    ...(unread && unread.length > 0 ? { unread } : {}),
     ...(has_more !== undefined ? { has_more } : {}),
     ...(extra ?? {}),
   };

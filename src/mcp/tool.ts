@@ -12,7 +12,7 @@ import { inCanonicalForms } from './canonical-facts.js';
 import { withApiForms } from './canonical-forms.js';
 import { attachChart } from './chart-content.js';
 import { fullInputSchema, withCompactInputSchema, withCompactOutputSchema } from './compact-schema.js';
-import { collectBlankColumns, completenessNotes, noteUnreadLeaves } from './completeness.js';
+import { collectBlankColumns, completeness, noteUnreadLeaves } from './completeness.js';
 import type { ToolContext } from './context.js';
 import { MAX_CACHE_AGE_ARGUMENT, MaxCacheAgeArg, takeMaxCacheAge } from './max-cache-age.js';
 import { withCompiledCheck } from './output-check.js';
@@ -142,8 +142,9 @@ export function defineTool<
           noteUnreadLeaves([outcome.data, outcome.extra]);
           return drawn;
         }, reports);
-        const unread = completenessNotes(blank, reports, shown);
-        if (unread.length > 0) outcome = { ...outcome, notes: [...(outcome.notes ?? []), ...unread] };
+        const { notes: unreadNotes, unread } = completeness(blank, reports, shown);
+        if (unreadNotes.length > 0)
+          outcome = { ...outcome, notes: [...(outcome.notes ?? []), ...unreadNotes], unread };
         const said = seasonal
           ? answerSeason((args as { season?: unknown }).season, outcome.seasons, outcome.data)
           : undefined;

@@ -39,6 +39,11 @@ export interface WatchlistUpdate {
   deleted: boolean;
   source: Source;
   notes: string[];
+  /**
+   * The rows read now for the entries this change added, by entry key (keyOf): what they could not read
+   * (a name under a name nothing read) is said of the entry, never shown as absent.
+   */
+  read?: ReadonlyMap<string, object>;
 }
 
 /** Applies `change` to its list; `findPlayers` says, in a refusal, how current row ids are found. */
@@ -73,6 +78,7 @@ export async function updateWatchlist(
     ...(unreadServiceIds(additions) ? [unreadServiceIds(additions) as string] : []),
   ];
   const { note, entries } = doc;
+  const read = new Map(additions.resolved.map(({ row }) => [keyOf(newEntry(row, '')), row]));
   return {
     watchlist: doc.name,
     note,
@@ -83,6 +89,7 @@ export async function updateWatchlist(
     deleted: false,
     source: additions.source,
     notes,
+    read,
   };
 }
 

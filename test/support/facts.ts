@@ -13,6 +13,8 @@ const NOT_FACTS = new Set([
   'source',
   'notes',
   'note',
+  // The names of the fields the answer could not read: what the note counts, named.
+  'unread',
   'glossary',
   'failed_sections',
   'cost',
@@ -42,7 +44,8 @@ const IDS = new Set(['player_id', 'service_id', 'team_id', 'coach_id', 'key', 'i
 /** Tools whose row order is a fact (a ranking is best first). */
 const ORDERED = new Set(['rank_players_by_role', 'rank_players_by_statistic']);
 
-export type FindingKind = 'wrong' | 'unparsed' | 'extra' | 'blank' | 'error';
+/** `placeholder`: a text cell printed as missing ("–", "?") where the plain answer's showed a value. */
+export type FindingKind = 'wrong' | 'unparsed' | 'extra' | 'blank' | 'placeholder' | 'error';
 
 export interface Finding {
   kind: FindingKind;
@@ -72,13 +75,15 @@ function sameScalar(a: unknown, b: unknown): boolean {
   return a === b;
 }
 
-/** Every string under a `notes` or `note` field, anywhere: the answer's words on what it could not read. */
+/** Where an answer says what it could not read: its notes, and `unread` (the fields its note counts). */
+const NAMING = new Set(['notes', 'note', 'failed_sections', 'unread']);
+
+/** Every string under a `notes`, `note` or `unread` field, anywhere: the answer's words on what it could not read. */
 export function notesOf(answer: unknown, out: string[] = []): string[] {
   if (Array.isArray(answer)) for (const v of answer) notesOf(v, out);
   else if (isRecord(answer)) {
     for (const [key, v] of Object.entries(answer)) {
-      if ((key === 'notes' || key === 'note' || key === 'failed_sections') && v !== undefined)
-        out.push(typeof v === 'string' ? v : JSON.stringify(v));
+      if (NAMING.has(key) && v !== undefined) out.push(typeof v === 'string' ? v : JSON.stringify(v));
       else notesOf(v, out);
     }
   }
@@ -313,12 +318,18 @@ export function breaches(
   findings: readonly Finding[],
   tolerated: (f: Finding) => boolean = () => false,
 ): Finding[] {
-  return findings.filter((f) => !(f.kind === 'blank' && (f.noted || tolerated(f))));
+  // A placeholder the note names is a contradiction (unread printed as absent), whatever the piece.
+  return findings.filter(
+    (f) =>
+      !(f.kind === 'blank' && (f.noted || tolerated(f))) &&
+      !(f.kind === 'placeholder' && !f.noted && tolerated(f)),
+  );
 }
 
 /** One line a finding, for a failure message. */
 export function describeFinding(f: Finding): string {
   const show = (v: unknown) => (v === undefined ? 'nothing' : JSON.stringify(v)?.slice(0, 80));
-  const note = f.kind === 'blank' ? (f.noted ? ' (noted)' : ' (no note names it)') : '';
+  const note =
+    f.kind === 'blank' || f.kind === 'placeholder' ? (f.noted ? ' (noted)' : ' (no note names it)') : '';
   return `${f.kind} ${f.path}: plain ${show(f.plain)}, styled ${show(f.styled)}${note}`;
 }

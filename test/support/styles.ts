@@ -5,6 +5,7 @@ import type { CallToolResult, Client } from '@modelcontextprotocol/client';
 import { styleOf } from '../../src/sandbox/styles/index.js';
 import { breaches, compareFacts, type Finding, notesOf, playerIdsOf } from './facts.js';
 import { call, closeSandboxSession, openSandboxSession, structured, textOf } from './mcp.js';
+import { placeholderFindings } from './text-facts.js';
 import { EVERY_TOOL, type Ids } from './tool-plans.js';
 
 /**
@@ -12,16 +13,15 @@ import { EVERY_TOOL, type Ids } from './tool-plans.js';
  * what it breaks today); the run prints both lists. Empty them as the readers learn.
  *
  * KNOWN_UNREAD: on a style with one of these pieces, a blank without a note naming it is allowed, and so
- * is an error; a different fact, an extra row or a number left as text never is.
+ * is an error; a different fact, an extra row, a number left as text or a placeholder the note names never is.
  */
 export const KNOWN_UNREAD: Readonly<Record<string, string>> = {
   rename:
-    'alone, every blank has its note (s0-s499, v0-v29:rename) but an answer with more unread fields than its ' +
-    "note's 300 characters can name (s154:rename: get_player, 19 fields) and a name update_watchlist took from a " +
-    'cached row (m1:rename,reorder,casing,paging). With other pieces (about 1 style in 8 of s0-s199): a statistics ' +
-    "list whose items are renamed too (labels, resource: compare's and get_player's statistics), update_watchlist's " +
-    "names, a market value's as_of, a row's age or an answer's season in display forms; an error where a list's " +
-    'every row lacks a renamed required field (player_history, get_glossary)',
+    'alone, every blank has its note and none prints as absent (v0-v29:rename, s150-s169:rename; the rest ' +
+    "counted in the answer's unread when the note cannot name them all). With other pieces, 5 styles of " +
+    "s0-s199: an answer's season with group (rank_players_by_role and _by_statistic, watchlist_report: " +
+    "s35, s147, s171), and an error where a list's every row lacks a renamed required field " +
+    '(player_history with group, get_glossary with labels: s78, s143)',
 };
 
 /**
@@ -102,7 +102,11 @@ export async function runStyle(
       }
       const styled = structured(got);
       const persons = await personsOf(world, playerIdsOf(styled));
-      const findings = compareFacts(tool, structured(want), styled, notesOf(styled), (id) => persons.get(id));
+      const notes = notesOf(styled);
+      const findings = [
+        ...compareFacts(tool, structured(want), styled, notes, (id) => persons.get(id)),
+        ...placeholderFindings(tool, textOf(want), textOf(got), notes),
+      ];
       outcomes.push({ tool, findings, breaches: breaches(findings, () => known) });
     }
     return { spec, description: style.description, pieces: style.pieces, outcomes };

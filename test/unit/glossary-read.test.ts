@@ -3,6 +3,7 @@
 // a note saying why; a glossary read only in part names the statistics it left to their keys.
 import { describe, expect, it } from 'vitest';
 import { collectReadNotes } from '../../src/api/reader/notes-sink.js';
+import { unreadWhy } from '../../src/api/reader/unread.js';
 import { checkStatistic } from '../../src/facts/statistic-keys.js';
 import { namesOf, readGlossary } from '../../tools/kit/statistic-labels.js';
 import { clientFor, JSON_HEADERS, type Upstream, useMockUpstream } from './helpers.js';
@@ -46,7 +47,9 @@ describe('a glossary that cannot be read', () => {
     fail(upstream);
     const api = clientFor(upstream, { retries: 0, timeoutMs: 100 });
     const { value, notes } = await collectReadNotes(() => checkStatistic(api, 'xg', 'statistic', signal));
-    expect(value).toEqual({ key: 'xg', name: null, unit: null });
+    // Its name and unit are unread, not absent: the glossary that holds them could not be read.
+    expect(value).toMatchObject({ key: 'xg', name: null, unit: null });
+    expect([unreadWhy(value, 'name'), unreadWhy(value, 'unit')]).toEqual(['name', 'name']);
     const note = notes.find((n) => n.includes('could not be checked against the glossary'));
     expect(note).toContain('"xg"');
     expect(note).toMatch(why);
@@ -108,7 +111,8 @@ describe('a glossary read only in part', () => {
     const { value, notes } = await collectReadNotes(() =>
       checkStatistic(api, 'key_passes', 'statistic', signal),
     );
-    expect(value).toEqual({ key: 'key_passes', name: null, unit: null });
+    expect(value).toMatchObject({ key: 'key_passes', name: null, unit: null });
+    expect(unreadWhy(value, 'unit')).toBe('name');
     expect(notes.find((n) => n.includes('could not be checked'))).toContain('read only in part');
     // A key it holds is checked and named as usual.
     const known = await collectReadNotes(() => checkStatistic(api, 'Expected goals', 'statistic', signal));

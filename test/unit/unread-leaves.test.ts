@@ -12,6 +12,7 @@ import { flattenStatistics } from '../../src/api/reader/values.js';
 import { NamesLearned } from '../../src/facts/names-learned.js';
 import {
   collectBlankColumns,
+  completeness,
   completenessNotes,
   noteUnreadLeaves,
   type UnreadShown,
@@ -77,6 +78,34 @@ describe('the one note', () => {
   });
 });
 
+describe('more unread fields than the note can name', () => {
+  it('the note counts the rest within 300 characters, and `unread` names every one', () => {
+    fc.assert(
+      fc.property(
+        fc.uniqueArray(fc.stringMatching(/^[a-z]{3,9}(_[a-z]{2,8}){0,2}$/), { minLength: 1, maxLength: 60 }),
+        fc.array(fc.stringMatching(/^[a-z]{6,12}$/), { minLength: 0, maxLength: 4 }),
+        fc.integer({ min: 0, max: 3 }),
+        (fields, names, misread) => {
+          const shown: UnreadShown[] = fields.map((field, i) => ({
+            field,
+            why: i < misread ? 'value' : 'name',
+            names: i < misread ? [] : names,
+          }));
+          const {
+            notes: [note],
+            unread,
+          } = completeness([], [], shown);
+          expect(note?.length).toBeLessThanOrEqual(300);
+          expect([...unread].sort()).toEqual([...fields].sort());
+          const left = fields.filter((field) => !new RegExp(`\\b${field}\\b`).test(note ?? ''));
+          if (left.length > 0) expect(note).toMatch(/and \d+ more \(listed in "unread"\)/);
+        },
+      ),
+      propertyRuns('unread note counts what it cannot name'),
+    );
+  });
+});
+
 describe('what an API adds of its own is no field of ours', () => {
   it('a date written alone lies only in a field of dates', () => {
     for (const field of ['description', 'name', 'endpoint', 'club', 'per'])
@@ -114,5 +143,32 @@ describe('a statistic item without a value field we know', () => {
     );
     expect(value).toEqual({ goals: 0.26, xg: 0.32, shots: null });
     expect(Object.keys(report.unreadable)).toEqual(['statistics.shots']);
+  });
+});
+
+describe('a statistic item without a key field we know', () => {
+  it('reads its one text as the statistic, whatever its name; two texts leave the item unread', () => {
+    fc.assert(
+      fc.property(
+        fc
+          .stringMatching(/^[a-z]{3,10}(_[a-z]{2,6})?$/)
+          .filter((w) => !/^(statistic|statistique|key|stat|metric|name|nom|value|wert)$/.test(w)),
+        fc.uniqueArray(fc.constantFrom('Goals', 'Key passes', 'Pass completion', 'Tackles won', 'Crosses'), {
+          minLength: 1,
+        }),
+        fc.constantFrom<[number, unknown]>([0.26, 0.26], [77.1, '77,1 %'], [4.33, '4.33']),
+        (field, labels, [number, written]) => {
+          const { value, report } = reading(() =>
+            flattenStatistics([
+              ...labels.map((label) => ({ [field]: label, value: written })),
+              { [field]: 'Blocks', unit: 'per 90', value: 1 },
+            ]),
+          );
+          expect(value).toEqual(Object.fromEntries(labels.map((label) => [label, number])));
+          expect(Object.keys(report.unreadable)).toEqual(['statistics.statistic']);
+        },
+      ),
+      propertyRuns('statistic item: its one text is its key'),
+    );
   });
 });

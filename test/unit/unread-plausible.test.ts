@@ -121,6 +121,19 @@ function read(learner: NamesLearned, raw: unknown) {
 
 const fieldsOf = (row: unknown) => unreadMarks(row)?.fields ?? {};
 
+/** Units a number may be written with, by field ("" leaves it a number); others keep their value. */
+const DISPLAY_UNITS = ['', 'a', 'b'] as const;
+const UNITS: Partial<Record<Weighed, Record<(typeof DISPLAY_UNITS)[number], string>>> = {
+  age: { '': '', a: ' years', b: ' Jahre' },
+  minutes: { '': '', a: ' min', b: ' mins' },
+};
+
+/** A renamed field's value as an API may write it: a number with its unit ("29 years"). */
+function displayed(field: Weighed, value: unknown, unit: (typeof DISPLAY_UNITS)[number]): unknown {
+  const word = UNITS[field]?.[unit];
+  return word ? `${String(value)}${word}` : value;
+}
+
 describe('a field a row lacks', () => {
   it('is never called unread for fields an API adds of its own', () => {
     fc.assert(
@@ -160,7 +173,7 @@ describe('a field a row lacks', () => {
     );
   });
 
-  it('renamed, is read under its new name or called unread: never a silent blank', () => {
+  it('renamed, in a display form or not, is read under its new name or called unread: never a silent blank', () => {
     fc.assert(
       fc.property(
         worldArb.chain((players) =>
@@ -169,16 +182,17 @@ describe('a field a row lacks', () => {
             renamed: fc.constantFrom(...WEIGHED),
             name: unknownWord,
             extra: fc.array(fc.tuple(unknownWord, unrelatedArb(players)), { maxLength: 2 }),
+            unit: fc.constantFrom(...DISPLAY_UNITS),
           }),
         ),
-        ({ players, renamed, name, extra }) => {
+        ({ players, renamed, name, extra, unit }) => {
           const learner = learnerOf(players);
           const raw = {
             data: players.map((p, at) => {
               const { [renamed]: value, ...row } = plainRow(p, WEIGHED);
               for (const [n, v] of extra)
                 if (fieldName(n) !== fieldName(name)) row[n] = resolveUnrelated(v, players, at);
-              return { ...row, [name]: value };
+              return { ...row, [name]: displayed(renamed, value, unit) };
             }),
           };
           const { value } = read(learner, raw);

@@ -3,7 +3,7 @@
 // the text leaves out, never shown as "?", "none" or a dash: the answer's one note names it
 // (src/mcp/completeness.ts).
 import { unreadShown } from '../../src/mcp/completeness.js';
-import { formatCell } from './text.js';
+import { type Cell, formatCell, formatRow } from './text.js';
 
 type Present<T> = Exclude<T, null | undefined>;
 
@@ -52,4 +52,20 @@ export function shownOr<T extends object>(
 /** A table cell of an empty field: "–" when absent, nothing when unread (the note names it). */
 export function emptyCell<T extends object>(row: T, field: keyof T & string): string {
   return unreadShown(row, field) ? '' : '–';
+}
+
+/**
+ * One field of rows shown side by side (a comparison's line): the values in one format (formatRow), an
+ * empty one as emptyCell says ("–" when absent, blank when unread). `value`: the cell of a value present.
+ */
+export function sideBySide<T extends object>(
+  rows: readonly T[],
+  field: keyof T & string,
+  value: (row: T) => Cell = (row) => row[field] as Cell,
+): string[] {
+  const cells = formatRow(rows.map(value));
+  return rows.map((row, i) => {
+    const raw = row[field];
+    return raw === null || raw === undefined || raw === '' ? emptyCell(row, field) : (cells[i] as string);
+  });
 }

@@ -45,7 +45,10 @@ export function table<T>(
     for (let c = 0; c < width; c++) {
       const value = line[c];
       // An unread field (src/api/reader/unread.ts) is left blank, never shown as absent; the note names it.
-      const unread = isBlank(value) && unreadCell(rows[r] as T, (columns[c] as (typeof columns)[number])[1]);
+      // A cell that gives "" chose to be blank (shown.ts emptyCell: its field unread): never turned into "–".
+      const unread =
+        value === '' ||
+        (isBlank(value) && unreadCell(rows[r] as T, (columns[c] as (typeof columns)[number])[1]));
       text += ` ${unread ? '' : (formats[c] as (value: Cell) => string)(value)} |`;
     }
     lines.push(text);

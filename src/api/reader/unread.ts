@@ -30,6 +30,11 @@ export interface UnreadMarks {
   readonly fields: Readonly<Record<string, UnreadWhy>>;
   /** For fields not found: the API's names of the row's fields nothing read whose values fit. */
   readonly names: Readonly<Record<string, readonly string[]>>;
+  /**
+   * The row was judged whole by its own reading: a field not named here is read or absent, whatever the
+   * run's other readings say (src/mcp/completeness.ts asks them for a field the marks do not name).
+   */
+  readonly whole?: boolean;
 }
 
 /** The unread fields of a row the reader read (or of a copy made by spreading it). */

@@ -258,10 +258,15 @@ export function flattenStatistics(value: unknown, keepText = false): Record<stri
   if (Array.isArray(value)) {
     for (const item of value) {
       if (!isPlainObject(item)) continue;
-      const key = ['statistic', 'statistique', 'key', 'stat', 'metric', 'name', 'nom']
-        .map((f) => member(item, f))
-        .find((v): v is string => typeof v === 'string' && v !== '');
-      if (!key) continue;
+      const key =
+        ['statistic', 'statistique', 'key', 'stat', 'metric', 'name', 'nom']
+          .map((f) => member(item, f))
+          .find((v): v is string => typeof v === 'string' && v !== '') ?? onlyTextOf(item);
+      if (!key) {
+        // An item whose statistic cannot be told: unread, not left out unsaid.
+        if (Object.values(item).some((v) => v != null)) noteUnreadable('statistics.statistic');
+        continue;
+      }
       const given = VALUE_FIELDS.map((f) => member(item, f)).find((v) => v !== undefined);
       if (given !== undefined) put(key, given);
       else put(key, onlyNumberOf(item, key));
@@ -271,6 +276,40 @@ export function flattenStatistics(value: unknown, keepText = false): Record<stri
   }
   return out;
 }
+
+/**
+ * Whether `value` is a list of statistics by its values, whatever it is named: two items or more, each an
+ * object with its statistic (onlyTextOf) and plain values beside it, a number in one item at least.
+ */
+export function isStatisticList(value: unknown): boolean {
+  if (!Array.isArray(value) || value.length < 2) return false;
+  const number = (v: unknown) => typeof toNumber(v) === 'number';
+  return (
+    value.every((item) => {
+      if (!isPlainObject(item)) return false;
+      // Beside its statistic: numbers, nulls, texts (its label, its unit), nothing nested.
+      const key = onlyTextOf(item);
+      return key !== undefined && Object.values(item).every((v) => v === null || typeof v !== 'object');
+    }) && value.some((item) => Object.values(item as object).some(number))
+  );
+}
+
+/**
+ * The statistic of an item without a key field we know (`{name_voll: "Goals", value: 0.4}`): its one
+ * member that is text and no number; among several (a key and its label), the one written as a key
+ * (`goals`: lower case, no space). None, or two that could each be it: undefined (the caller notes it).
+ */
+function onlyTextOf(item: Record<string, unknown>): string | undefined {
+  const texts = Object.values(item).filter(
+    (v): v is string => typeof v === 'string' && v.trim() !== '' && typeof toNumber(v) !== 'number',
+  );
+  if (texts.length === 1) return texts[0];
+  const keys = texts.filter((t) => STATISTIC_KEY.test(t));
+  return keys.length === 1 ? keys[0] : undefined;
+}
+
+/** A statistic written as a key (`xg`, `pass_completion_pct`), not as words. */
+const STATISTIC_KEY = /^[a-z][a-z0-9_]*$/;
 
 /**
  * The value of a statistic item without a value field we know (`{bezeichnung, wert}`): its one member

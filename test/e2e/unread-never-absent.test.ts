@@ -1,0 +1,44 @@
+// An unread field is never printed as absent: styles where a renamed field once showed as "–" or
+// "unnamed", or as null with no note (a compare or watchlist table's minutes and best role, a row's age
+// written "29 years" under a made-up name, a name update_watchlist could not read). Each is checked
+// strictly (no KNOWN_UNREAD allowance) for the tools it broke, text and structured content alike; a style
+// whose fix was against a different fact takes the allowance for what is still unread.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describeFinding } from '../support/facts.js';
+import { closeSandboxSession, openSandboxSession, type SandboxSession } from '../support/mcp.js';
+import { answersOf, type PlainAnswers, runStyle } from '../support/styles.js';
+import { type Ids, idsOf } from '../support/tool-plans.js';
+
+/** Each style, the tools it broke, and whether KNOWN_UNREAD's allowance is taken (never for a wrong fact). */
+const CASES: [spec: string, tools: string[], known?: 'known'][] = [
+  ['s3:rename', ['compare_players', 'watchlist_report']],
+  ['s31:display,rename', ['search_players', 'compare_players']],
+  ['s32:resource,rename', ['update_watchlist']],
+  // Statistics under labels read as items must not teach a glossary key from its labels: no other fact.
+  ['s469', ['get_glossary'], 'known'],
+];
+
+let plain: SandboxSession;
+let ids: Ids;
+let answers: PlainAnswers;
+
+beforeAll(async () => {
+  plain = await openSandboxSession();
+  ids = await idsOf(plain.client);
+  answers = await answersOf(plain.client, ids);
+}, 90_000);
+
+afterAll(async () => {
+  await closeSandboxSession(plain);
+});
+
+describe.each(CASES)('style %s', (spec, tools, known) => {
+  it(`${tools.join(', ')}: ${known ? 'no other fact' : 'every blank is named, none printed as absent'}`, async () => {
+    const world = { url: plain.sandbox.url, key: plain.sandbox.demoKey };
+    const run = await runStyle(spec, answers, ids, world, { strict: known === undefined });
+    const broken = run.outcomes
+      .filter((o) => tools.includes(o.tool))
+      .flatMap((o) => o.breaches.map((f) => `${o.tool}: ${describeFinding(f)}`));
+    expect(broken, run.description).toEqual([]);
+  }, 90_000);
+});

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { retriesFrom } from '../src/api/request-tally.js';
 import { currentRoleKeys } from '../src/mcp/canonical-facts.js';
-import { unreadBehindFact } from '../src/mcp/completeness.js';
+import { unreadBehindFact, unreadShown } from '../src/mcp/completeness.js';
 import { sparseColumns } from '../src/mcp/tabular.js';
 import { defineTool } from '../src/mcp/tool.js';
 import { watchlistAccess } from '../src/mcp/watchlists.js';
@@ -327,6 +327,8 @@ function reportText(
   const before = data.compared_with;
   // A week keyed by the fetch time for want of a date the API sent: the note names the date first.
   if (data.week?.unread) unreadBehindFact(data.week, 'data_as_of');
+  // No season said once: a row's season left unread is named in the note, never left silent.
+  if (!data.season) rows.some((row) => row.season === undefined && unreadShown(row, 'season'));
   const dated =
     data.week?.from === 'fetch_time'
       ? `data ${weekText(data.week)}`

@@ -20,7 +20,12 @@ const NAMED_ROWS = 10;
  * `asked`: the caller's season argument, as given. `carried`: the seasons the tool read (set when its
  * rows' season is not in `data`), else read from `data` (its rows, or `data.player` / `data.team`).
  */
-export function answerSeason(asked: unknown, carried: string[] | undefined, data: unknown): AnswerSeason {
+export function answerSeason(
+  asked: unknown,
+  carried: string[] | undefined,
+  data: unknown,
+  unread: (row: object, field: string) => boolean = () => false,
+): AnswerSeason {
   const askedLabel = typeof asked === 'string' ? labelOf(asked) : undefined;
   const rows = seasonRows(data);
   const seasons = carried ?? distinct(rows.map((r) => r.season));
@@ -31,8 +36,13 @@ export function answerSeason(asked: unknown, carried: string[] | undefined, data
     return { season: only, line: `Season ${only}${fallbackWords(only)}.`, notes };
   if (seasons.length > 1)
     return { season: null, line: `Seasons ${seasons.join(', ')}: the rows differ (see each row).`, notes };
+  // Rows whose season the reading could not read say nothing of the API's choice: named unread, not "current".
+  if (rows.some((row) => isEmpty(row.season) && unread(row, 'season')))
+    return { season: null, line: 'Season: unread (see the note).', notes };
   return { season: null, line: 'Season: current season (as the API decides).', notes };
 }
+
+const isEmpty = (value: unknown) => value === undefined || value === null || value === '';
 
 /** The season running now, by the calendar (seasons start on 1 July). */
 export function currentSeason(now = new Date()): string {

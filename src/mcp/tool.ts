@@ -12,7 +12,7 @@ import { inCanonicalForms } from './canonical-facts.js';
 import { withApiForms } from './canonical-forms.js';
 import { attachChart } from './chart-content.js';
 import { fullInputSchema, withCompactInputSchema, withCompactOutputSchema } from './compact-schema.js';
-import { collectBlankColumns, completeness, noteUnreadLeaves } from './completeness.js';
+import { collectBlankColumns, completeness, noteUnreadLeaves, unreadShown } from './completeness.js';
 import type { ToolContext } from './context.js';
 import { MAX_CACHE_AGE_ARGUMENT, MaxCacheAgeArg, takeMaxCacheAge } from './max-cache-age.js';
 import { withCompiledCheck } from './output-check.js';
@@ -132,6 +132,7 @@ export function defineTool<
         const spentBefore = untoldNotes(ctx);
         if (readNotes.length > 0 || spentBefore.length > 0)
           outcome = { ...outcome, notes: [...(outcome.notes ?? []), ...readNotes, ...spentBefore] };
+        let said: ReturnType<typeof answerSeason> | undefined;
         const {
           value: text,
           blank,
@@ -140,14 +141,15 @@ export function defineTool<
           const drawn = spec.text(outcome, args);
           // What the structured layer shows blank is named too, shown in the text or not.
           noteUnreadLeaves([outcome.data, outcome.extra]);
+          // The answer's season too: drawn here, so a season its rows left unread is named in the note.
+          said = seasonal
+            ? answerSeason((args as { season?: unknown }).season, outcome.seasons, outcome.data, unreadShown)
+            : undefined;
           return drawn;
         }, reports);
         const { notes: unreadNotes, unread } = completeness(blank, reports, shown);
         if (unreadNotes.length > 0)
           outcome = { ...outcome, notes: [...(outcome.notes ?? []), ...unreadNotes], unread };
-        const said = seasonal
-          ? answerSeason((args as { season?: unknown }).season, outcome.seasons, outcome.data)
-          : undefined;
         if (said && said.notes.length > 0)
           outcome = { ...outcome, notes: [...said.notes, ...(outcome.notes ?? [])] };
         const structured = {

@@ -25,7 +25,7 @@ export function seenFromRecord(r: z.infer<typeof PlayerRecordResponse>['data']):
 /** Fields drawn from the primary role: unread with it (no ranking is asked for a role not read). */
 const FROM_ROLE = ['primary_role', 'rank', 'rank_of', 'role_score'] as const;
 /** The snapshot's fields that a reading may leave unread. */
-const SHOWN = ['club', 'league', 'minutes', 'performance_index', 'market_value_eur'] as const;
+const SHOWN = ['club', 'league', 'season', 'minutes', 'performance_index', 'market_value_eur'] as const;
 
 /**
  * `seen` with the fields its row left empty because they could not be read (the reader's marks: a name

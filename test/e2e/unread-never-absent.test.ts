@@ -14,6 +14,8 @@ const CASES: [spec: string, tools: string[], known?: 'known'][] = [
   ['s3:rename', ['compare_players', 'watchlist_report']],
   ['s31:display,rename', ['search_players', 'compare_players']],
   ['s32:resource,rename', ['update_watchlist']],
+  // A season under a German name moved into `details`: the answer's season named unread, never "current".
+  ['s35', ['rank_players_by_role', 'rank_players_by_statistic', 'watchlist_report']],
   // Statistics under labels read as items must not teach a glossary key from its labels: no other fact.
   ['s469', ['get_glossary'], 'known'],
 ];

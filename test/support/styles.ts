@@ -18,9 +18,8 @@ import { EVERY_TOOL, type Ids } from './tool-plans.js';
 export const KNOWN_UNREAD: Readonly<Record<string, string>> = {
   rename:
     'alone, every blank has its note and none prints as absent (v0-v29:rename, s150-s169:rename; the rest ' +
-    "counted in the answer's unread when the note cannot name them all). With other pieces, 5 styles of " +
-    "s0-s199: an answer's season with group (rank_players_by_role and _by_statistic, watchlist_report: " +
-    "s35, s147, s171), and an error where a list's every row lacks a renamed required field " +
+    "counted in the answer's unread when the note cannot name them all). With other pieces, 2 styles of " +
+    "s0-s199: an error where a list's every row lacks a renamed required field " +
     '(player_history with group, get_glossary with labels: s78, s143)',
 };
 

@@ -4,19 +4,11 @@
 // same facts as the plain one, or a note names what it could not read; never a different fact.
 // `npm test` runs a few seeds drawn from the run's seed, `npm run test:full` many; replay one with
 // FOOTBALL_TEST_STYLE=<spec> (as the failure prints it).
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { PIECES } from '../../src/sandbox/styles/index.js';
 import { describeFinding } from '../support/facts.js';
-import { closeSandboxSession, openSandboxSession, type SandboxSession } from '../support/mcp.js';
 import { drawn, FULL_RUN, sample } from '../support/sample.js';
-import {
-  answersOf,
-  KNOWN_UNREAD,
-  type PlainAnswers,
-  runStyle,
-  SAMPLE_LEAVES_OUT,
-} from '../support/styles.js';
-import { type Ids, idsOf } from '../support/tool-plans.js';
+import { KNOWN_UNREAD, runStyle, SAMPLE_LEAVES_OUT, usePlainRun } from '../support/styles.js';
 
 /** Seeds in a full run; the sample of `npm test` is drawn from them. */
 const SEEDS = Array.from({ length: 500 }, (_, i) => `s${i}`);
@@ -41,21 +33,7 @@ console.info(
     `left out (a different fact today; FOOTBALL_TEST_STYLE_ALL=1 takes them): ${takesAll ? 'none' : leftOut.join(', ') || 'none'}`,
 );
 
-let plain: SandboxSession;
-let ids: Ids;
-let answers: PlainAnswers;
-
-beforeAll(async () => {
-  plain = await openSandboxSession();
-  ids = await idsOf(plain.client);
-  answers = await answersOf(plain.client, ids);
-}, 90_000);
-
-afterAll(async () => {
-  await closeSandboxSession(plain);
-});
-
-const world = () => ({ url: plain.sandbox.url, key: plain.sandbox.demoKey });
+const plain = usePlainRun();
 
 // A full run's seeds run a few at a time (vitest's maxConcurrency): each has its own sandbox and client.
 const styles = FULL_RUN ? describe.concurrent : describe;
@@ -64,7 +42,8 @@ styles.each(specs)('style %s', (spec) => {
   it(
     "every tool shows the plain answer's facts, or names what it could not read",
     async () => {
-      const run = await runStyle(spec, answers, ids, world());
+      const { answers, ids, world } = plain();
+      const run = await runStyle(spec, answers, ids, world);
       const broken = run.outcomes.flatMap((o) => o.breaches.map((f) => `${o.tool}: ${describeFinding(f)}`));
       const replayHint = `replay: FOOTBALL_TEST_STYLE=${spec} npx vitest run test/e2e/styles.test.ts`;
       expect(broken, drawn(`${run.description}\n${replayHint}`)).toEqual([]);
@@ -84,7 +63,8 @@ describe.runIf(survey > 0)('survey: each piece alone', () => {
       const lines: string[] = [];
       let held = 0;
       for (let i = 0; i < survey; i++) {
-        const run = await runStyle(`v${i}:${piece}`, answers, ids, world(), { strict: true });
+        const { answers, ids, world } = plain();
+        const run = await runStyle(`v${i}:${piece}`, answers, ids, world, { strict: true });
         const broken = run.outcomes.flatMap((o) => o.breaches.map((f) => ({ tool: o.tool, f })));
         if (broken.length === 0) held++;
         const kinds = new Map<string, string>();

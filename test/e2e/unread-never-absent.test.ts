@@ -3,11 +3,9 @@
 // written "29 years" under a made-up name, a name update_watchlist could not read). Each is checked
 // strictly (no KNOWN_UNREAD allowance) for the tools it broke, text and structured content alike; a style
 // whose fix was against a different fact takes the allowance for what is still unread.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { describeFinding } from '../support/facts.js';
-import { closeSandboxSession, openSandboxSession, type SandboxSession } from '../support/mcp.js';
-import { answersOf, type PlainAnswers, runStyle } from '../support/styles.js';
-import { type Ids, idsOf } from '../support/tool-plans.js';
+import { runStyle, usePlainRun } from '../support/styles.js';
 
 /** Each style, the tools it broke, and whether KNOWN_UNREAD's allowance is taken (never for a wrong fact). */
 const CASES: [spec: string, tools: string[], known?: 'known'][] = [
@@ -20,23 +18,11 @@ const CASES: [spec: string, tools: string[], known?: 'known'][] = [
   ['s469', ['get_glossary'], 'known'],
 ];
 
-let plain: SandboxSession;
-let ids: Ids;
-let answers: PlainAnswers;
-
-beforeAll(async () => {
-  plain = await openSandboxSession();
-  ids = await idsOf(plain.client);
-  answers = await answersOf(plain.client, ids);
-}, 90_000);
-
-afterAll(async () => {
-  await closeSandboxSession(plain);
-});
+const plain = usePlainRun();
 
 describe.each(CASES)('style %s', (spec, tools, known) => {
   it(`${tools.join(', ')}: ${known ? 'no other fact' : 'every blank is named, none printed as absent'}`, async () => {
-    const world = { url: plain.sandbox.url, key: plain.sandbox.demoKey };
+    const { answers, ids, world } = plain();
     const run = await runStyle(spec, answers, ids, world, { strict: known === undefined });
     const broken = run.outcomes
       .filter((o) => tools.includes(o.tool))

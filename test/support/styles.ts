@@ -2,11 +2,19 @@
 // style (same world, same week as the plain one), a client on it, every tool's typical call, and the
 // findings of comparing each answer with the plain sandbox's (facts.ts).
 import type { CallToolResult, Client } from '@modelcontextprotocol/client';
+import { afterAll, beforeAll } from 'vitest';
 import { styleOf } from '../../src/sandbox/styles/index.js';
 import { breaches, compareFacts, type Finding, notesOf, playerIdsOf } from './facts.js';
-import { call, closeSandboxSession, openSandboxSession, structured, textOf } from './mcp.js';
+import {
+  call,
+  closeSandboxSession,
+  openSandboxSession,
+  type SandboxSession,
+  structured,
+  textOf,
+} from './mcp.js';
 import { placeholderFindings } from './text-facts.js';
-import { EVERY_TOOL, type Ids } from './tool-plans.js';
+import { EVERY_TOOL, type Ids, idsOf } from './tool-plans.js';
 
 /**
  * What the readers cannot do yet, in one place (each piece named in src/sandbox/styles/registry.ts, with
@@ -48,6 +56,32 @@ export interface StyleRun {
 
 /** A plain answer of each tool, by tool: what every styled run is compared with. */
 export type PlainAnswers = ReadonlyMap<string, CallToolResult>;
+
+/** What every style of a test file is compared with: the plain sandbox's answers, its ids and its world. */
+export interface PlainRun {
+  answers: PlainAnswers;
+  ids: Ids;
+  world: PlainWorld;
+}
+
+/** Opens the plain sandbox once for the file (beforeAll), answers every tool on it, closes it after. */
+export function usePlainRun(): () => PlainRun {
+  let session: SandboxSession | undefined;
+  let run: PlainRun | undefined;
+  beforeAll(async () => {
+    session = await openSandboxSession();
+    const ids = await idsOf(session.client);
+    const answers = await answersOf(session.client, ids);
+    run = { answers, ids, world: { url: session.sandbox.url, key: session.sandbox.demoKey } };
+  }, 90_000);
+  afterAll(async () => {
+    if (session) await closeSandboxSession(session);
+  });
+  return () => {
+    if (!run) throw new Error('the plain answers are made in beforeAll');
+    return run;
+  };
+}
 
 /** Every tool's typical call on `client`, in order (the watchlist is made before it is reported on). */
 export async function answersOf(client: Client, ids: Ids): Promise<Map<string, CallToolResult>> {

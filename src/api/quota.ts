@@ -74,7 +74,12 @@ const SHARED_TTL_MS = 2 * 86_400_000;
 export class QuotaTracker {
   private state: Quota = { limit: null, remaining: null, reset: null, unlimited: false, observed_at: null };
   private publishing: Promise<unknown> = Promise.resolve();
-  private adoptedAt = Number.NEGATIVE_INFINITY;
+  /**
+   * Up to when this tracker knows every observation that could win over its own: its last read of the
+   * store, or its own last observation, whichever is later (one stored before it is older, and the
+   * last observation wins).
+   */
+  private knownAt = Number.NEGATIVE_INFINITY;
   /** When the last write was started, and whether a newer state waits for the next one. */
   private writtenAt = Number.NEGATIVE_INFINITY;
   private unwritten = false;
@@ -103,7 +108,7 @@ export class QuotaTracker {
       // Without quota headers, a 429 that asks to retry shortly is a burst limit (a gateway's, say),
       // not the daily quota: latching remaining=0 would lock the key out until the reset.
       if (status === 429 && headerText(headers, 'retry-after') === undefined) {
-        this.state = this.assumingReset({ ...this.state, remaining: 0, observed_at: this.stamp() }, status);
+        this.state = this.assumingReset({ ...this.state, remaining: 0, observed_at: this.observed() }, status);
         this.publish();
       }
       return;
@@ -127,7 +132,7 @@ export class QuotaTracker {
         // An unreadable reset keeps the earlier one (the quota's reset rarely moves), and is said beside it.
         reset: reset ?? (assumed && !kept ? null : this.state.reset),
         unlimited,
-        observed_at: this.stamp(),
+        observed_at: this.observed(),
         ...(kept ? { reset_assumed: true as const } : {}),
         ...(unreadable !== undefined ? { reset_unreadable: unreadable } : {}),
       },
@@ -174,13 +179,15 @@ export class QuotaTracker {
   }
 
   /**
-   * The quota to report beside an answer: this tracker's, adopting the store's when it was last read
-   * ADOPT_EVERY_MS ago or more. Unlike `sync` it does not wait for this tracker's own write, whose
+   * The quota to report beside an answer: this tracker's, adopting the store's when it was last read,
+   * and this tracker last observed one itself, ADOPT_EVERY_MS ago or more: a cache miss reports the
+   * state its own answer just brought without a read (four trips to the thread pool on the file store,
+   * in the answer's path once a second). Unlike `sync` it does not wait for this tracker's own write, whose
    * state is the newest it knows: on the file store, that wait and a second read were 1-1.5 ms of
    * every cache miss, and a read a part of every hit. Before any upstream request `sync` still reads.
    */
   async reported(): Promise<Quota> {
-    if (this.shared && this.now() - this.adoptedAt >= ADOPT_EVERY_MS) await this.adopt();
+    if (this.shared && this.now() - this.knownAt >= ADOPT_EVERY_MS) await this.adopt();
     return this.current();
   }
 
@@ -204,7 +211,7 @@ export class QuotaTracker {
   /** Adopts the store's state if it was observed later than this tracker's. */
   private async adopt(): Promise<void> {
     if (!this.shared) return;
-    this.adoptedAt = this.now();
+    this.knownAt = this.now();
     const stored = (await this.shared.store.get(this.shared.tag).catch(() => undefined)) as Quota | undefined;
     if (stored?.observed_at && (this.state.observed_at ?? '') < stored.observed_at) {
       this.state = stored;
@@ -277,7 +284,10 @@ export class QuotaTracker {
       throw new QuotaExhaustedError(reset, this.state.reset_assumed === true);
   }
 
-  private stamp(): string {
-    return new Date(this.now()).toISOString();
+  /** The stamp of an observation made now; what others observed before it cannot win over it. */
+  private observed(): string {
+    const now = this.now();
+    this.knownAt = now;
+    return new Date(now).toISOString();
   }
 }

@@ -91,6 +91,42 @@ describe('QuotaTracker shared through a store', () => {
     expect((await a.reported()).remaining).toBe(6);
   });
 
+  it('the quota beside an answer that just brought one is reported without a read of the store', async () => {
+    const map = new Map<string, unknown>();
+    let reads = 0;
+    const store = new Keyv({
+      store: {
+        get: async (k: string) => {
+          reads += 1;
+          return map.get(k);
+        },
+        set: async (k: string, v: unknown) => map.set(k, v) && true,
+        delete: async (k: string) => map.delete(k),
+        clear: async () => map.clear(),
+      },
+    });
+    let now = 1_000_000;
+    const a = new QuotaTracker(() => now, { store, tag: 'k' });
+    const b = new QuotaTracker(() => now, { store, tag: 'k' });
+    b.observe(200, rate('60'));
+    await b.sync();
+    // a's own observation is newer than anything stored before it: nothing to read for it.
+    now += 10;
+    a.observe(200, rate('59'));
+    const readsBefore = reads;
+    expect((await a.reported()).remaining).toBe(59);
+    expect(reads).toBe(readsBefore);
+    // Another's later observation shows once a second has passed since a's own.
+    now += 10;
+    b.observe(200, rate('58'));
+    await b.sync();
+    now += ADOPT_EVERY_MS - 20;
+    expect((await a.reported()).remaining).toBe(59);
+    now += 10;
+    expect((await a.reported()).remaining).toBe(58);
+    expect(reads).toBe(readsBefore + 2);
+  });
+
   it('before a request, reads what others observed every time while the quota is low, else once a second', async () => {
     const store = new Keyv();
     let now = 1_000_000;

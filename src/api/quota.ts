@@ -108,7 +108,10 @@ export class QuotaTracker {
       // Without quota headers, a 429 that asks to retry shortly is a burst limit (a gateway's, say),
       // not the daily quota: latching remaining=0 would lock the key out until the reset.
       if (status === 429 && headerText(headers, 'retry-after') === undefined) {
-        this.state = this.assumingReset({ ...this.state, remaining: 0, observed_at: this.observed() }, status);
+        this.state = this.assumingReset(
+          { ...this.state, remaining: 0, observed_at: this.observed() },
+          status,
+        );
         this.publish();
       }
       return;

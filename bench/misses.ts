@@ -11,6 +11,7 @@ import {
   farMissRows,
   loopbackMissRows,
   MISS_ITERATIONS,
+  MISS_WARMUP,
   measureMisses,
   rankingPaths,
 } from './overhead.js';
@@ -19,8 +20,8 @@ import type { Row } from './report.js';
 import { median } from './stats.js';
 
 export async function benchMisses(): Promise<Row[]> {
-  const near = await missesAgainst([], MISS_ITERATIONS, 20);
-  const far = await missesAgainst(['--faults', `latency=${FAR_MS}-${FAR_MS}`], FAR_MISSES, 5);
+  const near = await missesAgainst([], MISS_ITERATIONS, MISS_WARMUP);
+  const far = await missesAgainst(['--faults', `latency=${FAR_MS}-${FAR_MS}`], FAR_MISSES, MISS_WARMUP);
   return [...loopbackMissRows(...near), ...farMissRows(...far)];
 }
 

@@ -24,9 +24,9 @@ export const FAR_MS = 30;
 export const FAR_MISSES = 80;
 /**
  * Misses asked of every server before any is timed, near and far alike. With 5 before the far ones
- * (20 before the near), V8 was still compiling our code through their first 20-40 misses: its
- * compiler threads' CPU, counted per miss, made the far row read ~2.5 ms more CPU a miss than the
- * near one for the warm-up alone (the floor's small code is compiled within a few calls).
+ * (20 before the near), V8 was still compiling our code through their first 20-40 misses, its
+ * compiler threads' CPU counted in each: 8.8-9.3 ms of CPU a far miss against 7.4-7.8 after 20
+ * (the floor's small code is compiled within a few calls: 2.0-2.5 either way).
  */
 export const MISS_WARMUP = 20;
 const FAR_HITS = 60;

@@ -285,6 +285,9 @@ function moreAfter(
   if (s.hasMore === false) return 'no';
   if (s.total !== undefined && read >= s.total) return 'no';
   if (s.page !== undefined && s.totalPages !== undefined) return s.page < s.totalPages ? 'yes' : 'no';
+  // Pages only the answer told of, with no count of them: the list ends at an empty or a short page.
+  if (s.pageTold && s.page !== undefined)
+    return count === 0 || (s.perPage !== undefined && count < s.perPage) ? 'no' : 'yes';
   if (s.next !== undefined || s.cursor !== undefined || s.hasMore === true) return count === 0 ? 'no' : 'yes';
   if (s.total !== undefined) return 'yes';
   // A count beside the list beyond the rows read is a total by another name: more exist.
@@ -316,7 +319,7 @@ function nextPage<N extends RouteName>(
   const extra: Record<string, string | number> | undefined = cursor
     ? { [cursor.name]: cursor.value }
     : signals.page !== undefined
-      ? { page: signals.page + 1 }
+      ? { [signals.pageParam ?? 'page']: signals.page + 1 }
       : offset !== undefined && pageRows > 0
         ? { [offset.name]: offset.next ? offset.value : offset.value + pageRows }
         : undefined;

@@ -20,6 +20,18 @@ export interface PageSignals {
   cursor?: { name: string; value: string };
   /** This page's number, and the number of pages when the API says. */
   page?: number;
+  /**
+   * The parameter the next page's number goes back under, when the answer names it: the page echoed
+   * under its own name (`page_number: 1`, `seite: 1`) or a field naming it (`page_param: "pg"`).
+   * Undefined: `page`.
+   */
+  pageParam?: string;
+  /**
+   * The list is paged by numbers only the answer told of (a page echoed under a name we do not know,
+   * or a page parameter named), with no count of pages: it ends at an empty page or one shorter than
+   * `perPage`.
+   */
+  pageTold?: true;
   totalPages?: number;
   /** Rows in the whole list, when the API says. */
   total?: number;
@@ -59,7 +71,24 @@ const CURSOR_NAMES: readonly [field: string, param: string][] = [
   ['nextPageToken', 'pageToken'],
   ['next', 'cursor'],
 ];
-const PAGE_NAMES = ['page', 'current_page', 'page_number', 'currentPage', 'pageNumber'];
+const PAGE_NAMES = [
+  'page',
+  'current_page',
+  'page_number',
+  'currentPage',
+  'pageNumber',
+  'page_no',
+  'pageNo',
+  'pg',
+];
+/** Names a page number is echoed under that are not the parameter it is sent as (Laravel's `current_page`). */
+const PAGE_ECHO_ONLY = new Set(['current_page', 'currentPage']);
+/** Fields naming the parameter the page number goes under (`page_param: "pg"`). */
+const PAGE_PARAM_NAMES = ['page_param', 'page_parameter', 'pageParam', 'pageParameter', 'page_query_param'];
+/** Numbers of a paging object that are no page number, whatever they hold. */
+const NOT_A_PAGE = /(^|_)id$|[a-z]Id$|season|year|version|week|count|total|limit/i;
+/** The paging objects beside the list, where a field we do not know may still be the page's echo. */
+const PAGING_PLACES = ['meta', 'pagination', 'paging', 'page_info', 'pageInfo'];
 const TOTAL_PAGES_NAMES = ['total_pages', 'last_page', 'page_count', 'pages', 'totalPages', 'lastPage'];
 const PER_PAGE_NAMES = ['per_page', 'page_size', 'perPage', 'pageSize'];
 const TOTAL_NAMES = ['total', 'total_count', 'total_results', 'totalCount', 'totalResults', 'total_items'];
@@ -168,9 +197,14 @@ function resolved(href: string | undefined, url: string): string | undefined {
  * The pagination an answer carries; undefined when it carries none. `url` is the request's address,
  * `headers` the answer's (lower-case names).
  */
-export function pageSignals(raw: unknown, url: string, headers?: HeaderBag): PageSignals | undefined {
+export function pageSignals(
+  raw: unknown,
+  url: string,
+  headers?: HeaderBag,
+  body?: unknown,
+): PageSignals | undefined {
   const fromHeaders = headerSignals(headers, url);
-  const fromBody = isPlainObject(raw) ? bodySignals(raw, url) : undefined;
+  const fromBody = isPlainObject(raw) ? bodySignals(raw, url, sentWith(url, body)) : undefined;
   // The body's word first: a header is what a gateway in front may add.
   const signals = { ...fromHeaders, ...fromBody };
   return Object.keys(signals).length > 0 ? signals : undefined;
@@ -197,7 +231,19 @@ function headerSignals(headers: HeaderBag | undefined, url: string): PageSignals
   return signals;
 }
 
-function bodySignals(raw: Json, url: string): PageSignals {
+/** What the request sent, by name: its query, and a POST's body (a page number may go in either). */
+function sentWith(url: string, body: unknown): Map<string, unknown> {
+  const sent = new Map<string, unknown>();
+  try {
+    for (const [name, value] of new URL(url).searchParams) sent.set(name, value);
+  } catch {
+    // An address we cannot parse sent nothing we can tell.
+  }
+  if (isPlainObject(body)) for (const [name, value] of Object.entries(body)) sent.set(name, value);
+  return sent;
+}
+
+function bodySignals(raw: Json, url: string, sent: Map<string, unknown>): PageSignals {
   const objects = places(raw);
   const links = [raw.links, isPlainObject(raw.meta) ? raw.meta.links : undefined].filter(isPlainObject);
   const next = resolved(first([...links, ...objects], LINK_NAMES, link), url);
@@ -222,12 +268,19 @@ function bodySignals(raw: Json, url: string): PageSignals {
     ...(last !== undefined ? { last } : {}),
     ...(cursor ? { cursor } : {}),
   };
-  const page = first(objects, PAGE_NAMES, count);
+  const named = first(objects, PAGE_PARAM_NAMES, paramName);
+  const echoed = named !== undefined ? echoOf(objects, named, sent) : undefined;
+  const known = echoed === undefined ? knownPage(objects) : undefined;
+  const unknown = echoed === undefined && known === undefined ? unknownEcho(raw, sent) : undefined;
+  const page = echoed ?? known?.value ?? unknown?.value;
+  const pageParam = named ?? known?.param ?? unknown?.param;
   const totalPages = first(objects, TOTAL_PAGES_NAMES, count);
   const perPage = first(objects, PER_PAGE_NAMES, count);
   const total = first(objects, TOTAL_NAMES, count);
   const hasMore = first(objects, HAS_MORE_NAMES, flag);
   if (page !== undefined) signals.page = page;
+  if (pageParam !== undefined && pageParam !== 'page') signals.pageParam = pageParam;
+  if ((named !== undefined || unknown !== undefined) && totalPages === undefined) signals.pageTold = true;
   if (totalPages !== undefined) signals.totalPages = totalPages;
   if (perPage !== undefined) signals.perPage = perPage;
   if (total !== undefined) signals.total = total;
@@ -261,6 +314,54 @@ function bodySignals(raw: Json, url: string): PageSignals {
   const counted = first(objects, COUNT_NAMES, count);
   if (counted !== undefined) signals.count = counted;
   return signals;
+}
+
+const paramName = (v: unknown): string | undefined =>
+  typeof v === 'string' && /^[A-Za-z][\w.-]{0,39}$/.test(v) ? v : undefined;
+
+/** The page number asked under `name`: the number sent, 1 when none was. */
+function askedPage(sent: Map<string, unknown>, name: string): number | undefined {
+  return sent.has(name) ? count(sent.get(name)) : 1;
+}
+
+/** The page a named parameter holds: echoed under its name, else under a usual page name. */
+function echoOf(objects: readonly Json[], name: string, sent: Map<string, unknown>): number | undefined {
+  return first(objects, [name], count) ?? first(objects, PAGE_NAMES, count) ?? askedPage(sent, name);
+}
+
+/** The page under a usual name, and the parameter it goes back under. */
+function knownPage(objects: readonly Json[]): { value: number; param: string } | undefined {
+  for (const o of objects)
+    for (const name of PAGE_NAMES) {
+      const value = count(o[name]);
+      if (value !== undefined) return { value, param: PAGE_ECHO_ONLY.has(name) ? 'page' : name };
+    }
+  return undefined;
+}
+
+/**
+ * A page echoed under a name we do not know (`{seite: 1, pro_seite: 10, gesamt: 40}`): in a paging
+ * object beside the list, the one field holding the page asked under its own name (1 when none was
+ * sent), beside a number larger than the rows of the page (a total by any name: a sign of more). An
+ * id, a year or a version (`{version: 1}`) is no page.
+ */
+function unknownEcho(raw: Json, sent: Map<string, unknown>): { value: number; param: string } | undefined {
+  const rows = Array.isArray(raw.data) ? raw.data.length : undefined;
+  if (rows === undefined) return undefined;
+  for (const place of PAGING_PLACES) {
+    const o = raw[place];
+    if (!isPlainObject(o)) continue;
+    const numbers = Object.entries(o).filter(([, v]) => count(v) !== undefined);
+    const echoes = numbers.filter(
+      ([name, v]) => !NOT_A_PAGE.test(name) && paramName(name) && count(v) === askedPage(sent, name),
+    );
+    const larger = numbers.some(([, v]) => (count(v) as number) > Math.max(rows, 1));
+    if (echoes.length === 1 && larger) {
+      const [name, v] = echoes[0] as [string, unknown];
+      return { value: count(v) as number, param: name };
+    }
+  }
+  return undefined;
 }
 
 /** An offset echoed beside the list or in a wrapper, with the limit echoed beside it (same object). */

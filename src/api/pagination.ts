@@ -108,6 +108,21 @@ const isSomething = (v: unknown) =>
   !(isPlainObject(v) && Object.keys(v).length === 0);
 const LIMIT_NAMES = ['limit', 'size', 'max', 'take', ...PER_PAGE_NAMES];
 const COUNT_NAMES = ['count', 'total_hits', 'hits', 'num_results', 'numResults'];
+/** Every name read as something else: never a page echoed under a name we do not know. */
+const KNOWN_NAMES = new Set([
+  ...LINK_NAMES,
+  ...LAST_LINK_NAMES,
+  ...CURSOR_NAMES.map(([field]) => field),
+  ...TOTAL_PAGES_NAMES,
+  ...PER_PAGE_NAMES,
+  ...TOTAL_NAMES,
+  ...HAS_MORE_NAMES,
+  ...OFFSET_NAMES,
+  ...NEXT_PAGE_NAMES,
+  ...NEXT_OFFSET_NAMES,
+  ...LIMIT_NAMES,
+  ...COUNT_NAMES,
+]);
 /** Headers that state a total, pages, the page size or the next page, as deployments name them. */
 const TOTAL_HEADERS = ['x-total-count', 'x-total', 'total-count', 'x-total-results', 'x-result-count'];
 const TOTAL_PAGES_HEADERS = ['x-total-pages', 'x-page-count'];
@@ -271,7 +286,10 @@ function bodySignals(raw: Json, url: string, sent: Map<string, unknown>): PageSi
   const named = first(objects, PAGE_PARAM_NAMES, paramName);
   const echoed = named !== undefined ? echoOf(objects, named, sent) : undefined;
   const known = echoed === undefined ? knownPage(objects) : undefined;
-  const unknown = echoed === undefined && known === undefined ? unknownEcho(raw, sent) : undefined;
+  // Only where nothing else tells how to ask the next page: an offset echoed is no page number.
+  const other = next !== undefined || cursor !== undefined || offsetOf(objects) !== undefined;
+  const guessed = echoed === undefined && known === undefined && !other ? unknownEcho(raw, sent) : undefined;
+  const unknown = guessed === 'untold' ? undefined : guessed;
   const page = echoed ?? known?.value ?? unknown?.value;
   const pageParam = named ?? known?.param ?? unknown?.param;
   const totalPages = first(objects, TOTAL_PAGES_NAMES, count);
@@ -285,6 +303,7 @@ function bodySignals(raw: Json, url: string, sent: Map<string, unknown>): PageSi
   if (perPage !== undefined) signals.perPage = perPage;
   if (total !== undefined) signals.total = total;
   if (hasMore !== undefined) signals.hasMore = hasMore;
+  else if (guessed === 'untold') signals.hasMore = true;
   const nextPage = first(objects, NEXT_PAGE_NAMES, count);
   if (nextPage !== undefined && nextPage > 0) {
     signals.page ??= nextPage - 1;
@@ -345,7 +364,10 @@ function knownPage(objects: readonly Json[]): { value: number; param: string } |
  * sent), beside a number larger than the rows of the page (a total by any name: a sign of more). An
  * id, a year or a version (`{version: 1}`) is no page.
  */
-function unknownEcho(raw: Json, sent: Map<string, unknown>): { value: number; param: string } | undefined {
+function unknownEcho(
+  raw: Json,
+  sent: Map<string, unknown>,
+): { value: number; param: string } | 'untold' | undefined {
   const rows = Array.isArray(raw.data) ? raw.data.length : undefined;
   if (rows === undefined) return undefined;
   for (const place of PAGING_PLACES) {
@@ -353,13 +375,20 @@ function unknownEcho(raw: Json, sent: Map<string, unknown>): { value: number; pa
     if (!isPlainObject(o)) continue;
     const numbers = Object.entries(o).filter(([, v]) => count(v) !== undefined);
     const echoes = numbers.filter(
-      ([name, v]) => !NOT_A_PAGE.test(name) && paramName(name) && count(v) === askedPage(sent, name),
+      ([name, v]) =>
+        !NOT_A_PAGE.test(name) &&
+        !KNOWN_NAMES.has(name) &&
+        paramName(name) &&
+        count(v) === askedPage(sent, name),
     );
     const larger = numbers.some(([, v]) => (count(v) as number) > Math.max(rows, 1));
     if (echoes.length === 1 && larger) {
       const [name, v] = echoes[0] as [string, unknown];
       return { value: count(v) as number, param: name };
     }
+    // Several fields hold the page asked (`{seite: 1, pro_seite: 1, gesamt: 2}`): which one is the page
+    // cannot be told, but the number beside them says more rows exist.
+    if (echoes.length > 1 && larger) return 'untold';
   }
   return undefined;
 }

@@ -85,6 +85,8 @@ const PAGE_NAMES = [
 const PAGE_ECHO_ONLY = new Set(['current_page', 'currentPage']);
 /** Fields naming the parameter the page number goes under (`page_param: "pg"`). */
 const PAGE_PARAM_NAMES = ['page_param', 'page_parameter', 'pageParam', 'pageParameter', 'page_query_param'];
+/** The limit a request sent, echoed: no page's size or count of the list. */
+const ASKED_LIMIT_NAMES = new Set(['limit', 'size', 'max', 'take']);
 /** Numbers of a paging object that are no page number, whatever they hold. */
 const NOT_A_PAGE = /(^|_)id$|[a-z]Id$|season|year|version|week|count|total|limit/i;
 /** The paging objects beside the list, where a field we do not know may still be the page's echo. */
@@ -360,35 +362,38 @@ function knownPage(objects: readonly Json[]): { value: number; param: string } |
 
 /**
  * A page echoed under a name we do not know (`{seite: 1, pro_seite: 10, gesamt: 40}`): in a paging
- * object beside the list, the one field holding the page asked under its own name (1 when none was
- * sent), beside a number larger than the rows of the page (a total by any name: a sign of more). An
- * id, a year or a version (`{version: 1}`) is no page.
+ * object beside the list, among numbers under names the reader does not know, the one holding the page
+ * asked under its own name (1 when none was sent), beside one holding the rows of this page (its size)
+ * and one larger (a count by any name: a sign of more). A limit echoed counts for neither; an id, a
+ * year or a version (`{version: 1}`) is no page. A short last page is not told: nothing follows it.
  */
 function unknownEcho(
   raw: Json,
   sent: Map<string, unknown>,
 ): { value: number; param: string } | 'untold' | undefined {
   const rows = Array.isArray(raw.data) ? raw.data.length : undefined;
-  if (rows === undefined) return undefined;
+  if (rows === undefined || rows === 0) return undefined;
   for (const place of PAGING_PLACES) {
     const o = raw[place];
     if (!isPlainObject(o)) continue;
-    const numbers = Object.entries(o).filter(([, v]) => count(v) !== undefined);
+    const numbers = Object.entries(o).flatMap(([name, v]): [string, number][] => {
+      const n = count(v);
+      return n !== undefined && !ASKED_LIMIT_NAMES.has(name) ? [[name, n]] : [];
+    });
     const echoes = numbers.filter(
-      ([name, v]) =>
-        !NOT_A_PAGE.test(name) &&
-        !KNOWN_NAMES.has(name) &&
-        paramName(name) &&
-        count(v) === askedPage(sent, name),
+      ([name, n]) =>
+        !NOT_A_PAGE.test(name) && !KNOWN_NAMES.has(name) && paramName(name) && n === askedPage(sent, name),
     );
-    const larger = numbers.some(([, v]) => (count(v) as number) > Math.max(rows, 1));
-    if (echoes.length === 1 && larger) {
-      const [name, v] = echoes[0] as [string, unknown];
-      return { value: count(v) as number, param: name };
+    const sized = numbers.some(([, n]) => n === rows);
+    const larger = numbers.some(([, n]) => n > rows);
+    if (!sized || !larger) continue;
+    if (echoes.length === 1) {
+      const [param, value] = echoes[0] as [string, number];
+      return { value, param };
     }
     // Several fields hold the page asked (`{seite: 1, pro_seite: 1, gesamt: 2}`): which one is the page
     // cannot be told, but the number beside them says more rows exist.
-    if (echoes.length > 1 && larger) return 'untold';
+    if (echoes.length > 1) return 'untold';
   }
   return undefined;
 }

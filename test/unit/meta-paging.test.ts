@@ -90,24 +90,32 @@ describe('page numbers under a parameter the meta names', () => {
     expect(list.shortfall.join(' ')).toMatch(/same rows.*more exist/);
   });
 
-  it('a 1 beside numbers no larger than the page, an id or a version is no page echo', () => {
+  it('a page echo needs its size and a larger count beside it; an id, a version or a limit is none', () => {
     const rows = leagues(0, 10);
     expect(pageSignals({ data: rows, meta: { seite: 1, pro_seite: 10 } }, ORIGIN)?.page).toBeUndefined();
-    expect(pageSignals({ data: rows, meta: { version: 1, gesamt: 40 } }, ORIGIN)?.page).toBeUndefined();
-    expect(pageSignals({ data: rows, meta: { team_id: 1, gesamt: 40 } }, ORIGIN)?.page).toBeUndefined();
-    // Two fields holding the page asked: which is the page cannot be told.
-    expect(pageSignals({ data: rows, meta: { a: 1, b: 1, gesamt: 40 } }, ORIGIN)?.page).toBeUndefined();
-    expect(pageSignals({ data: rows, meta: { seite: 1, gesamt: 40 } }, ORIGIN)).toMatchObject({
+    expect(pageSignals({ data: rows, meta: { seite: 1, gesamt: 40 } }, ORIGIN)?.page).toBeUndefined();
+    expect(
+      pageSignals({ data: rows, meta: { version: 1, n: 10, gesamt: 40 } }, ORIGIN)?.page,
+    ).toBeUndefined();
+    expect(
+      pageSignals({ data: rows, meta: { team_id: 1, n: 10, gesamt: 40 } }, ORIGIN)?.page,
+    ).toBeUndefined();
+    // A scouting answer's meta: one league, the rows eligible, the limit asked.
+    expect(
+      pageSignals({ data: rows, meta: { leagues: 1, eligible: 10, limit: 100 } }, ORIGIN),
+    ).toBeUndefined();
+    // Two fields holding the page asked: which is the page cannot be told, more exist all the same.
+    expect(pageSignals({ data: rows, meta: { a: 1, b: 1, n: 10, gesamt: 40 } }, ORIGIN)).toEqual({
+      hasMore: true,
+    });
+    expect(pageSignals({ data: rows, meta: { seite: 1, pro_seite: 10, gesamt: 40 } }, ORIGIN)).toMatchObject({
       page: 1,
       pageParam: 'seite',
       pageTold: true,
     });
     // A later page: the echo is the number sent under that name.
-    expect(
-      pageSignals({ data: rows, meta: { seite: 3, gesamt: 40 } }, `${ORIGIN}/v1/leagues?seite=3`)?.pageParam,
-    ).toBe('seite');
-    expect(
-      pageSignals({ data: rows, meta: { seite: 1, gesamt: 40 } }, `${ORIGIN}/v1/leagues?seite=3`)?.page,
-    ).toBeUndefined();
+    const later = { data: rows, meta: { seite: 3, pro_seite: 10, gesamt: 40 } };
+    expect(pageSignals(later, `${ORIGIN}/v1/leagues?seite=3`)?.pageParam).toBe('seite');
+    expect(pageSignals(later, `${ORIGIN}/v1/leagues?seite=2`)?.page).toBeUndefined();
   });
 });

@@ -292,6 +292,8 @@ function moreAfter(
   if (s.total !== undefined) return 'yes';
   // A count beside the list beyond the rows read is a total by another name: more exist.
   if (s.count !== undefined && s.count > read) return count === 0 ? 'may' : 'yes';
+  // A page number echoed with its size and no count of pages: a full page may have more after it.
+  if (s.page !== undefined && s.perPage !== undefined && count > 0 && count >= s.perPage) return 'may';
   // Offset paging without a total: a page as long as the limit echoed may have more after it.
   if (s.offset?.next && count > 0) return 'yes';
   if (s.offset !== undefined && count > 0)

@@ -90,6 +90,23 @@ describe('page numbers under a parameter the meta names', () => {
     expect(list.shortfall.join(' ')).toMatch(/same rows.*more exist/);
   });
 
+  it('a full page under a page number and its size, no count of pages: followed, whole only at the end', async () => {
+    pagedUnder('page', 20, (page) => ({ page, per_page: 10 }));
+    const list = await readPages(clientFor(upstream), 'leagues', LeaguesResponse, {});
+    expect(list.data.data).toHaveLength(20);
+    expect(list.more).toBe('no');
+    expect(pagesSent('page')).toEqual([null, '2', '3']);
+  });
+
+  it('the same, asked under a parameter nothing names: never whole', async () => {
+    pagedUnder('pg', 20, (page) => ({ page, per_page: 10 }));
+    const list = await readPages(clientFor(upstream), 'leagues', LeaguesResponse, {});
+    expect(list.data.data).toHaveLength(10);
+    expect(list.more).not.toBe('no');
+    expect(list.total).toBeUndefined();
+    expect(list.shortfall.join(' ')).toMatch(/same rows/);
+  });
+
   it('a page echo needs its size and a larger count beside it; an id, a version or a limit is none', () => {
     const rows = leagues(0, 10);
     expect(pageSignals({ data: rows, meta: { seite: 1, pro_seite: 10 } }, ORIGIN)?.page).toBeUndefined();

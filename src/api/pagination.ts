@@ -384,13 +384,16 @@ function unknownEcho(
       ([name, n]) =>
         !NOT_A_PAGE.test(name) && !KNOWN_NAMES.has(name) && paramName(name) && n === askedPage(sent, name),
     );
-    const sized = numbers.some(([, n]) => n === rows);
+    // The page's size beside the page: under another name than the page's own.
+    const sized = (page?: string) => numbers.some(([name, n]) => n === rows && name !== page);
     const larger = numbers.some(([, n]) => n > rows);
-    if (!sized || !larger) continue;
+    if (!larger) continue;
     if (echoes.length === 1) {
       const [param, value] = echoes[0] as [string, number];
-      return { value, param };
+      if (sized(param)) return { value, param };
+      continue;
     }
+    if (!sized()) continue;
     // Several fields hold the page asked (`{seite: 1, pro_seite: 1, gesamt: 2}`): which one is the page
     // cannot be told, but the number beside them says more rows exist.
     if (echoes.length > 1) return 'untold';

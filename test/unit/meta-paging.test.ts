@@ -70,7 +70,9 @@ describe('page numbers under a parameter the meta names', () => {
       body: { roles: ['mezzala'] },
     });
     expect(list.data.data).toHaveLength(23);
-    expect(upstream.sent.map((r) => JSON.parse(r.body ?? '{}').pagina)).toEqual([undefined, 2, 3, 4]);
+    // The short third page tells no page (3 rows, no size beside them): the list ends there.
+    expect(upstream.sent.map((r) => JSON.parse(r.body ?? '{}').pagina)).toEqual([undefined, 2, 3]);
+    expect(list.more).toBe('no');
   });
 
   it('stops at the page budget and says more exist', async () => {
@@ -111,6 +113,8 @@ describe('page numbers under a parameter the meta names', () => {
     const rows = leagues(0, 10);
     expect(pageSignals({ data: rows, meta: { seite: 1, pro_seite: 10 } }, ORIGIN)?.page).toBeUndefined();
     expect(pageSignals({ data: rows, meta: { seite: 1, gesamt: 40 } }, ORIGIN)?.page).toBeUndefined();
+    // One row: the page's own 1 is no size beside it.
+    expect(pageSignals({ data: rows.slice(0, 1), meta: { seite: 1, gesamt: 40 } }, ORIGIN)).toBeUndefined();
     expect(
       pageSignals({ data: rows, meta: { version: 1, n: 10, gesamt: 40 } }, ORIGIN)?.page,
     ).toBeUndefined();

@@ -7,6 +7,8 @@ import { countOf, cut } from './kit/pages.js';
 import { table } from './kit/text.js';
 
 const MAX = 100;
+/** The fields a query's words are looked for in, beside the key. */
+const SEARCHED = ['name', 'definition'];
 
 type Entry = {
   key: string;
@@ -52,11 +54,13 @@ export default defineTool({
     // read (none left out for a field not found), and, when filtering, the fields filtered on read in
     // every entry (an entry whose kind is unread may match). Else no count: a count we made is no fact.
     const leftOut = (result.read?.dropped ?? []).some((d) => d.count > 0);
-    const filteredUnread = result.data.data.some(
-      (e) =>
-        (kind !== undefined && unreadWhy(e, 'kind')) ||
-        (words.length > 0 && (unreadWhy(e, 'name') || unreadWhy(e, 'definition'))),
+    // Entries whose words filtered on could not be read: matched against what was read of them only.
+    const filteredOn = [...(kind !== undefined ? ['kind'] : []), ...(words.length > 0 ? SEARCHED : [])];
+    const matched = new Set(hits);
+    const unmatched = result.data.data.filter(
+      (e) => !matched.has(e) && filteredOn.some((f) => unreadWhy(e, f)),
     );
+    const filteredUnread = unmatched.length > 0;
     const counted = countOf(result, hits.length, 'matching entries');
     const whole = counted.total !== null && !leftOut && !filteredUnread;
     const { rows, has_more, notes } = cut(hits, limit, MAX, {
@@ -79,10 +83,8 @@ export default defineTool({
       notes: [
         ...notes,
         ...counted.notes,
-        // The count left out for want of what was filtered on is said: a blank total is no "none".
-        ...(counted.total !== null && !leftOut && filteredUnread
-          ? ['No total: entries whose words could not be read may match too.']
-          : []),
+        // Entries not matched for want of what was filtered on are said: a blank list is no "none".
+        ...(filteredUnread ? [unmatchedNote(unmatched, filteredOn, query, kind)] : []),
       ],
     };
   },
@@ -95,3 +97,16 @@ export default defineTool({
       ['definition', (e) => e.definition],
     ]),
 });
+
+/** Entries read but not matched because what the filter looks at could not be read in them: they may match. */
+function unmatchedNote(
+  entries: readonly object[],
+  filteredOn: readonly string[],
+  query: string | undefined,
+  kind: string | undefined,
+): string {
+  const fields = filteredOn.filter((f) => entries.some((e) => unreadWhy(e, f)));
+  const asked = [...(query ? [`"${query}"`] : []), ...(kind ? [`kind ${kind}`] : [])].join(' and ');
+  const n = entries.length;
+  return `${n} entr${n === 1 ? 'y' : 'ies'} read could not be matched against ${asked}: their ${fields.join(' and ')} could not be read, so they may match too; no total.`;
+}

@@ -358,7 +358,8 @@ export class ApiClient extends EndpointBase {
       const raw = answer.json;
       const { value, report } = this.readLearning(route, schema, raw, `${def.method} ${def.path}`);
       this.rowsSeen.note({ route, schema, options: options as CallOptions<RouteName> }, value);
-      const paging = pageSignals(raw, `${this.origin}${path}${search ? `?${search}` : ''}`, answer.headers);
+      const url = `${this.origin}${path}${search ? `?${search}` : ''}`;
+      const paging = pageSignals(raw, url, answer.headers, def.method === 'POST' ? options.body : undefined);
       return {
         body: value,
         fetched_at: new Date().toISOString(),

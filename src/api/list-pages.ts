@@ -285,10 +285,15 @@ function moreAfter(
   if (s.hasMore === false) return 'no';
   if (s.total !== undefined && read >= s.total) return 'no';
   if (s.page !== undefined && s.totalPages !== undefined) return s.page < s.totalPages ? 'yes' : 'no';
+  // Pages only the answer told of, with no count of them: the list ends at an empty or a short page.
+  if (s.pageTold && s.page !== undefined)
+    return count === 0 || (s.perPage !== undefined && count < s.perPage) ? 'no' : 'yes';
   if (s.next !== undefined || s.cursor !== undefined || s.hasMore === true) return count === 0 ? 'no' : 'yes';
   if (s.total !== undefined) return 'yes';
   // A count beside the list beyond the rows read is a total by another name: more exist.
   if (s.count !== undefined && s.count > read) return count === 0 ? 'may' : 'yes';
+  // A page number echoed with its size and no count of pages: a full page may have more after it.
+  if (s.page !== undefined && s.perPage !== undefined && count > 0 && count >= s.perPage) return 'may';
   // Offset paging without a total: a page as long as the limit echoed may have more after it.
   if (s.offset?.next && count > 0) return 'yes';
   if (s.offset !== undefined && count > 0)
@@ -316,7 +321,7 @@ function nextPage<N extends RouteName>(
   const extra: Record<string, string | number> | undefined = cursor
     ? { [cursor.name]: cursor.value }
     : signals.page !== undefined
-      ? { page: signals.page + 1 }
+      ? { [signals.pageParam ?? 'page']: signals.page + 1 }
       : offset !== undefined && pageRows > 0
         ? { [offset.name]: offset.next ? offset.value : offset.value + pageRows }
         : undefined;

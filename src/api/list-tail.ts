@@ -76,8 +76,8 @@ export function pageAddressing<N extends RouteName>(
   if (page === 0 || page === 1) {
     const pages = signals.totalPages ?? counted(signals.total);
     if (pages === undefined) return undefined;
-    // The page's parameter: the one the next link sets to the next page, else `page` (as a next page is asked).
-    const name = next !== undefined ? paramHolding(next, page + 1, asked) : 'page';
+    // The page's parameter: the one the next link sets to the next page, else the one the answer named, else `page`.
+    const name = next !== undefined ? paramHolding(next, page + 1, asked) : (signals.pageParam ?? 'page');
     if (name === undefined) return undefined;
     return { pages, at: (n) => withParam(asked, name, page + n, next) };
   }

@@ -20,6 +20,18 @@ export interface PageSignals {
   cursor?: { name: string; value: string };
   /** This page's number, and the number of pages when the API says. */
   page?: number;
+  /**
+   * The parameter the next page's number goes back under, when the answer names it: the page echoed
+   * under its own name (`page_number: 1`, `seite: 1`) or a field naming it (`page_param: "pg"`).
+   * Undefined: `page`.
+   */
+  pageParam?: string;
+  /**
+   * The list is paged by numbers only the answer told of (a page echoed under a name we do not know,
+   * or a page parameter named), with no count of pages: it ends at an empty page or one shorter than
+   * `perPage`.
+   */
+  pageTold?: true;
   totalPages?: number;
   /** Rows in the whole list, when the API says. */
   total?: number;
@@ -59,7 +71,26 @@ const CURSOR_NAMES: readonly [field: string, param: string][] = [
   ['nextPageToken', 'pageToken'],
   ['next', 'cursor'],
 ];
-const PAGE_NAMES = ['page', 'current_page', 'page_number', 'currentPage', 'pageNumber'];
+const PAGE_NAMES = [
+  'page',
+  'current_page',
+  'page_number',
+  'currentPage',
+  'pageNumber',
+  'page_no',
+  'pageNo',
+  'pg',
+];
+/** Names a page number is echoed under that are not the parameter it is sent as (Laravel's `current_page`). */
+const PAGE_ECHO_ONLY = new Set(['current_page', 'currentPage']);
+/** Fields naming the parameter the page number goes under (`page_param: "pg"`). */
+const PAGE_PARAM_NAMES = ['page_param', 'page_parameter', 'pageParam', 'pageParameter', 'page_query_param'];
+/** The limit a request sent, echoed: no page's size or count of the list. */
+const ASKED_LIMIT_NAMES = new Set(['limit', 'size', 'max', 'take']);
+/** Numbers of a paging object that are no page number, whatever they hold. */
+const NOT_A_PAGE = /(^|_)id$|[a-z]Id$|season|year|version|week|count|total|limit/i;
+/** The paging objects beside the list, where a field we do not know may still be the page's echo. */
+const PAGING_PLACES = ['meta', 'pagination', 'paging', 'page_info', 'pageInfo'];
 const TOTAL_PAGES_NAMES = ['total_pages', 'last_page', 'page_count', 'pages', 'totalPages', 'lastPage'];
 const PER_PAGE_NAMES = ['per_page', 'page_size', 'perPage', 'pageSize'];
 const TOTAL_NAMES = ['total', 'total_count', 'total_results', 'totalCount', 'totalResults', 'total_items'];
@@ -79,6 +110,21 @@ const isSomething = (v: unknown) =>
   !(isPlainObject(v) && Object.keys(v).length === 0);
 const LIMIT_NAMES = ['limit', 'size', 'max', 'take', ...PER_PAGE_NAMES];
 const COUNT_NAMES = ['count', 'total_hits', 'hits', 'num_results', 'numResults'];
+/** Every name read as something else: never a page echoed under a name we do not know. */
+const KNOWN_NAMES = new Set([
+  ...LINK_NAMES,
+  ...LAST_LINK_NAMES,
+  ...CURSOR_NAMES.map(([field]) => field),
+  ...TOTAL_PAGES_NAMES,
+  ...PER_PAGE_NAMES,
+  ...TOTAL_NAMES,
+  ...HAS_MORE_NAMES,
+  ...OFFSET_NAMES,
+  ...NEXT_PAGE_NAMES,
+  ...NEXT_OFFSET_NAMES,
+  ...LIMIT_NAMES,
+  ...COUNT_NAMES,
+]);
 /** Headers that state a total, pages, the page size or the next page, as deployments name them. */
 const TOTAL_HEADERS = ['x-total-count', 'x-total', 'total-count', 'x-total-results', 'x-result-count'];
 const TOTAL_PAGES_HEADERS = ['x-total-pages', 'x-page-count'];
@@ -168,9 +214,14 @@ function resolved(href: string | undefined, url: string): string | undefined {
  * The pagination an answer carries; undefined when it carries none. `url` is the request's address,
  * `headers` the answer's (lower-case names).
  */
-export function pageSignals(raw: unknown, url: string, headers?: HeaderBag): PageSignals | undefined {
+export function pageSignals(
+  raw: unknown,
+  url: string,
+  headers?: HeaderBag,
+  body?: unknown,
+): PageSignals | undefined {
   const fromHeaders = headerSignals(headers, url);
-  const fromBody = isPlainObject(raw) ? bodySignals(raw, url) : undefined;
+  const fromBody = isPlainObject(raw) ? bodySignals(raw, url, sentWith(url, body)) : undefined;
   // The body's word first: a header is what a gateway in front may add.
   const signals = { ...fromHeaders, ...fromBody };
   return Object.keys(signals).length > 0 ? signals : undefined;
@@ -197,7 +248,19 @@ function headerSignals(headers: HeaderBag | undefined, url: string): PageSignals
   return signals;
 }
 
-function bodySignals(raw: Json, url: string): PageSignals {
+/** What the request sent, by name: its query, and a POST's body (a page number may go in either). */
+function sentWith(url: string, body: unknown): Map<string, unknown> {
+  const sent = new Map<string, unknown>();
+  try {
+    for (const [name, value] of new URL(url).searchParams) sent.set(name, value);
+  } catch {
+    // An address we cannot parse sent nothing we can tell.
+  }
+  if (isPlainObject(body)) for (const [name, value] of Object.entries(body)) sent.set(name, value);
+  return sent;
+}
+
+function bodySignals(raw: Json, url: string, sent: Map<string, unknown>): PageSignals {
   const objects = places(raw);
   const links = [raw.links, isPlainObject(raw.meta) ? raw.meta.links : undefined].filter(isPlainObject);
   const next = resolved(first([...links, ...objects], LINK_NAMES, link), url);
@@ -222,16 +285,27 @@ function bodySignals(raw: Json, url: string): PageSignals {
     ...(last !== undefined ? { last } : {}),
     ...(cursor ? { cursor } : {}),
   };
-  const page = first(objects, PAGE_NAMES, count);
+  const named = first(objects, PAGE_PARAM_NAMES, paramName);
+  const echoed = named !== undefined ? echoOf(objects, named, sent) : undefined;
+  const known = echoed === undefined ? knownPage(objects) : undefined;
+  // Only where nothing else tells how to ask the next page: an offset echoed is no page number.
+  const other = next !== undefined || cursor !== undefined || offsetOf(objects) !== undefined;
+  const guessed = echoed === undefined && known === undefined && !other ? unknownEcho(raw, sent) : undefined;
+  const unknown = guessed === 'untold' ? undefined : guessed;
+  const page = echoed ?? known?.value ?? unknown?.value;
+  const pageParam = named ?? known?.param ?? unknown?.param;
   const totalPages = first(objects, TOTAL_PAGES_NAMES, count);
   const perPage = first(objects, PER_PAGE_NAMES, count);
   const total = first(objects, TOTAL_NAMES, count);
   const hasMore = first(objects, HAS_MORE_NAMES, flag);
   if (page !== undefined) signals.page = page;
+  if (pageParam !== undefined && pageParam !== 'page') signals.pageParam = pageParam;
+  if ((named !== undefined || unknown !== undefined) && totalPages === undefined) signals.pageTold = true;
   if (totalPages !== undefined) signals.totalPages = totalPages;
   if (perPage !== undefined) signals.perPage = perPage;
   if (total !== undefined) signals.total = total;
   if (hasMore !== undefined) signals.hasMore = hasMore;
+  else if (guessed === 'untold') signals.hasMore = true;
   const nextPage = first(objects, NEXT_PAGE_NAMES, count);
   if (nextPage !== undefined && nextPage > 0) {
     signals.page ??= nextPage - 1;
@@ -261,6 +335,70 @@ function bodySignals(raw: Json, url: string): PageSignals {
   const counted = first(objects, COUNT_NAMES, count);
   if (counted !== undefined) signals.count = counted;
   return signals;
+}
+
+const paramName = (v: unknown): string | undefined =>
+  typeof v === 'string' && /^[A-Za-z][\w.-]{0,39}$/.test(v) ? v : undefined;
+
+/** The page number asked under `name`: the number sent, 1 when none was. */
+function askedPage(sent: Map<string, unknown>, name: string): number | undefined {
+  return sent.has(name) ? count(sent.get(name)) : 1;
+}
+
+/** The page a named parameter holds: echoed under its name, else under a usual page name. */
+function echoOf(objects: readonly Json[], name: string, sent: Map<string, unknown>): number | undefined {
+  return first(objects, [name], count) ?? first(objects, PAGE_NAMES, count) ?? askedPage(sent, name);
+}
+
+/** The page under a usual name, and the parameter it goes back under. */
+function knownPage(objects: readonly Json[]): { value: number; param: string } | undefined {
+  for (const o of objects)
+    for (const name of PAGE_NAMES) {
+      const value = count(o[name]);
+      if (value !== undefined) return { value, param: PAGE_ECHO_ONLY.has(name) ? 'page' : name };
+    }
+  return undefined;
+}
+
+/**
+ * A page echoed under a name we do not know (`{seite: 1, pro_seite: 10, gesamt: 40}`): in a paging
+ * object beside the list, among numbers under names the reader does not know, the one holding the page
+ * asked under its own name (1 when none was sent), beside one holding the rows of this page (its size)
+ * and one larger (a count by any name: a sign of more). A limit echoed counts for neither; an id, a
+ * year or a version (`{version: 1}`) is no page. A short last page is not told: nothing follows it.
+ */
+function unknownEcho(
+  raw: Json,
+  sent: Map<string, unknown>,
+): { value: number; param: string } | 'untold' | undefined {
+  const rows = Array.isArray(raw.data) ? raw.data.length : undefined;
+  if (rows === undefined || rows === 0) return undefined;
+  for (const place of PAGING_PLACES) {
+    const o = raw[place];
+    if (!isPlainObject(o)) continue;
+    const numbers = Object.entries(o).flatMap(([name, v]): [string, number][] => {
+      const n = count(v);
+      return n !== undefined && !ASKED_LIMIT_NAMES.has(name) ? [[name, n]] : [];
+    });
+    const echoes = numbers.filter(
+      ([name, n]) =>
+        !NOT_A_PAGE.test(name) && !KNOWN_NAMES.has(name) && paramName(name) && n === askedPage(sent, name),
+    );
+    // The page's size beside the page: under another name than the page's own.
+    const sized = (page?: string) => numbers.some(([name, n]) => n === rows && name !== page);
+    const larger = numbers.some(([, n]) => n > rows);
+    if (!larger) continue;
+    if (echoes.length === 1) {
+      const [param, value] = echoes[0] as [string, number];
+      if (sized(param)) return { value, param };
+      continue;
+    }
+    if (!sized()) continue;
+    // Several fields hold the page asked (`{seite: 1, pro_seite: 1, gesamt: 2}`): which one is the page
+    // cannot be told, but the number beside them says more rows exist.
+    if (echoes.length > 1) return 'untold';
+  }
+  return undefined;
 }
 
 /** An offset echoed beside the list or in a wrapper, with the limit echoed beside it (same object). */

@@ -162,6 +162,8 @@ export async function runProbes(options: RunOptions): Promise<DoctorRun> {
       const paging = Array.isArray(rows)
         ? [
             ...pagingOf(raw),
+            // A page parameter only the answer names (`page_number`, `page_param: "pg"`, `seite`): how pages are asked.
+            ...(result.paging?.pageParam ? [`page asked as "${result.paging.pageParam}"`] : []),
             ...(headers.linkNext ? ['Link header'] : []),
             ...(headers.totalHeader ? ['total header'] : []),
           ]

@@ -337,6 +337,8 @@ function saysMore(raw: unknown, held: number): boolean {
     signals.hasMore === true ||
     signals.next !== undefined ||
     signals.cursor !== undefined ||
+    // Pages only the answer told of (its page beside a larger count): more may follow any full page.
+    signals.pageTold === true ||
     (total !== undefined && total > held) ||
     (signals.totalPages !== undefined && signals.totalPages > (signals.page ?? 1))
   );

@@ -13,7 +13,16 @@ const CASES: [spec: string, tools: string[], known?: 'known'][] = [
   ['s31:display,rename', ['search_players', 'compare_players']],
   ['s32:resource,rename', ['update_watchlist']],
   // A season under a German name moved into `details`: the answer's season named unread, never "current".
-  ['s35', ['rank_players_by_role', 'rank_players_by_statistic', 'watchlist_report']],
+  // Its glossary entries' words unread: a query not matched against them says so, never "(no rows)" alone.
+  ['s35', ['rank_players_by_role', 'rank_players_by_statistic', 'watchlist_report', 'get_glossary']],
+  // Page numbers under a parameter only the meta names (in words, named by a field, under its own
+  // name): followed, a list never called whole on its first page.
+  ['s24:paging', ['list_leagues', 'get_glossary', 'search_teams']],
+  ['s15:paging', ['list_leagues', 'get_glossary', 'search_teams']],
+  ['s20:paging', ['list_leagues', 'get_glossary', 'search_teams']],
+  // The parameter named nowhere: the glossary read short, its entries' words unread; a query that could
+  // not be matched against them says so, never "(no rows)" alone.
+  ['s92:group,rename,paging', ['get_glossary']],
   // Statistics under labels read as items must not teach a glossary key from its labels: no other fact.
   ['s469', ['get_glossary'], 'known'],
 ];

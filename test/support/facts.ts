@@ -102,7 +102,6 @@ export function named(notes: readonly string[], field: string): boolean {
   );
 }
 
-/** A row left out or a list cut short: said when the notes speak of rows not read, or more existing. */
 /** The note of an answer that kept statistics under the API's labels, not tied to the glossary's keys. */
 const LABELS_KEPT = /named by a label the glossary did not tie to a key, shown as the API wrote them/;
 
@@ -122,8 +121,13 @@ function withoutStatistic(row: Record<string, unknown>): Record<string, unknown>
   return rest;
 }
 
-const ROWS_NOTED =
-  /left out|not (be )?read|could not|couldn't|unread|unreadable|more (may )?exist|pages? read|skipped/i;
+/** A note that rows were left out or could not be read (or matched): a row dropped is said. */
+const ROWS_NOTED = /left out|not (be )?read|could not|couldn't|unread|unreadable|skipped/i;
+/**
+ * A note that the list was read short (more exist, the pages read): it says a row dropped is among those
+ * not read, true only of a row that was not among the rows read.
+ */
+const READ_SHORT = /more (may )?exist|pages? read|not every page/i;
 
 function identity(row: Json): [string, unknown][] {
   return IDENTITY.flatMap((k) => (blank(row[k]) ? [] : [[k, row[k]] as [string, unknown]]));
@@ -131,6 +135,12 @@ function identity(row: Json): [string, unknown][] {
 
 /** A player_id's person in the plain world (`service_id`), where a test looked it up. */
 export type ServiceOf = (playerId: string) => string | undefined;
+
+/**
+ * Whether a plain row of the answer was surely among the rows the styled read took from the API (the
+ * list's first rows, as many as its notes say were read); false where that cannot be told.
+ */
+export type SurelyRead = (row: Record<string, unknown>) => boolean;
 
 /**
  * The plain row a styled row is: every identity both carry agrees, and at least one; a styled row that
@@ -188,9 +198,13 @@ export function compareFacts(
   styled: unknown,
   notes: readonly string[],
   serviceOf: ServiceOf = () => undefined,
+  surelyRead: SurelyRead = () => false,
 ): Finding[] {
   const findings: Finding[] = [];
-  const rowsNoted = notes.some((n) => ROWS_NOTED.test(n)) || (isRecord(styled) && styled.has_more === true);
+  const leftOut = notes.some((n) => ROWS_NOTED.test(n)) || (isRecord(styled) && styled.has_more === true);
+  const readShort = notes.some((n) => READ_SHORT.test(n));
+  // A row dropped under a note that the list was read short is said only when it was not among the rows read.
+  const rowNoted = (row: Json) => leftOut || (readShort && !surelyRead(row));
   const labelsKept = notes.some((n) => LABELS_KEPT.test(n));
 
   const leaf = (path: string, key: string, p: unknown, s: unknown) => {
@@ -275,7 +289,7 @@ export function compareFacts(
       // A statistic the answer kept under the API's label, saying so: the same row by its values.
       if (at < 0 && labelsKept) at = given.findIndex((g, i) => !taken.has(i) && sameByLabel(row, g));
       if (at < 0) {
-        findings.push({ kind: 'blank', path: where, plain: 'row', styled: undefined, noted: rowsNoted });
+        findings.push({ kind: 'blank', path: where, plain: 'row', styled: undefined, noted: rowNoted(row) });
         return;
       }
       taken.add(at);

@@ -4,7 +4,7 @@
 import type { CallToolResult, Client } from '@modelcontextprotocol/client';
 import { afterAll, beforeAll } from 'vitest';
 import { styleOf } from '../../src/sandbox/styles/index.js';
-import { breaches, compareFacts, type Finding, notesOf, playerIdsOf } from './facts.js';
+import { breaches, compareFacts, type Finding, notesOf, playerIdsOf, type SurelyRead } from './facts.js';
 import {
   call,
   closeSandboxSession,
@@ -109,6 +109,31 @@ async function personsOf(world: PlainWorld, playerIds: Iterable<string>): Promis
   return out;
 }
 
+/**
+ * Tools that read one whole list the styles serve in the plain list's order (no piece reorders it): the
+ * route, and the field that ties the tool's row to the API's row.
+ */
+const READ_IN_ORDER: Readonly<Record<string, { path: string; field: string }>> = {
+  get_glossary: { path: '/v1/glossary', field: 'key' },
+  list_leagues: { path: '/v1/leagues', field: 'name' },
+};
+
+/**
+ * The plain rows a styled read of `tool` surely took from the API: the list's first rows, as many as
+ * the notes say were read ("40 rows read", "10 of 60 rows read"); none where that cannot be told.
+ */
+async function surelyReadBy(world: PlainWorld, tool: string, notes: readonly string[]): Promise<SurelyRead> {
+  const list = READ_IN_ORDER[tool];
+  const counts = notes.flatMap((n) =>
+    [...n.matchAll(/(\d+) (?:of \d+ )?rows read/g)].map((m) => Number(m[1])),
+  );
+  if (!list || counts.length === 0) return () => false;
+  const res = await fetch(`${world.url}${list.path}`, { headers: { 'X-API-Key': world.key } });
+  const body = (await res.json()) as { data?: Record<string, unknown>[] };
+  const read = new Set((body.data ?? []).slice(0, Math.min(...counts)).map((row) => row[list.field]));
+  return (row) => read.has(row[list.field]);
+}
+
 export async function runStyle(
   spec: string,
   plain: PlainAnswers,
@@ -137,7 +162,14 @@ export async function runStyle(
       const persons = await personsOf(world, playerIdsOf(styled));
       const notes = notesOf(styled);
       const findings = [
-        ...compareFacts(tool, structured(want), styled, notes, (id) => persons.get(id)),
+        ...compareFacts(
+          tool,
+          structured(want),
+          styled,
+          notes,
+          (id) => persons.get(id),
+          await surelyReadBy(world, tool, notes),
+        ),
         ...placeholderFindings(tool, textOf(want), textOf(got), notes),
       ];
       outcomes.push({ tool, findings, breaches: breaches(findings, () => known) });

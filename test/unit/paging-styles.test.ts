@@ -1,6 +1,7 @@
 // Generated paging styles: a list of N rows served in pages of P by one convention (a next link in the
-// body or a Link header, a cursor, page numbers, an offset echoed beside the list, in a wrapper or given
-// as next_offset), with a total stated in the body, a header, a count beside the list, or not at all, read
+// body or a Link header, a cursor, page numbers (under `page`, or under a parameter only the meta names:
+// echoed under its own name, named by a field, or echoed in words the reader does not know), an offset
+// echoed beside the list, in a wrapper or given as next_offset), with a total stated in the body, a header, a count beside the list, or not at all, read
 // within a random page budget. The property, for every seed: the rows read are the list's first rows in
 // order, never another; "whole" (more: no) only when every row was read; a total only when it is the
 // list's; and a list read short says so, whenever the API gave any sign of more. Seeds from the run's
@@ -16,6 +17,9 @@ const STYLES = [
   'link-header',
   'cursor',
   'pages',
+  'pages-own-name',
+  'pages-named',
+  'pages-words',
   'offset-beside',
   'offset-wrapper',
   'next-offset',
@@ -49,6 +53,13 @@ function caseOf(seed: string): Case {
   };
 }
 
+/** The parameter each page-number style reads the page from (`page` for the rest). */
+const PAGE_PARAM: Partial<Record<Style, string>> = {
+  'pages-own-name': 'page_number',
+  'pages-named': 'pg',
+  'pages-words': 'seite',
+};
+
 const names = (n: number) => Array.from({ length: n }, (_, i) => ({ name: `League ${i}`, country: 'X' }));
 
 /** The answer of the API of `c` to `url`: the page asked, and the signs of the others in its style. */
@@ -57,8 +68,8 @@ function serve(c: Case, url: URL): { body: Record<string, unknown>; headers: Rec
   const start =
     c.style === 'cursor'
       ? Number(q.get('cursor') ?? 0)
-      : c.style === 'pages'
-        ? (Number(q.get('page') ?? 1) - 1) * c.perPage
+      : c.style.startsWith('pages')
+        ? (Number(q.get(PAGE_PARAM[c.style] ?? 'page') ?? 1) - 1) * c.perPage
         : ['offset-beside', 'offset-wrapper', 'next-offset'].includes(c.style)
           ? Number(q.get('offset') ?? 0)
           : Number(q.get('at') ?? 0);
@@ -81,6 +92,19 @@ function serve(c: Case, url: URL): { body: Record<string, unknown>; headers: Rec
     case 'pages':
       meta.page = start / c.perPage + 1;
       meta.total_pages = Math.max(1, Math.ceil(c.rows / c.perPage));
+      break;
+    case 'pages-own-name':
+      meta.page_number = start / c.perPage + 1;
+      meta.total_pages = Math.max(1, Math.ceil(c.rows / c.perPage));
+      break;
+    case 'pages-named':
+      meta.page = start / c.perPage + 1;
+      meta.page_param = 'pg';
+      break;
+    case 'pages-words':
+      meta.seite = start / c.perPage + 1;
+      meta.pro_seite = c.perPage;
+      meta.gesamt = c.rows;
       break;
     case 'offset-beside':
       body.offset = start;

@@ -64,6 +64,26 @@ describe('the facts of an answer, plain against styled', () => {
     expect(rows({ ...left, has_more: true })).toEqual([]);
   });
 
+  it('a row dropped from a list read short passes only when it was not among the rows read', () => {
+    const glossary = { data: [{ key: 'xg', name: 'Expected goals' }], total: 1, has_more: false };
+    const none = { data: [], total: null, has_more: false };
+    const short = [
+      'Not every page was read: the API answered the same rows for the next page (10 rows read; more exist).',
+      'The total of matching entries is not known: not every page of the list was read (10 rows read).',
+    ];
+    const dropped = (read: boolean) =>
+      breaches(compareFacts('get_glossary', glossary, none, short, undefined, () => read)).map(
+        (f) => `${f.kind} ${f.path}`,
+      );
+    expect(dropped(false)).toEqual([]);
+    // Read, and lost to words the tool could not match: "more exist" does not say that.
+    expect(dropped(true)).toEqual(['blank .data[key=xg]']);
+    const unmatched = '10 entries read could not be matched against "expected": their name could not be read';
+    expect(
+      breaches(compareFacts('get_glossary', glossary, none, [...short, unmatched], undefined, () => true)),
+    ).toEqual([]);
+  });
+
   it("a ranking's order is a fact; has_more may turn true, never false", () => {
     const reversed = { ...copy(), data: copy().data.toReversed() };
     expect(broken(reversed)).toEqual(['wrong .data (order)']);

@@ -1,7 +1,10 @@
 // List answers in pages, by a drawn convention: an opaque cursor (`meta.next_cursor`, `links.next`:
 // the paged dialect's) or page numbers (`?page=2`, the page count beside the rows); the page size is
 // the limit asked, or a drawn default without one, never above a drawn cap (cut silently). The rows of
-// all pages together are the standard answer to the same request.
+// all pages together are the standard answer to the same request. Page numbers are echoed by a drawn
+// habit: under `page` whatever the parameter (only a next link, when there is one, tells it), under the
+// parameter's own name, with a field naming the parameter, or in a language's words (`seite`,
+// `pro_seite`, `gesamt`: the parameter is the page's word, the count of rows beside it).
 
 import { type DialectRequest, isRecord } from '../dialects/dialect.js';
 import { addressWith, cursorPaging, LISTS, withoutEchoes } from '../dialects/paged.js';
@@ -15,8 +18,35 @@ function asked(req: DialectRequest): number | undefined {
   return Number.isInteger(n) && n > 0 ? n : undefined;
 }
 
-function pageNumbers(param: string, size: (req: DialectRequest) => number, draw: Draw): Layer {
+/** Page, rows per page and rows in all, in a language's words: the page's word is the parameter. */
+const PAGE_WORDS: readonly (readonly [page: string, per: string, total: string])[] = [
+  ['seite', 'pro_seite', 'gesamt'],
+  ['pagina', 'por_pagina', 'total_filas'],
+  ['pagina', 'per_pagina', 'totale'],
+  ['pagina', 'per_pagina', 'totaal'],
+];
+
+type Echo = 'page' | 'own' | 'named' | 'words';
+
+function pageNumbers(draw: Draw, size: (req: DialectRequest) => number): Layer {
+  // Drawn in the order the styles before these habits drew, so a seed keeps its parameter and place.
+  const drawn = draw.pick(['page', 'page_number', 'pg']);
   const beside = draw.chance(0.5);
+  const echo = draw.pick<Echo>(['page', 'own', 'named', 'words']);
+  const words = draw.pick(PAGE_WORDS);
+  const param = echo === 'words' ? words[0] : drawn;
+  const countsOf = (page: number, per: number, pages: number, rows: number): Record<string, unknown> => {
+    if (echo === 'own') return { [param]: page, per_page: per, total_pages: pages };
+    if (echo === 'named') return { page, per_page: per, total_pages: pages, page_param: param };
+    if (echo === 'words') return { [words[0]]: page, [words[1]]: per, [words[2]]: rows };
+    return { page, per_page: per, total_pages: pages };
+  };
+  const told = {
+    page: 'under "page"',
+    own: 'under its own name',
+    named: 'under "page", the parameter named in "page_param"',
+    words: `as ${words.join(', ')}`,
+  }[echo];
   const pageOf = (req: DialectRequest): number => {
     const given = req.method === 'POST' ? req.body[param] : req.query.get(param);
     if (given === undefined || given === null) return 1;
@@ -25,7 +55,7 @@ function pageNumbers(param: string, size: (req: DialectRequest) => number, draw:
     return n;
   };
   return {
-    describe: `page numbers in "${param}", the count ${beside ? 'in a top-level "pagination"' : 'in meta'}`,
+    describe: `page numbers in "${param}" echoed ${told}, the count ${beside ? 'in a top-level "pagination"' : 'in meta'}`,
     request(req) {
       if (LISTS.has(req.route)) pageOf(req);
       return req;
@@ -37,7 +67,7 @@ function pageNumbers(param: string, size: (req: DialectRequest) => number, draw:
       const pages = Math.max(1, Math.ceil(body.data.length / per));
       const rows = body.data.slice((page - 1) * per, page * per);
       const next = page < pages && req.method !== 'POST' ? addressWith(req, param, String(page + 1)) : null;
-      const counts = { page, per_page: per, total_pages: pages };
+      const counts = countsOf(page, per, pages, body.data.length);
       if (beside) return { ...body, data: rows, pagination: { ...counts, next } };
       return { ...body, data: rows, meta: { ...withoutEchoes(body.meta), ...counts } };
     },
@@ -55,7 +85,7 @@ export const paging: Piece = {
     if (draw.chance(0.5)) {
       return { describe: `${sizes}, an opaque cursor (meta.next_cursor, links.next)`, ...cursorPaging(size) };
     }
-    const layer = pageNumbers(draw.pick(['page', 'page_number', 'pg']), size, draw);
+    const layer = pageNumbers(draw, size);
     return { ...layer, describe: `${sizes}, ${layer.describe}` };
   },
 };

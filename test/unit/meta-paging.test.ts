@@ -1,0 +1,142 @@
+// Page numbers under a parameter only the answer's meta names: the page echoed under its own name, a
+// field naming the parameter, or the page echoed under words the reader does not know beside a count
+// larger than the page. Each is followed under that parameter within the page budget; an API whose
+// parameter nothing names is said to have more rows, never called whole.
+import { describe, expect, it } from 'vitest';
+import { readPages } from '../../src/api/list-pages.js';
+import { pageSignals } from '../../src/api/pagination.js';
+import { LeaguesResponse, ScoutingResponse } from '../../src/api/schemas.js';
+import { answerEvery, clientFor, ORIGIN, useMockUpstream } from './helpers.js';
+
+const upstream = useMockUpstream();
+
+const leagues = (from: number, n: number) =>
+  Array.from({ length: Math.max(0, n) }, (_, i) => ({ name: `League ${from + i}`, country: 'X' }));
+
+/** A list of `all` leagues, 10 a page, the page read from `param` (any other parameter ignored). */
+function pagedUnder(param: string, all: number, meta: (page: number, pages: number) => object): void {
+  answerEvery(upstream, '/v1/leagues', (url) => {
+    const page = Number(url.searchParams.get(param) ?? 1);
+    const pages = Math.ceil(all / 10);
+    return {
+      data: { data: leagues((page - 1) * 10, Math.min(10, all - (page - 1) * 10)), meta: meta(page, pages) },
+    };
+  });
+}
+
+const pagesSent = (param: string) =>
+  upstream.sent.map((r) => new URL(r.path, ORIGIN).searchParams.get(param));
+
+describe('page numbers under a parameter the meta names', () => {
+  it('the page echoed under its own name (page_number) goes back under it', async () => {
+    pagedUnder('page_number', 30, (page, pages) => ({ page_number: page, per_page: 10, total_pages: pages }));
+    const list = await readPages(clientFor(upstream), 'leagues', LeaguesResponse, {});
+    expect(list.data.data.map((l) => l.name)).toEqual(leagues(0, 30).map((l) => l.name));
+    expect(list.more).toBe('no');
+    expect(pagesSent('page_number')).toEqual([null, '2', '3']);
+  });
+
+  it('a field naming the parameter (page_param: "pg") beside the page under "page"', async () => {
+    pagedUnder('pg', 25, (page, pages) => ({ page, per_page: 10, total_pages: pages, page_param: 'pg' }));
+    const list = await readPages(clientFor(upstream), 'leagues', LeaguesResponse, {});
+    expect(list.data.data).toHaveLength(25);
+    expect(list.more).toBe('no');
+    expect(list.total).toBe(25);
+  });
+
+  it('the page echoed under words we do not know, a count beside it: followed to an empty page', async () => {
+    pagedUnder('seite', 30, (page) => ({ seite: page, pro_seite: 10, gesamt: 30 }));
+    const list = await readPages(clientFor(upstream), 'leagues', LeaguesResponse, {});
+    expect(list.data.data.map((l) => l.name)).toEqual(leagues(0, 30).map((l) => l.name));
+    // The words' count is no total we read: the list is whole only at the empty page after the last.
+    expect(list.more).toBe('no');
+    expect(list.total).toBe(30);
+    expect(pagesSent('seite')).toEqual([null, '2', '3', '4']);
+  });
+
+  it('the echo in the body of a POST (scouting) goes back in the body', async () => {
+    const all = Array.from({ length: 23 }, (_, i) => ({ player_id: `p${i}`, name: `N${i}` }));
+    answerEvery(
+      upstream,
+      '/v1/scouting',
+      (_url, body) => {
+        const pagina = Number((body as { pagina?: number }).pagina ?? 1);
+        const rows = all.slice((pagina - 1) * 10, pagina * 10);
+        return { data: { data: rows, pagination: { pagina, per_pagina: 10, totaal: 23 } } };
+      },
+      'POST',
+    );
+    const list = await readPages(clientFor(upstream), 'scouting', ScoutingResponse, {
+      body: { roles: ['mezzala'] },
+    });
+    expect(list.data.data).toHaveLength(23);
+    // The short third page tells no page (3 rows, no size beside them): the list ends there.
+    expect(upstream.sent.map((r) => JSON.parse(r.body ?? '{}').pagina)).toEqual([undefined, 2, 3]);
+    expect(list.more).toBe('no');
+  });
+
+  it('stops at the page budget and says more exist', async () => {
+    pagedUnder('seite', 200, (page) => ({ seite: page, pro_seite: 10, gesamt: 200 }));
+    const list = await readPages(clientFor(upstream, { maxPages: 3 }), 'leagues', LeaguesResponse, {});
+    expect(list.data.data).toHaveLength(30);
+    expect(list.more).toBe('yes');
+    expect(list.shortfall.join(' ')).toMatch(/30 rows read; more exist/);
+  });
+
+  it('a parameter nothing names (the page echoed as "page", asked as "pg"): more exist, never whole', async () => {
+    pagedUnder('pg', 30, (page, pages) => ({ page, per_page: 10, total_pages: pages }));
+    const list = await readPages(clientFor(upstream), 'leagues', LeaguesResponse, {});
+    expect(list.data.data).toHaveLength(10);
+    expect(list.more).toBe('yes');
+    expect(list.total).toBeUndefined();
+    expect(list.shortfall.join(' ')).toMatch(/same rows.*more exist/);
+  });
+
+  it('a full page under a page number and its size, no count of pages: followed, whole only at the end', async () => {
+    pagedUnder('page', 20, (page) => ({ page, per_page: 10 }));
+    const list = await readPages(clientFor(upstream), 'leagues', LeaguesResponse, {});
+    expect(list.data.data).toHaveLength(20);
+    expect(list.more).toBe('no');
+    expect(pagesSent('page')).toEqual([null, '2', '3']);
+  });
+
+  it('the same, asked under a parameter nothing names: never whole', async () => {
+    pagedUnder('pg', 20, (page) => ({ page, per_page: 10 }));
+    const list = await readPages(clientFor(upstream), 'leagues', LeaguesResponse, {});
+    expect(list.data.data).toHaveLength(10);
+    expect(list.more).not.toBe('no');
+    expect(list.total).toBeUndefined();
+    expect(list.shortfall.join(' ')).toMatch(/same rows/);
+  });
+
+  it('a page echo needs its size and a larger count beside it; an id, a version or a limit is none', () => {
+    const rows = leagues(0, 10);
+    expect(pageSignals({ data: rows, meta: { seite: 1, pro_seite: 10 } }, ORIGIN)?.page).toBeUndefined();
+    expect(pageSignals({ data: rows, meta: { seite: 1, gesamt: 40 } }, ORIGIN)?.page).toBeUndefined();
+    // One row: the page's own 1 is no size beside it.
+    expect(pageSignals({ data: rows.slice(0, 1), meta: { seite: 1, gesamt: 40 } }, ORIGIN)).toBeUndefined();
+    expect(
+      pageSignals({ data: rows, meta: { version: 1, n: 10, gesamt: 40 } }, ORIGIN)?.page,
+    ).toBeUndefined();
+    expect(
+      pageSignals({ data: rows, meta: { team_id: 1, n: 10, gesamt: 40 } }, ORIGIN)?.page,
+    ).toBeUndefined();
+    // A scouting answer's meta: one league, the rows eligible, the limit asked.
+    expect(
+      pageSignals({ data: rows, meta: { leagues: 1, eligible: 10, limit: 100 } }, ORIGIN),
+    ).toBeUndefined();
+    // Two fields holding the page asked: which is the page cannot be told, more exist all the same.
+    expect(pageSignals({ data: rows, meta: { a: 1, b: 1, n: 10, gesamt: 40 } }, ORIGIN)).toEqual({
+      hasMore: true,
+    });
+    expect(pageSignals({ data: rows, meta: { seite: 1, pro_seite: 10, gesamt: 40 } }, ORIGIN)).toMatchObject({
+      page: 1,
+      pageParam: 'seite',
+      pageTold: true,
+    });
+    // A later page: the echo is the number sent under that name.
+    const later = { data: rows, meta: { seite: 3, pro_seite: 10, gesamt: 40 } };
+    expect(pageSignals(later, `${ORIGIN}/v1/leagues?seite=3`)?.pageParam).toBe('seite');
+    expect(pageSignals(later, `${ORIGIN}/v1/leagues?seite=2`)?.page).toBeUndefined();
+  });
+});

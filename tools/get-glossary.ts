@@ -9,7 +9,7 @@ import { table } from './kit/text.js';
 const MAX = 100;
 
 type Entry = {
-  key: string;
+  key: string | null;
   kind: string | null;
   name: string | null;
   unit: string | null;
@@ -32,7 +32,14 @@ export default defineTool({
     kind: z.enum(['statistic', 'role_index', 'index']).optional().describe('Filter.'),
     limit: Limit(30, MAX),
   },
-  output: z.array(z.looseObject({ key: z.string() })),
+  output: z.array(
+    z.looseObject({
+      key: z
+        .string()
+        .nullable()
+        .describe('null when the entry gives none the server could read (the note says so).'),
+    }),
+  ),
   extra: {
     total: z
       .number()
@@ -45,7 +52,7 @@ export default defineTool({
     const words = query ? foldedWords(query) : [];
     const hits = result.data.data.filter((e) => {
       if (kind && e.kind !== kind) return false;
-      const haystack = fold(`${e.key} ${e.name ?? ''} ${e.definition ?? ''} ${e.deprecated_key ?? ''}`);
+      const haystack = fold(`${e.key ?? ''} ${e.name ?? ''} ${e.definition ?? ''} ${e.deprecated_key ?? ''}`);
       return words.every((w) => haystack.includes(w));
     });
     // Filtered locally: the matching count is known only when every page was read, every entry of them
@@ -55,7 +62,7 @@ export default defineTool({
     const filteredUnread = result.data.data.some(
       (e) =>
         (kind !== undefined && unreadWhy(e, 'kind')) ||
-        (words.length > 0 && (unreadWhy(e, 'name') || unreadWhy(e, 'definition'))),
+        (words.length > 0 && (unreadWhy(e, 'key') || unreadWhy(e, 'name') || unreadWhy(e, 'definition'))),
     );
     const counted = countOf(result, hits.length, 'matching entries');
     const whole = counted.total !== null && !leftOut && !filteredUnread;
@@ -65,7 +72,7 @@ export default defineTool({
     });
     const data = rows.map(
       (e): Entry => ({
-        key: e.key,
+        key: e.key ?? null,
         kind: e.kind ?? null,
         name: e.name ?? null,
         unit: e.unit ?? null,

@@ -9,6 +9,7 @@ import { withClubHint } from './kit/club-hint.js';
 import { fitForTheirFootball } from './kit/club-side.js';
 import { fetchFits } from './kit/fits.js';
 import { CostOut, Gathering, PartFailureOut, requestsText } from './kit/gather.js';
+import { historyShown, mostRecent } from './kit/history-rows.js';
 import { plan } from './kit/plan.js';
 import { fetchRecord, fetchSections, PlayerCardOut, SectionsOut } from './kit/player-sections.js';
 import { cardText, failuresText, familyOfCard, namedStatistics, sectionsText } from './kit/player-text.js';
@@ -19,12 +20,12 @@ import { formatCell, table } from './kit/text.js';
 
 const REPORT_SECTIONS = ['roles', 'strengths', 'market_value', 'projections', 'similar'] as const;
 const MAX_SIMILAR = 20;
-/** Most recent seasons shown: a long career would crowd the report. */
+/** Most recent seasons shown: a long career would crowd the report (all when a season is unread). */
 const HISTORY_SHOWN = 10;
 
 const HistoryOut = z.array(
   z.object({
-    season: z.string(),
+    season: z.string().nullable().describe('null when absent or unread (the note names it).'),
     club: z.string().nullable(),
     league: z.string().nullable(),
     competition: z.string().nullable(),
@@ -77,17 +78,7 @@ export default defineTool({
       gathering.optional('history', (signal) =>
         api.playerHistory({ id: player_id, signal }).then((r) => ({
           ...r,
-          data: r.data.data
-            .map((h) => ({
-              season: h.season,
-              club: h.club ?? null,
-              league: h.league ?? null,
-              competition: h.competition ?? null,
-              minutes: h.minutes ?? null,
-              player_id: h.player_id,
-            }))
-            .sort((a, b) => b.season.localeCompare(a.season))
-            .slice(0, HISTORY_SHOWN),
+          data: mostRecent(r.data.data.map(historyShown), HISTORY_SHOWN),
         })),
       ),
       fetchSections(gathering, api, query, REPORT_SECTIONS),

@@ -34,7 +34,6 @@ import {
   optSeason,
   optText,
   orNull,
-  seasonValue,
   statisticsMap,
   statisticsWithText,
   textList,
@@ -80,6 +79,7 @@ const PLAYER = {
 };
 const PLAYER_IDENTITY: RowOptions = {
   identity: ['player_id', 'service_id', 'name'],
+  identityFixed: true,
   aliases: { player_id: ['id'] },
 };
 
@@ -274,10 +274,11 @@ export const ResolvedPlayer = playerRow(
 export type ResolvedPlayer = z.output<typeof ResolvedPlayer>;
 export const ResolveBatchResponse = listAnswer(ResolvedPlayer, { names: ['players', 'results'] });
 
+/** The spec fixes the ids of a history row (the correspondence it gives), not how its season is named. */
 export const HistoryRow = row(
   'history',
   {
-    season: seasonValue,
+    season: optSeason,
     player_id: orNull(optId),
     service_id: optId,
     club: optText,
@@ -552,7 +553,7 @@ export const StatisticRankingsResponse = listAnswer(
 export const GlossaryEntry = row(
   'glossary',
   {
-    key: idValue,
+    key: optId,
     kind: optText,
     name: optText,
     definition: optText,

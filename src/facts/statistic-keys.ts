@@ -35,7 +35,7 @@ export async function checkStatistic(
     return unread();
   }
   const { gap } = glossary;
-  const entries: Statistic[] = glossary.list.data.data
+  const entries: Statistic[] = glossary.keyed
     .filter((e) => e.kind === undefined || e.kind === null || e.kind === 'statistic')
     // What the entry could not read stays unread on its copy (a unit under a name nothing reads).
     .map((e) =>

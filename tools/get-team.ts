@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { InvalidArgumentError } from '../src/api/errors.js';
-import { markUnread, type UnreadWhy, unreadMarks } from '../src/api/reader/unread.js';
+import { carryUnread, markUnread, type UnreadWhy, unreadMarks } from '../src/api/reader/unread.js';
 import type { HeadToHeadResponse } from '../src/api/schemas.js';
 import { Limit, Season, seasonParam } from '../src/mcp/args.js';
 import { defineTool } from '../src/mcp/tool.js';
@@ -45,9 +45,17 @@ const HeadToHead = z.object({
   draws: z.number(),
   losses: z.number(),
   meetings: z.array(
-    z.object({ date: z.string().nullable(), home: z.string(), away: z.string(), score: z.string() }),
+    z.object({
+      date: z.string().nullable(),
+      home: z.string().nullable(),
+      away: z.string().nullable(),
+      // null when either side's goals are not given or not read.
+      score: z.string().nullable(),
+    }),
   ),
-  comparison: z.array(z.object({ metric: z.string(), team: z.number(), opponent: z.number() })),
+  comparison: z.array(
+    z.object({ metric: z.string().nullable(), team: z.number().nullable(), opponent: z.number().nullable() }),
+  ),
 });
 
 type TeamData = {
@@ -310,12 +318,29 @@ function headToHead(
     wins: summary?.wins ?? 0,
     draws: summary?.draws ?? 0,
     losses: summary?.losses ?? 0,
-    meetings: (data.meetings ?? []).slice(-MEETINGS).map((m) => ({
-      date: m.date ?? null,
-      home: m.home,
-      away: m.away,
-      score: `${m.home_goals}-${m.away_goals}`,
-    })),
-    comparison: data.comparison ?? [],
+    meetings: (data.meetings ?? []).slice(-MEETINGS).map((m) =>
+      carryUnread(
+        {
+          date: m.date ?? null,
+          home: m.home ?? null,
+          away: m.away ?? null,
+          score: m.home_goals == null || m.away_goals == null ? null : `${m.home_goals}-${m.away_goals}`,
+        },
+        m,
+        {
+          date: 'date',
+          home: 'home',
+          away: 'away',
+          score: m.home_goals == null ? 'home_goals' : 'away_goals',
+        },
+      ),
+    ),
+    comparison: (data.comparison ?? []).map((c) =>
+      carryUnread({ metric: c.metric ?? null, team: c.team ?? null, opponent: c.opponent ?? null }, c, {
+        metric: 'metric',
+        team: 'team',
+        opponent: 'opponent',
+      }),
+    ),
   };
 }

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { ApiResult } from '../src/api/client.js';
 import { publishReadNotes } from '../src/api/reader/notes-sink.js';
-import { unreadWhy } from '../src/api/reader/unread.js';
+import { carryUnread, unreadWhy } from '../src/api/reader/unread.js';
 import { percentileRadar } from '../src/charts/percentile-radar.js';
 import { ClubName, Limit, PlayerIdArg, Season, seasonParam } from '../src/mcp/args.js';
 import { defineTool } from '../src/mcp/tool.js';
@@ -15,6 +15,7 @@ import { fetchRecord, fetchSections, PlayerCardOut, SectionsOut } from './kit/pl
 import { cardText, failuresText, familyOfCard, namedStatistics, sectionsText } from './kit/player-text.js';
 import { canonicalSections } from './kit/section-statistics.js';
 import { PLAYER_NOT_FOUND } from './kit/shapes.js';
+import { shownOr } from './kit/shown.js';
 import { gatherGlossary, glossaryOf, namesOf, statisticLabel } from './kit/statistic-labels.js';
 import { formatCell, table } from './kit/text.js';
 
@@ -33,7 +34,11 @@ const HistoryOut = z.array(
     player_id: z.string().nullable(),
   }),
 );
-const FitOut = z.object({ club: z.string().nullable(), league: z.string().nullable(), score: z.number() });
+const FitOut = z.object({
+  club: z.string().nullable(),
+  league: z.string().nullable(),
+  score: z.number().nullable(),
+});
 
 export default defineTool({
   name: 'scouting_report',
@@ -98,7 +103,16 @@ export default defineTool({
                 ]);
               return {
                 ...r,
-                data: best && { club: best.club ?? club, league: best.league ?? null, score: best.score },
+                data:
+                  best &&
+                  carryUnread(
+                    { club: best.club ?? club, league: best.league ?? null, score: best.score ?? null },
+                    best,
+                    {
+                      league: 'league',
+                      score: 'score',
+                    },
+                  ),
               };
             }),
           )
@@ -137,7 +151,7 @@ export default defineTool({
       ...sectionsText(data, familyOfCard(data.player), glossaryOf(glossary)),
       ...(data.fit
         ? [
-            `### Fit for ${data.fit.club} (${data.fit.league ?? 'league not given by the API'})\nFit score ${formatCell(data.fit.score)} (higher is better)`,
+            `### Fit for ${data.fit.club} (${data.fit.league ?? 'league not given by the API'})${fitScoreText(data.fit)}`,
           ]
         : []),
       ...failuresText(data.unavailable),
@@ -150,3 +164,9 @@ export default defineTool({
     return percentileRadar(data.player, data.strengths, source, (key) => statisticLabel(key, names));
   },
 });
+
+/** The fit's score line; none when the score could not be read (the note names it), never a dash. */
+function fitScoreText(fit: z.infer<typeof FitOut>): string {
+  const score = fit.score === null ? shownOr(fit, 'score', '–') : formatCell(fit.score);
+  return score === undefined ? '' : `\nFit score ${score} (higher is better)`;
+}

@@ -296,7 +296,7 @@ export const HistoryResponse = listAnswer(HistoryRow, {
 
 export const RoleScore = row(
   'role',
-  { role: textValue, score: numValue, family: optText },
+  { role: optText, score: optNum, family: optText },
   { identity: ['role'] },
 );
 const COMPARED = {
@@ -316,7 +316,7 @@ export const ComparedPlayer = playerRow('player', COMPARED, {
 export type ComparedPlayer = z.output<typeof ComparedPlayer>;
 export const CompareResponse = listAnswer(ComparedPlayer, { names: ['players', 'joueurs', 'comparison'] });
 
-export const ClubFit = row('fit', { club: optText, league: optText, score: numValue }, { identity: [] });
+export const ClubFit = row('fit', { club: optText, league: optText, score: optNum }, { identity: [] });
 const FIT_VALUES = ['fit_score', 'score', 'fit', 'value', 'note', 'compatibilite', 'indice'];
 /** One fit value on the row itself (no `fits` list): a single fit, for the club that was asked. */
 function singleFit(fields: Record<string, unknown>) {
@@ -347,7 +347,7 @@ export const PlayerSearchResponse = listAnswer(PlayerSearchRow, { names: ['playe
 export const SeasonsResponse = listAnswer(
   row(
     'season',
-    { season: textValue, current: optBool },
+    { season: optText, current: optBool },
     { fromString: 'season', aliases: { season: ['label', 'name', 'nom', 'key', 'id', 'code'] } },
   ),
   { names: ['seasons', 'saisons'] },
@@ -451,10 +451,10 @@ const Meeting = row(
   {
     season: optSeason,
     date: optDate,
-    home: textValue,
-    away: textValue,
-    home_goals: numValue,
-    away_goals: numValue,
+    home: optText,
+    away: optText,
+    home_goals: optNum,
+    away_goals: optNum,
   },
   {
     aliases: {
@@ -465,7 +465,7 @@ const Meeting = row(
     },
   },
 );
-const Metric = row('metric', { metric: textValue, team: numValue, opponent: numValue }, { nested: [] });
+const Metric = row('metric', { metric: optText, team: optNum, opponent: optNum }, { nested: [] });
 export const HeadToHeadResponse = recordAnswer(
   row('head_to_head', {
     season: optSeason,
@@ -509,7 +509,7 @@ export const CoachCareerResponse = listAnswer(
   row(
     'stint',
     {
-      club: textValue,
+      club: optText,
       league: optText,
       from: optText,
       to: optText,
@@ -602,7 +602,7 @@ export const SavedItemsResponse = listAnswer(
   row(
     'item',
     {
-      id: idValue,
+      id: optId,
       name: optText,
       description: optText,
       // An index's weights, a preset's call: read here so that, under a name nothing reads, they are unread.
@@ -695,7 +695,7 @@ export const PlayerRolesResponse = listAnswer(RoleScore, { names: ['roles'] });
 
 const StatisticPercentile = row(
   'statistic',
-  { statistic: textValue, value: optNum, percentile: optNum },
+  { statistic: optText, value: optNum, percentile: optNum },
   { identity: ['statistic'], aliases: { statistic: ['name', 'nom', 'key', ...LABEL_FIELDS] } },
 );
 export const PlayerStrengthsResponse = recordAnswer(
@@ -726,7 +726,7 @@ export const MarketValueResponse = recordAnswer(
 export const Projection = row(
   'projection',
   {
-    league: textValue,
+    league: optText,
     country: optText,
     role: optText,
     current_score: optNum,

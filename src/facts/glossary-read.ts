@@ -71,7 +71,7 @@ function gapOf(list: ListRead<{ data: unknown[] }>, keyless: number): string | u
       : []),
     ...(list.leftOut > 0 ? [`${list.leftOut} of its entries could not be read and were left out`] : []),
     ...(keyless > 0
-      ? [`${keyless} of the ${list.data.data.length} entries read give no key the server could read`]
+      ? [`${list.data.data.length} entries read, ${keyless} without a key the server could read`]
       : []),
   ];
   return reasons.length > 0 ? reasons.join('; ') : undefined;

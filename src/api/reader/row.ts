@@ -36,6 +36,12 @@ export interface RowOptions {
 
 const NESTED = ['player', 'joueur', 'person', 'personne'] as const;
 
+/**
+ * Fields that place a row rather than describe it: a list row lacking its identity is kept only when it
+ * reads a field beside these (a row of blanks and a season would tell nothing of its own).
+ */
+const CONTEXT: ReadonlySet<string> = new Set(['season']);
+
 type Failure = { ok: false; at: string };
 
 /** A reader of one row kind; use `rowsOf` for lists of it. */
@@ -122,8 +128,11 @@ export function row<S extends z.ZodRawShape>(kind: string, shape: S, options: Ro
     // A record asked by its id is the record of that id, whatever names its own id and name go by: read
     // with those unread (when it holds fields at all), not refused. A list row whose identity the spec
     // does not fix still carries facts: kept with its identity unread, when it holds any value.
-    const held = unidentified ? Object.values(fields).filter((v) => v != null).length : 0;
-    const kept = unidentified && (record ? held >= 2 : !options.identityFixed && held >= 1);
+    const kept =
+      unidentified &&
+      (record
+        ? Object.values(fields).filter((v) => v != null).length >= 2
+        : !options.identityFixed && keys.some((k) => !CONTEXT.has(k) && result.value[k] != null));
     unread.mark(result.value, fields, unparsed, kept ? ids : []);
     if (unidentified && !kept) return { ok: false, at: `${kind}.${ids.join('|')}` };
     return result;

@@ -13,9 +13,14 @@ const CASES: [spec: string, tools: string[], known?: 'known'][] = [
   ['s31:display,rename', ['search_players', 'compare_players']],
   ['s32:resource,rename', ['update_watchlist']],
   // A season under a German name moved into `details`: the answer's season named unread, never "current".
-  ['s35', ['rank_players_by_role', 'rank_players_by_statistic', 'watchlist_report']],
-  // Statistics under labels read as items must not teach a glossary key from its labels: no other fact.
-  ['s469', ['get_glossary'], 'known'],
+  // The same style's history seasons, and others': every row lacks a season under any name read.
+  ['s35', ['rank_players_by_role', 'rank_players_by_statistic', 'watchlist_report', 'player_history']],
+  ['s298', ['player_history', 'scouting_report']],
+  // Statistics under labels read as items must not teach a glossary key from its labels; the entries,
+  // every one lacking a key read, are shown with it unread (and name no statistic).
+  ['s469', ['get_glossary']],
+  ['s78', ['get_glossary', 'comparison_group']],
+  ['s282', ['get_glossary', 'player_history']],
 ];
 
 const plain = usePlainRun();

@@ -1,7 +1,8 @@
 // What we read of each upstream answer, through the tolerant reader (reader/). Only what the spec
 // states is required: list results in `data`, ranking entries with rank, name, club, age and score,
-// `service_id` in player answers (null while unlinked), and one identity per row. Everything else is
-// our guess: optional, nullable, read under its aliases, and null rather than fatal when unreadable.
+// `service_id` in player answers (null while unlinked), and a player row's ids (`identityFixed`); a
+// league's name too, the only thing a league is known by. Everything else, other rows' identities
+// included, is our guess: optional, read under its aliases, and unread rather than fatal when lacking.
 import { z } from 'zod';
 import { BESIDE_FIELDS } from '../domain/beside-statistics.js';
 import { isRoleKey } from '../domain/roles.js';

@@ -15,7 +15,6 @@ import { type RowOptions, row, rowsOf } from './reader/row.js';
 import {
   countValue,
   flattenStatistics,
-  idValue,
   isPlainObject,
   isStatisticList,
   looseFields,

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { InvalidArgumentError } from '../src/api/errors.js';
-import { carryUnread, markUnread, type UnreadWhy, unreadMarks } from '../src/api/reader/unread.js';
+import { carryUnread, markUnread, type UnreadWhy, unreadMarks, unreadWhy } from '../src/api/reader/unread.js';
 import type { HeadToHeadResponse } from '../src/api/schemas.js';
 import { Limit, Season, seasonParam } from '../src/mcp/args.js';
 import { defineTool } from '../src/mcp/tool.js';
@@ -331,7 +331,7 @@ function headToHead(
           date: 'date',
           home: 'home',
           away: 'away',
-          score: m.home_goals == null ? 'home_goals' : 'away_goals',
+          score: unreadWhy(m, 'home_goals') !== undefined ? 'home_goals' : 'away_goals',
         },
       ),
     ),

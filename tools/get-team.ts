@@ -294,7 +294,13 @@ export default defineTool({
         ]),
         // Each metric's two values side by side share one format: they never print equal when they differ.
         table(
-          h.comparison.map((c) => ({ metric: c.metric, values: formatRow([c.team, c.opponent]) })),
+          h.comparison.map((c) => {
+            const values = formatRow([c.team, c.opponent]);
+            // A side's value not read is left blank (noted), never "–".
+            if (c.team === null) values[0] = emptyCell(c, 'team');
+            if (c.opponent === null) values[1] = emptyCell(c, 'opponent');
+            return { metric: c.metric ?? (isUnread(c, 'metric') ? '' : null), values };
+          }),
           [
             ['metric', (c) => c.metric],
             [t.name ?? 'team', (c) => c.values[0]],

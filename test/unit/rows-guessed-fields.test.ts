@@ -80,6 +80,12 @@ const CASES: Case[] = [
     renamed: ['coach_id', 'name'],
   },
   {
+    kind: 'saved item',
+    schema: S.SavedItemsResponse,
+    row: { id: 'idx_1', name: 'Pressing wingers', description: 'wingers who press high' },
+    renamed: ['id', 'name'],
+  },
+  {
     kind: 'strength',
     schema: S.PlayerStrengthsResponse,
     row: { statistic: 'xg', value: 0.41, percentile: 91 },

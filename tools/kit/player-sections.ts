@@ -266,7 +266,10 @@ export async function fetchSections(
 function scoresRead<T extends { score?: number | null }>(roles: readonly T[]): readonly T[] {
   const unread = roles.find((r) => r.score == null && unreadWhy(r, 'score') !== undefined);
   if (unread === undefined) return roles;
-  const error = new BadResponseError('no role score could be read: the best roles are not known');
+  const error = new BadResponseError(
+    'the scores are under a name this server does not read, so the best roles are not known',
+    "the player's roles",
+  );
   error.lacking = { field: 'role.score', rows: roles.length, seen: unreadMarks(unread)?.names.score ?? [] };
   throw error;
 }

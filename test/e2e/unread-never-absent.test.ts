@@ -19,7 +19,8 @@ const CASES: [spec: string, tools: string[], known?: 'known'][] = [
   // Statistics under labels read as items must not teach a glossary key from its labels; the entries,
   // every one lacking a key read, are shown with it unread (and name no statistic).
   ['s469', ['get_glossary']],
-  ['s78', ['get_glossary', 'comparison_group']],
+  // Its roles' scores renamed too: best roles not claimed, a compare row's best role unread.
+  ['s78', ['get_glossary', 'comparison_group', 'get_player', 'compare_players', 'scouting_report']],
   ['s282', ['get_glossary', 'player_history']],
   // Entries reading nothing of their own: no row and one note, never an error.
   ['s143', ['get_glossary']],

@@ -16,8 +16,8 @@ import { fastReaderOf, isPlainObject, NAME_FIELDS, SLOW, VALUE_FIELDS } from './
 
 export interface RowOptions {
   /**
-   * The fields that name a row. A row with none of them readable is kept with them unread when it holds
-   * any value, or left out when `identityFixed`.
+   * The fields that name a row. A row with none of them readable is kept with them unread when it reads a
+   * field of its own (beside a season: CONTEXT), or left out when `identityFixed`.
    */
   identity?: readonly string[];
   /** The spec fixes the identity (a player row's ids): a row with none of it readable is left out. */
@@ -127,7 +127,7 @@ export function row<S extends z.ZodRawShape>(kind: string, shape: S, options: Ro
     const unidentified = ids.length > 0 && !ids.some((k) => result.value[k] != null);
     // A record asked by its id is the record of that id, whatever names its own id and name go by: read
     // with those unread (when it holds fields at all), not refused. A list row whose identity the spec
-    // does not fix still carries facts: kept with its identity unread, when it holds any value.
+    // does not fix still carries facts: kept with its identity unread, when it reads one of its own.
     const kept =
       unidentified &&
       (record

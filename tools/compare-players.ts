@@ -76,8 +76,8 @@ export default defineTool({
           api.aliases,
         ) as Compared['statistics'],
         // The best role only, as the text shows it (get_player gives a player's best five).
-        best_role: row.roles?.[0]?.role ?? null,
-        best_role_score: row.roles?.[0]?.score ?? null,
+        best_role: bestRole(row.roles)?.role ?? null,
+        best_role_score: bestRole(row.roles)?.score ?? null,
       });
     });
     // A statistic of another position that no compared player has a value for says nothing: left out
@@ -206,16 +206,43 @@ function bestRoles(data: readonly Compared[]): string[] {
  */
 function withDerivedMarks(row: ComparedPlayer, out: Compared): Compared {
   const marks = unreadMarks(row);
-  if (!marks) return out;
-  const fields: Record<string, UnreadWhy> = { ...marks.fields };
-  const names: Record<string, readonly string[]> = { ...marks.names };
-  const roles = marks.fields.roles;
+  const partly = rolesPartlyRead(row.roles);
+  const roles = marks?.fields.roles ?? partly?.why;
+  if (!marks && roles === undefined) return out;
+  const fields: Record<string, UnreadWhy> = { ...marks?.fields };
+  const names: Record<string, readonly string[]> = { ...marks?.names };
   if (roles !== undefined && out.best_role === null)
     for (const field of ['best_role', 'best_role_score']) {
       fields[field] = roles;
-      names[field] = marks.names.roles ?? [];
+      names[field] = marks?.names.roles ?? partly?.names ?? [];
     }
-  return markUnread(out, { kind: marks.kind, fields, names });
+  return markUnread(out, { kind: marks?.kind ?? 'player', fields, names });
+}
+
+type RoleRows = ComparedPlayer['roles'];
+
+/**
+ * The best-scored role, when every role's key and score were read; undefined when there is none, or when
+ * one was not read (which is best is then not known: both are named unread, rolesPartlyRead).
+ */
+function bestRole(roles: RoleRows): { role: string; score: number } | undefined {
+  if (!roles || rolesPartlyRead(roles)) return undefined;
+  let best: { role: string; score: number } | undefined;
+  for (const r of roles)
+    if (typeof r.role === 'string' && typeof r.score === 'number' && (!best || r.score > best.score))
+      best = { role: r.role, score: r.score };
+  return best;
+}
+
+/** Why some role's key or score was not read (with the API's names that may hold it), if one was not. */
+function rolesPartlyRead(roles: RoleRows): { why: UnreadWhy; names: readonly string[] } | undefined {
+  for (const r of roles ?? []) {
+    const marks = unreadMarks(r);
+    const field = ['role', 'score'].find((f) => r[f as 'role' | 'score'] == null && marks?.fields[f]);
+    if (field !== undefined && marks)
+      return { why: marks.fields[field] as UnreadWhy, names: marks.names[field] ?? [] };
+  }
+  return undefined;
 }
 
 /** Statistics left under a label (words, not a key) the glossary as read did not tie to a key. */

@@ -76,7 +76,7 @@ export default defineTool({
       // What the fit's reading could not read stays unread on the row shown (a league under another name).
       return fits.map((f) =>
         carryUnread(
-          { ...player, target_club: f.club ?? null, target_league: f.league ?? null, score: f.score },
+          { ...player, target_club: f.club ?? null, target_league: f.league ?? null, score: f.score ?? null },
           f,
           { target_club: 'club', target_league: 'league', score: 'score' },
         ),

@@ -1,6 +1,12 @@
 import { z } from 'zod';
 import { fieldName, member } from '../src/api/reader/names.js';
-import { markUnread, type UnreadMarks, type UnreadWhy, unreadMarks } from '../src/api/reader/unread.js';
+import {
+  carryUnread,
+  markUnread,
+  type UnreadMarks,
+  type UnreadWhy,
+  unreadMarks,
+} from '../src/api/reader/unread.js';
 import { toNumber } from '../src/api/reader/values.js';
 import { defineTool } from '../src/mcp/tool.js';
 import { Gathering, SECTION_ROUTE_MISSING, sectionReport } from './kit/gather.js';
@@ -9,8 +15,11 @@ import { isUnread, joined, shownOr, shownText } from './kit/shown.js';
 import { table } from './kit/text.js';
 
 const MAX_STINTS = 30;
+const STINT_FIELDS = Object.fromEntries(
+  ['club', 'league', 'from', 'to', 'matches', 'points_per_match'].map((f) => [f, f]),
+);
 type Stint = {
-  club: string;
+  club: string | null;
   league: string | null;
   from: string | null;
   to: string | null;
@@ -35,7 +44,7 @@ export default defineTool({
   },
   output: z.object({
     coach: z.looseObject({ coach_id: z.string().nullable(), name: z.string().nullable() }),
-    career: z.array(z.looseObject({ club: z.string() })).optional(),
+    career: z.array(z.looseObject({ club: z.string().nullable() })).optional(),
     tactical_profile: z.record(z.string(), z.unknown()).optional(),
   }),
   extra: { failed_sections: z.record(z.string(), z.string()).optional() },
@@ -73,14 +82,19 @@ export default defineTool({
       ...(career
         ? {
             career: career.data.slice(0, MAX_STINTS).map(
-              (s): Stint => ({
-                club: s.club,
-                league: s.league ?? null,
-                from: s.from ?? null,
-                to: s.to ?? null,
-                matches: s.matches ?? null,
-                points_per_match: s.points_per_match ?? null,
-              }),
+              (s): Stint =>
+                carryUnread(
+                  {
+                    club: s.club ?? null,
+                    league: s.league ?? null,
+                    from: s.from ?? null,
+                    to: s.to ?? null,
+                    matches: s.matches ?? null,
+                    points_per_match: s.points_per_match ?? null,
+                  },
+                  s,
+                  STINT_FIELDS,
+                ),
             ),
           }
         : {}),

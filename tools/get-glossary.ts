@@ -4,14 +4,15 @@ import { fold, foldedWords } from '../src/lib/fold.js';
 import { Limit } from '../src/mcp/args.js';
 import { defineTool } from '../src/mcp/tool.js';
 import { countOf, cut } from './kit/pages.js';
+import { noRowsRead, rowsLacking } from './kit/rows-lacking.js';
 import { table } from './kit/text.js';
 
 const MAX = 100;
-/** The fields a query's words are looked for in, beside the key. */
-const SEARCHED = ['name', 'definition'];
+/** The fields a query's words are looked for in. */
+const SEARCHED = ['key', 'name', 'definition'];
 
 type Entry = {
-  key: string;
+  key: string | null;
   kind: string | null;
   name: string | null;
   unit: string | null;
@@ -34,7 +35,14 @@ export default defineTool({
     kind: z.enum(['statistic', 'role_index', 'index']).optional().describe('Filter.'),
     limit: Limit(30, MAX),
   },
-  output: z.array(z.looseObject({ key: z.string() })),
+  output: z.array(
+    z.looseObject({
+      key: z
+        .string()
+        .nullable()
+        .describe('null when the entry gives none the server could read (the note says so).'),
+    }),
+  ),
   extra: {
     total: z
       .number()
@@ -43,11 +51,24 @@ export default defineTool({
     has_more: z.boolean(),
   },
   async run({ query, kind, limit }, { api, signal }) {
-    const result = await api.glossary({ signal });
+    let result: Awaited<ReturnType<typeof api.glossary>>;
+    try {
+      result = await api.glossary({ signal });
+    } catch (error) {
+      // Entries none of which reads a field of its own: no row, one note naming what they lack.
+      const lacking = rowsLacking(error);
+      if (!lacking) throw error;
+      const none = await noRowsRead(api, lacking, 'glossary entries');
+      return {
+        ...none,
+        extra: { total: null, has_more: true },
+        notes: [...none.notes, 'The total of matching entries is not known: no entry could be read.'],
+      };
+    }
     const words = query ? foldedWords(query) : [];
     const hits = result.data.data.filter((e) => {
       if (kind && e.kind !== kind) return false;
-      const haystack = fold(`${e.key} ${e.name ?? ''} ${e.definition ?? ''} ${e.deprecated_key ?? ''}`);
+      const haystack = fold(`${e.key ?? ''} ${e.name ?? ''} ${e.definition ?? ''} ${e.deprecated_key ?? ''}`);
       return words.every((w) => haystack.includes(w));
     });
     // Filtered locally: the matching count is known only when every page was read, every entry of them
@@ -69,7 +90,7 @@ export default defineTool({
     });
     const data = rows.map(
       (e): Entry => ({
-        key: e.key,
+        key: e.key ?? null,
         kind: e.kind ?? null,
         name: e.name ?? null,
         unit: e.unit ?? null,

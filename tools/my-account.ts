@@ -18,8 +18,14 @@ const LEAGUES_IN_TEXT = 20;
  * A saved index or preset in one line: its weights, or its call (the parameters as sent, an object:
  * as a string its JSON would be escaped). A description the API leaves out is not sent as null.
  */
-type SavedItem = { id: string; name: string; description?: string; detail: string; parameters?: unknown };
-const SavedItemOut = z.looseObject({ id: z.string(), name: z.string() });
+type SavedItem = {
+  id: string | null;
+  name: string;
+  description?: string;
+  detail: string;
+  parameters?: unknown;
+};
+const SavedItemOut = z.looseObject({ id: z.string().nullable(), name: z.string() });
 
 /** Plan, daily limit, expiry and leagues: what the API left empty said so, what was unread left out. */
 function accountLine(
@@ -144,7 +150,7 @@ function savedItem(item: z.infer<typeof SavedItemsResponse>['data'][number]): Sa
   const { endpoint, parameters } = item;
   const call = list === undefined && typeof endpoint === 'string' ? endpoint : undefined;
   const out: SavedItem = {
-    id: item.id,
+    id: item.id ?? null,
     // Never the id in the name's place: an unread name is left blank and noted.
     name: item.name ?? '',
     ...(item.description ? { description: item.description } : {}),
@@ -160,6 +166,7 @@ function savedItem(item: z.infer<typeof SavedItemsResponse>['data'][number]): Sa
     fields[field] = 'name';
     names[field] = [...new Set(from.flatMap((f) => marks?.names[f] ?? []))];
   };
+  if (unread('id')) mark('id', ['id']);
   if (unread('name')) mark('name', ['name']);
   if (unread('description')) mark('description', ['description']);
   // The detail is the weights or the call: unread when neither was read and one of them is unread.

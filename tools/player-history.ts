@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { unreadWhy } from '../src/api/reader/unread.js';
 import { PlayerIdArg } from '../src/mcp/args.js';
 import { defineTool } from '../src/mcp/tool.js';
+import { historyShown } from './kit/history-rows.js';
 import { PLAYER_NOT_FOUND } from './kit/shapes.js';
 import { table } from './kit/text.js';
 
@@ -14,7 +15,7 @@ const History = z.object({
   name: z.string().nullable(),
   rows: z.array(
     z.object({
-      season: z.string(),
+      season: z.string().nullable().describe('null when absent or unread (the note names it).'),
       player_id: z.string().nullable(),
       club: z.string().nullable(),
       league: z.string().nullable(),
@@ -45,14 +46,7 @@ export default defineTool({
     const data = {
       ...(service_id === undefined ? {} : { service_id }),
       name: body.name ?? null,
-      rows: body.data.map((r) => ({
-        season: r.season,
-        player_id: r.player_id,
-        club: r.club ?? null,
-        league: r.league ?? null,
-        competition: r.competition ?? null,
-        minutes: r.minutes ?? null,
-      })),
+      rows: body.data.map(historyShown),
     };
     // Lacking (not null) it is unread, not unlinked: the answer's note names it.
     const notes =

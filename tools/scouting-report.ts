@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { ApiResult } from '../src/api/client.js';
 import { publishReadNotes } from '../src/api/reader/notes-sink.js';
-import { unreadWhy } from '../src/api/reader/unread.js';
+import { carryUnread, unreadWhy } from '../src/api/reader/unread.js';
 import { percentileRadar } from '../src/charts/percentile-radar.js';
 import { ClubName, Limit, PlayerIdArg, Season, seasonParam } from '../src/mcp/args.js';
 import { defineTool } from '../src/mcp/tool.js';
@@ -9,22 +9,24 @@ import { withClubHint } from './kit/club-hint.js';
 import { fitForTheirFootball } from './kit/club-side.js';
 import { fetchFits } from './kit/fits.js';
 import { CostOut, Gathering, PartFailureOut, requestsText } from './kit/gather.js';
+import { historyShown, mostRecent } from './kit/history-rows.js';
 import { plan } from './kit/plan.js';
 import { fetchRecord, fetchSections, PlayerCardOut, SectionsOut } from './kit/player-sections.js';
 import { cardText, failuresText, familyOfCard, namedStatistics, sectionsText } from './kit/player-text.js';
 import { canonicalSections } from './kit/section-statistics.js';
 import { PLAYER_NOT_FOUND } from './kit/shapes.js';
+import { shownOr } from './kit/shown.js';
 import { gatherGlossary, glossaryOf, namesOf, statisticLabel } from './kit/statistic-labels.js';
 import { formatCell, table } from './kit/text.js';
 
 const REPORT_SECTIONS = ['roles', 'strengths', 'market_value', 'projections', 'similar'] as const;
 const MAX_SIMILAR = 20;
-/** Most recent seasons shown: a long career would crowd the report. */
+/** Most recent seasons shown: a long career would crowd the report (all when a season is unread). */
 const HISTORY_SHOWN = 10;
 
 const HistoryOut = z.array(
   z.object({
-    season: z.string(),
+    season: z.string().nullable().describe('null when absent or unread (the note names it).'),
     club: z.string().nullable(),
     league: z.string().nullable(),
     competition: z.string().nullable(),
@@ -32,7 +34,11 @@ const HistoryOut = z.array(
     player_id: z.string().nullable(),
   }),
 );
-const FitOut = z.object({ club: z.string().nullable(), league: z.string().nullable(), score: z.number() });
+const FitOut = z.object({
+  club: z.string().nullable(),
+  league: z.string().nullable(),
+  score: z.number().nullable(),
+});
 
 export default defineTool({
   name: 'scouting_report',
@@ -77,17 +83,7 @@ export default defineTool({
       gathering.optional('history', (signal) =>
         api.playerHistory({ id: player_id, signal }).then((r) => ({
           ...r,
-          data: r.data.data
-            .map((h) => ({
-              season: h.season,
-              club: h.club ?? null,
-              league: h.league ?? null,
-              competition: h.competition ?? null,
-              minutes: h.minutes ?? null,
-              player_id: h.player_id,
-            }))
-            .sort((a, b) => b.season.localeCompare(a.season))
-            .slice(0, HISTORY_SHOWN),
+          data: mostRecent(r.data.data.map(historyShown), HISTORY_SHOWN),
         })),
       ),
       fetchSections(gathering, api, query, REPORT_SECTIONS),
@@ -107,7 +103,16 @@ export default defineTool({
                 ]);
               return {
                 ...r,
-                data: best && { club: best.club ?? club, league: best.league ?? null, score: best.score },
+                data:
+                  best &&
+                  carryUnread(
+                    { club: best.club ?? club, league: best.league ?? null, score: best.score ?? null },
+                    best,
+                    {
+                      league: 'league',
+                      score: 'score',
+                    },
+                  ),
               };
             }),
           )
@@ -146,7 +151,7 @@ export default defineTool({
       ...sectionsText(data, familyOfCard(data.player), glossaryOf(glossary)),
       ...(data.fit
         ? [
-            `### Fit for ${data.fit.club} (${data.fit.league ?? 'league not given by the API'})\nFit score ${formatCell(data.fit.score)} (higher is better)`,
+            `### Fit for ${data.fit.club} (${data.fit.league ?? 'league not given by the API'})${fitScoreText(data.fit)}`,
           ]
         : []),
       ...failuresText(data.unavailable),
@@ -159,3 +164,9 @@ export default defineTool({
     return percentileRadar(data.player, data.strengths, source, (key) => statisticLabel(key, names));
   },
 });
+
+/** The fit's score line; none when the score could not be read (the note names it), never a dash. */
+function fitScoreText(fit: z.infer<typeof FitOut>): string {
+  const score = fit.score === null ? shownOr(fit, 'score', '–') : formatCell(fit.score);
+  return score === undefined ? '' : `\nFit score ${score} (higher is better)`;
+}

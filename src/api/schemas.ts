@@ -1,7 +1,8 @@
 // What we read of each upstream answer, through the tolerant reader (reader/). Only what the spec
 // states is required: list results in `data`, ranking entries with rank, name, club, age and score,
-// `service_id` in player answers (null while unlinked), and one identity per row. Everything else is
-// our guess: optional, nullable, read under its aliases, and null rather than fatal when unreadable.
+// `service_id` in player answers (null while unlinked), and a player row's ids (`identityFixed`); a
+// league's name too, the only thing a league is known by. Everything else, other rows' identities
+// included, is our guess: optional, read under its aliases, and unread rather than fatal when lacking.
 import { z } from 'zod';
 import { BESIDE_FIELDS } from '../domain/beside-statistics.js';
 import { isRoleKey } from '../domain/roles.js';
@@ -14,7 +15,6 @@ import { type RowOptions, row, rowsOf } from './reader/row.js';
 import {
   countValue,
   flattenStatistics,
-  idValue,
   isPlainObject,
   isStatisticList,
   looseFields,
@@ -34,7 +34,6 @@ import {
   optSeason,
   optText,
   orNull,
-  seasonValue,
   statisticsMap,
   statisticsWithText,
   textList,
@@ -80,6 +79,7 @@ const PLAYER = {
 };
 const PLAYER_IDENTITY: RowOptions = {
   identity: ['player_id', 'service_id', 'name'],
+  identityFixed: true,
   aliases: { player_id: ['id'] },
 };
 
@@ -274,10 +274,11 @@ export const ResolvedPlayer = playerRow(
 export type ResolvedPlayer = z.output<typeof ResolvedPlayer>;
 export const ResolveBatchResponse = listAnswer(ResolvedPlayer, { names: ['players', 'results'] });
 
+/** The spec fixes the ids of a history row (the correspondence it gives), not how its season is named. */
 export const HistoryRow = row(
   'history',
   {
-    season: seasonValue,
+    season: optSeason,
     player_id: orNull(optId),
     service_id: optId,
     club: optText,
@@ -295,7 +296,7 @@ export const HistoryResponse = listAnswer(HistoryRow, {
 
 export const RoleScore = row(
   'role',
-  { role: textValue, score: numValue, family: optText },
+  { role: optText, score: optNum, family: optText },
   { identity: ['role'] },
 );
 const COMPARED = {
@@ -315,7 +316,7 @@ export const ComparedPlayer = playerRow('player', COMPARED, {
 export type ComparedPlayer = z.output<typeof ComparedPlayer>;
 export const CompareResponse = listAnswer(ComparedPlayer, { names: ['players', 'joueurs', 'comparison'] });
 
-export const ClubFit = row('fit', { club: optText, league: optText, score: numValue }, { identity: [] });
+export const ClubFit = row('fit', { club: optText, league: optText, score: optNum }, { identity: [] });
 const FIT_VALUES = ['fit_score', 'score', 'fit', 'value', 'note', 'compatibilite', 'indice'];
 /** One fit value on the row itself (no `fits` list): a single fit, for the club that was asked. */
 function singleFit(fields: Record<string, unknown>) {
@@ -346,7 +347,7 @@ export const PlayerSearchResponse = listAnswer(PlayerSearchRow, { names: ['playe
 export const SeasonsResponse = listAnswer(
   row(
     'season',
-    { season: textValue, current: optBool },
+    { season: optText, current: optBool },
     { fromString: 'season', aliases: { season: ['label', 'name', 'nom', 'key', 'id', 'code'] } },
   ),
   { names: ['seasons', 'saisons'] },
@@ -450,10 +451,10 @@ const Meeting = row(
   {
     season: optSeason,
     date: optDate,
-    home: textValue,
-    away: textValue,
-    home_goals: numValue,
-    away_goals: numValue,
+    home: optText,
+    away: optText,
+    home_goals: optNum,
+    away_goals: optNum,
   },
   {
     aliases: {
@@ -464,7 +465,7 @@ const Meeting = row(
     },
   },
 );
-const Metric = row('metric', { metric: textValue, team: numValue, opponent: numValue }, { nested: [] });
+const Metric = row('metric', { metric: optText, team: optNum, opponent: optNum }, { nested: [] });
 export const HeadToHeadResponse = recordAnswer(
   row('head_to_head', {
     season: optSeason,
@@ -508,7 +509,7 @@ export const CoachCareerResponse = listAnswer(
   row(
     'stint',
     {
-      club: textValue,
+      club: optText,
       league: optText,
       from: optText,
       to: optText,
@@ -552,7 +553,7 @@ export const StatisticRankingsResponse = listAnswer(
 export const GlossaryEntry = row(
   'glossary',
   {
-    key: idValue,
+    key: optId,
     kind: optText,
     name: optText,
     definition: optText,
@@ -601,7 +602,7 @@ export const SavedItemsResponse = listAnswer(
   row(
     'item',
     {
-      id: idValue,
+      id: optId,
       name: optText,
       description: optText,
       // An index's weights, a preset's call: read here so that, under a name nothing reads, they are unread.
@@ -694,7 +695,7 @@ export const PlayerRolesResponse = listAnswer(RoleScore, { names: ['roles'] });
 
 const StatisticPercentile = row(
   'statistic',
-  { statistic: textValue, value: optNum, percentile: optNum },
+  { statistic: optText, value: optNum, percentile: optNum },
   { identity: ['statistic'], aliases: { statistic: ['name', 'nom', 'key', ...LABEL_FIELDS] } },
 );
 export const PlayerStrengthsResponse = recordAnswer(
@@ -725,7 +726,7 @@ export const MarketValueResponse = recordAnswer(
 export const Projection = row(
   'projection',
   {
-    league: textValue,
+    league: optText,
     country: optText,
     role: optText,
     current_score: optNum,

@@ -3,7 +3,7 @@ import { statLabel } from './labels.js';
 import type { RadarChart } from './spec.js';
 
 interface Percentile {
-  statistic: string;
+  statistic: string | null;
   value: number | null;
   percentile: number | null;
 }
@@ -22,7 +22,9 @@ export function percentileRadar(
 ): RadarChart | undefined {
   if (!strengths) return undefined;
   const stats = [...(strengths.strengths ?? []), ...(strengths.weaknesses ?? [])].filter(
-    (s): s is Percentile & { percentile: number } => s.percentile !== null,
+    // A statistic whose name could not be read has no spoke to name.
+    (s): s is Percentile & { statistic: string; percentile: number } =>
+      s.percentile !== null && s.statistic !== null,
   );
   if (stats.length < 3) return undefined;
   return {

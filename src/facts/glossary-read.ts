@@ -9,9 +9,14 @@ import { ApiError } from '../api/errors.js';
 import type { ListRead } from '../api/list-pages.js';
 import type { GlossaryEntry } from '../api/schemas.js';
 
+/** An entry whose key was read: the only kind that may name or check a statistic. */
+export type KeyedEntry = GlossaryEntry & { key: string };
+
 export type GlossaryRead =
   | {
       list: ListRead<{ data: GlossaryEntry[] }>;
+      /** The entries with a key: one without (absent or unread) is shown, never used to name or check. */
+      keyed: KeyedEntry[];
       /** Why entries may be missing (pages not read, entries unreadable); undefined when read whole. */
       gap: string | undefined;
     }
@@ -20,7 +25,8 @@ export type GlossaryRead =
 export async function readGlossaryList(api: ApiClient, signal: AbortSignal): Promise<GlossaryRead> {
   try {
     const list = await api.glossary({ signal });
-    return { list, gap: gapOf(list) };
+    const keyed = list.data.data.filter((e): e is KeyedEntry => typeof e.key === 'string');
+    return { list, keyed, gap: gapOf(list, list.data.data.length - keyed.length) };
   } catch (error) {
     if (!(error instanceof ApiError) || error.kind === 'aborted' || signal.aborted) throw error;
     return { list: undefined, error, why: unreadWhy(error) };
@@ -51,7 +57,8 @@ export function unreadWhy(error: ApiError): string {
   }
 }
 
-function gapOf(list: ListRead<{ data: unknown[] }>): string | undefined {
+/** Why the glossary may lack an entry for a key: pages not read, entries left out, entries with no key. */
+function gapOf(list: ListRead<{ data: unknown[] }>, keyless: number): string | undefined {
   if (list.data.data.length === 0 && list.leftOut === 0 && list.more === 'no')
     return 'the glossary lists nothing';
   const reasons = [
@@ -63,6 +70,9 @@ function gapOf(list: ListRead<{ data: unknown[] }>): string | undefined {
         ]
       : []),
     ...(list.leftOut > 0 ? [`${list.leftOut} of its entries could not be read and were left out`] : []),
+    ...(keyless > 0
+      ? [`${list.data.data.length} entries read, ${keyless} without a key the server could read`]
+      : []),
   ];
   return reasons.length > 0 ? reasons.join('; ') : undefined;
 }

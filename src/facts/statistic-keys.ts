@@ -35,7 +35,7 @@ export async function checkStatistic(
     return unread();
   }
   const { gap } = glossary;
-  const entries: Statistic[] = glossary.list.data.data
+  const entries: Statistic[] = glossary.keyed
     .filter((e) => e.kind === undefined || e.kind === null || e.kind === 'statistic')
     // What the entry could not read stays unread on its copy (a unit under a name nothing reads).
     .map((e) =>
@@ -47,7 +47,8 @@ export async function checkStatistic(
   const names = new Map(entries.flatMap((e) => (e.name ? [[e.name, e.key] as const] : [])));
   if (entries.length === 0) {
     publishReadNotes([keyUncheckedNote(input, gap ?? 'the glossary lists no statistic')]);
-    return unknown;
+    // Entries not read whole (no key read, pages not read) may hold its name and unit: unread, not absent.
+    return gap === undefined ? unknown : unread();
   }
   const keys = entries.map((e) => e.key);
   const wanted = fold(input);

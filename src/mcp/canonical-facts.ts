@@ -154,17 +154,19 @@ const glossaryKeys = onSameRows(statisticKeys);
 /** A statistic's glossary key: by its key in another spelling, its name, its label, or a former key. */
 function statisticKeys(
   entries: readonly {
-    key: string;
+    key?: string | null;
     name?: string | null;
     unit?: string | null;
     deprecated_key?: string | null;
   }[],
 ): (written: string) => string | undefined {
+  // An entry without a key read names no statistic: shown by get_glossary, never a canonical form.
+  const keyed = entries.filter((e): e is typeof e & { key: string } => typeof e.key === 'string');
   const words = new Map<string, GlossaryWords>(
-    entries.map((e) => [e.key, { name: e.name ?? null, unit: e.unit ?? null }]),
+    keyed.map((e) => [e.key, { name: e.name ?? null, unit: e.unit ?? null }]),
   );
   const forms = statisticForms(words);
-  for (const entry of entries)
+  for (const entry of keyed)
     if (entry.deprecated_key && !forms.has(fieldName(entry.deprecated_key)))
       forms.set(fieldName(entry.deprecated_key), entry.key);
   return (written) =>

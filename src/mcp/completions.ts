@@ -69,7 +69,7 @@ async function seasonsOffered(api: ApiClient | undefined, now: Date): Promise<st
       for (const league of data.data) for (const season of league.seasons ?? []) known.add(season);
       if (known.size === 0) {
         const seasons = await api.seasons();
-        for (const row of seasons.data.data) known.add(row.season);
+        for (const row of seasons.data.data) if (row.season) known.add(row.season);
       }
     } catch {
       // A completion is a hint: an unreachable API falls back to the calendar below.

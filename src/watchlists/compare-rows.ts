@@ -75,11 +75,19 @@ export function tieCompareRows(
 
 export function seenFromCompare(row: ComparedPlayer, aliases?: Aliases): Seen {
   const stats = row.statistics ?? {};
-  const roles = [...(row.roles ?? [])].sort((a, b) => b.score - a.score);
+  // Roles whose key and score were read; with one not read, the best-scored role is not known.
+  const all = row.roles ?? [];
+  const roles = all
+    .flatMap((r) =>
+      typeof r.role === 'string' && typeof r.score === 'number' ? [{ role: r.role, score: r.score }] : [],
+    )
+    .sort((a, b) => b.score - a.score);
+  const rolesWhole = roles.length === all.length;
   // Compare gives these among the statistics, under the API's name: lacking under ours while the row holds
   // a number under a name nothing knows that could be one, it is unread, not absent.
   const lacking = besideLacking([stats], { aliases });
-  const unread = SHOWN_BESIDE.filter((field) => lacking.has(field));
+  const unread: string[] = SHOWN_BESIDE.filter((field) => lacking.has(field));
+  if (!rolesWhole && row.primary_role == null) unread.push(...FROM_ROLE);
   return withUnread(
     row,
     {
@@ -91,7 +99,7 @@ export function seenFromCompare(row: ComparedPlayer, aliases?: Aliases): Seen {
       minutes: row.minutes ?? null,
       // The row's primary role when it gives one; else its best-scored role, which is the primary one in
       // the sandbox, not a rule of the spec.
-      primary_role: row.primary_role ?? roles[0]?.role ?? null,
+      primary_role: row.primary_role ?? (rolesWhole ? roles[0]?.role : undefined) ?? null,
       performance_index: besideValue(stats, 'performance_index', aliases),
       market_value_eur: besideValue(stats, 'market_value_eur', aliases),
       roles: Object.fromEntries(roles.map((r) => [r.role, { score: r.score }])),

@@ -249,7 +249,7 @@ describe('statistic names from a glossary read only in part', () => {
         ...b,
         data: b.data.map((e) => (missing.has(e.key) ? { kind: 'statistic', definition: 'unkeyed' } : e)),
       }),
-      'could not be read and were left out',
+      'without a key the server could read',
     ],
   ] as const)('names the statistics it did not name (%s), and why', async (_, reshape, why) => {
     const asked = { player_id: serviceId, sections: ['statistics', 'strengths'] };

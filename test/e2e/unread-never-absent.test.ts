@@ -14,7 +14,17 @@ const CASES: [spec: string, tools: string[], known?: 'known'][] = [
   ['s32:resource,rename', ['update_watchlist']],
   // A season under a German name moved into `details`: the answer's season named unread, never "current".
   // Its glossary entries' words unread: a query not matched against them says so, never "(no rows)" alone.
-  ['s35', ['rank_players_by_role', 'rank_players_by_statistic', 'watchlist_report', 'get_glossary']],
+  // The same style's history seasons: every row lacks a season under any name read.
+  [
+    's35',
+    [
+      'rank_players_by_role',
+      'rank_players_by_statistic',
+      'watchlist_report',
+      'get_glossary',
+      'player_history',
+    ],
+  ],
   // Page numbers under a parameter only the meta names (in words, named by a field, under its own
   // name): followed, a list never called whole on its first page.
   ['s24:paging', ['list_leagues', 'get_glossary', 'search_teams']],
@@ -23,8 +33,15 @@ const CASES: [spec: string, tools: string[], known?: 'known'][] = [
   // The parameter named nowhere: the glossary read short, its entries' words unread; a query that could
   // not be matched against them says so, never "(no rows)" alone.
   ['s92:group,rename,paging', ['get_glossary']],
-  // Statistics under labels read as items must not teach a glossary key from its labels: no other fact.
-  ['s469', ['get_glossary'], 'known'],
+  ['s298', ['player_history', 'scouting_report']],
+  // Statistics under labels read as items must not teach a glossary key from its labels; the entries,
+  // every one lacking a key read, are shown with it unread (and name no statistic).
+  ['s469', ['get_glossary']],
+  // Its roles' scores renamed too: best roles not claimed, a compare row's best role unread.
+  ['s78', ['get_glossary', 'comparison_group', 'get_player', 'compare_players', 'scouting_report']],
+  ['s282', ['get_glossary', 'player_history']],
+  // Entries reading nothing of their own: no row and one note, never an error.
+  ['s143', ['get_glossary']],
 ];
 
 const plain = usePlainRun();

@@ -2,9 +2,17 @@
 // to compact output shapes. Shared by get_player and scouting_report.
 import { z } from 'zod';
 import type { ApiClient, ApiResult } from '../../src/api/client.js';
+import { BadResponseError } from '../../src/api/errors.js';
 import { publishReadNotes } from '../../src/api/reader/notes-sink.js';
-import { markUnread, type UnreadWhy, unreadMarks, unreadWhy } from '../../src/api/reader/unread.js';
+import {
+  carryUnread,
+  markUnread,
+  type UnreadWhy,
+  unreadMarks,
+  unreadWhy,
+} from '../../src/api/reader/unread.js';
 import type { PlayerRecord } from '../../src/api/schemas.js';
+import { bestFirst } from './best-first.js';
 import type { Gathering } from './gather.js';
 import { PlayerOut, PlayerRowOut, toPlayerOut, toPlayerRowOut } from './shapes.js';
 
@@ -38,13 +46,13 @@ export const PlayerCardOut = PlayerOut.extend({
 });
 export type PlayerCard = z.infer<typeof PlayerCardOut>;
 
-const Percentile = z.object({ statistic: z.string(), value: n, percentile: n });
+const Percentile = z.object({ statistic: z.string().nullable(), value: n, percentile: n });
 
 export const SectionsOut = {
   statistics: z
     .object({ minutes: n, per: z.string().nullable(), values: z.record(z.string(), n) })
     .optional(),
-  roles: z.array(z.object({ role: z.string(), score: z.number() })).optional(),
+  roles: z.array(z.object({ role: z.string().nullable(), score: n })).optional(),
   strengths: z
     .object({
       compared_with: z.string().nullable(),
@@ -55,7 +63,7 @@ export const SectionsOut = {
     .optional(),
   market_value: z.object({ value_eur: n, low_eur: n, high_eur: n, as_of: z.string().nullable() }).optional(),
   projections: z
-    .array(z.object({ league: z.string(), projected_score: n, current_score: n, delta: n }))
+    .array(z.object({ league: z.string().nullable(), projected_score: n, current_score: n, delta: n }))
     .optional(),
   // Similar profiles' ids by the one rule (PlayerRowOut: a player_id only while unlinked), as the text shows them.
   similar: z.array(PlayerRowOut.extend({ similarity: n, performance_index: n })).optional(),
@@ -119,10 +127,16 @@ const FETCHERS: { [K in SectionName]: SectionFetcher<K> } = {
       // A former role key is shown by its current key, the API's beside it, where every answer is shaped
       // (src/mcp/canonical-forms.ts).
       mapped(r, ({ data }) =>
-        data
-          .map((e) => ({ role: e.role, score: e.score }))
-          .sort((a, b) => b.score - a.score)
-          .slice(0, ROLES_SHOWN),
+        bestFirst(
+          scoresRead(data).map((e) =>
+            carryUnread({ role: e.role ?? null, score: e.score ?? null }, e, {
+              role: 'role',
+              score: 'score',
+            }),
+          ),
+          'score',
+          ROLES_SHOWN,
+        ),
       ),
     ),
   strengths: (api, q, signal) =>
@@ -131,7 +145,11 @@ const FETCHERS: { [K in SectionName]: SectionFetcher<K> } = {
         const group = data.compared_with;
         // Each item keeps what its reading could not read (a value under a name nothing read): noted, not "–".
         const percentile = (s: (typeof data.strengths)[number]) => {
-          const out = { statistic: s.statistic, value: s.value ?? null, percentile: s.percentile ?? null };
+          const out = {
+            statistic: s.statistic ?? null,
+            value: s.value ?? null,
+            percentile: s.percentile ?? null,
+          };
           const marks = unreadMarks(s);
           return marks ? markUnread(out, marks) : out;
         };
@@ -188,15 +206,27 @@ const FETCHERS: { [K in SectionName]: SectionFetcher<K> } = {
   projections: (api, q, signal) =>
     api.playerProjections({ id: q.id, season: q.saison, signal }).then((r) =>
       mapped(r, ({ data }) =>
-        [...data]
-          .sort((a, b) => (b.projected_score ?? 0) - (a.projected_score ?? 0))
-          .slice(0, PROJECTIONS_SHOWN)
-          .map((p) => ({
-            league: p.league,
-            projected_score: p.projected_score ?? null,
-            current_score: p.current_score ?? null,
-            delta: p.delta ?? null,
-          })),
+        bestFirst(
+          data.map((p) =>
+            carryUnread(
+              {
+                league: p.league ?? null,
+                projected_score: p.projected_score ?? null,
+                current_score: p.current_score ?? null,
+                delta: p.delta ?? null,
+              },
+              p,
+              {
+                league: 'league',
+                projected_score: 'projected_score',
+                current_score: 'current_score',
+                delta: 'delta',
+              },
+            ),
+          ),
+          'projected_score',
+          PROJECTIONS_SHOWN,
+        ),
       ),
     ),
   similar: (api, q, signal) =>
@@ -226,4 +256,20 @@ export async function fetchSections(
     }),
   );
   return Object.fromEntries(entries.filter(([, value]) => value !== undefined)) as Sections;
+}
+
+/**
+ * The roles, when their scores were read: "best roles" of scores not read would be no fact, so a list whose
+ * scores are under a name nothing reads fails the section, said as such (the role rows are kept by the
+ * reader: other answers show them).
+ */
+function scoresRead<T extends { score?: number | null }>(roles: readonly T[]): readonly T[] {
+  const unread = roles.find((r) => r.score == null && unreadWhy(r, 'score') !== undefined);
+  if (unread === undefined) return roles;
+  const error = new BadResponseError(
+    'the scores are under a name this server does not read, so the best roles are not known',
+    "the player's roles",
+  );
+  error.lacking = { field: 'role.score', rows: roles.length, seen: unreadMarks(unread)?.names.score ?? [] };
+  throw error;
 }

@@ -90,13 +90,17 @@ export function familyOfCard(p: Pick<PlayerCard, 'primary_role' | 'position'>): 
 /** Statistics of `values` for `family`, with the line that says how many were left out. */
 function forPosition<T>(
   rows: readonly T[],
-  key: (row: T) => string,
+  key: (row: T) => string | null,
   blank: (row: T) => boolean,
   family: Family,
 ): { rows: T[]; left: number } {
-  const keys = rows.map(key);
+  const keys = rows.map(key).filter((k): k is string => k !== null);
   const { shown } = positionRows(keys, [family], (k) => rows.filter((r) => key(r) === k).every(blank));
-  const kept = rows.filter((r) => shown.includes(key(r)));
+  // A row whose statistic could not be read is of no position we know: kept, never left out as another's.
+  const kept = rows.filter((r) => {
+    const k = key(r);
+    return k === null || shown.includes(k);
+  });
   return { rows: kept, left: rows.length - kept.length };
 }
 
@@ -109,7 +113,9 @@ export function namedStatistics(sections: {
   return [
     ...new Set([
       ...Object.keys(statistics?.values ?? {}),
-      ...[...(strengths?.strengths ?? []), ...(strengths?.weaknesses ?? [])].map((x) => x.statistic),
+      ...[...(strengths?.strengths ?? []), ...(strengths?.weaknesses ?? [])].flatMap((x) =>
+        x.statistic === null ? [] : [x.statistic],
+      ),
     ]),
   ];
 }
@@ -141,7 +147,7 @@ export const SECTION_TEXT: {
   },
   roles: (s) =>
     `### Best roles\n${table(s, [
-      ['role', (r) => roleWithLabel(r.role)],
+      ['role', (r) => (r.role === null ? null : roleWithLabel(r.role))],
       ['score', (r) => r.score],
     ])}`,
   strengths: (s, family, glossary) => {
@@ -162,7 +168,14 @@ export const SECTION_TEXT: {
     const percentile = cellFormat(all.map((x) => x.percentile));
     const group = shown(s, 'compared_with');
     const row = (x: NonNullable<Section<'strengths'>['strengths']>[number]) =>
-      `${statisticLabel(x.statistic, glossary)}${x.value === null && isUnread(x, 'value') ? '' : ` ${value(x.value)}`} (p${percentile(x.percentile)})`;
+      joined(
+        [
+          x.statistic === null ? shownText(x, 'statistic') : statisticLabel(x.statistic, glossary),
+          x.value === null && isUnread(x, 'value') ? undefined : value(x.value),
+          `(p${percentile(x.percentile)})`,
+        ],
+        ' ',
+      );
     return [
       `### Strengths and weaknesses${group ? ` (percentiles among ${groupWords(group)})` : ''}`,
       listed('Strengths', strengths.rows.map(row), isUnread(s, 'strengths')),

@@ -36,8 +36,15 @@ export async function noRowsRead(
   return {
     data: [],
     extra: { has_more: true },
-    notes: [rowsLackingNote(lacking, what, `no ${what.replace(/e?s$/, '')} is shown`)],
+    notes: [rowsLackingNote(lacking, what, `no ${singular(what)} is shown`)],
     quota: await api.quota.reported(),
     source: { cached: false, fetched_at: new Date().toISOString() },
   };
+}
+
+/** "teams" → "team", "coaches" → "coach", "glossary entries" → "glossary entry". */
+function singular(what: string): string {
+  if (what.endsWith('ies')) return `${what.slice(0, -3)}y`;
+  if (/(ch|sh|x)es$/.test(what)) return what.slice(0, -2);
+  return what.replace(/s$/, '');
 }

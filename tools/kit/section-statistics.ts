@@ -28,7 +28,9 @@ export function canonicalSections(sections: Sections, glossary: Glossary): Secti
     return key;
   };
   const list = (rows: Percentiles | null) =>
-    rows === null ? null : rows.map((r) => ({ ...r, statistic: keyOf(r.statistic) }));
+    rows === null
+      ? null
+      : rows.map((r) => ({ ...r, statistic: r.statistic === null ? null : keyOf(r.statistic) }));
   const out: Sections = { ...sections };
   if (sections.statistics) {
     const values = canonicalStatistics(sections.statistics.values, forms, renamed);

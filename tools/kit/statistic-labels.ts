@@ -42,9 +42,7 @@ async function glossaryRead(api: ApiClient, signal: AbortSignal): Promise<ApiRes
       source: { cached: false, fetched_at: new Date().toISOString() },
     };
   }
-  const glossary = new Map(
-    read.list.data.data.map((e) => [e.key, { name: e.name ?? null, unit: e.unit ?? null }]),
-  );
+  const glossary = new Map(read.keyed.map((e) => [e.key, { name: e.name ?? null, unit: e.unit ?? null }]));
   return { ...read.list, data: Object.assign(glossary, read.gap !== undefined ? { gap: read.gap } : {}) };
 }
 

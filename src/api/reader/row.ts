@@ -2,8 +2,10 @@
 // is flattened into the row it stands for (resource.ts), and field names in any casing are folded to
 // one (names.ts). Then names: fields found under their aliases, a nested `player` object lifted,
 // `{id, name}` objects read as their name (the id kept beside it), and an optional value that cannot
-// be read set to null instead of failing the row. Only a required field or a row with no identity
-// fails it; `rowsOf` then leaves that row out and says so.
+// be read set to null instead of failing the row. Only a field the spec fixes may be required (the
+// shape's non-optional fields): a row lacking one fails, as does a row with none of the ids the spec fixes
+// (`identityFixed`), and `rowsOf` then leaves that row out and says so. Any other identity is our guess:
+// a row lacking it is kept with it unread (it still carries facts), never dropped.
 import { z } from 'zod';
 import type { Aliases } from './aliases.js';
 import { fieldName, member } from './names.js';
@@ -13,8 +15,13 @@ import { unreadMarker } from './unread.js';
 import { fastReaderOf, isPlainObject, NAME_FIELDS, SLOW, VALUE_FIELDS } from './values.js';
 
 export interface RowOptions {
-  /** At least one of these must be readable, or the row is left out. */
+  /**
+   * The fields that name a row. A row with none of them readable is kept with them unread when it reads a
+   * field of its own (beside a season: CONTEXT), or left out when `identityFixed`.
+   */
   identity?: readonly string[];
+  /** The spec fixes the identity (a player row's ids): a row with none of it readable is left out. */
+  identityFixed?: boolean;
   /** Aliases that hold for this kind of row only (e.g. `id` for a player row's player_id). */
   aliases?: Readonly<Record<string, readonly string[]>>;
   /** Objects whose fields are lifted into the row when the row lacks them (default: player). */
@@ -28,6 +35,12 @@ export interface RowOptions {
 }
 
 const NESTED = ['player', 'joueur', 'person', 'personne'] as const;
+
+/**
+ * Fields that place a row rather than describe it: a list row lacking its identity is kept only when it
+ * reads a field beside these (a row of blanks and a season would tell nothing of its own).
+ */
+const CONTEXT: ReadonlySet<string> = new Set(['season']);
 
 type Failure = { ok: false; at: string };
 
@@ -113,8 +126,13 @@ export function row<S extends z.ZodRawShape>(kind: string, shape: S, options: Ro
     const ids = options.identity ?? [];
     const unidentified = ids.length > 0 && !ids.some((k) => result.value[k] != null);
     // A record asked by its id is the record of that id, whatever names its own id and name go by: read
-    // with those unread (when it holds fields at all), not refused.
-    const kept = unidentified && record && Object.values(fields).filter((v) => v != null).length >= 2;
+    // with those unread (when it holds fields at all), not refused. A list row whose identity the spec
+    // does not fix still carries facts: kept with its identity unread, when it reads one of its own.
+    const kept =
+      unidentified &&
+      (record
+        ? Object.values(fields).filter((v) => v != null).length >= 2
+        : !options.identityFixed && keys.some((k) => !CONTEXT.has(k) && result.value[k] != null));
     unread.mark(result.value, fields, unparsed, kept ? ids : []);
     if (unidentified && !kept) return { ok: false, at: `${kind}.${ids.join('|')}` };
     return result;

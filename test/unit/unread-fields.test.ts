@@ -47,6 +47,34 @@ describe('a row’s unread fields', () => {
     expect(unreadMarks(lacking)?.fields).toEqual({ service_id: 'name' });
   });
 
+  it('a field moved into a group as an object whose name nothing reads is unread, not absent', () => {
+    // A league as `{id, nome}` under a renamed name, grouped one level down: the group holds it.
+    const scouted = readAnswer(
+      S.ScoutingResponse,
+      {
+        data: [
+          {
+            player_id: 'p1',
+            service_id: null,
+            extra: { campionato: { id: 'lg_eredivisie', nome: 'Eredivisie' }, nazionalita: 'Spain' },
+          },
+        ],
+      },
+      'POST /v1/scouting',
+    );
+    const [read] = scouted.value.data;
+    expect(read?.league ?? null).toBeNull();
+    expect(unreadMarks(read)?.fields.league).toBe('name');
+    expect(unreadMarks(read)?.names.league).toEqual(['extra.campionato']);
+    // A country in a group is still no league.
+    const country = readAnswer(
+      S.ScoutingResponse,
+      { data: [{ player_id: 'p1', service_id: null, extra: { land: { id: 'es', nome: 'Spain' } } }] },
+      'POST /v1/scouting',
+    );
+    expect(unreadMarks(country.value.data[0])?.fields.league).toBeUndefined();
+  });
+
   it('a copy made by spreading a row keeps its marks; JSON never shows them', () => {
     const { value } = teams([{ team_id: 't1', name: 'RC Lens', vant: 'Ligue 1' }]);
     const copy = { ...value.data[0], extra: 1 };

@@ -7,6 +7,7 @@
 // (tools/kit/shown.ts) to leave the field out and name it in the answer's one note.
 import type { z } from 'zod';
 import { plausibleAs } from './plausible.js';
+import { fieldName } from './names.js';
 import { type CouldHold, currentJudge, namesWithin, quietly } from './report.js';
 import { fastReaderOf, isPlainObject, nameOf, SLOW, toNumber } from './values.js';
 
@@ -144,10 +145,28 @@ function readsListOfRecords(schema: z.ZodType): boolean {
 /** Items of a list looked into for the values a field could take: enough to tell, few enough to be cheap. */
 const ITEMS_LOOKED_AT = 3;
 
-/** The values of an object (scalars, or objects standing for one value), or of the first objects of a list. */
+/**
+ * The values of an object (scalars, or objects standing for one value), or of the first objects of a list.
+ * An object inside that stands for no value we can name (`{id, nome}`: a league as an object whose name is
+ * under a name nothing reads) gives its own scalars: the field may be among them, so it is not absent.
+ */
 function innerValues(value: object): unknown[] {
   const objects = Array.isArray(value) ? value.slice(0, ITEMS_LOOKED_AT) : [value];
-  return objects.flatMap((item) => (isPlainObject(item) ? Object.values(item).filter(isOneValue) : []));
+  return objects.flatMap((item) =>
+    isPlainObject(item)
+      ? Object.values(item).flatMap((inner) => {
+          if (isOneValue(inner)) return [inner];
+          return isPlainObject(inner) ? namedScalars(inner) : [];
+        })
+      : [],
+  );
+}
+
+/** An object's scalars but its ids (`{id, nome}` names its thing by `nome`; the id is no name of it). */
+function namedScalars(value: Record<string, unknown>): unknown[] {
+  return Object.entries(value)
+    .filter(([k, v]) => (typeof v !== 'object' || v === null) && !ID_NAME.test(fieldName(k)))
+    .map(([, v]) => v);
 }
 
 function isOneValue(value: unknown): boolean {

@@ -6,8 +6,8 @@
 // row itself, under a symbol: object spreads copy it, JSON never shows it, and a tool's text asks for it
 // (tools/kit/shown.ts) to leave the field out and name it in the answer's one note.
 import type { z } from 'zod';
-import { plausibleAs } from './plausible.js';
 import { fieldName } from './names.js';
+import { plausibleAs } from './plausible.js';
 import { type CouldHold, currentJudge, namesWithin, quietly } from './report.js';
 import { fastReaderOf, isPlainObject, nameOf, SLOW, toNumber } from './values.js';
 

@@ -83,6 +83,40 @@ describe('a row’s unread fields', () => {
   });
 });
 
+describe('an object of fields inside an answer (a summary, its spreads, meta)', () => {
+  const group = (summary: Record<string, unknown>) =>
+    readAnswer(S.ComparisonResponse, { data: [], summary }, 'GET /v1/comparison').value.summary;
+
+  it('a part lacking beside a name whose value could be it is unread, whatever form the value takes', () => {
+    // The median under a made-up name, written for people ("0,1"): not absent.
+    const summary = group({
+      lefe: 306,
+      x: { mean: '0,16', foseipou: '0,1', p10: 0, p90: '0,39' },
+      y: { mean: 0.11, median: 0.09, p10: 0.01, p90: 0.23 },
+      correlation: '0,39',
+    });
+    expect(summary?.x).toMatchObject({ mean: 0.16, p10: 0, p90: 0.39 });
+    // Which of the parts it lacks the name holds cannot be told: each is unread.
+    expect(unreadMarks(summary?.x)?.fields).toEqual({ median: 'name', min: 'name', max: 'name' });
+    expect(unreadMarks(summary?.x)?.names.median).toEqual(['foseipou']);
+    expect(unreadMarks(summary)?.fields).toEqual({ count: 'name' });
+    expect(unreadMarks(summary?.y)).toBeUndefined();
+    // A standard deviation beside a spread without a median is no median under another name.
+    expect(unreadMarks(group({ x: { mean: 1, sd: 0.2 }, y: {} })?.x)).toBeUndefined();
+  });
+
+  it('a part no reader can read is unread and the rest of the object is kept', () => {
+    const summary = group({
+      count: 306,
+      x: { mean: 0.16, median: 'about a tenth', p10: 0, p90: 0.39 },
+      y: { mean: 0.11, median: 0.09 },
+    });
+    expect(summary?.x).toMatchObject({ mean: 0.16, median: null, p90: 0.39 });
+    expect(unreadMarks(summary?.x)?.fields).toEqual({ median: 'value' });
+    expect(summary?.count).toBe(306);
+  });
+});
+
 describe('the text of unread fields', () => {
   it('leaves them out, never as "?", "(null)" or "–", and names them all in one short note', () => {
     const { value, report } = teams([

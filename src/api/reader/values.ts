@@ -13,7 +13,7 @@ import {
   parseSeason,
   UNPARSED,
 } from './display.js';
-import { fieldName, foldedRecord, member } from './names.js';
+import { fieldName, member } from './names.js';
 import { noteSeasonForm, noteUnreadable } from './report.js';
 
 export const NAME_FIELDS = [
@@ -29,14 +29,6 @@ export const VALUE_FIELDS = ['value', 'valeur', 'val', 'amount', 'montant'] as c
 
 export const isPlainObject = (v: unknown): v is Record<string, unknown> =>
   typeof v === 'object' && v !== null && !Array.isArray(v);
-
-/**
- * An object of named fields inside a row (`compared_with`, a summary, a coach `{id, name}`): its keys
- * read in any casing, as the row's own are (`{CoachId, Name}` is `{coach_id, name}`); unknown ones kept.
- */
-export function looseFields<S extends z.ZodRawShape>(shape: S) {
-  return z.preprocess((v) => (isPlainObject(v) ? foldedRecord(v) : v), z.looseObject(shape));
-}
 
 /** The name an `{id, name}`-like object stands for. */
 export function nameOf(value: Record<string, unknown>): string | undefined {

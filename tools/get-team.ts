@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { InvalidArgumentError } from '../src/api/errors.js';
-import { markUnread, type UnreadWhy, unreadMarks } from '../src/api/reader/unread.js';
+import { carryUnread, markUnread, type UnreadWhy, unreadMarks, unreadWhy } from '../src/api/reader/unread.js';
 import type { HeadToHeadResponse } from '../src/api/schemas.js';
 import { Limit, Season, seasonParam } from '../src/mcp/args.js';
 import { defineTool } from '../src/mcp/tool.js';
@@ -40,10 +40,10 @@ const Similar = z.array(
 );
 const HeadToHead = z.object({
   opponent: z.string(),
-  played: z.number(),
-  wins: z.number(),
-  draws: z.number(),
-  losses: z.number(),
+  played: z.number().nullable(),
+  wins: z.number().nullable(),
+  draws: z.number().nullable(),
+  losses: z.number().nullable(),
   meetings: z.array(
     z.object({ date: z.string().nullable(), home: z.string(), away: z.string(), score: z.string() }),
   ),
@@ -277,7 +277,7 @@ export default defineTool({
     const h = data.head_to_head;
     if (h)
       lines.push(
-        `\nHead-to-head with ${h.opponent}: ${h.played} played, ${h.wins} won, ${h.draws} drawn, ${h.losses} lost.`,
+        `\nHead-to-head with ${h.opponent}${headToHeadCounts(h)}.`,
         table(h.meetings, [
           ['date', (m) => m.date],
           ['home', (m) => m.home],
@@ -298,18 +298,35 @@ export default defineTool({
   },
 });
 
+/** The counts of a head-to-head's summary, and their words. */
+const COUNTS = ['played', 'wins', 'draws', 'losses'] as const;
+const COUNT_WORDS = { played: 'played', wins: 'won', draws: 'drawn', losses: 'lost' } as const;
+
+/** ": 5 played, 2 won, 1 drawn, 2 lost": an absent count as "–", an unread one left out (noted), never a zero. */
+function headToHeadCounts(h: z.infer<typeof HeadToHead>): string {
+  const parts = COUNTS.map((count) => {
+    const n = h[count];
+    if (n !== null) return `${n} ${COUNT_WORDS[count]}`;
+    return emptyCell(h, count) === '' ? undefined : `– ${COUNT_WORDS[count]}`;
+  });
+  const text = joined(parts);
+  return text === '' ? '' : `: ${text}`;
+}
+
 function headToHead(
   data: z.infer<typeof HeadToHeadResponse>['data'],
   otherId: string,
 ): z.infer<typeof HeadToHead> {
-  const opponent = (data.opponent as { name?: unknown } | undefined)?.name;
   const summary = data.summary;
-  return {
-    opponent: typeof opponent === 'string' ? opponent : otherId,
-    played: summary?.played ?? data.meetings?.length ?? 0,
-    wins: summary?.wins ?? 0,
-    draws: summary?.draws ?? 0,
-    losses: summary?.losses ?? 0,
+  // A summary the reader could not read leaves every count unread; one it did not get, absent.
+  const unread = unreadWhy(data, 'summary');
+  const h = {
+    opponent: data.opponent ?? otherId,
+    played:
+      summary?.played ?? (summary == null && unread === undefined ? (data.meetings?.length ?? null) : null),
+    wins: summary?.wins ?? null,
+    draws: summary?.draws ?? null,
+    losses: summary?.losses ?? null,
     meetings: (data.meetings ?? []).slice(-MEETINGS).map((m) => ({
       date: m.date ?? null,
       home: m.home,
@@ -318,4 +335,11 @@ function headToHead(
     })),
     comparison: data.comparison ?? [],
   };
+  if (unread === undefined) return carryUnread(h, summary, Object.fromEntries(COUNTS.map((c) => [c, c])));
+  const names = unreadMarks(data)?.names.summary ?? [];
+  return markUnread(h, {
+    kind: 'head_to_head',
+    fields: Object.fromEntries(COUNTS.map((c) => [c, unread])),
+    names: Object.fromEntries(COUNTS.map((c) => [c, names])),
+  });
 }

@@ -115,6 +115,18 @@ describe('an object of fields inside an answer (a summary, its spreads, meta)', 
     expect(unreadMarks(summary?.x)?.fields).toEqual({ median: 'value' });
     expect(summary?.count).toBe(306);
   });
+
+  it("a head-to-head's count under another name is unread, the others read", () => {
+    const { value } = readAnswer(
+      S.HeadToHeadResponse,
+      { data: { summary: { played: 5, wins: 2, draws: 1, poukes: 2 }, meetings: [] } },
+      'GET /v1/teams/:id/head-to-head/:otherId',
+    );
+    expect(value.data.summary).toMatchObject({ played: 5, wins: 2, draws: 1 });
+    expect(value.data.summary?.losses ?? null).toBeNull();
+    expect(unreadMarks(value.data.summary)?.fields.losses).toBe('name');
+    expect(unreadMarks(value.data)).toBeUndefined();
+  });
 });
 
 describe('the text of unread fields', () => {

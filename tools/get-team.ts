@@ -1,10 +1,11 @@
 import { z } from 'zod';
 import { InvalidArgumentError } from '../src/api/errors.js';
-import { carryUnread, markUnread, type UnreadWhy, unreadMarks, unreadWhy } from '../src/api/reader/unread.js';
+import { markUnread, type UnreadWhy, unreadMarks } from '../src/api/reader/unread.js';
 import type { HeadToHeadResponse } from '../src/api/schemas.js';
 import { Limit, Season, seasonParam } from '../src/mcp/args.js';
 import { defineTool } from '../src/mcp/tool.js';
 import { Gathering, SECTION_ROUTE_MISSING, sectionReport } from './kit/gather.js';
+import { headToHeadCounts, headToHeadCountsText } from './kit/head-to-head.js';
 import { cut } from './kit/pages.js';
 import { sectionsPlan } from './kit/plan.js';
 import { idCell, RowServiceId, rowIds } from './kit/shapes.js';
@@ -277,7 +278,7 @@ export default defineTool({
     const h = data.head_to_head;
     if (h)
       lines.push(
-        `\nHead-to-head with ${h.opponent}${headToHeadCounts(h)}.`,
+        `\nHead-to-head with ${h.opponent}${headToHeadCountsText(h)}.`,
         table(h.meetings, [
           ['date', (m) => m.date],
           ['home', (m) => m.home],
@@ -298,35 +299,14 @@ export default defineTool({
   },
 });
 
-/** The counts of a head-to-head's summary, and their words. */
-const COUNTS = ['played', 'wins', 'draws', 'losses'] as const;
-const COUNT_WORDS = { played: 'played', wins: 'won', draws: 'drawn', losses: 'lost' } as const;
-
-/** ": 5 played, 2 won, 1 drawn, 2 lost": an absent count as "–", an unread one left out (noted), never a zero. */
-function headToHeadCounts(h: z.infer<typeof HeadToHead>): string {
-  const parts = COUNTS.map((count) => {
-    const n = h[count];
-    if (n !== null) return `${n} ${COUNT_WORDS[count]}`;
-    return emptyCell(h, count) === '' ? undefined : `– ${COUNT_WORDS[count]}`;
-  });
-  const text = joined(parts);
-  return text === '' ? '' : `: ${text}`;
-}
-
 function headToHead(
   data: z.infer<typeof HeadToHeadResponse>['data'],
   otherId: string,
 ): z.infer<typeof HeadToHead> {
-  const summary = data.summary;
-  // A summary the reader could not read leaves every count unread; one it did not get, absent.
-  const unread = unreadWhy(data, 'summary');
-  const h = {
-    opponent: data.opponent ?? otherId,
-    played:
-      summary?.played ?? (summary == null && unread === undefined ? (data.meetings?.length ?? null) : null),
-    wins: summary?.wins ?? null,
-    draws: summary?.draws ?? null,
-    losses: summary?.losses ?? null,
+  const opponent = (data.opponent as { name?: unknown } | undefined)?.name;
+  return {
+    opponent: typeof opponent === 'string' ? opponent : otherId,
+    ...headToHeadCounts(data),
     meetings: (data.meetings ?? []).slice(-MEETINGS).map((m) => ({
       date: m.date ?? null,
       home: m.home,
@@ -335,11 +315,4 @@ function headToHead(
     })),
     comparison: data.comparison ?? [],
   };
-  if (unread === undefined) return carryUnread(h, summary, Object.fromEntries(COUNTS.map((c) => [c, c])));
-  const names = unreadMarks(data)?.names.summary ?? [];
-  return markUnread(h, {
-    kind: 'head_to_head',
-    fields: Object.fromEntries(COUNTS.map((c) => [c, unread])),
-    names: Object.fromEntries(COUNTS.map((c) => [c, names])),
-  });
 }

@@ -468,8 +468,6 @@ const Metric = row('metric', { metric: textValue, team: numValue, opponent: numV
 export const HeadToHeadResponse = recordAnswer(
   row('head_to_head', {
     season: optSeason,
-    // The other team, `{team_id, name}` as the API's teams are: read as its name.
-    opponent: optText,
     // Each count read on its own: one the reader cannot read is unread, never a zero.
     summary: looseFields(
       {

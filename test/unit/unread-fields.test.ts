@@ -75,6 +75,17 @@ describe('a row’s unread fields', () => {
     expect(unreadMarks(country.value.data[0])?.fields.league).toBeUndefined();
   });
 
+  it('an object standing for a name under an alias of name is read as that name', () => {
+    // A club as `{id, nome}`: the reader knows `nome` as a name, so the club is read, not unread.
+    const { value } = readAnswer(
+      S.ScoutingResponse,
+      { data: [{ player_id: 'p1', service_id: null, squadra: { id: 't1', nome: 'VV Breda' } }] },
+      'POST /v1/scouting',
+    );
+    expect(value.data[0]?.club).toBe('VV Breda');
+    expect(unreadMarks(value.data[0])?.fields.club).toBeUndefined();
+  });
+
   it('a copy made by spreading a row keeps its marks; JSON never shows them', () => {
     const { value } = teams([{ team_id: 't1', name: 'RC Lens', vant: 'Ligue 1' }]);
     const copy = { ...value.data[0], extra: 1 };

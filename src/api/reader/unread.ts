@@ -115,8 +115,10 @@ export function unreadKeys(fields: Record<string, unknown>, reads: ReadonlySet<s
  * takes it (an id only another id), and it is plausible (plausible.ts).
  */
 export function holderTest(shape: z.ZodRawShape): CouldHold {
+  // An object standing for a name (`{id, nome: "Spain"}`) is weighed by its name: a country is no league.
   const holds = (field: string, schema: z.ZodType, value: unknown, row: Record<string, unknown>) =>
-    fitsField(schema, value) && plausibleAs(field, value, row, currentJudge());
+    fitsField(schema, value) &&
+    plausibleAs(field, (isPlainObject(value) && nameOf(value)) || value, row, currentJudge());
   return (field, name, row) => {
     const schema = shape[field] as z.ZodType | undefined;
     const value = row[name];

@@ -14,7 +14,7 @@ import {
   UNPARSED,
 } from './display.js';
 import { fieldName, member } from './names.js';
-import { noteSeasonForm, noteUnreadable } from './report.js';
+import { currentAliases, noteSeasonForm, noteUnreadable } from './report.js';
 
 export const NAME_FIELDS = [
   'name',
@@ -30,11 +30,16 @@ export const VALUE_FIELDS = ['value', 'valeur', 'val', 'amount', 'montant'] as c
 export const isPlainObject = (v: unknown): v is Record<string, unknown> =>
   typeof v === 'object' && v !== null && !Array.isArray(v);
 
-/** The name an `{id, name}`-like object stands for. */
+/**
+ * The name an `{id, name}`-like object stands for: under a name word, else under an alias of `name` the
+ * reading knows (`{id, nome}`: a club written as an object in Italian names the club).
+ */
 export function nameOf(value: Record<string, unknown>): string | undefined {
-  for (const field of NAME_FIELDS) {
-    const v = member(value, field);
-    if (typeof v === 'string' && v.trim() !== '') return v;
+  for (const fields of [NAME_FIELDS, currentAliases().of('name')]) {
+    for (const field of fields) {
+      const v = member(value, field);
+      if (typeof v === 'string' && v.trim() !== '') return v;
+    }
   }
   return undefined;
 }

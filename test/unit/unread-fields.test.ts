@@ -2,6 +2,7 @@
 // placeholder), or unread (a value no reader could read, or the field lacking beside names that could
 // hold it). Unread fields are left out of the text and named in the answer's one note.
 import { describe, expect, it } from 'vitest';
+import { aliasSet } from '../../src/api/reader/aliases.js';
 import { readAnswer } from '../../src/api/reader/index.js';
 import { unreadMarks } from '../../src/api/reader/unread.js';
 import * as S from '../../src/api/schemas.js';
@@ -125,6 +126,17 @@ describe('an object of fields inside an answer (a summary, its spreads, meta)', 
     expect(summary?.x).toMatchObject({ mean: 0.16, median: null, p90: 0.39 });
     expect(unreadMarks(summary?.x)?.fields).toEqual({ median: 'value' });
     expect(summary?.count).toBe(306);
+  });
+
+  it('a part under a name the routes file gives it is read: the fix the note names works', () => {
+    const { value } = readAnswer(
+      S.ComparisonResponse,
+      { data: [], summary: { x: { mean: 0.16, foseipou: '0,1' }, y: {} } },
+      'GET /v1/comparison',
+      aliasSet({ median: ['foseipou'] }),
+    );
+    expect(value.summary?.x?.median).toBe(0.1);
+    expect(unreadMarks(value.summary?.x)?.fields.median).toBeUndefined();
   });
 
   it("a head-to-head's count under another name is unread, the others read", () => {

@@ -1,12 +1,13 @@
 // An object of named fields inside a row (a summary, a spread, `meta`, a coach `{id, name}`), read as a
-// row's fields are: keys in any casing (`{CoachId, Name}` is `{coach_id, name}`), unknown ones kept; an
-// optional value its reader refuses is null and unread, never failing the whole object (a median written
-// as text nothing parses once blanked the summary); a field lacking beside names nothing reads whose
-// values could be it is unread, not absent. The object carries its unread fields as a row does
-// (unread.ts): a tool that makes its own object of it carries them with `carryUnread`.
+// row's fields are: keys in any casing (`{CoachId, Name}` is `{coach_id, name}`) and under their aliases
+// (a routes file's "fields" too), unknown ones kept; an optional value its reader refuses is null and
+// unread, never failing the whole object (a median written as text nothing parses once blanked the
+// summary); a field lacking beside names nothing reads whose values could be it is unread, not absent.
+// The object carries its unread fields as a row does (unread.ts): a tool that makes its own object of it
+// carries them with `carryUnread`.
 import { z } from 'zod';
 import { foldedRecord } from './names.js';
-import { noteUnreadable } from './report.js';
+import { currentAliases, noteAlias, noteUnreadable } from './report.js';
 import { unreadMarker } from './unread.js';
 import { isPlainObject } from './values.js';
 
@@ -23,14 +24,25 @@ export function looseFields<S extends z.ZodRawShape>(
   const object = z.looseObject(shape);
   type Value = z.output<typeof object>;
   const keys = Object.keys(shape);
+  const known = new Set(keys);
   const optional = new Set(keys.filter((k) => (shape[k] as z.ZodType).safeParse(undefined).success));
-  const marker = unreadMarker(kind, shape, new Set([...keys, ...alsoKnown]));
+  const marker = unreadMarker(kind, shape, new Set([...known, ...alsoKnown]));
   return z.unknown().transform((raw, ctx): Value => {
     if (!isPlainObject(raw)) {
       ctx.addIssue({ code: 'custom', message: `${kind} is not an object`, input: raw });
       return z.NEVER;
     }
     const fields = foldedRecord(raw);
+    // A field under an alias (the defaults, a routes file's "fields": the fix the note names) is read.
+    const aliases = currentAliases();
+    for (const key of keys) {
+      if (fields[key] != null) continue;
+      const alias = aliases.of(key).find((a) => fields[a] != null && !known.has(a));
+      if (alias === undefined) continue;
+      fields[key] = fields[alias];
+      delete fields[alias];
+      noteAlias(alias, key);
+    }
     const unparsed: string[] = [];
     let parsed = object.safeParse(fields);
     if (!parsed.success) {

@@ -1,15 +1,14 @@
 import { z } from 'zod';
 import { InvalidArgumentError } from '../src/api/errors.js';
-import { markUnread, type UnreadWhy, unreadMarks } from '../src/api/reader/unread.js';
+import { carryUnread, markUnread, type UnreadWhy, unreadMarks, unreadWhy } from '../src/api/reader/unread.js';
 import type { HeadToHeadResponse } from '../src/api/schemas.js';
 import { Limit, Season, seasonParam } from '../src/mcp/args.js';
 import { defineTool } from '../src/mcp/tool.js';
 import { Gathering, SECTION_ROUTE_MISSING, sectionReport } from './kit/gather.js';
-import { headToHeadCounts, headToHeadCountsText } from './kit/head-to-head.js';
 import { cut } from './kit/pages.js';
 import { sectionsPlan } from './kit/plan.js';
 import { idCell, RowServiceId, rowIds } from './kit/shapes.js';
-import { emptyCell, isUnread, joined, shown, shownText } from './kit/shown.js';
+import { emptyCell, isUnread, joined, shown, shownOr, shownText } from './kit/shown.js';
 import { euros, formatCell, formatEuros, formatRow, table } from './kit/text.js';
 
 const MAX = 60;
@@ -41,14 +40,23 @@ const Similar = z.array(
 );
 const HeadToHead = z.object({
   opponent: z.string(),
+  // null when the API's summary does not give it (or it could not be read: the note names it).
   played: z.number().nullable(),
   wins: z.number().nullable(),
   draws: z.number().nullable(),
   losses: z.number().nullable(),
   meetings: z.array(
-    z.object({ date: z.string().nullable(), home: z.string(), away: z.string(), score: z.string() }),
+    z.object({
+      date: z.string().nullable(),
+      home: z.string().nullable(),
+      away: z.string().nullable(),
+      // null when either side's goals are not given or not read.
+      score: z.string().nullable(),
+    }),
   ),
-  comparison: z.array(z.object({ metric: z.string(), team: z.number(), opponent: z.number() })),
+  comparison: z.array(
+    z.object({ metric: z.string().nullable(), team: z.number().nullable(), opponent: z.number().nullable() }),
+  ),
 });
 
 type TeamData = {
@@ -278,22 +286,33 @@ export default defineTool({
     const h = data.head_to_head;
     if (h)
       lines.push(
-        `\nHead-to-head with ${h.opponent}${headToHeadCountsText(h)}.`,
-        table(h.meetings, [
-          ['date', (m) => m.date],
-          ['home', (m) => m.home],
-          ['score', (m) => m.score],
-          ['away', (m) => m.away],
-        ]),
+        `\nHead-to-head with ${h.opponent}${recordText(h)}.`,
+        // A list the answer held under a name not read is no "(no rows)": left out, noted.
+        h.meetings.length === 0 && isUnread(h, 'meetings')
+          ? ''
+          : table(h.meetings, [
+              ['date', (m) => m.date],
+              ['home', (m) => m.home],
+              ['score', (m) => m.score],
+              ['away', (m) => m.away],
+            ]),
         // Each metric's two values side by side share one format: they never print equal when they differ.
-        table(
-          h.comparison.map((c) => ({ metric: c.metric, values: formatRow([c.team, c.opponent]) })),
-          [
-            ['metric', (c) => c.metric],
-            [t.name ?? 'team', (c) => c.values[0]],
-            [h.opponent, (c) => c.values[1]],
-          ],
-        ),
+        h.comparison.length === 0 && isUnread(h, 'comparison')
+          ? ''
+          : table(
+              h.comparison.map((c) => {
+                const values = formatRow([c.team, c.opponent]);
+                // A side's value not read is left blank (noted), never "–".
+                if (c.team === null) values[0] = emptyCell(c, 'team');
+                if (c.opponent === null) values[1] = emptyCell(c, 'opponent');
+                return { metric: c.metric ?? (isUnread(c, 'metric') ? '' : null), values };
+              }),
+              [
+                ['metric', (c) => c.metric],
+                [t.name ?? 'team', (c) => c.values[0]],
+                [h.opponent, (c) => c.values[1]],
+              ],
+            ),
       );
     return lines.join('\n');
   },
@@ -304,15 +323,82 @@ function headToHead(
   otherId: string,
 ): z.infer<typeof HeadToHead> {
   const opponent = (data.opponent as { name?: unknown } | undefined)?.name;
-  return {
-    opponent: typeof opponent === 'string' ? opponent : otherId,
-    ...headToHeadCounts(data),
-    meetings: (data.meetings ?? []).slice(-MEETINGS).map((m) => ({
-      date: m.date ?? null,
-      home: m.home,
-      away: m.away,
-      score: `${m.home_goals}-${m.away_goals}`,
-    })),
-    comparison: data.comparison ?? [],
+  const summary = data.summary;
+  // A count the summary does not give is not made up (no 0 won for a summary not read).
+  const counts = {
+    played: summary?.played ?? null,
+    wins: summary?.wins ?? null,
+    draws: summary?.draws ?? null,
+    losses: summary?.losses ?? null,
   };
+  const summaryUnread = unreadWhy(data, 'summary');
+  const out = {
+    opponent: typeof opponent === 'string' ? opponent : otherId,
+    ...counts,
+    meetings: (data.meetings ?? []).slice(-MEETINGS).map((m) =>
+      carryUnread(
+        {
+          date: m.date ?? null,
+          home: m.home ?? null,
+          away: m.away ?? null,
+          score: m.home_goals == null || m.away_goals == null ? null : `${m.home_goals}-${m.away_goals}`,
+        },
+        m,
+        {
+          date: 'date',
+          home: 'home',
+          away: 'away',
+          score: unreadWhy(m, 'home_goals') !== undefined ? 'home_goals' : 'away_goals',
+        },
+      ),
+    ),
+    comparison: (data.comparison ?? []).map((c) =>
+      carryUnread({ metric: c.metric ?? null, team: c.team ?? null, opponent: c.opponent ?? null }, c, {
+        metric: 'metric',
+        team: 'team',
+        opponent: 'opponent',
+      }),
+    ),
+  };
+  // What the answer held under names not read stays unread on the section: the counts of a summary not
+  // read, and the meetings and metrics when none was read (never "no rows").
+  const marks = unreadMarks(data);
+  const fields: Record<string, UnreadWhy> = {};
+  const names: Record<string, readonly string[]> = {};
+  const unread = (field: string, from: string, why: UnreadWhy | undefined) => {
+    if (why === undefined) return;
+    fields[field] = why;
+    names[field] = marks?.names[from] ?? [];
+  };
+  for (const [field, n] of Object.entries(counts)) if (n === null) unread(field, 'summary', summaryUnread);
+  // A count the summary read held under a name not read (its reader's marks: loose-fields.ts).
+  const own = unreadMarks(summary);
+  for (const [field, n] of Object.entries(counts)) {
+    const why = own?.fields[field];
+    if (n !== null || why === undefined) continue;
+    fields[field] = why;
+    names[field] = own?.names[field] ?? [];
+  }
+  for (const list of ['meetings', 'comparison'] as const)
+    if (out[list].length === 0) unread(list, list, unreadWhy(data, list));
+  if (Object.keys(fields).length === 0) return out;
+  return markUnread(out, { kind: 'head_to_head', fields, names });
+}
+
+/** ": 3 played, 1 won, 1 drawn, 1 lost", each count the summary gives (one not read is left out, noted). */
+function recordText(h: z.infer<typeof HeadToHead>): string {
+  const parts = joined([
+    ...(
+      [
+        ['played', 'played'],
+        ['wins', 'won'],
+        ['draws', 'drawn'],
+        ['losses', 'lost'],
+      ] as const
+    ).map(([field, word]) => {
+      const n = shownOr(h, field, '');
+      return n ? `${n} ${word}` : undefined;
+    }),
+  ]);
+  return parts ? `: ${parts}` : '';
 }

@@ -8,7 +8,7 @@ import { defineTool } from '../src/mcp/tool.js';
 import { cut, PAGE_SIZE, statedTotal } from './kit/pages.js';
 import { announcePlan, plan } from './kit/plan.js';
 import { idCell, type RowIds, rowIds } from './kit/shapes.js';
-import { isUnread } from './kit/shown.js';
+import { emptyCell, isUnread, joined } from './kit/shown.js';
 import { PositionArg, StatisticArg } from './kit/stat-args.js';
 import { glossaryOf, type StatisticName, statisticLabel } from './kit/statistic-labels.js';
 import { formatCell, formatRow, table } from './kit/text.js';
@@ -128,11 +128,9 @@ export default defineTool({
     const s = result.data.summary;
     const spread =
       s?.x && s.y
-        ? withNumbersBeside(
-            { x: spreadOf(s.x), y: spreadOf(s.y), correlation: s.correlation ?? null },
-            s,
-            new Set(['count', 'x', 'y', 'correlation']),
-          )
+        ? carryUnread({ x: spreadOf(s.x), y: spreadOf(s.y), correlation: s.correlation ?? null }, s, {
+            correlation: 'correlation',
+          })
         : null;
     const summarized = withUnreadSummary(result.data, spread, total ?? null, {
       x: xStat.key,
@@ -159,9 +157,13 @@ export default defineTool({
   },
   text: ({ data, extra, glossary }) => {
     const sp = extra?.spread as { x: Spread; y: Spread; correlation: number | null } | null | undefined;
+    // A part left unread is left out (the note names it); an absent one is "–".
     const line = (name: string, v: Spread) => {
-      const [mean, median, p10, p90] = formatRow([v.mean, v.median, v.p10, v.p90]);
-      return `${name}: mean ${mean}, median ${median}, p10 ${p10}, p90 ${p90}`;
+      const cells = formatRow(SPREAD_PARTS.map((part) => v[part]));
+      const parts = SPREAD_PARTS.map((part, i) =>
+        v[part] === null && emptyCell(v, part) === '' ? undefined : `${part} ${cells[i]}`,
+      );
+      return `${name}: ${joined(parts)}`;
     };
     // A summary or count the answer held under names nothing read: named in the note, not left unsaid.
     if (extra && !sp) isUnread(extra, 'spread');
@@ -231,6 +233,10 @@ function axisName(
   return (key && names?.[key]?.name) || key || axis;
 }
 
+/** The parts of an axis's spread the tool shows. */
+const SPREAD_PARTS = ['mean', 'median', 'p10', 'p90'] as const;
+
+/** An axis's spread as shown, each part the reader could not read (unread.ts) carried as unread. */
 function spreadOf(v: {
   mean?: number | null;
   median?: number | null;
@@ -238,39 +244,12 @@ function spreadOf(v: {
   p90?: number | null;
 }): Spread {
   const out = { mean: v.mean ?? null, median: v.median ?? null, p10: v.p10 ?? null, p90: v.p90 ?? null };
-  return withNumbersBeside(out, v, SPREAD_READ);
+  return carryUnread(out, v, Object.fromEntries(SPREAD_PARTS.map((part) => [part, part])));
 }
-
-/** What an axis's spread may hold beside the parts shown: none of them is a part under another name. */
-const SPREAD_READ: ReadonlySet<string> = new Set(['mean', 'median', 'p10', 'p90', 'min', 'max', 'sd', 'std']);
-
-/**
- * `out` with its empty parts marked unread when `from` (the object they were read from) holds numbers
- * under names nothing reads: a part may be among them (a mean sent as `moyenne`), so it is not absent.
- */
-function withNumbersBeside<T extends Record<string, unknown>>(
-  out: T,
-  from: object,
-  read: ReadonlySet<string>,
-): T {
-  const beside = Object.entries(from)
-    .filter(([k, v]) => !read.has(k) && !Object.hasOwn(out, k) && typeof v === 'number')
-    .map(([k]) => k);
-  const empty = Object.keys(out).filter((k) => out[k] === null);
-  if (beside.length === 0 || empty.length === 0) return out;
-  return markUnread(out, {
-    kind: 'group',
-    fields: Object.fromEntries(empty.map((k) => [k, 'name' as const])),
-    names: Object.fromEntries(empty.map((k) => [k, beside])),
-  });
-}
-
-/** The summary's own parts: anything else in it with a value is a part nothing read. */
-const SUMMARY_PARTS = new Set(['count', 'x', 'y', 'correlation']);
 
 /**
  * `extra` marked with the spread and count it lacks for want of reading them: the answer's summary under a
- * name nothing reads (the reader's mark), or a summary whose spreads are under names nothing reads.
+ * name nothing reads, or a summary whose spreads or count are under names nothing reads (the reader's marks).
  */
 function withUnreadSummary<E extends { spread: unknown; count: number | null }>(
   answer: object,
@@ -278,27 +257,23 @@ function withUnreadSummary<E extends { spread: unknown; count: number | null }>(
   total: number | null,
   extra: E,
 ): E {
-  const summary = (answer as { summary?: Record<string, unknown> | null }).summary;
-  const marks = unreadMarks(answer);
-  const others = Object.entries(summary ?? {}).filter(([k, v]) => !SUMMARY_PARTS.has(k) && v != null);
-  const why =
-    summary == null
-      ? marks?.fields.summary
-      : others.some(([, v]) => typeof v === 'object' || typeof v === 'number')
-        ? 'name'
-        : undefined;
-  if (why === undefined) return extra;
-  const names = summary == null ? (marks?.names.summary ?? []) : [];
+  const summary = (answer as { summary?: object | null }).summary;
+  const marks = unreadMarks(summary ?? answer);
+  const whyOf = (field: string) => (summary == null ? marks?.fields.summary : marks?.fields[field]);
+  const namesOf = (field: string) => (summary == null ? marks?.names.summary : marks?.names[field]) ?? [];
   const fields: Record<string, UnreadWhy> = {};
-  if (spread === null && (summary == null || others.some(([, v]) => typeof v === 'object')))
-    fields.spread = why;
-  // A count under a name nothing reads: a whole number beside the parts read.
-  const countBeside = others.some(([, v]) => typeof v === 'number' && Number.isInteger(v) && v >= 0);
-  if (total === null && (summary == null || countBeside)) fields.count = why;
+  const names: Record<string, readonly string[]> = {};
+  const axis = whyOf('x') ? 'x' : 'y';
+  const spreadWhy = spread === null ? whyOf(axis) : undefined;
+  if (spreadWhy) {
+    fields.spread = spreadWhy;
+    names.spread = namesOf(axis);
+  }
+  const countWhy = total === null ? whyOf('count') : undefined;
+  if (countWhy) {
+    fields.count = countWhy;
+    names.count = namesOf('count');
+  }
   if (Object.keys(fields).length === 0) return extra;
-  return markUnread(extra, {
-    kind: 'group',
-    fields,
-    names: Object.fromEntries(Object.keys(fields).map((f) => [f, names])),
-  });
+  return markUnread(extra, { kind: 'group', fields, names });
 }

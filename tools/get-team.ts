@@ -371,6 +371,14 @@ function headToHead(
     names[field] = marks?.names[from] ?? [];
   };
   for (const [field, n] of Object.entries(counts)) if (n === null) unread(field, 'summary', summaryUnread);
+  // A count the summary read held under a name not read (its reader's marks: loose-fields.ts).
+  const own = unreadMarks(summary);
+  for (const [field, n] of Object.entries(counts)) {
+    const why = own?.fields[field];
+    if (n !== null || why === undefined) continue;
+    fields[field] = why;
+    names[field] = own?.names[field] ?? [];
+  }
   for (const list of ['meetings', 'comparison'] as const)
     if (out[list].length === 0) unread(list, list, unreadWhy(data, list));
   if (Object.keys(fields).length === 0) return out;

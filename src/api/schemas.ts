@@ -9,6 +9,7 @@ import { isRoleKey } from '../domain/roles.js';
 import { fold } from '../lib/fold.js';
 import { aliasesOf } from './reader/aliases.js';
 import { listAnswer, recordAnswer } from './reader/answer.js';
+import { looseFields } from './reader/loose-fields.js';
 import { fieldName, member } from './reader/names.js';
 import { currentAliases, noteUnreadable } from './reader/report.js';
 import { type RowOptions, row, rowsOf } from './reader/row.js';
@@ -17,7 +18,6 @@ import {
   flattenStatistics,
   isPlainObject,
   isStatisticList,
-  looseFields,
   nameOf,
   numberKindOf,
   numValue,
@@ -197,7 +197,7 @@ export type RankingEntry = z.output<typeof RankingEntry>;
  */
 export const RankingsResponse = listAnswer(RankingEntry, {
   names: ['rankings', 'classement', 'players'],
-  beside: { meta: looseFields({ eligible: optCount }).nullish().catch(null) },
+  beside: { meta: looseFields({ eligible: optCount }, 'meta').nullish().catch(null) },
 });
 
 const SCOUTED = {
@@ -357,7 +357,7 @@ export const SeasonsResponse = listAnswer(
 const AnyRow = row('row', {});
 export const ListResponse = listAnswer(AnyRow);
 
-const ListMeta = looseFields({ total: optNum }).nullish().catch(null);
+const ListMeta = looseFields({ total: optNum }, 'meta').nullish().catch(null);
 
 /**
  * A coach given as an object: its name under `name`, a name word or an alias of `name` (a routes file's,
@@ -385,7 +385,7 @@ function coachRef(value: unknown): unknown {
 }
 
 const COACH_REF = z
-  .preprocess(coachRef, looseFields({ coach_id: optId, name: optText, id: optId }))
+  .preprocess(coachRef, looseFields({ coach_id: optId, name: optText, id: optId }, 'coach'))
   .transform((c) => ({ ...c, coach_id: c.coach_id ?? c.id ?? null, name: c.name ?? null }))
   .nullish();
 const TEAM = {
@@ -469,14 +469,18 @@ const Metric = row('metric', { metric: optText, team: optNum, opponent: optNum }
 export const HeadToHeadResponse = recordAnswer(
   row('head_to_head', {
     season: optSeason,
-    summary: looseFields({
-      played: numValue,
-      wins: numValue,
-      draws: numValue,
-      losses: numValue,
-      goals_for: optNum,
-      goals_against: optNum,
-    }).nullish(),
+    // Each count read on its own: one the reader cannot read is unread, never a zero.
+    summary: looseFields(
+      {
+        played: optCount,
+        wins: optCount,
+        draws: optCount,
+        losses: optCount,
+        goals_for: optNum,
+        goals_against: optNum,
+      },
+      'summary',
+    ).nullish(),
     meetings: rowsOf(Meeting, 'meetings').nullish(),
     comparison: rowsOf(Metric, 'comparison').nullish(),
   }),
@@ -546,7 +550,7 @@ export const StatisticRankingsResponse = listAnswer(
   ),
   {
     names: ['rankings', 'entries', 'players'],
-    beside: { meta: looseFields({ unit: optText, eligible: optCount }).nullish().catch(null) },
+    beside: { meta: looseFields({ unit: optText, eligible: optCount }, 'meta').nullish().catch(null) },
   },
 );
 
@@ -567,14 +571,12 @@ export const GlossaryResponse = listAnswer(GlossaryEntry, {
   names: ['entries', 'glossary', 'glossaire', 'statistics'],
 });
 
-const Spread = looseFields({
-  mean: optNum,
-  median: optNum,
-  p10: optNum,
-  p90: optNum,
-  min: optNum,
-  max: optNum,
-})
+// A standard deviation beside a spread lacking a part is no part under another name.
+const Spread = looseFields(
+  { mean: optNum, median: optNum, p10: optNum, p90: optNum, min: optNum, max: optNum },
+  'spread',
+  ['sd', 'std'],
+)
   .nullish()
   .catch(null);
 export const ComparisonResponse = listAnswer(
@@ -582,10 +584,10 @@ export const ComparisonResponse = listAnswer(
   {
     names: ['players', 'joueurs', 'points'],
     beside: {
-      summary: looseFields({ count: optNum, x: Spread, y: Spread, correlation: optNum })
+      summary: looseFields({ count: optNum, x: Spread, y: Spread, correlation: optNum }, 'summary')
         .nullish()
         .catch(null),
-      meta: looseFields({ count: optNum }).nullish().catch(null),
+      meta: looseFields({ count: optNum }, 'meta').nullish().catch(null),
     },
   },
 );

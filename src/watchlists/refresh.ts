@@ -6,6 +6,7 @@
 import { COMPARE_BATCH, RESOLVE_BATCH } from '../api/endpoints.js';
 import { withMaxAge } from '../api/max-age.js';
 import { markUnread, unreadMarks } from '../api/reader/unread.js';
+import { toNumber } from '../api/reader/values.js';
 import type { ResolvedPlayer } from '../api/schemas.js';
 import { byRank } from '../facts/rank-order.js';
 import { strayNote } from '../facts/resolve-labels.js';
@@ -233,19 +234,18 @@ const NOT_COUNTS: ReadonlySet<string> = new Set([
   'leagues',
 ]);
 
+const isCountOf = (n: unknown, listed: number) => typeof n === 'number' && Number.isInteger(n) && n >= listed;
+
 /**
- * Whether a ranking's meta holds, under a name nothing reads, a whole number at least the rows listed:
- * the players ranked, most likely, sent under another name (then unread, not absent).
+ * Whether a ranking's meta holds, under a name nothing reads, a whole number at least the rows listed
+ * (a number, or written for people: "40.385"): the players ranked, most likely, sent under another name
+ * (then unread, not absent).
  */
 function countBeside(meta: object | null | undefined, listed: number): boolean {
   if (!meta) return false;
   return Object.entries(meta).some(
     ([key, value]) =>
-      key !== 'eligible' &&
-      !NOT_COUNTS.has(key) &&
-      typeof value === 'number' &&
-      Number.isInteger(value) &&
-      value >= listed,
+      key !== 'eligible' && !NOT_COUNTS.has(key) && isCountOf(toNumber(value, 'count'), listed),
   );
 }
 
@@ -397,7 +397,9 @@ async function rankPersons(
     // The count beside the ranking under a name nothing reads: how many were ranked is unread, not absent.
     const ofUnread =
       of === null &&
-      (unreadMarks(ranking)?.fields.meta !== undefined || countBeside(ranking.meta, ranking.data.length));
+      (unreadMarks(ranking)?.fields.meta !== undefined ||
+        unreadMarks(ranking.meta)?.fields.eligible === 'value' ||
+        countBeside(ranking.meta, ranking.data.length));
     // "Outside the top N" holds only when ranks 1 to N were all read (rank-order.ts): a ranking read in
     // part, not best first, or with rows it could not read leaves a player not found with his rank unknown.
     const best = byRank(ranking.data).proven;

@@ -10,6 +10,10 @@ import { runStyle, usePlainRun } from '../support/styles.js';
 /** Each style, the tools it broke, and whether KNOWN_UNREAD's allowance is taken (never for a wrong fact). */
 const CASES: [spec: string, tools: string[], known?: 'known'][] = [
   ['s3:rename', ['compare_players', 'watchlist_report']],
+  // A spread's median under a made-up name, written "0,1": named unread, never "median –".
+  ['s218', ['comparison_group']],
+  // A league as {id, nome} moved into a group: unread, never "–".
+  ['s228', ['scout_players', 'player_history']],
   ['s31:display,rename', ['search_players', 'compare_players']],
   ['s32:resource,rename', ['update_watchlist']],
   // A season under a German name moved into `details`: the answer's season named unread, never "current".

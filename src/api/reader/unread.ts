@@ -6,6 +6,7 @@
 // row itself, under a symbol: object spreads copy it, JSON never shows it, and a tool's text asks for it
 // (tools/kit/shown.ts) to leave the field out and name it in the answer's one note.
 import type { z } from 'zod';
+import { fieldName } from './names.js';
 import { plausibleAs } from './plausible.js';
 import { type CouldHold, currentJudge, namesWithin, quietly } from './report.js';
 import { fastReaderOf, isPlainObject, nameOf, SLOW, toNumber } from './values.js';
@@ -114,8 +115,10 @@ export function unreadKeys(fields: Record<string, unknown>, reads: ReadonlySet<s
  * takes it (an id only another id), and it is plausible (plausible.ts).
  */
 export function holderTest(shape: z.ZodRawShape): CouldHold {
+  // An object standing for a name (`{id, nome: "Spain"}`) is weighed by its name: a country is no league.
   const holds = (field: string, schema: z.ZodType, value: unknown, row: Record<string, unknown>) =>
-    fitsField(schema, value) && plausibleAs(field, value, row, currentJudge());
+    fitsField(schema, value) &&
+    plausibleAs(field, (isPlainObject(value) && nameOf(value)) || value, row, currentJudge());
   return (field, name, row) => {
     const schema = shape[field] as z.ZodType | undefined;
     const value = row[name];
@@ -144,10 +147,28 @@ function readsListOfRecords(schema: z.ZodType): boolean {
 /** Items of a list looked into for the values a field could take: enough to tell, few enough to be cheap. */
 const ITEMS_LOOKED_AT = 3;
 
-/** The values of an object (scalars, or objects standing for one value), or of the first objects of a list. */
+/**
+ * The values of an object (scalars, or objects standing for one value), or of the first objects of a list.
+ * An object inside that stands for no value we can name (`{id, nome}`: a league as an object whose name is
+ * under a name nothing reads) gives its own scalars: the field may be among them, so it is not absent.
+ */
 function innerValues(value: object): unknown[] {
   const objects = Array.isArray(value) ? value.slice(0, ITEMS_LOOKED_AT) : [value];
-  return objects.flatMap((item) => (isPlainObject(item) ? Object.values(item).filter(isOneValue) : []));
+  return objects.flatMap((item) =>
+    isPlainObject(item)
+      ? Object.values(item).flatMap((inner) => {
+          if (isOneValue(inner)) return [inner];
+          return isPlainObject(inner) ? namedScalars(inner) : [];
+        })
+      : [],
+  );
+}
+
+/** An object's scalars but its ids (`{id, nome}` names its thing by `nome`; the id is no name of it). */
+function namedScalars(value: Record<string, unknown>): unknown[] {
+  return Object.entries(value)
+    .filter(([k, v]) => (typeof v !== 'object' || v === null) && !ID_NAME.test(fieldName(k)))
+    .map(([, v]) => v);
 }
 
 function isOneValue(value: unknown): boolean {

@@ -13,8 +13,8 @@ import {
   parseSeason,
   UNPARSED,
 } from './display.js';
-import { fieldName, foldedRecord, member } from './names.js';
-import { noteSeasonForm, noteUnreadable } from './report.js';
+import { fieldName, member } from './names.js';
+import { currentAliases, noteSeasonForm, noteUnreadable } from './report.js';
 
 export const NAME_FIELDS = [
   'name',
@@ -31,18 +31,15 @@ export const isPlainObject = (v: unknown): v is Record<string, unknown> =>
   typeof v === 'object' && v !== null && !Array.isArray(v);
 
 /**
- * An object of named fields inside a row (`compared_with`, a summary, a coach `{id, name}`): its keys
- * read in any casing, as the row's own are (`{CoachId, Name}` is `{coach_id, name}`); unknown ones kept.
+ * The name an `{id, name}`-like object stands for: under a name word, else under an alias of `name` the
+ * reading knows (`{id, nome}`: a club written as an object in Italian names the club).
  */
-export function looseFields<S extends z.ZodRawShape>(shape: S) {
-  return z.preprocess((v) => (isPlainObject(v) ? foldedRecord(v) : v), z.looseObject(shape));
-}
-
-/** The name an `{id, name}`-like object stands for. */
 export function nameOf(value: Record<string, unknown>): string | undefined {
-  for (const field of NAME_FIELDS) {
-    const v = member(value, field);
-    if (typeof v === 'string' && v.trim() !== '') return v;
+  for (const fields of [NAME_FIELDS, currentAliases().of('name')]) {
+    for (const field of fields) {
+      const v = member(value, field);
+      if (typeof v === 'string' && v.trim() !== '') return v;
+    }
   }
   return undefined;
 }

@@ -118,15 +118,10 @@ export default defineTool({
     ]) + (extra ? `\n${plannedCostText(extra.requests)}` : ''),
 });
 
-/** The fields a resolved row shows, each under the name its row read has it. */
-const SHOWN_AS_READ = {
-  player_id: 'player_id',
-  service_id: 'service_id',
-  name: 'name',
-  club: 'club',
-  league: 'league',
-  season: 'season',
-} as const;
+/** The fields a resolved row shows, each under the same name as on the row read. */
+const SHOWN_AS_READ: Readonly<Record<string, string>> = Object.fromEntries(
+  ['player_id', 'service_id', 'name', 'club', 'league', 'season'].map((field) => [field, field]),
+);
 
 /**
  * An empty cell of a row no row of the API's answer was tied to: blank, not "–" (which says the API sent

@@ -100,7 +100,8 @@ export default defineTool({
     return {
       ...result,
       data,
-      extra: { total: whole ? hits.length : null, has_more },
+      // Entries that may match but could not be checked are more that may exist: never "all shown".
+      extra: { total: whole ? hits.length : null, has_more: has_more || filteredUnread },
       notes: [
         ...notes,
         ...counted.notes,

@@ -39,7 +39,9 @@ const Similar = z.array(
   }),
 );
 const HeadToHead = z.object({
-  opponent: z.string(),
+  // null when the API does not name the opponent (or its name could not be read: the note names it).
+  opponent: z.string().nullable(),
+  opponent_id: z.string().describe('other_team_id, as asked.'),
   // null when the API's summary does not give it (or it could not be read: the note names it).
   played: z.number().nullable(),
   wins: z.number().nullable(),
@@ -151,7 +153,7 @@ export default defineTool({
     // A squad row's ids by the one rule (rowIds: its player_id only while unlinked), as the text shows them.
     squad: z.array(z.looseObject({ service_id: RowServiceId })).optional(),
     similar: z.array(z.looseObject({ team_id: z.string().nullable() })).optional(),
-    head_to_head: z.looseObject({ opponent: z.string() }).optional(),
+    head_to_head: z.looseObject({ opponent: z.string().nullable(), opponent_id: z.string() }).optional(),
   }),
   extra: {
     has_more: z.boolean(),
@@ -286,7 +288,7 @@ export default defineTool({
     const h = data.head_to_head;
     if (h)
       lines.push(
-        `\nHead-to-head with ${h.opponent}${recordText(h)}.`,
+        `\nHead-to-head with ${opponentName(h)}${recordText(h)}.`,
         // A list the answer held under a name not read is no "(no rows)": left out, noted.
         h.meetings.length === 0 && isUnread(h, 'meetings')
           ? ''
@@ -310,7 +312,7 @@ export default defineTool({
               [
                 ['metric', (c) => c.metric],
                 [t.name ?? 'team', (c) => c.values[0]],
-                [h.opponent, (c) => c.values[1]],
+                [opponentName(h), (c) => c.values[1]],
               ],
             ),
       );
@@ -322,7 +324,8 @@ function headToHead(
   data: z.infer<typeof HeadToHeadResponse>['data'],
   otherId: string,
 ): z.infer<typeof HeadToHead> {
-  const opponent = (data.opponent as { name?: unknown } | undefined)?.name;
+  // The opponent's name as the API wrote it; never its id in the name's place.
+  const opponent = data.opponent?.name ?? null;
   const summary = data.summary;
   // A count the summary does not give is not made up (no 0 won for a summary not read).
   const counts = {
@@ -333,7 +336,8 @@ function headToHead(
   };
   const summaryUnread = unreadWhy(data, 'summary');
   const out = {
-    opponent: typeof opponent === 'string' ? opponent : otherId,
+    opponent,
+    opponent_id: otherId,
     ...counts,
     meetings: (data.meetings ?? []).slice(-MEETINGS).map((m) =>
       carryUnread(
@@ -371,6 +375,15 @@ function headToHead(
     names[field] = marks?.names[from] ?? [];
   };
   for (const [field, n] of Object.entries(counts)) if (n === null) unread(field, 'summary', summaryUnread);
+  if (opponent === null) {
+    // The opponent's name under a name not read, inside its object or the object itself.
+    const inside = unreadMarks(data.opponent);
+    const why = unreadWhy(data.opponent, 'name');
+    if (why !== undefined) {
+      fields.opponent = why;
+      names.opponent = inside?.names.name ?? [];
+    } else unread('opponent', 'opponent', unreadWhy(data, 'opponent'));
+  }
   // A count the summary read held under a name not read (its reader's marks: loose-fields.ts).
   const own = unreadMarks(summary);
   for (const [field, n] of Object.entries(counts)) {
@@ -383,6 +396,11 @@ function headToHead(
     if (out[list].length === 0) unread(list, list, unreadWhy(data, list));
   if (Object.keys(fields).length === 0) return out;
   return markUnread(out, { kind: 'head_to_head', fields, names });
+}
+
+/** The opponent by its name, or by the id asked for when the name is not given or not read (noted). */
+function opponentName(h: z.infer<typeof HeadToHead>): string {
+  return h.opponent ?? `team ${h.opponent_id}`;
 }
 
 /** ": 3 played, 1 won, 1 drawn, 1 lost", each count the summary gives (one not read is left out, noted). */

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { unreadWhy } from '../src/api/reader/unread.js';
 import type { League } from '../src/api/schemas.js';
 import {
   type Asked,
@@ -56,6 +57,10 @@ export default defineTool({
       .nullable()
       .describe('Leagues accessible before filtering; null when not every page of the list was read.'),
     read: z.number().optional().describe('Leagues read from the API, when total is null.'),
+    unchecked: z
+      .number()
+      .optional()
+      .describe('Leagues read whose fields the filters look at could not be read: they may match too.'),
     requests: PlannedCostOut,
   },
   async run({ query, gender, level, type, limit }, ctx) {
@@ -114,8 +119,19 @@ export default defineTool({
         (!type || l.type === type),
     );
     const matched = asked && factCount(asked) > 0 ? readingOf(asked) : undefined;
-    // Filtered locally: how many match is known only when every page was read.
-    const whole = result.more === 'no';
+    // A row not matched where a field the filters look at could not be read may match: said, never a "none".
+    const filteredOn = [
+      ...(gender || asked?.gender ? ['gender'] : []),
+      ...(level || type || asked?.tier !== undefined || asked?.youth !== undefined ? ['level', 'type'] : []),
+      ...(asked?.country ? ['country'] : []),
+    ];
+    const kept = new Set(matching);
+    const unchecked = all.filter(
+      (l, i) => !kept.has(l) && filteredOn.some((f) => unreadWhy(rows[i], f) !== undefined),
+    );
+    const uncheckedFields = filteredOn.filter((f) => rows.some((r) => unreadWhy(r, f) !== undefined));
+    // Filtered locally: how many match is known only when every page was read and every row checked.
+    const whole = result.more === 'no' && unchecked.length === 0;
     const accessible = countOf(result, all.length, 'leagues');
     const page = cut(
       matching,
@@ -130,7 +146,7 @@ export default defineTool({
         ? rows.filter((l) => hasFacts(l, { ...asked, core: [] })).length
         : 0;
     const widen =
-      matching.length === 0 && (query || gender || level || type)
+      matching.length === 0 && unchecked.length === 0 && (query || gender || level || type)
         ? [
             `No league of the key matches ${[query && `"${query}"${matched ? ` (${matched})` : ''}`, gender, level, type].filter(Boolean).join(', ')}` +
               (factsOnly > 0
@@ -144,10 +160,20 @@ export default defineTool({
       extra: {
         ...(matched ? { matched } : {}),
         ...(accessible.total !== null ? { total: accessible.total } : { total: null, read: all.length }),
+        ...(unchecked.length > 0 ? { unchecked: unchecked.length } : {}),
         requests: plannedCost(cost),
       },
-      notes: [...widen, ...page.notes, ...accessible.notes],
-      has_more: page.has_more,
+      notes: [
+        ...widen,
+        ...page.notes,
+        ...accessible.notes,
+        ...(unchecked.length > 0
+          ? [
+              `${unchecked.length} league${unchecked.length === 1 ? '' : 's'} read could not be checked against the filters: their ${uncheckedFields.join(', ')} could not be read, so they may match too.`,
+            ]
+          : []),
+      ],
+      has_more: page.has_more || unchecked.length > 0,
     };
   },
   text: ({ data, extra }, { query, gender, level, type }) => {
@@ -159,7 +185,9 @@ export default defineTool({
     ]
       .filter(Boolean)
       .join(', ');
-    const shown = filters ? `${data.length} leagues matching ${filters}` : `${data.length} leagues`;
+    const shown =
+      (filters ? `${data.length} leagues matching ${filters}` : `${data.length} leagues`) +
+      (extra?.unchecked ? ` (${extra.unchecked} more not checked: the note says why)` : '');
     const head =
       extra?.read === 0 && data.length === 0
         ? 'No league shown: the list could not be read (the note says why)'

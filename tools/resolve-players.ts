@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { RESOLVE_BATCH } from '../src/api/endpoints.js';
+import { carryUnread } from '../src/api/reader/unread.js';
 import type { ResolvedPlayer } from '../src/api/schemas.js';
 import { queryLabel, strayNote } from '../src/facts/resolve-labels.js';
 import { seasonParam } from '../src/mcp/args.js';
@@ -77,17 +78,22 @@ export default defineTool({
         unanswered.push(queryLabel(queries[i] as ResolveQuery));
         return { ...NO_ROW, query: askedAs(asked) };
       }
-      return {
-        query: askedAs(asked),
-        status: statusOf(r),
-        player_id: r.player_id ?? null,
-        service_id: r.service_id ?? null,
-        name: r.name ?? null,
-        club: r.club ?? null,
-        league: r.league ?? null,
-        season: r.season ?? null,
-        ...(r.candidates ? { candidates: r.candidates.map(toPlayerOut) } : {}),
-      };
+      // The row read may be an earlier batch's (cached): what its reading left unread stays unread here.
+      return carryUnread(
+        {
+          query: askedAs(asked),
+          status: statusOf(r),
+          player_id: r.player_id ?? null,
+          service_id: r.service_id ?? null,
+          name: r.name ?? null,
+          club: r.club ?? null,
+          league: r.league ?? null,
+          season: r.season ?? null,
+          ...(r.candidates ? { candidates: r.candidates.map(toPlayerOut) } : {}),
+        },
+        r,
+        SHOWN_AS_READ,
+      );
     });
     const notes = [
       unanswered.length > 0 &&
@@ -111,6 +117,11 @@ export default defineTool({
       ['season', (r) => r.season ?? unanswered(r)],
     ]) + (extra ? `\n${plannedCostText(extra.requests)}` : ''),
 });
+
+/** The fields a resolved row shows, each under the same name as on the row read. */
+const SHOWN_AS_READ: Readonly<Record<string, string>> = Object.fromEntries(
+  ['player_id', 'service_id', 'name', 'club', 'league', 'season'].map((field) => [field, field]),
+);
 
 /**
  * An empty cell of a row no row of the API's answer was tied to: blank, not "–" (which says the API sent

@@ -4,6 +4,7 @@ import { AbortedError, ApiError, NotCachedError } from './errors.js';
 import { DEFAULT_HOT_ENTRIES, freezeAndMeasure, HotEntries } from './hot-entries.js';
 import { maxAgeMs } from './max-age.js';
 import type { PageSignals } from './pagination.js';
+import { type KeptMarks, marksWithin, restoreMarks } from './reader/marks-kept.js';
 import type { ReadReport } from './reader/report.js';
 import type { CacheKind } from './routes.js';
 
@@ -21,6 +22,8 @@ export interface CacheEntry {
    */
   raw?: unknown;
   names?: number;
+  /** The body's unread marks, which JSON drops: put back when the entry is read from the store. */
+  marks?: KeptMarks;
 }
 
 /** What the store holds: the answer and when it was stored, to tell fresh from stale. */
@@ -174,6 +177,7 @@ export class ResponseCache {
     if (known && this.now() - known.stored_at < ttl) return known;
     const stored = (await this.store.get(key)) as Stored | undefined;
     if (!stored || (known && known.stored_at >= stored.stored_at)) return known ?? stored;
+    if (stored.entry.marks) restoreMarks(stored.entry.body, stored.entry.marks);
     this.hot.keep(key, stored);
     return stored;
   }
@@ -186,6 +190,8 @@ export class ResponseCache {
    * thread pool woken) slowed the answer on a busy machine. A failed write is a later miss.
    */
   private storeBehind(key: string, stored: Stored, ttl: number): void {
+    const marks = marksWithin(stored.entry.body);
+    if (marks.length > 0) stored = { ...stored, entry: { ...stored.entry, marks } };
     this.writing.set(key, stored);
     let bytes = 0;
     const write = nextTurn()

@@ -466,9 +466,17 @@ const Meeting = row(
   },
 );
 const Metric = row('metric', { metric: optText, team: optNum, opponent: optNum }, { nested: [] });
+/** The opponent of a head-to-head: an object of its ids and name, or its name alone. */
+const OPPONENT_REF = z
+  .preprocess(
+    (value) => (typeof value === 'string' ? { name: value } : value),
+    looseFields({ team_id: optId, id: optId, name: optText }, 'opponent'),
+  )
+  .nullish();
 export const HeadToHeadResponse = recordAnswer(
   row('head_to_head', {
     season: optSeason,
+    opponent: OPPONENT_REF,
     // Each count read on its own: one the reader cannot read is unread, never a zero.
     summary: looseFields(
       {

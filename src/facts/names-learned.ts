@@ -107,8 +107,24 @@ export class KnownPlayers {
     return person == null || this.byId.get(String(person)) === known;
   }
 
-  /** The player a raw row is about: one of its values is a known id, else a name only one player has. */
+  /**
+   * The player a raw row is about: one of its values is a known id, else a name only one player has. A
+   * row of another context of the person (its own player_id, not the one known: another season, club or
+   * competition) is tied by the person's facts only: its club and age may differ, and are no evidence.
+   */
   find(values: Json): PlayerFacts | undefined {
+    const facts = this.person(values);
+    if (!facts) return undefined;
+    const rowId = scalarOf(values.player_id);
+    if (rowId === undefined || facts.player_id === undefined || String(rowId) === String(facts.player_id))
+      return facts;
+    return {
+      ...(facts.service_id !== undefined ? { service_id: facts.service_id } : {}),
+      ...(facts.name !== undefined ? { name: facts.name } : {}),
+    };
+  }
+
+  private person(values: Json): PlayerFacts | undefined {
     const scalars = Object.values(values).map(scalarOf);
     for (const v of scalars) {
       const facts = v === undefined ? undefined : this.byId.get(String(v));

@@ -54,8 +54,16 @@ export function weekOf(snapshot: WatchlistSnapshot): DataWeek {
   return dataWeek(snapshot.data_as_of, snapshot.taken_at);
 }
 
+/**
+ * Whether two weeks may hold the same data. Keyed alike, when their keys agree. Keyed differently (the
+ * API's date read in one, sent but unread in the other, so keyed by its fetch), when the fetch was not
+ * before the week of the date: the data fetched then may be that date's, and a report that called it an
+ * earlier week would state a change (or none) it cannot know.
+ */
 export function sameWeek(a: DataWeek, b: DataWeek): boolean {
-  return a.key === b.key && a.from === b.from;
+  if (a.from === b.from) return a.key === b.key;
+  const [dated, fetched] = a.from === 'api_date' ? [a, b] : [b, a];
+  return fetched.unread === 'data_as_of' && fetched.key >= isoWeek(dated.key);
 }
 
 /** The week in words: "data of 2026-12-05" or "fetched in 2026-W49 (the API gave no date)". */

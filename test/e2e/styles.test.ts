@@ -9,6 +9,7 @@ import { PIECES } from '../../src/sandbox/styles/index.js';
 import { describeFinding } from '../support/facts.js';
 import { drawn, FULL_RUN, sample } from '../support/sample.js';
 import { KNOWN_UNREAD, runStyle, SAMPLE_LEAVES_OUT, usePlainRun } from '../support/styles.js';
+import { callName, callsNamed, HARNESS_CALLS, MORE_CALLS, SLOW_CALLS } from '../support/tool-plans.js';
 
 /** Seeds in a full run; the sample of `npm test` is drawn from them. */
 const SEEDS = Array.from({ length: 500 }, (_, i) => `s${i}`);
@@ -33,7 +34,22 @@ console.info(
     `left out (a different fact today; FOOTBALL_TEST_STYLE_ALL=1 takes them): ${takesAll ? 'none' : leftOut.join(', ') || 'none'}`,
 );
 
-const plain = usePlainRun();
+/**
+ * The branch calls (MORE_CALLS) a run makes on every style: all in a full run, a replay or with
+ * FOOTBALL_TEST_STYLE_ALL=1, else a few drawn from the run's seed (each run checks others), none of SLOW_CALLS.
+ */
+const BRANCH_SAMPLE = 2;
+const plain = usePlainRun(
+  FULL_RUN || replay || takesAll
+    ? HARNESS_CALLS
+    : callsNamed(
+        sample(
+          'branch calls',
+          MORE_CALLS.map(callName).filter((name) => !SLOW_CALLS.has(name)),
+          BRANCH_SAMPLE,
+        ),
+      ),
+);
 
 // A full run's seeds run a few at a time (vitest's maxConcurrency): each has its own sandbox and client.
 const styles = FULL_RUN ? describe.concurrent : describe;
@@ -44,7 +60,7 @@ styles.each(specs)('style %s', (spec) => {
     async () => {
       const { answers, ids, world } = plain();
       const run = await runStyle(spec, answers, ids, world);
-      const broken = run.outcomes.flatMap((o) => o.breaches.map((f) => `${o.tool}: ${describeFinding(f)}`));
+      const broken = run.outcomes.flatMap((o) => o.breaches.map((f) => `${o.call}: ${describeFinding(f)}`));
       const replayHint = `replay: FOOTBALL_TEST_STYLE=${spec} npx vitest run test/e2e/styles.test.ts`;
       expect(broken, drawn(`${run.description}\n${replayHint}`)).toEqual([]);
     },

@@ -6,6 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import { describeFinding } from '../support/facts.js';
 import { runStyle, usePlainRun } from '../support/styles.js';
+import { callsNamed } from '../support/tool-plans.js';
 
 /** Each style, the tools it broke, and whether KNOWN_UNREAD's allowance is taken (never for a wrong fact). */
 const CASES: [spec: string, tools: string[], known?: 'known'][] = [
@@ -46,17 +47,37 @@ const CASES: [spec: string, tools: string[], known?: 'known'][] = [
   ['s282', ['get_glossary', 'player_history']],
   // Entries reading nothing of their own: no row and one note, never an error.
   ['s143', ['get_glossary']],
+  // A head-to-head's opponent under `Opponent` or a made-up name: its name unread, never its id as the name.
+  ['s0', ['get_team (head_to_head)']],
+  ['s2', ['get_team (head_to_head)']],
+  // A filter on a league's gender and level, unread: rows not checked said, never "no league matches".
+  ['s1', ['list_leagues (filtered)']],
+  // A past season's row weighed against the current season's age: unread, never absent.
+  ['s169', ['compare_players (season)']],
+  // A team and a resolve read again from the store: their unread marks kept, never absent on the hit.
+  ['s318', ['get_team (record)', 'get_team (head_to_head)']],
+  ['s281', ['resolve_players (names)']],
+  // A resolve row an earlier batch read (cached), its name unread then: named, never "–".
+  ['s32', ['resolve_players (names)']],
+  // A first report keyed by the fetch week (its date unread), refreshed once the date is read: the
+  // same week replaced, never "unchanged since an earlier week".
+  ['s40', ['watchlist_report (refresh)']],
+  // Glossary entries whose kind is unread: more may exist, never has_more false.
+  ['s306', ['get_glossary (kind)']],
+  // A past season's roles not read: the section named unavailable.
+  ['s4', ['get_player (season)']],
 ];
 
-const plain = usePlainRun();
+// Every tool's call, and the branch calls the cases name.
+const plain = usePlainRun(callsNamed(CASES.flatMap(([, tools]) => tools)));
 
 describe.each(CASES)('style %s', (spec, tools, known) => {
   it(`${tools.join(', ')}: ${known ? 'no other fact' : 'every blank is named, none printed as absent'}`, async () => {
     const { answers, ids, world } = plain();
     const run = await runStyle(spec, answers, ids, world, { strict: known === undefined });
     const broken = run.outcomes
-      .filter((o) => tools.includes(o.tool))
-      .flatMap((o) => o.breaches.map((f) => `${o.tool}: ${describeFinding(f)}`));
+      .filter((o) => tools.includes(o.call))
+      .flatMap((o) => o.breaches.map((f) => `${o.call}: ${describeFinding(f)}`));
     expect(broken, run.description).toEqual([]);
   }, 90_000);
 });

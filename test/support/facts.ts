@@ -17,6 +17,8 @@ const NOT_FACTS = new Set([
   'unread',
   'glossary',
   'failed_sections',
+  // A player's sections that could not be read, each with why (get_player, scouting_report).
+  'unavailable',
   'cost',
   // What the call cost and when it ran: ours, not the API's facts (paging and retries change them).
   'requests',
@@ -38,6 +40,11 @@ const IDENTITY = [
   'league',
   'role',
   'name',
+  // Rows with no id of their own: a head-to-head's meetings by date, its comparison by metric.
+  'date',
+  'metric',
+  // A resolve row by what was asked: two queries may answer one player.
+  'query',
 ];
 /** The identities that are ids (the rest: a statistic, a season, a league, a role, a name). */
 const IDS = new Set(['player_id', 'service_id', 'team_id', 'coach_id', 'key', 'id']);
@@ -76,7 +83,7 @@ function sameScalar(a: unknown, b: unknown): boolean {
 }
 
 /** Where an answer says what it could not read: its notes, and `unread` (the fields its note counts). */
-const NAMING = new Set(['notes', 'note', 'failed_sections', 'unread']);
+const NAMING = new Set(['notes', 'note', 'failed_sections', 'unavailable', 'unread']);
 
 /** Every string under a `notes`, `note` or `unread` field, anywhere: the answer's words on what it could not read. */
 export function notesOf(answer: unknown, out: string[] = []): string[] {
@@ -295,6 +302,17 @@ export function compareFacts(
       taken.add(at);
       order.push(at);
       const match = given[at] as Record<string, unknown>;
+      // A query the styled answer could tie to no row it read (resolve_players): the row is left out, said.
+      if (match.status === 'unanswered' && row.status !== 'unanswered') {
+        findings.push({
+          kind: 'blank',
+          path: where,
+          plain: 'row',
+          styled: 'unanswered',
+          noted: rowNoted(row),
+        });
+        return;
+      }
       // Matched by label: the rest of the row is compared (a blank value still needs its note).
       if (sameByLabel(row, match)) walk(where, key, withoutStatistic(row), withoutStatistic(match));
       else walk(where, key, row, match);

@@ -14,7 +14,7 @@ import {
   textOf,
 } from './mcp.js';
 import { placeholderFindings } from './text-facts.js';
-import { EVERY_TOOL, type Ids, idsOf } from './tool-plans.js';
+import { callName, HARNESS_CALLS, type Ids, idsOf, type Plan } from './tool-plans.js';
 
 /**
  * What the readers cannot do yet, in one place (each piece named in src/sandbox/styles/registry.ts, with
@@ -34,6 +34,8 @@ export const SAMPLE_LEAVES_OUT: Readonly<Record<string, string>> = {};
 
 export interface ToolOutcome {
   tool: string;
+  /** The call's name: the tool, and its variant for a branch beyond its typical call (tool-plans.ts). */
+  call: string;
   /** The styled answer's error text, when it failed where the plain one answered. */
   error?: string;
   findings: Finding[];
@@ -48,7 +50,7 @@ export interface StyleRun {
   outcomes: ToolOutcome[];
 }
 
-/** A plain answer of each tool, by tool: what every styled run is compared with. */
+/** A plain answer of each call, by call name: what every styled run is compared with. */
 export type PlainAnswers = ReadonlyMap<string, CallToolResult>;
 
 /** What every style of a test file is compared with: the plain sandbox's answers, its ids and its world. */
@@ -58,14 +60,17 @@ export interface PlainRun {
   world: PlainWorld;
 }
 
-/** Opens the plain sandbox once for the file (beforeAll), answers every tool on it, closes it after. */
-export function usePlainRun(): () => PlainRun {
+/**
+ * Opens the plain sandbox once for the file (beforeAll), makes `calls` on it (every harness call unless
+ * told), closes it after. Every style of the file is run on the same calls.
+ */
+export function usePlainRun(calls: readonly Plan[] = HARNESS_CALLS): () => PlainRun {
   let session: SandboxSession | undefined;
   let run: PlainRun | undefined;
   beforeAll(async () => {
     session = await openSandboxSession();
     const ids = await idsOf(session.client);
-    const answers = await answersOf(session.client, ids);
+    const answers = await answersOf(session.client, ids, calls);
     run = { answers, ids, world: { url: session.sandbox.url, key: session.sandbox.demoKey } };
   }, 90_000);
   afterAll(async () => {
@@ -77,10 +82,14 @@ export function usePlainRun(): () => PlainRun {
   };
 }
 
-/** Every tool's typical call on `client`, in order (the watchlist is made before it is reported on). */
-export async function answersOf(client: Client, ids: Ids): Promise<Map<string, CallToolResult>> {
+/** `calls` on `client`, in order (the watchlist is made before it is reported on). */
+export async function answersOf(
+  client: Client,
+  ids: Ids,
+  calls: readonly Plan[],
+): Promise<Map<string, CallToolResult>> {
   const out = new Map<string, CallToolResult>();
-  for (const [tool, args] of EVERY_TOOL) out.set(tool, await call(client, tool, args(ids)));
+  for (const plan of calls) out.set(callName(plan), await call(client, plan[0], plan[1](ids)));
   return out;
 }
 
@@ -138,18 +147,22 @@ export async function runStyle(
   const style = styleOf(spec);
   // Strict: what the readers do today, KNOWN_UNREAD aside (the survey).
   const known = !strict && style.pieces.some((p) => Object.hasOwn(KNOWN_UNREAD, p));
+  // The calls the plain run made, in the same order.
+  const calls = HARNESS_CALLS.filter((plan) => plain.has(callName(plan)));
   const session = await openSandboxSession({ style: spec });
   try {
-    const answers = await answersOf(session.client, ids);
+    const answers = await answersOf(session.client, ids, calls);
     const outcomes: ToolOutcome[] = [];
-    for (const [tool] of EVERY_TOOL) {
-      const want = plain.get(tool) as CallToolResult;
-      const got = answers.get(tool) as CallToolResult;
-      if (want.isError) throw new Error(`${tool} failed on the plain sandbox: ${textOf(want)}`);
+    for (const plan of calls) {
+      const [tool] = plan;
+      const name = callName(plan);
+      const want = plain.get(name) as CallToolResult;
+      const got = answers.get(name) as CallToolResult;
+      if (want.isError) throw new Error(`${name} failed on the plain sandbox: ${textOf(want)}`);
       if (got.isError) {
         const error = textOf(got).slice(0, 300);
         const finding: Finding = { kind: 'error', path: tool, plain: 'an answer', styled: error };
-        outcomes.push({ tool, error, findings: [finding], breaches: known ? [] : [finding] });
+        outcomes.push({ tool, call: name, error, findings: [finding], breaches: known ? [] : [finding] });
         continue;
       }
       const styled = structured(got);
@@ -166,7 +179,7 @@ export async function runStyle(
         ),
         ...placeholderFindings(tool, textOf(want), textOf(got), notes),
       ];
-      outcomes.push({ tool, findings, breaches: breaches(findings, () => known) });
+      outcomes.push({ tool, call: name, findings, breaches: breaches(findings, () => known) });
     }
     return { spec, description: style.description, pieces: style.pieces, outcomes };
   } finally {

@@ -1,6 +1,7 @@
 // Test support: one typical call of each tool, with real ids found on a sandbox first. The dialects
 // test runs `PLANS` on every dialect; the generated-styles harness runs `EVERY_TOOL` (the plans and
-// the watchlist tools) on a plain and a transformed sandbox.
+// the watchlist tools) and `MORE_CALLS` (the sections and argument branches those leave out) on a plain
+// and a transformed sandbox.
 import type { Client } from '@modelcontextprotocol/client';
 import { call, structured } from './mcp.js';
 
@@ -10,10 +11,18 @@ export interface Ids {
   name: [string, string];
   club: string;
   team: string;
+  /** Another team of the same league: the opponent of a head-to-head. */
+  otherTeam: string;
   coach: string;
 }
 
-export type Plan = [tool: string, args: (ids: Ids) => Record<string, unknown>];
+/** A call: the tool, its arguments, and for a tool's second call a word that tells it from the first. */
+export type Plan = [tool: string, args: (ids: Ids) => Record<string, unknown>, variant?: string];
+
+/** The name a call's outcome goes by: the tool, and its variant when it has one. */
+export function callName([tool, , variant]: Plan): string {
+  return variant ? `${tool} (${variant})` : tool;
+}
 
 /** Every read-only tool but update_watchlist and watchlist_report. */
 export const PLANS: Plan[] = [
@@ -60,6 +69,87 @@ export const WATCHLIST_PLANS: Plan[] = [
 /** All 22 tools. */
 export const EVERY_TOOL: Plan[] = [...PLANS, ...WATCHLIST_PLANS];
 
+const PAST_SEASON = '25-26';
+
+/**
+ * One call per section or argument branch `EVERY_TOOL` leaves out that reads another upstream route or
+ * field (a tool's default sections, a list without its filter, a past season, a head-to-head): the
+ * styles' property holds only for the calls made. Run after `EVERY_TOOL` (the watchlist exists).
+ */
+export const MORE_CALLS: Plan[] = [
+  ['list_leagues', () => ({}), 'all'],
+  ['list_leagues', () => ({ gender: 'women', level: 'top' }), 'filtered'],
+  ['rank_players_by_role', () => ({ role: 'meneur_de_jeu_en_retrait', limit: 5 }), 'all leagues'],
+  [
+    'rank_players_by_role',
+    () => ({ role: 'faux_9', league: 'Ligue 1', season: PAST_SEASON, limit: 5 }),
+    'season',
+  ],
+  ['scout_players', () => ({ roles: ['mezzala', 'milieu_box_to_box'], limit: 5 }), 'all leagues'],
+  [
+    'scout_players',
+    () => ({
+      roles: ['ailier_provocateur'],
+      leagues: ['Ligue 1', 'Serie A'],
+      max_age: 25,
+      foot: 'left',
+      limit: 5,
+    }),
+    'filtered',
+  ],
+  ['search_players', (ids) => ({ query: ids.name[1] }), 'all leagues'],
+  ['search_players', (ids) => ({ query: ids.name[1], club: ids.club }), 'club'],
+  ['resolve_players', (ids) => ({ players: [{ name: ids.name[0] }, { player_id: ids.sid }] }), 'names'],
+  ['player_history', (ids) => ({ player_id: ids.pid[1] }), 'player_id'],
+  ['compare_players', (ids) => ({ player_ids: [ids.sid, ids.pid[1]], season: PAST_SEASON }), 'season'],
+  ['fit_score', (ids) => ({ player_ids: ids.pid }), 'own club'],
+  ['get_player', (ids) => ({ player_id: ids.pid[1] }), 'default sections'],
+  ['get_player', (ids) => ({ player_id: ids.sid, sections: [] }), 'record'],
+  [
+    'get_player',
+    (ids) => ({ player_id: ids.sid, season: PAST_SEASON, sections: ['statistics', 'roles'] }),
+    'season',
+  ],
+  ['scouting_report', (ids) => ({ player_id: ids.pid[1] }), 'own club'],
+  ['search_teams', (ids) => ({ query: ids.club }), 'query'],
+  ['get_team', (ids) => ({ team_id: ids.team }), 'record'],
+  [
+    'get_team',
+    (ids) => ({ team_id: ids.team, sections: ['head_to_head'], other_team_id: ids.otherTeam }),
+    'head_to_head',
+  ],
+  [
+    'get_team',
+    (ids) => ({ team_id: ids.otherTeam, sections: ['squad'], season: PAST_SEASON, limit: 5 }),
+    'season',
+  ],
+  ['search_coaches', () => ({ limit: 5 }), 'all leagues'],
+  ['get_coach', (ids) => ({ coach_id: ids.coach }), 'record'],
+  ['rank_players_by_statistic', () => ({ statistic: 'xg', position: 'forward', limit: 5 }), 'all leagues'],
+  ['get_glossary', () => ({ kind: 'role_index' }), 'kind'],
+  ['comparison_group', (ids) => ({ x: 'xg', y: 'xa', highlight: [ids.pid[0]], limit: 5 }), 'all leagues'],
+  ['my_account', () => ({}), 'record'],
+  ['watchlist_report', () => ({ watchlist: 'Styles', refresh: true }), 'refresh'],
+];
+
+/**
+ * Branch calls too slow for `npm test`'s sample, full runs only: a ranking across every league (~0.8 s a
+ * sandbox), a scout filtered by foot (a player record a candidate, slow on a throttling style).
+ */
+export const SLOW_CALLS: ReadonlySet<string> = new Set([
+  'rank_players_by_role (all leagues)',
+  'scout_players (filtered)',
+]);
+
+/** Every call of the styles harness: every tool, then every branch those leave out. */
+export const HARNESS_CALLS: Plan[] = [...EVERY_TOOL, ...MORE_CALLS];
+
+/** Every tool's call, and the calls of `MORE_CALLS` named (`get_team (head_to_head)`), in the harness's order. */
+export function callsNamed(names: Iterable<string>): Plan[] {
+  const wanted = new Set(names);
+  return [...EVERY_TOOL, ...MORE_CALLS.filter((plan) => wanted.has(callName(plan)))];
+}
+
 /** Real ids, names and a club from a ranking, a team and a coach of Ligue 1. */
 export async function idsOf(client: Client): Promise<Ids> {
   const ranked = structured(
@@ -70,7 +160,9 @@ export async function idsOf(client: Client): Promise<Ids> {
     }),
   );
   const linked = ranked.data.filter((e: { service_id: string | null }) => e.service_id);
-  const team = structured(await call(client, 'search_teams', { league: 'Ligue 1', limit: 1 })).data[0];
+  const [team, otherTeam] = structured(
+    await call(client, 'search_teams', { league: 'Ligue 1', limit: 2 }),
+  ).data;
   const coach = structured(await call(client, 'search_coaches', { league: 'Ligue 1', limit: 1 })).data[0];
   return {
     // A ranking entry may carry only a service_id, accepted wherever a player_id is.
@@ -80,6 +172,7 @@ export async function idsOf(client: Client): Promise<Ids> {
     name: [linked[0].name, linked[1].name],
     club: linked[1].club,
     team: team.team_id,
+    otherTeam: otherTeam.team_id,
     coach: coach.coach_id,
   };
 }

@@ -51,6 +51,22 @@ describe('data weeks', () => {
     expect(snapshotOfWeek(snaps, '2026-10-01')).toBeUndefined();
   });
 
+  it('a snapshot whose date was sent but unread is no earlier week than a date read later, unless fetched before it', () => {
+    const unreadDate = (taken_at: string): WatchlistSnapshot => ({
+      ...snapshot(taken_at, null),
+      week: { key: isoWeek(taken_at), from: 'fetch_time', unread: 'data_as_of' },
+    });
+    const dated = { key: '2026-11-16', from: 'api_date' } as const;
+    // Fetched in the week of the date or after: it may hold that date's data, so it is the same week.
+    expect(earlierWeek([unreadDate('2026-11-28T18:00:00Z')], dated)).toBeUndefined();
+    expect(earlierWeek([unreadDate('2026-11-16T09:00:00Z')], dated)).toBeUndefined();
+    // Fetched a week before the date: surely earlier data.
+    expect(earlierWeek([unreadDate('2026-11-09T09:00:00Z')], dated)?.taken_at).toBe('2026-11-09T09:00:00Z');
+    // And the other way round: a dated snapshot, then a refresh that could not read the date.
+    const dateUnreadNow = { key: '2026-W48', from: 'fetch_time', unread: 'data_as_of' } as const;
+    expect(earlierWeek([snapshot('2026-11-28T09:00:00Z', '2026-11-23')], dateUnreadNow)).toBeUndefined();
+  });
+
   it(`never takes parts of two weeks for one, nor routes counting differently for two weeks (seed ${SAMPLE_SEED})`, () => {
     const next = random(SAMPLE_SEED);
     for (let run = 0; run < 200; run++) {

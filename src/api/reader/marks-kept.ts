@@ -1,0 +1,35 @@
+// A read answer's unread marks (unread.ts) live under a symbol, which JSON drops: an answer kept in a
+// store that serializes (the memory store's UTF-8, a file, Redis) came back with every unread field
+// looking absent. Its marks are kept beside it as paths, and put back on the answer read from the store.
+import { markUnread, type UnreadMarks, unreadMarks } from './unread.js';
+
+/** Where in an answer a marked object is (keys and indices from the root), and its marks. */
+export type KeptMarks = [path: (string | number)[], marks: UnreadMarks][];
+
+/** Every marked object of `value`, by path (plain data: it survives JSON). */
+export function marksWithin(value: unknown): KeptMarks {
+  const out: KeptMarks = [];
+  const visit = (node: unknown, path: (string | number)[]) => {
+    if (typeof node !== 'object' || node === null) return;
+    const marks = unreadMarks(node);
+    if (marks) out.push([path, { ...marks }]);
+    if (Array.isArray(node)) for (let i = 0; i < node.length; i++) visit(node[i], [...path, i]);
+    else for (const [key, inner] of Object.entries(node)) visit(inner, [...path, key]);
+  };
+  visit(value, []);
+  return out;
+}
+
+/** Puts `kept` back on `value` (read from a store): each object at its path lacking its marks gets them. */
+export function restoreMarks(value: unknown, kept: KeptMarks): void {
+  for (const [path, marks] of kept) {
+    let node: unknown = value;
+    for (const step of path)
+      node =
+        typeof node === 'object' && node !== null
+          ? (node as Record<string | number, unknown>)[step]
+          : undefined;
+    if (typeof node === 'object' && node !== null && !unreadMarks(node) && !Object.isFrozen(node))
+      markUnread(node, marks);
+  }
+}

@@ -190,18 +190,20 @@ export class ResponseCache {
    * thread pool woken) slowed the answer on a busy machine. A failed write is a later miss.
    */
   private storeBehind(key: string, stored: Stored, ttl: number): void {
-    const marks = marksWithin(stored.entry.body);
-    if (marks.length > 0) stored = { ...stored, entry: { ...stored.entry, marks } };
     this.writing.set(key, stored);
     let bytes = 0;
+    let kept = stored;
     const write = nextTurn()
       .then(() => {
-        // Frozen once the answer is out (a walk of the whole page); kept parsed once the store has it.
-        bytes = freezeAndMeasure(stored);
-        return this.store.set(key, stored, ttl + this.staleMaxAgeMs);
+        // Once the answer is out: its unread marks listed for the store (a walk of the whole page, as
+        // is the freeze); the body's own objects keep them too, for the entry served from memory.
+        const marks = marksWithin(stored.entry.body);
+        if (marks.length > 0) kept = { ...stored, entry: { ...stored.entry, marks } };
+        bytes = freezeAndMeasure(kept);
+        return this.store.set(key, kept, ttl + this.staleMaxAgeMs);
       })
       .then((written) => {
-        if (written !== false && this.writing.get(key) === stored) this.hot.keep(key, stored, bytes);
+        if (written !== false && this.writing.get(key) === stored) this.hot.keep(key, kept, bytes);
       })
       .catch(() => false)
       .finally(() => {

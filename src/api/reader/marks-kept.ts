@@ -9,14 +9,27 @@ export type KeptMarks = [path: (string | number)[], marks: UnreadMarks][];
 /** Every marked object of `value`, by path (plain data: it survives JSON). */
 export function marksWithin(value: unknown): KeptMarks {
   const out: KeptMarks = [];
-  const visit = (node: unknown, path: (string | number)[]) => {
+  // One path, grown and shrunk as the walk goes (a page holds thousands of objects; few are marked).
+  const path: (string | number)[] = [];
+  const visit = (node: unknown) => {
     if (typeof node !== 'object' || node === null) return;
     const marks = unreadMarks(node);
-    if (marks) out.push([path, { ...marks }]);
-    if (Array.isArray(node)) for (let i = 0; i < node.length; i++) visit(node[i], [...path, i]);
-    else for (const [key, inner] of Object.entries(node)) visit(inner, [...path, key]);
+    if (marks) out.push([[...path], { ...marks }]);
+    if (Array.isArray(node))
+      for (let i = 0; i < node.length; i++) {
+        path.push(i);
+        visit(node[i]);
+        path.pop();
+      }
+    else
+      for (const key in node) {
+        if (!Object.hasOwn(node, key)) continue;
+        path.push(key);
+        visit((node as Record<string, unknown>)[key]);
+        path.pop();
+      }
   };
-  visit(value, []);
+  visit(value);
   return out;
 }
 

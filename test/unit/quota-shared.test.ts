@@ -10,6 +10,28 @@ const rate = (remaining: string) => ({
   'x-ratelimit-reset': RESET,
 });
 
+/** A store over a map that counts its reads; its writes wait for `written` when given. */
+function countingStore(written?: Promise<void>) {
+  const map = new Map<string, unknown>();
+  const counted = { reads: 0 };
+  const store = new Keyv({
+    store: {
+      get: async (k: string) => {
+        counted.reads += 1;
+        return map.get(k);
+      },
+      set: async (k: string, v: unknown) => {
+        await written;
+        map.set(k, v);
+        return true;
+      },
+      delete: async (k: string) => map.delete(k),
+      clear: async () => map.clear(),
+    },
+  });
+  return { store, counted };
+}
+
 describe('QuotaTracker shared through a store', () => {
   it('a tracker of the same key adopts what another observed; other keys see nothing', async () => {
     const store = new Keyv();
@@ -47,27 +69,11 @@ describe('QuotaTracker shared through a store', () => {
   });
 
   it('the quota beside an answer waits for no write and reads the store at most once a second', async () => {
-    const map = new Map<string, unknown>();
     let release = () => {};
     const slowWrite = new Promise<void>((resolve) => {
       release = resolve;
     });
-    let reads = 0;
-    const store = new Keyv({
-      store: {
-        get: async (k: string) => {
-          reads += 1;
-          return map.get(k);
-        },
-        set: async (k: string, v: unknown) => {
-          await slowWrite;
-          map.set(k, v);
-          return true;
-        },
-        delete: async (k: string) => map.delete(k),
-        clear: async () => map.clear(),
-      },
-    });
+    const { store, counted } = countingStore(slowWrite);
     let now = 1_000_000;
     const writes = new Set<Promise<unknown>>();
     const a = new QuotaTracker(() => now, { store, tag: 'k', writes });
@@ -76,9 +82,9 @@ describe('QuotaTracker shared through a store', () => {
     // The write is held up; the answer's quota is a's own, at once.
     expect((await a.reported()).remaining).toBe(7);
     expect(writes.size).toBe(1);
-    const readsBefore = reads;
+    const readsBefore = counted.reads;
     expect((await a.reported()).remaining).toBe(7);
-    expect(reads).toBe(readsBefore);
+    expect(counted.reads).toBe(readsBefore);
     release();
     await a.settled();
     expect(writes.size).toBe(0);
@@ -92,19 +98,7 @@ describe('QuotaTracker shared through a store', () => {
   });
 
   it('the quota beside an answer that just brought one is reported without a read of the store', async () => {
-    const map = new Map<string, unknown>();
-    let reads = 0;
-    const store = new Keyv({
-      store: {
-        get: async (k: string) => {
-          reads += 1;
-          return map.get(k);
-        },
-        set: async (k: string, v: unknown) => map.set(k, v) && true,
-        delete: async (k: string) => map.delete(k),
-        clear: async () => map.clear(),
-      },
-    });
+    const { store, counted } = countingStore();
     let now = 1_000_000;
     const a = new QuotaTracker(() => now, { store, tag: 'k' });
     const b = new QuotaTracker(() => now, { store, tag: 'k' });
@@ -113,9 +107,9 @@ describe('QuotaTracker shared through a store', () => {
     // a's own observation is newer than anything stored before it: nothing to read for it.
     now += 10;
     a.observe(200, rate('59'));
-    const readsBefore = reads;
+    const readsBefore = counted.reads;
     expect((await a.reported()).remaining).toBe(59);
-    expect(reads).toBe(readsBefore);
+    expect(counted.reads).toBe(readsBefore);
     // Another's later observation shows once a second has passed since a's own.
     now += 10;
     b.observe(200, rate('58'));
@@ -124,7 +118,7 @@ describe('QuotaTracker shared through a store', () => {
     expect((await a.reported()).remaining).toBe(59);
     now += 10;
     expect((await a.reported()).remaining).toBe(58);
-    expect(reads).toBe(readsBefore + 2);
+    expect(counted.reads).toBe(readsBefore + 2);
   });
 
   it('before a request, reads what others observed every time while the quota is low, else once a second', async () => {

@@ -22,6 +22,9 @@ if (existsSync(bundle)) {
   const { exports } = requireCached(bundle, {
     dir: codeCacheSetting() === 'off' ? undefined : codeCacheDir(),
     writeAfterMs: 3000,
+    // Then at the first half second with at most ~5 ms of work (between an assistant's calls), not
+    // in the middle of a burst of them; at exit or after a minute of steady load at the latest.
+    quiet: { windowMs: 500, busyBelow: 0.01, maxWaitMs: 60_000 },
     keep: CODE_CACHE_FILES,
   });
   (exports as { run: typeof run }).run(entry);

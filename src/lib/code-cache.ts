@@ -14,6 +14,7 @@ import {
 } from 'node:fs';
 import { createRequire } from 'node:module';
 import { basename, dirname, join } from 'node:path';
+import { type EventLoopUtilization, performance } from 'node:perf_hooks';
 import { Script } from 'node:vm';
 
 /** Starts a cache file, before the SHA-256 of what follows: V8 checks only its version and lengths. */
@@ -34,6 +35,13 @@ export interface CodeCacheOptions {
   writeAfterMs: number;
   /** Cache files kept in `dir` (other builds, other Node versions); older ones are removed. */
   keep: number;
+  /**
+   * Past `writeAfterMs`, the write waits for a quiet moment: a window of `windowMs` in which the event
+   * loop was busy less than `busyBelow` of the time (0-1), or `maxWaitMs` at most. Making the cache is
+   * tens of ms of one synchronous turn, which would otherwise land on whatever request comes then.
+   * Unset: written at `writeAfterMs` whatever the load.
+   */
+  quiet?: { windowMs: number; busyBelow: number; maxWaitMs: number };
 }
 
 /** What happened to the cache on this load. */
@@ -105,6 +113,7 @@ function readCache(path: string): Buffer | undefined {
 
 function saveLater(script: Script, path: string, options: CodeCacheOptions): void {
   let saved = false;
+  let timer: NodeJS.Timeout | undefined;
   const save = () => {
     if (saved) return;
     saved = true;
@@ -112,8 +121,26 @@ function saveLater(script: Script, path: string, options: CodeCacheOptions): voi
     clearTimeout(timer);
     writeCache(script, path, options.keep);
   };
-  const timer = setTimeout(save, options.writeAfterMs);
-  timer.unref();
+  const wait = (ms: number, then: () => void) => {
+    timer = setTimeout(then, ms);
+    timer.unref();
+  };
+  const { quiet } = options;
+  if (quiet === undefined) wait(options.writeAfterMs, save);
+  else {
+    const giveUpAt = performance.now() + options.writeAfterMs + quiet.maxWaitMs;
+    let since: EventLoopUtilization | undefined;
+    const check = () => {
+      const busy = performance.eventLoopUtilization(since).utilization;
+      since = performance.eventLoopUtilization();
+      if (busy < quiet.busyBelow || performance.now() >= giveUpAt) save();
+      else wait(quiet.windowMs, check);
+    };
+    wait(options.writeAfterMs, () => {
+      since = performance.eventLoopUtilization();
+      wait(quiet.windowMs, check);
+    });
+  }
   process.once('exit', save);
 }
 

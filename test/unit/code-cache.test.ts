@@ -139,3 +139,19 @@ it('keeps only the newest cache files and removes temporary files left by dead w
   // The two newest: the caches of this file's two versions.
   expect(cacheFiles().filter((f) => f.startsWith('bundle-cjs-'))).toHaveLength(2);
 });
+
+it('waits for a quiet event loop to write the cache, and writes it once the loop is quiet', async () => {
+  const quiet = { windowMs: 40, busyBelow: 0.5, maxWaitMs: 60_000 };
+  expect(requireCached(file, options({ quiet })).cache).toBe('missing');
+  // The loop kept busy (synchronous work, other callbacks let through between), for many windows.
+  const busyUntil = Date.now() + 20 * quiet.windowMs;
+  while (Date.now() < busyUntil) {
+    const turn = Date.now() + 15;
+    while (Date.now() < turn) {
+      // busy
+    }
+    await new Promise((resolve) => setImmediate(resolve));
+  }
+  expect(cacheFiles()).toEqual([]);
+  await expect.poll(cacheFiles, { timeout: 10_000 }).toHaveLength(1);
+});

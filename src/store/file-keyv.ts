@@ -133,7 +133,7 @@ export class FileKeyvStore extends EventEmitter {
         await ensureDir(shard);
         this.shards.add(shard);
       }
-      await replaceFile(path, `${JSON.stringify(header)}\n${body}`, this.opts.durable ?? false);
+      await replaceFile(path, entryBytes(header, body), this.opts.durable ?? false);
     } catch (error) {
       this.shards.delete(shard);
       this.opts.onError?.(error);
@@ -274,6 +274,9 @@ export class FileKeyvStore extends EventEmitter {
       } catch {
         continue;
       }
+      // A shard seen is not made again: a write to it goes straight to its file (a store in use has
+      // most of its 256 shards, which every process started asked for once, two trips to the disk).
+      this.shards.add(join(this.dir, shard));
       for (const name of names) {
         const path = join(this.dir, shard, name);
         try {
@@ -295,6 +298,19 @@ export class FileKeyvStore extends EventEmitter {
       return false;
     }
   }
+}
+
+/**
+ * The entry file's bytes, the body encoded once straight into them: a page's body is tens of kB, and
+ * joining it to the header as a string made a copy on the heap, then another as UTF-8 for the write.
+ */
+function entryBytes(header: Header, body: string): Buffer {
+  const line = `${JSON.stringify(header)}\n`;
+  const lineBytes = Buffer.byteLength(line);
+  const bytes = Buffer.allocUnsafe(lineBytes + header.n);
+  bytes.write(line, 0);
+  bytes.write(body, lineBytes);
+  return bytes;
 }
 
 function parseEntry(text: string): { header: Header; body: string } | undefined {

@@ -88,6 +88,12 @@ async function makeDirs(dir: string, io: FileIo): Promise<string | undefined> {
 /** Temporary files are named `<target>.<pid>.<n>.<random>.tmp`: one a killed writer left is recognisable. */
 export const TEMP_SUFFIX = '.tmp';
 let written = 0;
+/**
+ * Drawn once per process: with the pid and the count it keeps two writers apart even where pids repeat
+ * (containers sharing a directory, each its pid 1). Random bytes per write were a call into the CSPRNG
+ * on every cache entry written.
+ */
+let run: string | undefined;
 
 /**
  * Replaces `path` with `data`: written to a new temporary file beside it (0600), then renamed over it,
@@ -98,12 +104,13 @@ let written = 0;
  */
 export async function replaceFile(
   path: string,
-  data: string,
+  data: string | Uint8Array,
   durable: boolean,
   io: FileIo = NODE_IO,
 ): Promise<void> {
   written += 1;
-  const temp = `${path}.${process.pid}.${written.toString(36)}.${randomBytes(4).toString('hex')}${TEMP_SUFFIX}`;
+  run ??= randomBytes(4).toString('hex');
+  const temp = `${path}.${process.pid}.${written.toString(36)}.${run}${TEMP_SUFFIX}`;
   const handle = await io.open(temp, 'wx', 0o600);
   try {
     try {

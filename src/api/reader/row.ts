@@ -275,8 +275,9 @@ function liftGroups(fields: Record<string, unknown>, names: RowNames, aliases: A
 
 /**
  * What `normalize` decides from a row's keys alone, for the rows of a page that share them (in order):
- * when no key folds to another name we read and none is an object we lift, the folding and lifting
- * change nothing, and each field lacking can only be found under the aliases among those keys.
+ * when no two keys fold to one name we read (or one the row holds) and none is an object we lift, the
+ * folding is a renaming of keys, the lifting changes nothing, and each field lacking can only be found
+ * under the aliases among those keys.
  */
 class PlainLayout {
   /** Keys nothing reads: a group of the row's fields when their value is an object (liftGroups). */
@@ -285,7 +286,10 @@ class PlainLayout {
   private readonly aliasesAmong: (readonly string[])[];
 
   private constructor(
+    /** The row's keys once folded (foldNames): those kept, then the names the others fold to. */
     keys: readonly string[],
+    /** Each key folded to another name we read, and that name, in the row's order. */
+    private readonly renames: readonly (readonly [key: string, name: string])[],
     private readonly aliases: Aliases,
     private readonly names: RowNames,
   ) {
@@ -297,20 +301,31 @@ class PlainLayout {
     );
   }
 
-  /** The layout of rows with `keys`, or undefined when their folding or lifting depends on more. */
+  /** The layout of rows with `keys`, or undefined when their folding or lifting depends on their values. */
   static of(keys: readonly string[], names: RowNames, aliases: Aliases): PlainLayout | undefined {
+    const held = new Set(keys);
+    const renames: [string, string][] = [];
     for (const key of keys) {
       const name = fieldName(key);
-      if (name !== key && (names.words.has(name) || aliases.words.has(name))) return undefined;
+      if (name === key || !(names.words.has(name) || aliases.words.has(name))) continue;
+      // A name the row holds too, or two keys of one name: which value it takes depends on the values.
+      if (held.has(name) || renames.some(([, other]) => other === name)) return undefined;
+      renames.push([key, name]);
     }
-    if (names.lift.some((name) => keys.includes(name))) return undefined;
-    return new PlainLayout(keys, aliases, names);
+    const renamed = new Set(renames.map(([key]) => key));
+    const folded = [...keys.filter((k) => !renamed.has(k)), ...renames.map(([, name]) => name)];
+    if (names.lift.some((name) => folded.includes(name))) return undefined;
+    return new PlainLayout(folded, renames, aliases, names);
   }
 
   /** As `normalize`, for a row (no resource object) of these keys. */
   normalize(raw: Record<string, unknown>): Record<string, unknown> {
     const { names } = this;
     const fields: Record<string, unknown> = { ...raw };
+    for (const [key, name] of this.renames) {
+      fields[name] = fields[key];
+      delete fields[key];
+    }
     for (const key of this.groupKeys)
       if (isPlainObject(fields[key])) {
         liftGroups(fields, names, this.aliases);

@@ -199,10 +199,13 @@ export function unreadMarker(
       unparsed: readonly string[],
       lacking: readonly string[] = [],
     ) => {
-      // Made only for a row with a field unread: most rows have none.
+      // The marks are made only for a row with a field unread: most rows have none.
       let marks: Record<string, UnreadWhy> | undefined;
-      let names: Record<string, string[]> | undefined;
-      for (const key of unparsed) (marks ??= {})[key] = 'value';
+      const names: Record<string, string[]> = {};
+      if (unparsed.length > 0) {
+        marks = {};
+        for (const key of unparsed) marks[key] = 'value';
+      }
       let others: string[] | undefined;
       for (const key of optional) {
         if (fields[key] !== undefined || (marks !== undefined && key in marks)) continue;
@@ -211,12 +214,13 @@ export function unreadMarker(
         // A field the spec says the row carries (a player's service_id) is unread when lacking, whatever
         // else it holds; so is one the caller knows the row has (`lacking`: a record's own id and name).
         if (fit.length === 0 && !required.has(key) && !lacking.includes(key)) continue;
-        (marks ??= {})[key] = 'name';
-        (names ??= {})[key] = fit.flatMap((k) => namesWithin(key, k, fields, couldHold));
+        marks ??= {};
+        marks[key] = 'name';
+        names[key] = fit.flatMap((k) => namesWithin(key, k, fields, couldHold));
       }
       if (!marks) return;
       Object.defineProperty(value, UNREAD_FIELDS, {
-        value: { kind, fields: marks, names: names ?? {} } satisfies UnreadMarks,
+        value: { kind, fields: marks, names } satisfies UnreadMarks,
         enumerable: true,
       });
     },

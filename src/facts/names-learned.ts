@@ -77,9 +77,11 @@ export class KnownPlayers {
     const known = ids.map((id) => this.byId.get(id)).find(Boolean);
     if (!known && this.count >= this.limit) return;
     if (!known) this.count++;
+    // A player known by name already keeps it (what is known wins): his name's entry stands as it is.
+    const named = typeof known?.name === 'string';
     const merged = known ? Object.assign(known, { ...facts, ...known }) : facts;
     for (const id of ids) this.byId.set(id, merged);
-    if (typeof merged.name === 'string') {
+    if (!named && typeof merged.name === 'string') {
       const key = same(merged.name);
       const other = this.byName.get(key);
       this.byName.set(key, other === undefined || other === merged ? merged : null);

@@ -58,6 +58,8 @@ const value = fc.oneof(
   fc.integer({ min: -5, max: 99 }),
   fc.record({ id: fc.oneof(fc.string({ maxLength: 4 }), fc.integer()), name: fc.string({ maxLength: 6 }) }),
   fc.record({ age: fc.integer({ min: 15, max: 40 }), club: fc.string({ maxLength: 5 }) }),
+  // A group holding fields under aliases: lifted into the row, then read as the fields they stand for.
+  fc.record({ alter: fc.integer({ min: 15, max: 40 }), Equipe: fc.string({ minLength: 1, maxLength: 5 }) }),
   fc.record({ name: fc.string({ maxLength: 5 }), player_id: fc.string({ minLength: 1, maxLength: 4 }) }),
 );
 

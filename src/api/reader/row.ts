@@ -276,8 +276,9 @@ function liftGroups(fields: Record<string, unknown>, names: RowNames, aliases: A
 /**
  * What `normalize` decides from a row's keys alone, for the rows of a page that share them (in order):
  * when no two keys fold to one name we read (or one the row holds) and none is an object we lift, the
- * folding is a renaming of keys, the lifting changes nothing, and each field lacking can only be found
- * under the aliases among those keys.
+ * folding is a renaming of keys, the lifting changes nothing unless a key nothing reads holds an object
+ * (a group of the row's fields), and, without one, each field lacking can only be found under the
+ * aliases among those keys.
  */
 class PlainLayout {
   /** Keys nothing reads: a group of the row's fields when their value is an object (liftGroups). */
@@ -326,17 +327,18 @@ class PlainLayout {
       fields[name] = fields[key];
       delete fields[key];
     }
-    for (const key of this.groupKeys)
-      if (isPlainObject(fields[key])) {
-        liftGroups(fields, names, this.aliases);
-        break;
+    // A group's fields lifted into the row bring keys of their own: their aliases are looked for by all names.
+    const grouped = this.groupKeys.some((key) => isPlainObject(fields[key]));
+    if (grouped) {
+      liftGroups(fields, names, this.aliases);
+      takeAliases(fields, names, this.aliases);
+    } else
+      for (let i = 0; i < names.keys.length; i++) {
+        const key = names.keys[i] as string;
+        if (fields[key] != null) continue;
+        const alias = this.aliasesAmong[i]?.find((a) => fields[a] != null);
+        if (alias !== undefined) takeAlias(fields, key, alias, names);
       }
-    for (let i = 0; i < names.keys.length; i++) {
-      const key = names.keys[i] as string;
-      if (fields[key] != null) continue;
-      const alias = this.aliasesAmong[i]?.find((a) => fields[a] != null);
-      if (alias !== undefined) takeAlias(fields, key, alias, names);
-    }
     keepIdsOfNamedObjects(fields, names);
     return fields;
   }
@@ -421,12 +423,17 @@ function normalize(raw: Record<string, unknown>, names: RowNames, aliases: Alias
     }
   }
   liftGroups(fields, names, aliases);
+  takeAliases(fields, names, aliases);
+  keepIdsOfNamedObjects(fields, names);
+  return fields;
+}
+
+/** Each field the row lacks, from the first of its aliases (the row kind's first) that holds a value. */
+function takeAliases(fields: Record<string, unknown>, names: RowNames, aliases: Aliases): void {
   for (const key of names.keys) {
     if (fields[key] != null) continue;
     const alias =
       names.aliases[key]?.find((a) => fields[a] != null) ?? aliases.of(key).find((a) => fields[a] != null);
     if (alias !== undefined) takeAlias(fields, key, alias, names);
   }
-  keepIdsOfNamedObjects(fields, names);
-  return fields;
 }

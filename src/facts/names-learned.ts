@@ -77,9 +77,11 @@ export class KnownPlayers {
     const known = ids.map((id) => this.byId.get(id)).find(Boolean);
     if (!known && this.count >= this.limit) return;
     if (!known) this.count++;
+    // A player known by name already keeps it (what is known wins): his name's entry stands as it is.
+    const named = typeof known?.name === 'string';
     const merged = known ? Object.assign(known, { ...facts, ...known }) : facts;
     for (const id of ids) this.byId.set(id, merged);
-    if (typeof merged.name === 'string') {
+    if (!named && typeof merged.name === 'string') {
       const key = same(merged.name);
       const other = this.byName.get(key);
       this.byName.set(key, other === undefined || other === merged ? merged : null);
@@ -154,14 +156,21 @@ export class WorldFacts {
   readonly roles = new Set<string>(ROLE_KEYS.map(same));
   /** Statistic keys the answers used (the keys of a statistics map): some of what a glossary lists. */
   readonly statistics = new Set<string>();
-  /** Club and league names as the API wrote them, once each: a page read again folds nothing. */
-  private readonly written = new Set<string>();
+  /**
+   * Club and league names as the API wrote them, once each: a page read again folds nothing (and makes
+   * no key of its own per name: a ranking names a club and a league on every row).
+   */
+  private readonly written = new Map<Set<string>, Set<string>>();
 
   /** A club (or league, by `into`) an answer named. */
   note(into: Set<string>, name: string): void {
-    const key = `${into === this.clubs ? 'c' : 'l'}\n${name}`;
-    if (this.written.has(key)) return;
-    this.written.add(key);
+    let written = this.written.get(into);
+    if (!written) {
+      written = new Set();
+      this.written.set(into, written);
+    }
+    if (written.has(name)) return;
+    written.add(name);
     into.add(same(name));
   }
 

@@ -107,9 +107,12 @@ export function noteUnreadLeaves(data: unknown): void {
       return;
     }
     const marks = unreadMarks(value);
-    for (const [field, inner] of Object.entries(value)) {
+    for (const field in value) {
+      if (!Object.hasOwn(value, field)) continue;
+      const inner: unknown = (value as Record<string, unknown>)[field];
       if (!isBlankLeaf(inner)) {
-        visit(inner, depth + 1);
+        // Only objects hold leaves: a text or a number is visited no further.
+        if (typeof inner === 'object') visit(inner, depth + 1);
         continue;
       }
       if (marks) {

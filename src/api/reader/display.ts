@@ -44,8 +44,19 @@ const PLACEHOLDERS = new Set([
 /** Words that stand for "no value" where a number, date or flag is read (a name may be "Na"). */
 const WORD_PLACEHOLDERS = new Set(['na', 'nd', 'nv', 'ka', 'nc', 'nil', 'none']);
 
+const LONGEST_PLACEHOLDER = Math.max(...[...PLACEHOLDERS, ...WORD_PLACEHOLDERS].map((p) => p.length));
+/** A printable ASCII character: never a space `trim` would take off. */
+const plainEdge = (code: number) => code > 32 && code < 127;
+
 /** A text that stands for no value; `words` adds bare words ("NA", "none") where no name is read. */
 export function isPlaceholder(text: string, words = true): boolean {
+  // Most texts are names longer than any placeholder, with no space at either end: told without a copy.
+  if (
+    text.length > LONGEST_PLACEHOLDER &&
+    plainEdge(text.charCodeAt(0)) &&
+    plainEdge(text.charCodeAt(text.length - 1))
+  )
+    return false;
   const folded = text.trim().toLowerCase();
   return PLACEHOLDERS.has(folded) || (words && WORD_PLACEHOLDERS.has(folded));
 }

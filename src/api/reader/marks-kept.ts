@@ -11,25 +11,28 @@ export function marksWithin(value: unknown): KeptMarks {
   const out: KeptMarks = [];
   // One path, grown and shrunk as the walk goes (a page holds thousands of objects; few are marked).
   const path: (string | number)[] = [];
-  const visit = (node: unknown) => {
-    if (typeof node !== 'object' || node === null) return;
+  // Only objects are visited: a page's values are mostly texts and numbers.
+  const visit = (node: object) => {
     const marks = unreadMarks(node);
     if (marks) out.push([[...path], { ...marks }]);
     if (Array.isArray(node))
       for (let i = 0; i < node.length; i++) {
+        const item: unknown = node[i];
+        if (typeof item !== 'object' || item === null) continue;
         path.push(i);
-        visit(node[i]);
+        visit(item);
         path.pop();
       }
     else
       for (const key in node) {
-        if (!Object.hasOwn(node, key)) continue;
+        const item: unknown = (node as Record<string, unknown>)[key];
+        if (typeof item !== 'object' || item === null || !Object.hasOwn(node, key)) continue;
         path.push(key);
-        visit((node as Record<string, unknown>)[key]);
+        visit(item);
         path.pop();
       }
   };
-  visit(value);
+  if (typeof value === 'object' && value !== null) visit(value);
   return out;
 }
 

@@ -108,6 +108,8 @@ export function row<S extends z.ZodRawShape>(kind: string, shape: S, options: Ro
     return { ok: false, at: `${kind} (unreadable)` };
   };
 
+  const layouts = new Layouts(names);
+
   const readRow = (
     raw: unknown,
     index: number,
@@ -116,7 +118,10 @@ export function row<S extends z.ZodRawShape>(kind: string, shape: S, options: Ro
   ): { ok: true; value: Value } | Failure => {
     const value = typeof raw === 'string' && options.fromString ? { [options.fromString]: raw } : raw;
     if (!isPlainObject(value)) return { ok: false, at: `${kind} (not an object)` };
-    const fields = normalize(value, names, currentAliases());
+    const aliases = currentAliases();
+    const fields = isResource(value)
+      ? normalize(value, names, aliases)
+      : (layouts.plainOf(value, aliases)?.normalize(value) ?? normalize(value, names, aliases));
     options.prepare?.(fields, index);
     noteFields(kind, keys, noted, fields, unread.couldHold);
     const quick = plainly ? readPlain(fields) : undefined;
@@ -268,6 +273,131 @@ function liftGroups(fields: Record<string, unknown>, names: RowNames, aliases: A
   if (depth === 0 && Object.values(fields).some(isPlainObject)) liftGroups(fields, names, aliases, 1);
 }
 
+/**
+ * What `normalize` decides from a row's keys alone, for the rows of a page that share them (in order):
+ * when no two keys fold to one name we read (or one the row holds) and none is an object we lift, the
+ * folding is a renaming of keys, the lifting changes nothing unless a key nothing reads holds an object
+ * (a group of the row's fields), and, without one, each field lacking can only be found under the
+ * aliases among those keys.
+ */
+class PlainLayout {
+  /** Keys nothing reads: a group of the row's fields when their value is an object (liftGroups). */
+  private readonly groupKeys: string[];
+  /** Per field of the row kind, its aliases (the row kind's first) that a row of these keys may hold. */
+  private readonly aliasesAmong: (readonly string[])[];
+
+  private constructor(
+    /** The row's keys once folded (foldNames): those kept, then the names the others fold to. */
+    keys: readonly string[],
+    /** Each key folded to another name we read, and that name, in the row's order. */
+    private readonly renames: readonly (readonly [key: string, name: string])[],
+    private readonly aliases: Aliases,
+    private readonly names: RowNames,
+  ) {
+    const held = new Set(keys);
+    const read = (name: string) => names.words.has(name) || aliases.words.has(name);
+    this.groupKeys = keys.filter((k) => k !== '__proto__' && !read(fieldName(k)));
+    this.aliasesAmong = names.keys.map((key) =>
+      [...(names.aliases[key] ?? []), ...aliases.of(key)].filter((a) => held.has(a) || names.known.has(a)),
+    );
+  }
+
+  /** The layout of rows with `keys`, or undefined when their folding or lifting depends on their values. */
+  static of(keys: readonly string[], names: RowNames, aliases: Aliases): PlainLayout | undefined {
+    const held = new Set(keys);
+    const renames: [string, string][] = [];
+    for (const key of keys) {
+      const name = fieldName(key);
+      if (name === key || !(names.words.has(name) || aliases.words.has(name))) continue;
+      // A name the row holds too, or two keys of one name: which value it takes depends on the values.
+      if (held.has(name) || renames.some(([, other]) => other === name)) return undefined;
+      renames.push([key, name]);
+    }
+    const renamed = new Set(renames.map(([key]) => key));
+    const folded = [...keys.filter((k) => !renamed.has(k)), ...renames.map(([, name]) => name)];
+    if (names.lift.some((name) => folded.includes(name))) return undefined;
+    return new PlainLayout(folded, renames, aliases, names);
+  }
+
+  /** As `normalize`, for a row (no resource object) of these keys. */
+  normalize(raw: Record<string, unknown>): Record<string, unknown> {
+    const { names } = this;
+    const fields: Record<string, unknown> = { ...raw };
+    for (const [key, name] of this.renames) {
+      fields[name] = fields[key];
+      delete fields[key];
+    }
+    // A group's fields lifted into the row bring keys of their own: their aliases are looked for by all names.
+    const grouped = this.groupKeys.some((key) => isPlainObject(fields[key]));
+    if (grouped) {
+      liftGroups(fields, names, this.aliases);
+      takeAliases(fields, names, this.aliases);
+    } else
+      for (let i = 0; i < names.keys.length; i++) {
+        const key = names.keys[i] as string;
+        if (fields[key] != null) continue;
+        const alias = this.aliasesAmong[i]?.find((a) => fields[a] != null);
+        if (alias !== undefined) takeAlias(fields, key, alias, names);
+      }
+    keepIdsOfNamedObjects(fields, names);
+    return fields;
+  }
+}
+
+/**
+ * The layout of the rows being read, once two rows in a row have the same keys (a page's rows do; rows
+ * of every shape pay only the comparison of their keys).
+ */
+class Layouts {
+  /** The keys of the rows the layout is of (whether plain or not), and the alias set it was made under. */
+  private keys: readonly string[] | undefined;
+  private aliases: Aliases | undefined;
+  private layout: PlainLayout | undefined;
+  /** The keys of the latest row of other keys. */
+  private last: readonly string[] = [];
+
+  constructor(private readonly names: RowNames) {}
+
+  plainOf(raw: Record<string, unknown>, aliases: Aliases): PlainLayout | undefined {
+    if (this.keys && this.aliases === aliases && sameKeys(raw, this.keys)) return this.layout;
+    if (!sameKeys(raw, this.last)) {
+      this.last = Object.keys(raw);
+      return undefined;
+    }
+    this.keys = this.last;
+    this.aliases = aliases;
+    this.layout = PlainLayout.of(this.last, this.names, aliases);
+    return this.layout;
+  }
+}
+
+/** Whether `raw`'s keys are `keys`, in that order. */
+function sameKeys(raw: Record<string, unknown>, keys: readonly string[]): boolean {
+  let i = 0;
+  for (const key in raw) if (keys[i++] !== key) return false;
+  return i === keys.length;
+}
+
+/** Puts the value found under `alias` in `key`. */
+function takeAlias(fields: Record<string, unknown>, key: string, alias: string, names: RowNames): void {
+  fields[key] = fields[alias];
+  // Read once: a consumed alias is not also an unknown field (which compare would show twice).
+  if (!names.known.has(alias)) delete fields[alias];
+  noteAlias(alias, key);
+}
+
+/** `{id, name}` where a name was expected: the reader of the field takes the name; keep the id. */
+function keepIdsOfNamedObjects(fields: Record<string, unknown>, names: RowNames): void {
+  for (const key of names.keys) {
+    const value = fields[key];
+    if (!isPlainObject(value)) continue;
+    const id = member(value, 'id') ?? member(value, `${key}_id`);
+    if ((typeof id === 'string' || typeof id === 'number') && fields[`${key}_id`] == null) {
+      fields[`${key}_id`] = String(id);
+    }
+  }
+}
+
 function normalize(raw: Record<string, unknown>, names: RowNames, aliases: Aliases): Record<string, unknown> {
   const source = isResource(raw) ? flattenResource(raw, names.resource) : raw;
   const fields: Record<string, unknown> = { ...source };
@@ -293,24 +423,17 @@ function normalize(raw: Record<string, unknown>, names: RowNames, aliases: Alias
     }
   }
   liftGroups(fields, names, aliases);
+  takeAliases(fields, names, aliases);
+  keepIdsOfNamedObjects(fields, names);
+  return fields;
+}
+
+/** Each field the row lacks, from the first of its aliases (the row kind's first) that holds a value. */
+function takeAliases(fields: Record<string, unknown>, names: RowNames, aliases: Aliases): void {
   for (const key of names.keys) {
     if (fields[key] != null) continue;
     const alias =
       names.aliases[key]?.find((a) => fields[a] != null) ?? aliases.of(key).find((a) => fields[a] != null);
-    if (alias === undefined) continue;
-    fields[key] = fields[alias];
-    // Read once: a consumed alias is not also an unknown field (which compare would show twice).
-    if (!names.known.has(alias)) delete fields[alias];
-    noteAlias(alias, key);
+    if (alias !== undefined) takeAlias(fields, key, alias, names);
   }
-  // `{id, name}` where a name was expected: the reader of the field takes the name; keep the id.
-  for (const key of names.keys) {
-    const value = fields[key];
-    if (!isPlainObject(value)) continue;
-    const id = member(value, 'id') ?? member(value, `${key}_id`);
-    if ((typeof id === 'string' || typeof id === 'number') && fields[`${key}_id`] == null) {
-      fields[`${key}_id`] = String(id);
-    }
-  }
-  return fields;
 }

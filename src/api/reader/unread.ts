@@ -199,23 +199,26 @@ export function unreadMarker(
       unparsed: readonly string[],
       lacking: readonly string[] = [],
     ) => {
-      const marks: Record<string, UnreadWhy> = {};
+      // The marks are made only for a row with a field unread: most rows have none.
+      let marks: Record<string, UnreadWhy> | undefined;
       const names: Record<string, string[]> = {};
-      let marked = unparsed.length > 0;
-      for (const key of unparsed) marks[key] = 'value';
+      if (unparsed.length > 0) {
+        marks = {};
+        for (const key of unparsed) marks[key] = 'value';
+      }
       let others: string[] | undefined;
       for (const key of optional) {
-        if (fields[key] !== undefined || key in marks) continue;
+        if (fields[key] !== undefined || (marks !== undefined && key in marks)) continue;
         others ??= unreadKeys(fields, reads);
         const fit = others.filter((k) => couldHold(key, k, fields));
         // A field the spec says the row carries (a player's service_id) is unread when lacking, whatever
         // else it holds; so is one the caller knows the row has (`lacking`: a record's own id and name).
         if (fit.length === 0 && !required.has(key) && !lacking.includes(key)) continue;
+        marks ??= {};
         marks[key] = 'name';
         names[key] = fit.flatMap((k) => namesWithin(key, k, fields, couldHold));
-        marked = true;
       }
-      if (!marked) return;
+      if (!marks) return;
       Object.defineProperty(value, UNREAD_FIELDS, {
         value: { kind, fields: marks, names } satisfies UnreadMarks,
         enumerable: true,

@@ -4,7 +4,7 @@ import { fold, foldedWords } from '../src/lib/fold.js';
 import { Limit } from '../src/mcp/args.js';
 import { defineTool } from '../src/mcp/tool.js';
 import { countOf, cut } from './kit/pages.js';
-import { noRowsRead, rowsLacking } from './kit/rows-lacking.js';
+import { readOrNoRows } from './kit/rows-lacking.js';
 import { table } from './kit/text.js';
 
 const MAX = 100;
@@ -51,20 +51,10 @@ export default defineTool({
     has_more: z.boolean(),
   },
   async run({ query, kind, limit }, { api, signal }) {
-    let result: Awaited<ReturnType<typeof api.glossary>>;
-    try {
-      result = await api.glossary({ signal });
-    } catch (error) {
-      // Entries none of which reads a field of its own: no row, one note naming what they lack.
-      const lacking = rowsLacking(error);
-      if (!lacking) throw error;
-      const none = await noRowsRead(api, lacking, 'glossary entries');
-      return {
-        ...none,
-        extra: { total: null, has_more: true },
-        notes: [...none.notes, 'The total of matching entries is not known: no entry could be read.'],
-      };
-    }
+    // Entries none of which reads a field of its own: no row, one note naming what they lack.
+    const got = await readOrNoRows(api, 'glossary entries', () => api.glossary({ signal }), { total: true });
+    if (got.none) return { ...got.none, extra: { total: null, has_more: true } };
+    const result = got.read;
     const words = query ? foldedWords(query) : [];
     const hits = result.data.data.filter((e) => {
       if (kind && e.kind !== kind) return false;

@@ -16,7 +16,7 @@ import { Limit } from '../src/mcp/args.js';
 import { defineTool } from '../src/mcp/tool.js';
 import { countOf, cut } from './kit/pages.js';
 import { announcePlan, PlannedCostOut, plan, plannedCost, plannedCostText } from './kit/plan.js';
-import { rowsLacking, rowsLackingNote } from './kit/rows-lacking.js';
+import { readOrNoRows } from './kit/rows-lacking.js';
 import { table } from './kit/text.js';
 
 const MAX = 200;
@@ -67,22 +67,13 @@ export default defineTool({
     const { api, signal } = ctx;
     const cost = plan([[api.maxPages, `the league list: 1 request a page, up to ${api.maxPages}`]]);
     announcePlan(ctx, cost);
-    let result: Awaited<ReturnType<typeof api.leagues>>;
-    try {
-      result = await api.leagues({ signal });
-    } catch (error) {
-      const lacking = rowsLacking(error);
-      if (!lacking) throw error;
-      // Rows the API sent that name nothing we read: no league and no count shown, the reason said.
-      return {
-        data: [],
-        extra: { total: null, read: 0, requests: plannedCost(cost) },
-        notes: [rowsLackingNote(lacking, 'leagues', 'no league, no match and no total is shown')],
-        has_more: true,
-        quota: await api.quota.reported(),
-        source: { cached: false, fetched_at: new Date().toISOString() },
-      };
+    // Rows the API sent that name nothing we read: no league and no count shown, the reason said.
+    const got = await readOrNoRows(api, 'leagues', () => api.leagues({ signal }), { total: true });
+    if (got.none) {
+      const { extra: _, ...none } = got.none;
+      return { ...none, has_more: true, extra: { total: null, read: 0, requests: plannedCost(cost) } };
     }
+    const result = got.read;
     const needle = query ? fold(query) : undefined;
     const rows = result.data.data;
     // The query's words for facts (gender, level, country) and what is left for a name.

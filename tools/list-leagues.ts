@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import { unreadWhy } from '../src/api/reader/unread.js';
 import type { League } from '../src/api/schemas.js';
 import {
   type Asked,
@@ -18,6 +17,7 @@ import { countOf, cut } from './kit/pages.js';
 import { announcePlan, PlannedCostOut, plan, plannedCost, plannedCostText } from './kit/plan.js';
 import { readOrNoRows } from './kit/rows-lacking.js';
 import { table } from './kit/text.js';
+import { unmatchedNote, unmatchedUnread } from './kit/unread-filtered.js';
 
 const MAX = 200;
 
@@ -92,8 +92,14 @@ export default defineTool({
       const named = asked.core.every((w) => text.includes(`_${w}`));
       return named && asked.core.length + factCount(asked) > 0 && hasFacts(l, asked);
     };
-    const readable = new Set(rows.filter(byQuery));
-    const all = result.data.data.map((l) => ({
+    const matchingRows = rows.filter(
+      (l) =>
+        byQuery(l) &&
+        (!gender || l.gender === gender) &&
+        (!level || levelFits(l, level)) &&
+        (!type || l.type === type),
+    );
+    const matching = matchingRows.map((l) => ({
       name: l.name,
       country: l.country ?? null,
       region: l.region ?? null,
@@ -102,13 +108,6 @@ export default defineTool({
       type: l.type ?? null,
       seasons: l.seasons ?? [],
     }));
-    const matching = all.filter(
-      (l, i) =>
-        readable.has(rows[i] as (typeof rows)[number]) &&
-        (!gender || l.gender === gender) &&
-        (!level || levelFits(rows[i] as (typeof rows)[number], level)) &&
-        (!type || l.type === type),
-    );
     const matched = asked && factCount(asked) > 0 ? readingOf(asked) : undefined;
     // A row not matched where a field the filters look at could not be read may match: said, never a "none".
     const filteredOn = [
@@ -116,14 +115,11 @@ export default defineTool({
       ...(level || type || asked?.tier !== undefined || asked?.youth !== undefined ? ['level', 'type'] : []),
       ...(asked?.country ? ['country'] : []),
     ];
-    const kept = new Set(matching);
-    const unchecked = all.filter(
-      (l, i) => !kept.has(l) && filteredOn.some((f) => unreadWhy(rows[i], f) !== undefined),
-    );
-    const uncheckedFields = filteredOn.filter((f) => rows.some((r) => unreadWhy(r, f) !== undefined));
+    const unmatched = unmatchedUnread(rows, new Set(matchingRows), filteredOn);
+    const unchecked = unmatched.rows;
     // Filtered locally: how many match is known only when every page was read and every row checked.
     const whole = result.more === 'no' && unchecked.length === 0;
-    const accessible = countOf(result, all.length, 'leagues');
+    const accessible = countOf(result, rows.length, 'leagues');
     const page = cut(
       matching,
       limit,
@@ -150,7 +146,7 @@ export default defineTool({
       data: page.rows,
       extra: {
         ...(matched ? { matched } : {}),
-        ...(accessible.total !== null ? { total: accessible.total } : { total: null, read: all.length }),
+        ...(accessible.total !== null ? { total: accessible.total } : { total: null, read: rows.length }),
         ...(unchecked.length > 0 ? { unchecked: unchecked.length } : {}),
         requests: plannedCost(cost),
       },
@@ -160,7 +156,18 @@ export default defineTool({
         ...accessible.notes,
         ...(unchecked.length > 0
           ? [
-              `${unchecked.length} league${unchecked.length === 1 ? '' : 's'} read could not be checked against the filters: their ${uncheckedFields.join(', ')} could not be read, so they may match too.`,
+              unmatchedNote(
+                unmatched,
+                ['league', 'leagues'],
+                [
+                  query && `"${query}"`,
+                  gender && `gender ${gender}`,
+                  level && `level ${level}`,
+                  type && `type ${type}`,
+                ]
+                  .filter(Boolean)
+                  .join(' and '),
+              ),
             ]
           : []),
       ],

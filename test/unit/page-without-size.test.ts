@@ -5,10 +5,11 @@
 // parameter the answer only seemed to page by counts only when it echoes its number.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import type { ApiClient } from '../../src/api/client.js';
 import { readPages } from '../../src/api/list-pages.js';
 import { LeaguesResponse, TeamsResponse } from '../../src/api/schemas.js';
 import { propertyRuns } from '../support/sample.js';
-import { answerEvery, clientFor, mockUpstream, ORIGIN } from './helpers.js';
+import { answerEvery, clientFor, mockUpstream, ORIGIN, type Upstream } from './helpers.js';
 
 /** Words a page number may be echoed under: a language's, or made up (never a plural: those count). */
 const pageWord = fc.oneof(
@@ -32,6 +33,23 @@ const teams = (from: number, n: number) =>
 const leagues = (from: number, n: number) =>
   Array.from({ length: Math.max(0, n) }, (_, i) => ({ name: `League ${from + i}`, country: 'X' }));
 
+/** `check` on a client of a fresh upstream answering `path` by `reply`, closed after it. */
+async function answering(
+  path: string,
+  reply: Parameters<typeof answerEvery>[2],
+  check: (client: ApiClient, upstream: Upstream) => Promise<void>,
+): Promise<void> {
+  const upstream = mockUpstream();
+  answerEvery(upstream, path, reply);
+  const client = clientFor(upstream, { maxPages: 200 });
+  try {
+    await check(client, upstream);
+  } finally {
+    await client.close();
+    await upstream.agent.close();
+  }
+}
+
 describe('a page number and a count, no page size', () => {
   it('with the limit sent and the page back that full: every page read, the list whole', async () => {
     await fc.assert(
@@ -43,23 +61,21 @@ describe('a page number and a count, no page size', () => {
         fc.integer({ min: 1, max: 120 }),
         async (word, counted, where, size, beyond) => {
           const all = size + beyond;
-          const upstream = mockUpstream();
-          answerEvery(upstream, '/v1/teams', (url) => {
-            const page = Number(url.searchParams.get(word) ?? 1);
-            const limit = Number(url.searchParams.get('limit'));
-            const rows = teams((page - 1) * limit, Math.min(limit, all - (page - 1) * limit));
-            return { data: { data: rows, [where]: { [word]: page, [counted]: all } } };
-          });
-          const client = clientFor(upstream, { maxPages: 200 });
-          try {
-            const list = await readPages(client, 'teams', TeamsResponse, {}, 'all', { pageSize: size });
-            expect(list.data.data.map((t) => t.team_id)).toEqual(teams(0, all).map((t) => t.team_id));
-            expect(list.more).toBe('no');
-            expect(list.total).toBe(all);
-          } finally {
-            await client.close();
-            await upstream.agent.close();
-          }
+          await answering(
+            '/v1/teams',
+            (url) => {
+              const page = Number(url.searchParams.get(word) ?? 1);
+              const limit = Number(url.searchParams.get('limit'));
+              const rows = teams((page - 1) * limit, Math.min(limit, all - (page - 1) * limit));
+              return { data: { data: rows, [where]: { [word]: page, [counted]: all } } };
+            },
+            async (client) => {
+              const list = await readPages(client, 'teams', TeamsResponse, {}, 'all', { pageSize: size });
+              expect(list.data.data.map((t) => t.team_id)).toEqual(teams(0, all).map((t) => t.team_id));
+              expect(list.more).toBe('no');
+              expect(list.total).toBe(all);
+            },
+          );
         },
       ),
       propertyRuns('a page number and a count, the limit sent', 40),
@@ -75,21 +91,18 @@ describe('a page number and a count, no page size', () => {
         fc.integer({ min: 2, max: 30 }),
         fc.integer({ min: 1, max: 120 }),
         async (word, counted, where, size, beyond) => {
-          const upstream = mockUpstream();
-          // Leagues are asked without a limit; the API pages by a parameter it never names.
-          answerEvery(upstream, '/v1/leagues', () => ({
-            data: { data: leagues(0, size), [where]: { [word]: 1, [counted]: size + beyond } },
-          }));
-          const client = clientFor(upstream);
-          try {
-            const list = await readPages(client, 'leagues', LeaguesResponse, {});
-            expect(list.more).not.toBe('no');
-            expect(list.total).toBeUndefined();
-            expect(list.data.data).toHaveLength(size);
-          } finally {
-            await client.close();
-            await upstream.agent.close();
-          }
+          await answering(
+            '/v1/leagues',
+            () => ({
+              data: { data: leagues(0, size), [where]: { [word]: 1, [counted]: size + beyond } },
+            }),
+            async (client) => {
+              const list = await readPages(client, 'leagues', LeaguesResponse, {});
+              expect(list.more).not.toBe('no');
+              expect(list.total).toBeUndefined();
+              expect(list.data.data).toHaveLength(size);
+            },
+          );
         },
       ),
       propertyRuns('a page number and a count, no size', 40),
@@ -104,21 +117,19 @@ describe('a page number and a count, no page size', () => {
         fc.integer({ min: 1, max: 120 }),
         async (counted, size, beyond) => {
           const all = size + beyond;
-          const upstream = mockUpstream();
-          answerEvery(upstream, '/v1/leagues', (url) => {
-            const page = Number(url.searchParams.get('page') ?? 1);
-            const rows = leagues((page - 1) * size, Math.min(size, all - (page - 1) * size));
-            return { data: { data: rows, meta: { page, [counted]: all } } };
-          });
-          const client = clientFor(upstream, { maxPages: 200 });
-          try {
-            const list = await readPages(client, 'leagues', LeaguesResponse, {});
-            expect(list.data.data.map((l) => l.name)).toEqual(leagues(0, all).map((l) => l.name));
-            expect(list.more).toBe('no');
-          } finally {
-            await client.close();
-            await upstream.agent.close();
-          }
+          await answering(
+            '/v1/leagues',
+            (url) => {
+              const page = Number(url.searchParams.get('page') ?? 1);
+              const rows = leagues((page - 1) * size, Math.min(size, all - (page - 1) * size));
+              return { data: { data: rows, meta: { page, [counted]: all } } };
+            },
+            async (client) => {
+              const list = await readPages(client, 'leagues', LeaguesResponse, {});
+              expect(list.data.data.map((l) => l.name)).toEqual(leagues(0, all).map((l) => l.name));
+              expect(list.more).toBe('no');
+            },
+          );
         },
       ),
       propertyRuns('a usual page name and a count', 40),
@@ -126,26 +137,23 @@ describe('a page number and a count, no page size', () => {
   });
 
   it('a parameter the next page does not echo (a filter, not a page) adds no rows', async () => {
-    const upstream = mockUpstream();
-    // `league` filters: other rows, the meta as before.
-    answerEvery(upstream, '/v1/teams', (url) => {
-      const limit = Number(url.searchParams.get('limit'));
-      const from = url.searchParams.has('league') ? 1000 : 0;
-      return { data: { data: teams(from, limit), meta: { league: 1, eligible: 400, limit } } };
-    });
-    const client = clientFor(upstream);
-    try {
-      const list = await readPages(client, 'teams', TeamsResponse, {}, 'all', { pageSize: 20 });
-      expect(list.data.data.map((t) => t.team_id)).toEqual(teams(0, 20).map((t) => t.team_id));
-      expect(list.more).not.toBe('no');
-      expect(upstream.sent.map((r) => new URL(r.path, ORIGIN).searchParams.get('league'))).toEqual([
-        null,
-        '2',
-      ]);
-      expect(list.shortfall.join(' ')).toMatch(/did not echo page 2 under "league"/);
-    } finally {
-      await client.close();
-      await upstream.agent.close();
-    }
+    await answering(
+      '/v1/teams',
+      (url) => {
+        const limit = Number(url.searchParams.get('limit'));
+        const from = url.searchParams.has('league') ? 1000 : 0;
+        return { data: { data: teams(from, limit), meta: { league: 1, eligible: 400, limit } } };
+      },
+      async (client, upstream) => {
+        const list = await readPages(client, 'teams', TeamsResponse, {}, 'all', { pageSize: 20 });
+        expect(list.data.data.map((t) => t.team_id)).toEqual(teams(0, 20).map((t) => t.team_id));
+        expect(list.more).not.toBe('no');
+        expect(upstream.sent.map((r) => new URL(r.path, ORIGIN).searchParams.get('league'))).toEqual([
+          null,
+          '2',
+        ]);
+        expect(list.shortfall.join(' ')).toMatch(/did not echo page 2 under "league"/);
+      },
+    );
   });
 });

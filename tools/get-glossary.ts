@@ -1,11 +1,11 @@
 import { z } from 'zod';
-import { unreadWhy } from '../src/api/reader/unread.js';
 import { fold, foldedWords } from '../src/lib/fold.js';
 import { Limit } from '../src/mcp/args.js';
 import { defineTool } from '../src/mcp/tool.js';
 import { countOf, cut } from './kit/pages.js';
-import { noRowsRead, rowsLacking } from './kit/rows-lacking.js';
+import { readOrNoRows } from './kit/rows-lacking.js';
 import { table } from './kit/text.js';
+import { unmatchedNote, unmatchedUnread } from './kit/unread-filtered.js';
 
 const MAX = 100;
 /** The fields a query's words are looked for in. */
@@ -51,20 +51,10 @@ export default defineTool({
     has_more: z.boolean(),
   },
   async run({ query, kind, limit }, { api, signal }) {
-    let result: Awaited<ReturnType<typeof api.glossary>>;
-    try {
-      result = await api.glossary({ signal });
-    } catch (error) {
-      // Entries none of which reads a field of its own: no row, one note naming what they lack.
-      const lacking = rowsLacking(error);
-      if (!lacking) throw error;
-      const none = await noRowsRead(api, lacking, 'glossary entries');
-      return {
-        ...none,
-        extra: { total: null, has_more: true },
-        notes: [...none.notes, 'The total of matching entries is not known: no entry could be read.'],
-      };
-    }
+    // Entries none of which reads a field of its own: no row, one note naming what they lack.
+    const got = await readOrNoRows(api, 'glossary entries', () => api.glossary({ signal }), { total: true });
+    if (got.none) return { ...got.none, extra: { total: null, has_more: true } };
+    const result = got.read;
     const words = query ? foldedWords(query) : [];
     const hits = result.data.data.filter((e) => {
       if (kind && e.kind !== kind) return false;
@@ -77,11 +67,8 @@ export default defineTool({
     const leftOut = (result.read?.dropped ?? []).some((d) => d.count > 0);
     // Entries whose words filtered on could not be read: matched against what was read of them only.
     const filteredOn = [...(kind !== undefined ? ['kind'] : []), ...(words.length > 0 ? SEARCHED : [])];
-    const matched = new Set(hits);
-    const unmatched = result.data.data.filter(
-      (e) => !matched.has(e) && filteredOn.some((f) => unreadWhy(e, f)),
-    );
-    const filteredUnread = unmatched.length > 0;
+    const unmatched = unmatchedUnread(result.data.data, new Set(hits), filteredOn);
+    const filteredUnread = unmatched.rows.length > 0;
     const counted = countOf(result, hits.length, 'matching entries');
     const whole = counted.total !== null && !leftOut && !filteredUnread;
     const { rows, has_more, notes } = cut(hits, limit, MAX, {
@@ -106,7 +93,15 @@ export default defineTool({
         ...notes,
         ...counted.notes,
         // Entries not matched for want of what was filtered on are said: a blank list is no "none".
-        ...(filteredUnread ? [unmatchedNote(unmatched, filteredOn, query, kind)] : []),
+        ...(filteredUnread
+          ? [
+              unmatchedNote(
+                unmatched,
+                ['entry', 'entries'],
+                [...(query ? [`"${query}"`] : []), ...(kind ? [`kind ${kind}`] : [])].join(' and '),
+              ),
+            ]
+          : []),
       ],
     };
   },
@@ -119,16 +114,3 @@ export default defineTool({
       ['definition', (e) => e.definition],
     ]),
 });
-
-/** Entries read but not matched because what the filter looks at could not be read in them: they may match. */
-function unmatchedNote(
-  entries: readonly object[],
-  filteredOn: readonly string[],
-  query: string | undefined,
-  kind: string | undefined,
-): string {
-  const fields = filteredOn.filter((f) => entries.some((e) => unreadWhy(e, f)));
-  const asked = [...(query ? [`"${query}"`] : []), ...(kind ? [`kind ${kind}`] : [])].join(' and ');
-  const n = entries.length;
-  return `${n} entr${n === 1 ? 'y' : 'ies'} read could not be matched against ${asked}: their ${fields.join(' and ')} could not be read, so they may match too; no total.`;
-}

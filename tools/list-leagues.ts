@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import { unreadWhy } from '../src/api/reader/unread.js';
 import type { League } from '../src/api/schemas.js';
 import {
   type Asked,
@@ -16,8 +15,9 @@ import { Limit } from '../src/mcp/args.js';
 import { defineTool } from '../src/mcp/tool.js';
 import { countOf, cut } from './kit/pages.js';
 import { announcePlan, PlannedCostOut, plan, plannedCost, plannedCostText } from './kit/plan.js';
-import { rowsLacking, rowsLackingNote } from './kit/rows-lacking.js';
+import { readOrNoRows } from './kit/rows-lacking.js';
 import { table } from './kit/text.js';
+import { unmatchedNote, unmatchedUnread } from './kit/unread-filtered.js';
 
 const MAX = 200;
 
@@ -67,22 +67,13 @@ export default defineTool({
     const { api, signal } = ctx;
     const cost = plan([[api.maxPages, `the league list: 1 request a page, up to ${api.maxPages}`]]);
     announcePlan(ctx, cost);
-    let result: Awaited<ReturnType<typeof api.leagues>>;
-    try {
-      result = await api.leagues({ signal });
-    } catch (error) {
-      const lacking = rowsLacking(error);
-      if (!lacking) throw error;
-      // Rows the API sent that name nothing we read: no league and no count shown, the reason said.
-      return {
-        data: [],
-        extra: { total: null, read: 0, requests: plannedCost(cost) },
-        notes: [rowsLackingNote(lacking, 'leagues', 'no league, no match and no total is shown')],
-        has_more: true,
-        quota: await api.quota.reported(),
-        source: { cached: false, fetched_at: new Date().toISOString() },
-      };
+    // Rows the API sent that name nothing we read: no league and no count shown, the reason said.
+    const got = await readOrNoRows(api, 'leagues', () => api.leagues({ signal }), { total: true });
+    if (got.none) {
+      const { extra: _, ...none } = got.none;
+      return { ...none, has_more: true, extra: { total: null, read: 0, requests: plannedCost(cost) } };
     }
+    const result = got.read;
     const needle = query ? fold(query) : undefined;
     const rows = result.data.data;
     // The query's words for facts (gender, level, country) and what is left for a name.
@@ -101,8 +92,14 @@ export default defineTool({
       const named = asked.core.every((w) => text.includes(`_${w}`));
       return named && asked.core.length + factCount(asked) > 0 && hasFacts(l, asked);
     };
-    const readable = new Set(rows.filter(byQuery));
-    const all = result.data.data.map((l) => ({
+    const matchingRows = rows.filter(
+      (l) =>
+        byQuery(l) &&
+        (!gender || l.gender === gender) &&
+        (!level || levelFits(l, level)) &&
+        (!type || l.type === type),
+    );
+    const matching = matchingRows.map((l) => ({
       name: l.name,
       country: l.country ?? null,
       region: l.region ?? null,
@@ -111,13 +108,6 @@ export default defineTool({
       type: l.type ?? null,
       seasons: l.seasons ?? [],
     }));
-    const matching = all.filter(
-      (l, i) =>
-        readable.has(rows[i] as (typeof rows)[number]) &&
-        (!gender || l.gender === gender) &&
-        (!level || levelFits(rows[i] as (typeof rows)[number], level)) &&
-        (!type || l.type === type),
-    );
     const matched = asked && factCount(asked) > 0 ? readingOf(asked) : undefined;
     // A row not matched where a field the filters look at could not be read may match: said, never a "none".
     const filteredOn = [
@@ -125,14 +115,11 @@ export default defineTool({
       ...(level || type || asked?.tier !== undefined || asked?.youth !== undefined ? ['level', 'type'] : []),
       ...(asked?.country ? ['country'] : []),
     ];
-    const kept = new Set(matching);
-    const unchecked = all.filter(
-      (l, i) => !kept.has(l) && filteredOn.some((f) => unreadWhy(rows[i], f) !== undefined),
-    );
-    const uncheckedFields = filteredOn.filter((f) => rows.some((r) => unreadWhy(r, f) !== undefined));
+    const unmatched = unmatchedUnread(rows, new Set(matchingRows), filteredOn);
+    const unchecked = unmatched.rows;
     // Filtered locally: how many match is known only when every page was read and every row checked.
     const whole = result.more === 'no' && unchecked.length === 0;
-    const accessible = countOf(result, all.length, 'leagues');
+    const accessible = countOf(result, rows.length, 'leagues');
     const page = cut(
       matching,
       limit,
@@ -159,7 +146,7 @@ export default defineTool({
       data: page.rows,
       extra: {
         ...(matched ? { matched } : {}),
-        ...(accessible.total !== null ? { total: accessible.total } : { total: null, read: all.length }),
+        ...(accessible.total !== null ? { total: accessible.total } : { total: null, read: rows.length }),
         ...(unchecked.length > 0 ? { unchecked: unchecked.length } : {}),
         requests: plannedCost(cost),
       },
@@ -169,7 +156,18 @@ export default defineTool({
         ...accessible.notes,
         ...(unchecked.length > 0
           ? [
-              `${unchecked.length} league${unchecked.length === 1 ? '' : 's'} read could not be checked against the filters: their ${uncheckedFields.join(', ')} could not be read, so they may match too.`,
+              unmatchedNote(
+                unmatched,
+                ['league', 'leagues'],
+                [
+                  query && `"${query}"`,
+                  gender && `gender ${gender}`,
+                  level && `level ${level}`,
+                  type && `type ${type}`,
+                ]
+                  .filter(Boolean)
+                  .join(' and '),
+              ),
             ]
           : []),
       ],

@@ -79,6 +79,11 @@ export interface CallOptions<N extends RouteName> {
    * For a look at whether another question's answer already holds what this call needs (rows-seen.ts).
    */
   cachedOnly?: boolean;
+  /**
+   * The parameter this request asks a page under, where only the page before told of it (a page echoed
+   * under a name we do not know): the answer's echo of the number sent under it is its page.
+   */
+  pageParam?: string;
 }
 
 export interface Source {
@@ -359,7 +364,8 @@ export class ApiClient extends EndpointBase {
       const { value, report } = this.readLearning(route, schema, raw, `${def.method} ${def.path}`);
       this.rowsSeen.note({ route, schema, options: options as CallOptions<RouteName> }, value);
       const url = `${this.origin}${path}${search ? `?${search}` : ''}`;
-      const paging = pageSignals(raw, url, answer.headers, def.method === 'POST' ? options.body : undefined);
+      const sentBody = def.method === 'POST' ? options.body : undefined;
+      const paging = pageSignals(raw, url, answer.headers, sentBody, options.pageParam);
       return {
         body: value,
         fetched_at: new Date().toISOString(),

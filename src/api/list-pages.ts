@@ -146,7 +146,7 @@ async function readPagesOf<N extends ListRoute, S extends ListSchema>(
   let more: More;
   for (;;) {
     const signals = withoutEcho(last.paging, asked);
-    more = moreAfter(signals, last.data.data.length, pageSize, rows.length);
+    more = moreAfter(signals, last.data.data.length, pageSize, rows.length, first.data.data.length);
     if (more === 'no' || rows.length >= wanted || reading.until?.(rows)) break;
     const next = nextPage(signals, first.asked, route, last.data.data.length);
     if (next === undefined)
@@ -173,6 +173,13 @@ async function readPagesOf<N extends ListRoute, S extends ListSchema>(
     if (page.data.data.length > 0 && sameRow(page.data.data[0], previous[0])) {
       results.push(page);
       stop = 'the API answered the same rows for the next page';
+      break;
+    }
+    // A page asked under a parameter only the answer told of is that page only when it echoes its number:
+    // else the parameter was something else (a filter), and its rows are no page of this list.
+    if (next.told !== undefined && page.data.data.length > 0 && page.paging?.page !== next.told.page) {
+      results.push(page);
+      stop = `the API did not echo page ${next.told.page} under "${next.told.param}", the parameter its first page seemed to page by`;
       break;
     }
     followed.add(next.key);
@@ -274,20 +281,25 @@ async function tailOf<N extends ListRoute, S extends ListSchema>(
   };
 }
 
-/** Whether rows follow a page of `count` rows (`asked` asked), `read` rows read so far. */
+/**
+ * Whether rows follow a page of `count` rows (`asked` asked), `read` rows read so far, `firstRows` on the
+ * first page.
+ */
 function moreAfter(
   signals: PageSignals | undefined,
   count: number,
   asked: number | undefined,
   read: number,
+  firstRows: number,
 ): More {
   const s = signals ?? {};
   if (s.hasMore === false) return 'no';
   if (s.total !== undefined && read >= s.total) return 'no';
   if (s.page !== undefined && s.totalPages !== undefined) return s.page < s.totalPages ? 'yes' : 'no';
-  // Pages only the answer told of, with no count of them: the list ends at an empty or a short page.
+  // Pages only the answer told of, with no count of them: the list ends at an empty page or one shorter
+  // than a page (its size, else the first page's rows: the first page was told full).
   if (s.pageTold && s.page !== undefined)
-    return count === 0 || (s.perPage !== undefined && count < s.perPage) ? 'no' : 'yes';
+    return count === 0 || count < (s.perPage ?? firstRows) ? 'no' : 'yes';
   if (s.next !== undefined || s.cursor !== undefined || s.hasMore === true) return count === 0 ? 'no' : 'yes';
   if (s.total !== undefined) return 'yes';
   // A count beside the list beyond the rows read is a total by another name: more exist.
@@ -314,24 +326,36 @@ function nextPage<N extends RouteName>(
   options: CallOptions<N>,
   route: N,
   pageRows: number,
-): { options: CallOptions<N>; key: string; extra?: Record<string, string | number> } | undefined {
+):
+  | {
+      options: CallOptions<N>;
+      key: string;
+      extra?: Record<string, string | number>;
+      /** The page asked under a parameter only the answer told of. */
+      told?: { param: string; page: number };
+    }
+  | undefined {
   if (!signals) return undefined;
   if (signals.next !== undefined) return { options: { ...options, link: signals.next }, key: signals.next };
   const { cursor, offset } = signals;
+  const param = signals.pageParam ?? 'page';
+  const told =
+    !cursor && signals.pageTold && signals.page !== undefined ? { param, page: signals.page + 1 } : undefined;
   const extra: Record<string, string | number> | undefined = cursor
     ? { [cursor.name]: cursor.value }
     : signals.page !== undefined
-      ? { [signals.pageParam ?? 'page']: signals.page + 1 }
+      ? { [param]: signals.page + 1 }
       : offset !== undefined && pageRows > 0
         ? { [offset.name]: offset.next ? offset.value : offset.value + pageRows }
         : undefined;
   if (!extra) return undefined;
   const body = options.body as Record<string, unknown> | undefined;
+  const asked: CallOptions<N> = { ...options, ...(told ? { pageParam: told.param } : {}) };
   const next: CallOptions<N> =
     body !== undefined
-      ? { ...options, body: { ...body, ...extra } }
-      : { ...options, query: { ...options.query, ...extra } };
-  return { options: next, key: `${route} ${JSON.stringify(extra)}`, extra };
+      ? { ...asked, body: { ...body, ...extra } }
+      : { ...asked, query: { ...options.query, ...extra } };
+  return { options: next, key: `${route} ${JSON.stringify(extra)}`, extra, ...(told ? { told } : {}) };
 }
 
 /** `signals` without a cursor equal to the one the page was asked with: an echo, not the next page. */

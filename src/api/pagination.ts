@@ -87,8 +87,13 @@ const PAGE_ECHO_ONLY = new Set(['current_page', 'currentPage']);
 const PAGE_PARAM_NAMES = ['page_param', 'page_parameter', 'pageParam', 'pageParameter', 'page_query_param'];
 /** The limit a request sent, echoed: no page's size or count of the list. */
 const ASKED_LIMIT_NAMES = new Set(['limit', 'size', 'max', 'take']);
-/** Numbers of a paging object that are no page number, whatever they hold. */
-const NOT_A_PAGE = /(^|_)id$|[a-z]Id$|season|year|version|week|count|total|limit/i;
+/**
+ * Numbers of a paging object that are no page number, whatever they hold; nor is a plural, which counts
+ * things (a ranking's `leagues: 1`).
+ */
+const NOT_A_PAGE = /(^|_)id$|[a-z]Id$|season|saison|year|version|week|count|total|limit|[a-z]s$/i;
+/** Numbers of a paging object that count no rows, whatever they hold. */
+const NOT_A_COUNT = /(^|_)id$|[a-z]Id$|season|saison|year|version|week/i;
 /** The paging objects beside the list, where a field we do not know may still be the page's echo. */
 const PAGING_PLACES = ['meta', 'pagination', 'paging', 'page_info', 'pageInfo'];
 const TOTAL_PAGES_NAMES = ['total_pages', 'last_page', 'page_count', 'pages', 'totalPages', 'lastPage'];
@@ -212,16 +217,18 @@ function resolved(href: string | undefined, url: string): string | undefined {
 
 /**
  * The pagination an answer carries; undefined when it carries none. `url` is the request's address,
- * `headers` the answer's (lower-case names).
+ * `headers` the answer's (lower-case names), `told` the parameter the request asked a page under where
+ * only the page before told of it (see `CallOptions.pageParam`).
  */
 export function pageSignals(
   raw: unknown,
   url: string,
   headers?: HeaderBag,
   body?: unknown,
+  told?: string,
 ): PageSignals | undefined {
   const fromHeaders = headerSignals(headers, url);
-  const fromBody = isPlainObject(raw) ? bodySignals(raw, url, sentWith(url, body)) : undefined;
+  const fromBody = isPlainObject(raw) ? bodySignals(raw, url, sentWith(url, body), told) : undefined;
   // The body's word first: a header is what a gateway in front may add.
   const signals = { ...fromHeaders, ...fromBody };
   return Object.keys(signals).length > 0 ? signals : undefined;
@@ -260,7 +267,7 @@ function sentWith(url: string, body: unknown): Map<string, unknown> {
   return sent;
 }
 
-function bodySignals(raw: Json, url: string, sent: Map<string, unknown>): PageSignals {
+function bodySignals(raw: Json, url: string, sent: Map<string, unknown>, told?: string): PageSignals {
   const objects = places(raw);
   const links = [raw.links, isPlainObject(raw.meta) ? raw.meta.links : undefined].filter(isPlainObject);
   const next = resolved(first([...links, ...objects], LINK_NAMES, link), url);
@@ -287,11 +294,18 @@ function bodySignals(raw: Json, url: string, sent: Map<string, unknown>): PageSi
   };
   const named = first(objects, PAGE_PARAM_NAMES, paramName);
   const echoed = named !== undefined ? echoOf(objects, named, sent) : undefined;
-  const known = echoed === undefined ? knownPage(objects) : undefined;
+  // A later page asked under the parameter its first page told of, and echoed under it: that page.
+  const toldValue = echoed === undefined && told !== undefined ? echoUnder(objects, told, sent) : undefined;
+  const byTold =
+    told !== undefined && toldValue !== undefined ? { value: toldValue, param: told } : undefined;
+  const known = echoed === undefined && byTold === undefined ? knownPage(objects) : undefined;
   // Only where nothing else tells how to ask the next page: an offset echoed is no page number.
   const other = next !== undefined || cursor !== undefined || offsetOf(objects) !== undefined;
-  const guessed = echoed === undefined && known === undefined && !other ? unknownEcho(raw, sent) : undefined;
-  const unknown = guessed === 'untold' ? undefined : guessed;
+  const guessed =
+    echoed === undefined && byTold === undefined && known === undefined && !other
+      ? unknownEcho(raw, sent)
+      : undefined;
+  const unknown = guessed === 'untold' ? undefined : (guessed ?? byTold);
   const page = echoed ?? known?.value ?? unknown?.value;
   const pageParam = named ?? known?.param ?? unknown?.param;
   const totalPages = first(objects, TOTAL_PAGES_NAMES, count);
@@ -301,6 +315,10 @@ function bodySignals(raw: Json, url: string, sent: Map<string, unknown>): PageSi
   if (page !== undefined) signals.page = page;
   if (pageParam !== undefined && pageParam !== 'page') signals.pageParam = pageParam;
   if ((named !== undefined || unknown !== undefined) && totalPages === undefined) signals.pageTold = true;
+  // A page under a usual name beside a count by a name we do not know, larger than the page, and nothing
+  // else of the list's length: more rows exist, paged by that number to an empty or a short page.
+  const lengthSaid = [totalPages, perPage, total, hasMore].some((v) => v !== undefined);
+  if (known !== undefined && !lengthSaid && countBeyond(raw)) signals.pageTold = true;
   if (totalPages !== undefined) signals.totalPages = totalPages;
   if (perPage !== undefined) signals.perPage = perPage;
   if (total !== undefined) signals.total = total;
@@ -350,6 +368,12 @@ function echoOf(objects: readonly Json[], name: string, sent: Map<string, unknow
   return first(objects, [name], count) ?? first(objects, PAGE_NAMES, count) ?? askedPage(sent, name);
 }
 
+/** The number sent under `name`, when the answer echoes it under that name. */
+function echoUnder(objects: readonly Json[], name: string, sent: Map<string, unknown>): number | undefined {
+  const asked = count(sent.get(name));
+  return asked !== undefined && first(objects, [name], count) === asked ? asked : undefined;
+}
+
 /** The page under a usual name, and the parameter it goes back under. */
 function knownPage(objects: readonly Json[]): { value: number; param: string } | undefined {
   for (const o of objects)
@@ -363,9 +387,12 @@ function knownPage(objects: readonly Json[]): { value: number; param: string } |
 /**
  * A page echoed under a name we do not know (`{seite: 1, pro_seite: 10, gesamt: 40}`): in a paging
  * object beside the list, among numbers under names the reader does not know, the one holding the page
- * asked under its own name (1 when none was sent), beside one holding the rows of this page (its size)
- * and one larger (a count by any name: a sign of more). A limit echoed counts for neither; an id, a
- * year or a version (`{version: 1}`) is no page. A short last page is not told: nothing follows it.
+ * asked under its own name (1 when none was sent), beside one larger (a count by any name: a sign of
+ * more) and the page's size: a number holding the rows of this page, or the limit sent when the page
+ * came back that full (`{seite: 1, gesamt: 40}` to `?limit=10`, 10 rows). A limit echoed counts for
+ * neither; an id, a year or a version (`{version: 1}`) is no page. A later page, asked under the
+ * parameter, is told by its echo alone (a short last page has no size beside it). The page and a larger
+ * count with no size known: more exist, but which page follows is not told.
  */
 function unknownEcho(
   raw: Json,
@@ -373,6 +400,7 @@ function unknownEcho(
 ): { value: number; param: string } | 'untold' | undefined {
   const rows = Array.isArray(raw.data) ? raw.data.length : undefined;
   if (rows === undefined || rows === 0) return undefined;
+  const limit = count(sent.get('limit'));
   for (const place of PAGING_PLACES) {
     const o = raw[place];
     if (!isPlainObject(o)) continue;
@@ -390,7 +418,9 @@ function unknownEcho(
     if (!larger) continue;
     if (echoes.length === 1) {
       const [param, value] = echoes[0] as [string, number];
-      if (sized(param)) return { value, param };
+      if (sized(param) || rows === limit) return { value, param };
+      // The page and a count beyond it, no size: more rows exist, the page after them is not told.
+      if (value !== rows) return 'untold';
       continue;
     }
     if (!sized()) continue;
@@ -399,6 +429,21 @@ function unknownEcho(
     if (echoes.length > 1) return 'untold';
   }
   return undefined;
+}
+
+/** Whether a paging object beside the list holds a number, under a name we do not know, beyond its rows. */
+function countBeyond(raw: Json): boolean {
+  const rows = Array.isArray(raw.data) ? raw.data.length : undefined;
+  if (rows === undefined || rows === 0) return false;
+  return PAGING_PLACES.some((place) => {
+    const o = raw[place];
+    if (!isPlainObject(o)) return false;
+    return Object.entries(o).some(([name, v]) => {
+      const n = count(v);
+      const other = KNOWN_NAMES.has(name) || PAGE_NAMES.includes(name) || ASKED_LIMIT_NAMES.has(name);
+      return n !== undefined && n > rows && !other && !NOT_A_COUNT.test(name);
+    });
+  });
 }
 
 /** An offset echoed beside the list or in a wrapper, with the limit echoed beside it (same object). */

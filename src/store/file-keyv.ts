@@ -37,12 +37,25 @@ interface Header {
   n: number;
   /** The value was not a string and was stored as JSON. */
   j?: 1;
+  /**
+   * When it was written, epoch ms, increasing with every write of this process: the order a sweep drops
+   * the oldest by. A file's mtime is as coarse as the kernel's clock tick, so entries written within one
+   * tick tie on it, and the newest could go first. Files written without it are ordered by their mtime.
+   */
+  w?: number;
 }
 
 interface Found {
   path: string;
   size: number;
   mtimeMs: number;
+}
+
+/** Strictly increasing within the process, so two writes in one millisecond are ordered too. */
+let lastWritten = 0;
+function writtenAt(): number {
+  lastWritten = Math.max(Date.now(), lastWritten + 0.001);
+  return lastWritten;
 }
 
 const ENTRY = /^[0-9a-f]{64}$/;
@@ -126,6 +139,7 @@ export class FileKeyvStore extends EventEmitter {
       e: typeof ttl === 'number' && ttl > 0 ? this.now() + ttl : null,
       n: Buffer.byteLength(body),
       ...(isText ? {} : { j: 1 as const }),
+      w: writtenAt(),
     };
     const { shard, path } = this.pathOf(key);
     try {
@@ -222,7 +236,7 @@ export class FileKeyvStore extends EventEmitter {
     }
     try {
       const now = this.now();
-      const live: Found[] = [];
+      const live: (Found & { written: number })[] = [];
       let removed = 0;
       for (const file of await this.files()) {
         const name = basename(file.path);
@@ -235,9 +249,9 @@ export class FileKeyvStore extends EventEmitter {
           if (await this.remove(file.path)) removed++;
           continue;
         }
-        live.push(file);
+        live.push({ ...file, written: typeof header.w === 'number' ? header.w : file.mtimeMs });
       }
-      live.sort((a, b) => a.mtimeMs - b.mtimeMs);
+      live.sort((a, b) => a.written - b.written);
       let bytes = live.reduce((sum, f) => sum + f.size, 0);
       const { maxEntries, maxBytes } = this.opts;
       const entryTarget = maxEntries > 0 ? Math.floor(maxEntries * 0.9) : Number.POSITIVE_INFINITY;

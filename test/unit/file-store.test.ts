@@ -1,6 +1,6 @@
 // The file store: a Keyv store on disk (contract basics, TTL, bounds, several handles on one
 // directory), and a cached answer kept across a restart.
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import { readdir } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -101,6 +101,23 @@ describe('FileKeyvStore under Keyv', () => {
     const result = await store.sweep();
     expect(result?.bytes).toBeLessThanOrEqual(18_000);
     expect(await keyv.get('big19')).toBe('x'.repeat(2000));
+  });
+
+  it('drops the oldest written first, even when their files share one mtime', async () => {
+    // The kernel stamps a file's mtime from a coarse clock (a tick of 1-10 ms): entries written within
+    // one tick tie on it. Here every file gets the same mtime, and another handle sweeps them.
+    const dir = tempDir();
+    const { keyv } = await keyvOn(dir);
+    for (let i = 0; i < 20; i++) await keyv.set(`big${i}`, 'x'.repeat(2000));
+    const tick = new Date();
+    for (const file of await entryFiles(dir)) utimesSync(join(dir, file), tick, tick);
+    const bounded = await keyvOn(dir, { maxBytes: 20_000 });
+    expect((await bounded.store.sweep())?.bytes).toBeLessThanOrEqual(18_000);
+    const kept: number[] = [];
+    for (let i = 0; i < 20; i++) if ((await bounded.keyv.get(`big${i}`)) !== undefined) kept.push(i);
+    // The newest ones, in a row up to the last written.
+    expect(kept.length).toBeGreaterThan(0);
+    expect(kept).toEqual(Array.from({ length: kept.length }, (_, n) => 20 - kept.length + n));
   });
 
   it('treats a damaged file as a miss, never as data', async () => {

@@ -6,7 +6,7 @@ import type { ListRead } from '../../src/api/list-pages.js';
 import { withLeagueHint } from '../../src/facts/league-hint.js';
 import type { Outcome } from '../../src/mcp/result.js';
 import { cut } from './pages.js';
-import { noRowsRead, rowsLacking } from './rows-lacking.js';
+import { readOrNoRows } from './rows-lacking.js';
 
 /** A list read whose answer may say its total beside the rows (`meta.total`). */
 type SearchRead<R> = ListRead<{ data: R[]; meta?: { total?: number | null | undefined } | null | undefined }>;
@@ -27,14 +27,9 @@ export async function searchByName<R, Row>(
   ask: (league: string | undefined) => Promise<SearchRead<R>>,
   toRow: (row: R) => Row,
 ): Promise<Outcome<Row[], { has_more: boolean }>> {
-  let result: SearchRead<R>;
-  try {
-    result = await withLeagueHint(api, league, signal, ask);
-  } catch (error) {
-    const lacking = rowsLacking(error);
-    if (!lacking) throw error;
-    return noRowsRead(api, lacking, what);
-  }
+  const got = await readOrNoRows(api, what, () => withLeagueHint(api, league, signal, ask));
+  if (got.none) return got.none;
+  const result = got.read;
   const { rows, has_more, notes } = cut(result.data.data, limit, max, {
     ...result,
     total: result.total ?? result.data.meta?.total ?? undefined,

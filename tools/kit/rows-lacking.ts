@@ -4,15 +4,37 @@ import type { ApiClient } from '../../src/api/client.js';
 import { BadResponseError, type RowsLacking } from '../../src/api/errors.js';
 
 /** The reason no row of a list could be read, when that is why `error` was thrown. */
-export function rowsLacking(error: unknown): RowsLacking | undefined {
+function rowsLacking(error: unknown): RowsLacking | undefined {
   return error instanceof BadResponseError ? error.lacking : undefined;
+}
+
+/** The answer of a list none of whose rows could be read. */
+export type NoRowsRead = Awaited<ReturnType<typeof noRowsRead>>;
+
+/**
+ * What `read` reads, or, when it failed because no row of the list could be read, the answer that says
+ * so (`none`, see `noRowsRead`); any other failure is thrown.
+ */
+export async function readOrNoRows<T>(
+  api: ApiClient,
+  what: string,
+  read: () => Promise<T>,
+  options: { total?: boolean } = {},
+): Promise<{ read: T; none?: undefined } | { read?: undefined; none: NoRowsRead }> {
+  try {
+    return { read: await read() };
+  } catch (error) {
+    const lacking = rowsLacking(error);
+    if (!lacking) throw error;
+    return { none: await noRowsRead(api, lacking, what, options) };
+  }
 }
 
 /** The names shown of those seen: enough to point at the right one, the note kept short. */
 const NAMES_SHOWN = 5;
 
 /** "None of the 161 leagues could be read: each lacks its name …": `what` names the rows, `shown` what is left blank. */
-export function rowsLackingNote({ field, rows, seen }: RowsLacking, what: string, shown: string): string {
+function rowsLackingNote({ field, rows, seen }: RowsLacking, what: string, shown: string): string {
   const [, own = field] = field.split('.');
   const names = seen.slice(0, NAMES_SHOWN).join(', ');
   return (
@@ -21,11 +43,15 @@ export function rowsLackingNote({ field, rows, seen }: RowsLacking, what: string
   );
 }
 
-/** The answer of a search none of whose rows could be read: no row, more may exist, the reason said. */
-export async function noRowsRead(
+/**
+ * The answer of a list none of whose rows could be read: no row, more may exist, the reason said; with
+ * `total`, for a list whose answer counts its rows, that no count is known either.
+ */
+async function noRowsRead(
   api: ApiClient,
   lacking: RowsLacking,
   what: string,
+  { total = false }: { total?: boolean },
 ): Promise<{
   data: never[];
   extra: { has_more: true };
@@ -36,7 +62,9 @@ export async function noRowsRead(
   return {
     data: [],
     extra: { has_more: true },
-    notes: [rowsLackingNote(lacking, what, `no ${singular(what)} is shown`)],
+    notes: [
+      rowsLackingNote(lacking, what, `no ${singular(what)} is shown${total ? ' and no total is known' : ''}`),
+    ],
     quota: await api.quota.reported(),
     source: { cached: false, fetched_at: new Date().toISOString() },
   };

@@ -409,10 +409,14 @@ async function rankPersons(
       const entry = ranking.data.find(
         (e) => e.service_id === id || (s.player_id != null && e.player_id === s.player_id),
       );
-      if (!entry && best < ranking.data.length) unknownRank.push(`${role} in ${league}`);
+      // Not in the rows read, and those not every rank from 1: his rank is unread, kept so in the
+      // snapshot (a stored week's report names it too, not only this refresh's note).
+      const rankUnread = !entry && best < ranking.data.length;
+      if (rankUnread) unknownRank.push(`${role} in ${league}`);
       const listed = entry || best === ranking.data.length ? { listed: ranking.data.length } : {};
       s.rank = { role, league, rank: entry?.rank ?? null, of, ...listed };
-      if (ofUnread && !s.unread?.includes('rank_of')) s.unread = [...(s.unread ?? []), 'rank_of'];
+      for (const field of [...(ofUnread ? ['rank_of'] : []), ...(rankUnread ? ['rank'] : [])])
+        if (!s.unread?.includes(field)) s.unread = [...(s.unread ?? []), field];
     }
   };
   if (short) for (const pair of ranked) await rank(pair);

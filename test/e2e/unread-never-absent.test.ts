@@ -66,6 +66,9 @@ const CASES: [spec: string, tools: string[], known?: 'known'][] = [
   ['s306', ['get_glossary (kind)']],
   // A past season's roles not read: the section named unavailable.
   ['s4', ['get_player (season)']],
+  // A rank not in the ranking's rows read (paged, not whole): unread in the stored snapshot too, so a
+  // stored week's report names it, never a blank rank.
+  ['s18', ['watchlist_report (stored)', 'watchlist_report (week)']],
 ];
 
 // Every tool's call, and the branch calls the cases name.

@@ -57,6 +57,8 @@ export interface RefreshEntry {
   service_id: string | null;
   pending?: { player_id: string; name: string };
   name?: string;
+  /** Its name was sent but could not be read (WatchlistEntry): unread, never absent. */
+  name_unread?: true;
 }
 
 /** The persons a resolve answer found for a list's entries. */

@@ -69,6 +69,17 @@ const CASES: [spec: string, tools: string[], known?: 'known'][] = [
   // A rank not in the ranking's rows read (paged, not whole): unread in the stored snapshot too, so a
   // stored week's report names it, never a blank rank.
   ['s18', ['watchlist_report (stored)', 'watchlist_report (week)']],
+  // Names the add could not read: unread on the entries, so every later change and stored report names
+  // them (never "unnamed" alone), and a player removed is never listed under his id as his name.
+  [
+    's77',
+    [
+      'update_watchlist (note)',
+      'watchlist_report (stored)',
+      'update_watchlist (remove)',
+      'update_watchlist (delete)',
+    ],
+  ],
 ];
 
 // Every tool's call, and the branch calls the cases name.

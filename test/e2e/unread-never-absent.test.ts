@@ -80,6 +80,8 @@ const CASES: [spec: string, tools: string[], known?: 'known'][] = [
       'update_watchlist (delete)',
     ],
   ],
+  // A team's similar section not read beside its squad: has_more never false.
+  ['s77', ['get_team (default limit)']],
 ];
 
 // Every tool's call, and the branch calls the cases name.

@@ -218,7 +218,13 @@ export default defineTool({
       extra: { roles: keys, requests: plannedCost(cost) },
       notes: [...notes, ...empty.notes],
       has_more: page.has_more,
-      ...(data.length === 0 && empty.seasons ? { seasons: empty.seasons } : {}),
+      // None shown: the season is the one the rows read carry (local filters may have left them all out).
+      ...(data.length === 0
+        ? seasonsRead(
+            empty.seasons,
+            reads.flatMap((r) => r.data.data),
+          )
+        : {}),
     };
   },
   text: ({ data, extra }) =>
@@ -261,6 +267,16 @@ function scoutPlan(
     [records, `up to ${records} player records for the foot`],
     [recheck ? lists : 0, 'the lists without max_age and min_minutes, if no player passes them'],
   ]);
+}
+
+/** The seasons an empty answer is of: the explanation's, else those of the rows read before local filters. */
+function seasonsRead(
+  explained: string[] | undefined,
+  rows: readonly { season?: string | null | undefined }[],
+): { seasons?: string[] } {
+  if (explained) return { seasons: explained };
+  const seasons = [...new Set(rows.flatMap((r) => (r.season ? [r.season] : [])))];
+  return seasons.length > 0 ? { seasons } : {};
 }
 
 /** The notes of each league's list, each named by the leagues it was said of when several were read. */

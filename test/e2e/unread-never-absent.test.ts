@@ -82,6 +82,8 @@ const CASES: [spec: string, tools: string[], known?: 'known'][] = [
   ],
   // A team's similar section not read beside its squad: has_more never false.
   ['s77', ['get_team (default limit)']],
+  // Every row left out by a position not read: the answer's season is the rows read's, never "current".
+  ['s9', ['scout_players (position, value)']],
 ];
 
 // Every tool's call, and the branch calls the cases name.

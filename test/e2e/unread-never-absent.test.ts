@@ -84,6 +84,11 @@ const CASES: [spec: string, tools: string[], known?: 'known'][] = [
   ['s77', ['get_team (default limit)']],
   // Every row left out by a position not read: the answer's season is the rows read's, never "current".
   ['s9', ['scout_players (position, value)']],
+  // A query's country word with the rows' countries unread, or the list read in part: still a country,
+  // and "no league matches" said only of a list read whole.
+  ['s1', ['list_leagues (query facts)']],
+  ['s12', ['list_leagues (query facts)']],
+  ['s77', ['list_leagues (query facts)']],
 ];
 
 // Every tool's call, and the branch calls the cases name.

@@ -1,8 +1,10 @@
 import { z } from 'zod';
 import type { ApiResult } from '../src/api/client.js';
+import { BadResponseError } from '../src/api/errors.js';
 import type { More } from '../src/api/list-pages.js';
 import { publishReadNotes } from '../src/api/reader/notes-sink.js';
 import { readNotes } from '../src/api/reader/report.js';
+import { unreadWhy } from '../src/api/reader/unread.js';
 import { spendingFrom } from '../src/api/request-tally.js';
 import type { ScoutedPlayer } from '../src/api/schemas.js';
 import { roleWithLabel } from '../src/domain/role-labels.js';
@@ -154,6 +156,15 @@ export default defineTool({
               reads.map((r) => r.notes),
             ),
           };
+    // Several leagues' lists merged by a score not read: which rows are the best cannot be told.
+    const scoreUnread = reads.some((r) =>
+      r.data.data.some((row) => row.score == null && unreadWhy(row, 'score')),
+    );
+    if (reads.length > 1 && scoreUnread && rows.length > 0 && (rows.length > limit || more !== 'no'))
+      throw new BadResponseError(
+        `the score of its rows could not be read, so the best of ${reads.length} leagues' lists cannot be told (\`football-scout-mcp doctor\` names the field). Ask one league at a time: each list keeps the API's order.`,
+        'POST /v1/scouting',
+      );
     const page = cut(rows, limit, MAX, list, footComplete ? undefined : 'raise record_budget');
     // A former role key is shown by its current key where every answer is shaped (canonical-forms.ts).
     const data = page.rows.map((row) => ({

@@ -94,7 +94,6 @@ export const MORE_CALLS: Plan[] = [
     () => ({ role: 'faux_9', league: 'Ligue 1', season: PAST_SEASON, limit: 5 }),
     'season',
   ],
-  ['rank_players_by_role', () => ({ role: 'faux_9', gender: 'women', level: 'top', limit: 5 }), 'gender'],
   ['scout_players', () => ({ roles: ['mezzala', 'milieu_box_to_box'], limit: 5 }), 'all leagues'],
   [
     'scout_players',
@@ -113,7 +112,6 @@ export const MORE_CALLS: Plan[] = [
     () => ({ roles: ['CB'], league: 'Ligue 1', position: 'CB', max_value_eur: 15_000_000, limit: 5 }),
     'position, value',
   ],
-  ['scout_players', () => ({ roles: ['faux_9'], gender: 'women', level: 'top', limit: 5 }), 'gender'],
   [
     'scout_players',
     () => ({
@@ -213,15 +211,22 @@ export const MORE_CALLS: Plan[] = [
 
 /**
  * Branch calls too slow for `npm test`'s sample, full runs only: a ranking across every league (~0.8 s a
- * sandbox), a scout filtered by foot (a player record a candidate, slow on a throttling style), a
- * ranking or a scout over every league of a football (~0.3 s).
+ * sandbox), a scout filtered by foot (a player record a candidate, slow on a throttling style).
  */
 export const SLOW_CALLS: ReadonlySet<string> = new Set([
   'rank_players_by_role (all leagues)',
   'scout_players (filtered)',
-  'rank_players_by_role (gender)',
-  'scout_players (gender)',
 ]);
+
+/**
+ * Calls over every league of a football (gender, level): which leagues those are is told by the whole
+ * league list, each league's gender and level read. On a style that reads it in part (past the page
+ * budget) or not at all, the answer is a refusal saying so; its own test (league-scope-styles.test.ts).
+ */
+export const SCOPE_CALLS: Plan[] = [
+  ['rank_players_by_role', () => ({ role: 'faux_9', gender: 'women', level: 'top', limit: 5 }), 'gender'],
+  ['scout_players', () => ({ roles: ['faux_9'], gender: 'women', level: 'top', limit: 5 }), 'gender'],
+];
 
 /** Every call of the styles harness: every tool, then every branch those leave out. */
 export const HARNESS_CALLS: Plan[] = [...EVERY_TOOL, ...MORE_CALLS];

@@ -84,7 +84,13 @@ export default defineTool({
     const filteredUnread = unmatched.length > 0;
     const counted = countOf(result, hits.length, 'matching entries');
     const whole = counted.total !== null && !leftOut && !filteredUnread;
-    const { rows, has_more, notes } = cut(hits, limit, MAX, {
+    // The first `limit` matches, in the list's order: with entries not checked, a match is shown only when
+    // fewer than `limit` entries that match or may match come before it, never one past unchecked ones.
+    const mayMatch = new Set(unmatched);
+    const possible = result.data.data.filter((e) => matched.has(e) || mayMatch.has(e));
+    const surely = filteredUnread ? hits.filter((e) => possible.indexOf(e) < limit) : hits;
+    const held = Math.min(hits.length, limit) - surely.length;
+    const { rows, has_more, notes } = cut(surely, limit, MAX, {
       ...result,
       total: whole ? hits.length : undefined,
     });
@@ -107,6 +113,11 @@ export default defineTool({
         ...counted.notes,
         // Entries not matched for want of what was filtered on are said: a blank list is no "none".
         ...(filteredUnread ? [unmatchedNote(unmatched, filteredOn, query, kind)] : []),
+        ...(held > 0
+          ? [
+              `${held} more matching entr${held === 1 ? 'y is' : 'ies are'} not shown: entries before ${held === 1 ? 'it' : 'them'} that may match could not be checked (raise limit to see ${held === 1 ? 'it' : 'them'}).`,
+            ]
+          : []),
       ],
     };
   },

@@ -89,6 +89,8 @@ const CASES: [spec: string, tools: string[], known?: 'known'][] = [
   ['s1', ['list_leagues (query facts)']],
   ['s12', ['list_leagues (query facts)']],
   ['s77', ['list_leagues (query facts)']],
+  // Definitions unread, a query cut to its first five matches: none shown past entries that may match.
+  ['s1', ['get_glossary (query, kind, limit)']],
 ];
 
 // Every tool's call, and the branch calls the cases name.

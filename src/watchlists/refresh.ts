@@ -243,6 +243,21 @@ const isCountOf = (n: unknown, listed: number) => typeof n === 'number' && Numbe
  * (a number, or written for people: "40.385"): the players ranked, most likely, sent under another name
  * (then unread, not absent).
  */
+/**
+ * The objects of an answer beside its rows, its meta and links, under names nothing reads: where the meta
+ * was sent under another name while a paging object took "meta" (its next cursor).
+ */
+function objectsBeside(answer: object): object[] {
+  return Object.entries(answer).flatMap(([key, value]) =>
+    !['data', 'meta', 'links'].includes(key) &&
+    value !== null &&
+    typeof value === 'object' &&
+    !Array.isArray(value)
+      ? [value as object]
+      : [],
+  );
+}
+
 function countBeside(meta: object | null | undefined, listed: number): boolean {
   if (!meta) return false;
   return Object.entries(meta).some(
@@ -401,7 +416,7 @@ async function rankPersons(
       of === null &&
       (unreadMarks(ranking)?.fields.meta !== undefined ||
         unreadMarks(ranking.meta)?.fields.eligible === 'value' ||
-        countBeside(ranking.meta, ranking.data.length));
+        [ranking.meta, ...objectsBeside(ranking)].some((o) => countBeside(o, ranking.data.length)));
     // "Outside the top N" holds only when ranks 1 to N were all read (rank-order.ts): a ranking read in
     // part, not best first, or with rows it could not read leaves a player not found with his rank unknown.
     const best = byRank(ranking.data).proven;

@@ -91,6 +91,8 @@ const CASES: [spec: string, tools: string[], known?: 'known'][] = [
   ['s77', ['list_leagues (query facts)']],
   // Definitions unread, a query cut to its first five matches: none shown past entries that may match.
   ['s1', ['get_glossary (query, kind, limit)']],
+  // A ranking's meta renamed while a paging object took "meta": the count of players ranked, unread.
+  ['s31', ['watchlist_report (after remove)']],
 ];
 
 // Every tool's call, and the branch calls the cases name.

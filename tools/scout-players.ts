@@ -227,7 +227,11 @@ export default defineTool({
       source,
       data,
       extra: { roles: keys, requests: plannedCost(cost) },
-      notes: [...notes, ...empty.notes],
+      notes: [
+        ...notes,
+        ...empty.notes,
+        ...(data.length === 0 ? seasonUnreadNote(reads.flatMap((r) => r.data.data)) : []),
+      ],
       has_more: page.has_more,
       // None shown: the season is the one the rows read carry (local filters may have left them all out).
       ...(data.length === 0
@@ -288,6 +292,14 @@ function seasonsRead(
   if (explained) return { seasons: explained };
   const seasons = [...new Set(rows.flatMap((r) => (r.season ? [r.season] : [])))];
   return seasons.length > 0 ? { seasons } : {};
+}
+
+/** None shown, and the rows read carry no season that could be read: the answer's season is named unread. */
+function seasonUnreadNote(rows: readonly object[]): string[] {
+  const lacking = rows.filter((r) => (r as { season?: unknown }).season == null);
+  if (lacking.length === 0 || lacking.length < rows.length || !rows.some((r) => unreadWhy(r, 'season')))
+    return [];
+  return ["The answer's season could not be read: the rows read carry it under a name not read."];
 }
 
 /** The notes of each league's list, each named by the leagues it was said of when several were read. */

@@ -95,6 +95,8 @@ const CASES: [spec: string, tools: string[], known?: 'known'][] = [
   ['s31', ['watchlist_report (after remove)']],
   // Similar profiles read short of similar_limit (the next page answered the same rows): has_more true.
   ['s216', ['get_player (season, similar_limit)']],
+  // Every row left out by a filter, their season unread: the answer's season named unread.
+  ['s35', ['scout_players (position, value)', 'scout_players (filtered)']],
 ];
 
 // Every tool's call, and the branch calls the cases name.

@@ -97,6 +97,8 @@ const CASES: [spec: string, tools: string[], known?: 'known'][] = [
   ['s216', ['get_player (season, similar_limit)']],
   // Every row left out by a filter, their season unread: the answer's season named unread.
   ['s35', ['scout_players (position, value)', 'scout_players (filtered)']],
+  // A fit asked by team id whose club the fit list names under a name not read: unread, never the id.
+  ['s301', ['scouting_report (season, team id)']],
 ];
 
 // Every tool's call, and the branch calls the cases name.

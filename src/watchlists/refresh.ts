@@ -258,11 +258,14 @@ function objectsBeside(answer: object): object[] {
   );
 }
 
-function countBeside(meta: object | null | undefined, listed: number): boolean {
+function countBeside(meta: object | null | undefined, listed: number, besideMeta = false): boolean {
   if (!meta) return false;
+  // In the meta read, "eligible" is read (null: absent); in an object beside it, it is one more count unread.
   return Object.entries(meta).some(
     ([key, value]) =>
-      key !== 'eligible' && !NOT_COUNTS.has(key) && isCountOf(toNumber(value, 'count'), listed),
+      (besideMeta || key !== 'eligible') &&
+      !NOT_COUNTS.has(key) &&
+      isCountOf(toNumber(value, 'count'), listed),
   );
 }
 
@@ -416,7 +419,8 @@ async function rankPersons(
       of === null &&
       (unreadMarks(ranking)?.fields.meta !== undefined ||
         unreadMarks(ranking.meta)?.fields.eligible === 'value' ||
-        [ranking.meta, ...objectsBeside(ranking)].some((o) => countBeside(o, ranking.data.length)));
+        countBeside(ranking.meta, ranking.data.length) ||
+        objectsBeside(ranking).some((o) => countBeside(o, ranking.data.length, true)));
     // "Outside the top N" holds only when ranks 1 to N were all read (rank-order.ts): a ranking read in
     // part, not best first, or with rows it could not read leaves a player not found with his rank unknown.
     const best = byRank(ranking.data).proven;

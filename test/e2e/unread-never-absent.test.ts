@@ -93,6 +93,7 @@ const CASES: [spec: string, tools: string[], known?: 'known'][] = [
   ['s1', ['get_glossary (query, kind, limit)']],
   // A ranking's meta renamed while a paging object took "meta": the count of players ranked, unread.
   ['s31', ['watchlist_report (after remove)']],
+  ['s92', ['watchlist_report (after remove)']],
   // Similar profiles read short of similar_limit (the next page answered the same rows): has_more true.
   ['s216', ['get_player (season, similar_limit)']],
   // Every row left out by a filter, their season unread: the answer's season named unread.

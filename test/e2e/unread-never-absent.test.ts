@@ -100,6 +100,8 @@ const CASES: [spec: string, tools: string[], known?: 'known'][] = [
   ['s35', ['scout_players (position, value)', 'scout_players (filtered)']],
   // A fit asked by team id whose club the fit list names under a name not read: unread, never the id.
   ['s301', ['scouting_report (season, team id)']],
+  // Paging echoed in words while every row was read: the group's count, not taken, is said, never blank.
+  ['s53', ['comparison_group (season, position)']],
 ];
 
 // Every tool's call, and the branch calls the cases name.

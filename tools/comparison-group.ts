@@ -106,6 +106,13 @@ export default defineTool({
     // A count in the answer is taken only where it cannot be an echo of the page read.
     const total = statedTotal(result, result.data.summary?.count, result.data.meta?.count);
     const { rows, has_more, notes } = cut(all, limit, MAX, { ...result, total });
+    // A count the answer gave but not taken (it may echo the rows read while more may exist): said, never
+    // left blank as if the API had sent none.
+    const given = [result.data.summary?.count, result.data.meta?.count].find((c) => typeof c === 'number');
+    if (total === undefined && given !== undefined)
+      notes.push(
+        `The group's count is not known: the API counts ${given}, no more than the rows read, while its paging says more may exist.`,
+      );
     const shown = [...rows, ...all.slice(limit).filter(isWanted)];
     const data = shown.map(
       (p): Point => ({

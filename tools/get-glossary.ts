@@ -67,11 +67,18 @@ export default defineTool({
     const leftOut = (result.read?.dropped ?? []).some((d) => d.count > 0);
     // Entries whose words filtered on could not be read: matched against what was read of them only.
     const filteredOn = [...(kind !== undefined ? ['kind'] : []), ...(words.length > 0 ? SEARCHED : [])];
-    const unmatched = unmatchedUnread(result.data.data, new Set(hits), filteredOn);
+    const matched = new Set(hits);
+    const unmatched = unmatchedUnread(result.data.data, matched, filteredOn);
     const filteredUnread = unmatched.rows.length > 0;
     const counted = countOf(result, hits.length, 'matching entries');
     const whole = counted.total !== null && !leftOut && !filteredUnread;
-    const { rows, has_more, notes } = cut(hits, limit, MAX, {
+    // The first `limit` matches, in the list's order: with entries not checked, a match is shown only when
+    // fewer than `limit` entries that match or may match come before it, never one past unchecked ones.
+    const mayMatch = new Set(unmatched.rows);
+    const possible = result.data.data.filter((e) => matched.has(e) || mayMatch.has(e));
+    const surely = filteredUnread ? hits.filter((e) => possible.indexOf(e) < limit) : hits;
+    const held = Math.min(hits.length, limit) - surely.length;
+    const { rows, has_more, notes } = cut(surely, limit, MAX, {
       ...result,
       total: whole ? hits.length : undefined,
     });
@@ -100,6 +107,11 @@ export default defineTool({
                 ['entry', 'entries'],
                 [...(query ? [`"${query}"`] : []), ...(kind ? [`kind ${kind}`] : [])].join(' and '),
               ),
+            ]
+          : []),
+        ...(held > 0
+          ? [
+              `${held} more matching entr${held === 1 ? 'y is' : 'ies are'} not shown: entries before ${held === 1 ? 'it' : 'them'} that may match could not be checked (raise limit to see ${held === 1 ? 'it' : 'them'}).`,
             ]
           : []),
       ],

@@ -7,6 +7,7 @@ import {
   fetchRecord,
   fetchSections,
   PlayerCardOut,
+  readInPart,
   SECTION_NAMES,
   type SectionName,
   SectionsOut,
@@ -75,7 +76,9 @@ export default defineTool({
       extra: { requests: gathering.cost() },
       ...(glossary ? { glossary: namesOf(namedStatistics(found), glossary) } : {}),
       notes: found.similar ? moreRows(found.similar.length, similar_limit, MAX_SIMILAR, 'similar_limit') : [],
-      ...(found.similar ? { has_more: hasMore(found.similar.length, similar_limit) } : {}),
+      ...(found.similar
+        ? { has_more: hasMore(found.similar.length, similar_limit) || readInPart(found.similar) }
+        : {}),
     };
   },
   text: ({ data, extra, glossary }) =>

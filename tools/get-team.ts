@@ -243,10 +243,12 @@ export default defineTool({
     const { notes, failed_sections } = sectionReport(run.failures);
     const pages = { squad: squadPage, similar: similarPage };
     const more = Object.entries(pages).filter(([, p]) => p?.has_more);
+    // A list section asked that could not be read holds rows not shown: never "no more".
+    const unreadList = Object.keys(pages).some((section) => failed_sections?.[section] !== undefined);
     return {
       ...run.envelope(),
       data,
-      extra: { has_more: more.length > 0, ...(failed_sections ? { failed_sections } : {}) },
+      extra: { has_more: more.length > 0 || unreadList, ...(failed_sections ? { failed_sections } : {}) },
       notes: [
         ...Object.entries(pages).flatMap(([section, p]) => (p?.notes ?? []).map((n) => `${section}: ${n}`)),
         ...notes,

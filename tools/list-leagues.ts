@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { unreadWhy } from '../src/api/reader/unread.js';
 import type { League } from '../src/api/schemas.js';
 import {
   type Asked,
@@ -9,7 +10,7 @@ import {
   isYouth,
   shortForms,
 } from '../src/domain/league-reading.js';
-import { levelNumber } from '../src/domain/league-words.js';
+import { KNOWN_COUNTRIES, levelNumber } from '../src/domain/league-words.js';
 import { fold } from '../src/lib/fold.js';
 import { Limit } from '../src/mcp/args.js';
 import { defineTool } from '../src/mcp/tool.js';
@@ -77,11 +78,15 @@ export default defineTool({
     const needle = query ? fold(query) : undefined;
     const rows = result.data.data;
     // The query's words for facts (gender, level, country) and what is left for a name.
+    // Rows whose country could not be read, or a list not read whole: a query's country word ("french")
+    // is still read as one, by the countries known here, never taken for a name word no league's name holds.
+    const countryUnread =
+      result.more !== 'no' || rows.some((l) => !l.country && unreadWhy(l, 'country') !== undefined);
     const asked = query
-      ? askedIn(
-          query,
-          rows.flatMap((l) => (l.country ? [l.country] : [])),
-        )
+      ? askedIn(query, [
+          ...rows.flatMap((l) => (l.country ? [l.country] : [])),
+          ...(countryUnread ? KNOWN_COUNTRIES : []),
+        ])
       : undefined;
     const compact = asked?.core.join('') ?? '';
     const byQuery = (l: (typeof rows)[number]) => {
@@ -133,7 +138,8 @@ export default defineTool({
         ? rows.filter((l) => hasFacts(l, { ...asked, core: [] })).length
         : 0;
     const widen =
-      matching.length === 0 && unchecked.length === 0 && (query || gender || level || type)
+      // Said only of a list read whole: leagues past the rows read may match.
+      matching.length === 0 && unchecked.length === 0 && whole && (query || gender || level || type)
         ? [
             `No league of the key matches ${[query && `"${query}"${matched ? ` (${matched})` : ''}`, gender, level, type].filter(Boolean).join(', ')}` +
               (factsOnly > 0

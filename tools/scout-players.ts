@@ -1,8 +1,10 @@
 import { z } from 'zod';
 import type { ApiResult } from '../src/api/client.js';
+import { BadResponseError } from '../src/api/errors.js';
 import type { More } from '../src/api/list-pages.js';
 import { publishReadNotes } from '../src/api/reader/notes-sink.js';
 import { readNotes } from '../src/api/reader/report.js';
+import { unreadWhy } from '../src/api/reader/unread.js';
 import { spendingFrom } from '../src/api/request-tally.js';
 import type { ScoutedPlayer } from '../src/api/schemas.js';
 import { roleWithLabel } from '../src/domain/role-labels.js';
@@ -154,6 +156,15 @@ export default defineTool({
               reads.map((r) => r.notes),
             ),
           };
+    // Several leagues' lists merged by a score not read: which rows are the best cannot be told.
+    const scoreUnread = reads.some((r) =>
+      r.data.data.some((row) => row.score == null && unreadWhy(row, 'score')),
+    );
+    if (reads.length > 1 && scoreUnread && rows.length > 0 && (rows.length > limit || more !== 'no'))
+      throw new BadResponseError(
+        `the score of its rows could not be read, so the best of ${reads.length} leagues' lists cannot be told (\`football-scout-mcp doctor\` names the field). Ask one league at a time: each list keeps the API's order.`,
+        'POST /v1/scouting',
+      );
     const page = cut(rows, limit, MAX, list, footComplete ? undefined : 'raise record_budget');
     // A former role key is shown by its current key where every answer is shaped (canonical-forms.ts).
     const data = page.rows.map((row) => ({
@@ -216,9 +227,19 @@ export default defineTool({
       source,
       data,
       extra: { roles: keys, requests: plannedCost(cost) },
-      notes: [...notes, ...empty.notes],
+      notes: [
+        ...notes,
+        ...empty.notes,
+        ...(data.length === 0 ? seasonUnreadNote(reads.flatMap((r) => r.data.data)) : []),
+      ],
       has_more: page.has_more,
-      ...(data.length === 0 && empty.seasons ? { seasons: empty.seasons } : {}),
+      // None shown: the season is the one the rows read carry (local filters may have left them all out).
+      ...(data.length === 0
+        ? seasonsRead(
+            empty.seasons,
+            reads.flatMap((r) => r.data.data),
+          )
+        : {}),
     };
   },
   text: ({ data, extra }) =>
@@ -261,6 +282,24 @@ function scoutPlan(
     [records, `up to ${records} player records for the foot`],
     [recheck ? lists : 0, 'the lists without max_age and min_minutes, if no player passes them'],
   ]);
+}
+
+/** The seasons an empty answer is of: the explanation's, else those of the rows read before local filters. */
+function seasonsRead(
+  explained: string[] | undefined,
+  rows: readonly { season?: string | null | undefined }[],
+): { seasons?: string[] } {
+  if (explained) return { seasons: explained };
+  const seasons = [...new Set(rows.flatMap((r) => (r.season ? [r.season] : [])))];
+  return seasons.length > 0 ? { seasons } : {};
+}
+
+/** None shown, and the rows read carry no season that could be read: the answer's season is named unread. */
+function seasonUnreadNote(rows: readonly object[]): string[] {
+  const lacking = rows.filter((r) => (r as { season?: unknown }).season == null);
+  if (lacking.length === 0 || lacking.length < rows.length || !rows.some((r) => unreadWhy(r, 'season')))
+    return [];
+  return ["The answer's season could not be read: the rows read carry it under a name not read."];
 }
 
 /** The notes of each league's list, each named by the leagues it was said of when several were read. */

@@ -106,9 +106,11 @@ export default defineTool({
                 data:
                   best &&
                   carryUnread(
-                    { club: best.club ?? club, league: best.league ?? null, score: best.score ?? null },
+                    // The club as the fit list names it: never the argument (a team id is no name).
+                    { club: best.club ?? null, league: best.league ?? null, score: best.score ?? null },
                     best,
                     {
+                      club: 'club',
                       league: 'league',
                       score: 'score',
                     },
@@ -134,7 +136,7 @@ export default defineTool({
       glossary: namesOf(namedStatistics(sections), glossary),
     };
   },
-  text: ({ data, extra, glossary }) =>
+  text: ({ data, extra, glossary }, { club }) =>
     [
       `# Scouting report\n${cardText(data.player)}`,
       ...(data.history
@@ -151,7 +153,7 @@ export default defineTool({
       ...sectionsText(data, familyOfCard(data.player), glossaryOf(glossary)),
       ...(data.fit
         ? [
-            `### Fit for ${data.fit.club} (${data.fit.league ?? 'league not given by the API'})${fitScoreText(data.fit)}`,
+            `### Fit for ${data.fit.club ?? `the club asked (${club})`} (${data.fit.league ?? 'league not given by the API'})${fitScoreText(data.fit)}`,
           ]
         : []),
       ...failuresText(data.unavailable),

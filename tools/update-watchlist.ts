@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { RESOLVE_BATCH } from '../src/api/endpoints.js';
-import { carryUnread } from '../src/api/reader/unread.js';
+import { carryUnread, markUnread } from '../src/api/reader/unread.js';
 import { SERVICE_ID_EXAMPLE } from '../src/mcp/args.js';
 import { defineTool } from '../src/mcp/tool.js';
 import { watchlistAccess } from '../src/mcp/watchlists.js';
@@ -63,6 +63,10 @@ export default defineTool({
     created: z.literal(true).optional().describe('Made by this call: every player listed was added now.'),
     added: z.array(z.string()).optional().describe('Players added to a list that existed.'),
     removed: z.array(z.string()).optional(),
+    removed_unnamed: z
+      .array(z.string())
+      .optional()
+      .describe('Removed players whose name could not be read, by service_id or row id.'),
     deleted: z.literal(true).optional().describe('The whole list was deleted (delete: true).'),
   }),
   extra: { requests: PlannedCostOut },
@@ -75,7 +79,7 @@ export default defineTool({
     const cost = plan([[add.length > 0 ? 1 : 0, `1 resolve-batch of ${add.length} players`]]);
     announcePlan(ctx, cost);
     const done = await updateWatchlist(watchlistAccess(ctx), upstream, change, ctx.signal, 'search_players');
-    const { created, added, removed, deleted } = done;
+    const { created, added, removed, removed_unnamed, deleted } = done;
     return {
       data: {
         watchlist: done.watchlist,
@@ -84,16 +88,25 @@ export default defineTool({
         // A new list's players are all added now: said once, not named twice.
         ...(created ? { created: true as const } : added.length > 0 ? { added } : {}),
         ...(removed.length > 0 ? { removed } : {}),
+        ...(removed_unnamed.length > 0 ? { removed_unnamed } : {}),
         ...(deleted ? { deleted: true as const } : {}),
       },
       quota: ctx.api.quota.current(),
       source: done.source,
-      notes: done.notes,
+      notes: [
+        ...done.notes,
+        ...(removed_unnamed.length > 0
+          ? [
+              `Removed ${removed_unnamed.length} player(s) whose name could not be read when listed: named by id (${removed_unnamed.join(', ')}).`,
+            ]
+          : []),
+      ],
       extra: { requests: plannedCost(cost) },
     };
   },
   text: ({ data, extra }) => {
-    const removed = data.removed ?? [];
+    // By name, then by id those whose name could not be read (the note names the name unread).
+    const removed = [...(data.removed ?? []), ...(data.removed_unnamed ?? [])];
     const added = data.added ?? [];
     const cost = extra ? plannedCostText(extra.requests) : '';
     if (data.deleted) {
@@ -124,8 +137,12 @@ function listed(doc: Pick<WatchlistUpdate, 'entries' | 'read'>): ListedRow[] {
       name: e.name ?? e.pending?.name ?? null,
       added_at: e.added_at.slice(0, 10),
     };
-    // A name the row read now could not read is unread, not absent: named in the note.
+    // A name the row read now could not read is unread, not absent: named in the note; so is one an
+    // earlier change could not read (kept on the entry).
     const read = doc.read?.get(keyOf(e));
-    return read ? carryUnread(row, read, { name: 'name' }) : row;
+    if (read) return carryUnread(row, read, { name: 'name' });
+    return e.name_unread && row.name === null
+      ? markUnread(row, { kind: 'player', fields: { name: 'name' }, names: {} })
+      : row;
   });
 }

@@ -75,6 +75,9 @@ const COUNTRY_WORDS: Readonly<Record<string, readonly string[]>> = {
   'DR Congo': ['congolese', 'congo'],
 };
 
+/** The countries whose words are known here: a query's country is read against them when rows' are not. */
+export const KNOWN_COUNTRIES: readonly string[] = Object.keys(COUNTRY_WORDS);
+
 /** The other words for a country: its people, other spellings. */
 export function countryWords(country: string): readonly string[] {
   return COUNTRY_WORDS[country] ?? [];

@@ -38,6 +38,8 @@ export interface WatchlistEntry {
   pending?: { player_id: string; name: string };
   /** Name when added or last seen, for display only. */
   name?: string;
+  /** The API sent a name then that could not be read: the entry's name is unread, never absent. */
+  name_unread?: true;
   added_at: string;
   /** When a pending entry got its service_id. */
   linked_at?: string;

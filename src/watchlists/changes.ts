@@ -123,7 +123,7 @@ export function compareSnapshots({
   roleKey = (key) => key,
 }: ReportInput): ReportRow[] {
   const moved = newerData(current, previous);
-  const rows: ReportRow[] = entries.map((entry) => {
+  const rowOf = (entry: RefreshEntry): ReportRow => {
     const id = entry.service_id;
     if (!id || missing.has(id)) {
       const rowId = entry.pending?.player_id ?? null;
@@ -149,8 +149,15 @@ export function compareSnapshots({
       };
     }
     return diffPerson(id, now, before, { linked: linked.has(id), newer: moved, roleKey }, entry.name);
-  });
+  };
+  const rows = entries.map((entry) => nameUnreadKept(rowOf(entry), entry));
   return rows.sort((a, b) => movement(b) - movement(a));
+}
+
+/** A row without a name whose entry's name could not be read: named unread, never absent. */
+function nameUnreadKept(row: ReportRow, entry: RefreshEntry): ReportRow {
+  if (row.name !== null || !entry.name_unread || row.unread?.includes('name')) return row;
+  return { ...row, unread: [...(row.unread ?? []), 'name'] };
 }
 
 function diffPerson(

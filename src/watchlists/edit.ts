@@ -2,6 +2,7 @@
 // list deleted. Every check and every request comes before the change is handed to the store, so a
 // refused change stores nothing and costs no quota.
 import type { Source } from '../api/client.js';
+import { unreadWhy } from '../api/reader/unread.js';
 import type { ResolveQuery } from '../facts/resolve-match.js';
 import { fold } from '../lib/fold.js';
 import {
@@ -13,7 +14,7 @@ import {
   watchlistName,
 } from '../store/watchlists.js';
 import { type Additions, resolveAdditions, unreadServiceIds } from './additions.js';
-import { entryLabel, keyOf, NAME_MAX, type PlayerToAdd, uniqueQueries } from './entries.js';
+import { keyOf, labelsOf, NAME_MAX, type PlayerToAdd, uniqueQueries } from './entries.js';
 import { WatchlistRefusal } from './refusal.js';
 import type { OwnedLists, WatchlistUpstream } from './upstream.js';
 
@@ -36,6 +37,8 @@ export interface WatchlistUpdate {
   created: boolean;
   added: string[];
   removed: string[];
+  /** Removed players whose name could not be read, by service_id or row id (not in `removed`). */
+  removed_unnamed: string[];
   deleted: boolean;
   source: Source;
   notes: string[];
@@ -68,12 +71,23 @@ export async function updateWatchlist(
   }
   if (deleting && current) return deleteList(lists, current);
 
-  const { removing, absent } = removals(current, name, change.remove);
+  const { removing, absent, unchecked, unnamed } = removals(current, name, change.remove);
   const wanted = await checkLimits(lists, current, name, change.add, removing);
   const additions = await resolveAdditions(upstream, wanted, signal, findPlayers);
-  const { doc, created, added, removed } = await applyChange(lists, name, removing, additions, change.note);
+  const {
+    doc,
+    created,
+    added,
+    removed: gone,
+  } = await applyChange(lists, name, removing, additions, change.note);
+  const { named: removed, unnamed: removed_unnamed } = labelsOf(gone);
   const notes = [
     ...(absent.length > 0 ? [`Not in the watchlist, nothing to remove: ${absent.join(', ')}.`] : []),
+    ...(unchecked.length > 0
+      ? [
+          `Not removed: ${unchecked.join(', ')}: no service_id, row id or name listed matches, and the names of ${unnamed.length} player(s) could not be read (${unnamed.map(keyOf).join(', ')}): remove by service_id.`,
+        ]
+      : []),
     ...(additions.strayRows ? [additions.strayRows] : []),
     ...(unreadServiceIds(additions) ? [unreadServiceIds(additions) as string] : []),
   ];
@@ -86,6 +100,7 @@ export async function updateWatchlist(
     created,
     added,
     removed,
+    removed_unnamed,
     deleted: false,
     source: additions.source,
     notes,
@@ -122,6 +137,7 @@ async function deleteDamaged(lists: OwnedLists, name: string): Promise<Watchlist
     created: false,
     added: [],
     removed: [],
+    removed_unnamed: [],
     deleted: removed,
     source: { cached: true, fetched_at: new Date().toISOString() },
     notes: [
@@ -141,7 +157,8 @@ async function deleteList(lists: OwnedLists, current: WatchlistDoc): Promise<Wat
     entries: [],
     created: false,
     added: [],
-    removed: current.entries.map(entryLabel),
+    removed: labelsOf(current.entries).named,
+    removed_unnamed: labelsOf(current.entries).unnamed,
     deleted: true,
     source: { cached: true, fetched_at: new Date().toISOString() },
     notes: [],
@@ -153,7 +170,7 @@ function removals(
   current: WatchlistDoc | undefined,
   name: string,
   remove: readonly string[],
-): { removing: Set<string>; absent: string[] } {
+): { removing: Set<string>; absent: string[]; unchecked: string[]; unnamed: WatchlistEntry[] } {
   const entries = current?.entries ?? [];
   const removing = new Set<string>();
   const absent: string[] = [];
@@ -174,7 +191,11 @@ function removals(
     if (match) removing.add(keyOf(match));
     else absent.push(given);
   }
-  return { removing, absent };
+  // Not found while some names could not be read: it may be one of them, never said to be absent.
+  const unnamed = entries.filter((e) => e.name_unread && !e.name);
+  return unnamed.length > 0
+    ? { removing, absent: [], unchecked: absent, unnamed }
+    : { removing, absent, unchecked: [], unnamed };
 }
 
 /** The players to resolve, once the limits are checked: before any request, so a refusal costs no quota. */
@@ -220,9 +241,9 @@ async function applyChange(
   removing: ReadonlySet<string>,
   { resolved }: Additions,
   note: string | undefined,
-): Promise<{ doc: WatchlistDoc; created: boolean; added: string[]; removed: string[] }> {
+): Promise<{ doc: WatchlistDoc; created: boolean; added: string[]; removed: WatchlistEntry[] }> {
   const added: string[] = [];
-  const removed: string[] = [];
+  const removed: WatchlistEntry[] = [];
   let created = false;
   const doc = await lists.store.update(lists.owner, name, (stored, now) => {
     // The store may run a change again (Redis, when another replica wrote meanwhile): start afresh.
@@ -232,7 +253,7 @@ async function applyChange(
     const base = stored ?? newWatchlist(name, now);
     const next: WatchlistEntry[] = [];
     for (const entry of base.entries) {
-      if (removing.has(keyOf(entry))) removed.push(entryLabel(entry));
+      if (removing.has(keyOf(entry))) removed.push(entry);
       else next.push(entry);
     }
     const have = new Set(next.map(keyOf));
@@ -258,12 +279,18 @@ function newEntry(
 ): WatchlistEntry {
   // Only the name the API gave: an id is never shown as a player's name.
   const label = (row.name ?? '').slice(0, NAME_MAX);
+  // A name sent but not read stays unread on the entry: every later answer names it, none shows it absent.
+  const name = label
+    ? { name: label }
+    : unreadWhy(row, 'name') !== undefined
+      ? { name_unread: true as const }
+      : {};
   return row.service_id
-    ? { service_id: row.service_id, ...(label ? { name: label } : {}), added_at: now }
+    ? { service_id: row.service_id, ...name, added_at: now }
     : {
         service_id: null,
         pending: { player_id: row.player_id ?? '', name: label },
-        ...(label ? { name: label } : {}),
+        ...name,
         added_at: now,
       };
 }

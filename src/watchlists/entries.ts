@@ -11,6 +11,18 @@ export const keyOf = (e: WatchlistEntry) => e.service_id ?? `row:${e.pending?.pl
 /** An entry as a change names it: its name, else its pending row's, else its key. */
 export const entryLabel = (e: WatchlistEntry) => e.name ?? e.pending?.name ?? keyOf(e);
 
+/**
+ * Entries as a change lists them: by label, and apart (by service_id or row id) those whose name could
+ * not be read, never under their id as if it were their name.
+ */
+export function labelsOf(entries: readonly WatchlistEntry[]): { named: string[]; unnamed: string[] } {
+  const unread = (e: WatchlistEntry) => e.name_unread === true && !e.name;
+  return {
+    named: entries.filter((e) => !unread(e)).map(entryLabel),
+    unnamed: entries.filter(unread).map(keyOf),
+  };
+}
+
 /** A player to add, as asked: by row id (and the name he is known by), or by name (and club). */
 export interface PlayerToAdd {
   player_id?: string | undefined;

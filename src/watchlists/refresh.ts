@@ -57,6 +57,8 @@ export interface RefreshEntry {
   service_id: string | null;
   pending?: { player_id: string; name: string };
   name?: string;
+  /** Its name was sent but could not be read (WatchlistEntry): unread, never absent. */
+  name_unread?: true;
 }
 
 /** The persons a resolve answer found for a list's entries. */
@@ -241,11 +243,29 @@ const isCountOf = (n: unknown, listed: number) => typeof n === 'number' && Numbe
  * (a number, or written for people: "40.385"): the players ranked, most likely, sent under another name
  * (then unread, not absent).
  */
-function countBeside(meta: object | null | undefined, listed: number): boolean {
+/**
+ * The objects of an answer beside its rows, its meta and links, under names nothing reads: where the meta
+ * was sent under another name while a paging object took "meta" (its next cursor).
+ */
+function objectsBeside(answer: object): object[] {
+  return Object.entries(answer).flatMap(([key, value]) =>
+    !['data', 'meta', 'links'].includes(key) &&
+    value !== null &&
+    typeof value === 'object' &&
+    !Array.isArray(value)
+      ? [value as object]
+      : [],
+  );
+}
+
+function countBeside(meta: object | null | undefined, listed: number, besideMeta = false): boolean {
   if (!meta) return false;
+  // In the meta read, "eligible" is read (null: absent); in an object beside it, it is one more count unread.
   return Object.entries(meta).some(
     ([key, value]) =>
-      key !== 'eligible' && !NOT_COUNTS.has(key) && isCountOf(toNumber(value, 'count'), listed),
+      (besideMeta || key !== 'eligible') &&
+      !NOT_COUNTS.has(key) &&
+      isCountOf(toNumber(value, 'count'), listed),
   );
 }
 
@@ -399,7 +419,8 @@ async function rankPersons(
       of === null &&
       (unreadMarks(ranking)?.fields.meta !== undefined ||
         unreadMarks(ranking.meta)?.fields.eligible === 'value' ||
-        countBeside(ranking.meta, ranking.data.length));
+        countBeside(ranking.meta, ranking.data.length) ||
+        objectsBeside(ranking).some((o) => countBeside(o, ranking.data.length, true)));
     // "Outside the top N" holds only when ranks 1 to N were all read (rank-order.ts): a ranking read in
     // part, not best first, or with rows it could not read leaves a player not found with his rank unknown.
     const best = byRank(ranking.data).proven;
@@ -409,10 +430,14 @@ async function rankPersons(
       const entry = ranking.data.find(
         (e) => e.service_id === id || (s.player_id != null && e.player_id === s.player_id),
       );
-      if (!entry && best < ranking.data.length) unknownRank.push(`${role} in ${league}`);
+      // Not in the rows read, and those not every rank from 1: his rank is unread, kept so in the
+      // snapshot (a stored week's report names it too, not only this refresh's note).
+      const rankUnread = !entry && best < ranking.data.length;
+      if (rankUnread) unknownRank.push(`${role} in ${league}`);
       const listed = entry || best === ranking.data.length ? { listed: ranking.data.length } : {};
       s.rank = { role, league, rank: entry?.rank ?? null, of, ...listed };
-      if (ofUnread && !s.unread?.includes('rank_of')) s.unread = [...(s.unread ?? []), 'rank_of'];
+      for (const field of [...(ofUnread ? ['rank_of'] : []), ...(rankUnread ? ['rank'] : [])])
+        if (!s.unread?.includes(field)) s.unread = [...(s.unread ?? []), field];
     }
   };
   if (short) for (const pair of ranked) await rank(pair);

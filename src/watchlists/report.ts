@@ -240,6 +240,11 @@ function weekOfRefresh(fresh: Refreshed, last: WatchlistSnapshot | undefined): D
   return ids.length > 0 && same ? weekOf(last) : fresh.week;
 }
 
+/** An entry under the name a refresh read: no longer unread. */
+function named({ name_unread: _, ...entry }: WatchlistEntry, name: string): WatchlistEntry {
+  return { ...entry, name: name.slice(0, NAME_MAX) };
+}
+
 /** The entries after a refresh: pending rows now linked get their person (or go, if already followed). */
 function withLinks(
   entries: readonly WatchlistEntry[],
@@ -265,7 +270,7 @@ function withLinks(
     const relinked = replacedAt !== undefined && entry.service_id && entry.linked_at === replacedAt;
     if (relinked) linked.add(entry.service_id as string);
     const seen = entry.service_id ? players[entry.service_id]?.name : undefined;
-    const renamed = seen && seen !== entry.name ? { ...entry, name: seen.slice(0, NAME_MAX) } : entry;
+    const renamed = seen && seen !== entry.name ? named(entry, seen) : entry;
     out.push(relinked ? { ...renamed, linked_at: now } : renamed);
   }
   return out;

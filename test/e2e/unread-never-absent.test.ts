@@ -66,6 +66,42 @@ const CASES: [spec: string, tools: string[], known?: 'known'][] = [
   ['s306', ['get_glossary (kind)']],
   // A past season's roles not read: the section named unavailable.
   ['s4', ['get_player (season)']],
+  // A rank not in the ranking's rows read (paged, not whole): unread in the stored snapshot too, so a
+  // stored week's report names it, never a blank rank.
+  ['s18', ['watchlist_report (stored)', 'watchlist_report (week)']],
+  // Names the add could not read: unread on the entries, so every later change and stored report names
+  // them (never "unnamed" alone), and a player removed is never listed under his id as his name.
+  [
+    's77',
+    [
+      'update_watchlist (note)',
+      'watchlist_report (stored)',
+      'update_watchlist (remove)',
+      'update_watchlist (delete)',
+    ],
+  ],
+  // A team's similar section not read beside its squad: has_more never false.
+  ['s77', ['get_team (default limit)']],
+  // Every row left out by a position not read: the answer's season is the rows read's, never "current".
+  ['s9', ['scout_players (position, value)']],
+  // A query's country word with the rows' countries unread, or the list read in part: still a country,
+  // and "no league matches" said only of a list read whole.
+  ['s1', ['list_leagues (query facts)']],
+  ['s12', ['list_leagues (query facts)']],
+  ['s77', ['list_leagues (query facts)']],
+  // Definitions unread, a query cut to its first five matches: none shown past entries that may match.
+  ['s1', ['get_glossary (query, kind, limit)']],
+  // A ranking's meta renamed while a paging object took "meta": the count of players ranked, unread.
+  ['s31', ['watchlist_report (after remove)']],
+  ['s92', ['watchlist_report (after remove)']],
+  // Similar profiles read short of similar_limit (the next page answered the same rows): has_more true.
+  ['s216', ['get_player (season, similar_limit)']],
+  // Every row left out by a filter, their season unread: the answer's season named unread.
+  ['s35', ['scout_players (position, value)', 'scout_players (filtered)']],
+  // A fit asked by team id whose club the fit list names under a name not read: unread, never the id.
+  ['s301', ['scouting_report (season, team id)']],
+  // Paging echoed in words while every row was read: the group's count, not taken, is said, never blank.
+  ['s53', ['comparison_group (season, position)']],
 ];
 
 // Every tool's call, and the branch calls the cases name.

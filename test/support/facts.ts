@@ -10,6 +10,9 @@ type Json = Record<string, unknown>;
 /** Parts of an answer that are no facts of the API's data: quota and cache state, notes and words. */
 const NOT_FACTS = new Set([
   'quota',
+  // A watchlist run's quota left and whether each list fits in it: the quota's state, as 'quota'.
+  'quota_left',
+  'within_quota',
   'source',
   'notes',
   'note',

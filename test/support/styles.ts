@@ -142,13 +142,13 @@ export async function runStyle(
   plain: PlainAnswers,
   ids: Ids,
   world: PlainWorld,
-  { strict = false }: { strict?: boolean } = {},
+  { strict = false, calls: made = HARNESS_CALLS }: { strict?: boolean; calls?: readonly Plan[] } = {},
 ): Promise<StyleRun> {
   const style = styleOf(spec);
   // Strict: what the readers do today, KNOWN_UNREAD aside (the survey).
   const known = !strict && style.pieces.some((p) => Object.hasOwn(KNOWN_UNREAD, p));
   // The calls the plain run made, in the same order.
-  const calls = HARNESS_CALLS.filter((plan) => plain.has(callName(plan)));
+  const calls = made.filter((plan) => plain.has(callName(plan)));
   const session = await openSandboxSession({ style: spec });
   try {
     const answers = await answersOf(session.client, ids, calls);

@@ -14,6 +14,8 @@ export interface Ids {
   /** Another team of the same league: the opponent of a head-to-head. */
   otherTeam: string;
   coach: string;
+  /** The coach's name, for a search by name. */
+  coachName: string;
 }
 
 /** A call: the tool, its arguments, and for a tool's second call a word that tells it from the first. */
@@ -71,14 +73,21 @@ export const EVERY_TOOL: Plan[] = [...PLANS, ...WATCHLIST_PLANS];
 
 const PAST_SEASON = '25-26';
 
+/** The day a snapshot taken now is stored under (UTC): a stored week named by the day it was taken. */
+const today = () => new Date().toISOString().slice(0, 10);
+
 /**
  * One call per section or argument branch `EVERY_TOOL` leaves out that reads another upstream route or
- * field (a tool's default sections, a list without its filter, a past season, a head-to-head): the
- * styles' property holds only for the calls made. Run after `EVERY_TOOL` (the watchlist exists).
+ * field, or changes what is shown (a tool's default sections, a list without its filter, a filter, a
+ * past season, a head-to-head, a club by team id, a watchlist's stored weeks, note, removal and
+ * deletion, each followed by a report): the styles' property holds only for the calls made. Run after
+ * `EVERY_TOOL` (the watchlist exists), in this order.
  */
 export const MORE_CALLS: Plan[] = [
   ['list_leagues', () => ({}), 'all'],
   ['list_leagues', () => ({ gender: 'women', level: 'top' }), 'filtered'],
+  ['list_leagues', () => ({ type: 'cup', limit: 5 }), 'cups'],
+  ['list_leagues', () => ({ query: 'french women' }), 'query facts'],
   ['rank_players_by_role', () => ({ role: 'meneur_de_jeu_en_retrait', limit: 5 }), 'all leagues'],
   [
     'rank_players_by_role',
@@ -86,6 +95,23 @@ export const MORE_CALLS: Plan[] = [
     'season',
   ],
   ['scout_players', () => ({ roles: ['mezzala', 'milieu_box_to_box'], limit: 5 }), 'all leagues'],
+  [
+    'scout_players',
+    () => ({
+      roles: ['mezzala'],
+      league: 'Ligue 1',
+      season: PAST_SEASON,
+      max_age: 27,
+      min_minutes: 900,
+      limit: 5,
+    }),
+    'season, age, minutes',
+  ],
+  [
+    'scout_players',
+    () => ({ roles: ['CB'], league: 'Ligue 1', position: 'CB', max_value_eur: 15_000_000, limit: 5 }),
+    'position, value',
+  ],
   [
     'scout_players',
     () => ({
@@ -99,10 +125,12 @@ export const MORE_CALLS: Plan[] = [
   ],
   ['search_players', (ids) => ({ query: ids.name[1] }), 'all leagues'],
   ['search_players', (ids) => ({ query: ids.name[1], club: ids.club }), 'club'],
+  ['search_players', (ids) => ({ query: ids.name[0], season: PAST_SEASON, limit: 3 }), 'season'],
   ['resolve_players', (ids) => ({ players: [{ name: ids.name[0] }, { player_id: ids.sid }] }), 'names'],
   ['player_history', (ids) => ({ player_id: ids.pid[1] }), 'player_id'],
   ['compare_players', (ids) => ({ player_ids: [ids.sid, ids.pid[1]], season: PAST_SEASON }), 'season'],
   ['fit_score', (ids) => ({ player_ids: ids.pid }), 'own club'],
+  ['fit_score', (ids) => ({ player_ids: [ids.pid[1]], club: ids.team }), 'team id'],
   ['get_player', (ids) => ({ player_id: ids.pid[1] }), 'default sections'],
   ['get_player', (ids) => ({ player_id: ids.sid, sections: [] }), 'record'],
   [
@@ -110,8 +138,24 @@ export const MORE_CALLS: Plan[] = [
     (ids) => ({ player_id: ids.sid, season: PAST_SEASON, sections: ['statistics', 'roles'] }),
     'season',
   ],
+  [
+    'get_player',
+    (ids) => ({
+      player_id: ids.pid[1],
+      season: PAST_SEASON,
+      sections: ['strengths', 'market_value', 'projections', 'similar'],
+      similar_limit: 8,
+    }),
+    'season, similar_limit',
+  ],
   ['scouting_report', (ids) => ({ player_id: ids.pid[1] }), 'own club'],
+  [
+    'scouting_report',
+    (ids) => ({ player_id: ids.sid, season: PAST_SEASON, club: ids.team, similar_limit: 3 }),
+    'season, team id',
+  ],
   ['search_teams', (ids) => ({ query: ids.club }), 'query'],
+  ['search_teams', () => ({ league: 'Ligue 1', season: PAST_SEASON, limit: 5 }), 'season'],
   ['get_team', (ids) => ({ team_id: ids.team }), 'record'],
   [
     'get_team',
@@ -123,13 +167,46 @@ export const MORE_CALLS: Plan[] = [
     (ids) => ({ team_id: ids.otherTeam, sections: ['squad'], season: PAST_SEASON, limit: 5 }),
     'season',
   ],
+  [
+    'get_team',
+    (ids) => ({ team_id: ids.otherTeam, other_team_id: ids.team, season: PAST_SEASON }),
+    'head_to_head season',
+  ],
+  ['get_team', (ids) => ({ team_id: ids.otherTeam, sections: ['squad', 'similar'] }), 'default limit'],
   ['search_coaches', () => ({ limit: 5 }), 'all leagues'],
+  ['search_coaches', (ids) => ({ query: ids.coachName, league: 'Ligue 1' }), 'query'],
   ['get_coach', (ids) => ({ coach_id: ids.coach }), 'record'],
   ['rank_players_by_statistic', () => ({ statistic: 'xg', position: 'forward', limit: 5 }), 'all leagues'],
+  [
+    'rank_players_by_statistic',
+    () => ({
+      statistic: 'progressive_passes',
+      league: 'Ligue 1',
+      season: PAST_SEASON,
+      position: 'central_midfielder',
+      limit: 5,
+    }),
+    'season, position',
+  ],
   ['get_glossary', () => ({ kind: 'role_index' }), 'kind'],
+  ['get_glossary', () => ({ query: 'pass', kind: 'statistic', limit: 5 }), 'query, kind, limit'],
   ['comparison_group', (ids) => ({ x: 'xg', y: 'xa', highlight: [ids.pid[0]], limit: 5 }), 'all leagues'],
+  [
+    'comparison_group',
+    () => ({ x: 'xg', y: 'xa', league: 'Ligue 1', season: PAST_SEASON, position: 'forward', limit: 5 }),
+    'season, position',
+  ],
   ['my_account', () => ({}), 'record'],
   ['watchlist_report', () => ({ watchlist: 'Styles', refresh: true }), 'refresh'],
+  // The watchlist's own branches, in this order, each change followed by a report.
+  ['watchlist_report', () => ({ watchlist: 'Styles', refresh: false }), 'stored'],
+  ['watchlist_report', () => ({ watchlist: 'Styles', week: today() }), 'week'],
+  ['update_watchlist', () => ({ watchlist: 'Styles', note: 'Watch in January' }), 'note'],
+  ['watchlist_report', () => ({}), 'every list'],
+  ['update_watchlist', (ids) => ({ watchlist: 'Styles', remove: [ids.sid] }), 'remove'],
+  ['watchlist_report', () => ({ watchlist: 'Styles' }), 'after remove'],
+  ['update_watchlist', () => ({ watchlist: 'Styles', delete: true }), 'delete'],
+  ['watchlist_report', () => ({}), 'after delete'],
 ];
 
 /**
@@ -140,6 +217,16 @@ export const SLOW_CALLS: ReadonlySet<string> = new Set([
   'rank_players_by_role (all leagues)',
   'scout_players (filtered)',
 ]);
+
+/**
+ * Calls over every league of a football (gender, level): which leagues those are is told by the whole
+ * league list, each league's gender and level read. On a style that reads it in part (past the page
+ * budget) or not at all, the answer is a refusal saying so; its own test (league-scope-styles.test.ts).
+ */
+export const SCOPE_CALLS: Plan[] = [
+  ['rank_players_by_role', () => ({ role: 'faux_9', gender: 'women', level: 'top', limit: 5 }), 'gender'],
+  ['scout_players', () => ({ roles: ['faux_9'], gender: 'women', level: 'top', limit: 5 }), 'gender'],
+];
 
 /** Every call of the styles harness: every tool, then every branch those leave out. */
 export const HARNESS_CALLS: Plan[] = [...EVERY_TOOL, ...MORE_CALLS];
@@ -174,5 +261,6 @@ export async function idsOf(client: Client): Promise<Ids> {
     team: team.team_id,
     otherTeam: otherTeam.team_id,
     coach: coach.coach_id,
+    coachName: coach.name,
   };
 }

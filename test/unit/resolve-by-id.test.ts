@@ -495,3 +495,33 @@ describe('update_watchlist: removing by name', () => {
     expect(await storedEntries()).toEqual([COLE.service_id]);
   });
 });
+
+describe('update_watchlist: an entry whose name could not be read', () => {
+  /** Able listed with his name unread (the add's row carried it under a name nothing read), and Cole. */
+  async function seedUnnamed() {
+    await store.update(store.ownerOf(KEY), 'Shortlist', (_, now) => ({
+      ...newWatchlist('Shortlist', now),
+      entries: [
+        { service_id: ABLE.service_id, name_unread: true, added_at: now },
+        { service_id: COLE.service_id, name: COLE.name, added_at: now },
+      ],
+    }));
+  }
+
+  it('a later change names it unread, and a name matching none is not called absent', async () => {
+    await seedUnnamed();
+    const { body } = await run(updateWatchlist, { watchlist: 'Shortlist', remove: [ABLE.name] });
+    expect(await storedEntries()).toEqual([ABLE.service_id, COLE.service_id]);
+    const notes = body.notes.join('\n');
+    expect(notes).not.toContain('Not in the watchlist');
+    expect(notes).toContain(`Not removed: ${ABLE.name}`);
+    expect(body.unread).toContain('name');
+  });
+
+  it('removed by service_id: given apart by id, never under his id as his name', async () => {
+    await seedUnnamed();
+    const { body } = await run(updateWatchlist, { watchlist: 'Shortlist', delete: true });
+    expect(body.data.removed).toEqual([COLE.name]);
+    expect(body.data.removed_unnamed).toEqual([ABLE.service_id]);
+  });
+});

@@ -3,7 +3,8 @@
 import { getMaxListeners, setMaxListeners } from 'node:events';
 import { z } from 'zod';
 import type { ApiClient } from '../../src/api/client.js';
-import { InvalidArgumentError } from '../../src/api/errors.js';
+import { BadResponseError, InvalidArgumentError } from '../../src/api/errors.js';
+import { unreadWhy } from '../../src/api/reader/unread.js';
 import type { League } from '../../src/api/schemas.js';
 import { type Gender, genderOf, isCup, isYouth } from '../../src/domain/league-reading.js';
 import { levelNumber } from '../../src/domain/league-words.js';
@@ -37,6 +38,16 @@ export function fitsScope(league: League, { gender, level }: ScopeFacts): boolea
   return levelFits(league, level);
 }
 
+/** The facts a scope looks at that some league (not a cup) lacks because they could not be read. */
+function scopeFactsUnread(leagues: readonly League[], { gender, level }: ScopeFacts): string[] {
+  const lacking = (field: 'gender' | 'level') =>
+    leagues.some((l) => (l[field] ?? null) === null && unreadWhy(l, field) !== undefined && !isCup(l));
+  return [
+    ...(gender !== undefined && lacking('gender') ? ['gender'] : []),
+    ...(level !== undefined && level !== 'youth' && lacking('level') ? ['level'] : []),
+  ];
+}
+
 /** "women's youth", "top", "men's". */
 export function scopeWords({ gender, level }: ScopeFacts): string {
   return [gender && `${gender}'s`, level].filter(Boolean).join(' ');
@@ -53,19 +64,34 @@ export async function leaguesInScope(
 ): Promise<{ names: string[]; notes: string[] }> {
   const result = await api.leagues({ signal });
   const all = result.data.data;
-  const names = all.filter((l) => fitsScope(l, facts)).map((l) => l.name);
   const words = scopeWords(facts);
+  const argument =
+    facts.level !== undefined && facts.gender !== undefined ? 'level' : facts.gender ? 'gender' : 'level';
+  // Which leagues are of the scope is told only by the whole list, each league's facts read: else a
+  // ranking across "every league of it" would leave some out and rank the rest as if they were all.
+  if (result.more !== 'no') {
+    throw new InvalidArgumentError(
+      argument,
+      `Which of the key's leagues are ${words} football cannot be told: its league list was not read whole (${all.length} leagues read within ${api.maxPages} pages; the note of list_leagues says why). Name the leagues with league or leagues, or raise --max-pages (FOOTBALL_MCP_MAX_PAGES).`,
+      [],
+      { kind: 'leagues' },
+    );
+  }
+  const unreadFacts = scopeFactsUnread(all, facts);
+  if (unreadFacts.length > 0) {
+    throw new BadResponseError(
+      `the ${unreadFacts.join(' and ')} of some of the key's leagues could not be read, so which are ${words} football cannot be told (list_leagues names the field; \`football-scout-mcp doctor\` checks it). Name the leagues with league or leagues.`,
+      'GET /v1/leagues',
+    );
+  }
+  const names = all.filter((l) => fitsScope(l, facts)).map((l) => l.name);
   const unknown = facts.gender ? all.filter((l) => !isCup(l) && genderOf(l) === undefined).length : 0;
-  const unread =
-    result.more === 'no'
-      ? ''
-      : " The key's league list was not read whole: leagues past it are not searched.";
   const left =
     unknown > 0 ? ` ${unknown} league${unknown === 1 ? ' gives' : 's give'} no gender: left out.` : '';
   if (names.length === 0) {
     throw new InvalidArgumentError(
       facts.level !== undefined && facts.gender !== undefined ? 'level' : facts.gender ? 'gender' : 'level',
-      `None of the key's ${all.length} leagues is ${words} football.${left}${unread} list_leagues shows their gender and level.`,
+      `None of the key's ${all.length} leagues is ${words} football.${left} list_leagues shows their gender and level.`,
       [],
       { kind: 'leagues' },
     );
@@ -76,7 +102,7 @@ export async function leaguesInScope(
   return {
     names,
     notes: [
-      `${words} football: ${names.length} league${names.length === 1 ? '' : 's'} of the key (${shown}${names.length > 6 ? ', …' : ''}), ${names.length === 1 ? 'read with one request' : 'read one request each'}.${left}${unread}`,
+      `${words} football: ${names.length} league${names.length === 1 ? '' : 's'} of the key (${shown}${names.length > 6 ? ', …' : ''}), ${names.length === 1 ? 'read with one request' : 'read one request each'}.${left}`,
     ],
   };
 }

@@ -232,15 +232,25 @@ const FETCHERS: { [K in SectionName]: SectionFetcher<K> } = {
   similar: (api, q, signal) =>
     api.playerSimilar({ id: q.id, season: q.saison, limit: q.similarLimit, signal }).then((r) => {
       publishReadNotes(r.shortfall.map((n) => `similar: ${n}`));
-      return mapped(r, ({ data }) =>
-        data.slice(0, q.similarLimit).map((p) => ({
+      return mapped(r, ({ data }) => {
+        const rows = data.slice(0, q.similarLimit).map((p) => ({
           ...toPlayerRowOut(p),
           similarity: p.similarity ?? null,
           performance_index: p.performance_index ?? null,
-        })),
-      );
+        }));
+        if (r.shortfall.length > 0) readShort.add(rows);
+        return rows;
+      });
     }),
 };
+
+/** Section lists whose read stopped short of the rows asked (pages not read): more exist, whatever their length. */
+const readShort = new WeakSet<object>();
+
+/** Whether a section's list was read short of the rows asked: never "no more" then. */
+export function readInPart(rows: object): boolean {
+  return readShort.has(rows);
+}
 
 /** Every asked section, in parallel through the gathering; a section that fails is left out. */
 export async function fetchSections(

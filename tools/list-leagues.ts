@@ -69,7 +69,10 @@ export default defineTool({
     const cost = plan([[api.maxPages, `the league list: 1 request a page, up to ${api.maxPages}`]]);
     announcePlan(ctx, cost);
     // Rows the API sent that name nothing we read: no league and no count shown, the reason said.
-    const got = await readOrNoRows(api, 'leagues', () => api.leagues({ signal }), { total: true });
+    const got = await readOrNoRows(api, 'leagues', () => api.leagues({ signal }), {
+      total: true,
+      ...(query ? { untold: 'what the query matched' } : {}),
+    });
     if (got.none) {
       const { extra: _, ...none } = got.none;
       return { ...none, has_more: true, extra: { total: null, read: 0, requests: plannedCost(cost) } };

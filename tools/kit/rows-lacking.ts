@@ -19,7 +19,7 @@ export async function readOrNoRows<T>(
   api: ApiClient,
   what: string,
   read: () => Promise<T>,
-  options: { total?: boolean } = {},
+  options: NoRowsOptions = {},
 ): Promise<{ read: T; none?: undefined } | { read?: undefined; none: NoRowsRead }> {
   try {
     return { read: await read() };
@@ -43,15 +43,19 @@ function rowsLackingNote({ field, rows, seen }: RowsLacking, what: string, shown
   );
 }
 
-/**
- * The answer of a list none of whose rows could be read: no row, more may exist, the reason said; with
- * `total`, for a list whose answer counts its rows, that no count is known either.
- */
+interface NoRowsOptions {
+  /** The list's answer counts its rows: no count is known either. */
+  total?: boolean;
+  /** What else the answer cannot tell without rows ("what the query matched"): said, never left blank. */
+  untold?: string;
+}
+
+/** The answer of a list none of whose rows could be read: no row, more may exist, the reason said. */
 async function noRowsRead(
   api: ApiClient,
   lacking: RowsLacking,
   what: string,
-  { total = false }: { total?: boolean },
+  { total = false, untold }: NoRowsOptions,
 ): Promise<{
   data: never[];
   extra: { has_more: true };
@@ -63,7 +67,11 @@ async function noRowsRead(
     data: [],
     extra: { has_more: true },
     notes: [
-      rowsLackingNote(lacking, what, `no ${singular(what)} is shown${total ? ' and no total is known' : ''}`),
+      rowsLackingNote(
+        lacking,
+        what,
+        `no ${singular(what)} is shown${untold ? `, ${untold} cannot be told` : ''}${total ? ' and no total is known' : ''}`,
+      ),
     ],
     quota: await api.quota.reported(),
     source: { cached: false, fetched_at: new Date().toISOString() },

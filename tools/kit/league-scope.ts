@@ -10,6 +10,7 @@ import { type Gender, genderOf, isCup, isYouth } from '../../src/domain/league-r
 import { levelNumber } from '../../src/domain/league-words.js';
 import { fold } from '../../src/lib/fold.js';
 import { onSameRows } from '../../src/lib/same-rows.js';
+import { RefusedError } from '../../src/mcp/result.js';
 
 const LEVELS = ['top', 'second', 'youth'] as const;
 export type Level = (typeof LEVELS)[number];
@@ -65,16 +66,12 @@ export async function leaguesInScope(
   const result = await api.leagues({ signal });
   const all = result.data.data;
   const words = scopeWords(facts);
-  const argument =
-    facts.level !== undefined && facts.gender !== undefined ? 'level' : facts.gender ? 'gender' : 'level';
   // Which leagues are of the scope is told only by the whole list, each league's facts read: else a
   // ranking across "every league of it" would leave some out and rank the rest as if they were all.
   if (result.more !== 'no') {
-    throw new InvalidArgumentError(
-      argument,
+    // Not the caller's argument at fault: refused as it is, never "Invalid gender".
+    throw new RefusedError(
       `Which of the key's leagues are ${words} football cannot be told: its league list was not read whole (${all.length} leagues read within ${api.maxPages} pages; the note of list_leagues says why). Name the leagues with league or leagues, or raise --max-pages (FOOTBALL_MCP_MAX_PAGES).`,
-      [],
-      { kind: 'leagues' },
     );
   }
   const unreadFacts = scopeFactsUnread(all, facts);

@@ -113,3 +113,19 @@ export function createLogger(
     redact,
   };
 }
+
+/**
+ * A redactor of the API key as a start may have been given it, before any configuration is read: the
+ * variable and the `--api-key` flag (`--api-key value` or `--api-key=value`). For errors written before
+ * a logger exists (a start that failed, doctor's argument errors).
+ */
+export function startRedactor(env: NodeJS.ProcessEnv, argv: readonly string[]): (text: string) => string {
+  return createLogger('silent', [env.FOOTBALL_API_KEY, flagValue(argv, '--api-key')]).redact;
+}
+
+function flagValue(argv: readonly string[], flag: string): string | undefined {
+  const at = argv.findIndex((a) => a === flag || a.startsWith(`${flag}=`));
+  if (at < 0) return undefined;
+  const arg = argv[at] as string;
+  return arg.includes('=') ? arg.slice(flag.length + 1) : argv[at + 1];
+}

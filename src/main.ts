@@ -7,7 +7,7 @@ import { selectTools } from './app/tool-selection.js';
 import { type Config, ConfigError, helpText, loadConfig, storeSpec, usesEmbeddedSandbox } from './config.js';
 import { DOCTOR_SUMMARY } from './doctor/usage.js';
 import { KeyStanding } from './http/key-standing.js';
-import { createLogger, type Logger } from './log.js';
+import { createLogger, type Logger, startRedactor } from './log.js';
 import { serveStdio } from './mcp/stdio.js';
 import type { ToolDefinition } from './mcp/tool.js';
 import { StartError } from './start-error.js';
@@ -31,7 +31,7 @@ export interface Entry {
 export function run(entry: Entry): void {
   main(entry).catch((error: unknown) => {
     const message = error instanceof StartError ? error.message : String((error as Error)?.stack ?? error);
-    const redact = createLogger('silent', [process.env.FOOTBALL_API_KEY]).redact;
+    const redact = startRedactor(process.env, process.argv.slice(2));
     process.stderr.write(`football-scout-mcp: ${redact(message)}\n`);
     process.exit(1);
   });

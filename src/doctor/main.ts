@@ -7,7 +7,7 @@ import type { AliasTable } from '../api/reader/aliases.js';
 import { loadUpstreamOverrides } from '../api/route-overrides.js';
 import { ROUTES, type RouteTable } from '../api/routes.js';
 import { type Config, ConfigError, loadConfig } from '../config.js';
-import { createLogger } from '../log.js';
+import { createLogger, startRedactor } from '../log.js';
 import { StartError } from '../start-error.js';
 import { VERSION } from '../version.js';
 import { buildReport, planOf, planText, routesFileText, summaryText, tableText } from './output.js';
@@ -81,9 +81,7 @@ export async function runDoctor(
     config = loaded;
   } catch (error) {
     if (!(error instanceof ConfigError)) throw error;
-    io.err(
-      `football-scout-mcp doctor: ${redactorFor(env.FOOTBALL_API_KEY, flagValue(argv, '--api-key'))(error.message)}\n`,
-    );
+    io.err(`football-scout-mcp doctor: ${startRedactor(env, argv)(error.message)}\n`);
     return 2;
   }
   const redact = redactorFor(config.apiKey);
@@ -210,14 +208,6 @@ function withoutValueFlag(
 
 function redactorFor(...keys: (string | undefined)[]): (text: string) => string {
   return createLogger('silent', keys).redact;
-}
-
-/** The value given to `flag` in `argv` (`--flag value` or `--flag=value`), for the redactor. */
-function flagValue(argv: readonly string[], flag: string): string | undefined {
-  const at = argv.findIndex((a) => a === flag || a.startsWith(`${flag}=`));
-  if (at < 0) return undefined;
-  const arg = argv[at] as string;
-  return arg.includes('=') ? arg.slice(flag.length + 1) : argv[at + 1];
 }
 
 /** The base URL as shown: no user, password, query or fragment. */

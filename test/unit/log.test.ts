@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { createLogger, SecretMask } from '../../src/log.js';
+import { createLogger, SecretMask, startRedactor } from '../../src/log.js';
 
 afterEach(() => {
   vi.restoreAllMocks();
@@ -92,5 +92,22 @@ describe('SecretMask', () => {
     let inner: unknown = hidden.json(deep);
     while (Array.isArray(inner)) inner = inner[0];
     expect(inner).toBe('[redacted]');
+  });
+});
+
+describe('startRedactor', () => {
+  const message = (key: string) => `cannot start: the key ${key} was refused`;
+
+  it('masks the key from the variable and from --api-key in both its forms', () => {
+    const variable = startRedactor({ FOOTBALL_API_KEY: 'env_key_secret_1' }, []);
+    expect(variable(message('env_key_secret_1'))).not.toContain('env_key_secret_1');
+    const spaced = startRedactor({}, ['--port', '3001', '--api-key', 'flag_key_secret_2']);
+    expect(spaced(message('flag_key_secret_2'))).not.toContain('flag_key_secret_2');
+    const joined = startRedactor({}, ['--api-key=flag_key_secret_3']);
+    expect(joined(message('flag_key_secret_3'))).not.toContain('flag_key_secret_3');
+  });
+
+  it('leaves a text without a key as it is', () => {
+    expect(startRedactor({}, ['--port', '3001'])(message('none'))).toBe(message('none'));
   });
 });

@@ -6,6 +6,7 @@ import { SANDBOX_PRO_FULL_KEY } from '../src/sandbox/keys.js';
 import { DirectClient } from './direct.js';
 import {
   args,
+  carryingFloor,
   FAR_MISSES,
   FAR_MS,
   farMissRows,
@@ -13,6 +14,7 @@ import {
   MISS_ITERATIONS,
   MISS_WARMUP,
   measureMisses,
+  questions,
   rankingPaths,
 } from './overhead.js';
 import { connectSdkFloor, connectStdio, freshCacheHome, spawnSandbox, stop } from './processes.js';
@@ -32,20 +34,28 @@ async function missesAgainst(sandboxArgs: readonly string[], count: number, warm
   const direct = new DirectClient(upstream.url, upstream.key, 1);
   const ours = await connectStdio(upstream, freshCacheHome());
   const floorServer = await connectSdkFloor(upstream);
+  const carrier = await carryingFloor(upstream, questions(count, warm));
   try {
     const { viaMcp, viaDirect } = rankingPaths(ours.client, direct);
     const viaFloor = rankingPaths(floorServer.client, direct).viaMcp;
+    const { viaCarried } = carrier;
     // Questions past those measured: JIT, connections, the sandbox's league data, the role catalog.
     for (let i = 0; i < warm; i++) {
       await viaDirect(args(count + i));
       await viaMcp(args(count + i));
       await viaFloor(args(count + i));
+      await viaCarried(args(count + i));
     }
-    const misses = await measureMisses({ viaMcp, viaDirect, viaFloor }, ours.pid, floorServer.pid, count);
-    return [median(misses.mcp), median(misses.direct), median(misses.floor), misses.cpu] as const;
+    const paths = { viaMcp, viaDirect, viaFloor, viaCarried };
+    const misses = await measureMisses(paths, ours.pid, floorServer.pid, count);
+    const [mcp, direct_, floor, carried] = [misses.mcp, misses.direct, misses.floor, misses.carried].map(
+      median,
+    );
+    return [mcp, direct_, floor, misses.cpu, carried] as [number, number, number, typeof misses.cpu, number];
   } finally {
     await ours.client.close();
     await floorServer.client.close();
+    await carrier.close();
     await direct.close();
     await stop(sandbox.child);
   }

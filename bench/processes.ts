@@ -7,6 +7,7 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { Client } from '@modelcontextprotocol/client';
 import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
+import type { LoggedRequest } from '../src/sandbox/server.js';
 import { BUILT_ENTRY } from '../test/support/mcp.js';
 
 export { BUILT_ENTRY, spawnHttpServer, stop } from '../test/support/mcp.js';
@@ -21,7 +22,7 @@ export interface Upstream {
   /** Requests the sandbox has served since it started. */
   requestCount(): number;
   /** The latest requests it served (method and path), most recent last; when the sandbox keeps them. */
-  requests?(): readonly { method: string; path: string }[];
+  requests?(): readonly LoggedRequest[];
 }
 
 /** BENCH_CPU_PROF=<dir> makes each spawned server write a CPU profile there (node --cpu-prof). */

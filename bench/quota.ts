@@ -1,6 +1,7 @@
 // 2. Quota efficiency: upstream requests per tool call over a scripted agent session, for the built
 // server (stdio) and for a pass-through wrapper, against the same sandbox in the same run.
 import type { Client } from '@modelcontextprotocol/client';
+import type { LoggedRequest } from '../src/sandbox/server.js';
 import { buildSession, callCount, type Step } from './agent-session.js';
 import { DirectClient } from './direct.js';
 import { connectPassThrough, distinctQuestions } from './pass-through-server.js';
@@ -66,24 +67,43 @@ async function play(client: Client, session: readonly Step[], upstream: Upstream
 }
 
 /**
- * The measured reason a lower count needs another route: how many of our GETs asked again what an
- * earlier request of the session had asked (same path and query). POST bodies are not logged, so
- * compare and fit-score requests are left out of the count and named.
+ * The measured reason a lower count needs another route: how many of our requests asked again what an
+ * earlier request of the session had asked (same method, path and query, and a POST's body read as
+ * JSON, its keys in any order).
  */
-function repeatsRow(requests: readonly { method: string; path: string }[]): Row {
-  const gets = requests.filter((r) => r.method === 'GET');
-  const repeats = gets.length - new Set(gets.map((r) => r.path)).size;
-  const posts = requests.length - gets.length;
+function repeatsRow(requests: readonly LoggedRequest[]): Row {
+  const asked = requests.map((r) => `${r.method} ${r.path} ${r.body === undefined ? '' : sameBody(r.body)}`);
+  const repeats = asked.length - new Set(asked).size;
+  const posts = requests.filter((r) => r.method === 'POST').length;
   return row(
     '2 quota',
-    'our GET requests that repeat an earlier request of the session (same path and query)',
-    `${repeats} of ${gets.length} (${posts} POSTs not compared: bodies not logged)`,
+    'our requests that repeat an earlier request of the session (same method, path, query and body)',
+    `${repeats} of ${requests.length} (${posts} of them POSTs, bodies compared)`,
     '—',
   );
 }
 
+/** A JSON body with its objects' keys sorted: two bodies asking the same thing compare equal. */
+function sameBody(text: string): string {
+  const sorted = (value: unknown): unknown =>
+    Array.isArray(value)
+      ? value.map(sorted)
+      : typeof value === 'object' && value !== null
+        ? Object.fromEntries(
+            Object.entries(value)
+              .sort(([a], [b]) => (a < b ? -1 : 1))
+              .map(([k, v]) => [k, sorted(v)]),
+          )
+        : value;
+  try {
+    return JSON.stringify(sorted(JSON.parse(text)));
+  } catch {
+    return text;
+  }
+}
+
 /** Requests counted by route, most first: "history 25, rankings 14, …" (player ids folded to :id). */
-function routesOf(requests: readonly { method: string; path: string }[]): string | undefined {
+function routesOf(requests: readonly LoggedRequest[]): string | undefined {
   if (requests.length === 0) return undefined;
   const counts = new Map<string, number>();
   for (const { path } of requests) {

@@ -60,6 +60,8 @@ export interface LoggedRequest {
   path: string;
   status: number;
   key: string | null;
+  /** A POST's body as received (text), so a repeated question can be told from a new one. */
+  body?: string;
   /** The fault injected into this request, if any. */
   fault?: FaultKind;
 }
@@ -206,6 +208,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
     };
     try {
       const raw = await readBody(req);
+      if (method === 'POST' && raw.kind === 'text') entry.body = raw.text;
       const header = req.headers['x-api-key'];
       const given = Array.isArray(header) ? header[0] : header;
       if (!given) throw unauthorized('missing API key: send it in the X-API-Key header');

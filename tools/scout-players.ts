@@ -185,7 +185,7 @@ export default defineTool({
       ...renamed.map((r) => `role "${r.from}" was renamed "${r.to}".`),
       ...families.map((f) => `"${f.word}" searched every ${f.family.replaceAll('_', ' ')} role.`),
       ...filterNotes,
-      ...(unranked ? [unrankedNote(lists.length)] : []),
+      ...(unranked && data.length > 0 ? [unrankedNote(lists.length)] : []),
       ...page.notes,
       ...(reads.length > 1 || filtering
         ? [

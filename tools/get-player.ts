@@ -7,7 +7,6 @@ import {
   fetchRecord,
   fetchSections,
   PlayerCardOut,
-  readInPart,
   SECTION_NAMES,
   type SectionName,
   SectionsOut,
@@ -62,7 +61,7 @@ export default defineTool({
         ],
       ]),
     );
-    const [player, asSent, glossary] = await Promise.all([
+    const [player, { sections: asSent, readInPart }, glossary] = await Promise.all([
       gathering.required('record', (signal) => fetchRecord(ctx.api, query, signal)),
       fetchSections(gathering, ctx.api, query, names),
       naming ? gatherGlossary(gathering, ctx.api) : undefined,
@@ -77,7 +76,7 @@ export default defineTool({
       ...(glossary ? { glossary: namesOf(namedStatistics(found), glossary) } : {}),
       notes: found.similar ? moreRows(found.similar.length, similar_limit, MAX_SIMILAR, 'similar_limit') : [],
       ...(found.similar
-        ? { has_more: hasMore(found.similar.length, similar_limit) || readInPart(found.similar) }
+        ? { has_more: hasMore(found.similar.length, similar_limit) || readInPart.has('similar') }
         : {}),
     };
   },

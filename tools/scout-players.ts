@@ -1,6 +1,5 @@
 import { z } from 'zod';
 import type { ApiResult } from '../src/api/client.js';
-import { BadResponseError } from '../src/api/errors.js';
 import type { More } from '../src/api/list-pages.js';
 import { publishReadNotes } from '../src/api/reader/notes-sink.js';
 import { readNotes } from '../src/api/reader/report.js';
@@ -17,7 +16,7 @@ import { explainEmpty, scoutBounds } from './kit/empty-answer.js';
 import { footballMixNote, GenderArg, LevelArg, leaguesInScope } from './kit/league-scope.js';
 import { cut, PAGE_SIZE } from './kit/pages.js';
 import { announcePlan, type Plan, PlannedCostOut, plan, plannedCost, plannedCostText } from './kit/plan.js';
-import { byFamily, byFoot, byValue, mergeByScore } from './kit/scout-filters.js';
+import { byFamily, byFoot, byLeagueAsked, byValue, inTurn, mergeByScore } from './kit/scout-filters.js';
 import { idCell, PlayerRowOut, toPlayerRowOut } from './kit/shapes.js';
 import { emptyCell } from './kit/shown.js';
 import { euros, table } from './kit/text.js';
@@ -117,7 +116,13 @@ export default defineTool({
     const reads = await readLeagues({ ageMax: max_age, minutesMin: min_minutes }, want);
     const [first] = reads as [(typeof reads)[number], ...typeof reads];
     for (const other of reads.slice(1)) if (other.read) publishReadNotes(readNotes(other.read), other.read);
-    let rows = mergeByScore(reads.map((r) => r.data.data));
+    const lists = reads.map((r) => r.data.data);
+    // Several leagues' lists whose scores could not be read: no score tells which rows are the best of them
+    // all, so none is ranked across leagues; each league's rows keep the API's order.
+    const unranked =
+      reads.length > 1 &&
+      lists.some((list) => list.some((row) => row.score == null && unreadWhy(row, 'score') !== undefined));
+    let rows = unranked ? inTurn(lists) : mergeByScore(lists);
     const filterNotes: string[] = [];
     const family = position === undefined ? undefined : familyByWord(position);
     if (family !== undefined) {
@@ -156,18 +161,9 @@ export default defineTool({
               reads.map((r) => r.notes),
             ),
           };
-    // Several leagues' lists merged by a score not read: which rows are the best cannot be told.
-    const scoreUnread = reads.some((r) =>
-      r.data.data.some((row) => row.score == null && unreadWhy(row, 'score')),
-    );
-    if (reads.length > 1 && scoreUnread && rows.length > 0 && (rows.length > limit || more !== 'no'))
-      throw new BadResponseError(
-        `the score of its rows could not be read, so the best of ${reads.length} leagues' lists cannot be told (\`football-scout-mcp doctor\` names the field). Ask one league at a time: each list keeps the API's order.`,
-        'POST /v1/scouting',
-      );
     const page = cut(rows, limit, MAX, list, footComplete ? undefined : 'raise record_budget');
     // A former role key is shown by its current key where every answer is shaped (canonical-forms.ts).
-    const data = page.rows.map((row) => ({
+    const data = (unranked ? byLeagueAsked(page.rows, lists) : page.rows).map((row) => ({
       ...toPlayerRowOut(row),
       minutes: row.minutes ?? null,
       role: row.role ?? null,
@@ -189,6 +185,7 @@ export default defineTool({
       ...renamed.map((r) => `role "${r.from}" was renamed "${r.to}".`),
       ...families.map((f) => `"${f.word}" searched every ${f.family.replaceAll('_', ' ')} role.`),
       ...filterNotes,
+      ...(unranked && data.length > 0 ? [unrankedNote(lists.length)] : []),
       ...page.notes,
       ...(reads.length > 1 || filtering
         ? [
@@ -300,6 +297,11 @@ function seasonUnreadNote(rows: readonly object[]): string[] {
   if (lacking.length === 0 || lacking.length < rows.length || !rows.some((r) => unreadWhy(r, 'season')))
     return [];
   return ["The answer's season could not be read: the rows read carry it under a name not read."];
+}
+
+/** Several leagues' rows shown with their scores unread: not ranked across leagues, and what to ask instead. */
+function unrankedNote(leagues: number): string {
+  return `The scores could not be read (\`football-scout-mcp doctor\` names the field), so the rows are not ranked across leagues: each league's rows are shown in the API's order, taken from the ${leagues} leagues in turn. For the best of a league, ask one league at a time (league); across leagues, rank by a statistic (rank_players_by_statistic).`;
 }
 
 /** The notes of each league's list, each named by the leagues it was said of when several were read. */

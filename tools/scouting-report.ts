@@ -86,7 +86,7 @@ export default defineTool({
           data: mostRecent(r.data.data.map(historyShown), HISTORY_SHOWN),
         })),
       ),
-      fetchSections(gathering, api, query, REPORT_SECTIONS),
+      fetchSections(gathering, api, query, REPORT_SECTIONS).then((read) => read.sections),
       gatherGlossary(gathering, api),
       club
         ? gathering.optional('fit', (signal) =>

@@ -15,6 +15,7 @@ import {
 } from './mcp.js';
 import { placeholderFindings } from './text-facts.js';
 import { callName, HARNESS_CALLS, type Ids, idsOf, type Plan } from './tool-plans.js';
+import { isUnranked, unrankedFindings } from './unranked.js';
 
 /**
  * What the readers cannot do yet, in one place (each piece named in src/sandbox/styles/registry.ts, with
@@ -41,6 +42,8 @@ export interface ToolOutcome {
   findings: Finding[];
   /** The findings that break the property on this style. */
   breaches: Finding[];
+  /** The styled answer's structured content, when it answered. */
+  styled?: unknown;
 }
 
 export interface StyleRun {
@@ -168,18 +171,21 @@ export async function runStyle(
       const styled = structured(got);
       const persons = await personsOf(world, playerIdsOf(styled));
       const notes = notesOf(styled);
-      const findings = [
-        ...compareFacts(
-          tool,
-          structured(want),
-          styled,
-          notes,
-          (id) => persons.get(id),
-          await surelyReadBy(world, tool, notes),
-        ),
-        ...placeholderFindings(tool, textOf(want), textOf(got), notes),
-      ];
-      outcomes.push({ tool, call: name, findings, breaches: breaches(findings, () => known) });
+      // A shortlist over several leagues not ranked across them (scores unread): each league's own facts.
+      const findings = isUnranked(tool, styled, notes)
+        ? await unrankedFindings(world, plan[1](ids), styled, textOf(got), notes, (id) => persons.get(id))
+        : [
+            ...compareFacts(
+              tool,
+              structured(want),
+              styled,
+              notes,
+              (id) => persons.get(id),
+              await surelyReadBy(world, tool, notes),
+            ),
+            ...placeholderFindings(tool, textOf(want), textOf(got), notes),
+          ];
+      outcomes.push({ tool, call: name, findings, breaches: breaches(findings, () => known), styled });
     }
     return { spec, description: style.description, pieces: style.pieces, outcomes };
   } finally {

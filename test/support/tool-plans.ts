@@ -112,6 +112,12 @@ export const MORE_CALLS: Plan[] = [
     () => ({ roles: ['CB'], league: 'Ligue 1', position: 'CB', max_value_eur: 15_000_000, limit: 5 }),
     'position, value',
   ],
+  // Several leagues, no filter: merged by score, or (scores unread) each league's rows not ranked across them.
+  [
+    'scout_players',
+    () => ({ roles: ['mezzala'], leagues: ['Serie A', 'Ligue 1', 'Bundesliga'], limit: 5 }),
+    'leagues',
+  ],
   [
     'scout_players',
     () => ({

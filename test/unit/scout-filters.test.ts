@@ -2,7 +2,14 @@
 import { describe, expect, it } from 'vitest';
 import type { ScoutedPlayer } from '../../src/api/schemas.js';
 import { byNameAndProminence, nameMatch } from '../../tools/kit/name-rank.js';
-import { byFamily, byValue, mergeByScore, readFoot } from '../../tools/kit/scout-filters.js';
+import {
+  byFamily,
+  byLeagueAsked,
+  byValue,
+  inTurn,
+  mergeByScore,
+  readFoot,
+} from '../../tools/kit/scout-filters.js';
 
 function scouted(fields: Partial<ScoutedPlayer>): ScoutedPlayer {
   return { player_id: null, service_id: null, name: null, ...fields } as ScoutedPlayer;
@@ -58,6 +65,19 @@ describe('scout filters', () => {
       [scouted({ service_id: 'ds_a', score: 60 }), scouted({ player_id: 'p1', score: 70 })],
     ]);
     expect(merged.map((r) => r.service_id ?? r.player_id)).toEqual(['ds_b', 'p1', 'ds_a']);
+  });
+
+  it('takes leagues whose scores are unread in turn, each in the API order, then shows them league by league', () => {
+    const lists = [
+      [scouted({ service_id: 'a1' }), scouted({ service_id: 'a2' }), scouted({ service_id: 'a3' })],
+      [scouted({ service_id: 'b1' })],
+      [scouted({ service_id: 'c1' }), scouted({ service_id: 'a2' }), scouted({ service_id: 'c2' })],
+    ];
+    const taken = inTurn(lists);
+    // One of each league first, so a cut keeps a share of each; a player met twice once.
+    expect(taken.map((r) => r.service_id)).toEqual(['a1', 'b1', 'c1', 'a2', 'a3', 'c2']);
+    const cut = taken.slice(0, 5);
+    expect(byLeagueAsked(cut, lists).map((r) => r.service_id)).toEqual(['a1', 'a2', 'a3', 'b1', 'c1']);
   });
 
   it('keeps a family by the row position, and counts rows it could not place', () => {

@@ -107,16 +107,35 @@ export function toPlayerCard(row: PlayerRecord): PlayerCard {
   };
 }
 
+/** A section as read, and whether its list stopped short of the rows asked (more exist then, whatever its length). */
+interface SectionRead<K extends SectionName> {
+  section: NonNullable<Sections[K]>;
+  readInPart: boolean;
+}
+
+/** What the asked sections gave, and which of them were read in part. */
+export interface SectionsRead {
+  sections: Sections;
+  readInPart: ReadonlySet<SectionName>;
+}
+
 type SectionFetcher<K extends SectionName> = (
   api: ApiClient,
   q: PlayerQuery,
   signal: AbortSignal,
-) => Promise<ApiResult<NonNullable<Sections[K]>>>;
+) => Promise<ApiResult<SectionRead<K>>>;
+
+/** A section read whole: its answer mapped to its shape. */
+const whole = <T, U>(
+  result: ApiResult<T>,
+  map: (data: T) => U,
+): ApiResult<{ section: U; readInPart: false }> =>
+  mapped(result, (data) => ({ section: map(data), readInPart: false }));
 
 const FETCHERS: { [K in SectionName]: SectionFetcher<K> } = {
   statistics: (api, q, signal) =>
     api.playerStatistics({ id: q.id, season: q.saison, signal }).then((r) =>
-      mapped(r, ({ data }) => ({
+      whole(r, ({ data }) => ({
         minutes: data.minutes ?? null,
         per: data.per ?? null,
         values: data.statistics,
@@ -126,7 +145,7 @@ const FETCHERS: { [K in SectionName]: SectionFetcher<K> } = {
     api.playerRoles({ id: q.id, season: q.saison, signal }).then((r) =>
       // A former role key is shown by its current key, the API's beside it, where every answer is shaped
       // (src/mcp/canonical-forms.ts).
-      mapped(r, ({ data }) =>
+      whole(r, ({ data }) =>
         bestFirst(
           scoresRead(data).map((e) =>
             carryUnread({ role: e.role ?? null, score: e.score ?? null }, e, {
@@ -141,7 +160,7 @@ const FETCHERS: { [K in SectionName]: SectionFetcher<K> } = {
     ),
   strengths: (api, q, signal) =>
     api.playerStrengths({ id: q.id, season: q.saison, signal }).then((r) =>
-      mapped(r, ({ data }) => {
+      whole(r, ({ data }) => {
         const group = data.compared_with;
         // Each item keeps what its reading could not read (a value under a name nothing read): noted, not "–".
         const percentile = (s: (typeof data.strengths)[number]) => {
@@ -176,7 +195,7 @@ const FETCHERS: { [K in SectionName]: SectionFetcher<K> } = {
     ),
   market_value: (api, q, signal) =>
     api.playerMarketValue({ id: q.id, season: q.saison, signal }).then((r) =>
-      mapped(r, ({ data }) => {
+      whole(r, ({ data }) => {
         const out = {
           value_eur: data.value_eur ?? null,
           low_eur: data.range_low_eur ?? null,
@@ -205,7 +224,7 @@ const FETCHERS: { [K in SectionName]: SectionFetcher<K> } = {
     ),
   projections: (api, q, signal) =>
     api.playerProjections({ id: q.id, season: q.saison, signal }).then((r) =>
-      mapped(r, ({ data }) =>
+      whole(r, ({ data }) =>
         bestFirst(
           data.map((p) =>
             carryUnread(
@@ -232,25 +251,16 @@ const FETCHERS: { [K in SectionName]: SectionFetcher<K> } = {
   similar: (api, q, signal) =>
     api.playerSimilar({ id: q.id, season: q.saison, limit: q.similarLimit, signal }).then((r) => {
       publishReadNotes(r.shortfall.map((n) => `similar: ${n}`));
-      return mapped(r, ({ data }) => {
-        const rows = data.slice(0, q.similarLimit).map((p) => ({
+      return mapped(r, ({ data }) => ({
+        section: data.slice(0, q.similarLimit).map((p) => ({
           ...toPlayerRowOut(p),
           similarity: p.similarity ?? null,
           performance_index: p.performance_index ?? null,
-        }));
-        if (r.shortfall.length > 0) readShort.add(rows);
-        return rows;
-      });
+        })),
+        readInPart: r.shortfall.length > 0,
+      }));
     }),
 };
-
-/** Section lists whose read stopped short of the rows asked (pages not read): more exist, whatever their length. */
-const readShort = new WeakSet<object>();
-
-/** Whether a section's list was read short of the rows asked: never "no more" then. */
-export function readInPart(rows: object): boolean {
-  return readShort.has(rows);
-}
 
 /** Every asked section, in parallel through the gathering; a section that fails is left out. */
 export async function fetchSections(
@@ -258,14 +268,18 @@ export async function fetchSections(
   api: ApiClient,
   q: PlayerQuery,
   names: readonly SectionName[],
-): Promise<Sections> {
+): Promise<SectionsRead> {
   const entries = await Promise.all(
     names.map(async (name) => {
       const fetcher = FETCHERS[name] as SectionFetcher<SectionName>;
       return [name, await gathering.optional(name, (signal) => fetcher(api, q, signal))] as const;
     }),
   );
-  return Object.fromEntries(entries.filter(([, value]) => value !== undefined)) as Sections;
+  const read = entries.flatMap(([name, value]) => (value === undefined ? [] : [[name, value] as const]));
+  return {
+    sections: Object.fromEntries(read.map(([name, value]) => [name, value.section])) as Sections,
+    readInPart: new Set(read.filter(([, value]) => value.readInPart).map(([name]) => name)),
+  };
 }
 
 /**

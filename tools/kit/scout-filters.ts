@@ -31,9 +31,37 @@ export function playerKey(row: ScoutedPlayer): string | undefined {
 
 /** Rows of several leagues as one list: best score first (unknown last), each player once. */
 export function mergeByScore(lists: ReadonlyArray<readonly ScoutedPlayer[]>): ScoutedPlayer[] {
-  const all = lists.flat().sort((a, b) => (b.score ?? -Infinity) - (a.score ?? -Infinity));
+  return oncePerPlayer(lists.flat().sort((a, b) => (b.score ?? -Infinity) - (a.score ?? -Infinity)));
+}
+
+/**
+ * Rows of several leagues whose scores could not be read, as one list no score orders: the leagues' rows
+ * taken in turn (the first of each, then the second...), so a cut keeps a share of each league, each in
+ * the API's order; each player once.
+ */
+export function inTurn(lists: ReadonlyArray<readonly ScoutedPlayer[]>): ScoutedPlayer[] {
+  const longest = Math.max(0, ...lists.map((list) => list.length));
+  const rows: ScoutedPlayer[] = [];
+  for (let i = 0; i < longest; i++)
+    for (const list of lists) {
+      const row = list[i];
+      if (row !== undefined) rows.push(row);
+    }
+  return oncePerPlayer(rows);
+}
+
+/** `rows` (of `lists`) with each league's rows together, leagues in the order asked, each league's order kept. */
+export function byLeagueAsked(
+  rows: readonly ScoutedPlayer[],
+  lists: ReadonlyArray<readonly ScoutedPlayer[]>,
+): ScoutedPlayer[] {
+  const leagueOf = new Map(lists.flatMap((list, i) => list.map((row) => [row, i] as const)));
+  return [...rows].sort((a, b) => (leagueOf.get(a) ?? 0) - (leagueOf.get(b) ?? 0));
+}
+
+function oncePerPlayer(rows: readonly ScoutedPlayer[]): ScoutedPlayer[] {
   const seen = new Set<string>();
-  return all.filter((row) => {
+  return rows.filter((row) => {
     const key = playerKey(row);
     if (key === undefined) return true;
     if (seen.has(key)) return false;

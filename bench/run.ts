@@ -76,7 +76,7 @@ const NOTES = [
   'Against the local sandbox over loopback: a direct request costs far less than across a network, the least favourable case for the cache-hit ratio. Rows saying "upstream 30 ms away" use a sandbox delaying every answer by 30 ms (its latency fault), as an API across a network would.',
   'Every server runs on its default settings (images auto: no PNG for a ranking; over stdio the file store, in a fresh directory).',
   'Wall-clock figures depend on what else the machine runs; CPU figures (server CPU per call, CPU at the initialize answer) are steadier, not immune.',
-  'What the figures mean, what was profiled and fixed: README.md, section Performance.',
+  'What the figures mean, what was profiled and fixed: docs/performance.md (its history: docs/performance-history.md).',
 ];
 
 main().catch((error: unknown) => {

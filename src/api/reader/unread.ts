@@ -214,10 +214,12 @@ export function unreadMarker(
       let names: Record<string, string[]> | undefined;
       if (unparsed.length > 0) {
         marks = {};
-        for (const key of unparsed) marks[key] = 'value';
+        for (let i = 0; i < unparsed.length; i++) marks[unparsed[i] as string] = 'value';
       }
       let others: readonly string[] | undefined;
-      for (const key of optional) {
+      // Indexed: run for every row read, a `for...of` made an iterator result a field until optimized.
+      for (let i = 0; i < optional.length; i++) {
+        const key = optional[i] as string;
         if (fields[key] !== undefined || (marks !== undefined && key in marks)) continue;
         others ??= unreadKeys(fields, reads);
         const fit = others.length === 0 ? others : others.filter((k) => couldHold(key, k, fields));

@@ -62,9 +62,14 @@ export function freezeAndMeasure(value: unknown): number {
   if (value === null || typeof value !== 'object') return 8;
   let bytes = 2;
   if (Array.isArray(value)) {
-    for (const item of value) bytes += freezeAndMeasure(item) + 1;
+    for (let i = 0; i < value.length; i++) bytes += freezeAndMeasure(value[i]) + 1;
   } else {
-    for (const [key, item] of Object.entries(value)) bytes += key.length + 4 + freezeAndMeasure(item);
+    // Keys walked in place: `Object.entries` made an array a key, thousands for a page after every miss.
+    for (const key in value) {
+      if (Object.hasOwn(value, key)) {
+        bytes += key.length + 4 + freezeAndMeasure((value as Record<string, unknown>)[key]);
+      }
+    }
   }
   Object.freeze(value);
   return bytes;

@@ -143,11 +143,7 @@ export class FileKeyvStore extends EventEmitter {
     };
     const { shard, path } = this.pathOf(key);
     try {
-      if (!this.shards.has(shard)) {
-        await ensureDir(shard);
-        this.shards.add(shard);
-      }
-      await replaceFile(path, entryBytes(header, body), this.opts.durable ?? false);
+      await this.writeEntry(shard, path, entryBytes(header, body));
     } catch (error) {
       this.shards.delete(shard);
       this.opts.onError?.(error);
@@ -158,6 +154,28 @@ export class FileKeyvStore extends EventEmitter {
     this.writesSinceSweep += 1;
     if (this.overBounds()) void this.sweep();
     return true;
+  }
+
+  /**
+   * Writes an entry's file into its shard, made first on this process's first write there (each shard
+   * is made once: a write to a known one goes straight to its file). A known shard removed meanwhile (the
+   * cache emptied by hand, a cleaner) fails the file's creation: the shard is made again and the entry
+   * written, not lost.
+   */
+  private async writeEntry(shard: string, path: string, bytes: Buffer): Promise<void> {
+    const durable = this.opts.durable ?? false;
+    if (!this.shards.has(shard)) {
+      await ensureDir(shard);
+      this.shards.add(shard);
+      return replaceFile(path, bytes, durable);
+    }
+    try {
+      await replaceFile(path, bytes, durable);
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+      await ensureDir(shard);
+      await replaceFile(path, bytes, durable);
+    }
   }
 
   async delete(key: string): Promise<boolean> {

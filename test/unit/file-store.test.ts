@@ -145,6 +145,19 @@ describe('FileKeyvStore under Keyv', () => {
     expect([...seen].filter((name) => !/^[0-9a-f]{2}$/.test(name))).toEqual([]);
   });
 
+  it('makes a shard again when it is removed under a running store, and loses no entry', async () => {
+    // Each shard is made once a process; emptied by hand meanwhile, its next write must still land.
+    const dir = tempDir();
+    const errors: unknown[] = [];
+    const { keyv } = await keyvOn(dir, { onError: (error) => errors.push(error) });
+    await keyv.set('first', 1);
+    for (const name of await readdir(dir)) rmSync(join(dir, name), { recursive: true, force: true });
+    for (let i = 0; i < 20; i++) expect(await keyv.set(`k${i}`, i)).toBe(true);
+    expect(await keyv.set('first', 2)).toBe(true);
+    expect(await keyv.get('first')).toBe(2);
+    expect(errors).toEqual([]);
+  });
+
   it('two handles on one directory see each other’s writes (two processes)', async () => {
     const dir = tempDir();
     const a = (await keyvOn(dir)).keyv;

@@ -316,7 +316,14 @@ export function parseDateOrSeason(input: string): string | null | Unparsed {
  * (a calendar year "2025", a name) is the API's own and kept as written.
  */
 export function parseSeason(input: string): string | null {
-  if (isPlaceholder(input)) return null;
-  const parsed = normalizeSeason(input.replace(/^(saison|season|temporada|spielzeit)\s+/i, ''));
-  return parsed.ok ? parsed.season : input.trim();
+  if (input === lastSeason.input) return lastSeason.label;
+  const parsed = isPlaceholder(input)
+    ? null
+    : normalizeSeason(input.replace(/^(saison|season|temporada|spielzeit)\s+/i, ''));
+  const label = parsed === null ? null : parsed.ok ? parsed.season : input.trim();
+  lastSeason = { input, label };
+  return label;
 }
+
+/** The latest season read: every row of a page carries the same one, read once (a regex or two a row). */
+let lastSeason: { input: string | undefined; label: string | null } = { input: undefined, label: null };

@@ -128,8 +128,8 @@ export function row<S extends z.ZodRawShape>(kind: string, shape: S, options: Ro
     const unparsed: string[] = [];
     const result = quick ? ({ ok: true, value: quick } as const) : readWithZod(fields, unparsed);
     if (!result.ok) return result;
-    const ids = options.identity ?? [];
-    const unidentified = ids.length > 0 && !ids.some((k) => result.value[k] != null);
+    const ids = options.identity ?? NO_KEYS;
+    const unidentified = ids.length > 0 && firstHeld(result.value, ids) === undefined;
     // A record asked by its id is the record of that id, whatever names its own id and name go by: read
     // with those unread (when it holds fields at all), not refused. A list row whose identity the spec
     // does not fix still carries facts: kept with its identity unread, when it reads one of its own.
@@ -138,7 +138,7 @@ export function row<S extends z.ZodRawShape>(kind: string, shape: S, options: Ro
       (record
         ? Object.values(fields).filter((v) => v != null).length >= 2
         : !options.identityFixed && keys.some((k) => !CONTEXT.has(k) && result.value[k] != null));
-    unread.mark(result.value, fields, unparsed, kept ? ids : []);
+    unread.mark(result.value, fields, unparsed, kept ? ids : NO_KEYS);
     if (unidentified && !kept) return { ok: false, at: `${kind}.${ids.join('|')}` };
     return result;
   };
@@ -322,13 +322,18 @@ class PlainLayout {
   /** As `normalize`, for a row (no resource object) of these keys. */
   normalize(raw: Record<string, unknown>): Record<string, unknown> {
     const { names } = this;
+    // Plain loops throughout: run for every row of a page, iterators and closures made garbage a row.
     const fields: Record<string, unknown> = { ...raw };
-    for (const [key, name] of this.renames) {
-      fields[name] = fields[key];
-      delete fields[key];
+    const { renames, groupKeys } = this;
+    for (let i = 0; i < renames.length; i++) {
+      const rename = renames[i] as readonly [key: string, name: string];
+      fields[rename[1]] = fields[rename[0]];
+      delete fields[rename[0]];
     }
     // A group's fields lifted into the row bring keys of their own: their aliases are looked for by all names.
-    const grouped = this.groupKeys.some((key) => isPlainObject(fields[key]));
+    let grouped = false;
+    for (let i = 0; i < groupKeys.length && !grouped; i++)
+      grouped = isPlainObject(fields[groupKeys[i] as string]);
     if (grouped) {
       liftGroups(fields, names, this.aliases);
       takeAliases(fields, names, this.aliases);
@@ -336,7 +341,7 @@ class PlainLayout {
       for (let i = 0; i < names.keys.length; i++) {
         const key = names.keys[i] as string;
         if (fields[key] != null) continue;
-        const alias = this.aliasesAmong[i]?.find((a) => fields[a] != null);
+        const alias = firstHeld(fields, this.aliasesAmong[i]);
         if (alias !== undefined) takeAlias(fields, key, alias, names);
       }
     keepIdsOfNamedObjects(fields, names);
@@ -386,9 +391,20 @@ function takeAlias(fields: Record<string, unknown>, key: string, alias: string, 
   noteAlias(alias, key);
 }
 
+/** No keys: shared by the rows that have none to list (frozen: nothing may add to it). */
+const NO_KEYS: readonly string[] = Object.freeze([]);
+
+/** The first of `keys` under which `fields` holds a value. */
+function firstHeld(fields: Record<string, unknown>, keys: readonly string[] | undefined): string | undefined {
+  if (keys === undefined) return undefined;
+  for (let i = 0; i < keys.length; i++) if (fields[keys[i] as string] != null) return keys[i];
+  return undefined;
+}
+
 /** `{id, name}` where a name was expected: the reader of the field takes the name; keep the id. */
 function keepIdsOfNamedObjects(fields: Record<string, unknown>, names: RowNames): void {
-  for (const key of names.keys) {
+  for (let i = 0; i < names.keys.length; i++) {
+    const key = names.keys[i] as string;
     const value = fields[key];
     if (!isPlainObject(value)) continue;
     const id = member(value, 'id') ?? member(value, `${key}_id`);

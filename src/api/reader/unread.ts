@@ -106,9 +106,19 @@ export function fitsField(schema: z.ZodType, value: unknown): boolean {
  * statistics map took in is among them: shown as a statistic under the API's name, it may still be a
  * field of ours the row lacks (`speelminuten` for minutes), and that field is then unread, not absent.
  */
-export function unreadKeys(fields: Record<string, unknown>, reads: ReadonlySet<string>): string[] {
-  return Object.keys(fields).filter((k) => !reads.has(k) && fields[k] != null);
+export function unreadKeys(fields: Record<string, unknown>, reads: ReadonlySet<string>): readonly string[] {
+  // Walked in place, a list made only when a key is unread: asked of most rows of a page, and most
+  // rows have none.
+  let out: string[] | undefined;
+  for (const k in fields) {
+    if (!Object.hasOwn(fields, k) || reads.has(k) || fields[k] == null) continue;
+    out ??= [];
+    out.push(k);
+  }
+  return out ?? NONE;
 }
+
+const NONE: readonly string[] = Object.freeze([]);
 
 /**
  * Whether the value under `name` of a row could fill `field` of a row kind read by `shape`: its reader
@@ -201,26 +211,29 @@ export function unreadMarker(
     ) => {
       // The marks are made only for a row with a field unread: most rows have none.
       let marks: Record<string, UnreadWhy> | undefined;
-      const names: Record<string, string[]> = {};
+      let names: Record<string, string[]> | undefined;
       if (unparsed.length > 0) {
         marks = {};
-        for (const key of unparsed) marks[key] = 'value';
+        for (let i = 0; i < unparsed.length; i++) marks[unparsed[i] as string] = 'value';
       }
-      let others: string[] | undefined;
-      for (const key of optional) {
+      let others: readonly string[] | undefined;
+      // Indexed: run for every row read, a `for...of` made an iterator result a field until optimized.
+      for (let i = 0; i < optional.length; i++) {
+        const key = optional[i] as string;
         if (fields[key] !== undefined || (marks !== undefined && key in marks)) continue;
         others ??= unreadKeys(fields, reads);
-        const fit = others.filter((k) => couldHold(key, k, fields));
+        const fit = others.length === 0 ? others : others.filter((k) => couldHold(key, k, fields));
         // A field the spec says the row carries (a player's service_id) is unread when lacking, whatever
         // else it holds; so is one the caller knows the row has (`lacking`: a record's own id and name).
         if (fit.length === 0 && !required.has(key) && !lacking.includes(key)) continue;
         marks ??= {};
         marks[key] = 'name';
+        names ??= {};
         names[key] = fit.flatMap((k) => namesWithin(key, k, fields, couldHold));
       }
       if (!marks) return;
       Object.defineProperty(value, UNREAD_FIELDS, {
-        value: { kind, fields: marks, names } satisfies UnreadMarks,
+        value: { kind, fields: marks, names: names ?? {} } satisfies UnreadMarks,
         enumerable: true,
       });
     },

@@ -102,6 +102,10 @@ const CASES: [spec: string, tools: string[], known?: 'known'][] = [
   ['s301', ['scouting_report (season, team id)']],
   // Paging echoed in words while every row was read: the group's count, not taken, is said, never blank.
   ['s53', ['comparison_group (season, position)']],
+  // Every list's overview after a report keyed by the fetch week (its date unread): the list's date of
+  // the data named unread, never "–".
+  ['s614', ['watchlist_report (every list)']],
+  ['s650', ['watchlist_report (every list)']],
 ];
 
 // Every tool's call, and the branch calls the cases name.

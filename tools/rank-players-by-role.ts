@@ -59,7 +59,15 @@ export default defineTool({
     // Each list in rank order, whatever order the API sent it in (kit/best-ranks.ts).
     const rank = async (league: string | undefined) => {
       const { result, order, reached } = await bestRanks(ask(league), limit);
-      return { ...result, data: { ...result.data, data: order.rows }, orderNotes: order.notes, reached };
+      // `read`: every row read, the best ranks proven or not (what an answer showing none is of).
+      const read = result.data.data;
+      return {
+        ...result,
+        data: { ...result.data, data: order.rows },
+        orderNotes: order.notes,
+        reached,
+        read,
+      };
     };
     // gender or level with no league: each league of that football ranked, the lists merged by score.
     const inScope =
@@ -117,7 +125,8 @@ export default defineTool({
       extra: { role: resolved.key },
       notes: [...notes, ...empty.notes],
       has_more,
-      seasons: rows.length === 0 && empty.seasons ? empty.seasons : seasonsOf(rows),
+      // None shown: the season of the rows read (left out unproven the best), when nothing explains it.
+      seasons: rows.length === 0 ? (empty.seasons ?? seasonsOf(result.read)) : seasonsOf(rows),
     };
   },
   text: ({ data, extra }, { league, season, gender, level }) =>
@@ -151,7 +160,7 @@ async function rankedAcross<
   R extends { data: { data: RankingEntry[] }; quota: Quota } & Pick<
     ListRead<unknown>,
     'total' | 'more' | 'shortfall' | 'notes'
-  > & { reached: boolean },
+  > & { reached: boolean; read: RankingEntry[] },
 >(leagues: readonly string[], rank: (league: string) => Promise<R>): Promise<R> {
   const lists = await Promise.all(leagues.map((league) => rank(league)));
   // The quota as the last answer left it: the lowest remaining.
@@ -175,6 +184,7 @@ async function rankedAcross<
     shortfall: lists.flatMap((l) => l.shortfall),
     notes: [...new Set(lists.flatMap((l) => l.notes))],
     reached: lists.every((l) => l.reached),
+    read: lists.flatMap((l) => l.read),
   };
 }
 

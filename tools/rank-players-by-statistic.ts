@@ -94,7 +94,8 @@ export default defineTool({
         ...rowIds(e),
       }),
     );
-    const unit = result.data.meta?.unit ?? rows[0]?.unit ?? null;
+    // A row read but not shown (unproven the best) names the statistic's unit as well as one shown.
+    const unit = result.data.meta?.unit ?? (rows[0] ?? result.data.data[0])?.unit ?? null;
     // Rows left out because the best ranks were not reached are no empty ranking to explain.
     const empty = await explainEmpty({
       rows: reached ? data : [undefined],
@@ -133,7 +134,8 @@ export default defineTool({
         )),
         ...empty.notes,
       ],
-      seasons: seasonsOf(rows),
+      // None shown: the season of the rows read (left out unproven the best), when nothing explains it.
+      seasons: rows.length === 0 ? (empty.seasons ?? seasonsOf(result.data.data)) : seasonsOf(rows),
       glossary: checked.name || checked.unit ? { [key]: { name: checked.name, unit: checked.unit } } : {},
     };
   },

@@ -112,6 +112,9 @@ const CASES: [spec: string, tools: string[], known?: 'known'][] = [
   // No row proven the best within the page budget: the answer's season is the rows read's, never "current".
   ['s18', ['rank_players_by_role (long)']],
   ['s30', ['rank_players_by_role (long)']],
+  ['s167', ['rank_players_by_statistic (long)']],
+  // Its unit in the rows' group, none shown: the unit the rows read name.
+  ['s190', ['rank_players_by_statistic (long)']],
   // A refresh whose league list reads no row: the quota its headers reported, never an error.
   ['s77', ['quota_status (refresh)']],
 ];

@@ -12,6 +12,7 @@ import { bestRanks } from './kit/best-ranks.js';
 import { explainEmpty } from './kit/empty-answer.js';
 import { footballMixNote, GenderArg, LevelArg, leaguesInScope, scopeWords } from './kit/league-scope.js';
 import { cut, PAGE_SIZE } from './kit/pages.js';
+import { seasonUnreadNote } from './kit/read-season.js';
 import { idCell, RowServiceId, rowIds } from './kit/shapes.js';
 import { table } from './kit/text.js';
 
@@ -123,7 +124,7 @@ export default defineTool({
       ...(empty.quota ? { quota: empty.quota } : {}),
       data,
       extra: { role: resolved.key },
-      notes: [...notes, ...empty.notes],
+      notes: [...notes, ...empty.notes, ...(rows.length === 0 ? seasonUnreadNote(result.read) : [])],
       has_more,
       // None shown: the season of the rows read (left out unproven the best), when nothing explains it.
       seasons: rows.length === 0 ? (empty.seasons ?? seasonsOf(result.read)) : seasonsOf(rows),

@@ -11,6 +11,7 @@ import { explainEmpty } from './kit/empty-answer.js';
 import { footballMixNote } from './kit/league-scope.js';
 import { cut, PAGE_SIZE } from './kit/pages.js';
 import { announcePlan, plan } from './kit/plan.js';
+import { seasonUnreadNote } from './kit/read-season.js';
 import { idCell, type RowIds, rowIds } from './kit/shapes.js';
 import { PositionArg, StatisticArg } from './kit/stat-args.js';
 import { glossaryOf, type StatisticName, statisticLabel } from './kit/statistic-labels.js';
@@ -133,6 +134,7 @@ export default defineTool({
           'pass a league to keep one (list_leagues with gender names them)',
         )),
         ...empty.notes,
+        ...(rows.length === 0 ? seasonUnreadNote(result.data.data) : []),
       ],
       // None shown: the season of the rows read (left out unproven the best), when nothing explains it.
       seasons: rows.length === 0 ? (empty.seasons ?? seasonsOf(result.data.data)) : seasonsOf(rows),

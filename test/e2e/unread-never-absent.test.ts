@@ -115,6 +115,11 @@ const CASES: [spec: string, tools: string[], known?: 'known'][] = [
   ['s167', ['rank_players_by_statistic (long)']],
   // Its unit in the rows' group, none shown: the unit the rows read name.
   ['s190', ['rank_players_by_statistic (long)']],
+  // None shown, the rows' season under a made-up name: the answer's season named unread, never "current".
+  [
+    'a3:reorder,display,labels,objects,resource,group,rename,casing,paging',
+    ['rank_players_by_statistic (long)'],
+  ],
   // A refresh whose league list reads no row: the quota its headers reported, never an error.
   ['s77', ['quota_status (refresh)']],
 ];

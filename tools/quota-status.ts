@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { BadResponseError } from '../src/api/errors.js';
 import { quotaLine } from '../src/mcp/result.js';
 import { defineTool } from '../src/mcp/tool.js';
 
@@ -25,13 +26,25 @@ export default defineTool({
       .describe("The reset is the next UTC midnight, not the API's word."),
   }),
   async run({ refresh }, { api, signal }) {
-    if (refresh) await api.leagues({ firstPage: true, fresh: true, probe: true, signal });
+    const notes: string[] = [];
+    if (refresh) {
+      try {
+        await api.leagues({ firstPage: true, fresh: true, probe: true, signal });
+      } catch (error) {
+        // The quota comes in the answer's headers: an answer whose body could not be read reported it too.
+        if (!(error instanceof BadResponseError)) throw error;
+        notes.push(
+          `The refresh's answer (${error.route ?? 'GET /v1/leagues'}) could not be read, ${error.detail}: the quota is read from its headers.`,
+        );
+      }
+    }
     const quota = await api.quota.sync();
     const observed = quota.observed_at;
     return {
       data: { reported: observed !== null, ...(quota.reset_assumed ? { reset_assumed: true as const } : {}) },
       quota,
       source: { cached: !refresh, fetched_at: observed ?? new Date().toISOString() },
+      ...(notes.length > 0 ? { notes } : {}),
     };
   },
   text: ({ data, quota, source }) =>

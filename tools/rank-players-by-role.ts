@@ -12,6 +12,7 @@ import { bestRanks } from './kit/best-ranks.js';
 import { explainEmpty } from './kit/empty-answer.js';
 import { footballMixNote, GenderArg, LevelArg, leaguesInScope, scopeWords } from './kit/league-scope.js';
 import { cut, PAGE_SIZE } from './kit/pages.js';
+import { seasonUnreadNote } from './kit/read-season.js';
 import { idCell, RowServiceId, rowIds } from './kit/shapes.js';
 import { table } from './kit/text.js';
 
@@ -59,7 +60,15 @@ export default defineTool({
     // Each list in rank order, whatever order the API sent it in (kit/best-ranks.ts).
     const rank = async (league: string | undefined) => {
       const { result, order, reached } = await bestRanks(ask(league), limit);
-      return { ...result, data: { ...result.data, data: order.rows }, orderNotes: order.notes, reached };
+      // `read`: every row read, the best ranks proven or not (what an answer showing none is of).
+      const read = result.data.data;
+      return {
+        ...result,
+        data: { ...result.data, data: order.rows },
+        orderNotes: order.notes,
+        reached,
+        read,
+      };
     };
     // gender or level with no league: each league of that football ranked, the lists merged by score.
     const inScope =
@@ -115,9 +124,10 @@ export default defineTool({
       ...(empty.quota ? { quota: empty.quota } : {}),
       data,
       extra: { role: resolved.key },
-      notes: [...notes, ...empty.notes],
+      notes: [...notes, ...empty.notes, ...(rows.length === 0 ? seasonUnreadNote(result.read) : [])],
       has_more,
-      seasons: rows.length === 0 && empty.seasons ? empty.seasons : seasonsOf(rows),
+      // None shown: the season of the rows read (left out unproven the best), when nothing explains it.
+      seasons: rows.length === 0 ? (empty.seasons ?? seasonsOf(result.read)) : seasonsOf(rows),
     };
   },
   text: ({ data, extra }, { league, season, gender, level }) =>
@@ -151,7 +161,7 @@ async function rankedAcross<
   R extends { data: { data: RankingEntry[] }; quota: Quota } & Pick<
     ListRead<unknown>,
     'total' | 'more' | 'shortfall' | 'notes'
-  > & { reached: boolean },
+  > & { reached: boolean; read: RankingEntry[] },
 >(leagues: readonly string[], rank: (league: string) => Promise<R>): Promise<R> {
   const lists = await Promise.all(leagues.map((league) => rank(league)));
   // The quota as the last answer left it: the lowest remaining.
@@ -175,6 +185,7 @@ async function rankedAcross<
     shortfall: lists.flatMap((l) => l.shortfall),
     notes: [...new Set(lists.flatMap((l) => l.notes))],
     reached: lists.every((l) => l.reached),
+    read: lists.flatMap((l) => l.read),
   };
 }
 

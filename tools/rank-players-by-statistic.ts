@@ -11,6 +11,7 @@ import { explainEmpty } from './kit/empty-answer.js';
 import { footballMixNote } from './kit/league-scope.js';
 import { cut, PAGE_SIZE } from './kit/pages.js';
 import { announcePlan, plan } from './kit/plan.js';
+import { seasonUnreadNote } from './kit/read-season.js';
 import { idCell, type RowIds, rowIds } from './kit/shapes.js';
 import { PositionArg, StatisticArg } from './kit/stat-args.js';
 import { glossaryOf, type StatisticName, statisticLabel } from './kit/statistic-labels.js';
@@ -94,7 +95,8 @@ export default defineTool({
         ...rowIds(e),
       }),
     );
-    const unit = result.data.meta?.unit ?? rows[0]?.unit ?? null;
+    // A row read but not shown (unproven the best) names the statistic's unit as well as one shown.
+    const unit = result.data.meta?.unit ?? (rows[0] ?? result.data.data[0])?.unit ?? null;
     // Rows left out because the best ranks were not reached are no empty ranking to explain.
     const empty = await explainEmpty({
       rows: reached ? data : [undefined],
@@ -132,8 +134,10 @@ export default defineTool({
           'pass a league to keep one (list_leagues with gender names them)',
         )),
         ...empty.notes,
+        ...(rows.length === 0 ? seasonUnreadNote(result.data.data) : []),
       ],
-      seasons: seasonsOf(rows),
+      // None shown: the season of the rows read (left out unproven the best), when nothing explains it.
+      seasons: rows.length === 0 ? (empty.seasons ?? seasonsOf(result.data.data)) : seasonsOf(rows),
       glossary: checked.name || checked.unit ? { [key]: { name: checked.name, unit: checked.unit } } : {},
     };
   },

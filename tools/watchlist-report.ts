@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { markUnread } from '../src/api/reader/unread.js';
 import { retriesFrom } from '../src/api/request-tally.js';
 import { currentRoleKeys } from '../src/mcp/canonical-facts.js';
 import { unreadBehindFact, unreadShown } from '../src/mcp/completeness.js';
@@ -262,9 +263,10 @@ function when(iso: string): string {
   return iso.replace('T', ' ').replace(/:\d{2}(\.\d+)?Z$/, ' UTC');
 }
 
+/** A list's row; its data date unread when its last snapshot's week says so, never shown as absent. */
 function listed(list: WatchlistSummary): ListRow {
   const { name, note, players, pending, last_refresh, data_as_of, snapshots, refresh_cost } = list;
-  return {
+  const row: ListRow = {
     name,
     ...(note ? { note } : {}),
     players,
@@ -274,6 +276,8 @@ function listed(list: WatchlistSummary): ListRow {
     snapshots,
     refresh_cost,
   };
+  if (data_as_of !== null || !list.data_as_of_unread) return row;
+  return markUnread(row, { kind: 'player', fields: { data_as_of: 'name' }, names: {} });
 }
 
 /** Refreshing every list now: the cost, the quota left, and the order to spend it in. */

@@ -18,6 +18,8 @@ export interface WatchlistInfo {
   last_refresh: string | null;
   /** The upstream's date of the data of the last snapshot. */
   data_as_of: string | null;
+  /** The last snapshot's week says the upstream sent its date of the data but it could not be read. */
+  data_as_of_unread?: true;
   snapshots: number;
   /** Rankings a refresh asks for (see rankingsOf). */
   rankings: number;
@@ -48,6 +50,9 @@ export function rankingsOf(doc: WatchlistDoc): number {
   return Math.min(doc.entries.length, pairs.size + unknown);
 }
 
+/** A snapshot's stored week keyed by its fetch time because the upstream's date could not be read. */
+const dateUnread = (week: unknown) => isObject(week) && week.unread === 'data_as_of';
+
 /** The index entry of `doc`; `bytes`, the size of its stored JSON, when known. */
 export function infoOf(doc: WatchlistDoc, bytes?: number): WatchlistInfo {
   const last = doc.snapshots.at(-1);
@@ -60,6 +65,7 @@ export function infoOf(doc: WatchlistDoc, bytes?: number): WatchlistInfo {
     updated_at: doc.updated_at,
     last_refresh: last?.taken_at ?? null,
     data_as_of: last?.data_as_of ?? null,
+    ...(dateUnread(last?.week) ? { data_as_of_unread: true as const } : {}),
     snapshots: doc.snapshots.length,
     rankings: rankingsOf(doc),
     bytes: bytes ?? Buffer.byteLength(JSON.stringify(doc)),

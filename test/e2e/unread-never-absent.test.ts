@@ -102,6 +102,26 @@ const CASES: [spec: string, tools: string[], known?: 'known'][] = [
   ['s301', ['scouting_report (season, team id)']],
   // Paging echoed in words while every row was read: the group's count, not taken, is said, never blank.
   ['s53', ['comparison_group (season, position)']],
+  // Every list's overview after a report keyed by the fetch week (its date unread): the list's date of
+  // the data named unread, never "–".
+  ['s614', ['watchlist_report (every list)']],
+  ['s650', ['watchlist_report (every list)']],
+  // A ranking shuffled on every request, read over pages whose rows carry a resource id by place: a row
+  // on two pages is one row, never rank 3 twice called "ranks 1–4" with rank 4 missing.
+  ['s83', ['rank_players_by_role (long)']],
+  // No row proven the best within the page budget: the answer's season is the rows read's, never "current".
+  ['s18', ['rank_players_by_role (long)']],
+  ['s30', ['rank_players_by_role (long)']],
+  ['s167', ['rank_players_by_statistic (long)']],
+  // Its unit in the rows' group, none shown: the unit the rows read name.
+  ['s190', ['rank_players_by_statistic (long)']],
+  // None shown, the rows' season under a made-up name: the answer's season named unread, never "current".
+  [
+    'a3:reorder,display,labels,objects,resource,group,rename,casing,paging',
+    ['rank_players_by_statistic (long)'],
+  ],
+  // A refresh whose league list reads no row: the quota its headers reported, never an error.
+  ['s77', ['quota_status (refresh)']],
 ];
 
 // Every tool's call, and the branch calls the cases name.

@@ -240,6 +240,16 @@ export function compareFacts(
     else if (!sameScalar(p, s)) findings.push({ kind: 'wrong', path, plain: p, styled: s });
   };
 
+  // A field the plain object lacks, named as the tool names a fact elsewhere in the plain answer (its own
+  // words, not a field of the API's carried through), states a value the plain API did not send.
+  const vocabulary = keysOf(plain);
+  const extraFields = (path: string, p: Json, s: Json) => {
+    for (const [k, v] of Object.entries(s)) {
+      if (k in p || blank(v) || NOT_FACTS.has(k) || !vocabulary.has(k)) continue;
+      findings.push({ kind: 'extra', path: `${path}.${k}`, plain: undefined, styled: v });
+    }
+  };
+
   const walk = (path: string, key: string, p: unknown, s: unknown) => {
     if (Array.isArray(p) && p.some(isRecord)) return rows(path, key, p, s);
     if (key === 'week' && weekOfUnreadDate(p, s, notes)) {
@@ -269,6 +279,7 @@ export function compareFacts(
         }
         walk(`${path}.${k}`, k, v, s[k]);
       }
+      extraFields(path, p, s);
       return;
     }
     if (Array.isArray(p)) {
@@ -346,6 +357,17 @@ function weekOfUnreadDate(p: unknown, s: unknown, notes: readonly string[]): boo
     s.unread === 'data_as_of' &&
     notes.some((n) => n.includes('data_as_of'))
   );
+}
+
+/** Every key of an answer's objects, at any depth. */
+function keysOf(answer: unknown, out = new Set<string>()): Set<string> {
+  if (Array.isArray(answer)) for (const v of answer) keysOf(v, out);
+  else if (isRecord(answer))
+    for (const [k, v] of Object.entries(answer)) {
+      out.add(k);
+      keysOf(v, out);
+    }
+  return out;
 }
 
 /** The findings that break the property: all but the blanks a note names (or that `tolerated` allows). */

@@ -1,7 +1,8 @@
 // Test support: the text layer's side of the generated-styles property. A table cell the plain answer
 // fills must not come out as a placeholder ("–", "?", "none") on the styled one: a placeholder says the
 // API sent nothing, and the styled API sent the same facts. An unread field is left blank and named in
-// the note (tools/kit/shown.ts), never printed as absent.
+// the note (tools/kit/shown.ts), never printed as absent. Nor may a cell print a number the plain one
+// does not: the same facts print the same numbers.
 import type { Finding } from './facts.js';
 import { named } from './facts.js';
 
@@ -36,6 +37,16 @@ const cellsOf = (line: string) =>
     .split('|')
     .map((c) => c.trim());
 
+/** Columns of what a call costs or when it ran: no facts of the API's data. */
+const NOT_FACT_COLUMNS = /cost|refresh|request/;
+
+/**
+ * The numbers a cell prints, thousands separators dropped ("1,069" is 1069; "0,26" is two numbers, the
+ * API's display form left unparsed); digits inside an id ("t0q01cit") are none.
+ */
+const numbersOf = (cell: string) =>
+  cell.replace(/(\d)[\u202f\u00a0'\u2019,](?=\d{3}\b)/g, '$1').match(/(?<![\w.])-?\d+(?:\.\d+)?/g) ?? [];
+
 /** How many placeholder words a cell holds ("– (Ligue 1)" holds one). */
 const placeholders = (cell: string) =>
   cell.split(/[\s,;()]+/).filter((word) => PLACEHOLDERS.has(word.toLowerCase())).length;
@@ -63,7 +74,8 @@ function rowsByKey(table: TextTable): Map<string, string[]> {
 /**
  * Each cell of the styled text's tables that holds more placeholders than the plain text's cell of the
  * same row (by its first cell) and column (by its header): a `placeholder` finding, `noted` when the notes
- * name its field (the column's header, or the row's first cell in a table of one field a row).
+ * name its field (the column's header, or the row's first cell in a table of one field a row); one that
+ * prints a number the plain cell does not (a cost column aside): a `wrong` finding.
  */
 export function placeholderFindings(
   tool: string,
@@ -86,6 +98,12 @@ export function placeholderFindings(
         const p = plain.headers.indexOf(header);
         if (c === 0 || p < 0) return;
         const [was, now] = [plainRow[p] ?? '', row[c] ?? ''];
+        // A number the plain cell does not print (a value the API did not send, a rank off by one).
+        const known = new Set(numbersOf(was));
+        if (!NOT_FACT_COLUMNS.test(header) && numbersOf(now).some((n) => !known.has(n))) {
+          findings.push({ kind: 'wrong', path: `${tool} text [${key}].${header}`, plain: was, styled: now });
+          return;
+        }
         if (was === '' || placeholders(now) <= placeholders(was)) return;
         const field = fieldByRow ? key : header;
         findings.push({

@@ -79,11 +79,14 @@ const today = () => new Date().toISOString().slice(0, 10);
 /**
  * One call per section or argument branch `EVERY_TOOL` leaves out that reads another upstream route or
  * field, or changes what is shown (a tool's default sections, a list without its filter, a filter, a
- * past season, a head-to-head, a club by team id, a watchlist's stored weeks, note, removal and
+ * past season, a limit past the page sizes, a head-to-head, a club by team id, a quota refreshed, a
+ * watchlist's stored weeks, note, removal and
  * deletion, each followed by a report): the styles' property holds only for the calls made. Run after
  * `EVERY_TOOL` (the watchlist exists), in this order.
  */
 export const MORE_CALLS: Plan[] = [
+  // Before the league list is read whole: the refresh reads its first page.
+  ['quota_status', () => ({ refresh: true }), 'refresh'],
   ['list_leagues', () => ({}), 'all'],
   ['list_leagues', () => ({ gender: 'women', level: 'top' }), 'filtered'],
   ['list_leagues', () => ({ type: 'cup', limit: 5 }), 'cups'],
@@ -94,6 +97,8 @@ export const MORE_CALLS: Plan[] = [
     () => ({ role: 'faux_9', league: 'Ligue 1', season: PAST_SEASON, limit: 5 }),
     'season',
   ],
+  // A limit past every style's page size: the ranking read over pages, in whatever order they come.
+  ['rank_players_by_role', () => ({ role: 'faux_9', league: 'Ligue 1', limit: 100 }), 'long'],
   ['scout_players', () => ({ roles: ['mezzala', 'milieu_box_to_box'], limit: 5 }), 'all leagues'],
   [
     'scout_players',
@@ -128,6 +133,11 @@ export const MORE_CALLS: Plan[] = [
       limit: 5,
     }),
     'filtered',
+  ],
+  [
+    'scout_players',
+    () => ({ roles: ['mezzala'], league: 'Ligue 1', foot: 'left', record_budget: 5, limit: 40 }),
+    'record budget',
   ],
   ['search_players', (ids) => ({ query: ids.name[1] }), 'all leagues'],
   ['search_players', (ids) => ({ query: ids.name[1], club: ids.club }), 'club'],
@@ -183,6 +193,7 @@ export const MORE_CALLS: Plan[] = [
   ['search_coaches', (ids) => ({ query: ids.coachName, league: 'Ligue 1' }), 'query'],
   ['get_coach', (ids) => ({ coach_id: ids.coach }), 'record'],
   ['rank_players_by_statistic', () => ({ statistic: 'xg', position: 'forward', limit: 5 }), 'all leagues'],
+  ['rank_players_by_statistic', () => ({ statistic: 'xg', league: 'Ligue 1', limit: 100 }), 'long'],
   [
     'rank_players_by_statistic',
     () => ({

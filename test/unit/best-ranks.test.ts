@@ -227,3 +227,22 @@ describe('rows sent twice', () => {
     );
   });
 });
+
+// Pages of an unstable order cut from rows a page names by place (a resource id `ranking_entry_3`): two
+// copies of one person's row differ there, and are still one row; two people tied at a rank are two.
+describe('a row sent twice with a field given by place', () => {
+  it('is kept once by its rank and person, a tie kept whole', () => {
+    const row = (service_id: string, rank: number, place: number) => ({
+      rank,
+      service_id,
+      name: service_id,
+      ranking_entry_id: `ranking_entry_${place}`,
+    });
+    const sent = [row('ds_a', 3, 1), row('ds_b', 3, 2), row('ds_a', 3, 7), row('ds_c', 4, 8)];
+    expect(withoutRepeats(sent).map((r) => [r.service_id, r.ranking_entry_id])).toEqual([
+      ['ds_a', 'ranking_entry_7'],
+      ['ds_b', 'ranking_entry_2'],
+      ['ds_c', 'ranking_entry_8'],
+    ]);
+  });
+});

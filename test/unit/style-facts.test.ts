@@ -2,6 +2,7 @@
 // different value, an extra row, a ranking out of order or a list called complete does not.
 import { describe, expect, it } from 'vitest';
 import { breaches, compareFacts } from '../support/facts.js';
+import { placeholderFindings } from '../support/text-facts.js';
 
 const plain = {
   data: [
@@ -24,6 +25,32 @@ describe('the facts of an answer, plain against styled', () => {
     const styled = copy();
     Object.assign(styled.data[0] as object, { details: { league: 'Ligue 1' } });
     expect(broken(styled, [], 'rank_players_by_role')).toEqual([]);
+  });
+
+  it("a field in the tool's own words the plain object left out is a value the plain API did not send", () => {
+    // `age` names a fact elsewhere in the plain answer: on a row where the plain one has none, it states one.
+    const { age: _age, ...ageless } = copy().data[0] as Record<string, unknown>;
+    const want = { ...copy(), data: [ageless, copy().data[1]] };
+    const ages = (age: unknown) =>
+      broken({ ...copy(), data: [{ ...ageless, age }, copy().data[1]] }, [], 'rank_players_by_role', want);
+    expect(ages(21)).toEqual(['extra .data[service_id=ds_a].age']);
+    // Blank on the styled row: no fact stated. A field in words the plain answer never uses: the API's own.
+    expect(ages(null)).toEqual([]);
+    expect(broken(want, [], 'rank_players_by_role', want)).toEqual([]);
+  });
+
+  it('a table cell printing a number its plain cell does not is a wrong fact; cost columns are no facts', () => {
+    const table = (rank: string, cost: string) =>
+      `| player | rank | refresh cost |\n|---|---|---|\n| A | ${rank} | ≤${cost} requests |`;
+    const kinds = (styled: string) =>
+      placeholderFindings('watchlist_report', table('1/306', '4'), styled, []).map((f) => f.kind);
+    expect(kinds(table('1/306', '5'))).toEqual([]);
+    expect(kinds(table('1', '4'))).toEqual([]);
+    expect(kinds(table('2/306', '4'))).toEqual(['wrong']);
+    expect(kinds(table('1/305', '4'))).toEqual(['wrong']);
+    // A display form left unparsed prints other numbers; digits inside an id are none.
+    expect(kinds(table('1/306 t0q01cit', '4'))).toEqual([]);
+    expect(kinds(table('1/306 0,5', '4'))).toEqual(['wrong']);
   });
 
   it('a blank passes only with a note that names it', () => {

@@ -45,9 +45,10 @@ function judged<R extends RankedRead>(result: R, limit: number, asked: boolean):
 }
 
 /**
- * `rows` without a row sent twice (the same JSON): each kept at its first place, as its last copy sent.
- * Only rows sharing a rank can be the same row, so only those are compared whole: a ranking's rows are
- * not each turned into JSON on every answer, cached or not.
+ * `rows` without a row sent twice: each kept at its first place, as its last copy sent. Only rows sharing
+ * a rank can be the same row, so only those are compared (a ranking's rows are not each turned into JSON
+ * on every answer, cached or not): by the person they rank when they name one (a field a page gives
+ * by place, a resource id `ranking_entry_3`, differs between two pages' copies of a row), else whole.
  */
 export function withoutRepeats<T extends { rank: unknown }>(rows: readonly T[]): T[] {
   const ranks = new Map<unknown, number>();
@@ -57,9 +58,16 @@ export function withoutRepeats<T extends { rank: unknown }>(rows: readonly T[]):
   }
   if (ranks.size === rows.length) return [...rows];
   const unique = new Map<unknown, T>();
-  for (const row of rows)
-    unique.set((ranks.get(rankKey(row.rank)) ?? 0) > 1 ? JSON.stringify(row) : row, row);
+  for (const row of rows) unique.set((ranks.get(rankKey(row.rank)) ?? 0) > 1 ? sameRowKey(row) : row, row);
   return [...unique.values()];
+}
+
+/** What tells a row from another of its rank: its rank and person, or its whole JSON without a person. */
+function sameRowKey(row: { rank: unknown }): string {
+  const { service_id: service, player_id: player } = row as { service_id?: unknown; player_id?: unknown };
+  const person =
+    typeof service === 'string' ? `s:${service}` : typeof player === 'string' ? `p:${player}` : undefined;
+  return person === undefined ? JSON.stringify(row) : `${JSON.stringify(rankKey(row.rank))} ${person}`;
 }
 
 /** Equal for ranks whose JSON is equal (every number JSON cannot write is `null` there), apart otherwise. */

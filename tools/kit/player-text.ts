@@ -187,10 +187,20 @@ export const SECTION_TEXT: {
   },
   market_value: (s) => {
     const money = eurosFormat([s.value_eur, s.low_eur, s.high_eur]);
+    // An unread bound is said so, never a dash beside the others; a range the API did not give is left out.
+    const unread = (field: 'low_eur' | 'high_eur') => s[field] === null && isUnread(s, field);
+    const bound = (field: 'low_eur' | 'high_eur') => (unread(field) ? 'not read' : money(s[field]));
+    const range =
+      unread('low_eur') && unread('high_eur')
+        ? 'range not read'
+        : unread('low_eur') || unread('high_eur')
+          ? `range ${bound('low_eur')} to ${bound('high_eur')}`
+          : s.low_eur !== null || s.high_eur !== null
+            ? `range ${money(s.low_eur)}–${money(s.high_eur)}`
+            : undefined;
     const value = s.value_eur === null && isUnread(s, 'value_eur') ? 'Value not read' : money(s.value_eur);
-    return `### Market value\n${value} (range ${money(s.low_eur)}–${money(s.high_eur)}${
-      s.as_of ? `, as of ${s.as_of}` : ''
-    })`;
+    const beside = joined([range, s.as_of ? `as of ${s.as_of}` : undefined]);
+    return `### Market value\n${value}${beside ? ` (${beside})` : ''}`;
   },
   projections: (s) =>
     `### League projections\n${table(s, [

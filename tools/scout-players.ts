@@ -16,6 +16,7 @@ import { explainEmpty, scoutBounds } from './kit/empty-answer.js';
 import { footballMixNote, GenderArg, LevelArg, leaguesInScope } from './kit/league-scope.js';
 import { cut, PAGE_SIZE } from './kit/pages.js';
 import { announcePlan, type Plan, PlannedCostOut, plan, plannedCost, plannedCostText } from './kit/plan.js';
+import { seasonUnreadNote } from './kit/read-season.js';
 import { byFamily, byFoot, byLeagueAsked, byValue, inTurn, mergeByScore } from './kit/scout-filters.js';
 import { idCell, PlayerRowOut, toPlayerRowOut } from './kit/shapes.js';
 import { emptyCell } from './kit/shown.js';
@@ -289,14 +290,6 @@ function seasonsRead(
   if (explained) return { seasons: explained };
   const seasons = [...new Set(rows.flatMap((r) => (r.season ? [r.season] : [])))];
   return seasons.length > 0 ? { seasons } : {};
-}
-
-/** None shown, and the rows read carry no season that could be read: the answer's season is named unread. */
-function seasonUnreadNote(rows: readonly object[]): string[] {
-  const lacking = rows.filter((r) => (r as { season?: unknown }).season == null);
-  if (lacking.length === 0 || lacking.length < rows.length || !rows.some((r) => unreadWhy(r, 'season')))
-    return [];
-  return ["The answer's season could not be read: the rows read carry it under a name not read."];
 }
 
 /** Several leagues' rows shown with their scores unread: not ranked across leagues, and what to ask instead. */

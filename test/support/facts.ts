@@ -29,6 +29,8 @@ const NOT_FACTS = new Set([
   'last_refresh',
   'fetched_at',
   'refreshed_at',
+  // The day a player was added to a watchlist: our clock's, so a run across midnight (UTC) differs.
+  'added_at',
 ]);
 /** Fields that tie a row of one answer to its row in the other, strongest first. */
 const IDENTITY = [

@@ -37,8 +37,8 @@ const cellsOf = (line: string) =>
     .split('|')
     .map((c) => c.trim());
 
-/** Columns of what a call costs or when it ran: no facts of the API's data. */
-const NOT_FACT_COLUMNS = /cost|refresh|request/;
+/** Columns of what a call costs or when it ran (the day a player was added): no facts of the API's data. */
+const NOT_FACT_COLUMNS = /cost|refresh|request|^added$/;
 
 /**
  * The numbers a cell prints, thousands separators dropped ("1,069" is 1069; "0,26" is two numbers, the

@@ -7,8 +7,13 @@
 export interface RankOrder<T> {
   /** The rows by rank, ties in the API's order. */
   rows: T[];
-  /** The API listed the rows worst first (ranks going down). */
+  /**
+   * The rows mostly go down in rank (more steps down than up): where the best ranks are likelier found,
+   * so the last pages are read first. Not a claim about the order: a shuffled list may be so.
+   */
   reversed: boolean;
+  /** The API listed the rows read worst first: ranks never go up in the order sent (two rows at least). */
+  descending: boolean;
   /** The smallest rank read (undefined with no rows). */
   first: number | undefined;
   /** What the ranks say beyond the rows: repeats, gaps, a late start. */
@@ -75,6 +80,7 @@ export function byRank<T extends { rank: number }>(
   return {
     rows: sorted,
     reversed: down > up,
+    descending: up === 0 && down > 0,
     first,
     notes,
     proven: provenBest(sorted),

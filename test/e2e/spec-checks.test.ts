@@ -74,7 +74,7 @@ describe('a ranking the API lists worst first', () => {
       limit: 5,
     });
     expect(body.data.map((e: { rank: number }) => e.rank)).toEqual([1, 2, 3, 4, 5]);
-    expect(text).toMatch(/listed this ranking worst first/);
+    expect(text).toMatch(/sent this ranking's rows worst first/);
   });
 
   it('shows no row as the best when the best ranks cannot be read, and says so', async () => {

@@ -42,3 +42,14 @@ it('orders rows as a stable sort by rank does', () => {
     propertyRuns('rank order: a stable sort by rank', 500),
   );
 });
+
+it('says worst first only of rows whose ranks never go up, as sent', () => {
+  fc.assert(
+    fc.property(fc.array(fc.integer({ min: 1, max: 40 }), { minLength: 2, maxLength: 16 }), (ranks) => {
+      const { descending } = byRank(ranks.map((rank, id) => ({ rank, id })));
+      const steps = ranks.slice(1).map((r, i) => r - (ranks[i] as number));
+      expect(descending).toBe(steps.every((d) => d <= 0) && steps.some((d) => d < 0));
+    }),
+    propertyRuns('rank order: worst first said only of a descending list', 300),
+  );
+});

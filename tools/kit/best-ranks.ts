@@ -104,8 +104,8 @@ export async function bestRanks<R extends RankedRead>(
 }
 
 function reorderedNote({ result, order }: Judged<RankedRead>): string {
-  const how = order.reversed ? 'worst first' : 'in another order than by rank';
-  return `The API listed this ranking ${how}: ${order.rows.length} rows were read${result.more === 'no' ? '' : ' (not every page)'} and put in rank order.`;
+  const how = order.descending ? 'worst first' : 'in another order than by rank';
+  return `The API sent this ranking's rows ${how}: ${order.rows.length} rows were read${result.more === 'no' ? '' : ' (not every page)'} and put in rank order.`;
 }
 
 /** The rows the ranks prove the best, and a note saying the best ranks could not all be read. */
@@ -120,7 +120,7 @@ function unreached<R extends RankedRead>({ result, order }: Judged<R>, limit: nu
       ? `only ranks 1–${order.proven}, proven the best by their ranks, are shown`
       : 'no row is shown as the best';
   const note =
-    `The API lists this ranking ${order.reversed ? 'worst first' : 'in another order than by rank'} and its best ${limit} ranks could not all be read ` +
+    `The API sent this ranking's rows ${order.descending ? 'worst first' : 'in another order than by rank'} and its best ${limit} ranks could not all be read ` +
     `within the page budget (${read.length} rows read${ranks}): ${shown}.`;
   // Rows left out of a whole list: the list's count no longer says how many rows the answer lacks.
   const whole = result.more === 'no';

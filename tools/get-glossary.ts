@@ -76,7 +76,8 @@ export default defineTool({
     // fewer than `limit` entries that match or may match come before it, never one past unchecked ones.
     const mayMatch = new Set(unmatched.rows);
     const possible = result.data.data.filter((e) => matched.has(e) || mayMatch.has(e));
-    const surely = filteredUnread ? hits.filter((e) => possible.indexOf(e) < limit) : hits;
+    const within = new Set(possible.slice(0, limit));
+    const surely = filteredUnread ? hits.filter((e) => within.has(e)) : hits;
     const held = Math.min(hits.length, limit) - surely.length;
     const { rows, has_more, notes } = cut(surely, limit, MAX, {
       ...result,

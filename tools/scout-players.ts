@@ -11,6 +11,7 @@ import { familyByWord } from '../src/domain/role-words.js';
 import { ROLE_FAMILIES } from '../src/domain/roles.js';
 import { withLeagueHint } from '../src/facts/league-hint.js';
 import { LeagueName, Limit, RoleKeyArg, Season, seasonParam } from '../src/mcp/args.js';
+import { seasonsOf } from '../src/mcp/season.js';
 import { defineTool } from '../src/mcp/tool.js';
 import { explainEmpty, scoutBounds } from './kit/empty-answer.js';
 import { footballMixNote, GenderArg, LevelArg, leaguesInScope } from './kit/league-scope.js';
@@ -287,8 +288,7 @@ function seasonsRead(
   explained: string[] | undefined,
   rows: readonly { season?: string | null | undefined }[],
 ): { seasons?: string[] } {
-  if (explained) return { seasons: explained };
-  const seasons = [...new Set(rows.flatMap((r) => (r.season ? [r.season] : [])))];
+  const seasons = explained ?? seasonsOf(rows);
   return seasons.length > 0 ? { seasons } : {};
 }
 

@@ -277,7 +277,7 @@ function listed(list: WatchlistSummary): ListRow {
     refresh_cost,
   };
   if (data_as_of !== null || !list.data_as_of_unread) return row;
-  return markUnread(row, { kind: 'player', fields: { data_as_of: 'name' }, names: {} });
+  return markUnread(row, { kind: 'watchlist', fields: { data_as_of: 'name' }, names: {} });
 }
 
 /** Refreshing every list now: the cost, the quota left, and the order to spend it in. */

@@ -151,14 +151,15 @@ async function deleteDamaged(lists: OwnedLists, name: string): Promise<Watchlist
 async function deleteList(lists: OwnedLists, current: WatchlistDoc): Promise<WatchlistUpdate> {
   // Gone meanwhile (another call deleted it) is the same outcome: the list is no more.
   await lists.store.delete(lists.owner, current.name);
+  const { named, unnamed } = labelsOf(current.entries);
   return {
     watchlist: current.name,
     note: current.note,
     entries: [],
     created: false,
     added: [],
-    removed: labelsOf(current.entries).named,
-    removed_unnamed: labelsOf(current.entries).unnamed,
+    removed: named,
+    removed_unnamed: unnamed,
     deleted: true,
     source: { cached: true, fetched_at: new Date().toISOString() },
     notes: [],

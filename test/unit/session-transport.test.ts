@@ -4,7 +4,7 @@
 // still running when its session ends gets the closing error, as JSON or at the end of its SSE stream.
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Credentials } from '../../src/http/auth.js';
 import { statefulHandler } from '../../src/http/modes.js';
 import { SessionStore } from '../../src/http/sessions.js';
@@ -14,8 +14,9 @@ import { raw } from '../support/raw-http.js';
 const alice: Credentials = { upstreamKey: 'a', fingerprint: 'fa' };
 const VERSION = '2025-06-18';
 const aborted: string[] = [];
+const started: string[] = [];
 
-const newServer = () => echoServer(aborted);
+const newServer = () => echoServer(aborted, undefined, started);
 
 describe('plain requests of a session', () => {
   let http: Server;
@@ -61,8 +62,10 @@ describe('plain requests of a session', () => {
     });
     await new Promise<void>((resolve) => http.listen(0, '127.0.0.1', resolve));
     url = `http://127.0.0.1:${(http.address() as AddressInfo).port}/mcp`;
-    await openSession();
   });
+
+  // Each case on a session of its own: some end theirs, and the cases hold in any order.
+  beforeEach(openSession);
 
   afterAll(async () => {
     await handler.close();
@@ -88,7 +91,7 @@ describe('plain requests of a session', () => {
       method: 'tools/call',
       params: { name: 'echo', arguments: { text: 'cancelled', delayMs: 10_000 } },
     });
-    await new Promise((resolve) => setTimeout(resolve, 100));
+    await expect.poll(() => started).toContain('cancelled');
     await post({ jsonrpc: '2.0', method: 'notifications/cancelled', params: { requestId: 'slow-1' } });
     await expect.poll(() => aborted).toContain('cancelled');
     const next = await post({
@@ -103,14 +106,13 @@ describe('plain requests of a session', () => {
   });
 
   it('answers a call still running when its session ends with the closing error, as JSON', async () => {
-    await openSession();
     const slow = post({
       jsonrpc: '2.0',
       id: 'left-1',
       method: 'tools/call',
       params: { name: 'echo', arguments: { text: 'left', delayMs: 10_000 } },
     });
-    await new Promise((resolve) => setTimeout(resolve, 100));
+    await expect.poll(() => started).toContain('left');
     await endSession();
     const answer = await slow;
     expect(answer.status).toBe(503);
@@ -122,14 +124,13 @@ describe('plain requests of a session', () => {
   });
 
   it('ends the SSE stream of a call still running when its session ends with the closing error', async () => {
-    await openSession();
     const slow = post({
       jsonrpc: '2.0',
       id: 'left-2',
       method: 'tools/call',
-      params: { name: 'echo', arguments: { text: 'left', delayMs: 10_000 }, _meta: { progressToken: 'p' } },
+      params: { name: 'echo', arguments: { text: 'left-sse', delayMs: 10_000 }, _meta: { progressToken: 'p' } },
     });
-    await new Promise((resolve) => setTimeout(resolve, 100));
+    await expect.poll(() => started).toContain('left-sse');
     await endSession();
     const answer = await slow;
     expect(answer.headers['content-type']).toMatch(/text\/event-stream/);

@@ -91,9 +91,10 @@ describe('SharedServers over HTTP', () => {
   let url: string;
   let built = 0;
   const aborted: string[] = [];
+  const started: string[] = [];
   const servers = new SharedServers(() => {
     built += 1;
-    return echoServer(aborted);
+    return echoServer(aborted, undefined, started);
   }, 64);
 
   beforeAll(async () => {
@@ -180,7 +181,7 @@ describe('SharedServers over HTTP', () => {
         params: { name: 'echo', arguments: { text: 'gone', delayMs: 10_000 } },
       }),
     );
-    await new Promise((resolve) => setTimeout(resolve, 100));
+    await expect.poll(() => started).toContain('gone');
     req.destroy();
     await expect.poll(() => aborted).toContain('gone');
     // The server goes on serving the others.

@@ -128,7 +128,11 @@ describe('plain requests of a session', () => {
       jsonrpc: '2.0',
       id: 'left-2',
       method: 'tools/call',
-      params: { name: 'echo', arguments: { text: 'left-sse', delayMs: 10_000 }, _meta: { progressToken: 'p' } },
+      params: {
+        name: 'echo',
+        arguments: { text: 'left-sse', delayMs: 10_000 },
+        _meta: { progressToken: 'p' },
+      },
     });
     await expect.poll(() => started).toContain('left-sse');
     await endSession();

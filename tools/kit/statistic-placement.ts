@@ -2,14 +2,14 @@
 // its statistics when it finds no statistics map under a name it reads (a flat record), so numbers that
 // are no statistic (appearances and starts under made-up names, beside a renamed map) come along under
 // the API's names. A name is a statistic when the glossary gives it a key; one the glossary cannot rule
-// out (not read whole, or its entries' names unread and the name written as words) is one when the
-// scout's statistic words know it. Any other name is a field this server cannot place: shown under the
-// API's name with the API's value, and said so, never as one of the glossary's statistics.
+// out (not read whole, or a label rather than a key) is one when the scout's statistic words know it.
+// Any other name is a field this server cannot place: shown under the API's name with the API's value,
+// and said so, never as one of the glossary's statistics.
 import { fieldName } from '../../src/api/reader/names.js';
 import { isKnownStatistic } from '../../src/domain/position-statistics.js';
 import type { GlossaryAsRead } from './statistic-labels.js';
 
-/** Why a name could not be placed: the glossary lists no such statistic, or could not be read to say. */
+/** Why a name could not be placed: the glossary lists no such key, or could not rule it in or out. */
 export type Unplaced = 'not listed' | 'unconfirmed';
 
 /**
@@ -18,11 +18,10 @@ export type Unplaced = 'not listed' | 'unconfirmed';
  */
 export function unplacedWhy(glossary: GlossaryAsRead): (name: string) => Unplaced | undefined {
   const whole = glossary.size > 0 && glossary.gap === undefined;
-  const named = whole && [...glossary.values()].every((entry) => Boolean(entry.name?.trim()));
   return (name) => {
-    // A key the glossary read whole does not hold; a label its names (read, every one) did not match.
-    const ruledOut = whole && (fieldName(name) === name || named);
-    if (ruledOut) return 'not listed';
+    // A key the glossary read whole does not hold. A label it did not tie is not ruled out: its entries'
+    // names or units may be unread (an entry's unit under a name nothing reads leaves "Goals (per 90)" untied).
+    if (whole && fieldName(name) === name) return 'not listed';
     return isKnownStatistic(name) ? undefined : 'unconfirmed';
   };
 }

@@ -4,7 +4,8 @@
 // in the strengths) is shown under the API's name with its value and named in a note, never as a statistic,
 // never dropped silently. Each case draws, from the run's seed (printed), where the statistics map is (under
 // its name, under a made-up one, or the record flat), which fields sit beside it and under which names,
-// how the glossary reads (whole, its names unread, not at all) and the strengths' names.
+// whether the statistics are named by key or by label ("Goals (per 90)"), how the glossary reads (whole,
+// its names or units unread, not at all) and the strengths' names.
 import type { CallToolResult } from '@modelcontextprotocol/server';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { RoleCatalog } from '../../src/facts/role-catalog.js';
@@ -28,11 +29,13 @@ const SYLLABLES = ['na', 've', 'sis', 'vu', 'pon', 'gei', 'dei', 'res', 'zou', '
 const CASES = FULL_RUN ? 200 : 30;
 
 type MapAt = 'statistics' | 'made-up' | 'flat';
-type GlossaryRead = 'whole' | 'names unread' | 'unread';
+type GlossaryRead = 'whole' | 'names unread' | 'units unread' | 'unread';
 
 interface Drawn {
   mapAt: MapAt;
   glossary: GlossaryRead;
+  /** The statistics map's names: the glossary's keys, or its labels. */
+  byLabel: boolean;
   statistics: Record<string, number>;
   /** Numbers beside the map: the field's meaning (appearances, starts, other) and the name sent. */
   beside: { meaning: string; name: string; value: number }[];
@@ -66,9 +69,12 @@ function draw(seed: string): Drawn {
     value: Math.round(random() * 500) / 100,
     percentile: Math.floor(random() * 100),
   }));
+  const mapAt = pick(['statistics', 'made-up', 'flat'] as const);
   return {
-    mapAt: pick(['statistics', 'made-up', 'flat'] as const),
-    glossary: pick(['whole', 'names unread', 'unread'] as const),
+    mapAt,
+    glossary: pick(['whole', 'names unread', 'units unread', 'unread'] as const),
+    // Labels only inside a map: a flat record's names are the row's own fields.
+    byLabel: mapAt !== 'flat' && random() < 0.4,
     statistics,
     beside,
     strengths,
@@ -91,19 +97,28 @@ function answerWith(path: string, data: unknown, status = 200) {
     .persist();
 }
 
+/** A statistic's name in the API's map: its key, or its glossary label ("Goals (per 90)"). */
+function written(drawn: Drawn, key: string): string {
+  const words = STATISTICS[key];
+  return drawn.byLabel && words ? `${words.name} (${words.unit})` : key;
+}
+
 function serve(drawn: Drawn) {
   answerWith('/v1/players/p0', {
     data: { player_id: 'p0', service_id: 'ds_aaaaaaaaaaaaaaaa', name: 'Player 0', club: 'Club 0', age: 24 },
   });
   const beside = Object.fromEntries(drawn.beside.map((b) => [b.name, b.value]));
+  const statistics = Object.fromEntries(
+    Object.entries(drawn.statistics).map(([key, value]) => [written(drawn, key), value]),
+  );
   const head = { player_id: 'p0', service_id: 'ds_aaaaaaaaaaaaaaaa', minutes: 1200, per: '90 minutes' };
   const record =
     drawn.mapAt === 'flat'
-      ? { ...head, ...beside, ...drawn.statistics }
+      ? { ...head, ...beside, ...statistics }
       : {
           ...head,
           ...beside,
-          [drawn.mapAt === 'statistics' ? 'statistics' : 'tuvaleik']: drawn.statistics,
+          [drawn.mapAt === 'statistics' ? 'statistics' : 'tuvaleik']: statistics,
         };
   answerWith('/v1/players/p0/statistics', { data: record });
   answerWith('/v1/players/p0/strengths', {
@@ -112,7 +127,9 @@ function serve(drawn: Drawn) {
   const entries = Object.entries(STATISTICS).map(([key, { name, unit }]) =>
     drawn.glossary === 'names unread'
       ? { key, kind: 'statistic', bezeichnung: name, unit }
-      : { key, kind: 'statistic', name, unit },
+      : drawn.glossary === 'units unread'
+        ? { key, kind: 'statistic', name, einheit: unit }
+        : { key, kind: 'statistic', name, unit },
   );
   if (drawn.glossary === 'unread') answerWith('/v1/glossary', { error: 'down' }, 500);
   else answerWith('/v1/glossary', { data: entries });
@@ -148,9 +165,15 @@ describe('named numbers of a player in their place', () => {
     };
     const notes: string[] = body.notes ?? [];
     const noted = (name: string) => notes.some((n) => n.includes(`"${name}"`) && /could not place/.test(n));
-    // Every statistic under its key, with its value.
-    for (const [key, value] of Object.entries(drawn.statistics))
-      expect(statistics.values[key], `${key}: ${what}`).toBe(value);
+    // Every statistic under its key with its value, or, a label the glossary did not tie, under the label
+    // with the note saying so: never apart.
+    const labelsKept = notes.some((n) => /label the glossary did not tie to a key/.test(n));
+    for (const [key, value] of Object.entries(drawn.statistics)) {
+      const name = written(drawn, key);
+      const shown = statistics.values[key] ?? (labelsKept ? statistics.values[name] : undefined);
+      expect(shown, `${key}: ${what}`).toBe(value);
+      expect(statistics.unplaced?.[name], `${name}: ${what}`).toBeUndefined();
+    }
     const statisticsLine = text
       .split('\n')
       .find((_line, n, lines) => lines[n - 1]?.startsWith('### Statistics'));

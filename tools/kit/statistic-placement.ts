@@ -22,7 +22,8 @@ export function unplacedWhy(glossary: GlossaryAsRead): (name: string) => Unplace
     // A key the glossary read whole does not hold. A label it did not tie is not ruled out: its entries'
     // names or units may be unread (an entry's unit under a name nothing reads leaves "Goals (per 90)" untied).
     if (whole && fieldName(name) === name) return 'not listed';
-    return isKnownStatistic(name) ? undefined : 'unconfirmed';
+    // The scout's words are written as keys: a label is asked in its key form too ("Progressive carries").
+    return isKnownStatistic(name) || isKnownStatistic(fieldName(name)) ? undefined : 'unconfirmed';
   };
 }
 

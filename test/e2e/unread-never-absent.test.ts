@@ -122,6 +122,10 @@ const CASES: [spec: string, tools: string[], known?: 'known'][] = [
   ],
   // A refresh whose league list reads no row: the quota its headers reported, never an error.
   ['s77', ['quota_status (refresh)']],
+  // A statistics map under a made-up name, read flat: appearances and starts beside it (made-up names, or
+  // starts under its own) shown apart under the API's names, never as statistics.
+  ['s31', ['get_player']],
+  ['s40', ['get_player']],
 ];
 
 // Every tool's call, and the branch calls the cases name.

@@ -114,6 +114,9 @@ export function named(notes: readonly string[], field: string): boolean {
   );
 }
 
+/** A player's statistics map (get_player, scouting_report): every key a statistic. */
+const STATISTICS_MAP = /^\.data\.statistics\.values$/;
+
 /** The note of an answer that kept statistics under the API's labels, not tied to the glossary's keys. */
 const LABELS_KEPT = /named by a label the glossary did not tie to a key, shown as the API wrote them/;
 
@@ -244,10 +247,13 @@ export function compareFacts(
 
   // A field the plain object lacks, named as the tool names a fact elsewhere in the plain answer (its own
   // words, not a field of the API's carried through), states a value the plain API did not send.
+  // A player's statistics map names statistics: a key the plain map lacks is one the plain API did not state
+  // (a number beside the statistics taken for one), unless the answer says it kept the API's labels.
   const vocabulary = keysOf(plain);
   const extraFields = (path: string, p: Json, s: Json) => {
+    const statistics = STATISTICS_MAP.test(path) && !labelsKept;
     for (const [k, v] of Object.entries(s)) {
-      if (k in p || blank(v) || NOT_FACTS.has(k) || !vocabulary.has(k)) continue;
+      if (k in p || blank(v) || NOT_FACTS.has(k) || !(statistics || vocabulary.has(k))) continue;
       findings.push({ kind: 'extra', path: `${path}.${k}`, plain: undefined, styled: v });
     }
   };

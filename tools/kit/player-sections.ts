@@ -50,7 +50,13 @@ const Percentile = z.object({ statistic: z.string().nullable(), value: n, percen
 
 export const SectionsOut = {
   statistics: z
-    .object({ minutes: n, per: z.string().nullable(), values: z.record(z.string(), n) })
+    .object({
+      minutes: n,
+      per: z.string().nullable(),
+      values: z.record(z.string(), n),
+      // Numbers the API sent among or beside its statistics that are none (the note says why), by its names.
+      unplaced: z.record(z.string(), n).optional(),
+    })
     .optional(),
   roles: z.array(z.object({ role: z.string().nullable(), score: n })).optional(),
   strengths: z

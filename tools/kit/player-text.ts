@@ -104,6 +104,14 @@ function forPosition<T>(
   return { rows: kept, left: rows.length - kept.length };
 }
 
+/** The fields that are no statistic, under the API's names, on a line of their own (the note says why). */
+function unplacedText(unplaced: Readonly<Record<string, number | null>> | undefined): string {
+  const given = Object.entries(unplaced ?? {}).filter(([, v]) => v !== null);
+  if (given.length === 0) return '';
+  const values = formatRow(given.map(([, v]) => v));
+  return `Not statistics, under the API's names: ${given.map(([k], i) => `${k} ${values[i]}`).join(' · ')}`;
+}
+
 /** The statistic keys a player's sections name in their text: the ones the glossary is read for. */
 export function namedStatistics(sections: {
   statistics?: Section<'statistics'>;
@@ -141,6 +149,7 @@ export const SECTION_TEXT: {
       `### Statistics${statisticsBasis(s)}`,
       shown.map(([k], i) => `${statisticLabel(k, glossary)} ${values[i]}`).join(' · '),
       leftOutText(left),
+      unplacedText(s.unplaced),
     ]
       .filter(Boolean)
       .join('\n');

@@ -109,7 +109,7 @@ function unplacedText(unplaced: Readonly<Record<string, number | null>> | undefi
   const given = Object.entries(unplaced ?? {}).filter(([, v]) => v !== null);
   if (given.length === 0) return '';
   const values = formatRow(given.map(([, v]) => v));
-  return `Not statistics, under the API's names: ${given.map(([k], i) => `${k} ${values[i]}`).join(' · ')}`;
+  return `Not placed as statistics, under the API's names: ${given.map(([k], i) => `${k} ${values[i]}`).join(' · ')}`;
 }
 
 /** The statistic keys a player's sections name in their text: the ones the glossary is read for. */

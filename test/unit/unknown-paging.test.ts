@@ -1,0 +1,130 @@
+// Generated lists paged in words the reader does not know: the page facts (its place, its size, the
+// list's length, any two or three of them) beside `data` or in a wrapper by any name, in one language's
+// words; the API reads the page from its own word, from the usual `page`, or pages by an offset in its
+// words; it honours that parameter or ignores it; pages of a drawn size (the limit asked, capped), a
+// route with a limit (rankings) or without (leagues), a drawn page budget. The property, for every seed:
+// the rows read are the list's first rows in order; "whole" only when every row was read; a total only
+// when it is the list's; a list read short says so; and where the API honours a parameter the reader can
+// tell (its word echoing the page, or `page` when nothing echoes it) within the budget, every row is read.
+// Seeds from the run's sample seed (printed); `npm run test:full` runs many more.
+import { describe, expect, it } from 'vitest';
+import { type ListRead, readPages } from '../../src/api/list-pages.js';
+import { tallyRequests } from '../../src/api/request-tally.js';
+import { LeaguesResponse, RankingsResponse } from '../../src/api/schemas.js';
+import { FULL_RUN, generator, SAMPLE_SEED } from '../support/sample.js';
+import { answerEvery, clientFor, useMockUpstream } from './helpers.js';
+
+const upstream = useMockUpstream();
+
+const WORDS = [
+  ['pagina', 'per_pagina', 'totaal'],
+  ['seite', 'pro_seite', 'gesamt'],
+  ['sida', 'per_sida', 'totalt'],
+  ['strona', 'na_strone', 'razem'],
+  ['halaman', 'per_halaman', 'jumlah'],
+] as const;
+/** Where the facts are: beside `data`, or in a wrapper (some the reader knows, most it does not). */
+const PLACES = ['', '', 'paginering', 'seitenangaben', 'navigation', 'resultinfo', 'meta', 'pagination'];
+/** How the API takes the next page: its page word, the usual `page`, an offset in its words. */
+const TAKES = ['word', 'page', 'offset'] as const;
+
+interface Case {
+  seed: string;
+  route: 'rankings' | 'leagues';
+  rows: number;
+  size: number;
+  words: readonly [string, string, string];
+  place: string;
+  shown: { page: boolean; per: boolean; total: boolean };
+  takes: (typeof TAKES)[number];
+  honours: boolean;
+  budget: number;
+}
+
+function caseOf(seed: string): Case {
+  const r = generator(seed);
+  const pick = <T>(items: readonly T[]) => items[Math.floor(r() * items.length)] as T;
+  const shown = { page: r() < 0.7, per: r() < 0.7, total: r() < 0.7 };
+  // Two facts at least: one number alone is no sign of paging.
+  if ([shown.page, shown.per, shown.total].filter(Boolean).length < 2) shown.total = shown.per = true;
+  return {
+    seed,
+    route: pick(['rankings', 'leagues'] as const),
+    rows: Math.floor(r() * 260),
+    size: pick([5, 10, 20, 25, 50, 100]),
+    words: pick(WORDS),
+    place: pick(PLACES),
+    shown,
+    takes: pick(TAKES),
+    honours: r() < 0.7,
+    budget: 1 + Math.floor(r() * 8),
+  };
+}
+
+const rowOf = (c: Case, i: number) =>
+  c.route === 'rankings'
+    ? { rank: i + 1, name: `P${i}`, club: 'C', age: 20, score: 1 }
+    : { name: `League ${i}`, country: 'X' };
+
+/** The answer of the API of `c` to `url`: its page of the list, the facts in its words. */
+function serve(c: Case, url: URL): object {
+  const q = url.searchParams;
+  const [pageWord, perWord, totalWord] = c.words;
+  const size = Math.min(c.size, Number(q.get('limit') ?? c.size));
+  const offsetWord = `vanaf_${pageWord}`;
+  const param = c.takes === 'word' ? pageWord : c.takes === 'page' ? 'page' : offsetWord;
+  const given = c.honours ? q.get(param) : null;
+  const start = c.takes === 'offset' ? Number(given ?? 0) : (Math.max(1, Number(given ?? 1)) - 1) * size;
+  const data = Array.from({ length: Math.max(0, Math.min(size, c.rows - start)) }, (_, i) =>
+    rowOf(c, start + i),
+  );
+  const facts: Record<string, number> = {};
+  if (c.shown.page) {
+    if (c.takes === 'offset') facts[offsetWord] = start;
+    else facts[pageWord] = start / size + 1;
+  }
+  if (c.shown.per) facts[perWord] = size;
+  if (c.shown.total) facts[totalWord] = c.rows;
+  return c.place === '' ? { data, ...facts } : { data, [c.place]: facts };
+}
+
+const COUNT = FULL_RUN ? 600 : 80;
+const seeds = Array.from({ length: COUNT }, (_, i) => `${SAMPLE_SEED}:unknown-paging:${i}`);
+
+describe(`lists paged in words the reader does not know (${COUNT} seeds from ${SAMPLE_SEED})`, () => {
+  it.each(seeds)('%s: rows in order, whole only when whole, settled when it can be', async (seed) => {
+    const c = caseOf(seed);
+    const label = JSON.stringify(c);
+    answerEvery(upstream, `/v1/${c.route}`, (url) => ({ data: serve(c, url) }));
+    const api = clientFor(upstream, { maxPages: c.budget });
+    const { value: list, requests } = await tallyRequests(
+      async (): Promise<ListRead<{ data: { name: string | null }[] }>> =>
+        c.route === 'rankings'
+          ? readPages(api, 'rankings', RankingsResponse, { query: { role: 'x' } })
+          : readPages(api, 'leagues', LeaguesResponse, {}),
+    );
+    const read = list.data.data.map((row) => row.name);
+    const all = Array.from({ length: c.rows }, (_, i) => rowOf(c, i).name);
+    expect(read, label).toEqual(all.slice(0, read.length));
+    if (list.more === 'no') expect(read.length, label).toBe(c.rows);
+    if (list.total !== undefined) expect(list.total, label).toBe(c.rows);
+    // Every request is one page the budget allows, the probe included.
+    expect(requests.sent, label).toBeLessThanOrEqual(c.budget);
+    const pageSize = Math.min(c.size, c.route === 'rankings' ? 100 : c.size);
+    const firstRows = Math.min(c.rows, pageSize);
+    if (read.length < c.rows) expect(list.more, label).not.toBe('no');
+    // The API pages by a parameter the reader can tell, and the budget holds every page and the empty
+    // one after them: every row read, and whole unless the rows are exactly the limit sent.
+    const told = c.takes === 'word' ? c.shown.page : c.takes === 'page' && !c.shown.page;
+    // The pages to the short or empty one, two at least: what the facts mean is learnt from a second page.
+    const pages = Math.max(2, Math.floor(c.rows / pageSize) + 1);
+    if (c.honours && told && c.rows > 0 && pages <= c.budget) {
+      expect(read.length, label).toBe(c.rows);
+      const limitSent = c.route === 'rankings' ? 100 : undefined;
+      if (c.rows !== limitSent) expect(list.more, label).toBe('no');
+    }
+    // The API ignores the parameter asked: said so, never whole.
+    if (!c.honours && c.rows > firstRows && c.budget >= 2 && firstRows > 0)
+      expect(list.shortfall.join(' '), label).toMatch(/could not be paged|same rows|not echo|not the first/);
+  });
+});

@@ -248,6 +248,11 @@ export function pageSignals(
   const fromBody = isPlainObject(raw) ? bodySignals(raw, url, sentWith(url, body), told) : undefined;
   // The body's word first: a header is what a gateway in front may add.
   const signals = { ...fromHeaders, ...fromBody };
+  // Page facts are asked about only where no header says how the list goes on or that it ends there.
+  const rows = isPlainObject(raw) && Array.isArray(raw.data) ? raw.data.length : 0;
+  const way = signals.next !== undefined || signals.page !== undefined || signals.totalPages !== undefined;
+  if (signals.facts && !told && (way || signals.hasMore === false || (signals.total ?? rows + 1) <= rows))
+    delete signals.facts;
   return Object.keys(signals).length > 0 ? signals : undefined;
 }
 
@@ -369,8 +374,10 @@ function bodySignals(raw: Json, url: string, sent: Map<string, unknown>, told?: 
       signals.hasMore = true;
   const counted = first(objects, COUNT_NAMES, count);
   if (counted !== undefined) signals.count = counted;
-  // Page facts in words we do not know, only where nothing read says how the list goes on (a count or a
-  // page size may be read beside them); on a page asked under a parameter they told of, whatever they hold.
+  // Page facts in words we do not know, only where nothing read says how the list goes on nor that it
+  // ends (a total beyond the rows, a count or a page size may be read beside them); on a page asked under
+  // a parameter they told of, whatever they hold.
+  const rows = Array.isArray(raw.data) ? raw.data.length : 0;
   const untold =
     told !== undefined ||
     (next === undefined &&
@@ -378,8 +385,8 @@ function bodySignals(raw: Json, url: string, sent: Map<string, unknown>, told?: 
       signals.page === undefined &&
       signals.offset === undefined &&
       totalPages === undefined &&
-      total === undefined &&
-      (hasMore === undefined || guessed === 'untold'));
+      (total === undefined || total > rows) &&
+      hasMore !== false);
   const facts = untold ? unknownFacts(raw, sent, told !== undefined) : undefined;
   if (facts !== undefined) signals.facts = facts;
   return signals;

@@ -1,6 +1,6 @@
 // Generated lists paged in words the reader does not know: the page facts (its place, its size, the
 // list's length, any two or three of them) beside `data` or in a wrapper by any name, in one language's
-// words; the API reads the page from its own word, from the usual `page`, or pages by an offset in its
+// words, a total under a known name beside them or in a header, or none; the API reads the page from its own word, from the usual `page`, or pages by an offset in its
 // words; it honours that parameter or ignores it; pages of a drawn size (the limit asked, capped), a
 // route with a limit (rankings) or without (leagues), a drawn page budget. The property, for every seed:
 // the rows read are the list's first rows in order; "whole" only when every row was read; a total only
@@ -38,6 +38,8 @@ interface Case {
   shown: { page: boolean; per: boolean; total: boolean };
   takes: (typeof TAKES)[number];
   honours: boolean;
+  /** A total under a name the reader knows, beside the facts or in a header. */
+  known: 'none' | 'body' | 'header';
   budget: number;
 }
 
@@ -57,6 +59,7 @@ function caseOf(seed: string): Case {
     shown,
     takes: pick(TAKES),
     honours: r() < 0.7,
+    known: pick(['none', 'none', 'body', 'header'] as const),
     budget: 1 + Math.floor(r() * 8),
   };
 }
@@ -67,7 +70,7 @@ const rowOf = (c: Case, i: number) =>
     : { name: `League ${i}`, country: 'X' };
 
 /** The answer of the API of `c` to `url`: its page of the list, the facts in its words. */
-function serve(c: Case, url: URL): object {
+function serve(c: Case, url: URL): { data: object; headers?: Record<string, string> } {
   const q = url.searchParams;
   const [pageWord, perWord, totalWord] = c.words;
   const size = Math.min(c.size, Number(q.get('limit') ?? c.size));
@@ -85,7 +88,9 @@ function serve(c: Case, url: URL): object {
   }
   if (c.shown.per) facts[perWord] = size;
   if (c.shown.total) facts[totalWord] = c.rows;
-  return c.place === '' ? { data, ...facts } : { data, [c.place]: facts };
+  if (c.known === 'body') facts.total = c.rows;
+  const body = c.place === '' ? { data, ...facts } : { data, [c.place]: facts };
+  return { data: body, ...(c.known === 'header' ? { headers: { 'x-total-count': String(c.rows) } } : {}) };
 }
 
 const COUNT = FULL_RUN ? 600 : 80;
@@ -95,7 +100,7 @@ describe(`lists paged in words the reader does not know (${COUNT} seeds from ${S
   it.each(seeds)('%s: rows in order, whole only when whole, settled when it can be', async (seed) => {
     const c = caseOf(seed);
     const label = JSON.stringify(c);
-    answerEvery(upstream, `/v1/${c.route}`, (url) => ({ data: serve(c, url) }));
+    answerEvery(upstream, `/v1/${c.route}`, (url) => serve(c, url));
     const api = clientFor(upstream, { maxPages: c.budget });
     const { value: list, requests } = await tallyRequests(
       async (): Promise<ListRead<{ data: { name: string | null }[] }>> =>

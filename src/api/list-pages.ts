@@ -163,7 +163,11 @@ async function readPagesOf<N extends ListRoute, S extends ListSchema>(
     const own = withoutEcho(last.paging, asked);
     const signals = guess ? guessedSignals(own, guess) : own;
     more = moreAfter(signals, last.data.data.length, pageSize, rows.length, first.data.data.length);
-    if (rows.length >= wanted || reading.until?.(rows)) break;
+    // A first page whose page facts we cannot read is never called the whole list unasked, even when its
+    // rows are enough for the caller: the next page is asked to settle it.
+    const unsettled =
+      guess === undefined && last === first && first.paging?.facts !== undefined && more === 'no';
+    if (!unsettled && (rows.length >= wanted || reading.until?.(rows))) break;
     let next = more === 'no' ? undefined : nextPage(signals, first.asked, route, last.data.data.length);
     // Page facts in words we do not know, and no other way on: the next page asked once to learn them.
     if (next === undefined && guess === undefined && last === first && first.paging?.facts !== undefined) {

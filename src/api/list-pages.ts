@@ -124,8 +124,10 @@ export async function readPages<N extends ListRoute, S extends ListSchema>(
   const { value, requests } = await tallyRequests(() =>
     readPagesOf(api, route, schema, options, want, reading),
   );
-  const { pagesRead, pagesAsked, ...read } = value;
-  return { ...read, notes: [...read.notes, ...(pagesAsked > 1 ? [spentNote(pagesRead, requests)] : [])] };
+  const { pagesRead, pagesAsked, unpaged, ...read } = value;
+  // A list that could not be paged names the one page it asked in its own note.
+  const spent = pagesAsked > 1 && !unpaged ? [spentNote(pagesRead, requests)] : [];
+  return { ...read, notes: [...read.notes, ...spent] };
 }
 
 async function readPagesOf<N extends ListRoute, S extends ListSchema>(
@@ -135,7 +137,7 @@ async function readPagesOf<N extends ListRoute, S extends ListSchema>(
   options: CallOptions<N>,
   want: number | 'all',
   reading: PageReading,
-): Promise<ListRead<z.infer<S>> & { pagesRead: number; pagesAsked: number }> {
+): Promise<ListRead<z.infer<S>> & { pagesRead: number; pagesAsked: number; unpaged?: true }> {
   const wanted = want === 'all' ? Number.POSITIVE_INFINITY : want;
   const first = await firstPage(api, route, schema, options, wanted, reading.pageSize);
   const pageSize = first.pageSize;
@@ -295,6 +297,7 @@ async function readPagesOf<N extends ListRoute, S extends ListSchema>(
     notes,
     pagesRead: results.length,
     pagesAsked: results.length + (failed !== undefined ? 1 : 0),
+    ...(unpaged !== undefined ? { unpaged: true as const } : {}),
   };
 }
 

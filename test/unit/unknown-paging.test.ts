@@ -121,6 +121,9 @@ describe(`lists paged in words the reader does not know (${COUNT} seeds from ${S
     const pageSize = Math.min(c.size, c.route === 'rankings' ? 100 : c.size);
     const firstRows = Math.min(c.rows, pageSize);
     if (read.length < c.rows) expect(list.more, label).not.toBe('no');
+    // A list that could not be paged names its one page more itself, never as pages the API gave.
+    if (list.notes.join(' ').includes('could not be paged'))
+      expect(list.notes.join(' '), label).not.toMatch(/The API pages this list/);
     // The API pages by a parameter the reader can tell, and the budget holds every page and the empty
     // one after them: every row read, and whole unless the rows are exactly the limit sent.
     const told = c.takes === 'word' ? c.shown.page : c.takes === 'page' && !c.shown.page;

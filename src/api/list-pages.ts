@@ -16,9 +16,11 @@ import { ApiError } from './errors.js';
 import { pageAddressing, readTail } from './list-tail.js';
 import { laterPageFailure, pageFailedNote } from './page-failure.js';
 import {
+  advanced,
   guessedNote,
   guessedSignals,
   guessOf,
+  learnt,
   notAPage,
   type PageGuess,
   unaskedNote,
@@ -163,7 +165,8 @@ async function readPagesOf<N extends ListRoute, S extends ListSchema>(
   let more: More;
   for (;;) {
     const own = withoutEcho(last.paging, asked);
-    const signals = guess ? guessedSignals(own, guess) : own;
+    const firstRows = first.data.data.length;
+    const signals = guess ? guessedSignals(own, guess, firstRows) : own;
     more = moreAfter(signals, last.data.data.length, pageSize, rows.length, first.data.data.length);
     // A first page whose page facts we cannot read is never called the whole list unasked, even when its
     // rows are enough for the caller: the next page is asked to settle it.
@@ -180,7 +183,7 @@ async function readPagesOf<N extends ListRoute, S extends ListSchema>(
       }
       guess = guessOf(first.paging);
       if (guess !== undefined)
-        next = nextPage(guessedSignals(own, guess), first.asked, route, first.data.data.length);
+        next = nextPage(guessedSignals(own, guess, firstRows), first.asked, route, firstRows);
     }
     if (more === 'no') break;
     if (next === undefined)
@@ -195,7 +198,11 @@ async function readPagesOf<N extends ListRoute, S extends ListSchema>(
       stop = `${results.length} pages read, the most one list read follows (the max-pages setting)`;
     if (stop !== undefined || next === undefined) break;
     const previous = last.data.data;
-    if (guess) guess = { ...guess, page: guess.page + 1 };
+    if (guess) {
+      guess = advanced(guess, previous.length);
+      // Every page asked by the guess is read for its facts (pagination.ts), echoed or not.
+      next = { ...next, options: { ...next.options, pageParam: guess.param } };
+    }
     let page: ApiResult<z.infer<S>>;
     try {
       page = await api.call(route, schema, next.options);
@@ -216,8 +223,18 @@ async function readPagesOf<N extends ListRoute, S extends ListSchema>(
     if (guess !== undefined && refused !== undefined) {
       results.push(page);
       if (results.length === 2) unpaged = `${refused}, so it is no page of this list`;
-      else stop = `${refused} on page ${guess.page}, asked under "${guess.param}"`;
+      else stop = `${refused}, asked under "${guess.param}"`;
       break;
+    }
+    // A 0 asked as 1: an offset when its rows came one on (those rows not kept: the next is asked after
+    // the first page's), else a page counted from 0.
+    if (guess?.counts === 'zero') {
+      guess = learnt(guess, first.data.data, page.data.data);
+      if (guess.counts === 'offset') {
+        results.push(page);
+        followed.add(next.key);
+        continue;
+      }
     }
     // A page asked under a parameter only the answer told of is that page only when it echoes its number:
     // else the parameter was something else (a filter), and its rows are no page of this list.

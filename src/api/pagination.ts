@@ -57,12 +57,14 @@ export interface PageSignals {
 /**
  * Numbers beside the list under names we do not know, in one place: the answer's top level (`at: ''`)
  * or an object beside the list (`at: 'paginering'`). `param`: the one of them holding the page asked
- * (1, none being sent), the parameter the next page may go under.
+ * (1, none being sent), the parameter the next page may go under; or, `from: 0`, the one holding 0 (an
+ * offset, or a page counted from 0) where none holds 1.
  */
 export interface PageFacts {
   at: string;
   numbers: Record<string, number>;
   param?: string;
+  from?: 0;
 }
 
 type Json = Record<string, unknown>;
@@ -430,8 +432,9 @@ function unknownFacts(raw: Json, sent: Map<string, unknown>, all: boolean): Page
     }
     if (rows === 0) continue;
     const onPage = entries.filter(([name, n]) => n === 1 && !NOT_A_PAGE.test(name) && !sent.has(name));
-    // A 0 is a place too (an offset, or a page counted from 0), though never a page to ask under.
-    const atStart = entries.some(([name, n]) => n === 0 && !NOT_A_PAGE.test(name) && !sent.has(name));
+    // A 0 is a place too: an offset, or a page counted from 0.
+    const atZero = entries.filter(([name, n]) => n === 0 && !NOT_A_PAGE.test(name) && !sent.has(name));
+    const atStart = atZero.length > 0;
     // Two numbers holding the rows: the page's size and the list's length, both this page.
     const roles = (place: string | undefined) =>
       (place !== undefined || atStart ? 1 : 0) +
@@ -440,7 +443,9 @@ function unknownFacts(raw: Json, sent: Map<string, unknown>, all: boolean): Page
     if (Math.max(roles(undefined), ...onPage.map(([name]) => roles(name))) < 2) continue;
     // One row: a 1 is as likely its count as its page; the usual parameter is asked then.
     const param = onPage.length === 1 && rows > 1 ? onPage[0]?.[0] : undefined;
-    return [{ at, numbers, ...(param !== undefined ? { param } : {}) }];
+    if (param !== undefined) return [{ at, numbers, param }];
+    const zero = onPage.length === 0 && atZero.length === 1 ? atZero[0]?.[0] : undefined;
+    return [{ at, numbers, ...(zero !== undefined ? { param: zero, from: 0 as const } : {}) }];
   }
   return found.length > 0 ? found : undefined;
 }

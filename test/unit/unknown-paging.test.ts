@@ -1,11 +1,13 @@
 // Generated lists paged in words the reader does not know: the page facts (its place, its size, the
 // list's length, any two or three of them) beside `data` or in a wrapper by any name, in one language's
-// words, a total under a known name beside them or in a header, or none; the API reads the page from its own word, from the usual `page`, or pages by an offset in its
-// words; it honours that parameter or ignores it; pages of a drawn size (the limit asked, capped), a
+// words, a total under a known name beside them or in a header, or none; the API reads the page from
+// its own word (counted from 1 or from 0), from the usual `page`, or pages by an offset in its words
+// (an offset or a page from 0 told apart by the rows of the page asked); it honours that parameter or ignores it; pages of a drawn size (the limit asked, capped), a
 // route with a limit (rankings) or without (leagues), a drawn page budget. The property, for every seed:
 // the rows read are the list's first rows in order; "whole" only when every row was read; a total only
 // when it is the list's; a list read short says so; and where the API honours a parameter the reader can
-// tell (its word echoing the page, or `page` when nothing echoes it) within the budget, every row is read.
+// tell (its word echoing the page or the offset, or `page` when nothing echoes it) within the budget,
+// every row is read.
 // Seeds from the run's sample seed (printed); `npm run test:full` runs many more.
 import { describe, expect, it } from 'vitest';
 import { type ListRead, readPages } from '../../src/api/list-pages.js';
@@ -25,8 +27,8 @@ const WORDS = [
 ] as const;
 /** Where the facts are: beside `data`, or in a wrapper (some the reader knows, most it does not). */
 const PLACES = ['', '', 'paginering', 'seitenangaben', 'navigation', 'resultinfo', 'meta', 'pagination'];
-/** How the API takes the next page: its page word, the usual `page`, an offset in its words. */
-const TAKES = ['word', 'page', 'offset'] as const;
+/** How the API takes the next page: its page word (from 1, or from 0), the usual `page`, an offset in its words. */
+const TAKES = ['word', 'word0', 'page', 'offset'] as const;
 
 interface Case {
   seed: string;
@@ -78,16 +80,21 @@ function serve(c: Case, url: URL): { data: object; headers?: Record<string, stri
   const [pageWord, perWord, totalWord] = c.words;
   const size = Math.min(c.size, Number(q.get('limit') ?? c.size));
   const offsetWord = `vanaf_${pageWord}`;
-  const param = c.takes === 'word' ? pageWord : c.takes === 'page' ? 'page' : offsetWord;
+  const param = c.takes === 'page' ? 'page' : c.takes === 'offset' ? offsetWord : pageWord;
   const given = c.honours ? q.get(param) : null;
-  const start = c.takes === 'offset' ? Number(given ?? 0) : (Math.max(1, Number(given ?? 1)) - 1) * size;
+  const start =
+    c.takes === 'offset'
+      ? Number(given ?? 0)
+      : c.takes === 'word0'
+        ? Number(given ?? 0) * size
+        : (Math.max(1, Number(given ?? 1)) - 1) * size;
   const data = Array.from({ length: Math.max(0, Math.min(size, c.rows - start)) }, (_, i) =>
     rowOf(c, start + i),
   );
   const facts: Record<string, number> = {};
   if (c.shown.page) {
     if (c.takes === 'offset') facts[offsetWord] = start;
-    else facts[pageWord] = start / size + 1;
+    else facts[pageWord] = start / size + (c.takes === 'word0' ? 0 : 1);
   }
   if (c.shown.per) facts[perWord] = size;
   if (c.shown.total) facts[totalWord] = c.rows;
@@ -126,9 +133,10 @@ describe(`lists paged in words the reader does not know (${COUNT} seeds from ${S
       expect(list.notes.join(' '), label).not.toMatch(/The API pages this list/);
     // The API pages by a parameter the reader can tell, and the budget holds every page and the empty
     // one after them: every row read, and whole unless the rows are exactly the limit sent.
-    const told = c.takes === 'word' ? c.shown.page : c.takes === 'page' && !c.shown.page;
+    const told = c.takes === 'page' ? !c.shown.page : c.shown.page;
     // The pages to the short or empty one, two at least: what the facts mean is learnt from a second page.
-    const pages = Math.max(2, Math.floor(c.rows / pageSize) + 1);
+    const pages =
+      Math.max(2, Math.floor(c.rows / pageSize) + 1) + (c.takes === 'offset' && c.rows > 1 ? 1 : 0);
     if (c.honours && told && c.rows > 0 && pages <= c.budget) {
       expect(read.length, label).toBe(c.want === 'all' ? c.rows : Math.min(c.rows, read.length));
       if (c.want !== 'all' && read.length < c.rows) return;
@@ -139,5 +147,71 @@ describe(`lists paged in words the reader does not know (${COUNT} seeds from ${S
     const beyondFirst = c.want === 'all' || c.want > firstRows;
     if (!c.honours && c.rows > firstRows && c.budget >= 2 && firstRows > 0 && beyondFirst)
       expect(list.shortfall.join(' '), label).toMatch(/could not be paged|same rows|not echo|not the first/);
+  });
+});
+
+describe('the cases the generator draws, named', () => {
+  const ranked = (from: number, n: number) =>
+    Array.from({ length: Math.max(0, n) }, (_, i) => ({
+      rank: from + i + 1,
+      name: `P${from + i}`,
+      club: 'C',
+      age: 20,
+      score: 1,
+    }));
+  const read = () =>
+    readPages(clientFor(upstream), 'rankings', RankingsResponse, { query: { role: 'x' } }, 'all');
+
+  it('{pagina, per_pagina, totaal} beside the list, honoured: every row, by page number', async () => {
+    answerEvery(upstream, '/v1/rankings', (url) => {
+      const pagina = Number(url.searchParams.get('pagina') ?? 1);
+      return {
+        data: {
+          data: ranked((pagina - 1) * 100, 250 - (pagina - 1) * 100).slice(0, 100),
+          pagina,
+          per_pagina: 100,
+          totaal: 250,
+        },
+      };
+    });
+    const list = await read();
+    expect(list.data.data).toHaveLength(250);
+    expect(list.more).toBe('no');
+    expect(list.notes.join(' ')).toMatch(/asked under "pagina", by page number/);
+  });
+
+  it('the same, the parameter ignored: could not be paged, 100 rows, never whole', async () => {
+    answerEvery(upstream, '/v1/rankings', () => ({
+      data: { data: ranked(0, 100), pagina: 1, per_pagina: 100, totaal: 250 },
+    }));
+    const list = await read();
+    expect(list.data.data).toHaveLength(100);
+    expect(list.more).toBe('may');
+    expect(list.total).toBeUndefined();
+    expect(list.shortfall).toEqual([
+      'The list could not be paged: its first page tells of paging in words we do not know ("pagina", "per_pagina", "totaal" beside the list), and 1 request more asked for 2 under "pagina": the API answered the same 100 rows again: it does not take that parameter. 100 rows read; more may exist.',
+    ]);
+    expect(upstream.sent).toHaveLength(2);
+  });
+
+  it('an offset in words ({vanaf: 0, aantal, totaal} in a wrapper): told by the rows one on, then read', async () => {
+    answerEvery(upstream, '/v1/rankings', (url) => {
+      const vanaf = Number(url.searchParams.get('vanaf') ?? 0);
+      return {
+        data: {
+          data: ranked(vanaf, 250 - vanaf).slice(0, 100),
+          paginering: { vanaf, aantal: 100, totaal: 250 },
+        },
+      };
+    });
+    const list = await read();
+    expect(list.data.data.map((r) => r.rank)).toEqual(ranked(0, 250).map((r) => r.rank));
+    expect(list.more).toBe('no');
+    expect(upstream.sent.map((r) => new URL(r.path, 'https://x').searchParams.get('vanaf'))).toEqual([
+      null,
+      '1',
+      '100',
+      '200',
+    ]);
   });
 });

@@ -236,6 +236,14 @@ async function readPagesOf<N extends ListRoute, S extends ListSchema>(
         continue;
       }
     }
+    // Rows of the page before again, further on (the parameter read as an offset): no next page.
+    if (guess !== undefined && overlaps(page.data.data, previous)) {
+      results.push(page);
+      const again = 'its rows repeat rows of the page before (the parameter may not count pages)';
+      if (results.length === 2) unpaged = `${again}, so it is no page of this list`;
+      else stop = `${again}, asked under "${guess.param}"`;
+      break;
+    }
     // A page asked under a parameter only the answer told of is that page only when it echoes its number:
     // else the parameter was something else (a filter), and its rows are no page of this list.
     if (
@@ -446,6 +454,12 @@ function withoutEcho(
   if (!signals?.cursor || asked?.[signals.cursor.name] !== signals.cursor.value) return signals;
   const { cursor: _echo, ...rest } = signals;
   return rest;
+}
+
+/** Whether any row of `rows` is one of `before`. */
+function overlaps(rows: readonly unknown[], before: readonly unknown[]): boolean {
+  const seen = new Set(before.map((row) => JSON.stringify(row)));
+  return rows.some((row) => seen.has(JSON.stringify(row)));
 }
 
 function sameRow(a: unknown, b: unknown): boolean {

@@ -2,7 +2,8 @@
 // list's length, any two or three of them) beside `data` or in a wrapper by any name, in one language's
 // words, a total under a known name beside them or in a header, or none; the API reads the page from
 // its own word (counted from 1 or from 0), from the usual `page`, or pages by an offset in its words
-// (an offset or a page from 0 told apart by the rows of the page asked); it honours that parameter or ignores it; pages of a drawn size (the limit asked, capped), a
+// (an offset or a page from 0 told apart by the rows of the page asked), or reads `page` as an offset
+// (no page: rows the page before held, never taken twice); it honours that parameter or ignores it; pages of a drawn size (the limit asked, capped), a
 // route with a limit (rankings) or without (leagues), a drawn page budget. The property, for every seed:
 // the rows read are the list's first rows in order; "whole" only when every row was read; a total only
 // when it is the list's; a list read short says so; and where the API honours a parameter the reader can
@@ -28,7 +29,7 @@ const WORDS = [
 /** Where the facts are: beside `data`, or in a wrapper (some the reader knows, most it does not). */
 const PLACES = ['', '', 'paginering', 'seitenangaben', 'navigation', 'resultinfo', 'meta', 'pagination'];
 /** How the API takes the next page: its page word (from 1, or from 0), the usual `page`, an offset in its words. */
-const TAKES = ['word', 'word0', 'page', 'offset'] as const;
+const TAKES = ['word', 'word0', 'page', 'offset', 'page-as-offset'] as const;
 
 interface Case {
   seed: string;
@@ -80,10 +81,10 @@ function serve(c: Case, url: URL): { data: object; headers?: Record<string, stri
   const [pageWord, perWord, totalWord] = c.words;
   const size = Math.min(c.size, Number(q.get('limit') ?? c.size));
   const offsetWord = `vanaf_${pageWord}`;
-  const param = c.takes === 'page' ? 'page' : c.takes === 'offset' ? offsetWord : pageWord;
+  const param = c.takes.startsWith('page') ? 'page' : c.takes === 'offset' ? offsetWord : pageWord;
   const given = c.honours ? q.get(param) : null;
   const start =
-    c.takes === 'offset'
+    c.takes === 'offset' || c.takes === 'page-as-offset'
       ? Number(given ?? 0)
       : c.takes === 'word0'
         ? Number(given ?? 0) * size
@@ -94,6 +95,7 @@ function serve(c: Case, url: URL): { data: object; headers?: Record<string, stri
   const facts: Record<string, number> = {};
   if (c.shown.page) {
     if (c.takes === 'offset') facts[offsetWord] = start;
+    else if (c.takes === 'page-as-offset') facts[offsetWord] = start;
     else facts[pageWord] = start / size + (c.takes === 'word0' ? 0 : 1);
   }
   if (c.shown.per) facts[perWord] = size;
@@ -133,7 +135,7 @@ describe(`lists paged in words the reader does not know (${COUNT} seeds from ${S
       expect(list.notes.join(' '), label).not.toMatch(/The API pages this list/);
     // The API pages by a parameter the reader can tell, and the budget holds every page and the empty
     // one after them: every row read, and whole unless the rows are exactly the limit sent.
-    const told = c.takes === 'page' ? !c.shown.page : c.shown.page;
+    const told = c.takes === 'page' ? !c.shown.page : c.takes !== 'page-as-offset' && c.shown.page;
     // The pages to the short or empty one, two at least: what the facts mean is learnt from a second page.
     const pages =
       Math.max(2, Math.floor(c.rows / pageSize) + 1) + (c.takes === 'offset' && c.rows > 1 ? 1 : 0);

@@ -2,11 +2,12 @@
 // totaal: 250}`: pagination.ts, PageFacts) and nothing else that says how it goes on: the list read
 // (list-pages.ts) asks the next page once, under the parameter the facts name (the one holding the page,
 // 1, asked as 2; else the one holding 0, asked as 1: a page counted from 0, or an offset when the rows
-// come back one on) or else the usual `page`, and reads what comes back. Rows of their own, with the facts as the first
-// page gave them (the page echoed under its name when it was), are the next page: the list is read on so
-// to an empty or a short page. The first page's rows again: the API does not take that parameter, and
-// the list could not be paged. An empty page: no rows follow the first page. Anything else (the page not
-// echoed, the numbers beside the rows changed: a filter, not a page) is no page of this list.
+// come back one on) or else the usual `page`, and reads what comes back. Rows of their own, with the
+// facts as the first page gave them (the page echoed under its name when it was), are the next page: the
+// list is read on so to an empty or a short page. The first page's rows again: the API does not take
+// that parameter, and the list could not be paged. An empty page: no rows follow the first page.
+// Anything else (the page not echoed, the numbers beside the rows changed: a filter, not a page; rows of
+// the page before further on) is no page of this list.
 // No number of the facts is read as a total: one larger than the rows may count anything (the pages, the
 // players a ranking weighed before its limit), so the count is the rows read when the list ends.
 import type { ApiResult } from './client.js';

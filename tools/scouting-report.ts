@@ -3,7 +3,7 @@ import type { ApiResult } from '../src/api/client.js';
 import { publishReadNotes } from '../src/api/reader/notes-sink.js';
 import { carryUnread, unreadWhy } from '../src/api/reader/unread.js';
 import { percentileRadar } from '../src/charts/percentile-radar.js';
-import { ClubName, Limit, PlayerIdArg, Season, seasonParam } from '../src/mcp/args.js';
+import { ClubName, hasMore, Limit, moreRows, PlayerIdArg, Season, seasonParam } from '../src/mcp/args.js';
 import { defineTool } from '../src/mcp/tool.js';
 import { withClubHint } from './kit/club-hint.js';
 import { fitForTheirFootball } from './kit/club-side.js';
@@ -78,7 +78,7 @@ export default defineTool({
         [club ? 3 : 0, "the club's side of his football checked, when it plays in another league"],
       ]),
     );
-    const [player, history, asSent, glossary, fit] = await Promise.all([
+    const [player, history, { sections: asSent, readInPart }, glossary, fit] = await Promise.all([
       gathering.required('record', (signal) => fetchRecord(api, query, signal)),
       gathering.optional('history', (signal) =>
         api.playerHistory({ id: player_id, signal }).then((r) => ({
@@ -86,7 +86,7 @@ export default defineTool({
           data: mostRecent(r.data.data.map(historyShown), HISTORY_SHOWN),
         })),
       ),
-      fetchSections(gathering, api, query, REPORT_SECTIONS).then((read) => read.sections),
+      fetchSections(gathering, api, query, REPORT_SECTIONS),
       gatherGlossary(gathering, api),
       club
         ? gathering.optional('fit', (signal) =>
@@ -134,6 +134,13 @@ export default defineTool({
       source: gathering.source(),
       extra: { requests: gathering.cost() },
       glossary: namesOf(namedStatistics(sections), glossary),
+      // The similar profiles, as get_player says of them: cut at similar_limit, or read in part.
+      notes: sections.similar
+        ? moreRows(sections.similar.length, similar_limit, MAX_SIMILAR, 'similar_limit')
+        : [],
+      ...(sections.similar
+        ? { has_more: hasMore(sections.similar.length, similar_limit) || readInPart.has('similar') }
+        : {}),
     };
   },
   text: ({ data, extra, glossary }, { club }) =>

@@ -15,6 +15,17 @@ import type { ApiClient, ApiResult, CallOptions, Source } from './client.js';
 import { ApiError } from './errors.js';
 import { pageAddressing, readTail } from './list-tail.js';
 import { laterPageFailure, pageFailedNote } from './page-failure.js';
+import {
+  advanced,
+  guessedNote,
+  guessedSignals,
+  guessOf,
+  learnt,
+  notAPage,
+  type PageGuess,
+  unaskedNote,
+  unpagedNote,
+} from './page-probe.js';
 import type { PageSignals } from './pagination.js';
 import { publishReadNotes } from './reader/notes-sink.js';
 import { type Requests, tallyRequests } from './request-tally.js';
@@ -115,8 +126,10 @@ export async function readPages<N extends ListRoute, S extends ListSchema>(
   const { value, requests } = await tallyRequests(() =>
     readPagesOf(api, route, schema, options, want, reading),
   );
-  const { pagesRead, pagesAsked, ...read } = value;
-  return { ...read, notes: [...read.notes, ...(pagesAsked > 1 ? [spentNote(pagesRead, requests)] : [])] };
+  const { pagesRead, pagesAsked, unpaged, ...read } = value;
+  // A list that could not be paged names the one page it asked in its own note.
+  const spent = pagesAsked > 1 && !unpaged ? [spentNote(pagesRead, requests)] : [];
+  return { ...read, notes: [...read.notes, ...spent] };
 }
 
 async function readPagesOf<N extends ListRoute, S extends ListSchema>(
@@ -126,7 +139,7 @@ async function readPagesOf<N extends ListRoute, S extends ListSchema>(
   options: CallOptions<N>,
   want: number | 'all',
   reading: PageReading,
-): Promise<ListRead<z.infer<S>> & { pagesRead: number; pagesAsked: number }> {
+): Promise<ListRead<z.infer<S>> & { pagesRead: number; pagesAsked: number; unpaged?: true }> {
   const wanted = want === 'all' ? Number.POSITIVE_INFINITY : want;
   const first = await firstPage(api, route, schema, options, wanted, reading.pageSize);
   const pageSize = first.pageSize;
@@ -143,12 +156,36 @@ async function readPagesOf<N extends ListRoute, S extends ListSchema>(
   let stop: string | undefined;
   /** Why the page after those read could not be read, when it could not. */
   let failed: string | undefined;
+  /** The paging guessed from page facts in words we do not know, once the next page was asked by it. */
+  let guess: PageGuess | undefined;
+  /** Why the page asked by the guess is none of this list, when it is not. */
+  let unpaged: string | undefined;
+  /** The guess no page was asked by: the budget held the first page only. */
+  let unasked: PageGuess | undefined;
   let more: More;
   for (;;) {
-    const signals = withoutEcho(last.paging, asked);
+    const own = withoutEcho(last.paging, asked);
+    const firstRows = first.data.data.length;
+    const signals = guess ? guessedSignals(own, guess, firstRows) : own;
     more = moreAfter(signals, last.data.data.length, pageSize, rows.length, first.data.data.length);
-    if (more === 'no' || rows.length >= wanted || reading.until?.(rows)) break;
-    const next = nextPage(signals, first.asked, route, last.data.data.length);
+    // A first page whose page facts we cannot read is never called the whole list unasked, even when its
+    // rows are enough for the caller: the next page is asked to settle it.
+    const unsettled =
+      guess === undefined && last === first && first.paging?.facts !== undefined && more === 'no';
+    if (!unsettled && (rows.length >= wanted || reading.until?.(rows))) break;
+    let next = more === 'no' ? undefined : nextPage(signals, first.asked, route, last.data.data.length);
+    // Page facts in words we do not know, and no other way on: the next page asked once to learn them.
+    if (next === undefined && guess === undefined && last === first && first.paging?.facts !== undefined) {
+      if (more === 'no') more = 'may';
+      if (results.length >= api.maxPages) {
+        unasked = guessOf(first.paging);
+        break;
+      }
+      guess = guessOf(first.paging);
+      if (guess !== undefined)
+        next = nextPage(guessedSignals(own, guess, firstRows), first.asked, route, firstRows);
+    }
+    if (more === 'no') break;
     if (next === undefined)
       stop =
         more === 'yes'
@@ -161,6 +198,11 @@ async function readPagesOf<N extends ListRoute, S extends ListSchema>(
       stop = `${results.length} pages read, the most one list read follows (the max-pages setting)`;
     if (stop !== undefined || next === undefined) break;
     const previous = last.data.data;
+    if (guess) {
+      guess = advanced(guess, previous.length);
+      // Every page asked by the guess is read for its facts (pagination.ts), echoed or not.
+      next = { ...next, options: { ...next.options, pageParam: guess.param } };
+    }
     let page: ApiResult<z.infer<S>>;
     try {
       page = await api.call(route, schema, next.options);
@@ -172,12 +214,44 @@ async function readPagesOf<N extends ListRoute, S extends ListSchema>(
     // An API that ignores the way we asked for the next page answers the same rows again: not added twice.
     if (page.data.data.length > 0 && sameRow(page.data.data[0], previous[0])) {
       results.push(page);
-      stop = 'the API answered the same rows for the next page';
+      if (guess !== undefined && results.length === 2)
+        unpaged = `the API answered the same ${previous.length} rows again: it does not take that parameter`;
+      else stop = 'the API answered the same rows for the next page';
+      break;
+    }
+    const refused = guess !== undefined ? notAPage(page, guess) : undefined;
+    if (guess !== undefined && refused !== undefined) {
+      results.push(page);
+      if (results.length === 2) unpaged = `${refused}, so it is no page of this list`;
+      else stop = `${refused}, asked under "${guess.param}"`;
+      break;
+    }
+    // A 0 asked as 1: an offset when its rows came one on (those rows not kept: the next is asked after
+    // the first page's), else a page counted from 0.
+    if (guess?.counts === 'zero') {
+      guess = learnt(guess, first.data.data, page.data.data);
+      if (guess.counts === 'offset') {
+        results.push(page);
+        followed.add(next.key);
+        continue;
+      }
+    }
+    // Rows of the page before again, further on (the parameter read as an offset): no next page.
+    if (guess !== undefined && overlaps(page.data.data, previous)) {
+      results.push(page);
+      const again = 'its rows repeat rows of the page before (the parameter may not count pages)';
+      if (results.length === 2) unpaged = `${again}, so it is no page of this list`;
+      else stop = `${again}, asked under "${guess.param}"`;
       break;
     }
     // A page asked under a parameter only the answer told of is that page only when it echoes its number:
     // else the parameter was something else (a filter), and its rows are no page of this list.
-    if (next.told !== undefined && page.data.data.length > 0 && page.paging?.page !== next.told.page) {
+    if (
+      guess === undefined &&
+      next.told !== undefined &&
+      page.data.data.length > 0 &&
+      page.paging?.page !== next.told.page
+    ) {
       results.push(page);
       stop = `the API did not echo page ${next.told.page} under "${next.told.param}", the parameter its first page seemed to page by`;
       break;
@@ -188,6 +262,7 @@ async function readPagesOf<N extends ListRoute, S extends ListSchema>(
     results.push(last);
     rows.push(...last.data.data);
   }
+  if (unpaged !== undefined && more === 'no') more = 'may';
   let apiTotal = results.map((r) => r.paging?.total).find((t) => t !== undefined);
   // The limit sent caps the answer ("maximum number of entries returned"): an API that pages that answer
   // says "no more" (the last page, the total) of the rows asked for, not of the list. A read of exactly
@@ -199,11 +274,20 @@ async function readPagesOf<N extends ListRoute, S extends ListSchema>(
   }
   const total = more === 'no' ? (apiTotal ?? rows.length) : apiTotal;
   const shortfall = [
+    ...(guess !== undefined && unpaged !== undefined && more !== 'no'
+      ? [unpagedNote(guess, unpaged, rows.length, more)]
+      : []),
+    ...(unasked !== undefined && more !== 'no' ? [unaskedNote(unasked, rows.length, more)] : []),
     ...(stop !== undefined ? [stopNote(rows.length, total, stop)] : []),
     ...(failed !== undefined && more !== 'no'
       ? [pageFailedNote(results.length + 1, failed, rows.length, total, more)]
       : []),
-    ...(stop === undefined && failed === undefined && more === 'may' && rows.length < wanted
+    ...(stop === undefined &&
+    failed === undefined &&
+    unpaged === undefined &&
+    unasked === undefined &&
+    more === 'may' &&
+    rows.length < wanted
       ? cutAtLimit
         ? [
             `The API said no rows follow the ${rows.length} asked for (the limit sent): the list may go on past them.`,
@@ -211,7 +295,10 @@ async function readPagesOf<N extends ListRoute, S extends ListSchema>(
         : mayNotes(last, pageSize, rows.length)
       : []),
   ];
-  const notes = [...shortfall];
+  const notes = [
+    ...shortfall,
+    ...(guess !== undefined && unpaged === undefined && results.length > 1 ? [guessedNote(guess)] : []),
+  ];
   if (
     pageSize !== undefined &&
     wanted > pageSize &&
@@ -235,6 +322,7 @@ async function readPagesOf<N extends ListRoute, S extends ListSchema>(
     notes,
     pagesRead: results.length,
     pagesAsked: results.length + (failed !== undefined ? 1 : 0),
+    ...(unpaged !== undefined ? { unpaged: true as const } : {}),
   };
 }
 
@@ -366,6 +454,12 @@ function withoutEcho(
   if (!signals?.cursor || asked?.[signals.cursor.name] !== signals.cursor.value) return signals;
   const { cursor: _echo, ...rest } = signals;
   return rest;
+}
+
+/** Whether any row of `rows` is one of `before`. */
+function overlaps(rows: readonly unknown[], before: readonly unknown[]): boolean {
+  const seen = new Set(before.map((row) => JSON.stringify(row)));
+  return rows.some((row) => seen.has(JSON.stringify(row)));
 }
 
 function sameRow(a: unknown, b: unknown): boolean {

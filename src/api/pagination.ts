@@ -46,6 +46,25 @@ export interface PageSignals {
   offset?: { name: string; value: number; limit?: number; next?: true };
   /** A count beside the list (`count`, `meta.count`): a total when larger than the page, else an echo. */
   count?: number;
+  /**
+   * Page facts in words we do not know, where nothing else says how the list goes on (see unknownFacts):
+   * not followed as they are; a list read asks the next page once to learn what they mean (list-pages.ts).
+   * One place where they are a sign of paging; on a page asked under a parameter they told of, every place.
+   */
+  facts?: PageFacts[];
+}
+
+/**
+ * Numbers beside the list under names we do not know, in one place: the answer's top level (`at: ''`)
+ * or an object beside the list (`at: 'paginering'`). `param`: the one of them holding the page asked
+ * (1, none being sent), the parameter the next page may go under; or, `from: 0`, the one holding 0 (an
+ * offset, or a page counted from 0) where none holds 1.
+ */
+export interface PageFacts {
+  at: string;
+  numbers: Record<string, number>;
+  param?: string;
+  from?: 0;
 }
 
 type Json = Record<string, unknown>;
@@ -231,6 +250,11 @@ export function pageSignals(
   const fromBody = isPlainObject(raw) ? bodySignals(raw, url, sentWith(url, body), told) : undefined;
   // The body's word first: a header is what a gateway in front may add.
   const signals = { ...fromHeaders, ...fromBody };
+  // Page facts are asked about only where no header says how the list goes on or that it ends there.
+  const rows = isPlainObject(raw) && Array.isArray(raw.data) ? raw.data.length : 0;
+  const way = signals.next !== undefined || signals.page !== undefined || signals.totalPages !== undefined;
+  if (signals.facts && !told && (way || signals.hasMore === false || (signals.total ?? rows + 1) <= rows))
+    delete signals.facts;
   return Object.keys(signals).length > 0 ? signals : undefined;
 }
 
@@ -352,7 +376,78 @@ function bodySignals(raw: Json, url: string, sent: Map<string, unknown>, told?: 
       signals.hasMore = true;
   const counted = first(objects, COUNT_NAMES, count);
   if (counted !== undefined) signals.count = counted;
+  // Page facts in words we do not know, only where nothing read says how the list goes on nor that it
+  // ends (a total beyond the rows, a count or a page size may be read beside them); on a page asked under
+  // a parameter they told of, whatever they hold.
+  const rows = Array.isArray(raw.data) ? raw.data.length : 0;
+  const untold =
+    told !== undefined ||
+    (next === undefined &&
+      cursor === undefined &&
+      signals.page === undefined &&
+      signals.offset === undefined &&
+      totalPages === undefined &&
+      (total === undefined || total > rows) &&
+      hasMore !== false);
+  const facts = untold ? unknownFacts(raw, sent, told !== undefined) : undefined;
+  if (facts !== undefined) signals.facts = facts;
   return signals;
+}
+
+/** Names of numbers that are no page facts: every name read as something else, ids, seasons, years. */
+const notAFact = (name: string) =>
+  KNOWN_NAMES.has(name) ||
+  PAGE_NAMES.includes(name) ||
+  ASKED_LIMIT_NAMES.has(name) ||
+  NOT_A_COUNT.test(name) ||
+  paramName(name) === undefined;
+
+/**
+ * Page facts in words we do not know (`{pagina: 1, per_pagina: 100, totaal: 250}` beside `data`, or in
+ * an object beside it whatever its name): in one place, the whole numbers under names nothing reads,
+ * two of them in different roles: this page's place (1, the page asked when none was sent, or 0, an
+ * offset, under a name not sent and no plural, id, year or count), its size (the rows on it) or a length beyond it (larger than
+ * the rows; two holding the rows are its size and the list's length). One number alone is no sign of paging (a ranking's `eligible: 480` beside its `limit`).
+ * `all`: every place's numbers, roles or not (a page asked under a parameter they told of).
+ */
+function unknownFacts(raw: Json, sent: Map<string, unknown>, all: boolean): PageFacts[] | undefined {
+  const rows = Array.isArray(raw.data) ? raw.data.length : undefined;
+  if (rows === undefined) return undefined;
+  const found: PageFacts[] = [];
+  const spots: [string, Json][] = [
+    ['', raw],
+    ...Object.entries(raw).filter((e): e is [string, Json] => e[0] !== 'data' && isPlainObject(e[1])),
+  ];
+  for (const [at, o] of spots) {
+    const numbers: Record<string, number> = {};
+    for (const [name, v] of Object.entries(o)) {
+      const n = typeof v === 'number' ? count(v) : undefined;
+      if (n !== undefined && !notAFact(name)) numbers[name] = n;
+    }
+    const entries = Object.entries(numbers);
+    if (entries.length === 0) continue;
+    if (all) {
+      found.push({ at, numbers });
+      continue;
+    }
+    if (rows === 0) continue;
+    const onPage = entries.filter(([name, n]) => n === 1 && !NOT_A_PAGE.test(name) && !sent.has(name));
+    // A 0 is a place too: an offset, or a page counted from 0.
+    const atZero = entries.filter(([name, n]) => n === 0 && !NOT_A_PAGE.test(name) && !sent.has(name));
+    const atStart = atZero.length > 0;
+    // Two numbers holding the rows: the page's size and the list's length, both this page.
+    const roles = (place: string | undefined) =>
+      (place !== undefined || atStart ? 1 : 0) +
+      Math.min(2, entries.filter(([name, n]) => name !== place && n === rows).length) +
+      (entries.some(([name, n]) => name !== place && n > rows) ? 1 : 0);
+    if (Math.max(roles(undefined), ...onPage.map(([name]) => roles(name))) < 2) continue;
+    // One row: a 1 is as likely its count as its page; the usual parameter is asked then.
+    const param = onPage.length === 1 && rows > 1 ? onPage[0]?.[0] : undefined;
+    if (param !== undefined) return [{ at, numbers, param }];
+    const zero = onPage.length === 0 && atZero.length === 1 ? atZero[0]?.[0] : undefined;
+    return [{ at, numbers, ...(zero !== undefined ? { param: zero, from: 0 as const } : {}) }];
+  }
+  return found.length > 0 ? found : undefined;
 }
 
 const paramName = (v: unknown): string | undefined =>

@@ -364,6 +364,8 @@ function saysMore(raw: unknown, held: number): boolean {
     signals.cursor !== undefined ||
     // Pages only the answer told of (its page beside a larger count): more may follow any full page.
     signals.pageTold === true ||
+    // Page facts in words nothing reads: the list may go on past this page.
+    signals.facts !== undefined ||
     (total !== undefined && total > held) ||
     (signals.totalPages !== undefined && signals.totalPages > (signals.page ?? 1))
   );

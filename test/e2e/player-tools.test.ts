@@ -333,6 +333,47 @@ describe('scouting_report', () => {
     expect(text).toContain('Requests: 2 sent, 7 from the cache (planned at most 14).');
   });
 
+  it('says whether more similar profiles exist, as get_player does: cut at similar_limit, or read in part', async () => {
+    for (const similar_limit of [3, 20]) {
+      const report = structured(
+        await call(session.client, 'scouting_report', { player_id: serviceId, similar_limit }),
+      );
+      const player = structured(
+        await call(session.client, 'get_player', {
+          player_id: serviceId,
+          sections: ['similar'],
+          similar_limit,
+        }),
+      );
+      expect(report.data.similar).toHaveLength(similar_limit);
+      expect(report.has_more).toBe(true);
+      expect(report.has_more).toBe(player.has_more);
+      expect(report.notes).toContainEqual(
+        expect.stringContaining(
+          similar_limit < 20 ? 'raise similar_limit (up to 20)' : 'the most one call returns',
+        ),
+      );
+    }
+    // The similar list's first page holds 2 rows and a next link; the next page fails: fewer rows than
+    // asked, and more exist all the same.
+    const { client: c } = await clientBehind((path) =>
+      !path.includes('/similar')
+        ? 'pass'
+        : path.includes('page=2')
+          ? { status: 500 }
+          : {
+              reshape: (body) => {
+                const { data } = body as { data: unknown[] };
+                return { ...(body as object), data: data.slice(0, 2), links: { next: `${path}&page=2` } };
+              },
+            },
+    );
+    const report = structured(await call(c, 'scouting_report', { player_id: serviceId, similar_limit: 5 }));
+    expect(report.data.similar).toHaveLength(2);
+    expect(report.has_more).toBe(true);
+    expect(report.notes.join(' ')).toMatch(/similar: Page 2 of the list could not be read/);
+  });
+
   it('costs nothing the second time', async () => {
     const before = session.sandbox.requestCount();
     const body = structured(

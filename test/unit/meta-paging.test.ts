@@ -113,8 +113,10 @@ describe('page numbers under a parameter the meta names', () => {
     const rows = leagues(0, 10);
     expect(pageSignals({ data: rows, meta: { seite: 1, pro_seite: 10 } }, ORIGIN)?.page).toBeUndefined();
     expect(pageSignals({ data: rows, meta: { seite: 1, gesamt: 40 } }, ORIGIN)?.page).toBeUndefined();
-    // One row: the page's own 1 is no size beside it.
-    expect(pageSignals({ data: rows.slice(0, 1), meta: { seite: 1, gesamt: 40 } }, ORIGIN)).toBeUndefined();
+    // One row: the page's own 1 is no size beside it; page facts only, for the list read to ask about.
+    const one = pageSignals({ data: rows.slice(0, 1), meta: { seite: 1, gesamt: 40 } }, ORIGIN);
+    expect(one?.page).toBeUndefined();
+    expect(one?.facts).toEqual([{ at: 'meta', numbers: { seite: 1, gesamt: 40 } }]);
     expect(
       pageSignals({ data: rows, meta: { version: 1, n: 10, gesamt: 40 } }, ORIGIN)?.page,
     ).toBeUndefined();
@@ -126,7 +128,7 @@ describe('page numbers under a parameter the meta names', () => {
       pageSignals({ data: rows, meta: { leagues: 1, eligible: 10, limit: 100 } }, ORIGIN),
     ).toBeUndefined();
     // Two fields holding the page asked: which is the page cannot be told, more exist all the same.
-    expect(pageSignals({ data: rows, meta: { a: 1, b: 1, n: 10, gesamt: 40 } }, ORIGIN)).toEqual({
+    expect(pageSignals({ data: rows, meta: { a: 1, b: 1, n: 10, gesamt: 40 } }, ORIGIN)).toMatchObject({
       hasMore: true,
     });
     expect(pageSignals({ data: rows, meta: { seite: 1, pro_seite: 10, gesamt: 40 } }, ORIGIN)).toMatchObject({

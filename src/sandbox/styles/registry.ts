@@ -10,6 +10,7 @@ import { display } from './display.js';
 import { group } from './group.js';
 import { labels } from './labels.js';
 import { objects } from './objects.js';
+import { pageWords } from './page-words.js';
 import { paging } from './paging.js';
 import { fromDialect, type Piece } from './piece.js';
 import { rename } from './rename.js';
@@ -28,6 +29,7 @@ export const PIECES: readonly Piece[] = [
   rename,
   casing,
   paging,
+  pageWords,
   // The deployments' HTTP habits (their dialects, as they are): a redirect to the path plus "/", a
   // maintenance window answering 503 with Retry-After.
   fromDialect(slashed, 0.3),

@@ -4,6 +4,7 @@
 
 import { maintenance } from '../dialects/maintenance.js';
 import { slashed } from '../dialects/slashed.js';
+import { blanks } from './blanks.js';
 import { casing } from './casing.js';
 import { compress } from './compress.js';
 import { display } from './display.js';
@@ -15,11 +16,14 @@ import { fromDialect, type Piece } from './piece.js';
 import { rename } from './rename.js';
 import { reorder } from './reorder.js';
 import { resource } from './resource.js';
+import { strings } from './strings.js';
 import { throttle } from './throttle.js';
 
 export const PIECES: readonly Piece[] = [
   reorder,
   display,
+  strings,
+  blanks,
   labels,
   objects,
   // Before the names change: a resource object's id is the row's own id field (team_id…), found by name.

@@ -380,7 +380,8 @@ function coachRef(value: unknown): unknown {
   }
   const unreadTexts = others.filter(([, v]) => v !== name).length;
   if (name === undefined && unreadTexts > 0) noteUnreadable('team.coach');
-  else if (!idRead && unreadTexts > 0) noteUnreadable('team.coach_id');
+  // A coach not read leaves his id unread with him, unless it was read on its own.
+  if (!idRead && unreadTexts > 0) noteUnreadable('team.coach_id');
   return name === undefined ? value : { ...value, name };
 }
 

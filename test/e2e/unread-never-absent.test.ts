@@ -122,6 +122,8 @@ const CASES: [spec: string, tools: string[], known?: 'known'][] = [
   ],
   // A refresh whose league list reads no row: the quota its headers reported, never an error.
   ['s77', ['quota_status (refresh)']],
+  // A team's coach object read as nothing (its name and id under made-up names): his id named unread too.
+  ['s1806:rename,paging', ['get_team']],
   // A coach's tactical scales sent as strings ("86"): read as numbers, never shown as text.
   ['n1:strings', ['get_coach']],
 ];

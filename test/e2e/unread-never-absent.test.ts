@@ -124,6 +124,9 @@ const CASES: [spec: string, tools: string[], known?: 'known'][] = [
   ['s77', ['quota_status (refresh)']],
   // A team's coach object read as nothing (its name and id under made-up names): his id named unread too.
   ['s1806:rename,paging', ['get_team']],
+  // Strengths by label ("Tackles won (per 90)") while the glossary's unit is unread: tied to the key by
+  // the glossary's name, never left a row of its own under the label.
+  ['s1795:labels,rename', ['get_player', 'scouting_report']],
   // A coach's tactical scales sent as strings ("86"): read as numbers, never shown as text.
   ['n1:strings', ['get_coach']],
 ];

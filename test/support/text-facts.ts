@@ -173,8 +173,9 @@ export function proseFindings(tool: string, plainText: string, styledText: strin
 /** Every number a text prints, its times of day aside. */
 const tablesAndProse = (text: string) => numbersOf(text.replace(TIMES, ''));
 
-/** Words of a text saying a list was not shown or read whole. */
-const SAYS_MORE = /more (may )?exist|not every|raise \w*limit|read short|\bof \d+ rows\b/i;
+/** Words of a text saying a list was not shown or read whole, or that its rows could not be read. */
+const SAYS_MORE =
+  /more (may )?exist|not every|raise \w*(limit|budget)|read short|\bof \d+ rows\b|could not be read|cannot be told|left (unchecked|out)|not (shown|checked)|may go on/i;
 
 /**
  * An answer whose structured content says more rows exist (`has_more: true`) while its text says nothing of

@@ -4,6 +4,7 @@
 
 import { maintenance } from '../dialects/maintenance.js';
 import { slashed } from '../dialects/slashed.js';
+import { bare } from './bare.js';
 import { blanks } from './blanks.js';
 import { casing } from './casing.js';
 import { compress } from './compress.js';
@@ -31,6 +32,8 @@ export const PIECES: readonly Piece[] = [
   group,
   rename,
   casing,
+  // After the names change: a record's fields meet the answer's own at the top only once they are named.
+  bare,
   paging,
   // The deployments' HTTP habits (their dialects, as they are): a redirect to the path plus "/", a
   // maintenance window answering 503 with Retry-After.

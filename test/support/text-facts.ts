@@ -173,9 +173,12 @@ export function proseFindings(tool: string, plainText: string, styledText: strin
 /** Every number a text prints, its times of day aside. */
 const tablesAndProse = (text: string) => numbersOf(text.replace(TIMES, ''));
 
-/** Words of a text saying a list was not shown or read whole, or that its rows could not be read. */
+/**
+ * Words of a text saying a list was not shown or read whole, or that rows or what they match could not be
+ * read or told (a list of unreadable rows is no list called complete either).
+ */
 const SAYS_MORE =
-  /more (may )?exist|not every|raise \w*(limit|budget)|read short|\bof \d+ rows\b|could not be read|cannot be told|left (unchecked|out)|not (shown|checked)|may go on/i;
+  /more (may )?exist|not every|raise \w*(limit|budget)|read short|\bof \d+ rows\b|could not|cannot be told|not known|unread|left (unchecked|out)|not (shown|checked)|may (go on|match)/i;
 
 /**
  * An answer whose structured content says more rows exist (`has_more: true`) while its text says nothing of

@@ -416,7 +416,14 @@ export const TeamResponse = recordAnswer(
       ...TEAM,
       competitions: textList.nullish(),
       rating: optNum,
-      style: z.preprocess((v) => flattenStatistics(v), z.record(z.string(), z.number().nullable())).nullish(),
+      // A style is a map (or a list) of aspects: anything else under its name (a text, a number) is a value not
+      // understood, unread, never an empty map of no aspects.
+      style: z
+        .preprocess(
+          (v) => (isPlainObject(v) || Array.isArray(v) ? flattenStatistics(v) : v),
+          z.record(z.string(), z.number().nullable()),
+        )
+        .nullish(),
       squad_size: optCount,
       average_age: optAge,
       squad_value_eur: optEuros,

@@ -127,9 +127,6 @@ const CASES: [spec: string, tools: string[], known?: 'known'][] = [
   // Strengths by label ("Tackles won (per 90)") while the glossary's unit is unread: tied to the key by
   // the glossary's name, never left a row of its own under the label.
   ['s1795:labels,rename', ['get_player', 'scouting_report']],
-  // A team's style found as a text (a coach's id under a word that is style's alias): unread, never an
-  // empty map of no aspects.
-  ['s2221:rename', ['get_team']],
   // A coach's tactical scales sent as strings ("86"): read as numbers, never shown as text.
   ['n1:strings', ['get_coach']],
 ];

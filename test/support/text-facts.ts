@@ -178,7 +178,7 @@ const tablesAndProse = (text: string) => numbersOf(text.replace(TIMES, ''));
  * read or told (a list of unreadable rows is no list called complete either).
  */
 const SAYS_MORE =
-  /more (may )?exist|not every|raise \w*(limit|budget)|read short|\bof \d+ rows\b|could not|cannot be told|not known|unread|left (unchecked|out)|not (shown|checked)|may (go on|match)/i;
+  /more (may )?exist|not every|raise \w*(limit|budget)|read short|\bof \d+ rows\b|could not|cannot be told|not known|unread|left (unchecked|out)|not (shown|checked)|may (go on|match)|none of the|no total/i;
 
 /**
  * An answer whose structured content says more rows exist (`has_more: true`) while its text says nothing of

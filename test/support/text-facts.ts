@@ -137,6 +137,11 @@ const NOT_FACT_LINES = /^(note:|— |requests:|refresh|daily quota|from the stor
  * what it left out: its numbers are the read's, the plain read's differ, and it says so.
  */
 const READ_IN_PART = /more (may )?exist|not checked|\d+ read\b|left out/i;
+/**
+ * A line printing numbers under the API's own names, said so ("Not statistics, under the API's names:
+ * mekeik 10"): what the API sent, as it sent it, which the plain answer had no name to show by.
+ */
+const API_WORDS = /under the API's names|as the API (names|wrote)/i;
 /** Times of day and timestamps: when an answer was fetched, not what it says. */
 const TIMES = /\d{4}-\d\d-\d\dT[\d:.]+Z|\b\d\d:\d\d( UTC)?/g;
 
@@ -144,7 +149,13 @@ const TIMES = /\d{4}-\d\d-\d\dT[\d:.]+Z|\b\d\d:\d\d( UTC)?/g;
 function proseOf(text: string): string[] {
   return text
     .split('\n')
-    .filter((line) => !isRow(line) && !NOT_FACT_LINES.test(line.trim()) && !READ_IN_PART.test(line))
+    .filter(
+      (line) =>
+        !isRow(line) &&
+        !NOT_FACT_LINES.test(line.trim()) &&
+        !READ_IN_PART.test(line) &&
+        !API_WORDS.test(line),
+    )
     .map((line) => line.replace(/\bNote: .*$/, '').replace(TIMES, ''));
 }
 

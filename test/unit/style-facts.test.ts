@@ -60,6 +60,8 @@ describe('the facts of an answer, plain against styled', () => {
     expect(kinds(text('4', '3'))).toEqual([]);
     expect(kinds(text('4', '1').replace('3 of 40', '2 of 5'))).toEqual([]);
     expect(kinds(text('5', '1'))).toEqual(['wrong']);
+    // Numbers under the API's own names, said so: what it sent, which the plain answer had no name to show by.
+    expect(kinds(`${text('4', '1')}\nNot statistics, under the API's names: mekeik 10`)).toEqual([]);
     // A line counting what a read short took says so: its numbers are the read's.
     expect(kinds(`${text('4', '1')}\n3 leagues matching cup shown (100 read); more may exist.`)).toEqual([]);
   });

@@ -167,25 +167,35 @@ const ASPECTS = ['formation', 'alternative_formations', 'style', 'build_up', ...
 /** The profile without the identity fields the record already gives. */
 function tacticalProfile(data: Record<string, unknown>): Record<string, unknown> {
   const out: Record<string, unknown> = {};
+  const unparsed: string[] = [];
   for (const key of ASPECTS) {
-    // The profile's scales are not fields the row reads: found here in any casing (`DefensiveLine`).
+    // The profile's scales are not fields the row reads: found here in any casing (`DefensiveLine`), and
+    // read as numbers here ("86", "86 %"); one that does not read as a number is unread, never shown as text.
     const value = member(data, key);
-    if (value !== undefined) out[key] = value;
+    const read = SCALES.includes(key) && value != null ? toNumber(value) : value;
+    if (SCALES.includes(key) && read != null && typeof read !== 'number') unparsed.push(key);
+    else if (read !== undefined) out[key] = read;
   }
-  return withUnreadAspects(data, out);
+  return withUnreadAspects(data, out, unparsed);
 }
 
 /**
- * `out`, its unread aspects kept beside it: the aspects it lacks that could not be read: those the reader marked, and a scale
- * (0 to 100) lacking while the profile holds a number in that range under a name nothing read.
+ * `out`, its unread aspects kept beside it: the aspects it lacks that could not be read: those the reader marked, the
+ * scales sent as a text that reads as no number (`unparsed`), and a scale (0 to 100) lacking while the profile
+ * holds a number in that range under a name nothing read.
  */
 function withUnreadAspects(
   data: Record<string, unknown>,
   out: Record<string, unknown>,
+  unparsed: readonly string[],
 ): Record<string, unknown> {
   const marks = unreadMarks(data);
   const fields: Record<string, UnreadWhy> = {};
   const names: Record<string, readonly string[]> = {};
+  for (const key of unparsed) {
+    fields[key] = 'value';
+    names[key] = [];
+  }
   for (const key of ASPECTS) {
     const why = marks?.fields[key];
     if (out[key] != null || why === undefined) continue;
@@ -200,7 +210,7 @@ function withUnreadAspects(
   });
   if (scales.length > 0)
     for (const key of SCALES)
-      if (out[key] == null) {
+      if (out[key] == null && fields[key] === undefined) {
         fields[key] = 'name';
         names[key] = scales;
       }

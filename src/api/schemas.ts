@@ -380,7 +380,8 @@ function coachRef(value: unknown): unknown {
   }
   const unreadTexts = others.filter(([, v]) => v !== name).length;
   if (name === undefined && unreadTexts > 0) noteUnreadable('team.coach');
-  else if (!idRead && unreadTexts > 0) noteUnreadable('team.coach_id');
+  // A coach not read leaves his id unread with him, unless it was read on its own.
+  if (!idRead && unreadTexts > 0) noteUnreadable('team.coach_id');
   return name === undefined ? value : { ...value, name };
 }
 
@@ -415,7 +416,14 @@ export const TeamResponse = recordAnswer(
       ...TEAM,
       competitions: textList.nullish(),
       rating: optNum,
-      style: z.preprocess((v) => flattenStatistics(v), z.record(z.string(), z.number().nullable())).nullish(),
+      // A style is a map (or a list) of aspects: anything else under its name (a text, a number) is a value not
+      // understood, unread, never an empty map of no aspects.
+      style: z
+        .preprocess(
+          (v) => (isPlainObject(v) || Array.isArray(v) ? flattenStatistics(v) : v),
+          z.record(z.string(), z.number().nullable()),
+        )
+        .nullish(),
       squad_size: optCount,
       average_age: optAge,
       squad_value_eur: optEuros,

@@ -5,6 +5,9 @@
 import { fieldName } from '../api/reader/names.js';
 import { numberKindOf, toNumber } from '../api/reader/values.js';
 
+/** The form of a name whose glossary entry gives no unit, in any unit: no API writes it so. */
+const ANY_UNIT = 'in any unit';
+
 export interface GlossaryWords {
   name: string | null;
   unit: string | null;
@@ -25,6 +28,8 @@ export function statisticForms(glossary: ReadonlyMap<string, GlossaryWords>): Ma
       put(name, key);
       if (unit) put(`${name} (${unit})`, key);
       if (unit) put(`${name} ${unit}`, key);
+      // Its unit unknown (unread, or none given): its label in any unit ("Tackles won (per 90)") names it.
+      else put(`${name} ${ANY_UNIT}`, key);
     }
   }
   const out = new Map<string, string>();
@@ -33,10 +38,17 @@ export function statisticForms(glossary: ReadonlyMap<string, GlossaryWords>): Ma
 }
 
 const PERCENT = /%/g;
+/** A label's unit in brackets at its end: "Tackles won (per 90)". */
+const UNIT_WRITTEN = /\s*\([^()]*\)\s*$/;
 
 /** The glossary's key for `name`, or undefined when the glossary does not know it. */
 export function canonicalStatistic(name: string, forms: ReadonlyMap<string, string>): string | undefined {
-  return forms.get(fieldName(name)) ?? forms.get(fieldName(name.replace(PERCENT, ' pct ')));
+  const unitless = UNIT_WRITTEN.test(name) ? `${name.replace(UNIT_WRITTEN, '')} ${ANY_UNIT}` : undefined;
+  return (
+    forms.get(fieldName(name)) ??
+    forms.get(fieldName(name.replace(PERCENT, ' pct '))) ??
+    (unitless === undefined ? undefined : forms.get(fieldName(unitless)))
+  );
 }
 
 /**

@@ -9,7 +9,7 @@ import type { ReadReport } from '../api/reader/report.js';
 import { cacheOnly } from '../api/request-tally.js';
 import type { League } from '../api/schemas.js';
 import { roleByName } from '../domain/role-labels.js';
-import { type GlossaryWords, statisticForms } from '../facts/statistic-canon.js';
+import { canonicalStatistic, type GlossaryWords, statisticForms } from '../facts/statistic-canon.js';
 import { fold } from '../lib/fold.js';
 import { onSameRows } from '../lib/same-rows.js';
 import {
@@ -169,10 +169,7 @@ function statisticKeys(
   for (const entry of keyed)
     if (entry.deprecated_key && !forms.has(fieldName(entry.deprecated_key)))
       forms.set(fieldName(entry.deprecated_key), entry.key);
-  return (written) =>
-    words.has(written)
-      ? written
-      : (forms.get(fieldName(written)) ?? forms.get(fieldName(written.replace(/%/g, ' pct '))));
+  return (written) => (words.has(written) ? written : canonicalStatistic(written, forms));
 }
 
 /**

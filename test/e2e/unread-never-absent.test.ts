@@ -126,6 +126,15 @@ const CASES: [spec: string, tools: string[], known?: 'known'][] = [
   // starts under its own) shown apart under the API's names, never as statistics.
   ['s31', ['get_player']],
   ['s40', ['get_player']],
+  // A team's coach object read as nothing (its name and id under made-up names): his id named unread too.
+  ['s1806:rename,paging', ['get_team']],
+  // Strengths by label ("Tackles won (per 90)") while the glossary's unit is unread: tied to the key by
+  // the glossary's name, never left a row of its own under the label.
+  ['s1795:labels,rename', ['get_player', 'scouting_report']],
+  // A statistics list whose values the API has none of are written "-" or "": still a statistics list.
+  ['s196:blanks,labels,rename', ['compare_players']],
+  // A coach's tactical scales sent as strings ("86"): read as numbers, never shown as text.
+  ['n1:strings', ['get_coach']],
 ];
 
 // Every tool's call, and the branch calls the cases name.

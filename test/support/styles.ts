@@ -13,7 +13,7 @@ import {
   structured,
   textOf,
 } from './mcp.js';
-import { placeholderFindings } from './text-facts.js';
+import { completenessFindings, placeholderFindings, proseFindings } from './text-facts.js';
 import { callName, HARNESS_CALLS, type Ids, idsOf, type Plan } from './tool-plans.js';
 import { isUnranked, unrankedFindings } from './unranked.js';
 
@@ -184,7 +184,9 @@ export async function runStyle(
               await surelyReadBy(world, tool, notes),
             ),
             ...placeholderFindings(tool, textOf(want), textOf(got), notes),
+            ...proseFindings(tool, textOf(want), textOf(got)),
           ];
+      findings.push(...completenessFindings(tool, styled, textOf(got)));
       outcomes.push({ tool, call: name, findings, breaches: breaches(findings, () => known), styled });
     }
     return { spec, description: style.description, pieces: style.pieces, outcomes };

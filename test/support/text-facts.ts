@@ -126,3 +126,78 @@ function isNamed(notes: readonly string[], label: string): boolean {
     .split(',')
     .some((part) => named(notes, part.trim().replace(/\s+/g, '_')));
 }
+
+/**
+ * Lines of a text that say what the call cost, when it ran, or what could not be read (notes): their numbers
+ * are no facts of the API's data (a styled read may cost more, or read a list short and say so).
+ */
+const NOT_FACT_LINES = /^(note:|— |requests:|refresh|daily quota|from the stored snapshot)/i;
+/**
+ * A line that counts what a read short took (of the rows read, "more may exist", "100 more not checked") or
+ * what it left out: its numbers are the read's, the plain read's differ, and it says so.
+ */
+const READ_IN_PART = /more (may )?exist|not checked|\d+ read\b|left out/i;
+/**
+ * A line printing numbers under the API's own names, said so ("Not statistics, under the API's names:
+ * mekeik 10"): what the API sent, as it sent it, which the plain answer had no name to show by.
+ */
+const API_WORDS = /under the API's names|as the API (names|wrote)/i;
+/** Times of day and timestamps: when an answer was fetched, not what it says. */
+const TIMES = /\d{4}-\d\d-\d\dT[\d:.]+Z|\b\d\d:\d\d( UTC)?/g;
+
+/** The prose lines of a text: neither a table's nor one of NOT_FACT_LINES, a trailing note cut off. */
+function proseOf(text: string): string[] {
+  return text
+    .split('\n')
+    .filter(
+      (line) =>
+        !isRow(line) &&
+        !NOT_FACT_LINES.test(line.trim()) &&
+        !READ_IN_PART.test(line) &&
+        !API_WORDS.test(line),
+    )
+    .map((line) => line.replace(/\bNote: .*$/, '').replace(TIMES, ''));
+}
+
+/**
+ * Each number a prose line of the styled text prints (outside its tables, its notes and what it cost) that
+ * the plain text prints nowhere: a `wrong` finding. The tables' cells are held to their own cell
+ * (placeholderFindings); a line of prose ("4 played, 2 won", "rating 65.2, squad 24", "306 players. x =
+ * … mean 0.16") states facts just as well, and the same facts print the same numbers.
+ */
+export function proseFindings(tool: string, plainText: string, styledText: string): Finding[] {
+  const known = new Set(tablesAndProse(plainText));
+  const findings: Finding[] = [];
+  for (const line of proseOf(styledText)) {
+    const unknown = numbersOf(line).filter((n) => !known.has(n));
+    if (unknown.length > 0)
+      findings.push({
+        kind: 'wrong',
+        path: `${tool} text: ${line.slice(0, 80)}`,
+        plain: 'no such number',
+        styled: unknown,
+      });
+  }
+  return findings;
+}
+
+/** Every number a text prints, its times of day aside. */
+const tablesAndProse = (text: string) => numbersOf(text.replace(TIMES, ''));
+
+/**
+ * Words of a text saying a list was not shown or read whole, or that rows or what they match could not be
+ * read or told (a list of unreadable rows is no list called complete either).
+ */
+const SAYS_MORE =
+  /more (may )?exist|not every|raise \w*(limit|budget)|read short|\bof \d+ rows\b|could not|cannot be told|not known|unread|left (unchecked|out)|not (shown|checked)|may (go on|match)|none of the|no total/i;
+
+/**
+ * An answer whose structured content says more rows exist (`has_more: true`) while its text says nothing of
+ * it: the text, which is what a reader sees, calls the list complete. A `wrong` finding.
+ */
+export function completenessFindings(tool: string, styled: unknown, styledText: string): Finding[] {
+  const more =
+    typeof styled === 'object' && styled !== null && (styled as { has_more?: unknown }).has_more === true;
+  if (!more || SAYS_MORE.test(styledText)) return [];
+  return [{ kind: 'wrong', path: `${tool} text (has_more)`, plain: 'more rows said', styled: 'none said' }];
+}

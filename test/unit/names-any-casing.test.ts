@@ -9,7 +9,7 @@ import { readAnswer } from '../../src/api/reader/index.js';
 import { collectReadNotes } from '../../src/api/reader/notes-sink.js';
 import { CompareResponse, RankingsResponse } from '../../src/api/schemas.js';
 import { ROLE_KEYS } from '../../src/domain/roles.js';
-import { canonicalStatistics, statisticForms } from '../../src/facts/statistic-canon.js';
+import { canonicalStatistic, canonicalStatistics, statisticForms } from '../../src/facts/statistic-canon.js';
 import { STATS } from '../../src/sandbox/data/stats.js';
 import type { Sections } from '../../tools/kit/player-sections.js';
 import { canonicalSections } from '../../tools/kit/section-statistics.js';
@@ -76,6 +76,18 @@ function euros(n: number, form: number): string {
 }
 
 describe('statistics named by label, in any casing, in display forms', () => {
+  it("a label ties to its key through the glossary's name when the glossary's unit is unread, never to another unit", () => {
+    const unitless = statisticForms(
+      new Map(STATS.map((s) => [s.key, { name: s.name, unit: null }] as const)),
+    );
+    for (const s of STATS) expect(canonicalStatistic(`${s.name} (${s.unit})`, unitless)).toBe(s.key);
+    const [first] = STATS;
+    if (!first) throw new Error('no statistics');
+    // The glossary's unit read: a label in another unit is another statistic.
+    expect(canonicalStatistic(`${first.name} (per match)`, FORMS)).toBeUndefined();
+    expect(canonicalStatistic(`${first.name} (${first.unit})`, FORMS)).toBe(first.key);
+  });
+
   it("compare's statistics read back under the glossary's keys, amounts in euros as numbers", () => {
     fc.assert(
       fc.property(

@@ -1,7 +1,8 @@
 // A list of statistics under a name nothing reads, its items' fields named likewise, is found by its values
 // (src/api/schemas.ts: each item one text and numbers or nulls); a list named by role keys beside it is a
 // player's roles, never taken for statistics. Answers generated from a seed (printed; replay with
-// FOOTBALL_TEST_SAMPLE_SEED): every statistic is read, under the API's label.
+// FOOTBALL_TEST_SAMPLE_SEED): every statistic is read, under the API's label; one the API has no value of
+// (null, "", "-", "N/A") is absent, never the item's name nor the list's undoing.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_ALIAS_SET } from '../../src/api/reader/aliases.js';
@@ -33,6 +34,8 @@ const answerArb = fc.record({
   roles: fc.boolean(),
   /** Each item gives its key beside its label (`{k: "goals", l: "Goals (per 90)", v: 0.26}`). */
   keyed: fc.boolean(),
+  /** How the API writes a statistic it has no value of: null, or an empty text or a placeholder. */
+  nothing: fc.constantFrom(null, '', '-', '—', 'N/A'),
 });
 
 /** A label's statistic key, as an API giving both would write it. */
@@ -45,7 +48,7 @@ const keyOf = (label: string) =>
 describe('a statistics list under a name nothing reads', () => {
   it('is read by its values, and a role list beside it is not taken for it', () => {
     fc.assert(
-      fc.property(answerArb, ({ names, statistics, values, roles, keyed }) => {
+      fc.property(answerArb, ({ names, statistics, values, roles, keyed, nothing }) => {
         const [list, key, value, roleList, score] = names as [string, string, string, string, string];
         // One value at least: a list of nulls alone says nothing of being statistics.
         const given = statistics.map(
@@ -55,7 +58,9 @@ describe('a statistics list under a name nothing reads', () => {
           player_id: 'p1',
           service_id: 'ds_0000000000000001',
           [list]: given.map(([id, label, v]) =>
-            keyed ? { [key]: id, [score]: label, [value]: v } : { [key]: label, [value]: v },
+            keyed
+              ? { [key]: id, [score]: label, [value]: v ?? nothing }
+              : { [key]: label, [value]: v ?? nothing },
           ),
           ...(roles
             ? {

@@ -1,11 +1,13 @@
 // How a style's layers compose: a body goes through them in order, a request the other way, each layer's
 // response sees the request as that layer received it; the first gate to answer wins; wire rewrites chain.
 import { describe, expect, it } from 'vitest';
+import { DEFAULT_ALIAS_SET } from '../../src/api/reader/aliases.js';
 import type { DialectRequest, WireAnswer, WireRequest } from '../../src/sandbox/dialects/dialect.js';
 import { throttled } from '../../src/sandbox/dialects/throttled.js';
 import { composeLayers } from '../../src/sandbox/styles/compose.js';
 import { drawFrom } from '../../src/sandbox/styles/draw.js';
 import { fromDialect, type Layer } from '../../src/sandbox/styles/piece.js';
+import { ENDINGS, madeUpWord, ONSETS, REAL_WORDS, VOWELS } from '../../src/sandbox/styles/words.js';
 
 const request: DialectRequest = {
   method: 'GET',
@@ -65,5 +67,17 @@ describe('composed layers', () => {
     expect(piece.name).toBe('throttled');
     expect(layer?.describe).toBe(throttled.summary);
     expect(layer?.gate).toBeTypeOf('function');
+  });
+});
+
+describe('made-up field names', () => {
+  it("are never a word a reader knows as a field's name: every such word the syllables build is refused", () => {
+    const syllable = `(${ONSETS.join('|')})(${VOWELS.join('|')})`;
+    const buildable = new RegExp(`^(${syllable}){2,3}(${ENDINGS.filter(Boolean).join('|')})?$`);
+    const real = [...DEFAULT_ALIAS_SET.words].filter((word) => buildable.test(word));
+    expect(real.filter((word) => !REAL_WORDS.has(word))).toEqual([]);
+    // The word "stile" (style's alias) once named a coach's id, read as his style.
+    for (let seed = 0; seed < 2000; seed++)
+      expect(REAL_WORDS.has(madeUpWord(drawFrom(`w${seed}`)))).toBe(false);
   });
 });

@@ -2,7 +2,7 @@
 // different value, an extra row, a ranking out of order or a list called complete does not.
 import { describe, expect, it } from 'vitest';
 import { breaches, compareFacts } from '../support/facts.js';
-import { placeholderFindings } from '../support/text-facts.js';
+import { completenessFindings, placeholderFindings, proseFindings } from '../support/text-facts.js';
 
 const plain = {
   data: [
@@ -51,6 +51,27 @@ describe('the facts of an answer, plain against styled', () => {
     // A display form left unparsed prints other numbers; digits inside an id are none.
     expect(kinds(table('1/306 t0q01cit', '4'))).toEqual([]);
     expect(kinds(table('1/306 0,5', '4'))).toEqual(['wrong']);
+  });
+
+  it('a line of prose printing a number the plain text does not is a wrong fact; notes and costs are none', () => {
+    const text = (played: string, cost: string) =>
+      `Head-to-head with X: ${played} played, 2 won.\n| a | b |\n|---|---|\n| 1 | 2 |\nNote: 3 of 40 rows read.\n— fresh answer (${cost} requests sent), 2026-11-29 01:35 UTC`;
+    const kinds = (styled: string) => proseFindings('get_team', text('4', '1'), styled).map((f) => f.kind);
+    expect(kinds(text('4', '3'))).toEqual([]);
+    expect(kinds(text('4', '1').replace('3 of 40', '2 of 5'))).toEqual([]);
+    expect(kinds(text('5', '1'))).toEqual(['wrong']);
+    // Numbers under the API's own names, said so: what it sent, which the plain answer had no name to show by.
+    expect(kinds(`${text('4', '1')}\nNot statistics, under the API's names: mekeik 10`)).toEqual([]);
+    // A line counting what a read short took says so: its numbers are the read's.
+    expect(kinds(`${text('4', '1')}\n3 leagues matching cup shown (100 read); more may exist.`)).toEqual([]);
+  });
+
+  it('more rows said in the structured content and not in the text: the text calls the list complete', () => {
+    const kinds = (hasMore: boolean, text: string) =>
+      completenessFindings('search_teams', { data: [], has_more: hasMore }, text).map((f) => f.kind);
+    expect(kinds(true, '| a |\n|---|\n| 1 |')).toEqual(['wrong']);
+    expect(kinds(true, 'Note: 5 shown; more may exist: raise limit (up to 100).')).toEqual([]);
+    expect(kinds(false, '| a |\n|---|\n| 1 |')).toEqual([]);
   });
 
   it('a blank passes only with a note that names it', () => {

@@ -49,6 +49,18 @@ describe('a record asked by its id, every name renamed', () => {
     );
   });
 
+  it("a team's style under its name but a text (no map of aspects) is unread, never an empty map", () => {
+    const read = (style: unknown) => {
+      const { value } = readAnswer(TeamResponse, { data: { ...team, style } }, 'GET /v1/teams/:id');
+      return value.data as Record<string, unknown>;
+    };
+    const text = read('c0q008nd');
+    expect(text.style ?? null).toBeNull();
+    expect(unreadWhy(text, 'style')).toBe('value');
+    expect(read({ possession: 86 }).style).toEqual({ possession: 86 });
+    expect(read(null).style ?? null).toBeNull();
+  });
+
   it('an answer holding nothing of a record is still refused', () => {
     expect(() => readAnswer(TeamResponse, { data: { zorblat: 'x' } }, 'GET /v1/teams/:id')).toThrow();
   });

@@ -297,9 +297,12 @@ export function isStatisticList(value: unknown): boolean {
  * (`goals`: lower case, no space). None, or two that could each be it: undefined (the caller notes it).
  */
 function onlyTextOf(item: Record<string, unknown>): string | undefined {
-  const texts = Object.values(item).filter(
-    (v): v is string => typeof v === 'string' && v.trim() !== '' && typeof toNumber(v) !== 'number',
-  );
+  // A placeholder ("-", "N/A", "") is a value the API says it has none of, never the statistic's name.
+  const texts = Object.values(item).filter((v): v is string => {
+    if (typeof v !== 'string') return false;
+    const read = toNumber(v);
+    return read !== null && typeof read !== 'number';
+  });
   if (texts.length === 1) return texts[0];
   const keys = texts.filter((t) => STATISTIC_KEY.test(t));
   return keys.length === 1 ? keys[0] : undefined;
@@ -317,7 +320,9 @@ function onlyNumberOf(item: Record<string, unknown>, key: string): unknown {
     (v) => v !== key && (typeof v === 'number' || (typeof v === 'string' && typeof toNumber(v) === 'number')),
   );
   if (numbers.length === 1) return numbers[0];
-  if (Object.values(item).some((v) => v != null && v !== key)) noteUnreadable(`statistics.${key}`);
+  // Nothing beside its name but nulls and placeholders: the API says it has none, absent.
+  if (Object.values(item).some((v) => v != null && v !== key && toNumber(v) !== null))
+    noteUnreadable(`statistics.${key}`);
   return null;
 }
 

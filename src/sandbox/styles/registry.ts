@@ -4,6 +4,8 @@
 
 import { maintenance } from '../dialects/maintenance.js';
 import { slashed } from '../dialects/slashed.js';
+import { bare } from './bare.js';
+import { blanks } from './blanks.js';
 import { casing } from './casing.js';
 import { compress } from './compress.js';
 import { display } from './display.js';
@@ -16,11 +18,14 @@ import { fromDialect, type Piece } from './piece.js';
 import { rename } from './rename.js';
 import { reorder } from './reorder.js';
 import { resource } from './resource.js';
+import { strings } from './strings.js';
 import { throttle } from './throttle.js';
 
 export const PIECES: readonly Piece[] = [
   reorder,
   display,
+  strings,
+  blanks,
   labels,
   objects,
   // Before the names change: a resource object's id is the row's own id field (team_id…), found by name.
@@ -28,6 +33,8 @@ export const PIECES: readonly Piece[] = [
   group,
   rename,
   casing,
+  // After the names change: a record's fields meet the answer's own at the top only once they are named.
+  bare,
   paging,
   pageWords,
   // The deployments' HTTP habits (their dialects, as they are): a redirect to the path plus "/", a

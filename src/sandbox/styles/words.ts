@@ -120,12 +120,74 @@ export const LANGUAGES: Readonly<Record<string, Readonly<Record<string, string>>
   },
 };
 
-const ONSETS = ['b', 'd', 'f', 'g', 'k', 'l', 'm', 'n', 'p', 'r', 's', 't', 'v', 'z', 'br', 'kr', 'st', 'tr'];
-const VOWELS = ['a', 'e', 'i', 'o', 'u', 'ei', 'ou'];
+export const ONSETS = [
+  'b',
+  'd',
+  'f',
+  'g',
+  'k',
+  'l',
+  'm',
+  'n',
+  'p',
+  'r',
+  's',
+  't',
+  'v',
+  'z',
+  'br',
+  'kr',
+  'st',
+  'tr',
+];
+export const VOWELS = ['a', 'e', 'i', 'o', 'u', 'ei', 'ou'];
+export const ENDINGS = ['', 'n', 'r', 'k', 's'];
 
-/** A made-up lower-case word of two or three syllables. */
+/**
+ * Words the syllables can build that are real names of fields (a reader's alias: "stile" is Italian for
+ * style): a made-up word is none of them, or it would name another field. A unit test keeps the list
+ * complete against the readers' aliases.
+ */
+export const REAL_WORDS: ReadonlySet<string> = new Set([
+  'date',
+  'devise',
+  'games',
+  'genero',
+  'lega',
+  'liga',
+  'ligas',
+  'ligen',
+  'manager',
+  'minuten',
+  'minutes',
+  'minuti',
+  'minutos',
+  'moneda',
+  'name',
+  'nature',
+  'nome',
+  'note',
+  'poste',
+  'posto',
+  'role',
+  'state',
+  'statistik',
+  'stato',
+  'status',
+  'stile',
+  'stufe',
+  'treinador',
+  'valuta',
+  'verein',
+  'zone',
+]);
+
+/** A made-up lower-case word of two or three syllables, no real name of a field. */
 export function madeUpWord(draw: Draw): string {
-  let word = '';
-  for (let i = draw.int(2, 3); i > 0; i--) word += draw.pick(ONSETS) + draw.pick(VOWELS);
-  return word + draw.pick(['', 'n', 'r', 'k', 's']);
+  for (;;) {
+    let word = '';
+    for (let i = draw.int(2, 3); i > 0; i--) word += draw.pick(ONSETS) + draw.pick(VOWELS);
+    word += draw.pick(ENDINGS);
+    if (!REAL_WORDS.has(word)) return word;
+  }
 }

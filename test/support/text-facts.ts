@@ -138,7 +138,7 @@ const NOT_FACT_LINES = /^(note:|— |requests:|refresh|daily quota|from the stor
  */
 const READ_IN_PART = /more (may )?exist|not checked|\d+ read\b|left out/i;
 /**
- * A line printing numbers under the API's own names, said so ("Not statistics, under the API's names:
+ * A line printing numbers under the API's own names, said so ("Not placed as statistics, under the API's names:
  * mekeik 10"): what the API sent, as it sent it, which the plain answer had no name to show by.
  */
 const API_WORDS = /under the API's names|as the API (names|wrote)/i;

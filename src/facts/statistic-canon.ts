@@ -53,7 +53,9 @@ export function canonicalStatistic(name: string, forms: ReadonlyMap<string, stri
 
 /**
  * A statistics map with each key the glossary knows under another form put under its key (a value under
- * the key itself wins); `renamed` lists the API's forms read so, for the answer to say once.
+ * the key itself wins); `renamed` lists the API's forms read so, for the answer to say once. Two names
+ * read as one key with different values (a label beside the key, or labels in two units when the
+ * glossary's unit is unknown) are two facts: the second stays under the API's own name, never dropped.
  */
 export function canonicalStatistics<V>(
   statistics: Readonly<Record<string, V>>,
@@ -61,16 +63,22 @@ export function canonicalStatistics<V>(
   renamed: Map<string, string>,
 ): Record<string, V> {
   const out: Record<string, V> = {};
+  const otherForms: [name: string, key: string, value: V][] = [];
   for (const [name, value] of Object.entries(statistics)) {
     const key = forms.has(name) && forms.get(name) === name ? name : canonicalStatistic(name, forms);
-    if (key === undefined || key === name) {
+    if (key === undefined || key === name) out[name] = value;
+    else otherForms.push([name, key, value]);
+  }
+  for (const [name, key, value] of otherForms) {
+    // A value its label's kind could not read ("37,25 M€" under "Estimated market value") is read by its key's.
+    const read = typeof value === 'string' ? toNumber(value, numberKindOf(key)) : value;
+    const taken = (typeof read === 'number' ? read : value) as V;
+    if (!(key in out) || out[key] === null) out[key] = taken;
+    else if (out[key] !== taken && taken !== null) {
       if (!(name in out)) out[name] = value;
       continue;
     }
     renamed.set(name, key);
-    // A value its label's kind could not read ("37,25 M€" under "Estimated market value") is read by its key's.
-    const read = typeof value === 'string' ? toNumber(value, numberKindOf(key)) : value;
-    if (!(key in out) || out[key] === null) out[key] = (typeof read === 'number' ? read : value) as V;
   }
   return out;
 }

@@ -38,8 +38,8 @@ export function unplacedNote(section: string, why: ReadonlyMap<string, Unplaced>
   const more = names.length > 4 ? ` and ${names.length - 4} more` : '';
   const reason = [...why.values()].every((w) => w === 'not listed')
     ? 'the glossary lists no statistic by these names'
-    : 'the glossary, not read whole, could not confirm them as statistics';
+    : 'the glossary, as read, ties them to no statistic';
   return [
-    `Fields of ${section} this server could not place, shown under the API's names with its values, not as statistics: ${shown}${more} (${reason}).`,
+    `Fields of ${section} this server could not place, shown apart under the API's names with its values: ${shown}${more} (${reason}).`,
   ];
 }

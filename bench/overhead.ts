@@ -8,6 +8,7 @@ import { ROLE_KEYS } from '../src/domain/roles.js';
 import { SANDBOX_PRO_FULL_KEY } from '../src/sandbox/keys.js';
 import { PAGE_SIZE } from '../tools/kit/pages.js';
 import { DirectClient } from './direct.js';
+import { missPhases } from './miss-phases.js';
 import { connectSdkFloor, connectStdio, cpuMs, freshCacheHome, spawnSandbox, stop } from './processes.js';
 import { type Row, row } from './report.js';
 import { median, ms, timed } from './stats.js';
@@ -129,6 +130,7 @@ export async function benchOverhead(): Promise<Row[]> {
       heavyFloor.push((await timed(scoutFloor)).ms);
     }
     const [sMcp, sDirect, sFloor] = [median(heavyMcp), median(heavyDirect), median(heavyFloor)];
+    const phases = await missPhases(upstream, MISS_ITERATIONS);
     const charts = await chartCost(upstream);
     const far = await farUpstream();
     const [mMcp, mDirect, mFloor, mCarried, hMcp, hDirect, noop] = [
@@ -142,6 +144,7 @@ export async function benchOverhead(): Promise<Row[]> {
     ].map(median) as [number, number, number, number, number, number, number];
     return [
       ...loopbackMissRows(mMcp, mDirect, mFloor, missCpu, mCarried),
+      phases,
       row(
         '1 overhead',
         `SDK floor of a cached answer: a no-op tool call over stdio on ${FLOOR_SERVER} (median of ${HIT_ITERATIONS})`,
@@ -414,6 +417,7 @@ async function farUpstream(): Promise<Row[]> {
       await sleep(FAR_MS);
       pings.push((await timed(() => client.ping())).ms);
     }
+    const phases = await missPhases(upstream, FAR_MISSES, `upstream ${FAR_MS} ms away, `);
     const [m, md, h, hd, mf, replayed] = [
       misses.mcp,
       misses.direct,
@@ -430,6 +434,7 @@ async function farUpstream(): Promise<Row[]> {
         replayed,
       ),
       ...farMissRows(m, md, mf, missCpu, median(misses.carried)),
+      phases,
       row(
         '1 overhead',
         `MCP ping over stdio after ${FAR_MS} ms idle: the transport's floor in the two rows above`,

@@ -25,10 +25,16 @@ export interface Upstream {
   requests?(): readonly LoggedRequest[];
 }
 
-/** BENCH_CPU_PROF=<dir> makes each spawned server write a CPU profile there (node --cpu-prof). */
-export function nodeArgs(): string[] {
+/**
+ * Node's options for a spawned server: modules to preload (`--import`), and with BENCH_CPU_PROF=<dir> a
+ * CPU profile written there (node --cpu-prof).
+ */
+export function nodeArgs(preloads: readonly string[] = []): string[] {
   const dir = process.env.BENCH_CPU_PROF;
-  return dir ? ['--cpu-prof', `--cpu-prof-dir=${dir}`] : [];
+  return [
+    ...preloads.flatMap((p) => ['--import', p]),
+    ...(dir ? ['--cpu-prof', `--cpu-prof-dir=${dir}`] : []),
+  ];
 }
 
 let cacheHome: string | undefined;
@@ -72,10 +78,11 @@ export function upstreamEnv(upstream: Pick<Upstream, 'url' | 'key'>): Record<str
 export async function connectStdio(
   upstream: Pick<Upstream, 'url' | 'key'>,
   env: Record<string, string> = {},
+  preloads: readonly string[] = [],
 ): Promise<{ client: Client; pid: number }> {
   const transport = new StdioClientTransport({
     command: process.execPath,
-    args: [...nodeArgs(), BUILT_ENTRY],
+    args: [...nodeArgs(preloads), BUILT_ENTRY],
     env: { ...upstreamEnv(upstream), ...env },
     stderr: 'inherit',
   });
@@ -87,11 +94,13 @@ export async function connectStdio(
 /** An SDK client on the thinnest SDK server (sdk-floor-server.ts), run by tsx over stdio. */
 export async function connectSdkFloor(
   upstream: Pick<Upstream, 'url' | 'key'>,
+  env: Record<string, string> = {},
+  preloads: readonly string[] = [],
 ): Promise<{ client: Client; pid: number }> {
   const transport = new StdioClientTransport({
     command: process.execPath,
-    args: ['--import', 'tsx', SDK_FLOOR_ENTRY],
-    env: upstreamEnv(upstream),
+    args: [...preloads.flatMap((p) => ['--import', p]), '--import', 'tsx', SDK_FLOOR_ENTRY],
+    env: { ...upstreamEnv(upstream), ...env },
     stderr: 'inherit',
   });
   const client = new Client({ name: 'bench', version: '1.0.0' });

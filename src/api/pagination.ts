@@ -117,7 +117,17 @@ const NOT_A_COUNT = /(^|_)id$|[a-z]Id$|season|saison|year|version|week/i;
 const PAGING_PLACES = ['meta', 'pagination', 'paging', 'page_info', 'pageInfo'];
 const TOTAL_PAGES_NAMES = ['total_pages', 'last_page', 'page_count', 'pages', 'totalPages', 'lastPage'];
 const PER_PAGE_NAMES = ['per_page', 'page_size', 'perPage', 'pageSize'];
-const TOTAL_NAMES = ['total', 'total_count', 'total_results', 'totalCount', 'totalResults', 'total_items'];
+const TOTAL_NAMES = [
+  'total',
+  'total_count',
+  'total_results',
+  'totalCount',
+  'totalResults',
+  'total_items',
+  // Spring Data's `page` object.
+  'totalElements',
+  'total_elements',
+];
 const HAS_MORE_NAMES = ['has_more', 'hasMore', 'has_next', 'has_next_page', 'hasNextPage', 'more'];
 /** Not `start` or `from`: a year or a date filter echoed may hold a number there. */
 const OFFSET_NAMES = ['offset', 'skip'];
@@ -162,7 +172,8 @@ function places(raw: Json): Json[] {
     if (isPlainObject(v)) found.push(v);
   };
   add(raw);
-  for (const name of ['meta', 'pagination', 'paging', 'page_info', 'pageInfo', 'cursor']) {
+  // `page` as an object: Spring Data's `{size, totalElements, totalPages, number}` (a number there is this page's).
+  for (const name of ['meta', 'pagination', 'paging', 'page_info', 'pageInfo', 'cursor', 'page']) {
     add(raw[name]);
     if (isPlainObject(raw.meta)) add(raw.meta[name]);
     if (isPlainObject(raw.data)) add(raw.data[name]);
@@ -293,7 +304,9 @@ function sentWith(url: string, body: unknown): Map<string, unknown> {
 
 function bodySignals(raw: Json, url: string, sent: Map<string, unknown>, told?: string): PageSignals {
   const objects = places(raw);
-  const links = [raw.links, isPlainObject(raw.meta) ? raw.meta.links : undefined].filter(isPlainObject);
+  // JSON:API's `links`, HAL's `_links` (`{next: {href}}`, no `next` on the last page), or either in `meta`.
+  const meta = isPlainObject(raw.meta) ? raw.meta : {};
+  const links = [raw.links, raw._links, meta.links, meta._links].filter(isPlainObject);
   const next = resolved(first([...links, ...objects], LINK_NAMES, link), url);
   let cursor: PageSignals['cursor'];
   for (const o of objects) {

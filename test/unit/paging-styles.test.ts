@@ -1,7 +1,8 @@
 // Generated paging styles: a list of N rows served in pages of P by one convention (a next link in the
 // body or a Link header, a cursor, page numbers (under `page`, or under a parameter only the meta names:
 // echoed under its own name, named by a field, or echoed in words the reader does not know), an offset
-// echoed beside the list, in a wrapper or given as next_offset), with a total stated in the body, a header, a count beside the list, or not at all, read
+// echoed beside the list, in a wrapper or given as next_offset; HAL's `_links.next.href`, alone or with
+// Spring Data's `page: {size, totalElements, totalPages, number}` counted from 0), with a total stated in the body, a header, a count beside the list, or not at all, read
 // within a random page budget. The property, for every seed: the rows read are the list's first rows in
 // order, never another; "whole" (more: no) only when every row was read; a total only when it is the
 // list's; and a list read short says so, whenever the API gave any sign of more. Seeds from the run's
@@ -23,6 +24,8 @@ const STYLES = [
   'offset-beside',
   'offset-wrapper',
   'next-offset',
+  'hal-link',
+  'hal-pages',
   'none',
 ] as const;
 const TOTALS = ['none', 'body', 'header', 'count-beside'] as const;
@@ -72,7 +75,9 @@ function serve(c: Case, url: URL): { body: Record<string, unknown>; headers: Rec
         ? (Number(q.get(PAGE_PARAM[c.style] ?? 'page') ?? 1) - 1) * c.perPage
         : ['offset-beside', 'offset-wrapper', 'next-offset'].includes(c.style)
           ? Number(q.get('offset') ?? 0)
-          : Number(q.get('at') ?? 0);
+          : c.style === 'hal-pages'
+            ? Number(q.get('page') ?? 0) * c.perPage
+            : Number(q.get('at') ?? 0);
   const rows = names(c.rows).slice(start, start + c.perPage);
   const end = start + rows.length;
   const more = end < c.rows;
@@ -116,6 +121,27 @@ function serve(c: Case, url: URL): { body: Record<string, unknown>; headers: Rec
     case 'next-offset':
       meta.next_offset = more ? end : null;
       break;
+    case 'hal-link':
+      // HAL leaves `next` out on the last page.
+      body._links = {
+        self: { href: `/v1/leagues?at=${start}` },
+        ...(more ? { next: { href: `/v1/leagues?at=${end}` } } : {}),
+      };
+      break;
+    case 'hal-pages': {
+      const number = start / c.perPage;
+      body._links = {
+        self: { href: `/v1/leagues?page=${number}` },
+        ...(more ? { next: { href: `/v1/leagues?page=${number + 1}` } } : {}),
+      };
+      body.page = {
+        size: c.perPage,
+        totalElements: c.rows,
+        totalPages: Math.max(1, Math.ceil(c.rows / c.perPage)),
+        number,
+      };
+      break;
+    }
     case 'none':
       break;
   }

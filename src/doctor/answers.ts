@@ -1,5 +1,6 @@
 // What doctor reads off an answer besides the route's own reading: the raw rows (for value-guided
-// mapping), the paging style the body shows, and the player ids any answer carries.
+// mapping), the paging the server reads in it, and the player ids any answer carries.
+import type { PageSignals } from '../api/pagination.js';
 import type { Requester } from '../api/pool.js';
 import { isPlainObject } from '../api/reader/values.js';
 import { admit } from '../api/upstream-text.js';
@@ -29,39 +30,31 @@ export function rawRows(raw: unknown): Json[] {
   return isPlainObject(data) ? [data] : [];
 }
 
-/** Where paging fields sit: the answer itself and its usual side objects. */
-const PAGING_HOLDERS = ['meta', 'pagination', 'paging', 'page_info', 'pageInfo', 'links', '_links'];
-
-const NEXT_LINK = ['next', 'next_url', 'nextUrl', 'next_page_url', 'nextPageUrl', 'next_link', 'suivant'];
-const CURSOR = ['cursor', 'next_cursor', 'nextCursor', 'endCursor', 'end_cursor', 'after', 'continuation'];
-const PAGE = ['page', 'current_page', 'currentPage', 'page_number', 'offset', 'skip'];
-const TOTAL = ['total', 'total_count', 'totalCount', 'count_total', 'total_pages', 'totalPages', 'pages'];
-const HAS_MORE = ['has_more', 'hasMore', 'has_next', 'hasNext', 'hasNextPage', 'has_next_page', 'more'];
-
 /**
- * The paging styles an answer's body shows: "next link", "cursor", "page/total", "total", "has_more".
- * Empty when it shows none (then a full page is all a client can go by).
+ * An answer's paging as the server reads it (src/api/pagination.ts: body and headers), in words: the
+ * doctor shows what the tools will follow, never a reading of its own. Empty when the answer shows none
+ * (then a full page is all a client can go by).
  */
-export function pagingOf(raw: unknown): string[] {
-  if (!isPlainObject(raw)) return [];
-  const holders: Json[] = [raw];
-  const data = raw.data;
-  if (isPlainObject(data)) holders.push(data);
-  for (const holder of [...holders])
-    for (const name of PAGING_HOLDERS) if (isPlainObject(holder[name])) holders.push(holder[name] as Json);
-  const has = (names: readonly string[], test: (v: unknown) => boolean) =>
-    holders.some((h) => names.some((n) => n in h && test(h[n])));
-  const link = (v: unknown) =>
-    (typeof v === 'string' && v.trim() !== '') || (isPlainObject(v) && typeof v.href === 'string');
-  const number = (v: unknown) => typeof v === 'number' || (typeof v === 'string' && /^\d+$/.test(v));
+export function pagingOf(signals: PageSignals | undefined): string[] {
+  if (!signals) return [];
   const styles: string[] = [];
-  // `next` holding a page number is page paging, not a link.
-  if (has(NEXT_LINK, link) && !has(NEXT_LINK, number)) styles.push('next link');
-  if (has(CURSOR, (v) => v === null || link(v) || number(v))) styles.push('cursor');
-  const total = has(TOTAL, number);
-  if (has(PAGE, number) || has(NEXT_LINK, number)) styles.push(total ? 'page/total' : 'page');
-  else if (total) styles.push('total');
-  if (has(HAS_MORE, (v) => typeof v === 'boolean')) styles.push('has_more');
+  if (signals.next !== undefined) styles.push('next link');
+  if (signals.cursor) styles.push(`cursor (sent back as "${signals.cursor.name}")`);
+  const counted = signals.totalPages !== undefined || signals.total !== undefined;
+  const asked = signals.pageParam ? ` (asked as "${signals.pageParam}")` : '';
+  if (signals.page !== undefined) styles.push(`${counted ? 'page/total' : 'page'}${asked}`);
+  else if (signals.offset) styles.push(`offset (sent as "${signals.offset.name}")`);
+  if (signals.page === undefined && signals.total !== undefined) styles.push('total');
+  if (signals.hasMore !== undefined) styles.push('has_more');
+  if (signals.count !== undefined) styles.push('count');
+  if (signals.facts) {
+    const names = signals.facts.flatMap((f) =>
+      Object.keys(f.numbers).map((n) => (f.at ? `${f.at}.${n}` : n)),
+    );
+    styles.push(
+      `page facts in words not known (${names.join(', ')}): a list read asks one page more to learn them`,
+    );
+  }
   return styles;
 }
 

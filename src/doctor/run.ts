@@ -48,7 +48,7 @@ export interface Attempt {
   requests?: number;
   /** The Content-Encoding of the answer ("identity" when none was named). */
   encoding?: string;
-  /** Paging styles the answer's body shows (answers.ts pagingOf). */
+  /** The answer's paging as the server reads it, in words (answers.ts pagingOf). */
   paging?: string[];
   /** A 503 with Retry-After that outlasted the waits allowed: the API may be in maintenance. */
   maintenance?: true;
@@ -161,9 +161,7 @@ export async function runProbes(options: RunOptions): Promise<DoctorRun> {
       const rows = (result.data as { data?: unknown })?.data;
       const paging = Array.isArray(rows)
         ? [
-            ...pagingOf(raw),
-            // A page parameter only the answer names (`page_number`, `page_param: "pg"`, `seite`): how pages are asked.
-            ...(result.paging?.pageParam ? [`page asked as "${result.paging.pageParam}"`] : []),
+            ...pagingOf(result.paging),
             ...(headers.linkNext ? ['Link header'] : []),
             ...(headers.totalHeader ? ['total header'] : []),
           ]

@@ -18,7 +18,7 @@ whose ids no answer gave is "not checked: needs ...". An assumed route that answ
 to 3 likely other paths (/v1/clubs for /v1/teams...); one that answers readably is printed as a
 routes-file entry. A field the server could not read whose values equal what rankings said of the same
 player (its name, club, age, ids) is printed as a "fields" entry. All of them make one routes file.
-The summary gives the requests sent, the paging style and the content encoding the answers showed.
+The summary gives the requests sent, the paging the server reads in the answers and their content encoding.
 
 Needs FOOTBALL_API_KEY and FOOTBALL_API_BASE_URL (or --api-key / --base-url), like the server.
 --routes-file / FOOTBALL_API_ROUTES_FILE checks the routes as that file remaps them; --timeout-ms and

@@ -88,7 +88,10 @@ describe('doctor on the sandbox', () => {
     const sent = Number(/ (\d+) requests sent/.exec(run.stdout)?.[1]);
     expect(sent).toBeGreaterThanOrEqual(32);
     expect(sent).toBeLessThanOrEqual(120);
-    expect(run.stdout).toMatch(/^Paging found: total \(playerSearch, teams, coaches\)/m);
+    // The sandbox counts its leagues, glossary and comparison groups, and totals its searches.
+    expect(run.stdout).toMatch(
+      /^Paging found: count \(leagues, glossary, comparisonGroup\); total \(playerSearch, teams, coaches\);/m,
+    );
     expect(run.stdout).toMatch(/^Content encoding: .+ in \d+ answers\.$/m);
     expect(run.stdout).toMatch(/Quota \(X-RateLimit-\*\): \d+ of 2500 requests left today/);
     expect(run.stdout + run.stderr).not.toContain(sandbox.demoKey);

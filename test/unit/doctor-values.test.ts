@@ -1,5 +1,6 @@
 // What doctor reads off raw answers: fields found by their values, the paging style, the rows.
 import { describe, expect, it } from 'vitest';
+import { pageSignals } from '../../src/api/pagination.js';
 import { aliasSet } from '../../src/api/reader/aliases.js';
 import { pagingOf, playerIdsOf, rawRows } from '../../src/doctor/answers.js';
 import { KnownPlayers, mergeFields, valueAliases } from '../../src/doctor/value-aliases.js';
@@ -70,19 +71,37 @@ describe('valueAliases', () => {
   });
 });
 
-describe('pagingOf', () => {
+describe('pagingOf: the paging the server reads, in words', () => {
+  const url = 'https://api.example/v1/teams?limit=10';
   it.each([
-    [{ data: [], next: 'https://api/v1/teams?page=2' }, ['next link']],
-    [{ data: [], links: { next: { href: '/v1/teams?cursor=x' } } }, ['next link']],
-    [{ data: [], meta: { next_cursor: 'abc' } }, ['cursor']],
-    [{ data: [], meta: { page: 1, total_pages: 4 } }, ['page/total']],
-    [{ data: [], meta: { total: 40, limit: 10 } }, ['total']],
-    [{ data: [], has_more: true }, ['has_more']],
-    [{ data: [], pagination: { next: 2, total: 30 } }, ['page/total']],
-    [{ data: [] }, []],
-    [[], []],
-  ])('%j → %j', (body, styles) => {
-    expect(pagingOf(body)).toEqual(styles);
+    [{ data: [], next: 'https://api/v1/teams?page=2' }, {}, ['next link']],
+    [{ data: [], links: { next: { href: '/v1/teams?cursor=x' } } }, {}, ['next link']],
+    [
+      { data: [], _links: { next: { href: '/v1/teams?page=1' } }, page: { totalElements: 40 } },
+      {},
+      ['next link', 'total'],
+    ],
+    [{ data: [] }, { link: '<https://api.example/v1/teams?p=2>; rel="next"' }, ['next link']],
+    [{ data: [], meta: { next_cursor: 'abc' } }, {}, ['cursor (sent back as "cursor")']],
+    [{ data: [], meta: { page: 1, total_pages: 4 } }, {}, ['page/total']],
+    [{ data: [], meta: { page_number: 1 } }, {}, ['page (asked as "page_number")']],
+    [{ data: [], meta: { total: 40, limit: 10 } }, {}, ['total']],
+    [{ data: [] }, { 'x-total-count': '40' }, ['total']],
+    [{ data: [], offset: 0, limit: 10 }, {}, ['offset (sent as "offset")']],
+    [{ data: [], has_more: true }, {}, ['has_more']],
+    // `next` holding a number is sent back as a cursor: the doctor says so, as the tools will do it.
+    [{ data: [], pagination: { next: 2, total: 30 } }, {}, ['cursor (sent back as "cursor")', 'total']],
+    [
+      { data: Array.from({ length: 10 }, () => ({})), pagina: 1, per_pagina: 10, totaal: 57 },
+      {},
+      [
+        'page facts in words not known (pagina, per_pagina, totaal): a list read asks one page more to learn them',
+      ],
+    ],
+    [{ data: [] }, {}, []],
+    [[], {}, []],
+  ])('%j %j → %j', (body, headers, styles) => {
+    expect(pagingOf(pageSignals(body, url, headers))).toEqual(styles);
   });
 });
 

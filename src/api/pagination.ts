@@ -182,6 +182,24 @@ function places(raw: Json): Json[] {
   return found;
 }
 
+/**
+ * An address under a name of the next page we do not list (`nextPageUrl`, `next_results_url`,
+ * `@odata.nextLink`): a `next…` of paging, or a name ending in `nextLink`, holding a link. Only an
+ * address counts: a token or a number there is no page's address.
+ */
+function linkUnderAnyName(holders: readonly Json[]): string | undefined {
+  for (const o of holders)
+    for (const [name, value] of Object.entries(o)) {
+      if (!NEXT_OF_PAGING.test(name) && !NEXT_LINK_SUFFIX.test(name)) continue;
+      const href = link(value);
+      if (href !== undefined) return href;
+    }
+  return undefined;
+}
+
+/** OData's `@odata.nextLink` and the like: a prefixed name ending in the next link's. */
+const NEXT_LINK_SUFFIX = /[.@_-]next[_-]?link$/i;
+
 function first<T>(objects: readonly Json[], names: readonly string[], read: (v: unknown) => T | undefined) {
   for (const o of objects) {
     for (const name of names) {
@@ -307,7 +325,8 @@ function bodySignals(raw: Json, url: string, sent: Map<string, unknown>, told?: 
   // JSON:API's `links`, HAL's `_links` (`{next: {href}}`, no `next` on the last page), or either in `meta`.
   const meta = isPlainObject(raw.meta) ? raw.meta : {};
   const links = [raw.links, raw._links, meta.links, meta._links].filter(isPlainObject);
-  const next = resolved(first([...links, ...objects], LINK_NAMES, link), url);
+  const holders = [...links, ...objects];
+  const next = resolved(first(holders, LINK_NAMES, link) ?? linkUnderAnyName(holders), url);
   let cursor: PageSignals['cursor'];
   for (const o of objects) {
     // `next` holding an address is the link above; holding anything else, a cursor.

@@ -26,6 +26,7 @@ const STYLES = [
   'next-offset',
   'hal-link',
   'hal-pages',
+  'link-named',
   'none',
 ] as const;
 const TOTALS = ['none', 'body', 'header', 'count-beside'] as const;
@@ -41,7 +42,21 @@ interface Case {
   rows: number;
   perPage: number;
   budget: number;
+  /** For `link-named`: where the next page's address sits, and under which name. */
+  linkAt: (typeof LINK_PLACES)[number];
+  linkName: string;
 }
+
+/** Names an API may give its next page's address under, beyond those the reader lists by name. */
+const LINK_NAMES = [
+  'nextPageUrl',
+  'next_page_link',
+  'nextHref',
+  'next_results_url',
+  'nextPageLink',
+  '@odata.nextLink',
+];
+const LINK_PLACES = ['top', 'meta', 'pagination', '_links', 'links'] as const;
 
 function caseOf(seed: string): Case {
   const r = random(seed);
@@ -53,6 +68,8 @@ function caseOf(seed: string): Case {
     rows: Math.floor(r() * 90),
     perPage: 1 + Math.floor(r() * 25),
     budget: 1 + Math.floor(r() * 8),
+    linkAt: pick(LINK_PLACES),
+    linkName: pick(LINK_NAMES),
   };
 }
 
@@ -140,6 +157,21 @@ function serve(c: Case, url: URL): { body: Record<string, unknown>; headers: Rec
         totalPages: Math.max(1, Math.ceil(c.rows / c.perPage)),
         number,
       };
+      break;
+    }
+    case 'link-named': {
+      // An address as the API writes it: absolute, a path, or HAL's {href}; null on the last page.
+      const address = `/v1/leagues?at=${end}`;
+      const value = more
+        ? c.rows % 3 === 0
+          ? `${ORIGIN}${address}`
+          : c.rows % 3 === 1
+            ? address
+            : { href: address }
+        : null;
+      if (c.linkAt === 'top') body[c.linkName] = value;
+      else if (c.linkAt === 'meta') meta[c.linkName] = value;
+      else body[c.linkAt] = { [c.linkName]: value };
       break;
     }
     case 'none':

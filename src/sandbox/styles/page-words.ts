@@ -47,9 +47,16 @@ const PAGED_META = [
 ];
 
 /** Whether another piece paged the answer already: a next link, a cursor or page numbers of its own. */
-function pagedAlready(body: Record<string, unknown>): boolean {
+/** Whether this piece paged the answer: its words beside the list, or its wrapper. */
+export function pagedInWords(body: Record<string, unknown>): boolean {
+  return WORDS.some((w) => [w.page, w.from, w.per, w.total, w.wrapper].some((name) => name in body));
+}
+
+export function pagedAlready(body: Record<string, unknown>): boolean {
   const meta = isRecord(body.meta) ? body.meta : {};
-  return 'links' in body || 'pagination' in body || PAGED_META.some((name) => name in meta);
+  return (
+    'links' in body || '_links' in body || 'pagination' in body || PAGED_META.some((name) => name in meta)
+  );
 }
 
 export const pageWords: Piece = {

@@ -10,6 +10,7 @@ import { casing } from './casing.js';
 import { compress } from './compress.js';
 import { display } from './display.js';
 import { group } from './group.js';
+import { hal } from './hal.js';
 import { labels } from './labels.js';
 import { objects } from './objects.js';
 import { pageWords } from './page-words.js';
@@ -37,6 +38,7 @@ export const PIECES: readonly Piece[] = [
   bare,
   paging,
   pageWords,
+  hal,
   // The deployments' HTTP habits (their dialects, as they are): a redirect to the path plus "/", a
   // maintenance window answering 503 with Retry-After.
   fromDialect(slashed, 0.3),

@@ -103,8 +103,19 @@ export default defineTool({
     const all = result.data.data;
     const isWanted = (p: (typeof all)[number]) =>
       (p.player_id != null && wanted.has(p.player_id)) || (p.service_id != null && wanted.has(p.service_id));
-    // A count in the answer is taken only where it cannot be an echo of the page read.
-    const total = statedTotal(result, result.data.summary?.count, result.data.meta?.count);
+    // The group's own count first, taken only where it cannot be an echo of the page read; then the list's
+    // total, which counts the points the API returns: it may return fewer than the group holds (the
+    // sandbox 200 of 306), so a list's total is no count of the group beside one.
+    const own = statedTotal(
+      { total: undefined, more: result.more, data: result.data },
+      result.data.summary?.count,
+      result.data.meta?.count,
+    );
+    // The list's total only where the answer holds no count of the group of its own, read or unread.
+    const ownGiven =
+      [result.data.summary?.count, result.data.meta?.count].some((c) => typeof c === 'number') ||
+      summaryUnread(result.data).whyOf('count') !== undefined;
+    const total = own ?? (ownGiven ? undefined : result.total);
     const { rows, has_more, notes } = cut(all, limit, MAX, { ...result, total });
     // A count the answer gave but not taken (it may echo the rows read while more may exist): said, never
     // left blank as if the API had sent none.
@@ -254,6 +265,16 @@ function spreadOf(v: {
   return carryUnread(out, v, Object.fromEntries(SPREAD_PARTS.map((part) => [part, part])));
 }
 
+/** What the reader marked unread in the answer's summary: a part of it, or the whole summary when unread. */
+function summaryUnread(answer: object) {
+  const summary = (answer as { summary?: object | null }).summary;
+  const marks = unreadMarks(summary ?? answer);
+  return {
+    whyOf: (field: string) => (summary == null ? marks?.fields.summary : marks?.fields[field]),
+    namesOf: (field: string) => (summary == null ? marks?.names.summary : marks?.names[field]) ?? [],
+  };
+}
+
 /**
  * `extra` marked with the spread and count it lacks for want of reading them: the answer's summary under a
  * name nothing reads, or a summary whose spreads or count are under names nothing reads (the reader's marks).
@@ -264,10 +285,7 @@ function withUnreadSummary<E extends { spread: unknown; count: number | null }>(
   total: number | null,
   extra: E,
 ): E {
-  const summary = (answer as { summary?: object | null }).summary;
-  const marks = unreadMarks(summary ?? answer);
-  const whyOf = (field: string) => (summary == null ? marks?.fields.summary : marks?.fields[field]);
-  const namesOf = (field: string) => (summary == null ? marks?.names.summary : marks?.names[field]) ?? [];
+  const { whyOf, namesOf } = summaryUnread(answer);
   const fields: Record<string, UnreadWhy> = {};
   const names: Record<string, readonly string[]> = {};
   const axis = whyOf('x') ? 'x' : 'y';

@@ -35,6 +35,11 @@ const CASES: [spec: string, tools: string[], known?: 'known'][] = [
   ['s24:paging', ['list_leagues', 'get_glossary', 'search_teams']],
   ['s15:paging', ['list_leagues', 'get_glossary', 'search_teams']],
   ['s20:paging', ['list_leagues', 'get_glossary', 'search_teams']],
+  // The next page told only by HAL's `_links.next.href` (with Spring Data's page totals or not): followed,
+  // a list never called whole on its first page; a comparison group counted by its own summary (306),
+  // never by the total of the 200 points its list holds.
+  ['s1:hal', ['list_leagues', 'get_glossary', 'search_teams', 'comparison_group']],
+  ['s2:hal', ['list_leagues', 'get_glossary', 'search_teams', 'comparison_group']],
   // The parameter named nowhere: the glossary read short, its entries' words unread; a query that could
   // not be matched against them says so, never "(no rows)" alone.
   ['s92:group,rename,paging', ['get_glossary']],

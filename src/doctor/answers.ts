@@ -31,20 +31,26 @@ export function rawRows(raw: unknown): Json[] {
 }
 
 /**
- * An answer's paging as the server reads it (src/api/pagination.ts: body and headers), in words: the
+ * An answer's paging as the server reads it (src/api/pagination.ts: body and headers), in words (a next
+ * link or a total a header gave named as the header's, `headers` telling which did): the
  * doctor shows what the tools will follow, never a reading of its own. Empty when the answer shows none
  * (then a full page is all a client can go by).
  */
-export function pagingOf(signals: PageSignals | undefined): string[] {
+export function pagingOf(
+  signals: PageSignals | undefined,
+  headers: { linkNext?: boolean; totalHeader?: boolean } = {},
+): string[] {
   if (!signals) return [];
   const styles: string[] = [];
-  if (signals.next !== undefined) styles.push('next link');
+  // A header's word is named as the header's: the body's, when it has one too, is the one followed.
+  if (signals.next !== undefined) styles.push(headers.linkNext ? 'Link header' : 'next link');
   if (signals.cursor) styles.push(`cursor (sent back as "${signals.cursor.name}")`);
   const counted = signals.totalPages !== undefined || signals.total !== undefined;
   const asked = signals.pageParam ? ` (asked as "${signals.pageParam}")` : '';
   if (signals.page !== undefined) styles.push(`${counted ? 'page/total' : 'page'}${asked}`);
   else if (signals.offset) styles.push(`offset (sent as "${signals.offset.name}")`);
-  if (signals.page === undefined && signals.total !== undefined) styles.push('total');
+  if (signals.page === undefined && signals.total !== undefined)
+    styles.push(headers.totalHeader ? 'total header' : 'total');
   if (signals.hasMore !== undefined) styles.push('has_more');
   if (signals.count !== undefined) styles.push('count');
   if (signals.facts) {

@@ -160,11 +160,7 @@ export async function runProbes(options: RunOptions): Promise<DoctorRun> {
       const problem = probe.check?.(result.data);
       const rows = (result.data as { data?: unknown })?.data;
       const paging = Array.isArray(rows)
-        ? [
-            ...pagingOf(result.paging),
-            ...(headers.linkNext ? ['Link header'] : []),
-            ...(headers.totalHeader ? ['total header'] : []),
-          ]
+        ? pagingOf(result.paging, { linkNext: headers.linkNext, totalHeader: headers.totalHeader })
         : [];
       const attempt: Attempt = {
         path,

@@ -82,6 +82,8 @@ describe('pagingOf: the paging the server reads, in words', () => {
       ['next link', 'total'],
     ],
     [{ data: [] }, { link: '<https://api.example/v1/teams?p=2>; rel="next"' }, ['next link']],
+    // Both words, the header's named as such when the doctor saw the header.
+    [{ data: [], links: { next: '/v1/teams?p=2' } }, { 'x-total-count': '40' }, ['next link', 'total']],
     [{ data: [], meta: { next_cursor: 'abc' } }, {}, ['cursor (sent back as "cursor")']],
     [{ data: [], meta: { page: 1, total_pages: 4 } }, {}, ['page/total']],
     [{ data: [], meta: { page_number: 1 } }, {}, ['page (asked as "page_number")']],
@@ -102,6 +104,14 @@ describe('pagingOf: the paging the server reads, in words', () => {
     [[], {}, []],
   ])('%j %j → %j', (body, headers, styles) => {
     expect(pagingOf(pageSignals(body, url, headers))).toEqual(styles);
+  });
+
+  it("names a next link or a total a header gave as the header's", () => {
+    const signals = pageSignals({ data: [] }, url, {
+      link: '<https://api.example/v1/teams?p=2>; rel="next"',
+      'x-total-count': '40',
+    });
+    expect(pagingOf(signals, { linkNext: true, totalHeader: true })).toEqual(['Link header', 'total header']);
   });
 });
 

@@ -185,17 +185,22 @@ function places(raw: Json): Json[] {
 /**
  * An address under a name of the next page we do not list (`nextPageUrl`, `next_results_url`,
  * `@odata.nextLink`): a `next…` of paging, or a name ending in `nextLink`, holding a link. Only an
- * address counts: a token or a number there is no page's address.
+ * address counts: a number there is no page's address, nor a token (`next_token: "/w8Ab=="` starts as a
+ * path does), so a path counts only under a name saying it is one (`…url`, `…link`, `…href`, `…uri`) or
+ * as HAL's `{href}`; an absolute address under any of these names.
  */
 function linkUnderAnyName(holders: readonly Json[]): string | undefined {
   for (const o of holders)
     for (const [name, value] of Object.entries(o)) {
       if (!NEXT_OF_PAGING.test(name) && !NEXT_LINK_SUFFIX.test(name)) continue;
       const href = link(value);
-      if (href !== undefined) return href;
+      if (href === undefined) continue;
+      if (ADDRESS_NAME.test(name) || isPlainObject(value) || /^https?:\/\//i.test(href)) return href;
     }
   return undefined;
 }
+
+const ADDRESS_NAME = /link|url|uri|href/i;
 
 /** OData's `@odata.nextLink` and the like: a prefixed name ending in the next link's. */
 const NEXT_LINK_SUFFIX = /[.@_-]next[_-]?link$/i;

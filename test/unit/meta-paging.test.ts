@@ -109,6 +109,21 @@ describe('page numbers under a parameter the meta names', () => {
     expect(list.shortfall.join(' ')).toMatch(/same rows/);
   });
 
+  it('a next address under a name not listed is followed; a token under a token name never', () => {
+    const rows = leagues(0, 10);
+    const next = (meta: object) => pageSignals({ data: rows, meta }, `${ORIGIN}/v1/leagues`)?.next;
+    expect(next({ nextPageUrl: '/v1/leagues?p=2' })).toBe(`${ORIGIN}/v1/leagues?p=2`);
+    expect(next({ '@odata.nextLink': `${ORIGIN}/v1/leagues?$skip=10` })).toBe(
+      `${ORIGIN}/v1/leagues?$skip=10`,
+    );
+    expect(next({ next_batch: { href: '/v1/leagues?b=2' } })).toBe(`${ORIGIN}/v1/leagues?b=2`);
+    // A base64 token may start as a path does: a token still, more exist, nothing followed.
+    const token = pageSignals({ data: rows, meta: { next_token: '/w8AbC==' } }, `${ORIGIN}/v1/leagues`);
+    expect(token?.next).toBeUndefined();
+    expect(token?.hasMore).toBe(true);
+    expect(next({ next_marker: 7 })).toBeUndefined();
+  });
+
   it('a page echo needs its size and a larger count beside it; an id, a version or a limit is none', () => {
     const rows = leagues(0, 10);
     expect(pageSignals({ data: rows, meta: { seite: 1, pro_seite: 10 } }, ORIGIN)?.page).toBeUndefined();

@@ -25,16 +25,16 @@ export interface Upstream {
   requests?(): readonly LoggedRequest[];
 }
 
+/** `--import` for each module to preload. */
+const importArgs = (preloads: readonly string[]) => preloads.flatMap((p) => ['--import', p]);
+
 /**
  * Node's options for a spawned server: modules to preload (`--import`), and with BENCH_CPU_PROF=<dir> a
  * CPU profile written there (node --cpu-prof).
  */
 export function nodeArgs(preloads: readonly string[] = []): string[] {
   const dir = process.env.BENCH_CPU_PROF;
-  return [
-    ...preloads.flatMap((p) => ['--import', p]),
-    ...(dir ? ['--cpu-prof', `--cpu-prof-dir=${dir}`] : []),
-  ];
+  return [...importArgs(preloads), ...(dir ? ['--cpu-prof', `--cpu-prof-dir=${dir}`] : [])];
 }
 
 let cacheHome: string | undefined;
@@ -99,7 +99,7 @@ export async function connectSdkFloor(
 ): Promise<{ client: Client; pid: number }> {
   const transport = new StdioClientTransport({
     command: process.execPath,
-    args: [...preloads.flatMap((p) => ['--import', p]), '--import', 'tsx', SDK_FLOOR_ENTRY],
+    args: [...importArgs(preloads), '--import', 'tsx', SDK_FLOOR_ENTRY],
     env: { ...upstreamEnv(upstream), ...env },
     stderr: 'inherit',
   });

@@ -37,6 +37,18 @@ function offsetOf(req: DialectRequest): number {
 }
 
 /** This request's path and query, with `param` set to `value`: the address of another page. */
+/** A whole number from 1 the request sent under `name` (a POST's body, else its query); undefined otherwise. */
+export function wholeAsked(req: DialectRequest, name: string): number | undefined {
+  const given = req.method === 'POST' ? req.body[name] : req.query.get(name);
+  const n = typeof given === 'number' ? given : typeof given === 'string' ? Number(given) : Number.NaN;
+  return Number.isInteger(n) && n > 0 ? n : undefined;
+}
+
+/** The rows a page holds in the paging styles: the limit asked, else `fallback`, never above `cap`. */
+export function pageSize(req: DialectRequest, fallback: number, cap: number): number {
+  return Math.min(wholeAsked(req, 'limit') ?? fallback, cap);
+}
+
 export function addressWith(req: DialectRequest, param: string, value: string): string {
   const path = req.route.replace(/:([A-Za-z]+)/g, (_, name: string) =>
     encodeURIComponent(req.params[name] ?? ''),

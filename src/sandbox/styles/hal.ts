@@ -6,14 +6,10 @@
 // has paged already is left as it is.
 
 import { type DialectRequest, isRecord } from '../dialects/dialect.js';
-import { addressWith, LISTS, withoutEchoes } from '../dialects/paged.js';
+import { addressWith, LISTS, pageSize, withoutEchoes } from '../dialects/paged.js';
 import { badRequest } from '../http/errors.js';
 import { pagedAlready, pagedInWords } from './page-words.js';
 import type { Piece } from './piece.js';
-
-function asked(req: DialectRequest, name: string): string | undefined {
-  return req.query.get(name) ?? undefined;
-}
 
 export const hal: Piece = {
   name: 'hal',
@@ -23,12 +19,9 @@ export const hal: Piece = {
     const fallback = Math.min(cap, draw.pick([10, 20, 25]));
     const from = draw.pick([0, 1]);
     const spring = draw.chance(0.5);
-    const size = (req: DialectRequest) => {
-      const limit = Number(asked(req, 'limit'));
-      return Math.min(Number.isInteger(limit) && limit > 0 ? limit : fallback, cap);
-    };
+
     const pageOf = (req: DialectRequest): number => {
-      const given = asked(req, 'page');
+      const given = req.query.get('page') ?? undefined;
       if (given === undefined) return from;
       const n = Number(given);
       if (!Number.isInteger(n) || n < from)
@@ -45,7 +38,7 @@ export const hal: Piece = {
         if (!LISTS.has(req.route) || req.method === 'POST') return body;
         if (!isRecord(body) || !Array.isArray(body.data) || pagedAlready(body) || pagedInWords(body))
           return body;
-        const per = size(req);
+        const per = pageSize(req, fallback, cap);
         const page = pageOf(req);
         const pages = Math.max(1, Math.ceil(body.data.length / per));
         const rows = body.data.slice((page - from) * per, (page - from + 1) * per);

@@ -8,7 +8,7 @@
 // another piece has paged already (links, a cursor, a page number) is left as it is.
 
 import { type DialectRequest, isRecord } from '../dialects/dialect.js';
-import { LISTS, withoutEchoes } from '../dialects/paged.js';
+import { LISTS, pageSize, wholeAsked, withoutEchoes } from '../dialects/paged.js';
 import type { Piece } from './piece.js';
 
 const WORDS = [
@@ -28,12 +28,6 @@ const SHOWN = [
   ['page', 'total'],
   ['per', 'total'],
 ] as const;
-
-function asked(req: DialectRequest, name: string): number | undefined {
-  const given = req.method === 'POST' ? req.body[name] : req.query.get(name);
-  const n = typeof given === 'number' ? given : typeof given === 'string' ? Number(given) : Number.NaN;
-  return Number.isInteger(n) && n > 0 ? n : undefined;
-}
 
 /** What the paging piece puts in `meta` (paging.ts): its cursor, its page size in any of its words. */
 const PAGED_META = [
@@ -72,11 +66,11 @@ export const pageWords: Piece = {
     const counts = draw.pick<Counts>(['pages', 'pages', 'zero', 'offset']);
     const placeWord = counts === 'offset' ? words.from : words.page;
     const param = shown.has('page') ? placeWord : 'page';
-    const size = (req: DialectRequest) => Math.min(asked(req, 'limit') ?? fallback, cap);
+    const size = (req: DialectRequest) => pageSize(req, fallback, cap);
     /** The first row of the page asked: its number (from 1 or 0) or its offset, under the parameter. */
     const startOf = (req: DialectRequest, per: number): number => {
       if (!honours) return 0;
-      const given = asked(req, param);
+      const given = wholeAsked(req, param);
       if (shown.has('page') && counts !== 'pages') return (given ?? 0) * (counts === 'offset' ? 1 : per);
       return ((given ?? 1) - 1) * per;
     };

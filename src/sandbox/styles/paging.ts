@@ -7,16 +7,10 @@
 // `pro_seite`, `gesamt`: the parameter is the page's word, the count of rows beside it).
 
 import { type DialectRequest, isRecord } from '../dialects/dialect.js';
-import { addressWith, cursorPaging, LISTS, withoutEchoes } from '../dialects/paged.js';
+import { addressWith, cursorPaging, LISTS, pageSize, withoutEchoes } from '../dialects/paged.js';
 import { badRequest } from '../http/errors.js';
 import type { Draw } from './draw.js';
 import type { Layer, Piece } from './piece.js';
-
-function asked(req: DialectRequest): number | undefined {
-  const given = req.method === 'POST' ? req.body.limit : req.query.get('limit');
-  const n = typeof given === 'number' ? given : typeof given === 'string' ? Number(given) : Number.NaN;
-  return Number.isInteger(n) && n > 0 ? n : undefined;
-}
 
 /** Page, rows per page and rows in all, in a language's words: the page's word is the parameter. */
 const PAGE_WORDS: readonly (readonly [page: string, per: string, total: string])[] = [
@@ -80,7 +74,7 @@ export const paging: Piece = {
   make(draw) {
     const cap = draw.pick([5, 10, 20, 25, 50]);
     const fallback = Math.min(cap, draw.pick([10, 20, 25]));
-    const size = (req: DialectRequest) => Math.min(asked(req) ?? fallback, cap);
+    const size = (req: DialectRequest) => pageSize(req, fallback, cap);
     const sizes = `pages of the limit asked (${fallback} without one), at most ${cap}`;
     if (draw.chance(0.5)) {
       return { describe: `${sizes}, an opaque cursor (meta.next_cursor, links.next)`, ...cursorPaging(size) };

@@ -90,6 +90,15 @@ const CURSOR_NAMES: readonly [field: string, param: string][] = [
   ['nextPageToken', 'pageToken'],
   ['next', 'cursor'],
 ];
+/**
+ * Relay's page info (`pageInfo: {hasNextPage, endCursor}`): the cursor of this page's last row, asked
+ * for the rows after it as `after`, Relay's own argument. Read only beside its flag saying a next page
+ * exists: on the last page `endCursor` still names the last row.
+ */
+const RELAY_CURSORS: readonly [cursor: string, flag: string][] = [
+  ['endCursor', 'hasNextPage'],
+  ['end_cursor', 'has_next_page'],
+];
 const PAGE_NAMES = [
   'page',
   'current_page',
@@ -149,6 +158,7 @@ const KNOWN_NAMES = new Set([
   ...LINK_NAMES,
   ...LAST_LINK_NAMES,
   ...CURSOR_NAMES.map(([field]) => field),
+  ...RELAY_CURSORS.map(([field]) => field),
   ...TOTAL_PAGES_NAMES,
   ...PER_PAGE_NAMES,
   ...TOTAL_NAMES,
@@ -341,6 +351,7 @@ function bodySignals(raw: Json, url: string, sent: Map<string, unknown>, told?: 
       break;
     }
   }
+  if (!cursor) cursor = relayCursor(objects);
   // `after` alone may be anything (a date filter echoed): a cursor only inside `cursors` (`paging.cursors.after`).
   if (!cursor) {
     const holders = [raw, ...objects].map((o) => o.cursors).filter(isPlainObject);
@@ -429,6 +440,16 @@ function bodySignals(raw: Json, url: string, sent: Map<string, unknown>, told?: 
   const facts = untold ? unknownFacts(raw, sent, told !== undefined) : undefined;
   if (facts !== undefined) signals.facts = facts;
   return signals;
+}
+
+/** Relay's end cursor, where the object holding it says a next page exists (RELAY_CURSORS). */
+function relayCursor(objects: readonly Json[]): PageSignals['cursor'] {
+  for (const o of objects)
+    for (const [field, flagName] of RELAY_CURSORS) {
+      const value = token(o[field]);
+      if (value !== undefined && flag(o[flagName]) === true) return { name: 'after', value };
+    }
+  return undefined;
 }
 
 /** Names of numbers that are no page facts: every name read as something else, ids, seasons, years. */

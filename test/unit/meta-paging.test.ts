@@ -124,6 +124,21 @@ describe('page numbers under a parameter the meta names', () => {
     expect(next({ next_marker: 7 })).toBeUndefined();
   });
 
+  it("Relay's end cursor is sent back as `after` only beside its flag saying a next page exists", () => {
+    const rows = leagues(0, 10);
+    const signals = (pageInfo: object) => pageSignals({ data: rows, pageInfo }, `${ORIGIN}/v1/leagues`);
+    expect(signals({ hasNextPage: true, endCursor: 'Y3Vyc29yOjk=' })?.cursor).toEqual({
+      name: 'after',
+      value: 'Y3Vyc29yOjk=',
+    });
+    // The last page names its last row all the same: no cursor, and no more rows.
+    const last = signals({ hasNextPage: false, endCursor: 'Y3Vyc29yOjk=' });
+    expect(last?.cursor).toBeUndefined();
+    expect(last?.hasMore).toBe(false);
+    // An end cursor with no flag beside it says nothing of a next page.
+    expect(signals({ endCursor: 'Y3Vyc29yOjk=' })?.cursor).toBeUndefined();
+  });
+
   it('a page echo needs its size and a larger count beside it; an id, a version or a limit is none', () => {
     const rows = leagues(0, 10);
     expect(pageSignals({ data: rows, meta: { seite: 1, pro_seite: 10 } }, ORIGIN)?.page).toBeUndefined();

@@ -2,7 +2,8 @@
 // body or a Link header, a cursor, page numbers (under `page`, or under a parameter only the meta names:
 // echoed under its own name, named by a field, or echoed in words the reader does not know), an offset
 // echoed beside the list, in a wrapper or given as next_offset; HAL's `_links.next.href`, alone or with
-// Spring Data's `page: {size, totalElements, totalPages, number}` counted from 0), with a total stated in the body, a header, a count beside the list, or not at all, read
+// Spring Data's `page: {size, totalElements, totalPages, number}` counted from 0), Relay's
+// `pageInfo: {hasNextPage, endCursor}` (asked back as `after`), with a total stated in the body, a header, a count beside the list, or not at all, read
 // within a random page budget. The property, for every seed: the rows read are the list's first rows in
 // order, never another; "whole" (more: no) only when every row was read; a total only when it is the
 // list's; and a list read short says so, whenever the API gave any sign of more. Seeds from the run's
@@ -27,6 +28,7 @@ const STYLES = [
   'hal-link',
   'hal-pages',
   'link-named',
+  'relay',
   'none',
 ] as const;
 const TOTALS = ['none', 'body', 'header', 'count-beside'] as const;
@@ -82,6 +84,10 @@ const PAGE_PARAM: Partial<Record<Style, string>> = {
 
 const names = (n: number) => Array.from({ length: n }, (_, i) => ({ name: `League ${i}`, country: 'X' }));
 
+/** Where rows start after a Relay cursor (`row:<index of the row before>`, base64); 0 without one. */
+const afterCursor = (cursor: string | null) =>
+  cursor === null ? 0 : Number(Buffer.from(cursor, 'base64').toString().replace('row:', '')) + 1;
+
 /** The answer of the API of `c` to `url`: the page asked, and the signs of the others in its style. */
 function serve(c: Case, url: URL): { body: Record<string, unknown>; headers: Record<string, string> } {
   const q = url.searchParams;
@@ -94,7 +100,9 @@ function serve(c: Case, url: URL): { body: Record<string, unknown>; headers: Rec
           ? Number(q.get('offset') ?? 0)
           : c.style === 'hal-pages'
             ? Number(q.get('page') ?? 0) * c.perPage
-            : Number(q.get('at') ?? 0);
+            : c.style === 'relay'
+              ? afterCursor(q.get('after'))
+              : Number(q.get('at') ?? 0);
   const rows = names(c.rows).slice(start, start + c.perPage);
   const end = start + rows.length;
   const more = end < c.rows;
@@ -172,6 +180,14 @@ function serve(c: Case, url: URL): { body: Record<string, unknown>; headers: Rec
       if (c.linkAt === 'top') body[c.linkName] = value;
       else if (c.linkAt === 'meta') meta[c.linkName] = value;
       else body[c.linkAt] = { [c.linkName]: value };
+      break;
+    }
+    case 'relay': {
+      // The cursor of the page's last row, opaque; snake_case by a draw. On the last page the flag says no
+      // more, beside a cursor all the same.
+      const endCursor = rows.length > 0 ? Buffer.from(`row:${end - 1}`).toString('base64') : null;
+      body[c.rows % 2 ? 'pageInfo' : 'page_info'] =
+        c.rows % 2 ? { hasNextPage: more, endCursor } : { has_next_page: more, end_cursor: endCursor };
       break;
     }
     case 'none':

@@ -32,27 +32,29 @@ export function rawRows(raw: unknown): Json[] {
 
 /**
  * An answer's paging as the server reads it (src/api/pagination.ts: body and headers), in words (a next
- * link or a total a header gave named as the header's, `headers` telling which did): the
- * doctor shows what the tools will follow, never a reading of its own. Empty when the answer shows none
- * (then a full page is all a client can go by).
+ * link or a total a header gave named as the header's, `seen` telling which did): the
+ * doctor shows what the tools will follow, never a reading of its own. A count beside the list is named
+ * only beyond the `rows` of the answer (list-pages.ts reads it as a total then; one holding the rows
+ * echoes them). Empty when the answer shows none (then a full page is all a client can go by).
  */
 export function pagingOf(
   signals: PageSignals | undefined,
-  headers: { linkNext?: boolean; totalHeader?: boolean } = {},
+  seen: { linkNext?: boolean; totalHeader?: boolean; rows?: number } = {},
 ): string[] {
   if (!signals) return [];
   const styles: string[] = [];
   // A header's word is named as the header's: the body's, when it has one too, is the one followed.
-  if (signals.next !== undefined) styles.push(headers.linkNext ? 'Link header' : 'next link');
+  if (signals.next !== undefined) styles.push(seen.linkNext ? 'Link header' : 'next link');
   if (signals.cursor) styles.push(`cursor (sent back as "${signals.cursor.name}")`);
   const counted = signals.totalPages !== undefined || signals.total !== undefined;
   const asked = signals.pageParam ? ` (asked as "${signals.pageParam}")` : '';
   if (signals.page !== undefined) styles.push(`${counted ? 'page/total' : 'page'}${asked}`);
   else if (signals.offset) styles.push(`offset (sent as "${signals.offset.name}")`);
   if (signals.page === undefined && signals.total !== undefined)
-    styles.push(headers.totalHeader ? 'total header' : 'total');
+    styles.push(seen.totalHeader ? 'total header' : 'total');
   if (signals.hasMore !== undefined) styles.push('has_more');
-  if (signals.count !== undefined) styles.push('count');
+  if (signals.count !== undefined && (seen.rows === undefined || signals.count > seen.rows))
+    styles.push('count beyond the rows (read as a total)');
   if (signals.facts) {
     const names = signals.facts.flatMap((f) =>
       Object.keys(f.numbers).map((n) => (f.at ? `${f.at}.${n}` : n)),

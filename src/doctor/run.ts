@@ -160,7 +160,11 @@ export async function runProbes(options: RunOptions): Promise<DoctorRun> {
       const problem = probe.check?.(result.data);
       const rows = (result.data as { data?: unknown })?.data;
       const paging = Array.isArray(rows)
-        ? pagingOf(result.paging, { linkNext: headers.linkNext, totalHeader: headers.totalHeader })
+        ? pagingOf(result.paging, {
+            linkNext: headers.linkNext,
+            totalHeader: headers.totalHeader,
+            rows: rows.length,
+          })
         : [];
       const attempt: Attempt = {
         path,

@@ -106,6 +106,13 @@ describe('pagingOf: the paging the server reads, in words', () => {
     expect(pagingOf(pageSignals(body, url, headers))).toEqual(styles);
   });
 
+  it('names a count beside the list only beyond its rows: one holding the rows echoes them', () => {
+    const rows = [{}, {}, {}];
+    const count = (n: number) => pagingOf(pageSignals({ data: rows, meta: { count: n } }, url), { rows: 3 });
+    expect(count(3)).toEqual([]);
+    expect(count(40)).toEqual(['count beyond the rows (read as a total)']);
+  });
+
   it("names a next link or a total a header gave as the header's", () => {
     const signals = pageSignals({ data: [] }, url, {
       link: '<https://api.example/v1/teams?p=2>; rel="next"',

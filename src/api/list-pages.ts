@@ -28,6 +28,7 @@ import {
 } from './page-probe.js';
 import type { PageSignals } from './pagination.js';
 import { publishReadNotes } from './reader/notes-sink.js';
+import { RepeatedRows } from './repeated-rows.js';
 import { type Requests, tallyRequests } from './request-tally.js';
 import type { RouteName } from './routes.js';
 
@@ -162,6 +163,7 @@ async function readPagesOf<N extends ListRoute, S extends ListSchema>(
   let unpaged: string | undefined;
   /** The guess no page was asked by: the budget held the first page only. */
   let unasked: PageGuess | undefined;
+  const repeats = new RepeatedRows();
   let more: More;
   for (;;) {
     const own = withoutEcho(last.paging, asked);
@@ -260,9 +262,12 @@ async function readPagesOf<N extends ListRoute, S extends ListSchema>(
     asked = next.extra;
     last = page;
     results.push(last);
-    rows.push(...last.data.data);
+    rows.push(...repeats.newOf(rows, last.data.data));
   }
   if (unpaged !== undefined && more === 'no') more = 'may';
+  // Rows repeated across pages: the rows they displaced may be on no page read.
+  const overlapped = repeats.note();
+  if (overlapped !== undefined && more === 'no') more = 'may';
   let apiTotal = results.map((r) => r.paging?.total).find((t) => t !== undefined);
   // The limit sent caps the answer ("maximum number of entries returned"): an API that pages that answer
   // says "no more" (the last page, the total) of the rows asked for, not of the list. A read of exactly
@@ -274,6 +279,7 @@ async function readPagesOf<N extends ListRoute, S extends ListSchema>(
   }
   const total = more === 'no' ? (apiTotal ?? rows.length) : apiTotal;
   const shortfall = [
+    ...(overlapped !== undefined ? [overlapped] : []),
     ...(guess !== undefined && unpaged !== undefined && more !== 'no'
       ? [unpagedNote(guess, unpaged, rows.length, more)]
       : []),

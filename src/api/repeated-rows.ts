@@ -1,0 +1,33 @@
+// Rows a later page repeats. An API whose order is not stable between requests (a ranking sorted by a
+// score with ties, and no tiebreak; a list that moved while it was read) serves a row again at the top
+// of the next page, and the row the shift pushed past the boundary is on neither page. The repeat is
+// left out, never shown twice, and counted, so the read says the list may lack rows.
+
+export class RepeatedRows {
+  /** The JSON of every row kept so far; made at the first later page (a one-page read never pays it). */
+  private seen: Set<string> | undefined;
+  /** Rows of later pages left out as repeats. */
+  count = 0;
+
+  /** The rows of `page` not among `kept` (the rows read before it), in order; the others counted. */
+  newOf(kept: readonly unknown[], page: readonly unknown[]): unknown[] {
+    if (!this.seen) this.seen = new Set(kept.map((row) => JSON.stringify(row)));
+    const fresh: unknown[] = [];
+    for (const row of page) {
+      const key = JSON.stringify(row);
+      if (this.seen.has(key)) this.count++;
+      else {
+        this.seen.add(key);
+        fresh.push(row);
+      }
+    }
+    return fresh;
+  }
+
+  /** The note of a read that left repeats out; undefined when none was. */
+  note(): string | undefined {
+    if (this.count === 0) return undefined;
+    const rows = this.count === 1 ? '1 row' : `${this.count} rows`;
+    return `The API's pages overlapped: ${rows} of a later page repeated rows of the pages before (its order changed between requests, as an order with ties may), and ${this.count === 1 ? 'was' : 'were'} shown once. Rows the shift pushed past a page may be missing: the list may not be whole.`;
+  }
+}

@@ -27,6 +27,11 @@ interface Case {
   bounds: boolean;
   limit: number;
   budget: number;
+  /**
+   * An order not stable between requests (ties, no tiebreak): each page after the first opens with the
+   * last row of the page before, and the row it displaced is on no page.
+   */
+  drift: boolean;
 }
 
 function caseOf(seed: string): Case {
@@ -41,6 +46,7 @@ function caseOf(seed: string): Case {
     bounds: r() < 0.5,
     limit: 1 + Math.floor(r() * 30),
     budget: 2 + Math.floor(r() * 9),
+    drift: r() < 0.25,
   };
 }
 
@@ -100,7 +106,9 @@ function serve(c: Case, url: URL): { body: Record<string, unknown>; headers: Rec
       : ['page', 'pg', 'link-page', 'link-last'].includes(c.paging)
         ? (Number(q.get(pageParam) ?? 1) - 1) * size
         : Number(q.get('offset') ?? q.get('at') ?? 0);
-  const data = list.slice(start, start + size);
+  const served = list.slice(start, start + size);
+  const data =
+    c.drift && start > 0 && served.length > 0 ? [list[start - 1] as Entry, ...served.slice(1)] : served;
   const end = start + data.length;
   const more = end < list.length;
   const page = Math.floor(start / size) + 1;
@@ -194,7 +202,8 @@ describe(`generated rankings in pages (${COUNT} seeds from ${SAMPLE_SEED})`, () 
       c.paging !== 'cursor' &&
       c.paging !== 'none' &&
       2 + Math.ceil(Math.max(0, want - lastPage) / size) <= c.budget;
-    if (fits || small || jumps) expect(shown.length, label).toBe(want);
+    // (A drifting order loses a row at each page's boundary: the best ranks may not all be on any page.)
+    if ((fits || small || jumps) && !c.drift) expect(shown.length, label).toBe(want);
   });
 });
 

@@ -52,7 +52,8 @@ function judged<R extends RankedRead>(result: R, limit: number, asked: boolean):
  * on every answer, cached or not): by the person they rank when they name one (a field a page gives
  * by place, a resource id `ranking_entry_3`, differs between two pages' copies of a row), else whole.
  */
-export function withoutRepeats<T extends { rank: unknown }>(rows: readonly T[]): T[] {
+export function withoutRepeats<T extends { rank: unknown }>(sent: readonly T[]): T[] {
+  const rows = withoutRenumbered(sent);
   const ranks = new Map<unknown, number>();
   for (const row of rows) {
     const key = rankKey(row.rank);
@@ -62,6 +63,34 @@ export function withoutRepeats<T extends { rank: unknown }>(rows: readonly T[]):
   const unique = new Map<unknown, T>();
   for (const row of rows) unique.set((ranks.get(rankKey(row.rank)) ?? 0) > 1 ? sameRowKey(row) : row, row);
   return [...unique.values()];
+}
+
+/**
+ * `rows` without a later copy of a row sent again under another rank: a player_id is one row (the spec's
+ * row id), so the same player_id twice is that row again, renumbered by an order that changed between
+ * pages (ranks given by place: the row it displaced is on no page). The first copy is kept; copies at the
+ * same rank are left to withoutRepeats.
+ */
+function withoutRenumbered<T extends { rank: unknown }>(rows: readonly T[]): readonly T[] {
+  const rankOf = new Map<string, unknown>();
+  let again = false;
+  for (const row of rows) {
+    const id = (row as { player_id?: unknown }).player_id;
+    if (typeof id !== 'string') continue;
+    if (!rankOf.has(id)) rankOf.set(id, rankKey(row.rank));
+    else if (rankOf.get(id) !== rankKey(row.rank)) again = true;
+  }
+  if (!again) return rows;
+  const seen = new Map<string, unknown>();
+  return rows.filter((row) => {
+    const id = (row as { player_id?: unknown }).player_id;
+    if (typeof id !== 'string') return true;
+    if (!seen.has(id)) {
+      seen.set(id, rankKey(row.rank));
+      return true;
+    }
+    return seen.get(id) === rankKey(row.rank);
+  });
 }
 
 /** What tells a row from another of its rank: its rank and person, or its whole JSON without a person. */

@@ -38,10 +38,9 @@ function judged<R extends RankedRead>(result: R, limit: number, asked: boolean):
   const order = byRank(unique);
   const rows = order.rows.length;
   const whole = result.more === 'no' && unique.length === sent.length;
-  // The list the caller asked: whole, or listed best first from rank 1, its first rows are its best,
-  // unless one of them ranks past its place: a better row is on no page read (pages that overlapped).
-  const listed =
-    asked && (whole || (order.ascending && order.first === 1 && noRankPastPlace(order.rows, limit)));
+  // The list the caller asked: whole, or listed best first from rank 1, its first rows are its best (a
+  // rank skipped between them is said: rank-order.ts).
+  const listed = asked && (whole || (order.ascending && order.first === 1));
   const reached = listed || order.proven >= limit || (whole && rows > 0 && order.proven === rows);
   return { result, order, reached };
 }
@@ -134,18 +133,6 @@ export async function bestRanks<R extends RankedRead>(
   return unreached(best, limit);
 }
 
-/**
- * Whether none of the first `limit` rows (in rank order) ranks past its place. Ties, whether ranked
- * 1, 2, 2, 4 or 1, 2, 2, 3, never put a rank past its place: a rank 5 fourth means a better row unread.
- */
-function noRankPastPlace(rows: readonly { rank: unknown }[], limit: number): boolean {
-  for (let i = 0; i < Math.min(limit, rows.length); i++) {
-    const { rank } = rows[i] as { rank: unknown };
-    if (typeof rank === 'number' && rank > i + 1) return false;
-  }
-  return true;
-}
-
 function reorderedNote({ result, order }: Judged<RankedRead>): string {
   const how = order.descending ? 'worst first' : 'in another order than by rank';
   return `The API sent this ranking's rows ${how}: ${order.rows.length} rows were read${result.more === 'no' ? '' : ' (not every page)'} and put in rank order.`;
@@ -162,13 +149,9 @@ function unreached<R extends RankedRead>({ result, order }: Judged<R>, limit: nu
     order.proven > 0
       ? `only ranks 1–${order.proven}, proven the best by their ranks, are shown`
       : 'no row is shown as the best';
-  // Best first from rank 1, a rank past its place: its pages left a better row out.
   const note =
-    order.ascending && order.first === 1
-      ? `The API sent this ranking's rows best first, but its pages left out rank ${order.proven + 1} (pages that overlapped, as an order that changes between requests makes them), so its best ${limit} ranks could not all be read ` +
-        `(${read.length} rows read${ranks}): ${shown}.`
-      : `The API sent this ranking's rows ${order.descending ? 'worst first' : 'in another order than by rank'} and its best ${limit} ranks could not all be read ` +
-        `within the page budget (${read.length} rows read${ranks}): ${shown}.`;
+    `The API sent this ranking's rows ${order.descending ? 'worst first' : 'in another order than by rank'} and its best ${limit} ranks could not all be read ` +
+    `within the page budget (${read.length} rows read${ranks}): ${shown}.`;
   // Rows left out of a whole list: the list's count no longer says how many rows the answer lacks.
   const whole = result.more === 'no';
   return {

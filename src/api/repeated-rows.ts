@@ -28,6 +28,6 @@ export class RepeatedRows {
   note(): string | undefined {
     if (this.count === 0) return undefined;
     const rows = this.count === 1 ? '1 row' : `${this.count} rows`;
-    return `The API's pages overlapped: ${rows} of a later page repeated rows of the pages before (its order changed between requests, as an order with ties may), and ${this.count === 1 ? 'was' : 'were'} shown once. Rows the shift pushed past a page may be missing: the list may not be whole.`;
+    return `The API's pages overlapped: ${rows} of a later page repeated rows of the pages before (its order changed between requests, as an order with ties may), and ${this.count === 1 ? 'was' : 'were'} shown once. Rows the shift pushed past a page were not read: the list may not be whole.`;
   }
 }

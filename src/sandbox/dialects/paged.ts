@@ -68,7 +68,19 @@ export function withoutEchoes(meta: unknown): Json {
 }
 
 /** Cursor paging over the standard answer's whole list, `size(req)` rows a page. */
-export function cursorPaging(size: (req: DialectRequest) => number): Pick<Dialect, 'request' | 'response'> {
+/**
+ * The rows of a page starting at `start` of `all`; `drift`: as an order with ties and no tiebreak serves
+ * them, opening with the last row of the page before (the row it displaces is on no page).
+ */
+export function pageRows(all: readonly unknown[], start: number, size: number, drift: boolean): unknown[] {
+  const rows = all.slice(start, start + size);
+  return drift && start > 0 && rows.length > 0 ? [all[start - 1], ...rows.slice(1)] : rows;
+}
+
+export function cursorPaging(
+  size: (req: DialectRequest) => number,
+  drift = false,
+): Pick<Dialect, 'request' | 'response'> {
   return {
     request(req) {
       if (LISTS.has(req.route)) offsetOf(req);
@@ -77,7 +89,7 @@ export function cursorPaging(size: (req: DialectRequest) => number): Pick<Dialec
     response(body, req) {
       if (!LISTS.has(req.route) || !isRecord(body) || !Array.isArray(body.data)) return body;
       const offset = offsetOf(req);
-      const rows = body.data.slice(offset, offset + size(req));
+      const rows = pageRows(body.data, offset, size(req), drift);
       const end = offset + rows.length;
       const more = rows.length > 0 && end < body.data.length;
       const next = more && req.method !== 'POST' ? linkTo(req, end) : null;

@@ -7,7 +7,7 @@
 // `pro_seite`, `gesamt`: the parameter is the page's word, the count of rows beside it).
 
 import { type DialectRequest, isRecord } from '../dialects/dialect.js';
-import { addressWith, cursorPaging, LISTS, pageSize, withoutEchoes } from '../dialects/paged.js';
+import { addressWith, cursorPaging, LISTS, pageRows, pageSize, withoutEchoes } from '../dialects/paged.js';
 import { badRequest } from '../http/errors.js';
 import type { Draw } from './draw.js';
 import type { Layer, Piece } from './piece.js';
@@ -28,6 +28,7 @@ function pageNumbers(draw: Draw, size: (req: DialectRequest) => number): Layer {
   const beside = draw.chance(0.5);
   const echo = draw.pick<Echo>(['page', 'own', 'named', 'words']);
   const words = draw.pick(PAGE_WORDS);
+  const drift = draw.chance(DRIFT);
   const param = echo === 'words' ? words[0] : drawn;
   const countsOf = (page: number, per: number, pages: number, rows: number): Record<string, unknown> => {
     if (echo === 'own') return { [param]: page, per_page: per, total_pages: pages };
@@ -49,7 +50,7 @@ function pageNumbers(draw: Draw, size: (req: DialectRequest) => number): Layer {
     return n;
   };
   return {
-    describe: `page numbers in "${param}" echoed ${told}, the count ${beside ? 'in a top-level "pagination"' : 'in meta'}`,
+    describe: `page numbers in "${param}" echoed ${told}, the count ${beside ? 'in a top-level "pagination"' : 'in meta'}${drifting(drift)}`,
     request(req) {
       if (LISTS.has(req.route)) pageOf(req);
       return req;
@@ -59,7 +60,7 @@ function pageNumbers(draw: Draw, size: (req: DialectRequest) => number): Layer {
       const per = size(req);
       const page = pageOf(req);
       const pages = Math.max(1, Math.ceil(body.data.length / per));
-      const rows = body.data.slice((page - 1) * per, page * per);
+      const rows = pageRows(body.data, (page - 1) * per, per, drift);
       const next = page < pages && req.method !== 'POST' ? addressWith(req, param, String(page + 1)) : null;
       const counts = countsOf(page, per, pages, body.data.length);
       if (beside) return { ...body, data: rows, pagination: { ...counts, next } };
@@ -67,6 +68,14 @@ function pageNumbers(draw: Draw, size: (req: DialectRequest) => number): Layer {
     },
   };
 }
+
+/**
+ * How often pages drift, as an order with ties and no tiebreak does: a row repeated, another on no page.
+ * Drawn after a style's other habits, so a seed keeps them.
+ */
+const DRIFT = 0.25;
+const drifting = (drift: boolean) =>
+  drift ? ', each page after the first opening with the last row of the page before' : '';
 
 export const paging: Piece = {
   name: 'paging',
@@ -77,7 +86,11 @@ export const paging: Piece = {
     const size = (req: DialectRequest) => pageSize(req, fallback, cap);
     const sizes = `pages of the limit asked (${fallback} without one), at most ${cap}`;
     if (draw.chance(0.5)) {
-      return { describe: `${sizes}, an opaque cursor (meta.next_cursor, links.next)`, ...cursorPaging(size) };
+      const drift = draw.chance(DRIFT);
+      return {
+        describe: `${sizes}, an opaque cursor (meta.next_cursor, links.next)${drifting(drift)}`,
+        ...cursorPaging(size, drift),
+      };
     }
     const layer = pageNumbers(draw, size);
     return { ...layer, describe: `${sizes}, ${layer.describe}` };

@@ -67,7 +67,6 @@ export function withoutEchoes(meta: unknown): Json {
   return rest;
 }
 
-/** Cursor paging over the standard answer's whole list, `size(req)` rows a page. */
 /**
  * The rows of a page starting at `start` of `all`; `drift`: as an order with ties and no tiebreak serves
  * them, opening with the last row of the page before (the row it displaces is on no page).
@@ -77,6 +76,7 @@ export function pageRows(all: readonly unknown[], start: number, size: number, d
   return drift && start > 0 && rows.length > 0 ? [all[start - 1], ...rows.slice(1)] : rows;
 }
 
+/** Cursor paging over the standard answer's whole list, `size(req)` rows a page (drifting by `drift`). */
 export function cursorPaging(
   size: (req: DialectRequest) => number,
   drift = false,

@@ -61,12 +61,21 @@ export function byRank<T extends { rank: number }>(
   const notes: string[] = [];
   const repeated: number[] = [];
   const missing: string[] = [];
+  // Rows tied at the rank before: ranked 1, 2, 2, 4 (the usual way), a tie of k rows is followed by the
+  // rank k on, so the ranks it skips are no rows missing.
+  let tied = 1;
   for (let i = 1; i < sorted.length; i++) {
     const a = (sorted[i - 1] as T).rank;
     const b = (sorted[i] as T).rank;
-    if (a === b && repeated[repeated.length - 1] !== b) repeated.push(b);
-    else if (Number.isInteger(a) && Number.isInteger(b) && b - a > 1)
-      missing.push(b - a === 2 ? `${a + 1}` : `${a + 1}–${b - 1}`);
+    if (a === b) {
+      tied++;
+      if (repeated[repeated.length - 1] !== b) repeated.push(b);
+      continue;
+    }
+    const next = a + tied;
+    tied = 1;
+    if (Number.isInteger(a) && Number.isInteger(b) && b > next)
+      missing.push(b - next === 1 ? `${next}` : `${next}–${b - 1}`);
   }
   const first = sorted[0]?.rank;
   if (first !== undefined && Number.isInteger(first) && first > start)

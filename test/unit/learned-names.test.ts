@@ -212,6 +212,28 @@ describe('the role list found by its values', () => {
 });
 
 describe('a ranking in rank order', () => {
+  it('ties ranked the usual way (1, 2, 2, 4) leave no rank missing; a rank lost after a tie is said', () => {
+    fc.assert(
+      fc.property(
+        fc.array(fc.integer({ min: 0, max: 6 }), { minLength: 2, maxLength: 30 }),
+        fc.nat(),
+        (scores, pick) => {
+          // Ranked as sports tables rank: a row's rank is 1 + the rows scoring more.
+          const desc = [...scores].sort((a, b) => b - a);
+          const rows = desc.map((score) => ({ rank: 1 + desc.filter((s) => s > score).length }));
+          expect(byRank(rows).notes.some((n) => n.startsWith('Ranks missing'))).toBe(false);
+          // Every row of one rank but the first and the last left out: that rank is said missing.
+          const ranks = [...new Set(rows.map((r) => r.rank))];
+          if (ranks.length < 3) return;
+          const lost = ranks[1 + (pick % (ranks.length - 2))];
+          const notes = byRank(rows.filter((r) => r.rank !== lost)).notes;
+          expect(notes.find((n) => n.startsWith('Ranks missing'))).toContain(String(lost));
+        },
+      ),
+      RUNS,
+    );
+  });
+
   it('whatever order the rows came in; gaps and repeats said, never hidden', () => {
     fc.assert(
       fc.property(

@@ -6,8 +6,9 @@
 // has paged already is left as it is.
 
 import { type DialectRequest, isRecord } from '../dialects/dialect.js';
-import { addressWith, LISTS, pageSize, withoutEchoes } from '../dialects/paged.js';
+import { addressWith, LISTS, withoutEchoes } from '../dialects/paged.js';
 import { badRequest } from '../http/errors.js';
+import { drawnPageSize } from './page-size.js';
 import { pagedAlready, pagedInWords } from './page-words.js';
 import type { Piece } from './piece.js';
 
@@ -15,8 +16,7 @@ export const hal: Piece = {
   name: 'hal',
   chance: 0.12,
   make(draw) {
-    const cap = draw.pick([5, 10, 20, 25, 50]);
-    const fallback = Math.min(cap, draw.pick([10, 20, 25]));
+    const { size, described } = drawnPageSize(draw);
     const from = draw.pick([0, 1]);
     const spring = draw.chance(0.5);
 
@@ -29,7 +29,7 @@ export const hal: Piece = {
       return n;
     };
     return {
-      describe: `pages of the limit asked (${fallback} without one), at most ${cap}, the next in _links.next.href, pages asked as "page" from ${from}${spring ? ", Spring Data's page object beside the list" : ''}`,
+      describe: `${described}, the next in _links.next.href, pages asked as "page" from ${from}${spring ? ", Spring Data's page object beside the list" : ''}`,
       request(req) {
         if (LISTS.has(req.route) && req.method !== 'POST') pageOf(req);
         return req;
@@ -38,7 +38,7 @@ export const hal: Piece = {
         if (!LISTS.has(req.route) || req.method === 'POST') return body;
         if (!isRecord(body) || !Array.isArray(body.data) || pagedAlready(body) || pagedInWords(body))
           return body;
-        const per = pageSize(req, fallback, cap);
+        const per = size(req);
         const page = pageOf(req);
         const pages = Math.max(1, Math.ceil(body.data.length / per));
         const rows = body.data.slice((page - from) * per, (page - from + 1) * per);

@@ -8,7 +8,8 @@
 // another piece has paged already (links, a cursor, a page number) is left as it is.
 
 import { type DialectRequest, isRecord } from '../dialects/dialect.js';
-import { LISTS, pageSize, wholeAsked, withoutEchoes } from '../dialects/paged.js';
+import { LISTS, wholeAsked, withoutEchoes } from '../dialects/paged.js';
+import { drawnPageSize } from './page-size.js';
 import type { Piece } from './piece.js';
 
 const WORDS = [
@@ -58,15 +59,13 @@ export const pageWords: Piece = {
   chance: 0.15,
   make(draw) {
     const words = draw.pick(WORDS);
-    const cap = draw.pick([10, 20, 25, 50]);
-    const fallback = Math.min(cap, draw.pick([10, 20, 25]));
+    const { size, described } = drawnPageSize(draw, [10, 20, 25, 50]);
     const inWrapper = draw.chance(0.5);
     const shown = new Set<string>(draw.pick(SHOWN));
     const honours = draw.chance(0.6);
     const counts = draw.pick<Counts>(['pages', 'pages', 'zero', 'offset']);
     const placeWord = counts === 'offset' ? words.from : words.page;
     const param = shown.has('page') ? placeWord : 'page';
-    const size = (req: DialectRequest) => pageSize(req, fallback, cap);
     /** The first row of the page asked: its number (from 1 or 0) or its offset, under the parameter. */
     const startOf = (req: DialectRequest, per: number): number => {
       if (!honours) return 0;
@@ -93,7 +92,7 @@ export const pageWords: Piece = {
       ? `the ${place} read from "${param}"`
       : 'the page parameter ignored (every page the first)';
     return {
-      describe: `pages of the limit asked (${fallback} without one), at most ${cap}, the facts (${[...shown].join(', ')}) in words "${placeWord}", "${words.per}", "${words.total}" ${where}, ${taken}`,
+      describe: `${described}, the facts (${[...shown].join(', ')}) in words "${placeWord}", "${words.per}", "${words.total}" ${where}, ${taken}`,
       response(body, req) {
         if (!LISTS.has(req.route) || !isRecord(body) || !Array.isArray(body.data) || pagedAlready(body))
           return body;

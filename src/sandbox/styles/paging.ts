@@ -7,9 +7,10 @@
 // `pro_seite`, `gesamt`: the parameter is the page's word, the count of rows beside it).
 
 import { type DialectRequest, isRecord } from '../dialects/dialect.js';
-import { addressWith, cursorPaging, LISTS, pageRows, pageSize, withoutEchoes } from '../dialects/paged.js';
+import { addressWith, cursorPaging, LISTS, pageRows, withoutEchoes } from '../dialects/paged.js';
 import { badRequest } from '../http/errors.js';
 import type { Draw } from './draw.js';
+import { drawnPageSize } from './page-size.js';
 import type { Layer, Piece } from './piece.js';
 
 /** Page, rows per page and rows in all, in a language's words: the page's word is the parameter. */
@@ -81,10 +82,7 @@ export const paging: Piece = {
   name: 'paging',
   chance: 0.4,
   make(draw) {
-    const cap = draw.pick([5, 10, 20, 25, 50]);
-    const fallback = Math.min(cap, draw.pick([10, 20, 25]));
-    const size = (req: DialectRequest) => pageSize(req, fallback, cap);
-    const sizes = `pages of the limit asked (${fallback} without one), at most ${cap}`;
+    const { size, described: sizes } = drawnPageSize(draw);
     if (draw.chance(0.5)) {
       const drift = draw.chance(DRIFT);
       return {

@@ -368,8 +368,12 @@ function coachRef(value: unknown): unknown {
   if (typeof value === 'string') return { name: value };
   if (!isPlainObject(value)) return value;
   const reads = new Set(['coach_id', 'id', 'name', ...currentAliases().of('coach_id')]);
+  // Values under names nothing reads: a text may be the name or the id, a number only the id (APIs
+  // keyed on database rows send ids as numbers).
   const others = Object.entries(value).filter(
-    ([k, v]) => !reads.has(fieldName(k)) && typeof v === 'string' && v.trim() !== '',
+    ([k, v]) =>
+      !reads.has(fieldName(k)) &&
+      ((typeof v === 'string' && v.trim() !== '') || (typeof v === 'number' && Number.isFinite(v))),
   );
   // An id under a name nothing reads beside the name: the coach's id is unread, not absent.
   const idRead = [...reads].some((k) => k !== 'name' && member(value, k) != null);
@@ -378,10 +382,10 @@ function coachRef(value: unknown): unknown {
     const v = member(value, alias);
     if (typeof v === 'string' && v.trim() !== '') name = v;
   }
-  const unreadTexts = others.filter(([, v]) => v !== name).length;
-  if (name === undefined && unreadTexts > 0) noteUnreadable('team.coach');
+  const unread = others.filter(([, v]) => v !== name);
+  if (name === undefined && unread.some(([, v]) => typeof v === 'string')) noteUnreadable('team.coach');
   // A coach not read leaves his id unread with him, unless it was read on its own.
-  if (!idRead && unreadTexts > 0) noteUnreadable('team.coach_id');
+  if (!idRead && unread.length > 0) noteUnreadable('team.coach_id');
   return name === undefined ? value : { ...value, name };
 }
 

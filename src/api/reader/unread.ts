@@ -80,8 +80,11 @@ export function unreadWhy(row: unknown, field: string): UnreadWhy | undefined {
   return marks && Object.hasOwn(marks.fields, field) ? marks.fields[field] : undefined;
 }
 
-/** Whether a value the API sent could fill a field read by `schema`: same kind, readable, not empty. */
-export function fitsField(schema: z.ZodType, value: unknown): boolean {
+/**
+ * Whether a value the API sent could fill a field read by `schema`: same kind, readable, not empty. An
+ * id is text to us and may come as a number (APIs keyed on database rows): `isId` lets a number fill it.
+ */
+export function fitsField(schema: z.ZodType, value: unknown, isId = false): boolean {
   if (value === null || value === undefined) return false;
   const fast = fastReaderOf(schema);
   let out: unknown = fast ? fast(value) : SLOW;
@@ -97,7 +100,11 @@ export function fitsField(schema: z.ZodType, value: unknown): boolean {
   if (Array.isArray(out)) return out.length > 0;
   if (isPlainObject(out)) return Object.keys(out).length > 0;
   if (typeof out === 'string')
-    return typeof value === 'string' || (isPlainObject(value) && nameOf(value) !== undefined);
+    return (
+      typeof value === 'string' ||
+      (isId && typeof value === 'number') ||
+      (isPlainObject(value) && nameOf(value) !== undefined)
+    );
   return true;
 }
 
@@ -127,7 +134,7 @@ const NONE: readonly string[] = Object.freeze([]);
 export function holderTest(shape: z.ZodRawShape): CouldHold {
   // An object standing for a name (`{id, nome: "Spain"}`) is weighed by its name: a country is no league.
   const holds = (field: string, schema: z.ZodType, value: unknown, row: Record<string, unknown>) =>
-    fitsField(schema, value) &&
+    fitsField(schema, value, ID_NAME.test(field)) &&
     plausibleAs(field, (isPlainObject(value) && nameOf(value)) || value, row, currentJudge());
   return (field, name, row) => {
     const schema = shape[field] as z.ZodType | undefined;

@@ -36,7 +36,9 @@ describe('generated styles', () => {
     expect(styleOf('s1:paging').pieces).toEqual(['paging']);
     for (let i = 0; i < 30; i++) expect(styleOf(`s${i}:-rename,-paging`).pieces).not.toContain('rename');
     for (let i = 0; i < 30; i++) expect(styleOf(`s${i}`).pieces.length).toBeGreaterThan(0);
-    expect(() => parseStyleSpec('s1:renames')).toThrow(/unknown style piece "renames"; one of reorder, /);
+    expect(() => parseStyleSpec('s1:renames')).toThrow(
+      /unknown style piece "renames"; one of ids, reorder, /,
+    );
     await expect(startSandbox({ style: 's1', dialect: 'french' })).rejects.toThrow(/not both/);
   });
 

@@ -13,6 +13,7 @@ import {
   structured,
   textOf,
 } from './mcp.js';
+import { idsAsPlain, idsAsStyled, textIdsAsPlain } from './styled-ids.js';
 import { completenessFindings, placeholderFindings, proseFindings } from './text-facts.js';
 import { callName, HARNESS_CALLS, type Ids, idsOf, type Plan } from './tool-plans.js';
 import { isUnranked, unrankedFindings } from './unranked.js';
@@ -154,7 +155,8 @@ export async function runStyle(
   const calls = made.filter((plan) => plain.has(callName(plan)));
   const session = await openSandboxSession({ style: spec });
   try {
-    const answers = await answersOf(session.client, ids, calls);
+    // Ids as the style writes them, as an agent takes them from its answers (styled-ids.ts).
+    const answers = await answersOf(session.client, idsAsStyled(spec, ids), calls);
     const outcomes: ToolOutcome[] = [];
     for (const plan of calls) {
       const [tool] = plan;
@@ -168,12 +170,13 @@ export async function runStyle(
         outcomes.push({ tool, call: name, error, findings: [finding], breaches: known ? [] : [finding] });
         continue;
       }
-      const styled = structured(got);
+      const styled = idsAsPlain(structured(got)) as ReturnType<typeof structured>;
+      const text = textIdsAsPlain(textOf(got), structured(got));
       const persons = await personsOf(world, playerIdsOf(styled));
       const notes = notesOf(styled);
       // A shortlist over several leagues not ranked across them (scores unread): each league's own facts.
       const findings = isUnranked(tool, styled, notes)
-        ? await unrankedFindings(world, plan[1](ids), styled, textOf(got), notes, (id) => persons.get(id))
+        ? await unrankedFindings(world, plan[1](ids), styled, text, notes, (id) => persons.get(id))
         : [
             ...compareFacts(
               tool,
@@ -183,10 +186,10 @@ export async function runStyle(
               (id) => persons.get(id),
               await surelyReadBy(world, tool, notes),
             ),
-            ...placeholderFindings(tool, textOf(want), textOf(got), notes),
-            ...proseFindings(tool, textOf(want), textOf(got)),
+            ...placeholderFindings(tool, textOf(want), text, notes),
+            ...proseFindings(tool, textOf(want), text),
           ];
-      findings.push(...completenessFindings(tool, styled, textOf(got)));
+      findings.push(...completenessFindings(tool, styled, text));
       outcomes.push({ tool, call: name, findings, breaches: breaches(findings, () => known), styled });
     }
     return { spec, description: style.description, pieces: style.pieces, outcomes };

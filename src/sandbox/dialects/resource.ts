@@ -67,16 +67,22 @@ function include(included: Included, type: string, id: string, attributes: Json)
   else included.set(key, { type, id, attributes: { ...attributes } });
 }
 
-const link = (type: string, id: unknown) => ({ data: typeof id === 'string' ? { type, id } : null });
+/** A resource's id as JSON:API writes it, a string: an id the answer sent as a number too (numeric ids). */
+const idText = (id: unknown): string | undefined =>
+  typeof id === 'string' ? id : typeof id === 'number' && Number.isFinite(id) ? String(id) : undefined;
+
+const link = (type: string, id: string) => ({ data: { type, id } });
 
 function resource(row: unknown, shape: Shape, index: number, included: Included): unknown {
   if (!isRecord(row)) return row;
   const attributes: Json = { ...row };
   const relationships: Json = {};
-  const ownId = shape.id ? row[shape.id] : undefined;
-  if (shape.id && typeof ownId === 'string') delete attributes[shape.id];
-  const id = typeof ownId === 'string' ? ownId : `${slug(shape.type)}_${index + 1}`;
-  if (shape.linked && typeof row.player_id === 'string') {
+  const ownId = shape.id ? idText(row[shape.id]) : undefined;
+  if (shape.id && ownId !== undefined) delete attributes[shape.id];
+  const id = ownId ?? `${slug(shape.type)}_${index + 1}`;
+  const playerId = idText(row.player_id);
+  const teamId = idText(row.team_id);
+  if (shape.linked && playerId !== undefined) {
     const player: Json = {};
     for (const field of PLAYER_FIELDS) {
       if (!(field in row)) continue;
@@ -84,19 +90,20 @@ function resource(row: unknown, shape: Shape, index: number, included: Included)
       delete attributes[field];
     }
     delete attributes.player_id;
-    include(included, 'player', row.player_id, player);
-    relationships.player = link('player', row.player_id);
+    include(included, 'player', playerId, player);
+    relationships.player = link('player', playerId);
   } else if (shape.linked) relationships.player = { data: null };
-  if (shape.linked && typeof row.team_id === 'string' && typeof row.club === 'string') {
-    include(included, 'team', row.team_id, { name: row.club });
-    relationships.club = link('team', row.team_id);
+  if (shape.linked && teamId !== undefined && typeof row.club === 'string') {
+    include(included, 'team', teamId, { name: row.club });
+    relationships.club = link('team', teamId);
     delete attributes.team_id;
     delete attributes.club;
   }
-  if (isRecord(row.coach) && typeof row.coach.coach_id === 'string') {
-    const { coach_id, ...rest } = row.coach;
-    include(included, 'coach', coach_id, rest);
-    relationships.coach = link('coach', coach_id);
+  const coachId = isRecord(row.coach) ? idText(row.coach.coach_id) : undefined;
+  if (isRecord(row.coach) && coachId !== undefined) {
+    const { coach_id: _id, ...rest } = row.coach;
+    include(included, 'coach', coachId, rest);
+    relationships.coach = link('coach', coachId);
     delete attributes.coach;
   }
   return {

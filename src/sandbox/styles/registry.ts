@@ -11,6 +11,7 @@ import { compress } from './compress.js';
 import { display } from './display.js';
 import { group } from './group.js';
 import { hal } from './hal.js';
+import { ids } from './ids.js';
 import { labels } from './labels.js';
 import { objects } from './objects.js';
 import { pageWords } from './page-words.js';
@@ -23,6 +24,8 @@ import { strings } from './strings.js';
 import { throttle } from './throttle.js';
 
 export const PIECES: readonly Piece[] = [
+  // First: every other piece sees the ids as the API sends them (a resource object's id, a string).
+  ids,
   reorder,
   display,
   strings,

@@ -2,7 +2,8 @@
 // a next link (`links.next`, `next`, `next_url`, `meta.next`, an RFC 8288 `Link: <…>; rel="next"`), a
 // next cursor (`meta.next_cursor`, `next_cursor`, `cursor`...), page numbers (`page`, `total_pages`,
 // `per_page`, `X-Page`...), offset paging (`offset`/`limit` echoed beside the list or in a wrapper), a
-// total (`total`, `X-Total-Count`...), a count beside the list larger than the page, `has_more`. The
+// total (`total`, `X-Total-Count`...), a count beside the list larger than the page, `has_more` (with no
+// other way on, Stripe's: the rows after the page's last row asked by its id, `starting_after`). The
 // spec shows no pagination at all: every name here is a guess, read where it is found, and an answer
 // with none of them is one page.
 import type { HeaderBag } from './quota.js';
@@ -439,7 +440,34 @@ function bodySignals(raw: Json, url: string, sent: Map<string, unknown>, told?: 
       hasMore !== false);
   const facts = untold ? unknownFacts(raw, sent, told !== undefined) : undefined;
   if (facts !== undefined) signals.facts = facts;
+  // More said and no way on given (Stripe's `has_more`): the rows after this page's last, asked by its id.
+  if (
+    hasMore === true &&
+    !cursor &&
+    next === undefined &&
+    signals.page === undefined &&
+    !signals.offset &&
+    !facts
+  ) {
+    const after = lastRowId(raw);
+    if (after !== undefined) signals.cursor = { name: 'starting_after', value: after };
+  }
   return signals;
+}
+
+/** Ids a row of a list is known by, its own first: what a `starting_after` names. */
+const ROW_IDS = ['id', 'player_id', 'team_id', 'coach_id', 'key'];
+
+/** The id of the last row of a list's page, if it has one. */
+function lastRowId(raw: Json): string | undefined {
+  const rows = raw.data;
+  const row = Array.isArray(rows) ? rows.at(-1) : undefined;
+  if (!isPlainObject(row)) return undefined;
+  for (const name of ROW_IDS) {
+    const id = token(row[name]);
+    if (id !== undefined) return id;
+  }
+  return undefined;
 }
 
 /** Relay's end cursor, where the object holding it says a next page exists (RELAY_CURSORS). */

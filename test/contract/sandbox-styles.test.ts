@@ -37,7 +37,7 @@ describe('generated styles', () => {
     for (let i = 0; i < 30; i++) expect(styleOf(`s${i}:-rename,-paging`).pieces).not.toContain('rename');
     for (let i = 0; i < 30; i++) expect(styleOf(`s${i}`).pieces.length).toBeGreaterThan(0);
     expect(() => parseStyleSpec('s1:renames')).toThrow(
-      /unknown style piece "renames"; one of ids, reorder, /,
+      /unknown style piece "renames"; one of ids, accents, reorder, /,
     );
     await expect(startSandbox({ style: 's1', dialect: 'french' })).rejects.toThrow(/not both/);
   });

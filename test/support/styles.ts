@@ -14,6 +14,7 @@ import {
   textOf,
 } from './mcp.js';
 import { idsAsPlain, idsAsStyled, textIdsAsPlain } from './styled-ids.js';
+import { plainSpeltAll, sameSpelt } from './styled-names.js';
 import { completenessFindings, placeholderFindings, proseFindings } from './text-facts.js';
 import { callName, HARNESS_CALLS, type Ids, idsOf, type Plan } from './tool-plans.js';
 import { isUnranked, unrankedFindings } from './unranked.js';
@@ -153,6 +154,7 @@ export async function runStyle(
   const known = !strict && style.pieces.some((p) => Object.hasOwn(KNOWN_UNREAD, p));
   // The calls the plain run made, in the same order.
   const calls = made.filter((plan) => plain.has(callName(plan)));
+  const respelt = style.pieces.includes('accents');
   const session = await openSandboxSession({ style: spec });
   try {
     // Ids as the style writes them, as an agent takes them from its answers (styled-ids.ts).
@@ -170,8 +172,11 @@ export async function runStyle(
         outcomes.push({ tool, call: name, error, findings: [finding], breaches: known ? [] : [finding] });
         continue;
       }
-      const styled = idsAsPlain(structured(got)) as ReturnType<typeof structured>;
-      const text = textIdsAsPlain(textOf(got), structured(got));
+      // Names respelt by the style are the same names (styled-names.ts): both answers compared spelt plainly.
+      const spelt = respelt ? plainSpeltAll : <T>(value: T) => value;
+      const styled = spelt(idsAsPlain(structured(got)) as ReturnType<typeof structured>);
+      const text = spelt(textIdsAsPlain(textOf(got), structured(got)));
+      const [wanted, wantedText] = [spelt(structured(want)), spelt(textOf(want))];
       const persons = await personsOf(world, playerIdsOf(styled));
       const notes = notesOf(styled);
       // A shortlist over several leagues not ranked across them (scores unread): each league's own facts.
@@ -180,16 +185,18 @@ export async function runStyle(
         : [
             ...compareFacts(
               tool,
-              structured(want),
+              wanted,
               styled,
               notes,
               (id) => persons.get(id),
               await surelyReadBy(world, tool, notes),
             ),
-            ...placeholderFindings(tool, textOf(want), text, notes),
-            ...proseFindings(tool, textOf(want), text),
+            ...placeholderFindings(tool, wantedText, text, notes),
+            ...proseFindings(tool, wantedText, text),
           ];
       findings.push(...completenessFindings(tool, styled, text));
+      // Facts taken from the plain world itself (a shortlist not ranked across leagues) keep its spelling.
+      if (respelt) findings.splice(0, findings.length, ...findings.filter((f) => !sameSpelt(f)));
       outcomes.push({ tool, call: name, findings, breaches: breaches(findings, () => known), styled });
     }
     return { spec, description: style.description, pieces: style.pieces, outcomes };

@@ -63,18 +63,23 @@ function rewrite(value: unknown, resolveRow = false): unknown {
   return out;
 }
 
+/** Every player's name in an answer respelt (`respell`); echoes and statistics maps left as they are. */
+export const respellNames = (body: unknown): unknown => rewrite(body);
+
+/**
+ * A resolve-batch answer whose rows echo no query, its names respelt. Without its echo a row that found
+ * no one would say nothing at all: such a player has no row.
+ */
+export function resolvedWithoutEcho(body: unknown): unknown {
+  if (!isRecord(body) || !Array.isArray(body.data)) return rewrite(body);
+  const found = body.data.filter((row) => isRecord(row) && (row.player_id != null || row.service_id != null));
+  return { ...(rewrite(body) as Json), data: found.map((row) => rewrite(row, true)) };
+}
+
 export const unicode: Dialect = {
   name: 'unicode',
   summary:
     'player names spelt with ø, å, ß, æ, œ, þ, ł, đ, ı and accents (folding back to the plain name); resolve-batch rows echo no query',
-  response(body, req) {
-    if (req.route === '/v1/players/resolve-batch' && isRecord(body) && Array.isArray(body.data)) {
-      // Without its echo a row that found no one would say nothing at all: such a player has no row.
-      const found = body.data.filter(
-        (row) => isRecord(row) && (row.player_id != null || row.service_id != null),
-      );
-      return { ...(rewrite(body) as Json), data: found.map((row) => rewrite(row, true)) };
-    }
-    return rewrite(body);
-  },
+  response: (body, req) =>
+    req.route === '/v1/players/resolve-batch' ? resolvedWithoutEcho(body) : respellNames(body),
 };

@@ -4,6 +4,7 @@
 
 import { maintenance } from '../dialects/maintenance.js';
 import { slashed } from '../dialects/slashed.js';
+import { accents } from './accents.js';
 import { bare } from './bare.js';
 import { blanks } from './blanks.js';
 import { casing } from './casing.js';
@@ -26,6 +27,8 @@ import { throttle } from './throttle.js';
 export const PIECES: readonly Piece[] = [
   // First: every other piece sees the ids as the API sends them (a resource object's id, a string).
   ids,
+  // Before any name changes: a player's name is the `name` of an object holding a player_id or service_id.
+  accents,
   reorder,
   display,
   strings,

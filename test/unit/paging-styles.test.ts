@@ -125,10 +125,9 @@ function serve(c: Case, url: URL): { body: Record<string, unknown>; headers: Rec
   const more = end < c.rows;
   // Stripe's rows carry ids of their own: the next page starts after the row named.
   const body: Record<string, unknown> = {
-    data:
-      c.style.startsWith('stripe')
-        ? rows.map((row) => ({ id: `lg_${row?.name.replace('League ', '')}`, ...row }))
-        : rows,
+    data: c.style.startsWith('stripe')
+      ? rows.map((row) => ({ id: `lg_${row?.name.replace('League ', '')}`, ...row }))
+      : rows,
   };
   const headers: Record<string, string> = {};
   const meta: Record<string, unknown> = {};

@@ -251,7 +251,7 @@ describe('statistic names from a glossary read only in part', () => {
       }),
       'without a key the server could read',
     ],
-  ] as const)('names the statistics it did not name (%s), and why', async (_, reshape, why) => {
+  ] as const)('names the statistics it did not name (%s), and why', async (kind, reshape, why) => {
     const asked = { player_id: serviceId, sections: ['statistics', 'strengths'] };
     const whole = structured(await call(session.client, 'get_player', asked));
     const shown: string[] = [...whole.data.strengths.strengths, ...whole.data.strengths.weaknesses].map(
@@ -272,7 +272,9 @@ describe('statistic names from a glossary read only in part', () => {
     // Only those: the glossary named the others.
     for (const key of shown.filter((k) => !missing.has(k)))
       expect(note).not.toMatch(new RegExp(`\\b${key}\\b`));
-    expect(body.requests.sent + body.requests.from_cache).toBe(4);
+    // 'pages not read' says has_more with no way on: the rows after the last entry are asked once
+    // (Stripe's starting_after), and the same rows come back.
+    expect(body.requests.sent + body.requests.from_cache).toBe(kind === 'pages not read' ? 5 : 4);
     // The key check says the same of a key it could not find.
     const [key] = missing;
     const ranked = await call(c, 'rank_players_by_statistic', {

@@ -16,6 +16,11 @@ export interface RankOrder<T> {
   descending: boolean;
   /** The smallest rank read (undefined with no rows). */
   first: number | undefined;
+  /**
+   * The rank of the best row: 1, or 0 for a ranking the API numbers from 0 (a rank 0 was read: no
+   * ranking numbered from 1 has one). Ranks are shown as sent; the proofs count from this one.
+   */
+  best: number;
   /** What the ranks say beyond the rows: repeats, gaps, a late start. */
   notes: string[];
   /**
@@ -78,9 +83,12 @@ export function byRank<T extends { rank: number }>(
       missing.push(b - next === 1 ? `${next}` : `${next}–${b - 1}`);
   }
   const first = sorted[0]?.rank;
-  if (first !== undefined && Number.isInteger(first) && first > start)
+  const best = first === 0 ? 0 : start;
+  if (best === 0)
+    notes.push('The API numbers this ranking from 0: rank 0 is its best (ranks shown as the API sent them).');
+  if (first !== undefined && Number.isInteger(first) && first > best)
     notes.push(
-      `The API's ranking as read starts at rank ${first}: ranks ${start === first - 1 ? start : `${start}–${first - 1}`} were not in its answer.`,
+      `The API's ranking as read starts at rank ${first}: ranks ${best === first - 1 ? best : `${best}–${first - 1}`} were not in its answer.`,
     );
   if (missing.length > 0)
     notes.push(`Ranks missing between the rows the API sent: ${spans(missing)} (not shown).`);
@@ -91,8 +99,9 @@ export function byRank<T extends { rank: number }>(
     reversed: down > up,
     descending: up === 0 && down > 0,
     first,
+    best,
     notes,
-    proven: provenBest(sorted),
+    proven: provenBest(sorted, best),
     ascending: down === 0,
   };
 }
@@ -103,15 +112,15 @@ function isComparable(rank: unknown): boolean {
 }
 
 /**
- * The length of the prefix of `sorted` (in rank order) that ranks 1, 2, 3… prove the best of the whole
- * list, whatever rows were not read: each row's rank is its place, or equals the row before it (a tie).
- * A rank past its place means better rows exist that were not read.
+ * The length of the prefix of `sorted` (in rank order) that ranks 1, 2, 3… (0, 1, 2… from `best` 0)
+ * prove the best of the whole list, whatever rows were not read: each row's rank is its place, or equals
+ * the row before it (a tie). A rank past its place means better rows exist that were not read.
  */
-export function provenBest(sorted: readonly { rank: number }[]): number {
+export function provenBest(sorted: readonly { rank: number }[], best = 1): number {
   let i = 0;
   for (; i < sorted.length; i++) {
     const rank = (sorted[i] as { rank: number }).rank;
-    if (rank === i + 1) continue;
+    if (rank === i + best) continue;
     if (i > 0 && rank === (sorted[i - 1] as { rank: number }).rank) continue;
     break;
   }

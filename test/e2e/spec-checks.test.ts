@@ -1,7 +1,7 @@
 // Readings checked against what the spec fixes, on an API that keeps the spec but not our guesses: a
 // ranking listed worst first (each row with its true rank) still answers with the best ranks; rows the
 // answer lost show as missing ranks; a player answer without service_id says it is unread, never
-// "unlinked" or "not linked".
+// "unlinked" or "not linked"; a ranking numbered from 0 shows its best rows, said.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type ClientOnDeps, callOk, sandboxClient, useSandbox } from '../support/mcp.js';
 import { type Rule, startProxy, type TestProxy } from '../support/proxy.js';
@@ -100,6 +100,21 @@ describe('a ranking that lost rows', () => {
     const ranks = body.data.map((e: { rank: number }) => e.rank);
     expect(ranks.every((r: number) => r % 2 === 1)).toBe(true);
     expect(text).toMatch(/Ranks missing/);
+  });
+});
+
+describe('a ranking the API numbers from 0', () => {
+  // The same ranking, best first, each rank one less: 0 is the best.
+  const client = onRows('/v1/rankings?', (rows) =>
+    rows.map((row) => ({ ...row, rank: Number(row.rank) - 1 })),
+  );
+
+  it('shows its best rows as sent, not asked again, and says it counts from 0', async () => {
+    const { body, text } = await callOk(client(), 'rank_players_by_role', { ...ROLE, limit: 5 });
+    expect(body.data.map((e: { rank: number }) => e.rank)).toEqual([0, 1, 2, 3, 4]);
+    expect(text).not.toMatch(/sent this ranking's rows/);
+    expect(text).toMatch(/numbers this ranking from 0/);
+    expect(text).not.toMatch(/could not all be read|Ranks missing|starts at rank/);
   });
 });
 

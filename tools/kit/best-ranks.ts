@@ -40,7 +40,7 @@ function judged<R extends RankedRead>(result: R, limit: number, asked: boolean):
   const whole = result.more === 'no' && unique.length === sent.length;
   // The list the caller asked: whole, or listed best first from rank 1, its first rows are its best (a
   // rank skipped between them is said: rank-order.ts).
-  const listed = asked && (whole || (order.ascending && order.first === 1));
+  const listed = asked && (whole || (order.ascending && order.first === order.best));
   const reached = listed || order.proven >= limit || (whole && rows > 0 && order.proven === rows);
   return { result, order, reached };
 }
@@ -147,7 +147,7 @@ function unreached<R extends RankedRead>({ result, order }: Judged<R>, limit: nu
       : '';
   const shown =
     order.proven > 0
-      ? `only ranks 1–${order.proven}, proven the best by their ranks, are shown`
+      ? `only ranks ${order.best}–${order.best + order.proven - 1}, proven the best by their ranks, are shown`
       : 'no row is shown as the best';
   const note =
     `The API sent this ranking's rows ${order.descending ? 'worst first' : 'in another order than by rank'} and its best ${limit} ranks could not all be read ` +

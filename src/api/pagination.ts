@@ -100,6 +100,9 @@ const RELAY_CURSORS: readonly [cursor: string, flag: string][] = [
   ['endCursor', 'hasNextPage'],
   ['end_cursor', 'has_next_page'],
 ];
+/** The parameter Stripe's lists take the last row's id under, for the rows after it. */
+const STRIPE_AFTER = 'starting_after';
+
 const PAGE_NAMES = [
   'page',
   'current_page',
@@ -295,6 +298,12 @@ export function pageSignals(
   const fromBody = isPlainObject(raw) ? bodySignals(raw, url, sentWith(url, body), told) : undefined;
   // The body's word first: a header is what a gateway in front may add.
   const signals = { ...fromHeaders, ...fromBody };
+  // Stripe's way is a guess taken only where nothing says how the list goes on, the headers neither.
+  if (
+    signals.cursor?.name === STRIPE_AFTER &&
+    (fromHeaders.next !== undefined || fromHeaders.page !== undefined)
+  )
+    delete signals.cursor;
   // Page facts are asked about only where no header says how the list goes on or that it ends there.
   const rows = isPlainObject(raw) && Array.isArray(raw.data) ? raw.data.length : 0;
   const way = signals.next !== undefined || signals.page !== undefined || signals.totalPages !== undefined;
@@ -450,7 +459,7 @@ function bodySignals(raw: Json, url: string, sent: Map<string, unknown>, told?: 
     !facts
   ) {
     const after = lastRowId(raw);
-    if (after !== undefined) signals.cursor = { name: 'starting_after', value: after };
+    if (after !== undefined) signals.cursor = { name: STRIPE_AFTER, value: after };
   }
   return signals;
 }

@@ -139,6 +139,23 @@ describe('page numbers under a parameter the meta names', () => {
     expect(signals({ endCursor: 'Y3Vyc29yOjk=' })?.cursor).toBeUndefined();
   });
 
+  it("has_more alone is asked on after the last row's id; a header's way on comes first", () => {
+    const rows = [...leagues(0, 2).map((l, i) => ({ ...l, id: `lg_${i}` }))];
+    const url = `${ORIGIN}/v1/leagues`;
+    expect(pageSignals({ data: rows, has_more: true }, url)?.cursor).toEqual({
+      name: 'starting_after',
+      value: 'lg_1',
+    });
+    expect(pageSignals({ data: rows, has_more: false }, url)?.cursor).toBeUndefined();
+    // A page number or a next link in the headers is the way on: no guess beside it.
+    const paged = pageSignals({ data: rows, has_more: true }, url, { 'x-page': '1', 'x-total-pages': '3' });
+    expect(paged?.cursor).toBeUndefined();
+    expect(paged?.page).toBe(1);
+    const linked = pageSignals({ data: rows, has_more: true }, url, { link: `<${url}?p=2>; rel="next"` });
+    expect(linked?.cursor).toBeUndefined();
+    expect(linked?.next).toBe(`${url}?p=2`);
+  });
+
   it('a page echo needs its size and a larger count beside it; an id, a version or a limit is none', () => {
     const rows = leagues(0, 10);
     expect(pageSignals({ data: rows, meta: { seite: 1, pro_seite: 10 } }, ORIGIN)?.page).toBeUndefined();

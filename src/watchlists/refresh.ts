@@ -405,6 +405,8 @@ async function rankPersons(
   const short = !quota.unlimited && quota.remaining !== null && quota.remaining < ranked.length;
   const unranked: string[] = [];
   const unknownRank: string[] = [];
+  /** Rankings the API numbers from 0 (rank-order.ts): their ranks are stored as sent, said. */
+  const fromZero: string[] = [];
   const rank = async ({ league, role, players }: { league: string; role: string; players: string[] }) => {
     const ranking = await parts.optional(`ranking ${role} in ${league}`, (signal) =>
       upstream.ranking(role, league, signal),
@@ -423,7 +425,9 @@ async function rankPersons(
         objectsBeside(ranking).some((o) => countBeside(o, ranking.data.length, true)));
     // "Outside the top N" holds only when ranks 1 to N were all read (rank-order.ts): a ranking read in
     // part, not best first, or with rows it could not read leaves a player not found with his rank unknown.
-    const best = byRank(ranking.data).proven;
+    const order = byRank(ranking.data);
+    const best = order.proven;
+    if (order.best === 0) fromZero.push(`${role} in ${league}`);
     for (const id of players) {
       const s = seen.get(id);
       if (!s) continue;
@@ -442,6 +446,10 @@ async function rankPersons(
   };
   if (short) for (const pair of ranked) await rank(pair);
   else await Promise.all(ranked.map(rank));
+  if (fromZero.length > 0)
+    notes.push(
+      `The API numbers ${fromZero.length === 1 ? 'this ranking' : 'these rankings'} from 0 (${fromZero.join(', ')}): rank 0 is the best, and ranks are kept as it sent them.`,
+    );
   if (unknownRank.length > 0)
     notes.push(
       `Rank not known for ${unknownRank.length} player(s) (${[...new Set(unknownRank)].join(', ')}): they were not in the rows read, and those do not hold every rank from 1 (pages not read, or rows unread or sent twice).`,

@@ -23,7 +23,7 @@ const minutesOf = (id: string, week: 1 | 2) => (id === 'ds_a' ? 900 : 800) + (we
  * An upstream whose compare serves week 2 fetched now; the record and ranking come from an earlier
  * refresh's cache (week 1) unless asked fresh, and asked fresh give week 2, or (`stale`) week 1 again.
  */
-function upstream(stale: boolean): { api: WatchlistUpstream; fresh: string[] } {
+function upstream(stale: boolean, firstRank = 1): { api: WatchlistUpstream; fresh: string[] } {
   const fresh: string[] = [];
   const source = (cached: boolean): Source => ({
     cached,
@@ -87,7 +87,7 @@ function upstream(stale: boolean): { api: WatchlistUpstream; fresh: string[] } {
             player_id: `row_${id}`,
             service_id: id,
             name: id,
-            rank: i + 1,
+            rank: i + firstRank,
             score: 70,
             minutes: minutesOf(id, week),
           })),
@@ -119,6 +119,19 @@ describe('a refresh of two weeks', () => {
     expect(value.refetched).toBe(2);
     for (const id of PEOPLE) expect(value.players[id]?.minutes).toBe(minutesOf(id, 2));
     expect(value.notes.join(' ')).toContain('fetched again (within the plan)');
+  });
+
+  it('keeps the ranks of a ranking numbered from 0 as sent, and says it counts from 0', async () => {
+    const { api } = upstream(false, 0);
+    const { value } = await tallyRequests(() =>
+      refreshPersons(entries, api, new CacheParts(new AbortController().signal)),
+    );
+    expect(PEOPLE.map((id) => value.players[id]?.rank?.rank)).toEqual([0, 1]);
+    expect(value.notes.join(' ')).toMatch(/numbers this ranking from 0 \(faux_9 in Ligue 1\)/);
+    const { value: plain } = await tallyRequests(() =>
+      refreshPersons(entries, upstream(false).api, new CacheParts(new AbortController().signal)),
+    );
+    expect(plain.notes.join(' ')).not.toMatch(/from 0/);
   });
 
   it('stores nothing when the parts fetched again still hold the older week, and names them', async () => {

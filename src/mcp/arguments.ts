@@ -1,7 +1,9 @@
 // A tool's arguments, read once for every tool: null means absent for every optional argument (hosts
 // such as the OpenAI Agents SDK make every optional argument required and nullable, and send null for
-// the ones the model leaves out), and a refusal says in plain words which argument, what it accepts
-// and an example, never the validator's own "Invalid input: expected …".
+// the ones the model leaves out); a number or a flag written as text ("20", "true": the Inspector's
+// --tool-arg, models that quote every value) is read as the number or flag where only that is taken;
+// and a refusal says in plain words which argument, what it accepts and an example, never the
+// validator's own "Invalid input: expected …".
 import type { z } from 'zod';
 import { allowedForm, exampleOf, type JsonSchema } from './argument-words.js';
 import { RefusedError } from './result.js';
@@ -21,7 +23,7 @@ export function readArguments<S extends z.ZodObject>(
   json: JsonSchema,
   raw: unknown,
 ): z.output<S> {
-  const args = withoutNulls(raw ?? {}, json);
+  const args = asHostsSend(raw ?? {}, json);
   const parsed = schema.safeParse(args);
   if (parsed.success) return parsed.data;
   const problems = parsed.error.issues.map((issue) =>
@@ -42,11 +44,15 @@ function refuse(tool: string, problems: string[]): never {
   );
 }
 
-/** `value` without the properties that are null where `schema` lets them be left out. */
-function withoutNulls(value: unknown, schema: JsonSchema | undefined): unknown {
+/**
+ * `value` as `schema` reads what hosts send: without the properties that are null where it lets them be
+ * left out, and with a number or a flag written as text as that number or flag where it takes only that.
+ */
+function asHostsSend(value: unknown, schema: JsonSchema | undefined): unknown {
+  if (typeof value === 'string' && schema) return fromText(value, schema);
   if (!schema || value === null || typeof value !== 'object') return value;
   if (Array.isArray(value))
-    return schema.items ? value.map((item) => withoutNulls(item, schema.items)) : value;
+    return schema.items ? value.map((item) => asHostsSend(item, schema.items)) : value;
   const properties = schema.properties ?? {};
   const required = new Set(schema.required ?? []);
   const out: Record<string, unknown> = {};
@@ -56,7 +62,7 @@ function withoutNulls(value: unknown, schema: JsonSchema | undefined): unknown {
     // Defined, not assigned: a key "__proto__" (JSON.parse makes it an own property) stays a plain key,
     // unknown like any other, instead of becoming the prototype whose fields the schema would then read.
     Object.defineProperty(out, key, {
-      value: withoutNulls(item, property),
+      value: asHostsSend(item, property),
       enumerable: true,
       writable: true,
       configurable: true,
@@ -66,8 +72,27 @@ function withoutNulls(value: unknown, schema: JsonSchema | undefined): unknown {
 }
 
 function acceptsNull(schema: JsonSchema): boolean {
-  const types = Array.isArray(schema.type) ? schema.type : [schema.type];
-  return types.includes('null') || (schema.anyOf ?? []).some((s) => s.type === 'null');
+  return typesOf(schema).includes('null');
+}
+
+/** The JSON types `schema` takes, its `anyOf` branches' too. */
+function typesOf(schema: JsonSchema): unknown[] {
+  const own = Array.isArray(schema.type) ? schema.type : [schema.type];
+  return [...own, ...(schema.anyOf ?? []).flatMap((s) => (Array.isArray(s.type) ? s.type : [s.type]))];
+}
+
+/** A plain decimal number as text: "20", "-3", "0.5" (no exponent, no separators, no unit). */
+const NUMBER_TEXT = /^\s*-?\d+(\.\d+)?\s*$/;
+
+/** Text where `schema` takes no text: a number or a flag written as one, read as it; else as it came. */
+export function fromText(value: string, schema: JsonSchema): unknown {
+  const types = typesOf(schema);
+  if (types.includes('string') || schema.enum !== undefined) return value;
+  if ((types.includes('number') || types.includes('integer')) && NUMBER_TEXT.test(value))
+    return Number(value);
+  if (types.includes('boolean') && (value.trim() === 'true' || value.trim() === 'false'))
+    return value.trim() === 'true';
+  return value;
 }
 
 /** "limit must be a whole number from 1 to 100 (default 20), e.g. 20; got 500." */

@@ -3,6 +3,7 @@
 // the arguments a schema lists), with the same short words everywhere; read here, before the tool's own
 // arguments, so every tool refuses a bad value alike; the limit travels with the run (src/api/max-age.ts).
 import { z } from 'zod';
+import { fromText } from './arguments.js';
 import { RefusedError } from './result.js';
 
 export const MAX_CACHE_AGE_ARGUMENT = 'max_cache_age_s';
@@ -26,7 +27,9 @@ export const MaxCacheAgeArg = z.number().describe('0: none cached (spends quota)
 export function takeMaxCacheAge(tool: string, raw: unknown): { maxAgeMs: number | undefined; rest: unknown } {
   if (raw === null || typeof raw !== 'object' || Array.isArray(raw) || !(MAX_CACHE_AGE_ARGUMENT in raw))
     return { maxAgeMs: undefined, rest: raw };
-  const { [MAX_CACHE_AGE_ARGUMENT]: value, ...rest } = raw as Record<string, unknown>;
+  const { [MAX_CACHE_AGE_ARGUMENT]: given, ...rest } = raw as Record<string, unknown>;
+  // Written as text ("3600"), as other number arguments may be (arguments.ts).
+  const value = typeof given === 'string' ? fromText(given, { type: 'integer' }) : given;
   if (value === null || value === undefined) return { maxAgeMs: undefined, rest };
   if (typeof value !== 'number' || !Number.isInteger(value) || value < 0 || value > MOST_SECONDS) {
     throw new RefusedError(

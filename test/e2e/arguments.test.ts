@@ -1,6 +1,7 @@
 // Every tool's arguments, through a real SDK client against the sandbox: null is read as absent for
 // every optional argument (hosts like the OpenAI Agents SDK send null for each one the model leaves
-// out), and a refused argument is explained in plain words: its name, what it accepts, an example.
+// out), a number or a flag written as text is read as one, and a refused argument is explained in
+// plain words: its name, what it accepts, an example.
 import { beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { fullInputSchema } from '../../src/mcp/compact-schema.js';
@@ -51,6 +52,25 @@ describe.each(schemas)('%s', (name, schema) => {
       expect(text, `${argument}: null`).not.toMatch(/Invalid argument|expected .* received null/);
       // Null changes nothing: the call fares as the one without the argument.
       expect(Boolean(result.isError), `${argument}: null → ${text}`).toBe(Boolean(absent.isError));
+    }
+  });
+
+  it('reads a number or a flag written as text as that number or flag', async () => {
+    const base = baseArgs(schema);
+    for (const [argument, property] of Object.entries(schema.properties ?? {})) {
+      const types = [property.type, ...(property.anyOf ?? []).map((s) => s.type)].flat();
+      if (
+        types.includes('string') ||
+        !types.some((t) => t === 'integer' || t === 'number' || t === 'boolean')
+      )
+        continue;
+      const value = types.includes('boolean') ? true : (property.maximum ?? property.minimum ?? 1);
+      const typed = await call(session.client, name, { ...base, [argument]: value });
+      const written = await call(session.client, name, { ...base, [argument]: ` ${String(value)}` });
+      const label = `${name}.${argument} = " ${String(value)}": ${textOf(written)}`;
+      expect(textOf(written), label).not.toMatch(/Invalid argument/);
+      // A watchlist's calls change what the next one finds (a list deleted is not there to delete again).
+      if (name !== 'update_watchlist') expect(Boolean(written.isError), label).toBe(Boolean(typed.isError));
     }
   });
 

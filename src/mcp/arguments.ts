@@ -1,9 +1,10 @@
 // A tool's arguments, read once for every tool: null means absent for every optional argument (hosts
 // such as the OpenAI Agents SDK make every optional argument required and nullable, and send null for
-// the ones the model leaves out); a number or a flag written as text ("20", "true": the Inspector's
-// --tool-arg, models that quote every value) is read as the number or flag where only that is taken;
-// and a refusal says in plain words which argument, what it accepts and an example, never the
-// validator's own "Invalid input: expected …".
+// the ones the model leaves out); a number, a flag, a list or an object written as text ("20", "true",
+// '["faux_9"]': the Inspector's --tool-arg, models that quote every value) is read as that value where
+// the argument takes no text, and one value where only a list is taken as a list of one; and a refusal
+// says in plain words which argument, what it accepts and an example, never the validator's own
+// "Invalid input: expected …".
 import type { z } from 'zod';
 import { allowedForm, exampleOf, type JsonSchema } from './argument-words.js';
 import { RefusedError } from './result.js';
@@ -46,10 +47,16 @@ function refuse(tool: string, problems: string[]): never {
 
 /**
  * `value` as `schema` reads what hosts send: without the properties that are null where it lets them be
- * left out, and with a number or a flag written as text as that number or flag where it takes only that.
+ * left out; a number, a flag, a list or an object written as text (JSON) as that value where it takes no
+ * text; one value where only a list is taken as a list of that one.
  */
 function asHostsSend(value: unknown, schema: JsonSchema | undefined): unknown {
-  if (typeof value === 'string' && schema) return fromText(value, schema);
+  if (typeof value === 'string' && schema) {
+    const read = fromText(value, schema);
+    if (read !== value) return asHostsSend(read, schema);
+  }
+  if (schema && onlyList(schema) && (isScalar(value) || isObjectItem(value, schema)))
+    return asHostsSend([value], schema);
   if (!schema || value === null || typeof value !== 'object') return value;
   if (Array.isArray(value))
     return schema.items ? value.map((item) => asHostsSend(item, schema.items)) : value;
@@ -84,10 +91,31 @@ function typesOf(schema: JsonSchema): unknown[] {
 /** A plain decimal number as text: "20", "-3", "0.5" (no exponent, no separators, no unit). */
 const NUMBER_TEXT = /^\s*-?\d+(\.\d+)?\s*$/;
 
-/** Text where `schema` takes no text: a number or a flag written as one, read as it; else as it came. */
+const isScalar = (value: unknown) => ['string', 'number', 'boolean'].includes(typeof value);
+
+/** An object where `schema` takes a list of objects: one item. */
+const isObjectItem = (value: unknown, schema: JsonSchema) =>
+  typeof value === 'object' &&
+  value !== null &&
+  !Array.isArray(value) &&
+  schema.items !== undefined &&
+  typesOf(schema.items).includes('object');
+
+/** `schema` takes a list and no single value. */
+function onlyList(schema: JsonSchema): boolean {
+  const types = typesOf(schema).filter((t) => t !== undefined && t !== 'null');
+  return types.length > 0 && types.every((t) => t === 'array');
+}
+
+/**
+ * Text where `schema` takes no text: a number, a flag, or a list or an object written as JSON, read as
+ * it; else as it came.
+ */
 export function fromText(value: string, schema: JsonSchema): unknown {
   const types = typesOf(schema);
   if (types.includes('string') || schema.enum !== undefined) return value;
+  const json = jsonText(value, types);
+  if (json !== undefined) return json;
   if ((types.includes('number') || types.includes('integer')) && NUMBER_TEXT.test(value))
     return Number(value);
   if (types.includes('boolean') && (value.trim() === 'true' || value.trim() === 'false'))
@@ -146,4 +174,20 @@ function described(value: unknown): string {
     return value.length > 40 ? `${shown} (${value.length} characters)` : shown;
   }
   return String(value);
+}
+
+/** A list or an object written as JSON text, where `types` takes one; undefined otherwise. */
+function jsonText(value: string, types: readonly unknown[]): unknown {
+  const text = value.trim();
+  const list = text.startsWith('[') && types.includes('array');
+  const object = text.startsWith('{') && types.includes('object');
+  if (!list && !object) return undefined;
+  try {
+    const parsed: unknown = JSON.parse(text);
+    return Array.isArray(parsed) === list && typeof parsed === 'object' && parsed !== null
+      ? parsed
+      : undefined;
+  } catch {
+    return undefined;
+  }
 }

@@ -17,7 +17,7 @@ const VALIDATOR_WORDS =
 const session = useSandboxSession({}, { key: () => SANDBOX_PRO_FULL_KEY });
 /** Real ids of the sandbox, for the required arguments that name a player, team or coach. */
 const known: Record<string, unknown> = {};
-const { baseArgs, nullCases } = argumentSamples(known);
+const { baseArgs, nullCases, sample } = argumentSamples(known);
 
 beforeAll(async () => {
   const ranked = structured(
@@ -55,30 +55,40 @@ describe.each(schemas)('%s', (name, schema) => {
     }
   });
 
-  it('reads a number or a flag written as text as that number or flag', async () => {
+  it('reads a number, a flag or a list written as text as that value, and one value as a list of one', async () => {
     const base = baseArgs(schema);
     for (const [argument, property] of Object.entries(schema.properties ?? {})) {
       const types = [property.type, ...(property.anyOf ?? []).map((s) => s.type)].flat();
-      if (
-        types.includes('string') ||
-        !types.some((t) => t === 'integer' || t === 'number' || t === 'boolean')
-      )
-        continue;
-      const value = types.includes('boolean') ? true : (property.maximum ?? property.minimum ?? 1);
+      if (types.includes('string')) continue;
+      const list = types.includes('array') ? (sample(argument, property) as unknown[]) : undefined;
+      const value = list ?? (types.includes('boolean') ? true : (property.maximum ?? property.minimum ?? 1));
+      const forms: unknown[] = list
+        ? [JSON.stringify(list), ...(list.length === 1 ? [list[0]] : [])]
+        : [` ${String(value)}`];
       const typed = await call(session.client, name, { ...base, [argument]: value });
-      const written = await call(session.client, name, { ...base, [argument]: ` ${String(value)}` });
-      const label = `${name}.${argument} = " ${String(value)}": ${textOf(written)}`;
-      expect(textOf(written), label).not.toMatch(/Invalid argument/);
-      // A watchlist's calls change what the next one finds (a list deleted is not there to delete again).
-      if (name !== 'update_watchlist') expect(Boolean(written.isError), label).toBe(Boolean(typed.isError));
+      for (const form of forms) {
+        const written = await call(session.client, name, { ...base, [argument]: form });
+        const label = `${name}.${argument} = ${JSON.stringify(form)}: ${textOf(written)}`;
+        expect(textOf(written), label).not.toMatch(/Invalid argument/);
+        // A watchlist's calls change what the next one finds (a list deleted is not there to delete again).
+        if (name !== 'update_watchlist') expect(Boolean(written.isError), label).toBe(Boolean(typed.isError));
+      }
     }
   });
 
   it('refuses a wrong type, a number out of range or a value off the list in plain words, with an example', async () => {
     const base = baseArgs(schema);
     for (const [argument, property] of Object.entries(schema.properties ?? {})) {
-      const wrongType = property.type === 'string' ? 12_345 : 'not-a-valid-value';
-      const cases: [unknown, string[]][] = [[wrongType, []]];
+      // One value where a list is taken is a list of one: a list of texts' wrong type is an object (a
+      // list of objects takes one as its one item).
+      const ofObjects = property.type === 'array' && property.items?.type === 'object';
+      const wrongType =
+        property.type === 'string'
+          ? 12_345
+          : property.type === 'array'
+            ? { not: 'a list' }
+            : 'not-a-valid-value';
+      const cases: [unknown, string[]][] = ofObjects ? [] : [[wrongType, []]];
       if (property.minimum !== undefined) cases.push([property.minimum - 1, [String(property.minimum)]]);
       if (property.maximum !== undefined) cases.push([property.maximum + 1, [String(property.maximum)]]);
       if (property.enum) cases.push(['not-on-the-list', property.enum.map((v) => JSON.stringify(v))]);
@@ -89,7 +99,9 @@ describe.each(schemas)('%s', (name, schema) => {
         expect(result.isError, label).toBe(true);
         expect(text, label).not.toMatch(VALIDATOR_WORDS);
         expect(text, label).toContain(`${argument} must be`);
-        expect(text, label).toContain(`got ${JSON.stringify(value)}`);
+        expect(text, label).toContain(
+          `got ${typeof value === 'object' && value !== null ? 'an object' : JSON.stringify(value)}`,
+        );
         for (const word of mustName) expect(text, label).toContain(word);
         // An example, or, for an id whose form the spec does not give (teams, coaches), what it is.
         const described = `(${property.description?.replace(/\.$/, '')})`;

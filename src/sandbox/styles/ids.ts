@@ -1,7 +1,7 @@
 // Ids as numbers, as APIs keyed on database rows send them: player_id, and by a draw team_id and
 // coach_id, as JSON numbers or as strings of digits (123456 or "123456"); the spec fixes player_id's
 // name, not its format. Decoded back from the paths, query and bodies a client sends (numeric-ids.ts).
-import { COACH, decodeIdsIn, encodeIds, type IdFields, PLAYER, TEAM } from '../numeric-ids.js';
+import { decodeIdsIn, encodeIds, ID_FIELDS, type IdFields, PLAYER } from '../numeric-ids.js';
 import type { Draw } from './draw.js';
 import type { Piece } from './piece.js';
 
@@ -15,7 +15,7 @@ export function idsDrawn(draw: Draw): IdsDrawn {
   const all = draw.chance(0.6);
   const asText = draw.chance(0.4);
   return {
-    kinds: all ? { player_id: PLAYER, team_id: TEAM, coach_id: COACH } : { player_id: PLAYER },
+    kinds: all ? ID_FIELDS : { player_id: PLAYER },
     asText,
   };
 }

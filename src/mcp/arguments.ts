@@ -2,7 +2,8 @@
 // such as the OpenAI Agents SDK make every optional argument required and nullable, and send null for
 // the ones the model leaves out); a number, a flag, a list or an object written as text ("20", "true",
 // '["faux_9"]': the Inspector's --tool-arg, models that quote every value) is read as that value where
-// the argument takes no text, and one value where only a list is taken as a list of one; and a refusal
+// the argument takes no text, a whole number where only text is taken as its digits (an agent copies a
+// numeric id as a number), and one value where only a list is taken as a list of one; and a refusal
 // says in plain words which argument, what it accepts and an example, never the validator's own
 // "Invalid input: expected …".
 import type { z } from 'zod';
@@ -51,6 +52,7 @@ function refuse(tool: string, problems: string[]): never {
  * text; one value where only a list is taken as a list of that one.
  */
 function asHostsSend(value: unknown, schema: JsonSchema | undefined): unknown {
+  if (typeof value === 'number' && schema && exactDigits(value, schema)) return String(value);
   if (typeof value === 'string' && schema) {
     const read = fromText(value, schema);
     if (read !== value) return asHostsSend(read, schema);
@@ -90,6 +92,15 @@ function typesOf(schema: JsonSchema): unknown[] {
 
 /** A plain decimal number as text: "20", "-3", "0.5" (no exponent, no separators, no unit). */
 const NUMBER_TEXT = /^\s*-?\d+(\.\d+)?\s*$/;
+
+/** Only text is taken, and `value` is a whole number JSON carried exactly: its digits are the text meant. */
+const exactDigits = (value: number, schema: JsonSchema) =>
+  takesOnlyText(schema) && Number.isSafeInteger(value);
+
+function takesOnlyText(schema: JsonSchema): boolean {
+  const types = typesOf(schema);
+  return types.includes('string') && !types.includes('number') && !types.includes('integer');
+}
 
 const isScalar = (value: unknown) => ['string', 'number', 'boolean'].includes(typeof value);
 
@@ -135,7 +146,11 @@ function problem(path: Path, code: string, json: JsonSchema, args: unknown): str
   const shape = `${name} must be ${allowedForm(schema)}${example === undefined ? '' : `, e.g. ${example}`}`;
   const note = schema.description && !example ? ` (${schema.description.replace(/\.$/, '')})` : '';
   if (given === undefined) return `${name} is required: it${shape.slice(name.length)}${note}.`;
-  return `${shape}${note}; got ${described(given)}.`;
+  const inexact =
+    typeof given === 'number' && takesOnlyText(schema)
+      ? ': a number with a fraction or past 2^53 is not read as text, as it may not be the digits meant; send it in quotes'
+      : '';
+  return `${shape}${note}; got ${described(given)}${inexact}.`;
 }
 
 function pathText(path: Path): string {

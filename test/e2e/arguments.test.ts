@@ -1,7 +1,7 @@
 // Every tool's arguments, through a real SDK client against the sandbox: null is read as absent for
 // every optional argument (hosts like the OpenAI Agents SDK send null for each one the model leaves
-// out), a number or a flag written as text is read as one, and a refused argument is explained in
-// plain words: its name, what it accepts, an example.
+// out), a number or a flag written as text is read as one, a whole number where text is taken as its
+// digits, and a refused argument is explained in plain words: its name, what it accepts, an example.
 import { beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { fullInputSchema } from '../../src/mcp/compact-schema.js';
@@ -62,9 +62,10 @@ describe.each(schemas)('%s', (name, schema) => {
       if (types.includes('string')) continue;
       const list = types.includes('array') ? (sample(argument, property) as unknown[]) : undefined;
       const value = list ?? (types.includes('boolean') ? true : (property.maximum ?? property.minimum ?? 1));
-      const forms: unknown[] = list
-        ? [JSON.stringify(list), ...(list.length === 1 ? [list[0]] : [])]
-        : [` ${String(value)}`];
+      const one = list?.length === 1 ? [list[0]] : [];
+      // One object of a list of objects may come as its JSON text too.
+      const oneAsText = one.filter((item) => typeof item === 'object').map((item) => JSON.stringify(item));
+      const forms: unknown[] = list ? [JSON.stringify(list), ...one, ...oneAsText] : [` ${String(value)}`];
       const typed = await call(session.client, name, { ...base, [argument]: value });
       for (const form of forms) {
         const written = await call(session.client, name, { ...base, [argument]: form });
@@ -76,6 +77,30 @@ describe.each(schemas)('%s', (name, schema) => {
     }
   });
 
+  it('reads a whole number where only text is taken as its digits, and refuses one it cannot read exactly', async () => {
+    const base = baseArgs(schema);
+    const textArguments = Object.entries(schema.properties ?? {}).flatMap(([argument, property]) => {
+      if (property.type === 'string') return [[argument, argument] as const];
+      // A list of texts (ids) and the text fields of a list of objects take numbers the same way.
+      if (property.type === 'array' && property.items?.type === 'string')
+        return [[argument, `${argument}[]`] as const];
+      return [];
+    });
+    for (const [argument, shape] of textArguments) {
+      const put = (v: unknown) => ({ ...base, [argument]: shape.endsWith('[]') ? [v] : v });
+      const asText = await call(session.client, name, put('1572131785'));
+      const asNumber = await call(session.client, name, put(1_572_131_785));
+      const label = `${name}.${shape} = 1572131785: ${textOf(asNumber)}`;
+      expect(Boolean(asNumber.isError), label).toBe(Boolean(asText.isError));
+      expect(textOf(asNumber).includes('Invalid argument'), label).toBe(
+        textOf(asText).includes('Invalid argument'),
+      );
+      const inexact = await call(session.client, name, put(2 ** 53 + 2));
+      expect(inexact.isError, `${name}.${shape} = 2^53+2`).toBe(true);
+      expect(textOf(inexact)).toContain('send it in quotes');
+    }
+  });
+
   it('refuses a wrong type, a number out of range or a value off the list in plain words, with an example', async () => {
     const base = baseArgs(schema);
     for (const [argument, property] of Object.entries(schema.properties ?? {})) {
@@ -84,7 +109,7 @@ describe.each(schemas)('%s', (name, schema) => {
       const ofObjects = property.type === 'array' && property.items?.type === 'object';
       const wrongType =
         property.type === 'string'
-          ? 12_345
+          ? true
           : property.type === 'array'
             ? { not: 'a list' }
             : 'not-a-valid-value';

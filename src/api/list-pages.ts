@@ -351,14 +351,22 @@ async function tailOf<N extends ListRoute, S extends ListSchema>(
   const tail = await readTail(api, route, schema, first, addressing, wanted, api.maxPages, signal, until);
   if (tail === undefined) return undefined;
   const results = [first, ...tail.pages];
-  const rows = results.flatMap((r) => r.data.data);
-  const total = first.paging?.total ?? (tail.whole ? rows.length : undefined);
+  const rows = [...first.data.data];
+  const repeats = new RepeatedRows();
+  for (const page of tail.pages) rows.push(...repeats.newOf(rows, page.data.data));
+  // Rows repeated across pages: the rows they displaced may be on no page read.
+  const overlapped = repeats.note();
+  const more: More = !tail.whole ? 'yes' : overlapped !== undefined ? 'may' : 'no';
+  const total = first.paging?.total ?? (more === 'no' ? rows.length : undefined);
   const skipped = addressing.pages - results.length;
-  const shortfall = tail.whole
-    ? []
-    : [
-        `Read from its end: the first page and the last ${tail.pages.length} of ${addressing.pages} pages (${total !== undefined ? `${rows.length} of ${total} rows read` : `${rows.length} rows read; more exist`}), ${skipped} page${skipped === 1 ? '' : 's'} between them not read${tail.stop !== undefined ? `: ${tail.stop}` : ''}.`,
-      ];
+  const shortfall = [
+    ...(overlapped !== undefined ? [overlapped] : []),
+    ...(tail.whole
+      ? []
+      : [
+          `Read from its end: the first page and the last ${tail.pages.length} of ${addressing.pages} pages (${total !== undefined ? `${rows.length} of ${total} rows read` : `${rows.length} rows read; more exist`}), ${skipped} page${skipped === 1 ? '' : 's'} between them not read${tail.stop !== undefined ? `: ${tail.stop}` : ''}.`,
+        ]),
+  ];
   return {
     quota: (results.at(-1) ?? first).quota,
     data: { ...first.data, data: rows },
@@ -366,7 +374,7 @@ async function tailOf<N extends ListRoute, S extends ListSchema>(
     ...(first.read ? { read: first.read } : {}),
     pageSize: first.pageSize,
     total,
-    more: tail.whole ? 'no' : 'yes',
+    more,
     shortfall,
     leftOut: results.reduce((n, r) => n + (r.read?.dropped.reduce((m, d) => m + d.count, 0) ?? 0), 0),
     notes: [...shortfall],

@@ -13,6 +13,7 @@ import {
   ApiError,
   BadResponseError,
   errorForStatus,
+  FailedAnswerError,
   NetworkError,
   NotCachedError,
   NotFoundError,
@@ -26,6 +27,7 @@ import { buildPath } from './path.js';
 import { DEFAULT_UPSTREAM_CONNECTIONS, lazyPool, type Requester } from './pool.js';
 import { type Quota, QuotaTracker } from './quota.js';
 import { type Aliases, type AliasTable, aliasSet } from './reader/aliases.js';
+import { apiWords } from './reader/api-words.js';
 import { keepLongIntegers } from './reader/exact-ids.js';
 import { type ReadReport, readAnswer, readNotes, tryReadAnswer } from './reader/index.js';
 import { type FieldLearner, learnedNote, learnedTable, mayLearnFrom } from './reader/learning.js';
@@ -261,6 +263,12 @@ export class ApiClient extends EndpointBase {
    * again with them (no request) and says once what it learned.
    */
   private readLearning<S extends z.ZodType>(route: RouteName, schema: S, raw: unknown, label: string) {
+    const read = this.readLearningOnly(route, schema, raw, label);
+    const said = apiWords(raw).words;
+    return said.length === 0 ? read : { ...read, report: { ...read.report, said } };
+  }
+
+  private readLearningOnly<S extends z.ZodType>(route: RouteName, schema: S, raw: unknown, label: string) {
     const learner = this.options.learner;
     const first = tryReadAnswer(schema, raw, label, this.aliases, learner?.couldBe);
     if (!learner) {
@@ -361,6 +369,8 @@ export class ApiClient extends EndpointBase {
     const fetcher = async (signal: AbortSignal): Promise<CacheEntry> => {
       const answer = await this.send(route, path + (search ? `?${search}` : ''), body, signal, options.probe);
       const raw = answer.json;
+      const { failed } = apiWords(raw);
+      if (failed) throw new FailedAnswerError(failed.marker, failed.words, `${def.method} ${def.path}`);
       const { value, report } = this.readLearning(route, schema, raw, `${def.method} ${def.path}`);
       this.rowsSeen.note({ route, schema, options: options as CallOptions<RouteName> }, value);
       const url = `${this.origin}${path}${search ? `?${search}` : ''}`;

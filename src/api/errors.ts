@@ -210,6 +210,22 @@ export class BadResponseError extends ApiError {
   }
 }
 
+/**
+ * The API answered, and marked its answer failed (`success: false`, `status: "error"`, an `error` and no
+ * data; reader/api-words.ts): nothing of it is used. `said` holds the API's words, on one line each and
+ * capped: shown quoted as the API's, never as ours.
+ */
+export class FailedAnswerError extends BadResponseError {
+  constructor(
+    /** The field and value that marked it failed (`success: false`). */
+    readonly marker: string,
+    readonly said: readonly string[],
+    route: string,
+  ) {
+    super(`the API marked its answer failed (${marker})`, route);
+  }
+}
+
 /** Where the cap on upstream bodies is set; named in the error so an operator knows what to raise. */
 export const MAX_UPSTREAM_BYTES_SETTING = '--max-upstream-bytes / FOOTBALL_API_MAX_BODY_BYTES';
 

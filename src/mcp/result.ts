@@ -5,6 +5,7 @@ import type { Source } from '../api/client.js';
 import {
   ApiError,
   type BadResponseError,
+  FailedAnswerError,
   type InvalidArgumentError,
   type KeyBusyError,
   type NotFoundError,
@@ -16,6 +17,7 @@ import {
   type WaitNotTaken,
 } from '../api/errors.js';
 import type { Quota } from '../api/quota.js';
+import { quotedWords } from '../api/reader/api-words.js';
 import type { Logger } from '../log.js';
 import { WatchlistError } from '../store/watchlists.js';
 import { WatchlistRefusal } from '../watchlists/refusal.js';
@@ -262,6 +264,7 @@ export function errorText(error: unknown, logger: Logger, notFound?: NotFoundHin
     case 'bad_response': {
       logger.warn('unreadable upstream answer', { detail: error.message });
       const { route, detail, advice } = error as BadResponseError;
+      if (error instanceof FailedAnswerError) return failedAnswerText(error);
       if (advice === 'redirect')
         return `The Football API redirected ${route ?? 'the request'} where this server does not follow: ${detail}. Redirects are followed only on the origin and base path of FOOTBALL_API_BASE_URL, so the key goes nowhere else; if the API has moved, set FOOTBALL_API_BASE_URL to its new address (\`football-scout-mcp doctor\` shows what each route answers).`;
       if (route)
@@ -281,6 +284,11 @@ export function errorText(error: unknown, logger: Logger, notFound?: NotFoundHin
       return `Too many requests for this API key are already running or waiting (${maxInFlight} at a time): this one was not sent. Wait for the calls in flight to finish, then call again one at a time.`;
     }
   }
+}
+
+function failedAnswerText({ route, marker, said }: FailedAnswerError): string {
+  const words = said.length === 0 ? ', without saying why' : `, saying: ${quotedWords(said)}`;
+  return `The Football API answered ${route ?? 'the request'} but marked its answer as failed (${marker})${words}. Nothing of that answer was used. Check the arguments against what it said (league names from list_leagues, role keys from list_roles, seasons like 25-26) and call again; if it persists, \`football-scout-mcp doctor\` shows what each route answers.`;
 }
 
 /**

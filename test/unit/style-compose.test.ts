@@ -2,6 +2,7 @@
 // response sees the request as that layer received it; the first gate to answer wins; wire rewrites chain.
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_ALIAS_SET } from '../../src/api/reader/aliases.js';
+import { ANSWER_WORD_NAMES } from '../../src/api/reader/api-words.js';
 import type { DialectRequest, WireAnswer, WireRequest } from '../../src/sandbox/dialects/dialect.js';
 import { throttled } from '../../src/sandbox/dialects/throttled.js';
 import { composeLayers } from '../../src/sandbox/styles/compose.js';
@@ -74,7 +75,8 @@ describe('made-up field names', () => {
   it("are never a word a reader knows as a field's name: every such word the syllables build is refused", () => {
     const syllable = `(${ONSETS.join('|')})(${VOWELS.join('|')})`;
     const buildable = new RegExp(`^(${syllable}){2,3}(${ENDINGS.filter(Boolean).join('|')})?$`);
-    const real = [...DEFAULT_ALIAS_SET.words].filter((word) => buildable.test(word));
+    // A reader's alias, or a name an answer's words are read under (api-words.ts).
+    const real = [...DEFAULT_ALIAS_SET.words, ...ANSWER_WORD_NAMES].filter((word) => buildable.test(word));
     expect(real.filter((word) => !REAL_WORDS.has(word))).toEqual([]);
     // The word "stile" (style's alias) once named a coach's id, read as his style.
     for (let seed = 0; seed < 2000; seed++)

@@ -4,6 +4,7 @@
 // the reading in progress is a simple stack; `reading` is its only entry point, and it carries the alias
 // set of the client that reads (aliases.ts).
 import { type Aliases, DEFAULT_ALIAS_SET } from './aliases.js';
+import { wordsNote } from './api-words.js';
 import type { FieldJudge } from './plausible.js';
 import { isPlainObject, nameOf, toNumber } from './values.js';
 
@@ -27,6 +28,8 @@ export interface ReadReport {
    * written so): what the answer shows beside the canonical label (src/mcp/canonical-forms.ts).
    */
   seasonForms?: Record<string, string[]>;
+  /** What the answer said to its caller beside its data (api-words.ts): warnings, notices, messages. */
+  said?: string[];
 }
 
 export interface Coverage {
@@ -296,7 +299,8 @@ function toReport(tally: Tally): ReadReport {
  * read are named in the answer's one note on unread fields (src/mcp/completeness.ts), from the report.
  */
 export function readNotes(report: ReadReport): string[] {
-  return report.dropped.map(
+  const dropped = report.dropped.map(
     (d) => `${d.count} of ${d.of} rows left out: the API's answer had no readable ${d.at}.`,
   );
+  return report.said?.length ? [...dropped, wordsNote(report.said)] : dropped;
 }

@@ -1,0 +1,206 @@
+// What an answer says to its caller in words, beside its data or instead of it. The spec shows no such
+// field, and APIs send them all the same: a failure marked in a 200 (`success: false`, `ok: false`,
+// `error: true`, `status: "error"` or JSend's `"fail"`; or an `error` or `errors` with no data beside
+// it, GraphQL's way), and messages, warnings and notices beside the rows ("season 25-26 incomplete").
+// Dropped, they turn "the API said no" into "(no rows)", and a caveat on the rows into silence: a
+// failure is an error naming the API's words, and words beside data are a note of the answer. Only
+// names made for words are read, at the top of the answer and in its `meta`: a record sent bare has its
+// fields at the top, and those are data.
+
+/** A name's letters, lowercased: `error_message`, `errorMessage` and `Error-Message` alike. */
+const letters = (name: string) => name.toLowerCase().replace(/[^a-z]/g, '');
+
+/** Names an API writes its words to the caller under. */
+const WORD_NAMES = new Set([
+  'message',
+  'messages',
+  'msg',
+  'warning',
+  'warnings',
+  'notice',
+  'notices',
+  'hint',
+  'hints',
+  'alert',
+  'alerts',
+  'error',
+  'errors',
+  'errormessage',
+  'errordescription',
+  'statusmessage',
+]);
+const ERROR_NAMES = new Set(['error', 'errors', 'errormessage', 'errordescription']);
+/** Names that say what a message is not: a confirmation ("Players retrieved") is no word to pass on. */
+const CONFIRMING = new Set(['message', 'messages', 'msg', 'statusmessage']);
+
+/** Flags that mark an answer failed or done, as `false`/`true` or as a status word. */
+const FLAG_NAMES = new Set(['success', 'ok', 'succeeded']);
+const STATUS_NAMES = new Set(['status', 'result', 'outcome']);
+const FAILED_STATUS = new Set(['error', 'fail', 'failed', 'failure']);
+const DONE_STATUS = new Set(['success', 'ok', 'succeeded', 'done']);
+
+/** Every name this reading takes as words or a mark, as letters: no made-up field name may be one. */
+export const ANSWER_WORD_NAMES: ReadonlySet<string> = new Set([
+  ...WORD_NAMES,
+  ...FLAG_NAMES,
+  ...STATUS_NAMES,
+]);
+
+/** Names beside the data that are no data themselves: an error envelope's other fields. */
+const ENVELOPE_NAMES = new Set([
+  'meta',
+  'links',
+  'code',
+  'statuscode',
+  'errorcode',
+  'type',
+  'title',
+  'timestamp',
+  'requestid',
+  'traceid',
+  'path',
+  'documentationurl',
+  'docs',
+]);
+
+/** Inside an object of the API's words: the field holding the text itself. */
+const TEXT_NAMES = ['message', 'msg', 'detail', 'description', 'title', 'error', 'text', 'reason'];
+
+/** At most this many of the API's words are passed on per answer, each at most this long. */
+const MOST_WORDS = 3;
+const MOST_CHARACTERS = 200;
+
+export interface ApiWords {
+  /** The answer marks itself failed: under which name, and what it said (empty when nothing). */
+  failed?: { marker: string; words: string[] };
+  /** Words beside the answer's data (warnings, notices, messages, errors beside rows). */
+  words: string[];
+}
+
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/** What `raw`, an answer of the API, says to its caller; nothing for any answer not an object. */
+export function apiWords(raw: unknown): ApiWords {
+  if (!isRecord(raw)) return { words: [] };
+  const places = isRecord(raw.meta) ? [raw, raw.meta] : [raw];
+  const marker = failureMarker(places);
+  const confirmed = marker === undefined && places.some(isConfirmed);
+  const said: { name: string; texts: string[] }[] = [];
+  for (const place of places)
+    for (const [name, value] of Object.entries(place)) {
+      const kind = letters(name);
+      if (!WORD_NAMES.has(kind) || (confirmed && CONFIRMING.has(kind))) continue;
+      const texts = textsOf(value).filter((t) => !(CONFIRMING.has(kind) && isAcknowledgement(t)));
+      if (texts.length > 0) said.push({ name: kind, texts });
+    }
+  const texts = said.flatMap((s) => s.texts);
+  if (marker !== undefined) {
+    // JSend's failure ("fail", not "error") holds its words in `data`, by field; other failures' data is data.
+    const jsend = /^status: "fail"$/i.test(marker) ? jsendFail(raw) : [];
+    return { failed: { marker, words: capped([...texts, ...jsend]) }, words: [] };
+  }
+  // An error with nothing beside it: the answer is that error.
+  const errors = said.filter((s) => ERROR_NAMES.has(s.name));
+  if (errors.length > 0 && !carriesData(raw))
+    return { failed: { marker: `an "${errorName(raw)}" and no data`, words: capped(texts) }, words: [] };
+  return { words: capped(texts) };
+}
+
+/** `name: value` naming the flag or status that marks the answer failed; undefined when none does. */
+function failureMarker(places: readonly Record<string, unknown>[]): string | undefined {
+  for (const place of places)
+    for (const [name, value] of Object.entries(place)) {
+      const kind = letters(name);
+      if (FLAG_NAMES.has(kind) && value === false) return `${name}: false`;
+      if (kind === 'error' && value === true) return `${name}: true`;
+      if (
+        STATUS_NAMES.has(kind) &&
+        typeof value === 'string' &&
+        FAILED_STATUS.has(value.trim().toLowerCase())
+      )
+        return `${name}: "${value.trim()}"`;
+    }
+  return undefined;
+}
+
+function isConfirmed(place: Record<string, unknown>): boolean {
+  return Object.entries(place).some(([name, value]) => {
+    const kind = letters(name);
+    if (FLAG_NAMES.has(kind)) return value === true;
+    return STATUS_NAMES.has(kind) && typeof value === 'string' && DONE_STATUS.has(value.trim().toLowerCase());
+  });
+}
+
+const isAcknowledgement = (text: string) => /^(ok|okay|success|successful|done)\.?$/i.test(text);
+
+/** Whether the answer carries data beside its words: a `data` with something in it, or any other field. */
+function carriesData(raw: Record<string, unknown>): boolean {
+  return Object.entries(raw).some(([name, value]) => {
+    const kind = letters(name);
+    if (kind === 'data') return !isEmpty(value);
+    return (
+      !WORD_NAMES.has(kind) && !FLAG_NAMES.has(kind) && !STATUS_NAMES.has(kind) && !ENVELOPE_NAMES.has(kind)
+    );
+  });
+}
+
+const isEmpty = (value: unknown) =>
+  value === null ||
+  value === undefined ||
+  (Array.isArray(value) && value.length === 0) ||
+  (isRecord(value) && Object.keys(value).length === 0);
+
+function errorName(raw: Record<string, unknown>): string {
+  return Object.keys(raw).find((name) => ERROR_NAMES.has(letters(name))) ?? 'errors';
+}
+
+/** JSend's failure carries its words in `data`, an object of field → text. */
+function jsendFail(raw: Record<string, unknown>): string[] {
+  return isRecord(raw.data) ? textsOf(raw.data) : [];
+}
+
+/** The texts of a value as an API writes its words: a text, a list of them, or objects holding them. */
+function textsOf(value: unknown, depth = 0): string[] {
+  if (typeof value === 'string') return value.trim() === '' ? [] : [value];
+  if (Array.isArray(value)) return depth > 1 ? [] : value.flatMap((item) => textsOf(item, depth + 1));
+  if (!isRecord(value) || depth > 2) return [];
+  const fields = Object.entries(value);
+  const text = TEXT_NAMES.map((name) =>
+    fields.find(([k, v]) => letters(k) === name && typeof v === 'string'),
+  ).find((found) => found !== undefined)?.[1] as string | undefined;
+  const code = fields.find(
+    ([k, v]) => letters(k) === 'code' && (typeof v === 'string' || typeof v === 'number'),
+  )?.[1];
+  if (text !== undefined && text.trim() !== '')
+    return [code === undefined ? text : `${String(code)}: ${text}`];
+  // No text field: each text under its name (a field's error, JSend's data).
+  return fields.flatMap(([k, v]) => (typeof v === 'string' && v.trim() !== '' ? [`${k}: ${v}`] : []));
+}
+
+/** Texts on one line each, cut to MOST_CHARACTERS, at most MOST_WORDS, the rest counted; repeats once. */
+function capped(texts: readonly string[]): string[] {
+  const lines = [...new Set(texts.map(oneLine).filter((t) => t !== ''))];
+  const shown = lines
+    .slice(0, MOST_WORDS)
+    .map((t) => (t.length > MOST_CHARACTERS ? `${t.slice(0, MOST_CHARACTERS - 1)}…` : t));
+  const more = lines.length - shown.length;
+  return more > 0 ? [...shown, `(and ${more} more)`] : shown;
+}
+
+// Control and format characters (a line break, an escape, a bidi override) would let the API's words pass for lines of our own.
+const oneLine = (text: string) =>
+  text
+    .replace(/[\p{Cc}\p{Cf}\u2028\u2029]+/gu, ' ')
+    .replace(/\s+/g, ' ')
+    .trim();
+
+/** The API's words quoted as its own, the count of the rest as ours: `"a"; "b"; (and 2 more)`. */
+export function quotedWords(words: readonly string[]): string {
+  return words.map((w) => (/^\(and \d+ more\)$/.test(w) ? w : JSON.stringify(w))).join('; ');
+}
+
+/** The note of words beside an answer's data. */
+export function wordsNote(words: readonly string[]): string {
+  return `The API's answer also said: ${quotedWords(words)}.`;
+}

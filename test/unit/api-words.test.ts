@@ -1,0 +1,193 @@
+// What an answer says in words (src/api/reader/api-words.ts), generated from a seed (printed; replay with
+// FOOTBALL_TEST_SAMPLE_SEED): an answer of rows, of none, or a record (under `data` or bare), marked
+// failed or done by a flag or a status in any spelling, or sending an error with no data, with words
+// under the names APIs use (any case, at the top or in `meta`, as texts, lists or objects), some with
+// control characters. The property: a failure is one exactly when marked or when an error comes with
+// no data, and it carries the API's words; otherwise every word beside the data is passed on, on one
+// line, but confirmations; never a field of the data. Then through the client: a failure is an error,
+// never cached; words are a note of the answer, fresh or cached.
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { FailedAnswerError } from '../../src/api/errors.js';
+import { apiWords } from '../../src/api/reader/api-words.js';
+import { collectReadNotes } from '../../src/api/reader/notes-sink.js';
+import { LeaguesResponse } from '../../src/api/schemas.js';
+import { propertyRuns } from '../support/sample.js';
+import { answerEvery, clientFor, rejectionOf, useMockUpstream } from './helpers.js';
+
+const spelt = (name: string, style: number) => {
+  const parts = name.split('_');
+  switch (style % 4) {
+    case 0:
+      return name;
+    case 1:
+      return parts.map((p, i) => (i === 0 ? p : p[0]?.toUpperCase() + p.slice(1))).join('');
+    case 2:
+      return parts.map((p) => p[0]?.toUpperCase() + p.slice(1)).join('');
+    default:
+      return name.toUpperCase();
+  }
+};
+
+const WORD = ['message', 'messages', 'msg', 'warning', 'warnings', 'notice', 'notices', 'hint', 'alerts'];
+const ERROR = ['error', 'errors', 'error_message', 'error_description'];
+const CONFIRMING = new Set(['message', 'messages', 'msg']);
+
+/** A text an API writes, with a control character or a line break by a draw. */
+const textArb = fc
+  .tuple(
+    fc.string({
+      unit: fc.constantFrom(...'abcdefghij klmnopqrstuvwxyzéøß0123456789:.'.split('')),
+      minLength: 3,
+      maxLength: 60,
+    }),
+    fc.constantFrom('', '\n', '\u0007', '\u202e', '\r\n'),
+    fc.nat(60),
+  )
+  .map(([text, control, at]) => `w ${text.slice(0, at)}${control}${text.slice(at)}`);
+
+/** A text as the answer shows it: on one line, spaces collapsed. */
+const oneLine = (text: string) =>
+  text
+    .replace(/[\p{Cc}\p{Cf}\u2028\u2029]+/gu, ' ')
+    .replace(/\s+/g, ' ')
+    .trim();
+
+const wordArb = fc.record({
+  name: fc.constantFrom(...WORD),
+  style: fc.nat(3),
+  inMeta: fc.boolean(),
+  texts: fc.array(textArb, { minLength: 1, maxLength: 2 }),
+  form: fc.constantFrom('text', 'list', 'objects'),
+});
+
+const caseArb = fc.record({
+  data: fc.constantFrom('rows', 'empty', 'null', 'missing', 'record', 'bare'),
+  mark: fc.constantFrom('none', 'flag', 'status', 'error-true', 'error', 'confirmed'),
+  markStyle: fc.nat(3),
+  markInMeta: fc.boolean(),
+  errorName: fc.constantFrom(...ERROR),
+  errorTexts: fc.array(textArb, { minLength: 1, maxLength: 2 }),
+  words: fc.array(wordArb, { maxLength: 3 }),
+});
+type Case = typeof caseArb extends fc.Arbitrary<infer C> ? C : never;
+
+/** Texts under one name in a drawn form. */
+function written(texts: readonly string[], form: string): unknown {
+  if (form === 'text') return texts.join(' / ');
+  if (form === 'list') return texts;
+  return texts.map((message, i) => (i === 0 ? { code: 'E1', message } : { detail: message }));
+}
+/** What the reader takes from texts written so: the same texts, a code before the first object's. */
+function read(texts: readonly string[], form: string): string[] {
+  if (form === 'text') return [texts.join(' / ')];
+  if (form === 'list') return [...texts];
+  return texts.map((t, i) => (i === 0 ? `E1: ${t}` : t));
+}
+
+function answerOf(c: Case): { raw: Record<string, unknown>; top: string[]; meta: string[] } {
+  const raw: Record<string, unknown> = {};
+  const meta: Record<string, unknown> = {};
+  const said = { top: [] as string[], meta: [] as string[] };
+  if (c.data === 'rows')
+    raw.data = [{ name: 'Ligue 1', country: 'France', message: 'a row field, not words' }];
+  if (c.data === 'empty') raw.data = [];
+  if (c.data === 'null') raw.data = null;
+  if (c.data === 'record') raw.data = { name: 'Kylian', warning: 'a record field, not words' };
+  if (c.data === 'bare') Object.assign(raw, { name: 'Kylian', club: 'Paris', age: 27 });
+  const mark = c.markInMeta ? meta : raw;
+  if (c.mark === 'flag')
+    mark[spelt(['success', 'ok', 'succeeded'][c.markStyle % 3] as string, c.markStyle)] = false;
+  if (c.mark === 'status')
+    mark[spelt(['status', 'result', 'outcome'][c.markStyle % 3] as string, c.markStyle)] = spelt(
+      ['error', 'fail', 'failed', 'failure'][c.markStyle] as string,
+      c.markStyle,
+    );
+  if (c.mark === 'error-true') mark[spelt('error', c.markStyle)] = true;
+  if (c.mark === 'confirmed') mark[spelt('success', c.markStyle)] = true;
+  if (c.mark === 'error') {
+    raw[spelt(c.errorName, c.markStyle)] = c.errorName === 'errors' ? c.errorTexts : c.errorTexts.join(' / ');
+    said.top.push(...(c.errorName === 'errors' ? c.errorTexts : [c.errorTexts.join(' / ')]));
+  }
+  for (const w of c.words) {
+    const place = w.inMeta ? meta : raw;
+    const name = spelt(w.name, w.style);
+    if (name in place || (w.inMeta ? said.meta : said.top).length > 8) continue;
+    place[name] = written(w.texts, w.form);
+    // Confirmations are not passed on: a message beside a success flag, or a bare "ok".
+    if (c.mark === 'confirmed' && CONFIRMING.has(w.name)) continue;
+    (w.inMeta ? said.meta : said.top).push(...read(w.texts, w.form));
+  }
+  if (Object.keys(meta).length > 0) raw.meta = meta;
+  return { raw, ...said };
+}
+
+/** The words as the answer passes them on: one line each, at most three, the rest counted. */
+function shown(texts: readonly string[]): string[] {
+  const lines = [...new Set(texts.map(oneLine))];
+  const first = lines.slice(0, 3).map((t) => (t.length > 200 ? `${t.slice(0, 199)}…` : t));
+  return lines.length > 3 ? [...first, `(and ${lines.length - 3} more)`] : first;
+}
+
+describe('what an answer says in words', () => {
+  it('is a failure exactly when marked or an error comes alone, and is passed on otherwise', () => {
+    fc.assert(
+      fc.property(caseArb, (c) => {
+        const { raw, top, meta } = answerOf(c);
+        // The words in the order the answer holds them: the top's fields, then meta's.
+        const expected = shown([...top, ...meta].filter((t) => t.trim() !== ''));
+        const hasData = c.data === 'rows' || c.data === 'record' || c.data === 'bare';
+        const marked = c.mark === 'flag' || c.mark === 'status' || c.mark === 'error-true';
+        const failing = marked || (c.mark === 'error' && !hasData);
+        const result = apiWords(raw);
+        const label = JSON.stringify(raw);
+        expect(result.failed !== undefined, label).toBe(failing);
+        // JSend's failure keeps its words in `data` too: those follow the words beside it.
+        const got = failing ? (result.failed?.words ?? []) : result.words;
+        expect(got.slice(0, expected.length === 4 ? 3 : expected.length), label).toEqual(
+          expected.slice(0, expected.length === 4 ? 3 : expected.length),
+        );
+        if (!failing) expect(got, label).toEqual(expected);
+        for (const word of got) expect(word, label).not.toMatch(/[\p{Cc}\p{Cf}]/u);
+        expect(got.join(' '), label).not.toMatch(/not words/);
+      }),
+      propertyRuns('api words'),
+    );
+  });
+
+  it("reads JSend's failure: its words in data, by field", () => {
+    const result = apiWords({ status: 'fail', data: { league: 'No league named Ligue 7' } });
+    expect(result.failed).toEqual({ marker: 'status: "fail"', words: ['league: No league named Ligue 7'] });
+  });
+
+  it('reads nothing of an answer that is not an object', () => {
+    for (const raw of [[], null, 'error', 42]) expect(apiWords(raw)).toEqual({ words: [] });
+  });
+});
+
+describe('through the client', () => {
+  const upstream = useMockUpstream();
+
+  it('a failure is an error with the API’s words, never cached: the next call asks again', async () => {
+    answerEvery(upstream, '/v1/leagues', () => ({ data: { success: false, message: 'plan expired' } }));
+    const api = clientFor(upstream);
+    for (let i = 0; i < 2; i++) {
+      const error = await rejectionOf(api.call('leagues', LeaguesResponse));
+      expect(error).toBeInstanceOf(FailedAnswerError);
+      expect((error as FailedAnswerError).said).toEqual(['plan expired']);
+    }
+    expect(upstream.sent).toHaveLength(2);
+  });
+
+  it('words beside the rows are a note of the answer, fresh and from the cache', async () => {
+    answerEvery(upstream, '/v1/leagues', () => ({
+      data: { data: [{ name: 'Ligue 1', country: 'France' }], meta: { warnings: ['season incomplete'] } },
+    }));
+    const api = clientFor(upstream);
+    for (let i = 0; i < 2; i++) {
+      const { notes, value } = await collectReadNotes(() => api.call('leagues', LeaguesResponse));
+      expect(value.source.cached).toBe(i === 1);
+      expect(notes).toContain('The API\'s answer also said: "season incomplete".');
+    }
+  });
+});

@@ -2,7 +2,13 @@
 // why (list-pages.ts): the rows read are the upstream's own, and a scout is better served by them with
 // the reason the list stops than by an error. What ends the call instead: a cancellation (the caller
 // left), and what is not an upstream failure (a local refusal of our arguments, a fault of ours).
-import { ApiError, QuotaExhaustedError, RateLimitedError, UpstreamServerError } from './errors.js';
+import {
+  ApiError,
+  FailedAnswerError,
+  QuotaExhaustedError,
+  RateLimitedError,
+  UpstreamServerError,
+} from './errors.js';
 
 /**
  * Why a later page could not be read, in our words (never upstream text), or undefined when `error`
@@ -33,7 +39,9 @@ export function laterPageFailure(error: unknown, signal: AbortSignal | undefined
     case 'timeout':
       return 'the API did not answer in time';
     case 'bad_response':
-      return 'its answer could not be read';
+      return error instanceof FailedAnswerError
+        ? `the API marked its answer failed (${error.marker})`
+        : 'its answer could not be read';
     case 'too_large':
       return 'its answer was larger than the cap on upstream bodies';
     case 'busy':

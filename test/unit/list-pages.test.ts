@@ -353,6 +353,11 @@ describe('a page after the first that cannot be read', () => {
       /\(its answer could not be read\)/,
     ],
     [
+      'a 200 marked failed',
+      (r) => r.reply(200, { status: 'error', message: 'page expired' }, { headers: JSON_HEADERS }).persist(),
+      /\(the API marked its answer failed \(status: "error"\)\)/,
+    ],
+    [
       'a network failure',
       (r) => r.replyWithError(new Error('ECONNRESET')).persist(),
       /\(the API could not be reached\)/,

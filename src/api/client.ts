@@ -27,7 +27,7 @@ import { buildPath } from './path.js';
 import { DEFAULT_UPSTREAM_CONNECTIONS, lazyPool, type Requester } from './pool.js';
 import { type Quota, QuotaTracker } from './quota.js';
 import { type Aliases, type AliasTable, aliasSet } from './reader/aliases.js';
-import { apiWords } from './reader/api-words.js';
+import { apiWords, wordsNote } from './reader/api-words.js';
 import { keepLongIntegers } from './reader/exact-ids.js';
 import { type ReadReport, readAnswer, readNotes, tryReadAnswer } from './reader/index.js';
 import { type FieldLearner, learnedNote, learnedTable, mayLearnFrom } from './reader/learning.js';
@@ -262,13 +262,26 @@ export class ApiClient extends EndpointBase {
    * Reads `raw`; when the learner finds fields the reading left empty under names nothing read, reads it
    * again with them (no request) and says once what it learned.
    */
-  private readLearning<S extends z.ZodType>(route: RouteName, schema: S, raw: unknown, label: string) {
-    const read = this.readLearningOnly(route, schema, raw, label);
-    const said = apiWords(raw).words;
-    return said.length === 0 ? read : { ...read, report: { ...read.report, said } };
+  private readSaying<S extends z.ZodType>(
+    route: RouteName,
+    schema: S,
+    raw: unknown,
+    label: string,
+    said: readonly string[] = apiWords(raw).words,
+  ) {
+    if (said.length === 0) return this.readLearning(route, schema, raw, label);
+    let read: ReturnType<typeof this.readLearning<S>>;
+    try {
+      read = this.readLearning(route, schema, raw, label);
+    } catch (error) {
+      // An answer none of whose rows could be read still said what it said (fresh only: it is not cached).
+      publishReadNotes([wordsNote(said)]);
+      throw error;
+    }
+    return { ...read, report: { ...read.report, said: [...said] } };
   }
 
-  private readLearningOnly<S extends z.ZodType>(route: RouteName, schema: S, raw: unknown, label: string) {
+  private readLearning<S extends z.ZodType>(route: RouteName, schema: S, raw: unknown, label: string) {
     const learner = this.options.learner;
     const first = tryReadAnswer(schema, raw, label, this.aliases, learner?.couldBe);
     if (!learner) {
@@ -305,7 +318,7 @@ export class ApiClient extends EndpointBase {
     const memo = `${key}\n${entry.fetched_at}`;
     const known = this.readAgain.get(memo);
     if (known?.names === names) return known;
-    const { value, report } = this.readLearning(route, schema, entry.raw, label);
+    const { value, report } = this.readSaying(route, schema, entry.raw, label);
     // Counted after the reading: one that learned more is not read again for it.
     const again: CacheEntry = {
       ...entry,
@@ -369,9 +382,9 @@ export class ApiClient extends EndpointBase {
     const fetcher = async (signal: AbortSignal): Promise<CacheEntry> => {
       const answer = await this.send(route, path + (search ? `?${search}` : ''), body, signal, options.probe);
       const raw = answer.json;
-      const { failed } = apiWords(raw);
+      const { failed, words } = apiWords(raw);
       if (failed) throw new FailedAnswerError(failed.marker, failed.words, `${def.method} ${def.path}`);
-      const { value, report } = this.readLearning(route, schema, raw, `${def.method} ${def.path}`);
+      const { value, report } = this.readSaying(route, schema, raw, `${def.method} ${def.path}`, words);
       this.rowsSeen.note({ route, schema, options: options as CallOptions<RouteName> }, value);
       const url = `${this.origin}${path}${search ? `?${search}` : ''}`;
       const sentBody = def.method === 'POST' ? options.body : undefined;

@@ -13,6 +13,7 @@ import {
   structured,
   textOf,
 } from './mcp.js';
+import { saidFindings } from './said-words.js';
 import { idsAsPlain, idsAsStyled, textIdsAsPlain } from './styled-ids.js';
 import { plainSpeltAll, sameSpelt } from './styled-names.js';
 import { completenessFindings, placeholderFindings, proseFindings } from './text-facts.js';
@@ -195,6 +196,7 @@ export async function runStyle(
             ...proseFindings(tool, wantedText, text),
           ];
       findings.push(...completenessFindings(tool, styled, text));
+      if (style.pieces.includes('says')) findings.push(...saidFindings(tool, text));
       // Facts taken from the plain world itself (a shortlist not ranked across leagues) keep its spelling.
       if (respelt) findings.splice(0, findings.length, ...findings.filter((f) => !sameSpelt(f)));
       outcomes.push({ tool, call: name, findings, breaches: breaches(findings, () => known), styled });

@@ -3,6 +3,7 @@
 // service_id, a summary, meta) are read like a row whose unreadable values become null. Resource
 // objects (JSON:API style) are read with the answer's `included` objects at hand (resource.ts).
 import { z } from 'zod';
+import { isAnswerMember } from './api-words.js';
 import { fieldName } from './names.js';
 import { withIncluded } from './resource.js';
 import { row, rowsOf } from './row.js';
@@ -86,6 +87,14 @@ export function listAnswer<R extends RowReader, B extends z.ZodRawShape = Record
   });
 }
 
+function withoutAnswerMembers(raw: Record<string, unknown>): Record<string, unknown> {
+  const record: Record<string, unknown> = {};
+  for (const [name, value] of Object.entries(raw))
+    if (!isAnswerMember(name, value))
+      Object.defineProperty(record, name, { value, enumerable: true, writable: true, configurable: true });
+  return record;
+}
+
 /** A record answer: `{data: record}`, whether the API sent it under `data` or bare. */
 export function recordAnswer<R extends RecordReader>(item: R) {
   return z.unknown().transform((raw, ctx): { data: RowOf<R> } => {
@@ -93,7 +102,8 @@ export function recordAnswer<R extends RecordReader>(item: R) {
       ctx.addIssue({ code: 'custom', message: 'the answer is not a JSON object', input: raw });
       return z.NEVER;
     }
-    const record = isPlainObject(raw.data) ? raw.data : raw;
+    // A record sent bare shares the top with the answer's own members: those are not its fields.
+    const record = isPlainObject(raw.data) ? raw.data : withoutAnswerMembers(raw);
     const result = withIncluded(raw, () =>
       item.readRecord ? item.readRecord(record) : item.read(record, 0),
     );

@@ -46,6 +46,20 @@ export const ANSWER_WORD_NAMES: ReadonlySet<string> = new Set([
   ...STATUS_NAMES,
 ]);
 
+/**
+ * Whether `name: value` at the top of an answer is the answer's own (JSON:API's `included` and
+ * `jsonapi`, its words, a flag or a status word) rather than a field of a record sent bare beside it. A
+ * `status` of another value ("injured") is the record's.
+ */
+export function isAnswerMember(name: string, value: unknown): boolean {
+  const kind = letters(name);
+  if (kind === 'included' || kind === 'jsonapi' || WORD_NAMES.has(kind)) return true;
+  if (FLAG_NAMES.has(kind)) return typeof value === 'boolean';
+  if (!STATUS_NAMES.has(kind) || typeof value !== 'string') return false;
+  const word = value.trim().toLowerCase();
+  return FAILED_STATUS.has(word) || DONE_STATUS.has(word);
+}
+
 /** Names beside the data that are no data themselves: an error envelope's other fields. */
 const ENVELOPE_NAMES = new Set([
   'meta',

@@ -21,6 +21,7 @@ import { fromDialect, type Piece } from './piece.js';
 import { rename } from './rename.js';
 import { reorder } from './reorder.js';
 import { resource } from './resource.js';
+import { says } from './says.js';
 import { strings } from './strings.js';
 import { throttle } from './throttle.js';
 
@@ -45,6 +46,8 @@ export const PIECES: readonly Piece[] = [
   paging,
   pageWords,
   hal,
+  // After the paging pieces: their meta is there to add to.
+  says,
   // The deployments' HTTP habits (their dialects, as they are): a redirect to the path plus "/", a
   // maintenance window answering 503 with Retry-After.
   fromDialect(slashed, 0.3),

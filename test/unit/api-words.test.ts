@@ -76,13 +76,15 @@ type Case = typeof caseArb extends fc.Arbitrary<infer C> ? C : never;
 function written(texts: readonly string[], form: string): unknown {
   if (form === 'text') return texts.join(' / ');
   if (form === 'list') return texts;
-  return texts.map((message, i) => (i === 0 ? { code: 'E1', message } : { detail: message }));
+  return texts.map((message, i) =>
+    i === 0 ? { code: 'E1', message } : { detail: message, player_id: `p${i}`, status: 404 },
+  );
 }
 /** What the reader takes from texts written so: the same texts, a code before the first object's. */
 function read(texts: readonly string[], form: string): string[] {
   if (form === 'text') return [texts.join(' / ')];
   if (form === 'list') return [...texts];
-  return texts.map((t, i) => (i === 0 ? `E1: ${t}` : t));
+  return texts.map((t, i) => (i === 0 ? `E1: ${t}` : `${t} (player_id: p${i})`));
 }
 
 function answerOf(c: Case): { raw: Record<string, unknown>; top: string[]; meta: string[] } {

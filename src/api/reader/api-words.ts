@@ -80,6 +80,18 @@ const ENVELOPE_NAMES = new Set([
 /** Inside an object of the API's words: the field holding the text itself. */
 const TEXT_NAMES = ['message', 'msg', 'detail', 'description', 'title', 'error', 'text', 'reason'];
 
+/** Inside an object of the API's words: the fields saying what they are about. */
+const SUBJECT_NAMES = new Set([
+  'playerid',
+  'serviceid',
+  'teamid',
+  'coachid',
+  'id',
+  'field',
+  'parameter',
+  'param',
+]);
+
 /** At most this many of the API's words are passed on per answer, each at most this long. */
 const MOST_WORDS = 3;
 const MOST_CHARACTERS = 200;
@@ -186,8 +198,14 @@ function textsOf(value: unknown, depth = 0): string[] {
   const code = fields.find(
     ([k, v]) => letters(k) === 'code' && (typeof v === 'string' || typeof v === 'number'),
   )?.[1];
-  if (text !== undefined && text.trim() !== '')
-    return [code === undefined ? text : `${String(code)}: ${text}`];
+  if (text !== undefined && text.trim() !== '') {
+    // What the words are about (a batch's item, a parameter): without it "not found" names nothing.
+    const about = fields.filter(
+      ([k, v]) => SUBJECT_NAMES.has(letters(k)) && (typeof v === 'string' || typeof v === 'number'),
+    );
+    const subject = about.length > 0 ? ` (${about.map(([k, v]) => `${k}: ${String(v)}`).join(', ')})` : '';
+    return [`${code === undefined ? '' : `${String(code)}: `}${text}${subject}`];
+  }
   // No text field: each text under its name (a field's error, JSend's data).
   return fields.flatMap(([k, v]) => (typeof v === 'string' && v.trim() !== '' ? [`${k}: ${v}`] : []));
 }

@@ -113,7 +113,7 @@ const CURRENCIES: Record<string, string> = {
   chf: 'CHF',
   'fr.': 'CHF',
 };
-const SCALES: Record<string, number> = {
+export const SCALES: Readonly<Record<string, number>> = {
   k: 3,
   tsd: 3,
   'tsd.': 3,

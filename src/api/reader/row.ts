@@ -11,6 +11,7 @@ import type { Aliases } from './aliases.js';
 import { fieldName, member } from './names.js';
 import { currentAliases, noteAlias, noteDropped, noteFields, noteUnreadable } from './report.js';
 import { ENTITY_FIELDS, flattenResource, isResource, type ResourceReading } from './resource.js';
+import { scaleOfName, withScale } from './scaled-names.js';
 import { unreadMarker } from './unread.js';
 import { fastReaderOf, isPlainObject, NAME_FIELDS, SLOW, VALUE_FIELDS } from './values.js';
 
@@ -385,7 +386,9 @@ function sameKeys(raw: Record<string, unknown>, keys: readonly string[]): boolea
 
 /** Puts the value found under `alias` in `key`. */
 function takeAlias(fields: Record<string, unknown>, key: string, alias: string, names: RowNames): void {
-  fields[key] = fields[alias];
+  // Money under a name that states its scale (`market_value_m`) is that many millions (scaled-names.ts).
+  const scale = key.endsWith('_eur') ? scaleOfName(fieldName(alias)) : undefined;
+  fields[key] = scale === undefined ? fields[alias] : withScale(fields[alias], scale);
   // Read once: a consumed alias is not also an unknown field (which compare would show twice).
   if (!names.known.has(alias)) delete fields[alias];
   noteAlias(alias, key);

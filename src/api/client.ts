@@ -17,6 +17,7 @@ import {
   NetworkError,
   NotCachedError,
   NotFoundError,
+  NotReadyError,
   TimeoutError,
   TooLargeError,
   UnauthorizedError,
@@ -27,7 +28,7 @@ import { buildPath } from './path.js';
 import { DEFAULT_UPSTREAM_CONNECTIONS, lazyPool, type Requester } from './pool.js';
 import { type Quota, QuotaTracker } from './quota.js';
 import { type Aliases, type AliasTable, aliasSet } from './reader/aliases.js';
-import { apiWords, wordsNote } from './reader/api-words.js';
+import { apiWords, pendingMarker, wordsNote } from './reader/api-words.js';
 import { keepLongIntegers } from './reader/exact-ids.js';
 import { type ReadReport, readAnswer, readNotes, tryReadAnswer } from './reader/index.js';
 import { type FieldLearner, learnedNote, learnedTable, mayLearnFrom } from './reader/learning.js';
@@ -596,6 +597,12 @@ export class ApiClient extends EndpointBase {
     const parsed = text === undefined ? undefined : parseJson(text);
     const json = text !== undefined && this.secrets.mayHide(text) ? this.secrets.json(parsed) : parsed;
     if (status >= 200 && status < 300) {
+      // Taken, not finished (a 202, or a status word and no data): asked again as a 503 is, never read.
+      const pending = status === 202 ? undefined : pendingMarker(json);
+      if (status === 202 || pending !== undefined) {
+        const quota = this.quota.current();
+        throw this.retryable(new NotReadyError(status, pending), { status: 202, headers, quota }, attempt);
+      }
       if (json === undefined) throw notJson(read);
       return { json, headers };
     }
@@ -681,7 +688,8 @@ export class ApiClient extends EndpointBase {
     if (delayMs !== undefined) return new RetryableError(error, delayMs);
     // Said as it is: a wait asked for that is longer than the client waits was not taken.
     const askedMs = answer === 'network' ? undefined : retryAfterMs(answer.headers);
-    const waitable = answer !== 'network' && (answer.status === 429 || answer.status >= 500);
+    const waitable =
+      answer !== 'network' && (answer.status === 429 || answer.status === 202 || answer.status >= 500);
     if (
       waitable &&
       askedMs !== undefined &&

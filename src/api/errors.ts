@@ -15,6 +15,7 @@ export type ApiErrorKind =
   | 'bad_response'
   | 'too_large'
   | 'busy'
+  | 'not_ready'
   | 'aborted';
 
 /**
@@ -223,6 +224,21 @@ export class FailedAnswerError extends BadResponseError {
     route: string,
   ) {
     super(`the API marked its answer failed (${marker})`, route);
+  }
+}
+
+/**
+ * The API took the request and has not finished it: a 202 Accepted, or an answer whose status says it is
+ * pending and that carries no data (reader/api-words.ts). Asked again as a 503 is (retry-policy.ts);
+ * what it answered meanwhile is no answer, and is never shown as one or cached.
+ */
+export class NotReadyError extends ApiError {
+  constructor(
+    status: number,
+    /** The status word that said so (`status: "processing"`), when the answer said it in words. */
+    readonly marker?: string,
+  ) {
+    super('not_ready', `upstream has not finished the request (${marker ?? `HTTP ${status}`})`, { status });
   }
 }
 

@@ -46,6 +46,8 @@ export function laterPageFailure(error: unknown, signal: AbortSignal | undefined
       return 'its answer was larger than the cap on upstream bodies';
     case 'busy':
       return 'too many requests of this key were already waiting';
+    case 'not_ready':
+      return 'the API had not finished it';
     case 'not_found':
       return 'the API answered 404: the next-page address it gave may have expired';
     case 'bad_request':

@@ -10,6 +10,8 @@
 // - A 503 with a Retry-After is a maintenance window (or an overload) the API asks to be waited out:
 //   waited like a burst 429, even by a caller that retries only uncounted answers (doctor), since
 //   without it a healthy API met in a short window would be called broken.
+// - A 202 Accepted (or an answer that says it is pending) is not finished: asked again like a 5xx, after
+//   its Retry-After or backoff.
 // - Every wait is bounded by maxRetryAfterMs, and the waits of one request by `retries`: a longer one,
 //   or one more, ends the retries.
 import type { HeaderBag, Quota } from './quota.js';
@@ -124,7 +126,9 @@ export function retryDelayMs(
 function delayFor(answer: Answer | 'network', attempt: number, policy: RetryPolicy, now: number) {
   if (answer === 'network') return backoffMs(attempt, policy.retryBaseMs);
   const { status, headers, quota } = answer;
-  if (isTransientStatus(status)) return retryAfterMs(headers, now) ?? backoffMs(attempt, policy.retryBaseMs);
+  // A 202: the API took the request and works on it; its Retry-After says when to look again.
+  if (isTransientStatus(status) || status === 202)
+    return retryAfterMs(headers, now) ?? backoffMs(attempt, policy.retryBaseMs);
   if (status !== 429) return undefined;
   if (!isDailyLimit(quota)) return retryAfterMs(headers, now) ?? backoffMs(attempt, policy.retryBaseMs);
   if (quota.reset === null || quota.reset_assumed) return undefined;

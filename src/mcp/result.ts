@@ -9,6 +9,7 @@ import {
   type InvalidArgumentError,
   type KeyBusyError,
   type NotFoundError,
+  type NotReadyError,
   type QuotaExhaustedError,
   type RateLimitedError,
   type TooLargeError,
@@ -272,6 +273,14 @@ export function errorText(error: unknown, logger: Logger, notFound?: NotFoundHin
       return advice === 'base-url'
         ? `The Football API sent a web page where an answer was expected: ${detail}. Check that FOOTBALL_API_BASE_URL points at the API (the address before /v1).`
         : `The Football API sent an answer this server cannot read: ${detail}. ${ONE_REQUEST_SPENT} Try again later; if it persists, \`football-scout-mcp doctor\` shows what each route answers.`;
+    }
+    case 'not_ready': {
+      const { marker, status } = error as NotReadyError;
+      const said = marker ?? `HTTP ${status ?? 202}`;
+      const waited = error.waitNotTaken
+        ? ` ${waitNotTakenText(error.waitNotTaken)}`
+        : ' It was asked again, and was still not finished.';
+      return `The Football API took the request but has not finished it (${said}): nothing of its answer was shown or kept.${waited} Call again in a minute.`;
     }
     case 'aborted':
       return 'The request was cancelled.';

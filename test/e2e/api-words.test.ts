@@ -1,6 +1,7 @@
 // What the API says in words, through the built server: a ranking whose answer carries a warning beside
 // its rows shows the rows and the warning; a scouting answer marked failed in a 200 is an error quoting
-// the API, never "(no rows)", and is not kept: asked again, it is sent again.
+// the API, never "(no rows)", and is not kept: asked again, it is sent again; a search answered 202 (taken,
+// not finished) is an error saying so.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type ClientOnDeps, call, callOk, sandboxClient, textOf, useSandbox } from '../support/mcp.js';
 import { startProxy, type TestProxy } from '../support/proxy.js';
@@ -15,6 +16,8 @@ beforeAll(async () => {
   proxy = await startProxy(sandbox.url, (path) => {
     if (path.startsWith('/v1/rankings'))
       return { reshape: (body) => ({ ...(body as object), meta: { warnings: [WARNING] } }) };
+    if (path.startsWith('/v1/players/search'))
+      return { status: 202, body: JSON.stringify({ status: 'queued', job_id: 'j1' }) };
     if (path.startsWith('/v1/scouting')) {
       scoutings += 1;
       return { reshape: () => ({ success: false, data: [], message: 'No league named "Ligue 7"\nretry' }) };
@@ -50,5 +53,13 @@ describe('what the API says in words', () => {
       expect(text).not.toContain('(no rows)');
       expect(scoutings).toBeGreaterThanOrEqual(i);
     }
+  });
+
+  it('a 202 (taken, not finished): an error saying so, never "(no rows)"', async () => {
+    const result = await call(session.client, 'search_players', { query: 'Gareuil' });
+    const text = textOf(result);
+    expect(result.isError, text).toBe(true);
+    expect(text).toContain('has not finished it (HTTP 202)');
+    expect(text).not.toContain('(no rows)');
   });
 });

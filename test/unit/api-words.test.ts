@@ -8,8 +8,8 @@
 // never cached; words are a note of the answer, fresh or cached.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { FailedAnswerError } from '../../src/api/errors.js';
-import { apiWords } from '../../src/api/reader/api-words.js';
+import { FailedAnswerError, NotReadyError } from '../../src/api/errors.js';
+import { apiWords, pendingMarker } from '../../src/api/reader/api-words.js';
 import { collectReadNotes } from '../../src/api/reader/notes-sink.js';
 import { LeaguesResponse } from '../../src/api/schemas.js';
 import { propertyRuns } from '../support/sample.js';
@@ -131,6 +131,8 @@ function shown(texts: readonly string[]): string[] {
   return lines.length > 3 ? [...first, `(and ${lines.length - 3} more)`] : first;
 }
 
+const upstream = useMockUpstream();
+
 describe('what an answer says in words', () => {
   it('is a failure exactly when marked or an error comes alone, and is passed on otherwise', () => {
     fc.assert(
@@ -168,8 +170,6 @@ describe('what an answer says in words', () => {
 });
 
 describe('through the client', () => {
-  const upstream = useMockUpstream();
-
   it('a failure is an error with the API’s words, never cached: the next call asks again', async () => {
     answerEvery(upstream, '/v1/leagues', () => ({ data: { success: false, message: 'plan expired' } }));
     const api = clientFor(upstream);
@@ -190,6 +190,55 @@ describe('through the client', () => {
       const { notes, value } = await collectReadNotes(() => api.call('leagues', LeaguesResponse));
       expect(value.source.cached).toBe(i === 1);
       expect(notes).toContain('The API\'s answer also said: "season incomplete".');
+    }
+  });
+});
+
+describe('an answer not ready yet', () => {
+  const leagues = { data: [{ name: 'Ligue 1', country: 'France' }] };
+  const PENDING = ['pending', 'Processing', 'QUEUED', 'in_progress', 'computing'];
+
+  it('is pending only with its status word and nothing but a job beside it', () => {
+    fc.assert(
+      fc.property(
+        fc.constantFrom(...PENDING),
+        fc.constantFrom('status', 'Status', 'result'),
+        fc.boolean(),
+        fc.constantFrom('none', 'job', 'rows', 'record'),
+        (word, name, inMeta, beside) => {
+          const mark = { [name]: word };
+          const raw: Record<string, unknown> = inMeta ? { meta: mark } : { ...mark };
+          if (beside === 'job') Object.assign(raw, { job_id: 'j1', eta_s: 30, message: 'computing' });
+          if (beside === 'rows') raw.data = leagues.data;
+          if (beside === 'record') Object.assign(raw, { name: 'Kylian', club: 'Paris', age: 27 });
+          const label = JSON.stringify(raw);
+          expect(pendingMarker(raw) !== undefined, label).toBe(beside === 'none' || beside === 'job');
+        },
+      ),
+      propertyRuns('pending answers'),
+    );
+  });
+
+  it('a 202 is asked again until the answer comes, and the answer is read', async () => {
+    upstream.pool.intercept({ path: '/v1/leagues', method: 'GET' }).reply(202, { status: 'queued' });
+    upstream.pool.intercept({ path: '/v1/leagues', method: 'GET' }).reply(200, { status: 'processing' });
+    upstream.pool
+      .intercept({ path: '/v1/leagues', method: 'GET' })
+      .reply(200, leagues, { headers: { 'content-type': 'application/json' } });
+    const read = await clientFor(upstream).call('leagues', LeaguesResponse);
+    expect(read.data.data).toHaveLength(1);
+    expect(upstream.sent).toHaveLength(3);
+  });
+
+  it('never finished: an error, never cached, never "no rows"', async () => {
+    answerEvery(upstream, '/v1/leagues', () => ({ data: { status: 'pending', data: [] } }));
+    const api = clientFor(upstream);
+    for (let i = 1; i <= 2; i++) {
+      const error = await rejectionOf(api.call('leagues', LeaguesResponse));
+      expect(error).toBeInstanceOf(NotReadyError);
+      expect((error as NotReadyError).marker).toBe('status: "pending"');
+      // The first try and the retries, each call: nothing kept between them.
+      expect(upstream.sent).toHaveLength(3 * i);
     }
   });
 });

@@ -38,6 +38,26 @@ const FLAG_NAMES = new Set(['success', 'ok', 'succeeded']);
 const STATUS_NAMES = new Set(['status', 'result', 'outcome']);
 const FAILED_STATUS = new Set(['error', 'fail', 'failed', 'failure']);
 const DONE_STATUS = new Set(['success', 'ok', 'succeeded', 'done']);
+const PENDING_STATUS = new Set(['pending', 'processing', 'queued', 'inprogress', 'computing']);
+/** Beside a pending status: what describes the job, not data. */
+const JOB_NAMES = new Set([
+  'id',
+  'job',
+  'jobid',
+  'task',
+  'taskid',
+  'eta',
+  'etas',
+  'etaseconds',
+  'progress',
+  'percent',
+  'location',
+  'pollurl',
+  'statusurl',
+  'retryafter',
+  'createdat',
+  'submittedat',
+]);
 
 /** Every name this reading takes as words or a mark, as letters: no made-up field name may be one. */
 export const ANSWER_WORD_NAMES: ReadonlySet<string> = new Set([
@@ -133,6 +153,21 @@ export function apiWords(raw: unknown): ApiWords {
   return { words: capped(texts) };
 }
 
+/**
+ * `name: "value"` naming the status that says the answer is not ready yet (`status: "processing"`), when
+ * the answer carries no data beside it; undefined otherwise. A list sent whole beside such a word (a
+ * report still refining) is data.
+ */
+export function pendingMarker(raw: unknown): string | undefined {
+  if (!isRecord(raw) || carriesData(raw, JOB_NAMES)) return undefined;
+  const places = isRecord(raw.meta) ? [raw, raw.meta] : [raw];
+  for (const place of places)
+    for (const [name, value] of Object.entries(place))
+      if (STATUS_NAMES.has(letters(name)) && typeof value === 'string' && PENDING_STATUS.has(letters(value)))
+        return `${name}: "${value.trim()}"`;
+  return undefined;
+}
+
 /** `name: value` naming the flag or status that marks the answer failed; undefined when none does. */
 function failureMarker(places: readonly Record<string, unknown>[]): string | undefined {
   for (const place of places)
@@ -161,12 +196,16 @@ function isConfirmed(place: Record<string, unknown>): boolean {
 const isAcknowledgement = (text: string) => /^(ok|okay|success|successful|done)\.?$/i.test(text);
 
 /** Whether the answer carries data beside its words: a `data` with something in it, or any other field. */
-function carriesData(raw: Record<string, unknown>): boolean {
+function carriesData(raw: Record<string, unknown>, beside: ReadonlySet<string> = ENVELOPE_NAMES): boolean {
   return Object.entries(raw).some(([name, value]) => {
     const kind = letters(name);
     if (kind === 'data') return !isEmpty(value);
     return (
-      !WORD_NAMES.has(kind) && !FLAG_NAMES.has(kind) && !STATUS_NAMES.has(kind) && !ENVELOPE_NAMES.has(kind)
+      !WORD_NAMES.has(kind) &&
+      !FLAG_NAMES.has(kind) &&
+      !STATUS_NAMES.has(kind) &&
+      !ENVELOPE_NAMES.has(kind) &&
+      !beside.has(kind)
     );
   });
 }

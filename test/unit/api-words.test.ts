@@ -9,7 +9,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { FailedAnswerError, NotReadyError } from '../../src/api/errors.js';
-import { apiWords, pendingMarker } from '../../src/api/reader/api-words.js';
+import { apiWords, pendingMarker, rowError } from '../../src/api/reader/api-words.js';
 import { collectReadNotes } from '../../src/api/reader/notes-sink.js';
 import { LeaguesResponse } from '../../src/api/schemas.js';
 import { propertyRuns } from '../support/sample.js';
@@ -240,5 +240,42 @@ describe('an answer not ready yet', () => {
       // The first try and the retries, each call: nothing kept between them.
       expect(upstream.sent).toHaveLength(3 * i);
     }
+  });
+});
+
+describe('a row that is an error in its place', () => {
+  it('is one when marked failed, or an error beside nothing but what names it', () => {
+    fc.assert(
+      fc.property(
+        fc.subarray(['player_id', 'service_id', 'query', 'name']),
+        fc.constantFrom('none', 'error', 'errors', 'status', 'success'),
+        fc.boolean(),
+        textArb,
+        (identity, mark, data, text) => {
+          const row: Record<string, unknown> = Object.fromEntries(identity.map((n) => [n, `${n}-1`]));
+          if (mark === 'error') row.error = text;
+          if (mark === 'errors') row.errors = [{ code: 'E404', message: text }];
+          if (mark === 'status') Object.assign(row, { status: 'error', message: text });
+          if (mark === 'success') Object.assign(row, { success: false, message: text });
+          if (data) Object.assign(row, { club: 'Paris', age: 27 });
+          const label = JSON.stringify(row);
+          const error = rowError(row);
+          const marked = mark === 'status' || mark === 'success';
+          const alone = (mark === 'error' || mark === 'errors') && !data;
+          expect(error !== undefined, label).toBe(marked || alone);
+          if (error === undefined) return;
+          // Its words on one line, after what names the row.
+          expect(error, label).toContain(oneLine(text).slice(0, 50));
+          expect(error, label).not.toMatch(/[\p{Cc}\p{Cf}]/u);
+          if (identity.length > 0) expect(error, label).toMatch(/^[a-z_]+-1: /);
+        },
+      ),
+      propertyRuns('row errors'),
+    );
+  });
+
+  it('a resolve row of the sandbox (status resolved, not_found…) is no error', () => {
+    for (const status of ['resolved', 'unlinked', 'not_found', 'ambiguous'])
+      expect(rowError({ query: { player_id: 'p1' }, status, player_id: 'p1' })).toBeUndefined();
   });
 });

@@ -168,6 +168,64 @@ export function pendingMarker(raw: unknown): string | undefined {
   return undefined;
 }
 
+/** Exact names a row may mark itself an error under, looked up first: a row with none costs nothing more. */
+const ROW_ERROR_KEYS = [
+  'error',
+  'errors',
+  'Error',
+  'Errors',
+  'ERROR',
+  'error_message',
+  'errorMessage',
+  'status',
+  'Status',
+  'STATUS',
+  'success',
+  'Success',
+  'ok',
+];
+/** What names a row (a batch's item, the query it answers), not data of it. */
+const IDENTITY_NAMES = new Set([
+  'playerid',
+  'serviceid',
+  'teamid',
+  'coachid',
+  'id',
+  'key',
+  'query',
+  'name',
+  'type',
+]);
+
+/**
+ * A row that is an error the API sent in its place (a batch's item it could not answer): marked failed
+ * (`status: "error"`, `success: false`), or an `error` beside nothing but what names the row. Its words
+ * on one line, after what names it (`p20801asdp3: "temporarily unavailable"` as `p20801asdp3: temporarily
+ * unavailable`); undefined for any other row.
+ */
+export function rowError(row: Record<string, unknown>): string | undefined {
+  if (!ROW_ERROR_KEYS.some((key) => row[key] !== undefined)) return undefined;
+  const marker = failureMarker([row]);
+  const names = Object.keys(row);
+  const said = names.filter((n) => WORD_NAMES.has(letters(n))).flatMap((n) => textsOf(row[n]));
+  const errorAlone =
+    names.some((n) => ERROR_NAMES.has(letters(n)) && textsOf(row[n]).length > 0) &&
+    names.every((n) => {
+      const kind = letters(n);
+      return (
+        IDENTITY_NAMES.has(kind) || WORD_NAMES.has(kind) || FLAG_NAMES.has(kind) || STATUS_NAMES.has(kind)
+      );
+    });
+  if (marker === undefined && !errorAlone) return undefined;
+  const id = names
+    .filter((n) => IDENTITY_NAMES.has(letters(n)))
+    .map((n) => row[n])
+    .flatMap((v) => (isRecord(v) ? Object.values(v) : [v]))
+    .find((v) => typeof v === 'string' || typeof v === 'number');
+  const words = said.length > 0 ? said.join('; ') : (marker as string);
+  return capped([`${id === undefined ? '' : `${String(id)}: `}${words}`])[0];
+}
+
 /** `name: value` naming the flag or status that marks the answer failed; undefined when none does. */
 function failureMarker(places: readonly Record<string, unknown>[]): string | undefined {
   for (const place of places)

@@ -4,7 +4,7 @@
 // the reading in progress is a simple stack; `reading` is its only entry point, and it carries the alias
 // set of the client that reads (aliases.ts).
 import { type Aliases, DEFAULT_ALIAS_SET } from './aliases.js';
-import { wordsNote } from './api-words.js';
+import { quotedWords, wordsNote } from './api-words.js';
 import type { FieldJudge } from './plausible.js';
 import { isPlainObject, nameOf, toNumber } from './values.js';
 
@@ -14,7 +14,7 @@ export interface ReadReport {
   /** Optional fields whose value could not be read (set to null), with how many rows. */
   unreadable: Record<string, number>;
   /** Rows left out because no identity or required field could be read: count and first field. */
-  dropped: { count: number; of: number; at: string }[];
+  dropped: Dropped[];
   /** Fields of our reading that no row carried (for doctor: what the API does not send). */
   missing: string[];
   /**
@@ -29,6 +29,17 @@ export interface ReadReport {
    */
   seasonForms?: Record<string, string[]>;
   /** What the answer said to its caller beside its data (api-words.ts): warnings, notices, messages. */
+  said?: string[];
+}
+
+/**
+ * Rows left out: how many of how many, and why: the first field none of them could be read for, or
+ * (with `said`) an error the API sent in their place, with its words for the first rows.
+ */
+export interface Dropped {
+  count: number;
+  of: number;
+  at: string;
   said?: string[];
 }
 
@@ -76,7 +87,7 @@ export type CouldHold = (field: string, name: string, row: Record<string, unknow
 interface Tally {
   found: Set<string>;
   unreadable: Map<string, number>;
-  dropped: Map<string, { count: number; of: number; at: string }>;
+  dropped: Map<string, Dropped>;
   kinds: Map<string, KindTally>;
   aliases: Aliases;
   seasonForms?: Map<string, Set<string>>;
@@ -151,14 +162,17 @@ export function noteSeasonForm(written: string, label: string): void {
   forms.add(written);
 }
 
-export function noteDropped(list: string, count: number, of: number, at: string): void {
+export function noteDropped(list: string, count: number, of: number, at: string, said?: string[]): void {
   const tally = current();
   if (!tally || count === 0) return;
-  const before = tally.dropped.get(list);
-  tally.dropped.set(list, {
+  const key = said ? `${list}\nerror` : list;
+  const before = tally.dropped.get(key);
+  const words = [...(before?.said ?? []), ...(said ?? [])];
+  tally.dropped.set(key, {
     count: (before?.count ?? 0) + count,
     of: (before?.of ?? 0) + of,
     at: before?.at ?? at,
+    ...(said ? { said: words.slice(0, 3) } : {}),
   });
 }
 
@@ -299,8 +313,10 @@ function toReport(tally: Tally): ReadReport {
  * read are named in the answer's one note on unread fields (src/mcp/completeness.ts), from the report.
  */
 export function readNotes(report: ReadReport): string[] {
-  const dropped = report.dropped.map(
-    (d) => `${d.count} of ${d.of} rows left out: the API's answer had no readable ${d.at}.`,
+  const dropped = report.dropped.map((d) =>
+    d.said
+      ? `${d.count} of ${d.of} rows left out: the API sent an error in their place (${quotedWords(d.said)}${d.count > d.said.length ? '; …' : ''}).`
+      : `${d.count} of ${d.of} rows left out: the API's answer had no readable ${d.at}.`,
   );
   return report.said?.length ? [...dropped, wordsNote(report.said)] : dropped;
 }

@@ -8,6 +8,7 @@
 // a row lacking it is kept with it unread (it still carries facts), never dropped.
 import { z } from 'zod';
 import type { Aliases } from './aliases.js';
+import { rowError } from './api-words.js';
 import { fieldName, member } from './names.js';
 import { currentAliases, noteAlias, noteDropped, noteFields, noteUnreadable } from './report.js';
 import { ENTITY_FIELDS, flattenResource, isResource, type ResourceReading } from './resource.js';
@@ -171,12 +172,20 @@ export function rowsOf<R extends { kind: string; read: RowReader['read'] }>(item
     }
     const rows: Row[] = [];
     let firstFailure = '';
+    /** Rows that are an error the API sent in their place (api-words.ts): their words, one per row. */
+    const errors: string[] = [];
     items.forEach((entry, index) => {
+      const error = isPlainObject(entry) ? rowError(entry) : undefined;
+      if (error !== undefined) {
+        errors.push(error);
+        return;
+      }
       const result = item.read(entry, index);
       if (result.ok) rows.push(result.value as Row);
       else firstFailure ||= result.at;
     });
-    if (items.length > 0 && rows.length === 0) {
+    noteDropped(list, errors.length, items.length, 'row', errors);
+    if (items.length > errors.length && rows.length === 0) {
       ctx.addIssue({
         code: 'custom',
         message: `no readable row in ${list}: every one lacks ${firstFailure}`,
@@ -186,7 +195,15 @@ export function rowsOf<R extends { kind: string; read: RowReader['read'] }>(item
       });
       return z.NEVER;
     }
-    noteDropped(list, items.length - rows.length, items.length, firstFailure);
+    if (items.length > 0 && rows.length === 0) {
+      ctx.addIssue({
+        code: 'custom',
+        message: `every row of ${list} is an error the API sent in its place`,
+        input: raw,
+      });
+      return z.NEVER;
+    }
+    noteDropped(list, items.length - errors.length - rows.length, items.length, firstFailure);
     return rows;
   });
 }

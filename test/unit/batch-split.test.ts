@@ -3,7 +3,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { ApiResult } from '../../src/api/client.js';
 import { NotFoundError, QuotaExhaustedError } from '../../src/api/errors.js';
-import { answerWhatYouCan } from '../../tools/kit/batch-split.js';
+import { answerWhatYouCan, unansweredNotes } from '../../tools/kit/batch-split.js';
 import { propertyRuns } from '../support/sample.js';
 
 type Row = { player_id: string; service_id: null };
@@ -102,5 +102,48 @@ describe('answerWhatYouCan', () => {
     };
     await expect(answerWhatYouCan(['a', 'b', 'c'], spent, 2)).rejects.toBeInstanceOf(QuotaExhaustedError);
     expect(calls).toBe(1);
+  });
+
+  it('names the players an answer leaves out without refusing any, or how many at least', async () => {
+    await fc.assert(
+      fc.asyncProperty(
+        fc.uniqueArray(fc.integer({ min: 0, max: 99 }), { minLength: 2, maxLength: 10 }),
+        fc.array(fc.constantFrom('row', 'left out', 'other id'), { minLength: 10, maxLength: 10 }),
+        async (numbers, fates) => {
+          const ids = numbers.map((n) => `p${n}`);
+          const fate = (i: number) => fates[i] as string;
+          // The API answers each id with its row, with no row, or with a row under another id (an old
+          // player_id answered under the current one).
+          const call = async (asked: readonly string[]) =>
+            ({
+              data: asked.flatMap((id, i) =>
+                fate(i) === 'left out'
+                  ? []
+                  : [{ player_id: fate(i) === 'row' ? id : `${id}-now`, service_id: null }],
+              ),
+              quota: { limit: 100, remaining: 50, reset: null },
+              source: { cached: false, fetched_at: '2026-11-25T12:00:00Z' },
+            }) as unknown as ApiResult<Row[]>;
+          const result = await answerWhatYouCan(ids, call, 2);
+          const left = ids.filter((_, i) => fate(i) === 'left out');
+          const strays = ids.filter((_, i) => fate(i) === 'other id').length;
+          const notes = unansweredNotes(result).join('\n');
+          const label = JSON.stringify({ ids, fates: fates.slice(0, ids.length) });
+          if (left.length === 0) {
+            expect(notes, label).toBe('');
+            return;
+          }
+          // Every id left out is named; one shown under its own id never is (alone, nor as a prefix).
+          const named = (id: string) => new RegExp(`\\b${id}\\b(?!-)`).test(notes);
+          for (const id of left) expect(named(id), label).toBe(true);
+          for (const [i, id] of ids.entries()) if (fate(i) === 'row') expect(named(id), label).toBe(false);
+          // Beside rows under other ids, which ids lack a row cannot be told: how many at least.
+          expect(notes, label).toMatch(
+            strays === 0 ? /^Not in the API's answer/ : new RegExp(`^At least ${left.length} of`),
+          );
+        },
+      ),
+      propertyRuns('batch left out'),
+    );
   });
 });

@@ -15,7 +15,22 @@ interface Identified {
   service_id?: string | null;
 }
 
-export type SplitResult<Row> = ApiResult<Row[]> & { unanswered: Unanswered[]; requests: number };
+/**
+ * Ids asked and answered with no row that carries them, beside rows that carry no id asked (`strays`: an
+ * old player_id answered under the current one). Each id of `ids` is missing when there are no strays;
+ * with strays, at least `ids.length - strays` of them are.
+ */
+export interface Missing {
+  ids: string[];
+  strays: number;
+}
+
+export type SplitResult<Row> = ApiResult<Row[]> & {
+  unanswered: Unanswered[];
+  requests: number;
+  /** Set when the API answered fewer players than asked, without refusing any: who is not shown. */
+  missing?: Missing;
+};
 
 function aboutAnId(error: unknown): error is ApiError {
   return (
@@ -129,13 +144,32 @@ export async function answerWhatYouCan<Row extends Identified>(
     const at = ids.findIndex((id) => row.player_id === id || row.service_id === id);
     return at < 0 ? ids.length : at;
   };
+  const missing = missingOf(ids, rows, unanswered);
   return {
     ...last,
+    ...(missing ? { missing } : {}),
     data: [...rows].sort((a, b) => place(a) - place(b)),
     source: { ...last.source, cached, fetched_at: oldest ?? last.source.fetched_at },
     unanswered: unanswered.sort((a, b) => ids.indexOf(a.id) - ids.indexOf(b.id)),
     requests,
   };
+}
+
+/**
+ * The ids answered (not refused) that no row carries, when they outnumber the rows that carry no id
+ * asked: the API left players out of its answer without a word. Undefined when every id has a row or
+ * may be one of the strays.
+ */
+function missingOf<Row extends Identified>(
+  ids: readonly string[],
+  rows: readonly Row[],
+  unanswered: readonly Unanswered[],
+): Missing | undefined {
+  const carries = (row: Row, id: string) => row.player_id === id || row.service_id === id;
+  const refused = new Set(unanswered.map((u) => u.id));
+  const without = ids.filter((id) => !refused.has(id) && !rows.some((row) => carries(row, id)));
+  const strays = rows.filter((row) => !ids.some((id) => carries(row, id))).length;
+  return without.length > strays ? { ids: without, strays } : undefined;
 }
 
 /** Requests a split may spend per id asked, finding the bad ids and a group to ask the others with. */
@@ -210,10 +244,25 @@ function sameRow(a: Identified, b: Identified): boolean {
 }
 
 /** The notes of a split batch: each id left out and why, and what finding them cost. */
-export function unansweredNotes(split: { unanswered: readonly Unanswered[]; requests: number }): string[] {
-  if (split.unanswered.length === 0) return [];
+export function unansweredNotes(split: {
+  unanswered: readonly Unanswered[];
+  requests: number;
+  missing?: Missing | undefined;
+}): string[] {
+  const missing = split.missing ? [missingNote(split.missing)] : [];
+  if (split.unanswered.length === 0) return missing;
   return [
+    ...missing,
     ...split.unanswered.map((u) => `${u.id} not answered: ${u.reason}.`),
     `The API refused the whole batch for ${split.unanswered.length === 1 ? 'this id' : 'these ids'}; ${split.requests} requests found ${split.unanswered.length === 1 ? 'it' : 'them'} and answered the rest.`,
   ];
+}
+
+/** Who the answer does not show though the API refused nothing. */
+function missingNote({ ids, strays }: Missing): string {
+  const list = ids.join(', ');
+  if (strays === 0)
+    return `Not in the API's answer, though it refused none: ${list} (no row carries ${ids.length === 1 ? 'this id' : 'these ids'}; resolve_players gives current ids).`;
+  const at = ids.length - strays;
+  return `At least ${at} of ${list} ${at === 1 ? 'is' : 'are'} not in the API's answer, though it refused none: ${strays} row${strays === 1 ? '' : 's'} shown carr${strays === 1 ? 'ies' : 'y'} no id asked (an old player_id answered under the current one), so which cannot be told.`;
 }

@@ -8,7 +8,7 @@
 import { describe, expect, it } from 'vitest';
 import { describeFinding } from '../support/facts.js';
 import { FULL_RUN, sample } from '../support/sample.js';
-import { runStyle, usePlainRun } from '../support/styles.js';
+import { runStyle, usePlainRun, withoutWaits } from '../support/styles.js';
 import { SCOPE_CALLS } from '../support/tool-plans.js';
 
 /**
@@ -43,7 +43,7 @@ const plain = usePlainRun(SCOPE_CALLS);
 describe.each(CASES)('style %s', (spec, refused) => {
   it(`refused: ${refused.join(', ') || 'none'}; the rest strictly`, async () => {
     const { answers, ids, world } = plain();
-    const run = await runStyle(spec, answers, ids, world, { strict: true, calls: SCOPE_CALLS });
+    const run = await runStyle(withoutWaits(spec), answers, ids, world, { strict: true, calls: SCOPE_CALLS });
     for (const o of run.outcomes) {
       if (refused.includes(o.call)) {
         expect(o.error ?? `${o.call} answered`, `${o.call} on ${run.description}`).toMatch(CANNOT_TELL);
@@ -58,7 +58,7 @@ describe.each(CASES)('style %s', (spec, refused) => {
 (FULL_RUN ? describe.concurrent : describe).each(drawn)('style %s (drawn)', (spec) => {
   it('the plain answer, or a refusal saying the scope cannot be told', async () => {
     const { answers, ids, world } = plain();
-    const run = await runStyle(spec, answers, ids, world, { strict: true, calls: SCOPE_CALLS });
+    const run = await runStyle(withoutWaits(spec), answers, ids, world, { strict: true, calls: SCOPE_CALLS });
     const broken = run.outcomes.flatMap((o) =>
       o.breaches
         .filter((f) => !(f.kind === 'error' && CANNOT_TELL.test(String(f.styled))))

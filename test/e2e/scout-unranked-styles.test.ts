@@ -6,7 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import { describeFinding } from '../support/facts.js';
 import { FULL_RUN, sample } from '../support/sample.js';
-import { runStyle, usePlainRun } from '../support/styles.js';
+import { runStyle, usePlainRun, withoutWaits } from '../support/styles.js';
 import { callName, MORE_CALLS, type Plan } from '../support/tool-plans.js';
 import { isUnranked } from '../support/unranked.js';
 
@@ -37,7 +37,7 @@ const plain = usePlainRun(CALLS);
 /** The outcome of each call on `spec`, strictly; whether each answer is unranked. */
 async function run(spec: string) {
   const { answers, ids, world } = plain();
-  const styled = await runStyle(spec, answers, ids, world, { strict: true, calls: CALLS });
+  const styled = await runStyle(withoutWaits(spec), answers, ids, world, { strict: true, calls: CALLS });
   const broken = styled.outcomes.flatMap((o) => o.breaches.map((f) => `${o.call}: ${describeFinding(f)}`));
   const unranked = styled.outcomes.map((o) => isUnranked(o.tool, o.styled, notesIn(o.styled)));
   return { styled, broken, unranked };

@@ -14,6 +14,7 @@ import {
   textOf,
 } from './mcp.js';
 import { saidFindings } from './said-words.js';
+import { FULL_RUN } from './sample.js';
 import { idsAsPlain, idsAsStyled, textIdsAsPlain } from './styled-ids.js';
 import { plainSpeltAll, sameSpelt } from './styled-names.js';
 import { completenessFindings, placeholderFindings, proseFindings } from './text-facts.js';
@@ -35,6 +36,20 @@ export const KNOWN_UNREAD: Readonly<Record<string, string>> = {};
  * FOOTBALL_TEST_STYLE_ALL=1, takes them, and fails until the readers are fixed.
  */
 export const SAMPLE_LEAVES_OUT: Readonly<Record<string, string>> = {};
+
+/** Pieces that make the client wait on the clock: a burst limit's or a maintenance window's Retry-After. */
+const WAITING_PIECES = ['throttle', 'maintenance'];
+
+/**
+ * `spec` without the pieces that make the client wait on the clock, in `npm test`: for a case about what
+ * an answer shows, not about waiting (waits are the reliability tests' and the throttled dialect's, and
+ * cost seconds each). Every other piece draws as before (each from its own stream). A spec naming its
+ * pieces keeps them, and `npm run test:full` keeps every piece.
+ */
+export function withoutWaits(spec: string): string {
+  if (FULL_RUN || spec.includes(':')) return spec;
+  return `${spec}:${WAITING_PIECES.map((p) => `-${p}`).join(',')}`;
+}
 
 export interface ToolOutcome {
   tool: string;

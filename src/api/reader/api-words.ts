@@ -6,6 +6,7 @@
 // failure is an error naming the API's words, and words beside data are a note of the answer. Only
 // names made for words are read, at the top of the answer and in its `meta`: a record sent bare has its
 // fields at the top, and those are data.
+import { isPlainObject } from './values.js';
 
 /** A name's letters, lowercased: `error_message`, `errorMessage` and `Error-Message` alike. */
 const letters = (name: string) => name.toLowerCase().replace(/[^a-z]/g, '');
@@ -123,13 +124,13 @@ export interface ApiWords {
   words: string[];
 }
 
-const isRecord = (value: unknown): value is Record<string, unknown> =>
-  typeof value === 'object' && value !== null && !Array.isArray(value);
+/** Where an answer's words and marks are: its top, and its `meta`. */
+const placesOf = (raw: Record<string, unknown>) => (isPlainObject(raw.meta) ? [raw, raw.meta] : [raw]);
 
 /** What `raw`, an answer of the API, says to its caller; nothing for any answer not an object. */
 export function apiWords(raw: unknown): ApiWords {
-  if (!isRecord(raw)) return { words: [] };
-  const places = isRecord(raw.meta) ? [raw, raw.meta] : [raw];
+  if (!isPlainObject(raw)) return { words: [] };
+  const places = placesOf(raw);
   const marker = failureMarker(places);
   const confirmed = marker === undefined && places.some(isConfirmed);
   const said: { name: string; texts: string[] }[] = [];
@@ -159,8 +160,8 @@ export function apiWords(raw: unknown): ApiWords {
  * report still refining) is data.
  */
 export function pendingMarker(raw: unknown): string | undefined {
-  if (!isRecord(raw) || carriesData(raw, JOB_NAMES)) return undefined;
-  const places = isRecord(raw.meta) ? [raw, raw.meta] : [raw];
+  if (!isPlainObject(raw) || carriesData(raw, JOB_NAMES)) return undefined;
+  const places = placesOf(raw);
   for (const place of places)
     for (const [name, value] of Object.entries(place))
       if (STATUS_NAMES.has(letters(name)) && typeof value === 'string' && PENDING_STATUS.has(letters(value)))
@@ -220,7 +221,7 @@ export function rowError(row: Record<string, unknown>): string | undefined {
   const id = names
     .filter((n) => IDENTITY_NAMES.has(letters(n)))
     .map((n) => row[n])
-    .flatMap((v) => (isRecord(v) ? Object.values(v) : [v]))
+    .flatMap((v) => (isPlainObject(v) ? Object.values(v) : [v]))
     .find((v) => typeof v === 'string' || typeof v === 'number');
   const words = said.length > 0 ? said.join('; ') : (marker as string);
   return capped([`${id === undefined ? '' : `${String(id)}: `}${words}`])[0];
@@ -272,7 +273,7 @@ const isEmpty = (value: unknown) =>
   value === null ||
   value === undefined ||
   (Array.isArray(value) && value.length === 0) ||
-  (isRecord(value) && Object.keys(value).length === 0);
+  (isPlainObject(value) && Object.keys(value).length === 0);
 
 function errorName(raw: Record<string, unknown>): string {
   return Object.keys(raw).find((name) => ERROR_NAMES.has(letters(name))) ?? 'errors';
@@ -280,14 +281,14 @@ function errorName(raw: Record<string, unknown>): string {
 
 /** JSend's failure carries its words in `data`, an object of field → text. */
 function jsendFail(raw: Record<string, unknown>): string[] {
-  return isRecord(raw.data) ? textsOf(raw.data) : [];
+  return isPlainObject(raw.data) ? textsOf(raw.data) : [];
 }
 
 /** The texts of a value as an API writes its words: a text, a list of them, or objects holding them. */
 function textsOf(value: unknown, depth = 0): string[] {
   if (typeof value === 'string') return value.trim() === '' ? [] : [value];
   if (Array.isArray(value)) return depth > 1 ? [] : value.flatMap((item) => textsOf(item, depth + 1));
-  if (!isRecord(value) || depth > 2) return [];
+  if (!isPlainObject(value) || depth > 2) return [];
   const fields = Object.entries(value);
   const text = TEXT_NAMES.map((name) =>
     fields.find(([k, v]) => letters(k) === name && typeof v === 'string'),

@@ -260,8 +260,8 @@ export class ApiClient extends EndpointBase {
   }
 
   /**
-   * Reads `raw`; when the learner finds fields the reading left empty under names nothing read, reads it
-   * again with them (no request) and says once what it learned.
+   * Reads `raw` (readLearning) and keeps what the answer said beside its data (`said`, api-words.ts) in
+   * the report, where the cache keeps it for every later reading of the same answer.
    */
   private readSaying<S extends z.ZodType>(
     route: RouteName,
@@ -282,6 +282,10 @@ export class ApiClient extends EndpointBase {
     return { ...read, report: { ...read.report, said: [...said] } };
   }
 
+  /**
+   * Reads `raw`; when the learner finds fields the reading left empty under names nothing read, reads it
+   * again with them (no request) and says once what it learned.
+   */
   private readLearning<S extends z.ZodType>(route: RouteName, schema: S, raw: unknown, label: string) {
     const learner = this.options.learner;
     const first = tryReadAnswer(schema, raw, label, this.aliases, learner?.couldBe);

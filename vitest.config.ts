@@ -42,6 +42,12 @@ export default defineConfig(({ mode }) => {
       hookTimeout: 90_000,
       pool: 'forks',
       maxWorkers: 2,
+      // One module graph per worker, not per file: importing it again for each file was a third of the
+      // suite's time. No test mocks a module or leaves a global changed (a fake clock is put back after
+      // each test), and every tier passes with its files shuffled (`--sequence.shuffle.files`). A test
+      // that needs modules of its own sets `isolate: true` in its tier. Tests within a file keep their
+      // order: some measure what an earlier one cached.
+      isolate: false,
       env: { FOOTBALL_TEST_SAMPLE_SEED: seed, FOOTBALL_TEST_FULL: full ? '1' : '' },
       projects: [
         {
@@ -49,10 +55,6 @@ export default defineConfig(({ mode }) => {
           test: {
             name: 'unit',
             include: ['test/unit/**/*.test.ts'],
-            // One module graph per worker, not per file: importing it again for each of ~140 files was half
-            // the tier's time. Unit tests mock no module and hold in any order (checked with
-            // `--sequence.shuffle`); a test that needs its own modules belongs in another tier.
-            isolate: false,
             // Unit tests start no processes: spawning here fails with where such a test belongs.
             setupFiles: ['test/support/no-processes.ts'],
           },

@@ -2,7 +2,7 @@
 // Every line passes through `redact`, so a secret that slips into a message is masked.
 // The same masking cleans upstream answers of the keys as they arrive (src/api/client.ts).
 
-const MASK = '[redacted]';
+export const MASK = '[redacted]';
 
 declare const maskedMark: unique symbol;
 /**

@@ -28,7 +28,7 @@ import { buildPath } from './path.js';
 import { DEFAULT_UPSTREAM_CONNECTIONS, lazyPool, type Requester } from './pool.js';
 import { type Quota, QuotaTracker } from './quota.js';
 import { type Aliases, type AliasTable, aliasSet } from './reader/aliases.js';
-import { apiWords, pendingMarker, wordsNote } from './reader/api-words.js';
+import { apiWords, pendingMarker, refusalWords, wordsNote } from './reader/api-words.js';
 import { keepLongIntegers } from './reader/exact-ids.js';
 import { type ReadReport, readAnswer, readNotes, tryReadAnswer } from './reader/index.js';
 import { type FieldLearner, learnedNote, learnedTable, mayLearnFrom } from './reader/learning.js';
@@ -60,6 +60,9 @@ import { type Admitted, admit, type UpstreamHeaders } from './upstream-text.js';
  * it the least used is read again on its next hit, as every hit was before.
  */
 const READ_AGAIN_KEPT = 100;
+
+/** Refusals whose words tell the caller what to change: which argument, which league, which id. */
+const SAYS_WHY = new Set([400, 403, 404, 422]);
 
 export type QueryValue = string | number | boolean | undefined | null | readonly string[];
 
@@ -605,7 +608,9 @@ export class ApiClient extends EndpointBase {
       const pending = status === 202 ? undefined : pendingMarker(json);
       if (status === 202 || pending !== undefined) {
         const quota = this.quota.current();
-        throw this.retryable(new NotReadyError(status, pending), { status: 202, headers, quota }, attempt);
+        const notReady = new NotReadyError(status, pending);
+        notReady.asked = attempt + 1;
+        throw this.retryable(notReady, { status: 202, headers, quota }, attempt);
       }
       if (json === undefined) throw notJson(read);
       return { json, headers };
@@ -621,6 +626,7 @@ export class ApiClient extends EndpointBase {
             daily: isDailyLimit(quota),
             ...(waitMs !== undefined ? { retryAfterS: Math.ceil(waitMs / 1000) } : {}),
           });
+    if (SAYS_WHY.has(status)) error.said = refusalWords(json);
     throw this.retryable(error, { status, headers, quota }, attempt);
   }
 

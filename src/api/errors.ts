@@ -42,6 +42,9 @@ export class ApiError extends Error {
   /** The upper bound of `limit` an upstream 400 names, when it names one (a number, never its text). */
   limitHint?: number;
 
+  /** What the API said in refusing (a 400, 403, 404): on one line each, capped (reader/api-words.ts). */
+  said: readonly string[] = [];
+
   constructor(kind: ApiErrorKind, message: string, options: { status?: number; parameter?: string } = {}) {
     super(message);
     this.name = new.target.name;
@@ -220,7 +223,7 @@ export class FailedAnswerError extends BadResponseError {
   constructor(
     /** The field and value that marked it failed (`success: false`). */
     readonly marker: string,
-    readonly said: readonly string[],
+    override readonly said: readonly string[],
     route: string,
   ) {
     super(`the API marked its answer failed (${marker})`, route);
@@ -233,6 +236,9 @@ export class FailedAnswerError extends BadResponseError {
  * what it answered meanwhile is no answer, and is never shown as one or cached.
  */
 export class NotReadyError extends ApiError {
+  /** How many times it was asked, each answered, so each counted against the quota. */
+  asked = 1;
+
   constructor(
     status: number,
     /** The status word that said so (`status: "processing"`), when the answer said it in words. */

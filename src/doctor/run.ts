@@ -13,12 +13,14 @@ import {
   type ApiErrorKind,
   BadRequestError,
   BadResponseError,
+  FailedAnswerError,
   QuotaExhaustedError,
   RateLimitedError,
 } from '../api/errors.js';
 import { lazyPool } from '../api/pool.js';
 import { type Quota, QuotaTracker } from '../api/quota.js';
 import { type AliasTable, aliasSet } from '../api/reader/aliases.js';
+import { quotedWords } from '../api/reader/api-words.js';
 import { type LearnedName, learnedTable } from '../api/reader/learning.js';
 import type { ReadReport } from '../api/reader/report.js';
 import type { HttpMethod, RouteName, RouteStatus, RouteTable } from '../api/routes.js';
@@ -382,22 +384,28 @@ function stopReason(error: unknown, answered: boolean): string | undefined {
   return undefined;
 }
 
-/** What went wrong, in our words: kind, status and the fields we read, never upstream text. */
+/**
+ * What went wrong, in our words: kind, status and the fields we read; what the API said in words only
+ * quoted as its own, on one line each (reader/api-words.ts).
+ */
 function describe(error: unknown): string {
+  const said =
+    error instanceof ApiError && error.said.length > 0 ? `, saying: ${quotedWords(error.said)}` : '';
+  if (error instanceof FailedAnswerError) return `the API marked its answer failed (${error.marker})${said}`;
   if (error instanceof BadResponseError) return `unreadable answer: ${error.detail}`;
   if (error instanceof BadRequestError)
-    return `rejected as a bad request${error.parameter ? ` (parameter ${error.parameter})` : ''}`;
+    return `rejected as a bad request${error.parameter ? ` (parameter ${error.parameter})` : ''}${said}`;
   if (error instanceof QuotaExhaustedError)
     return `not sent: the daily quota is spent until ${error.resetAt}`;
   if (!(error instanceof ApiError))
     return `internal error: ${error instanceof Error ? error.message : 'unknown'}`;
   switch (error.kind) {
     case 'not_found':
-      return 'not found';
+      return `not found${said}`;
     case 'unauthorized':
       return 'the key was rejected: check FOOTBALL_API_KEY';
     case 'forbidden':
-      return 'refused: plan or league not covered by the key';
+      return `refused: plan or league not covered by the key${said}`;
     case 'rate_limited':
       return error instanceof RateLimitedError && error.daily
         ? 'rate limited: the daily quota is spent'

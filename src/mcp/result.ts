@@ -216,24 +216,25 @@ export function errorText(error: unknown, logger: Logger, notFound?: NotFoundHin
     }
     case 'bad_request': {
       const name = error.parameter ? (PARAMETER_NAMES[error.parameter] ?? error.parameter) : undefined;
+      const why = saying(error);
       return name
-        ? `The Football API rejected the argument "${name}" as missing or invalid. Check it (seasons like 25-26, role keys from list_roles, statistic keys from get_glossary, league names from list_leagues) and call again.`
-        : 'The Football API rejected the request as invalid. Check the arguments (seasons like 25-26, role keys from list_roles, statistic keys from get_glossary, league names from list_leagues) and call again.';
+        ? `The Football API rejected the argument "${name}" as missing or invalid${why}. Check it (seasons like 25-26, role keys from list_roles, statistic keys from get_glossary, league names from list_leagues) and call again.`
+        : `The Football API rejected the request as invalid${why}. Check the arguments (seasons like 25-26, role keys from list_roles, statistic keys from get_glossary, league names from list_leagues) and call again.`;
     }
     case 'unauthorized':
       return (error as UnauthorizedError).problem === 'missing'
         ? 'No Football API key is configured. Set FOOTBALL_API_KEY (with FOOTBALL_API_BASE_URL) in the server environment, send your own key as X-API-Key to a hosted server, or start without both to use the built-in sandbox.'
         : 'The Football API refused the API key (missing, invalid, expired or revoked). Check the key (FOOTBALL_API_KEY in the server environment, or the X-API-Key your MCP client sends to a hosted server) or ask the provider for a new key. Calling again with the same key will fail the same way.';
     case 'forbidden':
-      return "The API key's plan does not cover this league or feature. Call list_leagues to see the leagues this key can access, and ask the provider to add a league if needed.";
+      return `The API key's plan does not cover this league or feature${error.said.length > 0 ? ` (HTTP 403, the API saying: ${quotedWords(error.said)})` : ''}. Call list_leagues to see the leagues this key can access, and ask the provider to add a league if needed.`;
     case 'not_found': {
       const hint =
         notFound ?? 'The Football API has no such resource. Check the identifier or name and call again.';
       const route = (error as NotFoundError).assumedRoute;
       // A path the spec does not give is our guess: its 404 may be the route's, not the id's.
-      return route === undefined
-        ? hint
-        : `The Football API answered 404 to ${route}, a path its specification does not give (this server guesses it): the id may be unknown, or the API may serve this at another path. If the id is wrong: ${hint} If it is right: run \`football-scout-mcp doctor\` (it tries likely other paths) and set the path in the routes file (FOOTBALL_API_ROUTES_FILE).`;
+      if (route === undefined)
+        return error.said.length > 0 ? `The Football API said: ${quotedWords(error.said)}. ${hint}` : hint;
+      return `The Football API answered 404 to ${route}${saying(error)}, a path its specification does not give (this server guesses it): the id may be unknown, or the API may serve this at another path. If the id is wrong: ${hint} If it is right: run \`football-scout-mcp doctor\` (it tries likely other paths) and set the path in the routes file (FOOTBALL_API_ROUTES_FILE).`;
     }
     case 'rate_limited': {
       const { resetAt, daily, retryAfterS } = error as RateLimitedError;
@@ -275,12 +276,14 @@ export function errorText(error: unknown, logger: Logger, notFound?: NotFoundHin
         : `The Football API sent an answer this server cannot read: ${detail}. ${ONE_REQUEST_SPENT} Try again later; if it persists, \`football-scout-mcp doctor\` shows what each route answers.`;
     }
     case 'not_ready': {
-      const { marker, status } = error as NotReadyError;
+      const { marker, status, asked } = error as NotReadyError;
       const said = marker ?? `HTTP ${status ?? 202}`;
-      const waited = error.waitNotTaken
-        ? ` ${waitNotTakenText(error.waitNotTaken)}`
-        : ' It was asked again, and was still not finished.';
-      return `The Football API took the request but has not finished it (${said}): nothing of its answer was shown or kept.${waited} Call again in a minute.`;
+      const spent =
+        asked === 1
+          ? ' That was one request, counted against the daily quota.'
+          : ` It was asked ${asked} times, each a request counted against the daily quota, and was still not finished.`;
+      const waited = error.waitNotTaken ? ` ${waitNotTakenText(error.waitNotTaken)}` : '';
+      return `The Football API took the request but has not finished it (${said}): nothing of its answer was shown or kept.${spent}${waited} Calling again asks again: call in a minute.`;
     }
     case 'aborted':
       return 'The request was cancelled.';
@@ -295,9 +298,12 @@ export function errorText(error: unknown, logger: Logger, notFound?: NotFoundHin
   }
 }
 
+/** What the API said in refusing, quoted as its own: `, saying: "…"`; nothing when it said nothing. */
+const saying = ({ said }: ApiError) => (said.length > 0 ? `, saying: ${quotedWords(said)}` : '');
+
 function failedAnswerText({ route, marker, said }: FailedAnswerError): string {
   const words = said.length === 0 ? ', without saying why' : `, saying: ${quotedWords(said)}`;
-  return `The Football API answered ${route ?? 'the request'} but marked its answer as failed (${marker})${words}. Nothing of that answer was used. Check the arguments against what it said (league names from list_leagues, role keys from list_roles, seasons like 25-26) and call again; if it persists, \`football-scout-mcp doctor\` shows what each route answers.`;
+  return `The Football API answered ${route ?? 'the request'} but marked its answer as failed (${marker})${words}. Nothing of that answer was used or kept: it was one request, counted against the daily quota, and calling again with the same arguments spends another. Check the arguments against what it said (league names from list_leagues, role keys from list_roles, seasons like 25-26) and call again; if it persists, \`football-scout-mcp doctor\` shows what each route answers.`;
 }
 
 /**

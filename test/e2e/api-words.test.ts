@@ -11,13 +11,16 @@ const WARNING = 'season 25-26 incomplete: 12 of 34 rounds';
 let proxy: TestProxy;
 let session: ClientOnDeps;
 let scoutings = 0;
+let searches = 0;
 
 beforeAll(async () => {
   proxy = await startProxy(sandbox.url, (path) => {
     if (path.startsWith('/v1/rankings'))
       return { reshape: (body) => ({ ...(body as object), meta: { warnings: [WARNING] } }) };
-    if (path.startsWith('/v1/players/search'))
+    if (path.startsWith('/v1/players/search')) {
+      searches += 1;
       return { status: 202, body: JSON.stringify({ status: 'queued', job_id: 'j1' }) };
+    }
     if (path.startsWith('/v1/scouting')) {
       scoutings += 1;
       return { reshape: () => ({ success: false, data: [], message: 'No league named "Ligue 7"\nretry' }) };
@@ -51,15 +54,20 @@ describe('what the API says in words', () => {
       expect(text).toContain('marked its answer as failed (success: false)');
       expect(text).toContain(JSON.stringify('No league named "Ligue 7" retry'));
       expect(text).not.toContain('(no rows)');
+      expect(text).toContain('one request, counted against the daily quota, and calling again');
       expect(scoutings).toBeGreaterThanOrEqual(i);
     }
   });
 
-  it('a 202 (taken, not finished): an error saying so, never "(no rows)"', async () => {
+  it('a 202 (taken, not finished): an error saying so and what it cost, never "(no rows)"', async () => {
+    const before = searches;
     const result = await call(session.client, 'search_players', { query: 'Gareuil' });
     const text = textOf(result);
     expect(result.isError, text).toBe(true);
     expect(text).toContain('has not finished it (HTTP 202)');
     expect(text).not.toContain('(no rows)');
+    // Every try reached the API, and the text counts them all.
+    expect(searches - before).toBeGreaterThan(1);
+    expect(text).toContain(`It was asked ${searches - before} times, each a request counted against`);
   });
 });

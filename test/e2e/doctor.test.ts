@@ -159,7 +159,10 @@ describe('doctor against an API that differs', () => {
   });
 
   it('a documented route answering 404 fails the check (exit 1) and is not guessed at', async () => {
-    const rule = (path: string): Rule => (path.split('?')[0] === '/v1/rankings' ? { status: 404 } : 'pass');
+    const rule = (path: string): Rule =>
+      path.split('?')[0] === '/v1/rankings'
+        ? { status: 404, body: JSON.stringify({ detail: 'No route\nrankings' }) }
+        : 'pass';
     await behind(rule, async (proxy) => {
       const run = await doctorBinary(['--yes', '--json'], against(proxy.url));
       expect(run.code, run.stderr).toBe(1);
@@ -167,6 +170,8 @@ describe('doctor against an API that differs', () => {
       const rankings = report.results.find((r) => r.route === 'rankings');
       expect(rankings).toMatchObject({ http: 404, readable: false, status: 'documented' });
       expect(rankings?.tries).toBeUndefined();
+      // What the API said, quoted as its own, on one line.
+      expect(JSON.stringify(rankings)).toContain(String.raw`not found, saying: \"No route rankings\"`);
       // Player ids then come from scouting: the player routes are still checked.
       expect(report.results.find((r) => r.route === 'playerHistory')).toMatchObject({ readable: true });
       expect(report.summary.ok).toBe(false);
@@ -183,6 +188,20 @@ describe('doctor against an API that differs', () => {
         /^rankings\s+GET \/v1\/rankings\s+documented\s+200\s+no\s.*unreadable answer/m,
       );
       expect(run.stdout).toContain('Some documented routes do not answer readably (exit 1)');
+    });
+  });
+
+  it('a documented route answering a failure marked in a 200 fails the check, quoting the API', async () => {
+    const rule = (path: string): Rule =>
+      path.split('?')[0] === '/v1/rankings'
+        ? { status: 200, body: JSON.stringify({ success: false, message: 'Rankings feed paused' }) }
+        : 'pass';
+    await behind(rule, async (proxy) => {
+      const run = await doctorBinary(['--yes'], against(proxy.url));
+      expect(run.code, run.stderr).toBe(1);
+      expect(run.stdout).toContain(
+        'the API marked its answer failed (success: false), saying: "Rankings feed paused"',
+      );
     });
   });
 

@@ -12,6 +12,8 @@ import { FailedAnswerError, NotReadyError } from '../../src/api/errors.js';
 import { apiWords, pendingMarker, rowError } from '../../src/api/reader/api-words.js';
 import { collectReadNotes } from '../../src/api/reader/notes-sink.js';
 import { LeaguesResponse } from '../../src/api/schemas.js';
+import { createLogger } from '../../src/log.js';
+import { errorText } from '../../src/mcp/result.js';
 import { propertyRuns } from '../support/sample.js';
 import { answerEvery, clientFor, rejectionOf, useMockUpstream } from './helpers.js';
 
@@ -237,6 +239,7 @@ describe('an answer not ready yet', () => {
       const error = await rejectionOf(api.call('leagues', LeaguesResponse));
       expect(error).toBeInstanceOf(NotReadyError);
       expect((error as NotReadyError).marker).toBe('status: "pending"');
+      expect((error as NotReadyError).asked).toBe(3);
       // The first try and the retries, each call: nothing kept between them.
       expect(upstream.sent).toHaveLength(3 * i);
     }
@@ -271,6 +274,21 @@ describe('a row that is an error in its place', () => {
         },
       ),
       propertyRuns('row errors'),
+    );
+  });
+
+  it('every row an error: an error quoting the rows’ words, never "(no rows)"', async () => {
+    const rows = [1, 2, 3, 4].map((i) => ({ id: `lg${i}`, status: 'error', message: `shard ${i}\nis down` }));
+    answerEvery(upstream, '/v1/leagues', () => ({ data: rows }));
+    const error = await rejectionOf(clientFor(upstream).call('leagues', LeaguesResponse));
+    const text = errorText(
+      error,
+      createLogger('error', [], () => {}),
+    );
+    expect(error).toBeInstanceOf(FailedAnswerError);
+    expect(text).toContain('marked its answer as failed (every league row an error in its place)');
+    expect(text).toContain(
+      '"lg1: shard 1 is down"; "lg2: shard 2 is down"; "lg3: shard 3 is down"; (and 1 more)',
     );
   });
 

@@ -127,8 +127,11 @@ export interface ApiWords {
 /** Where an answer's words and marks are: its top, and its `meta`. */
 const placesOf = (raw: Record<string, unknown>) => (isPlainObject(raw.meta) ? [raw, raw.meta] : [raw]);
 
-/** What `raw`, an answer of the API, says to its caller; nothing for any answer not an object. */
-export function apiWords(raw: unknown): ApiWords {
+/**
+ * What `raw`, an answer of the API, says to its caller, bounded by `cap` (one line each, at most
+ * MOST_WORDS); nothing for any answer not an object.
+ */
+export function apiWords(raw: unknown, cap: (texts: string[]) => string[] = capped): ApiWords {
   if (!isPlainObject(raw)) return { words: [] };
   const places = placesOf(raw);
   const marker = failureMarker(places);
@@ -145,14 +148,32 @@ export function apiWords(raw: unknown): ApiWords {
   if (marker !== undefined) {
     // JSend's failure ("fail", not "error") holds its words in `data`, by field; other failures' data is data.
     const jsend = /^status: "fail"$/i.test(marker) ? jsendFail(raw) : [];
-    return { failed: { marker, words: capped([...texts, ...jsend]) }, words: [] };
+    return { failed: { marker, words: cap([...texts, ...jsend]) }, words: [] };
   }
   // An error with nothing beside it: the answer is that error.
   const errors = said.filter((s) => ERROR_NAMES.has(s.name));
   if (errors.length > 0 && !carriesData(raw))
-    return { failed: { marker: `an "${errorName(raw)}" and no data`, words: capped(texts) }, words: [] };
-  return { words: capped(texts) };
+    return { failed: { marker: `an "${errorName(raw)}" and no data`, words: cap(texts) }, words: [] };
+  return { words: cap(texts) };
 }
+
+/**
+ * What the body of a refusal (a 400, 403, 404) says: its words as `apiWords` reads them, and a problem
+ * document's `detail` (RFC 9457, FastAPI), which is words only in an error's body.
+ */
+export function refusalWords(raw: unknown): string[] {
+  if (!isPlainObject(raw)) return [];
+  // Read whole, capped once with the detail, past what says only the status.
+  const { failed, words } = apiWords(raw, (texts) => texts);
+  const detail = Object.entries(raw).flatMap(([name, value]) =>
+    letters(name) === 'detail' ? textsOf(value) : [],
+  );
+  return capped([...(failed?.words ?? []), ...words, ...detail].filter((text) => !isStatusOnly(text)));
+}
+
+/** HTTP's words for a refusal, as letters: "Not Found" or `not_found: not found` say only the status. */
+const STATUS_WORDS = /notfound|badrequest|forbidden|unprocessable(entity|content)?|invalidrequest|error/g;
+const isStatusOnly = (text: string) => letters(text).replace(STATUS_WORDS, '') === '';
 
 /**
  * `name: "value"` naming the status that says the answer is not ready yet (`status: "processing"`), when
@@ -309,7 +330,7 @@ function textsOf(value: unknown, depth = 0): string[] {
 }
 
 /** Texts on one line each, cut to MOST_CHARACTERS, at most MOST_WORDS, the rest counted; repeats once. */
-function capped(texts: readonly string[]): string[] {
+export function capped(texts: readonly string[]): string[] {
   const lines = [...new Set(texts.map(oneLine).filter((t) => t !== ''))];
   const shown = lines
     .slice(0, MOST_WORDS)

@@ -1,6 +1,6 @@
 // The tolerant reader: between the raw JSON of an answer and the rows the tools use.
 import type { z } from 'zod';
-import { BadResponseError, type RowsLacking } from '../errors.js';
+import { BadResponseError, FailedAnswerError, type RowsLacking } from '../errors.js';
 import type { Aliases } from './aliases.js';
 import type { FieldJudge } from './plausible.js';
 import { type ReadReport, reading } from './report.js';
@@ -27,10 +27,18 @@ export function tryReadAnswer<S extends z.ZodType>(
   if (parsed.success) return { value: parsed.data, report };
   const issue = parsed.error.issues[0];
   const path = issue?.path.length ? ` (at ${issue.path.join('.')})` : '';
+  const failed = issue?.code === 'custom' ? failedOf(issue.params) : undefined;
+  if (failed) return { failed: { error: new FailedAnswerError(failed.marker, failed.said, route), report } };
   const error = new BadResponseError(`${issue?.message ?? 'unexpected shape'}${path}`, route);
   const lacking = issue?.code === 'custom' ? lackingOf(issue.params, report) : undefined;
   if (lacking) error.lacking = lacking;
   return { failed: { error, report } };
+}
+
+/** A list every row of which is an error the API sent in its place, from its issue's params (row.ts). */
+function failedOf(params: unknown): { marker: string; said: string[] } | undefined {
+  const { failed, said } = (params ?? {}) as { failed?: unknown; said?: unknown };
+  return typeof failed === 'string' && Array.isArray(said) ? { marker: failed, said } : undefined;
 }
 
 /** What a list none of whose rows could be read lacked, from its issue's params (row.ts, rowsOf). */

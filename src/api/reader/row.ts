@@ -8,7 +8,7 @@
 // a row lacking it is kept with it unread (it still carries facts), never dropped.
 import { z } from 'zod';
 import type { Aliases } from './aliases.js';
-import { rowError } from './api-words.js';
+import { capped, rowError } from './api-words.js';
 import { fieldName, member } from './names.js';
 import { currentAliases, noteAlias, noteDropped, noteFields, noteUnreadable } from './report.js';
 import { ENTITY_FIELDS, flattenResource, isResource, type ResourceReading } from './resource.js';
@@ -200,6 +200,8 @@ export function rowsOf<R extends { kind: string; read: RowReader['read'] }>(item
         code: 'custom',
         message: `every row of ${list} is an error the API sent in its place`,
         input: raw,
+        // The answer is a failure the API marked, row by row (index.ts: FailedAnswerError).
+        params: { failed: `every ${list} row an error in its place`, said: capped(errors) },
       });
       return z.NEVER;
     }

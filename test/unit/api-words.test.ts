@@ -67,7 +67,8 @@ const caseArb = fc.record({
   data: fc.constantFrom('rows', 'empty', 'null', 'missing', 'record', 'bare'),
   mark: fc.constantFrom('none', 'flag', 'status', 'error-true', 'error', 'confirmed'),
   markStyle: fc.nat(3),
-  markInMeta: fc.boolean(),
+  /** Where the mark is: the top, `meta`, or a `data` object of nothing but words (when no data is sent). */
+  markPlace: fc.constantFrom('top', 'meta', 'data'),
   errorName: fc.constantFrom(...ERROR),
   errorTexts: fc.array(textArb, { minLength: 1, maxLength: 2 }),
   words: fc.array(wordArb, { maxLength: 3 }),
@@ -99,7 +100,9 @@ function answerOf(c: Case): { raw: Record<string, unknown>; top: string[]; meta:
   if (c.data === 'null') raw.data = null;
   if (c.data === 'record') raw.data = { name: 'Kylian', warning: 'a record field, not words' };
   if (c.data === 'bare') Object.assign(raw, { name: 'Kylian', club: 'Paris', age: 27 });
-  const mark = c.markInMeta ? meta : raw;
+  const inData = c.markPlace === 'data' && (c.data === 'missing' || c.data === 'null' || c.data === 'empty');
+  const envelope: Record<string, unknown> = {};
+  const mark = inData ? envelope : c.markPlace === 'meta' ? meta : raw;
   if (c.mark === 'flag')
     mark[spelt(['success', 'ok', 'succeeded'][c.markStyle % 3] as string, c.markStyle)] = false;
   if (c.mark === 'status')
@@ -109,10 +112,11 @@ function answerOf(c: Case): { raw: Record<string, unknown>; top: string[]; meta:
     );
   if (c.mark === 'error-true') mark[spelt('error', c.markStyle)] = true;
   if (c.mark === 'confirmed') mark[spelt('success', c.markStyle)] = true;
-  if (c.mark === 'error') {
-    raw[spelt(c.errorName, c.markStyle)] = c.errorName === 'errors' ? c.errorTexts : c.errorTexts.join(' / ');
-    said.top.push(...(c.errorName === 'errors' ? c.errorTexts : [c.errorTexts.join(' / ')]));
-  }
+  const errorTexts = c.errorName === 'errors' ? c.errorTexts : [c.errorTexts.join(' / ')];
+  if (c.mark === 'error')
+    (inData ? envelope : raw)[spelt(c.errorName, c.markStyle)] =
+      c.errorName === 'errors' ? c.errorTexts : c.errorTexts.join(' / ');
+  if (c.mark === 'error' && !inData) said.top.push(...errorTexts);
   for (const w of c.words) {
     const place = w.inMeta ? meta : raw;
     const name = spelt(w.name, w.style);
@@ -123,6 +127,9 @@ function answerOf(c: Case): { raw: Record<string, unknown>; top: string[]; meta:
     (w.inMeta ? said.meta : said.top).push(...read(w.texts, w.form));
   }
   if (Object.keys(meta).length > 0) raw.meta = meta;
+  if (Object.keys(envelope).length > 0) raw.data = envelope;
+  // Words in the envelope come after the top's and meta's.
+  if (c.mark === 'error' && inData) said.meta.push(...errorTexts);
   return { raw, ...said };
 }
 
@@ -205,14 +212,17 @@ describe('an answer not ready yet', () => {
       fc.property(
         fc.constantFrom(...PENDING),
         fc.constantFrom('status', 'Status', 'result'),
-        fc.boolean(),
+        fc.constantFrom('top', 'meta', 'data'),
         fc.constantFrom('none', 'job', 'rows', 'record'),
-        (word, name, inMeta, beside) => {
+        (word, name, place, beside) => {
           const mark = { [name]: word };
-          const raw: Record<string, unknown> = inMeta ? { meta: mark } : { ...mark };
-          if (beside === 'job') Object.assign(raw, { job_id: 'j1', eta_s: 30, message: 'computing' });
-          if (beside === 'rows') raw.data = leagues.data;
-          if (beside === 'record') Object.assign(raw, { name: 'Kylian', club: 'Paris', age: 27 });
+          const raw: Record<string, unknown> =
+            place === 'meta' ? { meta: mark } : place === 'data' ? { data: { ...mark } } : { ...mark };
+          // A job and a record sit beside the word (in `data` when it is there); rows beside it all.
+          const near = place === 'data' ? (raw.data as Record<string, unknown>) : raw;
+          if (beside === 'job') Object.assign(near, { job_id: 'j1', eta_s: 30, message: 'computing' });
+          if (beside === 'rows') raw[place === 'data' ? 'items' : 'data'] = leagues.data;
+          if (beside === 'record') Object.assign(near, { name: 'Kylian', club: 'Paris', age: 27 });
           const label = JSON.stringify(raw);
           expect(pendingMarker(raw) !== undefined, label).toBe(beside === 'none' || beside === 'job');
         },

@@ -4,8 +4,9 @@
 // it, GraphQL's way), and messages, warnings and notices beside the rows ("season 25-26 incomplete").
 // Dropped, they turn "the API said no" into "(no rows)", and a caveat on the rows into silence: a
 // failure is an error naming the API's words, and words beside data are a note of the answer. Only
-// names made for words are read, at the top of the answer and in its `meta`: a record sent bare has its
-// fields at the top, and those are data.
+// names made for words are read, at the top of the answer, in its `meta`, and in a `data` object holding
+// nothing else (an envelope sent inside `data`): a record sent bare has its fields at the top, and those
+// are data.
 import { isPlainObject } from './values.js';
 
 /** A name's letters, lowercased: `error_message`, `errorMessage` and `Error-Message` alike. */
@@ -124,8 +125,22 @@ export interface ApiWords {
   words: string[];
 }
 
-/** Where an answer's words and marks are: its top, and its `meta`. */
-const placesOf = (raw: Record<string, unknown>) => (isPlainObject(raw.meta) ? [raw, raw.meta] : [raw]);
+/**
+ * Where an answer's words and marks are: its top, its `meta`, and a `data` object holding nothing but
+ * words and marks (an envelope sent inside `data`: `{data: {success: false, message}}`).
+ */
+function placesOf(raw: Record<string, unknown>): Record<string, unknown>[] {
+  const places = [raw];
+  if (isPlainObject(raw.meta)) places.push(raw.meta);
+  if (isWordsOnly(raw.data)) places.push(raw.data);
+  return places;
+}
+
+/** An object of words and marks only: at least one, and beside them nothing but an envelope's fields. */
+const isWordsOnly = (value: unknown): value is Record<string, unknown> =>
+  isPlainObject(value) &&
+  !carriesData(value) &&
+  Object.keys(value).some((name) => ANSWER_WORD_NAMES.has(letters(name)));
 
 /**
  * What `raw`, an answer of the API, says to its caller, bounded by `cap` (one line each, at most
@@ -176,12 +191,19 @@ const STATUS_WORDS = /notfound|badrequest|forbidden|unprocessable(entity|content
 const isStatusOnly = (text: string) => letters(text).replace(STATUS_WORDS, '') === '';
 
 /**
- * `name: "value"` naming the status that says the answer is not ready yet (`status: "processing"`), when
- * the answer carries no data beside it; undefined otherwise. A list sent whole beside such a word (a
- * report still refining) is data.
+ * `name: "value"` naming the status that says the answer is not ready yet (`status: "processing"`, at the
+ * top, in `meta` or in a `data` object), when the answer carries no data beside it; undefined otherwise.
+ * A list sent whole beside such a word (a report still refining) is data.
  */
 export function pendingMarker(raw: unknown): string | undefined {
-  if (!isPlainObject(raw) || carriesData(raw, JOB_NAMES)) return undefined;
+  if (!isPlainObject(raw)) return undefined;
+  // The job described under `data`, with nothing but words beside it.
+  const { data, ...beside } = raw;
+  if (isPlainObject(data) && !carriesData(beside)) {
+    const inner = pendingMarker(data);
+    if (inner !== undefined) return `data.${inner}`;
+  }
+  if (carriesData(raw, JOB_NAMES)) return undefined;
   const places = placesOf(raw);
   for (const place of places)
     for (const [name, value] of Object.entries(place))
@@ -279,7 +301,8 @@ const isAcknowledgement = (text: string) => /^(ok|okay|success|successful|done)\
 function carriesData(raw: Record<string, unknown>, beside: ReadonlySet<string> = ENVELOPE_NAMES): boolean {
   return Object.entries(raw).some(([name, value]) => {
     const kind = letters(name);
-    if (kind === 'data') return !isEmpty(value);
+    // A `data` holding only words and marks is an envelope, not data.
+    if (kind === 'data') return !isEmpty(value) && !isWordsOnly(value);
     return (
       !WORD_NAMES.has(kind) &&
       !FLAG_NAMES.has(kind) &&

@@ -157,12 +157,15 @@ export function statefulHandler(
         if (plain) return session.transport.serve(res, plain);
         return session.transport.handleRequest(req, res, body);
       }
+      // A plain request of the 2026-07-28 wire, classified once (modernRequest asks the SDK).
+      const plainModern = modernRequest(req, body);
+      if (plainModern) {
+        attach(req, credentials, body);
+        return modern.serve(res, plainModern, credentials, (req as WithAuth).auth as AuthInfo);
+      }
       // The SDK's own classification (the _meta envelope claim, the MCP-Protocol-Version header).
       if (req.method === 'POST' && !isLegacyPost(req, body)) {
         attach(req, credentials, body);
-        const plainModern = modernRequest(req, body);
-        if (plainModern)
-          return modern.serve(res, plainModern, credentials, (req as WithAuth).auth as AuthInfo);
         return sdk.serve(req, res, body);
       }
       if (req.method !== 'POST' || !isInitializeRequest(body)) {

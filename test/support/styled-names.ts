@@ -1,6 +1,7 @@
-// Test support for the `accents` style piece (src/sandbox/styles/accents.ts): names compared as a reader
-// spells them plainly, case kept ("Martin Ødegård" is "Martin Odegard", "Kévin" is "Kevin"), on both
-// the plain answer and the styled one, so a respelt name is the same fact and any other change is not.
+// Test support for the `accents` style piece (src/sandbox/styles/accents.ts): a player's name beside his
+// id is wanted exactly as the API spelt it; elsewhere names are compared as a reader spells them plainly,
+// case kept ("Martin Ødegård" is "Martin Odegard", "Kévin" is "Kevin"), so a respelt name is the same
+// fact and any other change is not.
 const PLAIN: Readonly<Record<string, string>> = {
   ß: 'ss',
   ø: 'o',
@@ -39,12 +40,17 @@ export function plainSpeltAll<T>(answer: T): T {
   return walk(answer) as T;
 }
 
-/** A finding of a different text that is the same text spelt plainly: no finding. */
+/**
+ * A finding of a different text that is the same text spelt plainly, where the text wanted is plain
+ * (a name the harness could not respell: a name away from its id, a cell): no finding. A text wanted with
+ * letters of its own and shown without them is a finding: the name was stripped.
+ */
 export function sameSpelt(f: { kind: string; plain: unknown; styled: unknown }): boolean {
   return (
     f.kind === 'wrong' &&
     typeof f.plain === 'string' &&
     typeof f.styled === 'string' &&
+    plainSpelt(f.plain) === f.plain &&
     plainSpelt(f.plain) === plainSpelt(f.styled)
   );
 }

@@ -3,6 +3,7 @@
 // findings of comparing each answer with the plain sandbox's (facts.ts).
 import type { CallToolResult, Client } from '@modelcontextprotocol/client';
 import { afterAll, beforeAll } from 'vitest';
+import { respellNames } from '../../src/sandbox/dialects/unicode.js';
 import { styleOf } from '../../src/sandbox/styles/index.js';
 import { breaches, compareFacts, type Finding, notesOf, playerIdsOf, type SurelyRead } from './facts.js';
 import {
@@ -188,11 +189,16 @@ export async function runStyle(
         outcomes.push({ tool, call: name, error, findings: [finding], breaches: known ? [] : [finding] });
         continue;
       }
-      // Names respelt by the style are the same names (styled-names.ts): both answers compared spelt plainly.
+      // Names respelt by the style (styled-names.ts): a player's name beside his id is wanted as the API
+      // spelt it (the plain answer respelt the sandbox's way), so a name stripped of its letters is a
+      // finding; the texts, where names stand in prose and cells, are compared spelt plainly.
       const spelt = respelt ? plainSpeltAll : <T>(value: T) => value;
-      const styled = spelt(idsAsPlain(structured(got)) as ReturnType<typeof structured>);
+      const styled = idsAsPlain(structured(got)) as ReturnType<typeof structured>;
       const text = spelt(textIdsAsPlain(textOf(got), structured(got)));
-      const [wanted, wantedText] = [spelt(structured(want)), spelt(textOf(want))];
+      const wanted = (respelt ? respellNames(structured(want)) : structured(want)) as ReturnType<
+        typeof structured
+      >;
+      const wantedText = spelt(textOf(want));
       const persons = await personsOf(world, playerIdsOf(styled));
       const notes = notesOf(styled);
       // A shortlist over several leagues not ranked across them (scores unread): each league's own facts.

@@ -32,6 +32,21 @@ import { isUnranked, unrankedFindings } from './unranked.js';
 export const KNOWN_UNREAD: Readonly<Record<string, string>> = {};
 
 /**
+ * MUST_READ: values a piece writes in a form the readers read. On a style with the piece, a blank where
+ * the plain answer has such a value is a breach even when a note names it, unless a piece hides the
+ * field's name from every reader (`rename`'s made-up words).
+ */
+const MUST_READ: Readonly<Record<string, (f: Finding) => boolean>> = {
+  dates: (f) => typeof f.plain === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(f.plain),
+};
+
+function unreadThatMustBeRead(pieces: readonly string[], findings: readonly Finding[]): Finding[] {
+  if (pieces.includes('rename')) return [];
+  const musts = pieces.flatMap((piece) => MUST_READ[piece] ?? []);
+  return findings.filter((f) => f.kind === 'blank' && f.noted && musts.some((must) => must(f)));
+}
+
+/**
  * SAMPLE_LEAVES_OUT: pieces that make some tool show a different fact today. `npm test` and `npm run
  * test:full` draw their styles without them (`s7:-reorder,…`), so both stay a gate; a replay, or
  * FOOTBALL_TEST_STYLE_ALL=1, takes them, and fails until the readers are fixed.
@@ -220,7 +235,13 @@ export async function runStyle(
       if (style.pieces.includes('says')) findings.push(...saidFindings(tool, text));
       // Facts taken from the plain world itself (a shortlist not ranked across leagues) keep its spelling.
       if (respelt) findings.splice(0, findings.length, ...findings.filter((f) => !sameSpelt(f)));
-      outcomes.push({ tool, call: name, findings, breaches: breaches(findings, () => known), styled });
+      outcomes.push({
+        tool,
+        call: name,
+        findings,
+        breaches: [...breaches(findings, () => known), ...unreadThatMustBeRead(style.pieces, findings)],
+        styled,
+      });
     }
     return { spec, description: style.description, pieces: style.pieces, outcomes };
   } finally {

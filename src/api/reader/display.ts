@@ -15,6 +15,7 @@
 //   12 or equals the month, month first when only the second part is past 12; otherwise (03/04/2026) it
 //   is kept as the API wrote it, not reordered.
 import { normalizeSeason } from '../../domain/season.js';
+import { wordDate } from './word-dates.js';
 
 export const UNPARSED: unique symbol = Symbol('unparsed');
 export type Unparsed = typeof UNPARSED;
@@ -278,9 +279,9 @@ const PARTIAL_ISO = /^\d{4}(-\d{2})?$/;
 const DAY_FIRST = /^(\d{1,2})([./-])(\d{1,2})\2(\d{4})$/;
 
 /**
- * A date: ISO (date or timestamp, as given; "2026" and "2026-06" too), or a day-first form written
- * with dots, hyphens or slashes, given as ISO. A slash date that could be either order is kept as
- * written; anything else is UNPARSED.
+ * A date: ISO (date or timestamp, as given; "2026" and "2026-06" too), a day-first form written with
+ * dots, hyphens or slashes, or a form with the month as a word or the year first (word-dates.ts), given
+ * as ISO. A slash date that could be either order is kept as written; anything else is UNPARSED.
  */
 export function parseDate(input: string): string | null | Unparsed {
   if (isPlaceholder(input)) return null;
@@ -288,7 +289,7 @@ export function parseDate(input: string): string | null | Unparsed {
   if (ISO_DATE.test(text)) return validDate(text.slice(0, 10)) ? text : UNPARSED;
   if (PARTIAL_ISO.test(text)) return text;
   const match = DAY_FIRST.exec(text);
-  if (!match) return UNPARSED;
+  if (!match) return wordDate(text) ?? UNPARSED;
   const [, a = '', separator, b = '', year = ''] = match;
   let day = Number(a);
   let month = Number(b);

@@ -9,6 +9,7 @@ import { bare } from './bare.js';
 import { blanks } from './blanks.js';
 import { casing } from './casing.js';
 import { compress } from './compress.js';
+import { dates } from './dates.js';
 import { display } from './display.js';
 import { group } from './group.js';
 import { hal } from './hal.js';
@@ -32,6 +33,7 @@ export const PIECES: readonly Piece[] = [
   accents,
   reorder,
   display,
+  dates,
   strings,
   blanks,
   labels,

@@ -14,6 +14,7 @@ import { fieldName, member } from './reader/names.js';
 import { currentAliases, noteUnreadable } from './reader/report.js';
 import { type RowOptions, row, rowsOf } from './reader/row.js';
 import {
+  carriesQualifiers,
   countValue,
   flattenStatistics,
   isPlainObject,
@@ -114,6 +115,8 @@ function keepUnknownNumbers(into: string, known: readonly string[]) {
       if (known.includes(key) || key.endsWith('_id') || key === 'rank') return;
       const n = numberBeside(key, value);
       if (typeof n === 'number' && Number.isFinite(n)) extra[besideName(key)] = n;
+      // A value with its currency or scale beside it that cannot be read: unread, never dropped unsaid.
+      else if (isPlainObject(value) && carriesQualifiers(value)) noteUnreadable(`${into}.${besideName(key)}`);
       // A group of the row's own fields one level down (`info: {appearances: 11}`): its numbers too.
       else if (isGroupOfFields(value))
         for (const [inner, v] of Object.entries(value)) take(fieldName(inner), v);
@@ -128,12 +131,14 @@ function keepUnknownNumbers(into: string, known: readonly string[]) {
 /**
  * A value beside the statistics as a number: read by the kind of the field its name stands for (an alias
  * of market_value_eur reads "EUR 37.25 Mio"), else, under a name nothing knows, as money or minutes when
- * written so: a display form is a number whatever its name.
+ * written so: a display form, or an amount with its currency or scale beside it, is a number whatever
+ * its name.
  */
 function numberBeside(key: string, value: unknown): unknown {
   const kind = numberKindOf(besideName(key));
   const n = toNumber(value, kind);
-  if (typeof n === 'number' || kind !== 'number' || typeof value !== 'string') return n;
+  const written = typeof value === 'string' || (isPlainObject(value) && carriesQualifiers(value));
+  if (typeof n === 'number' || kind !== 'number' || !written) return n;
   for (const other of ['euros', 'minutes'] as const) {
     const read = toNumber(value, other);
     if (typeof read === 'number') return read;
@@ -150,6 +155,8 @@ function besideName(key: string): string {
 function isGroupOfFields(value: unknown): value is Record<string, unknown> {
   if (!isPlainObject(value) || nameOf(value) !== undefined || typeof toNumber(value) === 'number')
     return false;
+  // A value with its currency or scale beside it, whose value is under a name nothing knows.
+  if (carriesQualifiers(value)) return false;
   return !Object.keys(value).some((k) => ['id', 'key', 'type'].includes(fieldName(k)));
 }
 

@@ -102,7 +102,7 @@ const MINUTE_UNITS = new Set([
   "'",
   '′',
 ]);
-const CURRENCIES: Record<string, string> = {
+export const CURRENCIES: Record<string, string> = {
   '€': 'EUR',
   eur: 'EUR',
   euro: 'EUR',
@@ -119,8 +119,12 @@ export const SCALES: Readonly<Record<string, number>> = {
   tsd: 3,
   'tsd.': 3,
   mille: 3,
+  thousand: 3,
+  thousands: 3,
+  tausend: 3,
   m: 6,
   mn: 6,
+  mln: 6,
   mio: 6,
   'mio.': 6,
   mill: 6,
@@ -143,7 +147,7 @@ export const SCALES: Readonly<Record<string, number>> = {
 };
 const CURRENCY_WORD = /^(€|euros?|eur|£|gbp|\$|usd|chf|fr\.)/;
 const SCALE_WORD =
-  /^(milliarden|milliarde|milliards|milliard|millionen|millions|million|billions|billion|mille|mill\.?|mio\.?|mrd\.?|tsd\.?|mds|md|mn|bn|k|m|b)(?![a-z])/;
+  /^(milliarden|milliarde|milliards|milliard|millionen|millions|million|billions|billion|thousands|thousand|tausend|mille|mill\.?|mio\.?|mrd\.?|tsd\.?|mds|md|mln|mn|bn|k|m|b)(?![a-z])/;
 
 /** The numeral at the start of `text`: digits with separators, or a bare fraction (".5"). */
 const NUMERAL = /^(\d[\d.,' ]*\d|\d|[.,]\d+)/;

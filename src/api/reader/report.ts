@@ -6,7 +6,7 @@
 import { type Aliases, DEFAULT_ALIAS_SET } from './aliases.js';
 import { quotedWords, wordsNote } from './api-words.js';
 import type { FieldJudge } from './plausible.js';
-import { isPlainObject, nameOf, toNumber } from './values.js';
+import { carriesQualifiers, isPlainObject, nameOf, toNumber } from './values.js';
 
 export interface ReadReport {
   /** `alias→field` for every field found only under another name. */
@@ -231,11 +231,17 @@ export function noteFields(
   }
 }
 
-/** A value a field could hold: a text, number or flag, or an object standing for one (`{name}`, `{value}`). */
+/**
+ * A value a field could hold: a text, number or flag, or an object standing for one (`{name}`, `{value}`,
+ * a number with its currency or scale beside it).
+ */
 function isValue(value: unknown): boolean {
   if (typeof value === 'string') return value.trim() !== '';
   if (typeof value === 'number' || typeof value === 'boolean') return true;
-  return isPlainObject(value) && (nameOf(value) !== undefined || typeof toNumber(value) === 'number');
+  return (
+    isPlainObject(value) &&
+    (nameOf(value) !== undefined || typeof toNumber(value) === 'number' || carriesQualifiers(value))
+  );
 }
 
 /**

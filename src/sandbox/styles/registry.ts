@@ -5,6 +5,7 @@
 import { maintenance } from '../dialects/maintenance.js';
 import { slashed } from '../dialects/slashed.js';
 import { accents } from './accents.js';
+import { amounts } from './amounts.js';
 import { bare } from './bare.js';
 import { blanks } from './blanks.js';
 import { casing } from './casing.js';
@@ -33,6 +34,7 @@ export const PIECES: readonly Piece[] = [
   accents,
   reorder,
   display,
+  amounts,
   dates,
   strings,
   blanks,

@@ -11,10 +11,10 @@ import { aliasesOf } from './reader/aliases.js';
 import { listAnswer, recordAnswer } from './reader/answer.js';
 import { looseFields } from './reader/loose-fields.js';
 import { fieldName, member } from './reader/names.js';
+import { carriesQualifiers } from './reader/qualifiers.js';
 import { currentAliases, noteUnreadable } from './reader/report.js';
 import { type RowOptions, row, rowsOf } from './reader/row.js';
 import {
-  carriesQualifiers,
   countValue,
   flattenStatistics,
   isPlainObject,

@@ -6,7 +6,8 @@
 import { type Aliases, DEFAULT_ALIAS_SET } from './aliases.js';
 import { quotedWords, wordsNote } from './api-words.js';
 import type { FieldJudge } from './plausible.js';
-import { carriesQualifiers, isPlainObject, nameOf, toNumber } from './values.js';
+import { carriesQualifiers } from './qualifiers.js';
+import { isPlainObject, nameOf, toNumber } from './values.js';
 
 export interface ReadReport {
   /** `alias→field` for every field found only under another name. */

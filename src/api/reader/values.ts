@@ -3,8 +3,8 @@
 // object stands for its name where a name is read. A placeholder ("N/A", "-") is absent (null); a
 // value no reader can read fails the field's schema, and the row reader notes it unread (row.ts).
 import { z } from 'zod';
+import { isPlainObject } from '../../lib/plain-object.js';
 import {
-  CURRENCIES,
   isPlaceholder,
   type NumberKind,
   parseBoolean,
@@ -12,10 +12,11 @@ import {
   parseDateOrSeason,
   parseNumber,
   parseSeason,
-  SCALES,
   UNPARSED,
 } from './display.js';
 import { fieldName, member } from './names.js';
+import { carriesQualifiers, isQualified, isScaleWord, numbersIn, qualifiersOf } from './qualifiers.js';
+
 import { currentAliases, noteSeasonForm, noteUnreadable } from './report.js';
 
 export const NAME_FIELDS = [
@@ -29,8 +30,7 @@ export const NAME_FIELDS = [
 ] as const;
 export const VALUE_FIELDS = ['value', 'valeur', 'val', 'amount', 'montant'] as const;
 
-export const isPlainObject = (v: unknown): v is Record<string, unknown> =>
-  typeof v === 'object' && v !== null && !Array.isArray(v);
+export { isPlainObject } from '../../lib/plain-object.js';
 
 /**
  * The name an `{id, name}`-like object stands for: under a name word, else under an alias of `name` the
@@ -86,45 +86,6 @@ export function toNumber(value: unknown, kind: NumberKind = 'number'): unknown {
 }
 
 /**
- * An object that says, beside one number, what it counts in (a currency, a scale), under any name: a
- * value, not a group of fields. Only its own members count (a group holding an amount object is a group),
- * unless it is known to be one value (`grouped`: a statistic's item, its unit in a group inside it).
- */
-export function carriesQualifiers(value: Record<string, unknown>, grouped = false): boolean {
-  const { currency, unit } = qualifiersOf(value, undefined, 'euros', grouped);
-  return (currency !== undefined || unit !== undefined) && numbersIn(value).length === 1;
-}
-
-/** The numbers among an object's own members: JSON numbers and texts of digits. */
-const numbersIn = (value: Record<string, unknown>) =>
-  Object.values(value).filter(
-    (v) => typeof v === 'number' || (typeof v === 'string' && /^\s*[+-]?\d[\d.,' ]*\s*$/.test(v)),
-  );
-
-/** Names of the words beside a value that say what it counts in: its currency, its unit or scale. */
-const CURRENCY_FIELDS = [
-  'currency',
-  'currency_code',
-  'ccy',
-  'devise',
-  'waehrung',
-  'wahrung',
-  'moneda',
-  'valuta',
-  'moeda',
-];
-const UNIT_FIELDS = ['unit', 'units', 'unite', 'einheit', 'unidad', 'unita', 'scale'];
-/**
- * Units that scale a number (thousands, millions, billions): never dropped. A lone lower-case "m" is a
- * metre or a minute as often as a million: a measure's unit outside an amount.
- */
-const isScaleWord = (unit: string) =>
-  /^[kKMB]$/.test(unit) ||
-  /^(tsd|thousands?|tausend|mio|mn|mln|millions?|millionen|bn|mrd|billions?|milliards?|milliarden)\.?$/i.test(
-    unit,
-  );
-
-/**
  * `{amount: 57.35, unit: "M", currency: "EUR"}`: the value read with the words beside it, as one
  * written text would be ("57.35 M EUR"), so a scale is applied and another currency than the euro is
  * unread, never taken for euros. A statistic's unit that names the measure only ("%", "per 90") leaves
@@ -140,68 +101,6 @@ function qualifiedNumber(value: Record<string, unknown>, inner: number | string,
   if (currency === undefined && (kind === 'number' || kind === 'count') && !isScaleWord(unit ?? ''))
     return toNumber(inner, kind);
   return value;
-}
-
-/**
- * The currency and the unit or scale beside a value: under the names APIs use, else by what they say; in
- * the value's object or one grouped inside it (`{value, currency, details: {unit: "M"}}`).
- */
-function qualifiersOf(
-  value: Record<string, unknown>,
-  inner: unknown,
-  kind: NumberKind,
-  grouped = true,
-): { currency?: string | undefined; unit?: string | undefined } {
-  const places = grouped ? [value, ...Object.values(value).filter(isPlainObject)] : [value];
-  const scale =
-    kind === 'euros' ? (w: string) => isScaleWord(w) || Object.hasOwn(SCALES, w.toLowerCase()) : isScaleWord;
-  const first = (find: (place: Record<string, unknown>) => string | undefined) => {
-    for (const place of places) {
-      const found = find(place);
-      if (found !== undefined) return found;
-    }
-    return undefined;
-  };
-  return {
-    currency:
-      first((p) => textOf(p, CURRENCY_FIELDS)) ??
-      first((p) => wordBeside(p, inner, (w) => isCurrencyWord(w, kind))),
-    unit: first((p) => textOf(p, UNIT_FIELDS)) ?? first((p) => wordBeside(p, inner, scale)),
-  };
-}
-
-/**
- * A currency or a scale beside the value under a name no reader knows (a field renamed, a language's
- * word): found by what it says, since dropping it would misread the value by a currency or a million.
- */
-function wordBeside(
-  record: Record<string, unknown>,
-  inner: unknown,
-  is: (word: string) => boolean,
-): string | undefined {
-  for (const key in record) {
-    const word = record[key];
-    if (word !== inner && typeof word === 'string' && is(word.trim())) return word.trim();
-  }
-  return undefined;
-}
-
-/** A currency written alone: a sign or word the reader knows, or, beside an amount, any ISO 4217 code. */
-const isCurrencyWord = (word: string, kind: NumberKind) =>
-  Object.hasOwn(CURRENCIES, word.toLowerCase()) || (kind === 'euros' && /^[A-Z]{3}$/.test(word));
-
-function textOf(record: Record<string, unknown>, names: readonly string[]): string | undefined {
-  for (const name of names) {
-    const found = member(record, name);
-    if (typeof found === 'string' && found.trim() !== '') return found.trim();
-  }
-  return undefined;
-}
-
-/** Whether an object holding `inner` says what it counts in, for a field of `kind` (qualifiedNumber). */
-export function isQualified(value: Record<string, unknown>, inner: unknown, kind: NumberKind): boolean {
-  const { currency, unit } = qualifiersOf(value, inner, kind);
-  return currency !== undefined || unit !== undefined;
 }
 
 /** What a fast reader returns when it cannot tell: the value goes through the field's zod schema. */

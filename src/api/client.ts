@@ -608,8 +608,7 @@ export class ApiClient extends EndpointBase {
       const pending = status === 202 ? undefined : pendingMarker(json);
       if (status === 202 || pending !== undefined) {
         const quota = this.quota.current();
-        const notReady = new NotReadyError(status, pending);
-        notReady.asked = attempt + 1;
+        const notReady = new NotReadyError(status, pending, attempt + 1);
         throw this.retryable(notReady, { status: 202, headers, quota }, attempt);
       }
       if (json === undefined) throw notJson(read);

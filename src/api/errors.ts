@@ -236,13 +236,12 @@ export class FailedAnswerError extends BadResponseError {
  * what it answered meanwhile is no answer, and is never shown as one or cached.
  */
 export class NotReadyError extends ApiError {
-  /** How many times it was asked, each answered, so each counted against the quota. */
-  asked = 1;
-
   constructor(
     status: number,
     /** The status word that said so (`status: "processing"`), when the answer said it in words. */
     readonly marker?: string,
+    /** How many times it was asked, each answered, so each counted against the quota. */
+    readonly asked = 1,
   ) {
     super('not_ready', `upstream has not finished the request (${marker ?? `HTTP ${status}`})`, { status });
   }

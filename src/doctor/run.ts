@@ -20,7 +20,7 @@ import {
 import { lazyPool } from '../api/pool.js';
 import { type Quota, QuotaTracker } from '../api/quota.js';
 import { type AliasTable, aliasSet } from '../api/reader/aliases.js';
-import { quotedWords } from '../api/reader/api-words.js';
+import { saying } from '../api/reader/api-words.js';
 import { type LearnedName, learnedTable } from '../api/reader/learning.js';
 import type { ReadReport } from '../api/reader/report.js';
 import type { HttpMethod, RouteName, RouteStatus, RouteTable } from '../api/routes.js';
@@ -389,8 +389,7 @@ function stopReason(error: unknown, answered: boolean): string | undefined {
  * quoted as its own, on one line each (reader/api-words.ts).
  */
 function describe(error: unknown): string {
-  const said =
-    error instanceof ApiError && error.said.length > 0 ? `, saying: ${quotedWords(error.said)}` : '';
+  const said = error instanceof ApiError ? saying(error.said) : '';
   if (error instanceof FailedAnswerError) return `the API marked its answer failed (${error.marker})${said}`;
   if (error instanceof BadResponseError) return `unreadable answer: ${error.detail}`;
   if (error instanceof BadRequestError)

@@ -28,6 +28,7 @@ import {
   type TransportSendOptions,
 } from '@modelcontextprotocol/server';
 import { LRUCache } from 'lru-cache';
+import { isPlainObject } from '../lib/plain-object.js';
 import { type Credentials, headerValue } from './auth.js';
 import { Exchanges } from './exchange.js';
 import { MODERN_REVISION, modernAnswerStatus } from './modern-shared.js';
@@ -45,6 +46,8 @@ export function sharedRequest(req: IncomingMessage, body: unknown): JSONRPCReque
   if (!accept.includes('application/json') || !accept.includes('text/event-stream')) return;
   const version = headerValue(req, 'mcp-protocol-version');
   if (version !== undefined && !SUPPORTED_PROTOCOL_VERSIONS.includes(version)) return;
+  // A plain request is one already (plainlyLegacy parsed it); anything else as the SDK classifies it.
+  if (plainlyLegacy(req, body)) return body as JSONRPCRequest;
   return isLegacyPost(req, body) && isJSONRPCRequest(body) ? body : undefined;
 }
 
@@ -78,18 +81,15 @@ const LEGACY_VERSIONS: ReadonlySet<string> = new Set(
  * test holds the two to the same answer (test/unit/legacy-post.test.ts).
  */
 function plainlyLegacy(req: IncomingMessage, body: unknown): boolean {
-  if (!isObject(body) || body.method === 'initialize') return false;
+  if (!isPlainObject(body) || body.method === 'initialize') return false;
   const version = headerValue(req, 'mcp-protocol-version');
   if (version !== undefined && !LEGACY_VERSIONS.has(version)) return false;
   const { params } = body;
-  if (params !== undefined && !isObject(params)) return false;
+  if (params !== undefined && !isPlainObject(params)) return false;
   const meta = params?._meta;
-  if (meta !== undefined && (!isObject(meta) || PROTOCOL_VERSION_META_KEY in meta)) return false;
+  if (meta !== undefined && (!isPlainObject(meta) || PROTOCOL_VERSION_META_KEY in meta)) return false;
   return isJSONRPCRequest(body);
 }
-
-const isObject = (value: unknown): value is Record<string, unknown> =>
-  typeof value === 'object' && value !== null && !Array.isArray(value);
 
 function optional<K extends string>(key: K, value: string | undefined): { [P in K]?: string } {
   return (value === undefined ? {} : { [key]: value }) as { [P in K]?: string };

@@ -18,7 +18,7 @@ import {
   type WaitNotTaken,
 } from '../api/errors.js';
 import type { Quota } from '../api/quota.js';
-import { quotedWords } from '../api/reader/api-words.js';
+import { quotedWords, saying } from '../api/reader/api-words.js';
 import type { Logger } from '../log.js';
 import { WatchlistError } from '../store/watchlists.js';
 import { WatchlistRefusal } from '../watchlists/refusal.js';
@@ -216,7 +216,7 @@ export function errorText(error: unknown, logger: Logger, notFound?: NotFoundHin
     }
     case 'bad_request': {
       const name = error.parameter ? (PARAMETER_NAMES[error.parameter] ?? error.parameter) : undefined;
-      const why = saying(error);
+      const why = saying(error.said);
       return name
         ? `The Football API rejected the argument "${name}" as missing or invalid${why}. Check it (seasons like 25-26, role keys from list_roles, statistic keys from get_glossary, league names from list_leagues) and call again.`
         : `The Football API rejected the request as invalid${why}. Check the arguments (seasons like 25-26, role keys from list_roles, statistic keys from get_glossary, league names from list_leagues) and call again.`;
@@ -234,7 +234,7 @@ export function errorText(error: unknown, logger: Logger, notFound?: NotFoundHin
       // A path the spec does not give is our guess: its 404 may be the route's, not the id's.
       if (route === undefined)
         return error.said.length > 0 ? `The Football API said: ${quotedWords(error.said)}. ${hint}` : hint;
-      return `The Football API answered 404 to ${route}${saying(error)}, a path its specification does not give (this server guesses it): the id may be unknown, or the API may serve this at another path. If the id is wrong: ${hint} If it is right: run \`football-scout-mcp doctor\` (it tries likely other paths) and set the path in the routes file (FOOTBALL_API_ROUTES_FILE).`;
+      return `The Football API answered 404 to ${route}${saying(error.said)}, a path its specification does not give (this server guesses it): the id may be unknown, or the API may serve this at another path. If the id is wrong: ${hint} If it is right: run \`football-scout-mcp doctor\` (it tries likely other paths) and set the path in the routes file (FOOTBALL_API_ROUTES_FILE).`;
     }
     case 'rate_limited': {
       const { resetAt, daily, retryAfterS } = error as RateLimitedError;
@@ -298,11 +298,8 @@ export function errorText(error: unknown, logger: Logger, notFound?: NotFoundHin
   }
 }
 
-/** What the API said in refusing, quoted as its own: `, saying: "…"`; nothing when it said nothing. */
-const saying = ({ said }: ApiError) => (said.length > 0 ? `, saying: ${quotedWords(said)}` : '');
-
 function failedAnswerText({ route, marker, said }: FailedAnswerError): string {
-  const words = said.length === 0 ? ', without saying why' : `, saying: ${quotedWords(said)}`;
+  const words = said.length === 0 ? ', without saying why' : saying(said);
   return `The Football API answered ${route ?? 'the request'} but marked its answer as failed (${marker})${words}. Nothing of that answer was used or kept: it was one request, counted against the daily quota, and calling again with the same arguments spends another. Check the arguments against what it said (league names from list_leagues, role keys from list_roles, seasons like 25-26) and call again; if it persists, \`football-scout-mcp doctor\` shows what each route answers.`;
 }
 

@@ -374,6 +374,11 @@ export function quotedWords(words: readonly string[]): string {
   return words.map((w) => (/^\(and \d+ more\)$/.test(w) ? w : JSON.stringify(w))).join('; ');
 }
 
+/** What the API said, after our own words: `, saying: "…"`; nothing when it said nothing. */
+export function saying(words: readonly string[]): string {
+  return words.length > 0 ? `, saying: ${quotedWords(words)}` : '';
+}
+
 /** The note of words beside an answer's data. */
 export function wordsNote(words: readonly string[]): string {
   return `The API's answer also said: ${quotedWords(words)}.`;

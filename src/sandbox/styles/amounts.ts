@@ -2,8 +2,7 @@
 // `{amount, currency: "EUR"}`, or scaled with its unit beside it (`{value: 57.35, unit: "M", currency:
 // "EUR"}`, `{value: 450, unit: "k", currency: "€"}`), one drawn form for the style; by a draw in
 // statistics maps too. The reader must apply the scale and take the currency as the euro's.
-import { isRecord } from '../dialects/dialect.js';
-import { eachObject } from './fixed.js';
+import { eachValue } from './fixed.js';
 import type { Piece } from './piece.js';
 
 const MONEY = /(^|_)eur$/;
@@ -37,16 +36,7 @@ export const amounts: Piece = {
       MONEY.test(key) && typeof value === 'number' ? form(value) : value;
     return {
       describe: `amounts in euros written as ${name}${statistics ? ', statistics too' : ''}`,
-      response: (body, req) =>
-        eachObject(body, req.route, (obj) => {
-          const out: Record<string, unknown> = {};
-          for (const [key, value] of Object.entries(obj)) {
-            if (key === 'statistics' && isRecord(value) && statistics)
-              out[key] = Object.fromEntries(Object.entries(value).map(([k, v]) => [k, shown(k, v)]));
-            else out[key] = shown(key, value);
-          }
-          return out;
-        }),
+      response: (body, req) => eachValue(body, req.route, shown, statistics),
     };
   },
 };

@@ -3,7 +3,7 @@
 // ends, "12. März 2000", "12 de marzo de 2000", "1er mars 2000") or the year first with slashes
 // ("2000/03/12"). Every date of every answer (a birth date, a contract's end, a figure's as-of date),
 // never an echo of what the client sent; timestamps are left as they are.
-import { eachObject } from './fixed.js';
+import { eachValue } from './fixed.js';
 import type { Piece } from './piece.js';
 
 const EN = [
@@ -88,10 +88,7 @@ export const dates: Piece = {
     };
     return {
       describe: `dates written ${name}`,
-      response: (body, req) =>
-        eachObject(body, req.route, (obj) =>
-          Object.fromEntries(Object.entries(obj).map(([key, value]) => [key, written(value)])),
-        ),
+      response: (body, req) => eachValue(body, req.route, (_key, value) => written(value)),
     };
   },
 };

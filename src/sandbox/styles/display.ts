@@ -2,8 +2,7 @@
 // separators, units after or before (ages in years, minutes, money in k/M, percentages), in a drawn
 // locale, for a drawn set of kinds of field. The spec fixes no field's type in an answer; a rank
 // and a founding year stay numbers, as they would on any API.
-import { isRecord } from '../dialects/dialect.js';
-import { eachObject } from './fixed.js';
+import { eachValue } from './fixed.js';
 import type { Piece } from './piece.js';
 
 interface Locale {
@@ -104,16 +103,7 @@ export const display: Piece = {
     };
     return {
       describe: `${[...kinds].join(', ')} written in ${name} forms${statistics ? ', statistics too' : ''}`,
-      response: (body, req) =>
-        eachObject(body, req.route, (obj) => {
-          const out: Record<string, unknown> = {};
-          for (const [key, value] of Object.entries(obj)) {
-            if (key === 'statistics' && isRecord(value) && statistics) {
-              out[key] = Object.fromEntries(Object.entries(value).map(([k, v]) => [k, shown(k, v)]));
-            } else out[key] = shown(key, value);
-          }
-          return out;
-        }),
+      response: (body, req) => eachValue(body, req.route, shown, statistics),
     };
   },
 };

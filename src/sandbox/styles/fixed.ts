@@ -54,3 +54,24 @@ export function eachObject(
   };
   return walk(body, { route, top: true, entry: false });
 }
+
+/**
+ * Rewrites every value of every object of an answer (eachObject) as `shown(key, value)` says, and, with
+ * `statistics`, every value of a statistics map too (a data map eachObject leaves as it is).
+ */
+export function eachValue(
+  body: unknown,
+  route: string,
+  shown: (key: string, value: unknown) => unknown,
+  statistics = false,
+): unknown {
+  return eachObject(body, route, (obj) => {
+    const out: Record<string, unknown> = {};
+    for (const [key, value] of Object.entries(obj))
+      out[key] =
+        key === 'statistics' && statistics && isRecord(value)
+          ? Object.fromEntries(Object.entries(value).map(([k, v]) => [k, shown(k, v)]))
+          : shown(key, value);
+    return out;
+  });
+}

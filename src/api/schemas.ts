@@ -3,9 +3,11 @@
 // `service_id` in player answers (null while unlinked), and a player row's ids (`identityFixed`); a
 // league's name too, the only thing a league is known by. Everything else, other rows' identities
 // included, is our guess: optional, read under its aliases, and unread rather than fatal when lacking.
+
 import { z } from 'zod';
 import { BESIDE_FIELDS } from '../domain/beside-statistics.js';
 import { isRoleKey } from '../domain/roles.js';
+import { isImplausibleValuation } from '../domain/valuations.js';
 import { fold } from '../lib/fold.js';
 import { aliasesOf } from './reader/aliases.js';
 import { listAnswer, recordAnswer } from './reader/answer.js';
@@ -114,9 +116,18 @@ function keepUnknownNumbers(into: string, known: readonly string[]) {
     const take = (key: string, value: unknown) => {
       if (known.includes(key) || key.endsWith('_id') || key === 'rank') return;
       const n = numberBeside(key, value);
-      if (typeof n === 'number' && Number.isFinite(n)) extra[besideName(key)] = n;
-      // A value with its currency or scale beside it that cannot be read: unread, never dropped unsaid.
-      else if (isPlainObject(value) && carriesQualifiers(value)) noteUnreadable(`${into}.${besideName(key)}`);
+      const name = besideName(key);
+      // A market value under a thousand euros is one whose scale went unsaid (values.ts: optEuros).
+      if (typeof n === 'number' && numberKindOf(name) === 'euros' && isImplausibleValuation(n))
+        noteUnreadable(`${into}.${name}`);
+      else if (typeof n === 'number' && Number.isFinite(n)) extra[name] = n;
+      // A value with its currency or scale beside it that cannot be read, or a number we read beside the
+      // statistics written in a form no reader decides ("7.325 Mio"): unread, never dropped unsaid.
+      else if (
+        (isPlainObject(value) && carriesQualifiers(value)) ||
+        (n != null && BESIDE_FIELDS.includes(name))
+      )
+        noteUnreadable(`${into}.${name}`);
       // A group of the row's own fields one level down (`info: {appearances: 11}`): its numbers too.
       else if (isGroupOfFields(value))
         for (const [inner, v] of Object.entries(value)) take(fieldName(inner), v);
@@ -315,6 +326,7 @@ const COMPARED = {
 const COMPARED_KNOWN = [...Object.keys(PLAYER), ...Object.keys(COMPARED)];
 const besideCompared = keepUnknownNumbers('statistics', COMPARED_KNOWN);
 export const ComparedPlayer = playerRow('player', COMPARED, {
+  qualified: BESIDE_FIELDS,
   prepare: (fields) => {
     statisticListFound(fields, new Set(COMPARED_KNOWN));
     besideCompared(fields);

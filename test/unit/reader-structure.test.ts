@@ -96,6 +96,8 @@ const DOMAIN_ARBITRARIES: Readonly<Record<string, fc.Arbitrary<number | string>>
   service_id: fc.stringMatching(/^ds_[A-Za-z0-9]{16}$/),
   age: fc.integer({ min: 15, max: 45 }),
   minutes: fc.integer({ min: 0, max: 4000 }),
+  // A valuation: under a thousand euros one is unread (values.ts: optEuros).
+  market_value_eur: fc.integer({ min: 1000, max: 200_000_000 }),
 };
 
 function rowArb(shown: Record<string, Kind>) {

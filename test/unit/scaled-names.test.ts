@@ -3,11 +3,13 @@
 // Generated from a seed (printed; replay with FOOTBALL_TEST_SAMPLE_SEED): a value with up to three
 // decimals, as a number or a numeral text, under a name ending in a drawn scale word, in a drawn case;
 // the property: the euros read are the value shifted by the scale's digits, exactly as decimal.
+
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { aliasSet } from '../../src/api/reader/aliases.js';
 import { readAnswer } from '../../src/api/reader/index.js';
 import { ScoutingResponse } from '../../src/api/schemas.js';
+import { isImplausibleValuation } from '../../src/domain/valuations.js';
 import { propertyRuns } from '../support/sample.js';
 
 const WORDS: Record<string, number> = { m: 6, mio: 6, mn: 6, millions: 6, k: 3, tsd: 3, bn: 9 };
@@ -57,7 +59,9 @@ describe('money under a name that states its scale', () => {
               market_value_eur?: unknown;
             }
           ).market_value_eur;
-          expect(euros, label).toBe(asText ? asWritten : Number(`${Number(numeral)}e${WORDS[word]}`));
+          // Under a thousand euros, a valuation is unread (values.ts: optEuros), however written.
+          const shifted = Number(`${Number(numeral)}e${WORDS[word]}`);
+          expect(euros, label).toBe(asText ? asWritten : isImplausibleValuation(shifted) ? null : shifted);
         },
       ),
       propertyRuns('scaled names'),

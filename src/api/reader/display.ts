@@ -144,10 +144,14 @@ export const SCALES: Readonly<Record<string, number>> = {
   milliarden: 9,
   billion: 9,
   billions: 9,
+  // An amount in cents (the minor unit of the euro, as payment APIs send money).
+  cent: -2,
+  cents: -2,
+  centimes: -2,
 };
 const CURRENCY_WORD = /^(€|euros?|eur|£|gbp|\$|usd|chf|fr\.)/;
 const SCALE_WORD =
-  /^(milliarden|milliarde|milliards|milliard|millionen|millions|million|billions|billion|thousands|thousand|tausend|mille|mill\.?|mio\.?|mrd\.?|tsd\.?|mds|md|mln|mn|bn|k|m|b)(?![a-z])/;
+  /^(milliarden|milliarde|milliards|milliard|millionen|millions|million|billions|billion|thousands|thousand|tausend|mille|centimes|cents|cent|mill\.?|mio\.?|mrd\.?|tsd\.?|mds|md|mln|mn|bn|k|m|b)(?![a-z])/;
 
 /** The numeral at the start of `text`: digits with separators, or a bare fraction (".5"). */
 const NUMERAL = /^(\d[\d.,' ]*\d|\d|[.,]\d+)/;

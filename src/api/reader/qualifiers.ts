@@ -3,10 +3,10 @@
 // Dropped, they misread a value by a currency or a million (values.ts: qualifiedNumber).
 import { isPlainObject } from '../../lib/plain-object.js';
 import { CURRENCIES, type NumberKind, SCALES } from './display.js';
-import { member } from './names.js';
+import { fieldName, member } from './names.js';
 
 /** Names of the words beside a value that say what it counts in: its currency, its unit or scale. */
-const CURRENCY_FIELDS = [
+export const CURRENCY_FIELDS = [
   'currency',
   'currency_code',
   'ccy',
@@ -17,14 +17,59 @@ const CURRENCY_FIELDS = [
   'valuta',
   'moeda',
 ];
-const UNIT_FIELDS = ['unit', 'units', 'unite', 'einheit', 'unidad', 'unita', 'scale'];
+export const UNIT_FIELDS = [
+  'unit',
+  'units',
+  'unite',
+  'einheit',
+  'unidad',
+  'unita',
+  'scale',
+  'numeral',
+  'denomination',
+];
+/**
+ * Names of a number beside a value that shifts it (`scale: 6`, `exponent: -2`, `multiplier: 1000`,
+ * `decimals: 2` on an amount in cents): which way is not said (a scale of 2 is hundredths in one API and
+ * hundreds in another), so a value beside one is unread, unless it is the one that changes nothing.
+ */
+export const MODIFIER_FIELDS = [
+  'scale',
+  'exponent',
+  'multiplier',
+  'factor',
+  'power',
+  'magnitude',
+  'minor_unit',
+  'minor_units',
+  'decimals',
+  'decimal_places',
+  'precision',
+];
+/** Modifiers that are a display's precision as often, beside a number that is not an amount. */
+const PRECISION_FIELDS: ReadonlySet<string> = new Set(['decimals', 'decimal_places', 'precision']);
+const NEUTRAL: Readonly<Record<string, number>> = { multiplier: 1, factor: 1 };
+
+/**
+ * The name of a number beside `value` that shifts it by a power of ten or a factor (MODIFIER_FIELDS),
+ * when it shifts it: for an amount any such number, for another number any but a precision.
+ */
+export function modifierOf(value: Record<string, unknown>, kind: NumberKind): string | undefined {
+  for (const name of MODIFIER_FIELDS) {
+    if (kind !== 'euros' && PRECISION_FIELDS.has(name)) continue;
+    const found = member(value, name);
+    const n = typeof found === 'string' && /^\s*[+-]?\d+(\.\d+)?\s*$/.test(found) ? Number(found) : found;
+    if (typeof n === 'number' && n !== (NEUTRAL[name] ?? 0)) return name;
+  }
+  return undefined;
+}
 /**
  * Units that scale a number (thousands, millions, billions): never dropped. A lone lower-case "m" is a
  * metre or a minute as often as a million: a measure's unit outside an amount.
  */
 export const isScaleWord = (unit: string) =>
   /^[kKMB]$/.test(unit) ||
-  /^(tsd|thousands?|tausend|mio|mn|mln|millions?|millionen|bn|mrd|billions?|milliards?|milliarden)\.?$/i.test(
+  /^(tsd|thousands?|tausend|mio|mn|mln|millions?|millionen|bn|mrd|billions?|milliards?|milliarden|cents?|centimes)\.?$/i.test(
     unit,
   );
 
@@ -35,14 +80,18 @@ export const isScaleWord = (unit: string) =>
  */
 export function carriesQualifiers(value: Record<string, unknown>, grouped = false): boolean {
   const { currency, unit } = qualifiersOf(value, undefined, 'euros', grouped);
-  return (currency !== undefined || unit !== undefined) && numbersIn(value).length === 1;
+  const shift = modifierOf(value, 'euros');
+  if (currency === undefined && unit === undefined && shift === undefined) return false;
+  // The one number beside its words; a shift's number is one of its words.
+  return numberNamesIn(value).filter((k) => !MODIFIER_FIELDS.includes(fieldName(k))).length === 1;
 }
 
-/** The numbers among an object's own members: JSON numbers and texts of digits. */
-export const numbersIn = (value: Record<string, unknown>) =>
-  Object.values(value).filter(
-    (v) => typeof v === 'number' || (typeof v === 'string' && /^\s*[+-]?\d[\d.,' ]*\s*$/.test(v)),
-  );
+const isNumeral = (v: unknown) =>
+  typeof v === 'number' || (typeof v === 'string' && /^\s*[+-]?\d[\d.,' ]*\s*$/.test(v));
+
+/** The names of the numbers among an object's own members: JSON numbers and texts of digits. */
+export const numberNamesIn = (value: Record<string, unknown>) =>
+  Object.keys(value).filter((k) => isNumeral(value[k]));
 
 /**
  * The currency and the unit or scale beside a value: under the names APIs use, else by what they say; in
@@ -103,5 +152,5 @@ function textOf(record: Record<string, unknown>, names: readonly string[]): stri
 /** Whether an object holding `inner` says what it counts in, for a field of `kind` (qualifiedNumber). */
 export function isQualified(value: Record<string, unknown>, inner: unknown, kind: NumberKind): boolean {
   const { currency, unit } = qualifiersOf(value, inner, kind);
-  return currency !== undefined || unit !== undefined;
+  return currency !== undefined || unit !== undefined || modifierOf(value, kind) !== undefined;
 }

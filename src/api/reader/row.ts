@@ -13,8 +13,9 @@ import { fieldName, member } from './names.js';
 import { currentAliases, noteAlias, noteDropped, noteFields, noteUnreadable } from './report.js';
 import { ENTITY_FIELDS, flattenResource, isResource, type ResourceReading } from './resource.js';
 import { scaleOfName, withScale } from './scaled-names.js';
+import { SiblingQualifiers } from './sibling-qualifiers.js';
 import { unreadMarker } from './unread.js';
-import { fastReaderOf, isPlainObject, NAME_FIELDS, SLOW, VALUE_FIELDS } from './values.js';
+import { fastReaderOf, isPlainObject, NAME_FIELDS, numberKindOf, SLOW, VALUE_FIELDS } from './values.js';
 
 export interface RowOptions {
   /**
@@ -32,6 +33,11 @@ export interface RowOptions {
   fromString?: string;
   /** Fields the spec says every row of this kind carries: lacking altogether, unread (never absent). */
   fixed?: readonly string[];
+  /**
+   * Numbers the row keeps beside its fields (a compare row's market value) whose currency or scale may
+   * be sent beside them: read with it as the row's own amounts are (sibling-qualifiers.ts).
+   */
+  qualified?: readonly string[];
   /** Row-specific repairs after the generic ones; `index` is the row's place in its list. */
   prepare?: (row: Record<string, unknown>, index: number) => void;
 }
@@ -57,9 +63,12 @@ export function row<S extends z.ZodRawShape>(kind: string, shape: S, options: Ro
   const fast = keys.map((k) => fastReaderOf(shape[k] as z.ZodType));
   const plain = fast.every((f) => f !== undefined) ? (fast as ((v: unknown) => unknown)[]) : undefined;
   const lift = (options.nested ?? NESTED).map(fieldName);
-  const rowAliases = Object.fromEntries(
+  // An amount's name without its currency (`range_low` for `range_low_eur`) is its name too.
+  const rowAliases: Record<string, readonly string[]> = Object.fromEntries(
     Object.entries(options.aliases ?? {}).map(([field, names]) => [field, names.map(fieldName)]),
   );
+  for (const field of keys)
+    if (field.endsWith('_eur')) rowAliases[field] = [...(rowAliases[field] ?? []), field.slice(0, -4)];
   /** What a row of this kind reads: its fields and the objects it lifts. */
   const noted = new Set([...keys, ...lift]);
   const unread = unreadMarker(kind, shape, noted, options.fixed);
@@ -111,6 +120,24 @@ export function row<S extends z.ZodRawShape>(kind: string, shape: S, options: Ro
   };
 
   const layouts = new Layouts(names);
+  // Amounts, ages, heights and times: their currency or unit may be sent beside them in the row.
+  const qualified = [...keys, ...(options.qualified ?? [])].filter((k) => numberKindOf(k) !== 'number');
+  let qualifiers: { aliases: Aliases; pass: SiblingQualifiers } | undefined;
+  const qualifierPass = (aliases: Aliases) => {
+    if (qualifiers?.aliases !== aliases) {
+      const targets = qualified.map((key) => ({
+        key,
+        kind: numberKindOf(key),
+        names: [
+          ...(rowAliases[key] ?? []),
+          ...aliases.of(key),
+          ...(key.endsWith('_eur') ? [key.slice(0, -4)] : []),
+        ],
+      }));
+      qualifiers = { aliases, pass: new SiblingQualifiers(targets, known) };
+    }
+    return qualifiers.pass;
+  };
 
   const readRow = (
     raw: unknown,
@@ -121,9 +148,11 @@ export function row<S extends z.ZodRawShape>(kind: string, shape: S, options: Ro
     const value = typeof raw === 'string' && options.fromString ? { [options.fromString]: raw } : raw;
     if (!isPlainObject(value)) return { ok: false, at: `${kind} (not an object)` };
     const aliases = currentAliases();
-    const fields = isResource(value)
-      ? normalize(value, names, aliases)
-      : (layouts.plainOf(value, aliases)?.normalize(value) ?? normalize(value, names, aliases));
+    const fields = qualifierPass(aliases).bind(
+      isResource(value)
+        ? normalize(value, names, aliases)
+        : (layouts.plainOf(value, aliases)?.normalize(value) ?? normalize(value, names, aliases)),
+    );
     options.prepare?.(fields, index);
     noteFields(kind, keys, noted, fields, unread.couldHold);
     const quick = plainly ? readPlain(fields) : undefined;

@@ -5,11 +5,13 @@
 // the spec says the row carries needs only a value its reader takes). Only the first two may print as data. The row reader marks a row's unread fields on the
 // row itself, under a symbol: object spreads copy it, JSON never shows it, and a tool's text asks for it
 // (tools/kit/shown.ts) to leave the field out and name it in the answer's one note.
+
 import type { z } from 'zod';
+import { isImplausibleValuation } from '../../domain/valuations.js';
 import { fieldName } from './names.js';
 import { plausibleAs } from './plausible.js';
 import { type CouldHold, currentJudge, namesWithin, quietly } from './report.js';
-import { fastReaderOf, isPlainObject, nameOf, SLOW, toNumber } from './values.js';
+import { fastReaderOf, isPlainObject, nameOf, numberKindOf, SLOW, toNumber } from './values.js';
 
 const ID_NAME = /(^|_)id$/;
 
@@ -134,7 +136,7 @@ const NONE: readonly string[] = Object.freeze([]);
 export function holderTest(shape: z.ZodRawShape): CouldHold {
   // An object standing for a name (`{id, nome: "Spain"}`) is weighed by its name: a country is no league.
   const holds = (field: string, schema: z.ZodType, value: unknown, row: Record<string, unknown>) =>
-    fitsField(schema, value, ID_NAME.test(field)) &&
+    (fitsField(schema, value, ID_NAME.test(field)) || unscaledAmount(field, value)) &&
     plausibleAs(field, (isPlainObject(value) && nameOf(value)) || value, row, currentJudge());
   return (field, name, row) => {
     const schema = shape[field] as z.ZodType | undefined;
@@ -149,6 +151,13 @@ export function holderTest(shape: z.ZodRawShape): CouldHold {
     if (typeof value !== 'object' || value === null || fitsField(schema, value)) return false;
     return innerValues(value).some((inner) => holds(field, schema, inner, row));
   };
+}
+
+/** An amount its reader refuses as too small for a valuation: one whose scale went unsaid (values.ts). */
+function unscaledAmount(field: string, value: unknown): boolean {
+  if (numberKindOf(field) !== 'euros') return false;
+  const n = toNumber(value, 'euros');
+  return typeof n === 'number' && isImplausibleValuation(n);
 }
 
 function isListOfRecords(value: unknown): boolean {

@@ -3,6 +3,7 @@
 // object stands for its name where a name is read. A placeholder ("N/A", "-") is absent (null); a
 // value no reader can read fails the field's schema, and the row reader notes it unread (row.ts).
 import { z } from 'zod';
+import { isImplausibleValuation } from '../../domain/valuations.js';
 import { isPlainObject } from '../../lib/plain-object.js';
 import {
   isPlaceholder,
@@ -13,11 +14,19 @@ import {
   parseNumber,
   parseSeason,
   UNPARSED,
+  type Unparsed,
 } from './display.js';
 import { fieldName, member } from './names.js';
-import { carriesQualifiers, isQualified, isScaleWord, numbersIn, qualifiersOf } from './qualifiers.js';
-
+import {
+  carriesQualifiers,
+  isQualified,
+  isScaleWord,
+  modifierOf,
+  numberNamesIn,
+  qualifiersOf,
+} from './qualifiers.js';
 import { currentAliases, noteSeasonForm, noteUnreadable } from './report.js';
+import { scaleOfName, withScale } from './scaled-names.js';
 
 export const NAME_FIELDS = [
   'name',
@@ -75,14 +84,30 @@ export function toNumber(value: unknown, kind: NumberKind = 'number'): unknown {
       const inner = member(value, field);
       if (typeof inner === 'number' || typeof inner === 'string') return qualifiedNumber(value, inner, kind);
     }
-    // `{wert: 37.25, unit: "M", currency: "EUR"}`: beside its currency or scale, the one number there is.
+    // `{wert: 37.25, unit: "M", currency: "EUR"}`: beside its currency or scale, the one number there is;
+    // its name may state a scale of its own (`{amount_in_cents: 5735000000, currency: "EUR"}`).
     const { currency, unit } = qualifiersOf(value, undefined, kind);
     if (currency !== undefined || unit !== undefined) {
-      const numbers = numbersIn(value);
-      if (numbers.length === 1) return qualifiedNumber(value, numbers[0] as number | string, kind);
+      const numbers = numberNamesIn(value);
+      if (numbers.length !== 1) return value;
+      const name = numbers[0] as string;
+      const scale = kind === 'euros' ? scaleOfName(fieldName(name)) : undefined;
+      if (scale === undefined) return qualifiedNumber(value, value[name] as number | string, kind);
+      // Two scales, one in the name and one beside it: which applies is not said.
+      if (unit === undefined)
+        return qualifiedNumber(value, withScale(value[name], scale) as number | string, kind);
     }
   }
   return value;
+}
+
+/** `n` times `one` when `one` is a power of ten, shifted as a decimal is (exactly); else UNPARSED. */
+function shiftedBy(n: number, one: number | null | Unparsed): number | Unparsed {
+  if (typeof one !== 'number' || !Number.isFinite(n) || one <= 0) return UNPARSED;
+  const digits = Math.round(Math.log10(one));
+  if (10 ** digits !== one) return UNPARSED;
+  const shifted = Number(`${String(n)}e${digits}`);
+  return Number.isFinite(shifted) ? shifted : n * one;
 }
 
 /**
@@ -92,9 +117,16 @@ export function toNumber(value: unknown, kind: NumberKind = 'number'): unknown {
  * the value as it is; a currency, a scale or a unit the field cannot take leaves it unread.
  */
 function qualifiedNumber(value: Record<string, unknown>, inner: number | string, kind: NumberKind): unknown {
+  if (modifierOf(value, kind) !== undefined) return value;
   const { currency, unit } = qualifiersOf(value, inner, kind);
   if (currency === undefined && unit === undefined) return toNumber(inner, kind);
-  const read = parseNumber(`${inner} ${unit ?? ''} ${currency ?? ''}`, kind);
+  const words = `${unit ?? ''} ${currency ?? ''}`;
+  // A JSON number is no numeral to guess the separators of (81.651 M is not 81 651 M): only its words
+  // are read, as the power of ten they stand for.
+  const read =
+    typeof inner === 'number'
+      ? shiftedBy(inner, parseNumber(`1 ${words}`, kind))
+      : parseNumber(`${inner} ${words}`, kind);
   if (read !== UNPARSED) return read;
   // A statistic's unit ("per 90", "%", "goals") does not change its number; an age's, a height's or a
   // time's does ("months", "ft", "h"): unread when the kind's reader cannot take it.
@@ -184,7 +216,13 @@ export const [, optMinutes] = numberReaders('minutes');
 /** Heights in centimetres: "185 cm", "1,85 m". */
 export const [, optHeightCm] = numberReaders('height_cm');
 /** Amounts in euros: "18,5 M€", "€450k", "EUR 1.2bn"; another currency is not read. */
-export const [, optEuros] = numberReaders('euros');
+/** A valuation under the floor (domain/valuations.ts) fails its reader: unread, never shown as euros. */
+const IMPLAUSIBLE: unique symbol = Symbol('implausible');
+const toValuation = (v: unknown) => {
+  const n = toNumber(v, 'euros');
+  return typeof n === 'number' && isImplausibleValuation(n) ? IMPLAUSIBLE : n;
+};
+export const [, optEuros] = readers(toValuation, z.number().finite(), isFiniteNumber);
 
 const toDate = (v: unknown) => {
   if (typeof v !== 'string') return v;

@@ -38,11 +38,32 @@ export const KNOWN_UNREAD: Readonly<Record<string, string>> = {};
  */
 const MUST_READ: Readonly<Record<string, (f: Finding) => boolean>> = {
   dates: (f) => typeof f.plain === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(f.plain),
+  amounts: (f) => typeof f.plain === 'number' && /_eur$/.test(f.path),
 };
+
+/**
+ * Pieces that may write a MUST_READ value as a text no reader may decide ("24,213 M€", "24.213"): 24 213 or
+ * 24.213 millions, unread by rule.
+ */
+const AS_TEXT = ['display', 'strings'];
+
+/**
+ * An amount beyond any reader: its scale written as a field of the row under a made-up name (`rename`),
+ * and the amount itself as a text ("220.695", `strings` or `display`), which by rule is 220 695 euros when
+ * no scale is said. Its value's findings are not the readers' to fix; everything else still is.
+ */
+function undecidableAmount(description: string, pieces: readonly string[]): (f: Finding) => boolean {
+  const unknowable =
+    /as made-up words/.test(description) &&
+    /amounts: amounts in euros written as (fields of their own|one currency and unit)/.test(description) &&
+    pieces.some((p) => AS_TEXT.includes(p));
+  return (f) => unknowable && /_eur$/.test(f.path);
+}
 
 function unreadThatMustBeRead(pieces: readonly string[], findings: readonly Finding[]): Finding[] {
   if (pieces.includes('rename')) return [];
-  const musts = pieces.flatMap((piece) => MUST_READ[piece] ?? []);
+  const asText = pieces.some((p) => AS_TEXT.includes(p));
+  const musts = pieces.flatMap((piece) => (piece === 'amounts' && asText ? [] : (MUST_READ[piece] ?? [])));
   return findings.filter((f) => f.kind === 'blank' && f.noted && musts.some((must) => must(f)));
 }
 
@@ -239,7 +260,10 @@ export async function runStyle(
         tool,
         call: name,
         findings,
-        breaches: [...breaches(findings, () => known), ...unreadThatMustBeRead(style.pieces, findings)],
+        breaches: [
+          ...breaches(findings, () => known),
+          ...unreadThatMustBeRead(style.pieces, findings),
+        ].filter((f) => !undecidableAmount(style.description, style.pieces)(f)),
         styled,
       });
     }

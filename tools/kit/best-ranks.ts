@@ -135,7 +135,8 @@ export async function bestRanks<R extends RankedRead>(
 
 function reorderedNote({ result, order }: Judged<RankedRead>): string {
   const how = order.descending ? 'worst first' : 'in another order than by rank';
-  return `The API sent this ranking's rows ${how}: ${order.rows.length} rows were read${result.more === 'no' ? '' : ' (not every page)'} and put in rank order.`;
+  const read = order.rows.length === 1 ? '1 row was read' : `${order.rows.length} rows were read`;
+  return `The API sent this ranking's rows ${how}: ${read}${result.more === 'no' ? '' : ' (not every page)'} and put in rank order.`;
 }
 
 /** The rows the ranks prove the best, and a note saying the best ranks could not all be read. */

@@ -30,6 +30,9 @@ interface Judged<R extends RankedRead> {
   reached: boolean;
 }
 
+/** Rows in rank order that no other order gives by chance (ten: 1 chance in 3.6 million). */
+const NOT_BY_CHANCE = 10;
+
 function judged<R extends RankedRead>(result: R, limit: number, asked: boolean): Judged<R> {
   // A row sent twice: pages cut from a list whose order changed between requests (an unstable sort),
   // so rows may also be missing: kept once, and the read is no whole list whatever its paging said.
@@ -39,8 +42,12 @@ function judged<R extends RankedRead>(result: R, limit: number, asked: boolean):
   const rows = order.rows.length;
   const whole = result.more === 'no' && unique.length === sent.length;
   // The list the caller asked: whole, or listed best first from rank 1, its first rows are its best (a
-  // rank skipped between them is said: rank-order.ts).
-  const listed = asked && (whole || (order.ascending && order.first === order.best));
+  // rank skipped between them is said: rank-order.ts). With ranks skipped, rows in rank order are a list
+  // sent best first only when too many to come so by chance; fewer, the ranks skipped may be rows not
+  // read yet (a list by name whose first page came in rank order: ranks 1, 4, 22 are no best three).
+  const bestFirst =
+    order.ascending && order.first === order.best && (order.proven === rows || rows >= NOT_BY_CHANCE);
+  const listed = asked && (whole || bestFirst);
   const reached = listed || order.proven >= limit || (whole && rows > 0 && order.proven === rows);
   return { result, order, reached };
 }

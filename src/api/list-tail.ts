@@ -86,9 +86,11 @@ export function pageAddressing<N extends RouteName>(
   if (pages === undefined) return undefined;
   if (offset !== undefined && !offset.next && offset.value === 0)
     return { pages, at: (n) => withParam(asked, offset.name, n * size) };
-  // A next link with a total: the parameter it sets to the second page or to the next offset.
-  const byPage = paramHolding(next, 2, asked);
+  // A next link with a total: the parameter it sets to the second page or to the next offset. After a
+  // first page of 2 rows, a 2 is both: which one the API reads cannot be told, so no page is jumped to.
+  const byPage = rows === 2 ? undefined : paramHolding(next, 2, asked);
   if (byPage !== undefined) return { pages, at: (n) => withParam(asked, byPage, n + 1, next) };
+  if (rows === 2) return undefined;
   const byOffset = paramHolding(next, rows, asked);
   if (byOffset !== undefined) return { pages, at: (n) => withParam(asked, byOffset, n * size, next) };
   return undefined;
@@ -119,6 +121,8 @@ function lastAddressing<N extends RouteName>(
     const n = Number(value);
     if (!Number.isInteger(n) || n < 0 || String(asked.query?.[name]) === value) continue;
     const inNext = nextUrl.searchParams.get(name);
+    // The second page's number and the first page's rows alike (2): a page or an offset, not told apart.
+    if (inNext === String(base + 1) && inNext === String(rows)) return undefined;
     if (inNext === String(base + 1) && n >= base + 1)
       return { pages: n - base + 1, at: (k) => withParam(asked, name, base + k, last) };
     if (inNext === String(rows) && n % rows === 0)

@@ -148,11 +148,10 @@ export function row<S extends z.ZodRawShape>(kind: string, shape: S, options: Ro
     const value = typeof raw === 'string' && options.fromString ? { [options.fromString]: raw } : raw;
     if (!isPlainObject(value)) return { ok: false, at: `${kind} (not an object)` };
     const aliases = currentAliases();
-    const fields = qualifierPass(aliases).bind(
-      isResource(value)
-        ? normalize(value, names, aliases)
-        : (layouts.plainOf(value, aliases)?.normalize(value) ?? normalize(value, names, aliases)),
-    );
+    const layout = isResource(value) ? undefined : layouts.plainOf(value, aliases);
+    const normalized = layout?.normalize(value) ?? normalize(value, names, aliases);
+    // Rows of one plain layout, no group lifted, have the same keys once normalized: the layout stands for them.
+    const fields = qualifierPass(aliases).bind(normalized, layout?.lifted === false ? layout : undefined);
     options.prepare?.(fields, index);
     noteFields(kind, keys, noted, fields, unread.couldHold);
     const quick = plainly ? readPlain(fields) : undefined;
@@ -334,6 +333,8 @@ class PlainLayout {
   private readonly groupKeys: string[];
   /** Per field of the row kind, its aliases (the row kind's first) that a row of these keys may hold. */
   private readonly aliasesAmong: (readonly string[])[];
+  /** The last row normalized lifted a group's fields: its keys are not the layout's alone. */
+  lifted = false;
 
   private constructor(
     /** The row's keys once folded (foldNames): those kept, then the names the others fold to. */
@@ -383,6 +384,7 @@ class PlainLayout {
     let grouped = false;
     for (let i = 0; i < groupKeys.length && !grouped; i++)
       grouped = isPlainObject(fields[groupKeys[i] as string]);
+    this.lifted = grouped;
     if (grouped) {
       liftGroups(fields, names, this.aliases);
       takeAliases(fields, names, this.aliases);

@@ -58,6 +58,7 @@ const EMPTY: Plan = { bound: [], bare: [], amounts: [], scaled: [], others: [] }
 export class SiblingQualifiers {
   private keys: readonly string[] = [];
   private plan: Plan = EMPTY;
+  private layout: object | undefined;
 
   /** `known`: the row kind's own fields, never consumed as words (a market value's `currency`). */
   constructor(
@@ -65,11 +66,15 @@ export class SiblingQualifiers {
     private readonly known: ReadonlySet<string>,
   ) {}
 
-  bind(fields: Record<string, unknown>): Record<string, unknown> {
+  /** `layout`: what stands for the fields' keys when the caller knows them the same as the last row's. */
+  bind(fields: Record<string, unknown>, layout?: object): Record<string, unknown> {
     if (this.targets.length === 0) return fields;
-    if (!sameKeys(fields, this.keys)) {
-      this.keys = Object.keys(fields);
-      this.plan = planOf(this.keys, this.targets);
+    if (layout === undefined || layout !== this.layout) {
+      if (!sameKeys(fields, this.keys)) {
+        this.keys = Object.keys(fields);
+        this.plan = planOf(this.keys, this.targets);
+      }
+      this.layout = layout;
     }
     const { bound, bare, amounts, scaled, others } = this.plan;
     const grouped = amounts.length > 0 && others.some((key) => isPlainObject(fields[key]));

@@ -215,13 +215,16 @@ export const [, optAge] = numberReaders('age');
 export const [, optMinutes] = numberReaders('minutes');
 /** Heights in centimetres: "185 cm", "1,85 m". */
 export const [, optHeightCm] = numberReaders('height_cm');
-/** Amounts in euros: "18,5 M€", "€450k", "EUR 1.2bn"; another currency is not read. */
-/** A valuation under the floor (domain/valuations.ts) fails its reader: unread, never shown as euros. */
+/** What a valuation under the floor (domain/valuations.ts) reads as: nothing its reader takes (unread). */
 const IMPLAUSIBLE: unique symbol = Symbol('implausible');
 const toValuation = (v: unknown) => {
   const n = toNumber(v, 'euros');
   return typeof n === 'number' && isImplausibleValuation(n) ? IMPLAUSIBLE : n;
 };
+/**
+ * Valuations in euros (a market value, its range, a squad's value): "18,5 M€", "€450k", "EUR 1.2bn";
+ * another currency, or an amount under the floor, is not read.
+ */
 export const [, optEuros] = readers(toValuation, z.number().finite(), isFiniteNumber);
 
 const toDate = (v: unknown) => {

@@ -47,7 +47,7 @@ export const MODIFIER_FIELDS = [
   'precision',
 ];
 /** Modifiers that are a display's precision as often, beside a number that is not an amount. */
-const PRECISION_FIELDS: ReadonlySet<string> = new Set(['decimals', 'decimal_places', 'precision']);
+export const PRECISION_FIELDS: ReadonlySet<string> = new Set(['decimals', 'decimal_places', 'precision']);
 const NEUTRAL: Readonly<Record<string, number>> = { multiplier: 1, factor: 1 };
 
 /**

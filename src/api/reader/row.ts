@@ -7,6 +7,7 @@
 // (`identityFixed`), and `rowsOf` then leaves that row out and says so. Any other identity is our guess:
 // a row lacking it is kept with it unread (it still carries facts), never dropped.
 import { z } from 'zod';
+import { sameKeys } from '../../lib/same-keys.js';
 import type { Aliases } from './aliases.js';
 import { capped, rowError } from './api-words.js';
 import { fieldName, member } from './names.js';
@@ -425,13 +426,6 @@ class Layouts {
     this.layout = PlainLayout.of(this.last, this.names, aliases);
     return this.layout;
   }
-}
-
-/** Whether `raw`'s keys are `keys`, in that order. */
-function sameKeys(raw: Record<string, unknown>, keys: readonly string[]): boolean {
-  let i = 0;
-  for (const key in raw) if (keys[i++] !== key) return false;
-  return i === keys.length;
 }
 
 /** Puts the value found under `alias` in `key`. */

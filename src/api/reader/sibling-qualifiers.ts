@@ -7,9 +7,16 @@
 // reader reads it as it reads any amount (values.ts: qualifiedNumber): scaled, and unread in another
 // currency or beside a shift it cannot tell the direction of.
 import { isPlainObject } from '../../lib/plain-object.js';
+import { sameKeys } from '../../lib/same-keys.js';
 import { CURRENCIES, type NumberKind, SCALES } from './display.js';
 import { fieldName } from './names.js';
-import { CURRENCY_FIELDS, isScaleWord, MODIFIER_FIELDS, UNIT_FIELDS } from './qualifiers.js';
+import {
+  CURRENCY_FIELDS,
+  isScaleWord,
+  MODIFIER_FIELDS,
+  PRECISION_FIELDS,
+  UNIT_FIELDS,
+} from './qualifiers.js';
 import { scaleOfName, withScale } from './scaled-names.js';
 
 type WordKind = 'currency' | 'unit' | 'modifier';
@@ -164,11 +171,8 @@ function applies(word: Word, value: unknown): boolean {
     const w = value.trim().toLowerCase();
     return isScaleWord(value.trim()) || Object.hasOwn(SCALES, w) || Object.hasOwn(CURRENCIES, w);
   }
-  return typeof value === 'number' && MODIFIER_FIELDS.includes(word.name) && !PRECISION.has(word.name);
+  return typeof value === 'number' && MODIFIER_FIELDS.includes(word.name) && !PRECISION_FIELDS.has(word.name);
 }
-
-/** Modifiers a record may carry for its display (`precision: 2`): not its amounts' shift. */
-const PRECISION: ReadonlySet<string> = new Set(['decimals', 'decimal_places', 'precision']);
 
 function planOf(keys: readonly string[], targets: readonly Target[]): Plan {
   const plan: Plan = { bound: [], bare: [], amounts: [], scaled: [], others: [] };
@@ -209,11 +213,4 @@ function planOf(keys: readonly string[], targets: readonly Target[]): Plan {
     if (target?.kind === 'euros' && !at.has(target)) plan.scaled.push({ key, target, scale });
   });
   return plan;
-}
-
-/** Whether `record`'s keys are `keys`, in that order. */
-function sameKeys(record: Record<string, unknown>, keys: readonly string[]): boolean {
-  let i = 0;
-  for (const key in record) if (keys[i++] !== key) return false;
-  return i === keys.length;
 }

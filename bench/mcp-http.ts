@@ -36,6 +36,20 @@ export class RawMcpSession {
 
   /** One tools/call; true when the server answered a result that is not a tool error. */
   async callTool(name: string, args: Record<string, unknown>): Promise<boolean> {
+    const { status, text } = await this.sendCall(name, args);
+    return status === 200 && text.includes('"result"') && !text.includes('"isError":true');
+  }
+
+  /** One tools/call's result, as the server sent it (JSON, or the one SSE event carrying it). */
+  async toolResult(name: string, args: Record<string, unknown>): Promise<unknown> {
+    const { text } = await this.sendCall(name, args);
+    const json = text.startsWith('{') ? text : (/^data: (.*)$/m.exec(text)?.[1] ?? '');
+    const message = JSON.parse(json) as { result?: unknown };
+    if (!message.result) throw new Error(`${name}: no result in ${text.slice(0, 200)}`);
+    return message.result;
+  }
+
+  private async sendCall(name: string, args: Record<string, unknown>) {
     const params: Record<string, unknown> = { name, arguments: args };
     if (this.wire === '2026-07-28') {
       params._meta = {
@@ -44,11 +58,10 @@ export class RawMcpSession {
         'io.modelcontextprotocol/clientCapabilities': {},
       };
     }
-    const { status, text } = await this.post(
+    return this.post(
       { jsonrpc: '2.0', id: this.nextId++, method: 'tools/call', params },
       { 'mcp-method': 'tools/call', 'mcp-name': name },
     );
-    return status === 200 && text.includes('"result"') && !text.includes('"isError":true');
   }
 
   private async post(message: unknown, modernHeaders: Record<string, string> = {}) {

@@ -194,7 +194,14 @@ export async function spawnHttpServer(
   env: Record<string, string>,
   nodeArgs: string[] = [],
 ): Promise<{ url: string; child: ChildProcess; stderr: () => string }> {
-  const argv = [...nodeArgs, BUILT_ENTRY, '--transport', 'http', '--port', '0', ...args];
+  return spawnHttpProcess([...nodeArgs, BUILT_ENTRY, '--transport', 'http', '--port', '0', ...args], env);
+}
+
+/** A Node process run with `argv` that serves MCP over HTTP and says where on stderr, as the built server does. */
+export async function spawnHttpProcess(
+  argv: string[],
+  env: Record<string, string>,
+): Promise<{ url: string; child: ChildProcess; stderr: () => string }> {
   const child = spawn(process.execPath, argv, {
     env: { PATH: process.env.PATH ?? '', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -284,7 +284,7 @@ async function readPagesOf<N extends ListRoute, S extends ListSchema>(
       ? [unpagedNote(guess, unpaged, rows.length, more)]
       : []),
     ...(unasked !== undefined && more !== 'no' ? [unaskedNote(unasked, rows.length, more)] : []),
-    ...(stop !== undefined ? [stopNote(rows.length, total, stop)] : []),
+    ...(stop !== undefined ? [stopNote(rows.length, total, stop, more)] : []),
     ...(failed !== undefined && more !== 'no'
       ? [pageFailedNote(results.length + 1, failed, rows.length, total, more)]
       : []),
@@ -399,9 +399,11 @@ function moreAfter(
   if (s.total !== undefined && read >= s.total) return 'no';
   if (s.page !== undefined && s.totalPages !== undefined) return s.page < s.totalPages ? 'yes' : 'no';
   // Pages only the answer told of, with no count of them: the list ends at an empty page or one shorter
-  // than a page (its size, else the first page's rows: the first page was told full).
+  // than a page (its size, else the first page's rows: the first page was told full). A full page may
+  // be its last: only the page after it says. (A number beside it under a name we do not know, larger
+  // than the page, is no count of the list: it may be the page's size.)
   if (s.pageTold && s.page !== undefined)
-    return count === 0 || count < (s.perPage ?? firstRows) ? 'no' : 'yes';
+    return count === 0 || count < (s.perPage ?? firstRows) ? 'no' : 'may';
   if (s.next !== undefined || s.cursor !== undefined || s.hasMore === true) return count === 0 ? 'no' : 'yes';
   if (s.total !== undefined) return 'yes';
   // A count beside the list beyond the rows read is a total by another name: more exist.
@@ -480,8 +482,9 @@ function sameRow(a: unknown, b: unknown): boolean {
   return b !== undefined && JSON.stringify(a) === JSON.stringify(b);
 }
 
-function stopNote(read: number, total: number | undefined, why: string): string {
-  const shown = total !== undefined ? `${read} of ${total} rows read` : `${read} rows read; more exist`;
+function stopNote(read: number, total: number | undefined, why: string, more: More): string {
+  const exist = more === 'yes' ? 'more exist' : 'more may exist';
+  const shown = total !== undefined ? `${read} of ${total} rows read` : `${read} rows read; ${exist}`;
   return `Not every page was read: ${why} (${shown}).`;
 }
 

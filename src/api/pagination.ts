@@ -404,8 +404,9 @@ function bodySignals(raw: Json, url: string, sent: Map<string, unknown>, told?: 
   if (totalPages !== undefined) signals.totalPages = totalPages;
   if (perPage !== undefined) signals.perPage = perPage;
   if (total !== undefined) signals.total = total;
+  // (A page echoed in words we do not know beside a larger number, `untold`, sets no flag: that number
+  // may be the page's size as well as a count of the list, so it says only that more may exist.)
   if (hasMore !== undefined) signals.hasMore = hasMore;
-  else if (guessed === 'untold') signals.hasMore = true;
   const nextPage = first(objects, NEXT_PAGE_NAMES, count);
   if (nextPage !== undefined && nextPage > 0) {
     signals.page ??= nextPage - 1;
@@ -582,7 +583,7 @@ function knownPage(objects: readonly Json[]): { value: number; param: string } |
  * came back that full (`{seite: 1, gesamt: 40}` to `?limit=10`, 10 rows). A limit echoed counts for
  * neither; an id, a year or a version (`{version: 1}`) is no page. A later page, asked under the
  * parameter, is told by its echo alone (a short last page has no size beside it). The page and a larger
- * count with no size known: more exist, but which page follows is not told.
+ * number with no size known (`untold`): paged, but which page follows is not told, nor whether more exist.
  */
 function unknownEcho(
   raw: Json,
@@ -609,13 +610,13 @@ function unknownEcho(
     if (echoes.length === 1) {
       const [param, value] = echoes[0] as [string, number];
       if (sized(param) || rows === limit) return { value, param };
-      // The page and a count beyond it, no size: more rows exist, the page after them is not told.
+      // The page and a number beyond it, no size: paged, the page after it not told.
       if (value !== rows) return 'untold';
       continue;
     }
     if (!sized()) continue;
     // Several fields hold the page asked (`{seite: 1, pro_seite: 1, gesamt: 2}`): which one is the page
-    // cannot be told, but the number beside them says more rows exist.
+    // cannot be told.
     if (echoes.length > 1) return 'untold';
   }
   return undefined;

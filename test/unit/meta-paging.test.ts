@@ -174,9 +174,10 @@ describe('page numbers under a parameter the meta names', () => {
     expect(
       pageSignals({ data: rows, meta: { leagues: 1, eligible: 10, limit: 100 } }, ORIGIN),
     ).toBeUndefined();
-    // Two fields holding the page asked: which is the page cannot be told, more exist all the same.
-    expect(pageSignals({ data: rows, meta: { a: 1, b: 1, n: 10, gesamt: 40 } }, ORIGIN)).toMatchObject({
-      hasMore: true,
+    // Two fields holding the page asked: which is the page cannot be told, nor whether the larger number
+    // counts the list (it may be a page size): page facts only, no word that more exist.
+    expect(pageSignals({ data: rows, meta: { a: 1, b: 1, n: 10, gesamt: 40 } }, ORIGIN)).toEqual({
+      facts: [{ at: 'meta', numbers: { a: 1, b: 1, n: 10, gesamt: 40 } }],
     });
     expect(pageSignals({ data: rows, meta: { seite: 1, pro_seite: 10, gesamt: 40 } }, ORIGIN)).toMatchObject({
       page: 1,

@@ -19,10 +19,14 @@ import {
   ProtocolErrorCode,
 } from '@modelcontextprotocol/server';
 import { headerValue } from './auth.js';
+import { EnvelopeVerdicts } from './envelope-verdicts.js';
 
 /** The revision served here (the SDK's one modern revision, which this code was checked against). */
 export const MODERN_REVISION = '2026-07-28';
 export const MODERN: MessageClassification = { era: 'modern', revision: MODERN_REVISION };
+
+/** The SDK's verdicts on the envelopes of requests served here, for every caller (they are the client's). */
+const verdicts = new EnvelopeVerdicts();
 
 /**
  * The methods served here, with the param the Mcp-Name header must repeat (the SDK's
@@ -48,9 +52,13 @@ const METHODS = new Map<string, string | undefined>([
  * into the revision above (which also checks the `_meta` envelope and that the protocol-version and
  * Mcp-Method headers agree with the body), and the standard headers present and plainly equal to
  * what the body names, so the SDK's header checks (stripped of whitespace, Base64-decoded) could not
- * refuse them.
+ * refuse them. The SDK's verdict on a request's envelope is remembered (envelope-verdicts.ts).
  */
-export function modernRequest(req: IncomingMessage, body: unknown): JSONRPCRequest | undefined {
+export function modernRequest(
+  req: IncomingMessage,
+  body: unknown,
+  remembered: EnvelopeVerdicts = verdicts,
+): JSONRPCRequest | undefined {
   if (req.method !== 'POST' || !isJsonContentType(req.headers['content-type'])) return;
   const accept = req.headers.accept ?? '';
   if (!accept.includes('application/json') || !accept.includes('text/event-stream')) return;
@@ -67,6 +75,8 @@ export function modernRequest(req: IncomingMessage, body: unknown): JSONRPCReque
     const named = params?.[nameField];
     if (typeof named !== 'string' || nameHeader !== named || !plainHeaderValue(named)) return;
   } else if (nameHeader !== undefined) return;
+  const key = remembered.keyOf(body as Record<string, unknown>, nameHeader);
+  if (key !== undefined && remembered.has(key)) return body as JSONRPCRequest;
   const route = classifyInboundRequest({
     httpMethod: 'POST',
     protocolVersionHeader: version,
@@ -76,6 +86,7 @@ export function modernRequest(req: IncomingMessage, body: unknown): JSONRPCReque
   });
   if (route.kind !== 'modern' || route.messageKind !== 'request') return;
   if (route.classification.era !== MODERN.era || route.classification.revision !== MODERN.revision) return;
+  if (key !== undefined) remembered.add(key);
   return route.message;
 }
 

@@ -1,7 +1,7 @@
 // The SDK's classification of a 2026-07-28 request, remembered per envelope. A client sends the same
 // `_meta` envelope (revision, client info, capabilities) with every request, and the SDK checks it on
 // each by schema parses that fail on every request (as a result, as an error) before the one that
-// passes: ~7% of a cached call's CPU on that wire. What its verdict rests on beyond the envelope is the
+// passes: 9 µs a request warm, 1.8 µs remembered. What its verdict rests on beyond the envelope is the
 // method, the Mcp-Name header and the JSON-RPC request's own shape (jsonrpc, id, method, params, no
 // other member), which is checked here on every request. So a verdict the SDK gave once to a request
 // of that shape holds for every later request of the same shape, envelope, method and name; only that

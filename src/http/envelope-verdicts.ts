@@ -11,6 +11,8 @@ import { isPlainObject } from '../lib/plain-object.js';
 
 /** Distinct envelopes remembered: a client has one; more than this many is forgotten wholesale. */
 const MAX_VERDICTS = 256;
+/** A key longer than this (a client's envelope is ~200 characters) is classified every time, not kept. */
+const MAX_KEY_CHARS = 4096;
 
 const REQUEST_MEMBERS: ReadonlySet<string> = new Set(['jsonrpc', 'id', 'method', 'params']);
 
@@ -22,7 +24,8 @@ export class EnvelopeVerdicts {
     if (!isPlainRequest(body)) return undefined;
     const meta = (body.params as Record<string, unknown> | undefined)?._meta;
     if (!isPlainObject(meta)) return undefined;
-    return `${body.method as string}\n${nameHeader ?? ''}\n${JSON.stringify(meta)}`;
+    const key = `${body.method as string}\n${nameHeader ?? ''}\n${JSON.stringify(meta)}`;
+    return key.length > MAX_KEY_CHARS ? undefined : key;
   }
 
   /** Whether the SDK served a request of this key before. */

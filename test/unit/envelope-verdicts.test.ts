@@ -118,3 +118,17 @@ describe('the SDK verdicts remembered per envelope', () => {
     expect(remembered).toBeGreaterThan(5);
   });
 });
+
+describe('what the verdicts keep', () => {
+  it('keeps no envelope longer than a client sends: memory stays bounded whatever requests come', () => {
+    const verdicts = new EnvelopeVerdicts();
+    const body = (meta: unknown) => ({
+      jsonrpc: '2.0',
+      id: 1,
+      method: 'tools/list',
+      params: { _meta: meta },
+    });
+    expect(verdicts.keyOf(body(valid), undefined)).toBeDefined();
+    expect(verdicts.keyOf(body({ ...valid, padding: 'x'.repeat(10_000) }), undefined)).toBeUndefined();
+  });
+});

@@ -177,13 +177,12 @@ describe('the file: store', () => {
       return { body: { data: [{ name: 'Ligue 1' }] }, fetched_at: '2026-11-16T08:00:00.000Z' };
     };
     const first = await open('https://api.example.com');
-    const before = await new ResponseCache({ store: first.cache }).getOrFetch(
-      'leagues',
-      'reference',
-      fetcher,
-    );
+    const firstCache = new ResponseCache({ store: first.cache });
+    const before = await firstCache.getOrFetch('leagues', 'reference', fetcher);
     expect(before.cached).toBe(false);
     await first.quota.set('tag', { remaining: 42 });
+    // The answer is written to the store after it is given: the server awaits that before it closes.
+    await firstCache.settled();
     await first.close();
 
     const second = await open('https://api.example.com');

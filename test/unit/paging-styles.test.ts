@@ -13,6 +13,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { readPages } from '../../src/api/list-pages.js';
 import { LeaguesResponse } from '../../src/api/schemas.js';
+import { cut } from '../../tools/kit/pages.js';
 import { FULL_RUN, generator, SAMPLE_SEED } from '../support/sample.js';
 import { clientFor, JSON_HEADERS, mockUpstream, ORIGIN, type Upstream } from './helpers.js';
 
@@ -298,6 +299,15 @@ describe(`generated paging styles (${COUNT} seeds from ${SAMPLE_SEED})`, () => {
     // "More exist" is said only when they do (a full page may be the last: more may exist, then).
     if (list.more === 'yes') expect(read.length, label).toBeLessThan(c.rows);
     else expect([...list.shortfall, ...list.notes].join(' '), label).not.toMatch(/more exist/);
+    // And so is the answer cut to the caller's limit: more exist when rows read are left out or the
+    // paging says so, may exist when neither, none when the list is whole and shown whole.
+    if (c.want !== 'all') {
+      const shown = cut(list.data.data, c.want, 100, list);
+      const words = shown.notes.join(' ');
+      if (/more exist/.test(words)) expect(shown.rows.length, label).toBeLessThan(c.rows);
+      if (read.length > c.want) expect(words, label).not.toMatch(/more may exist/);
+      if (shown.has_more === false && signed) expect(shown.rows.length, label).toBe(c.rows);
+    }
     // Within the budget every row is read when the style can be followed.
     const pagesNeeded = Math.max(1, Math.ceil(c.rows / c.perPage));
     const followable = c.style !== 'none' && c.style !== 'stripe-ignored';

@@ -44,7 +44,8 @@ export function cut<T>(
     const cutNote = has_more ? [`${shown.length} of ${total} rows shown: ${how} to see others.`] : [];
     return { rows: shown, has_more, notes: [...cutNote, ...list.notes] };
   }
-  const exist = list.more === 'yes' ? 'more exist' : 'more may exist';
+  // Rows in hand beyond those shown are more, whatever the API says of rows beyond the ones read.
+  const exist = list.more === 'yes' || rows.length > shown.length ? 'more exist' : 'more may exist';
   const cutNote =
     rows.length > shown.length || list.shortfall.length === 0
       ? [`${shown.length} shown; ${exist}: ${how}.`]

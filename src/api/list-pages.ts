@@ -407,8 +407,8 @@ function moreAfter(
   if (s.next !== undefined || s.cursor !== undefined || s.hasMore === true) return count === 0 ? 'no' : 'yes';
   if (s.total !== undefined) return 'yes';
   // A count beside the list beyond the rows read is a total by another name: more exist. Unless it is
-  // the limit sent, which it may only echo.
-  if (s.count !== undefined && s.count > read && s.count !== asked) return count === 0 ? 'may' : 'yes';
+  // the limit sent: it may echo the limit (the list whole) or count the list (more exist).
+  if (s.count !== undefined && s.count > read) return count === 0 || s.count === asked ? 'may' : 'yes';
   // A page number echoed with its size and no count of pages: a full page may have more after it.
   if (s.page !== undefined && s.perPage !== undefined && count > 0 && count >= s.perPage) return 'may';
   // Offset paging without a total: a page as long as the limit echoed may have more after it.

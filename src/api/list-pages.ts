@@ -21,6 +21,7 @@ import {
   guessedSignals,
   guessOf,
   learnt,
+  nextGuess,
   notAPage,
   type PageGuess,
   unaskedNote,
@@ -161,6 +162,8 @@ async function readPagesOf<N extends ListRoute, S extends ListSchema>(
   let guess: PageGuess | undefined;
   /** Why the page asked by the guess is none of this list, when it is not. */
   let unpaged: string | undefined;
+  /** The request the first page asked under the guess is (the second, or later once a name was refused). */
+  let probeAt = 2;
   /** The guess no page was asked by: the budget held the first page only. */
   let unasked: PageGuess | undefined;
   const repeats = new RepeatedRows();
@@ -214,9 +217,20 @@ async function readPagesOf<N extends ListRoute, S extends ListSchema>(
       break;
     }
     // An API that ignores the way we asked for the next page answers the same rows again: not added twice.
+    // The first page asked under the guess is none of this list: asked again under the next name that
+    // may hold the page, when one is left and the budget allows; else the list could not be paged.
+    const probed = guess !== undefined && results.length + 1 === probeAt;
+    const retried = () => {
+      const other = guess !== undefined && results.length < api.maxPages ? nextGuess(guess) : undefined;
+      if (other === undefined) return false;
+      guess = other;
+      probeAt = results.length + 1;
+      return true;
+    };
     if (page.data.data.length > 0 && sameRow(page.data.data[0], previous[0])) {
       results.push(page);
-      if (guess !== undefined && results.length === 2)
+      if (probed && retried()) continue;
+      if (probed)
         unpaged = `the API answered the same ${previous.length} rows again: it does not take that parameter`;
       else stop = 'the API answered the same rows for the next page';
       break;
@@ -224,7 +238,8 @@ async function readPagesOf<N extends ListRoute, S extends ListSchema>(
     const refused = guess !== undefined ? notAPage(page, guess) : undefined;
     if (guess !== undefined && refused !== undefined) {
       results.push(page);
-      if (results.length === 2) unpaged = `${refused}, so it is no page of this list`;
+      if (probed && retried()) continue;
+      if (probed) unpaged = `${refused}, so it is no page of this list`;
       else stop = `${refused}, asked under "${guess.param}"`;
       break;
     }
@@ -241,8 +256,9 @@ async function readPagesOf<N extends ListRoute, S extends ListSchema>(
     // Rows of the page before again, further on (the parameter read as an offset): no next page.
     if (guess !== undefined && overlaps(page.data.data, previous)) {
       results.push(page);
+      if (probed && retried()) continue;
       const again = 'its rows repeat rows of the page before (the parameter may not count pages)';
-      if (results.length === 2) unpaged = `${again}, so it is no page of this list`;
+      if (probed) unpaged = `${again}, so it is no page of this list`;
       else stop = `${again}, asked under "${guess.param}"`;
       break;
     }

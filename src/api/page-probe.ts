@@ -25,6 +25,8 @@ export interface PageGuess {
   counts: 'pages' | 'offset' | 'zero';
   /** The number asked last under it (the first page's: 1, or 0). */
   asked: number;
+  /** The parameters asked before it, in turn, whose page was none of this list. */
+  refused?: string[];
 }
 
 /** The guess a first page's facts make, when it carries some. */
@@ -35,6 +37,17 @@ export function guessOf(signals: PageSignals | undefined): PageGuess | undefined
   return facts.from === 0
     ? { facts, param, counts: 'zero', asked: 0 }
     : { facts, param, counts: 'pages', asked: 1 };
+}
+
+/**
+ * The guess under the next name of the facts that may hold the page (`also`), once the page asked under
+ * `guess.param` was none of this list; undefined when none is left. That page must echo its number.
+ */
+export function nextGuess(guess: PageGuess): PageGuess | undefined {
+  const refused = [...(guess.refused ?? []), guess.param];
+  const param = guess.facts.also?.find((name) => !refused.includes(name));
+  if (param === undefined) return undefined;
+  return { facts: { ...guess.facts, param }, param, counts: 'pages', asked: 1, refused };
 }
 
 /** A page's signals read under the guess: its place, the list ending at an empty or a short page. */
@@ -107,13 +120,22 @@ export function factsNamed(facts: PageFacts): string {
 
 /** The note of a list the probe could not page: `why` the page asked is none of it, `read` rows read. */
 export function unpagedNote(guess: PageGuess, why: string, read: number, more: 'yes' | 'may'): string {
-  return `The list could not be paged: its first page tells of paging in words we do not know (${factsNamed(guess.facts)}), and 1 request more asked for ${guess.asked} under "${guess.param}": ${why}. ${read} row${read === 1 ? '' : 's'} read; more ${more === 'yes' ? 'exist' : 'may exist'}.`;
+  const under = [...(guess.refused ?? []), guess.param];
+  const asked =
+    under.length === 1
+      ? `1 request more asked for ${guess.asked} under "${guess.param}": ${why}`
+      : `${under.length} requests more asked for ${guess.asked} under ${quotedList(under)} in turn, none a page of this list; under "${guess.param}", ${why}`;
+  return `The list could not be paged: its first page tells of paging in words we do not know (${factsNamed(guess.facts)}), and ${asked}. ${read} row${read === 1 ? '' : 's'} read; more ${more === 'yes' ? 'exist' : 'may exist'}.`;
 }
+
+const quotedList = (names: readonly string[]) => names.map((name) => `"${name}"`).join(', ');
 
 /** The note of a list read under the guess: how its pages were asked. */
 export function guessedNote(guess: PageGuess): string {
   const counted = guess.counts === 'offset' ? 'as an offset' : 'by page number';
-  return `The list's paging was read from words we do not know (${factsNamed(guess.facts)}): its pages were asked under "${guess.param}", ${counted}, to an empty or a short page.`;
+  const refused =
+    guess.refused !== undefined ? ` (the API took no page under ${quotedList(guess.refused)})` : '';
+  return `The list's paging was read from words we do not know (${factsNamed(guess.facts)}): its pages were asked under "${guess.param}"${refused}, ${counted}, to an empty or a short page.`;
 }
 
 /** The note of a list whose budget held its first page only: the facts not asked about. */

@@ -66,6 +66,8 @@ export interface PageFacts {
   numbers: Record<string, number>;
   param?: string;
   from?: 0;
+  /** Names holding a 1 that may be the page, when none can be told it: asked in turn after `page`. */
+  also?: string[];
 }
 
 type Json = Record<string, unknown>;
@@ -541,7 +543,15 @@ function unknownFacts(raw: Json, sent: Map<string, unknown>, all: boolean): Page
     const param = onPage.length === 1 && rows > 1 ? onPage[0]?.[0] : undefined;
     if (param !== undefined) return [{ at, numbers, param }];
     const zero = onPage.length === 0 && atZero.length === 1 ? atZero[0]?.[0] : undefined;
-    return [{ at, numbers, ...(zero !== undefined ? { param: zero, from: 0 as const } : {}) }];
+    const also = onPage.map(([name]) => name);
+    return [
+      {
+        at,
+        numbers,
+        ...(zero !== undefined ? { param: zero, from: 0 as const } : {}),
+        ...(also.length > 0 ? { also } : {}),
+      },
+    ];
   }
   return found.length > 0 ? found : undefined;
 }

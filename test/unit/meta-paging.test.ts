@@ -160,10 +160,11 @@ describe('page numbers under a parameter the meta names', () => {
     const rows = leagues(0, 10);
     expect(pageSignals({ data: rows, meta: { seite: 1, pro_seite: 10 } }, ORIGIN)?.page).toBeUndefined();
     expect(pageSignals({ data: rows, meta: { seite: 1, gesamt: 40 } }, ORIGIN)?.page).toBeUndefined();
-    // One row: the page's own 1 is no size beside it; page facts only, for the list read to ask about.
+    // One row: the page's own 1 is no size beside it; page facts only, for the list read to ask about
+    // (under `page`, then under the name holding the 1).
     const one = pageSignals({ data: rows.slice(0, 1), meta: { seite: 1, gesamt: 40 } }, ORIGIN);
     expect(one?.page).toBeUndefined();
-    expect(one?.facts).toEqual([{ at: 'meta', numbers: { seite: 1, gesamt: 40 } }]);
+    expect(one?.facts).toEqual([{ at: 'meta', numbers: { seite: 1, gesamt: 40 }, also: ['seite'] }]);
     expect(
       pageSignals({ data: rows, meta: { version: 1, n: 10, gesamt: 40 } }, ORIGIN)?.page,
     ).toBeUndefined();
@@ -175,9 +176,10 @@ describe('page numbers under a parameter the meta names', () => {
       pageSignals({ data: rows, meta: { leagues: 1, eligible: 10, limit: 100 } }, ORIGIN),
     ).toBeUndefined();
     // Two fields holding the page asked: which is the page cannot be told, nor whether the larger number
-    // counts the list (it may be a page size): page facts only, no word that more exist.
+    // counts the list (it may be a page size): page facts only, no word that more exist; each field
+    // holding the page is asked in turn after `page`.
     expect(pageSignals({ data: rows, meta: { a: 1, b: 1, n: 10, gesamt: 40 } }, ORIGIN)).toEqual({
-      facts: [{ at: 'meta', numbers: { a: 1, b: 1, n: 10, gesamt: 40 } }],
+      facts: [{ at: 'meta', numbers: { a: 1, b: 1, n: 10, gesamt: 40 }, also: ['a', 'b'] }],
     });
     expect(pageSignals({ data: rows, meta: { seite: 1, pro_seite: 10, gesamt: 40 } }, ORIGIN)).toMatchObject({
       page: 1,

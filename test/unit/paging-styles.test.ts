@@ -251,9 +251,14 @@ afterEach(async () => {
 });
 
 const COUNT = FULL_RUN ? 500 : 60;
-const seeds = Array.from({ length: COUNT }, (_, i) => `${SAMPLE_SEED}:paging:${i}`);
+/**
+ * Seeds that once drew a counterexample, kept as cases: a count beside the list equal to the limit sent
+ * (the list cut short, read as whole); page facts in words on pages of one row (`{seite: 1, pro_seite: 1}`).
+ */
+const ONCE_FAILED = ['2026-11-29:paging:369', '2027-01-22:paging:236'];
+const seeds = [...Array.from({ length: COUNT }, (_, i) => `${SAMPLE_SEED}:paging:${i}`), ...ONCE_FAILED];
 
-describe(`generated paging styles (${COUNT} seeds from ${SAMPLE_SEED})`, () => {
+describe(`generated paging styles (${COUNT} seeds from ${SAMPLE_SEED}, and ${ONCE_FAILED.length} kept)`, () => {
   it.each(seeds)('%s: rows in order, whole only when whole, short said', async (seed) => {
     const c = caseOf(seed);
     const label = JSON.stringify(c);
@@ -308,8 +313,10 @@ describe(`generated paging styles (${COUNT} seeds from ${SAMPLE_SEED})`, () => {
       if (read.length > c.want) expect(words, label).not.toMatch(/more may exist/);
       if (shown.has_more === false && signed) expect(shown.rows.length, label).toBe(c.rows);
     }
-    // Within the budget every row is read when the style can be followed.
-    const pagesNeeded = Math.max(1, Math.ceil(c.rows / c.perPage));
+    // Within the budget every row is read when the style can be followed. (Pages of one row in words we
+    // do not know: its 1s are as likely a size as a page, so the usual `page` is asked first, and refused.)
+    const probes = c.style === 'pages-words' && c.perPage === 1 && c.rows > 1 ? 1 : 0;
+    const pagesNeeded = Math.max(1, Math.ceil(c.rows / c.perPage)) + probes;
     const followable = c.style !== 'none' && c.style !== 'stripe-ignored';
     if (followable && pagesNeeded <= c.budget && !c.drift && c.want === 'all')
       expect(read.length, label).toBe(c.rows);

@@ -106,9 +106,14 @@ function serve(c: Case, url: URL): { data: object; headers?: Record<string, stri
 }
 
 const COUNT = FULL_RUN ? 600 : 80;
-const seeds = Array.from({ length: COUNT }, (_, i) => `${SAMPLE_SEED}:unknown-paging:${i}`);
+/** Seeds that once drew a counterexample, kept as cases: a list of one row paged by its own word. */
+const ONCE_FAILED = ['g:unknown-paging:23'];
+const seeds = [
+  ...Array.from({ length: COUNT }, (_, i) => `${SAMPLE_SEED}:unknown-paging:${i}`),
+  ...ONCE_FAILED,
+];
 
-describe(`lists paged in words the reader does not know (${COUNT} seeds from ${SAMPLE_SEED})`, () => {
+describe(`lists paged in words the reader does not know (${COUNT} seeds from ${SAMPLE_SEED}, and ${ONCE_FAILED.length} kept)`, () => {
   it.each(seeds)('%s: rows in order, whole only when whole, settled when it can be', async (seed) => {
     const c = caseOf(seed);
     const label = JSON.stringify(c);
@@ -135,13 +140,17 @@ describe(`lists paged in words the reader does not know (${COUNT} seeds from ${S
       expect(list.notes.join(' '), label).not.toMatch(/The API pages this list/);
     // The API pages by a parameter the reader can tell, and the budget holds every page and the empty
     // one after them: every row read, and whole unless the rows are exactly the limit sent.
-    // One row: its page's 1 is as much the list's count, so only the usual `page` is asked (pagination.ts).
+    // One row: its page's 1 is as much the list's count, so the usual `page` is asked first, then each
+    // name holding a 1, in turn (pagination.ts): the page word, counted from 1, after one request more.
+    const oneRow = firstRows === 1 && c.takes !== 'page';
     const told =
       (c.takes === 'page' ? !c.shown.page : c.takes !== 'page-as-offset' && c.shown.page) &&
-      (firstRows > 1 || c.takes === 'page');
+      (firstRows > 1 || c.takes === 'page' || c.takes === 'word');
     // The pages to the short or empty one, two at least: what the facts mean is learnt from a second page.
     const pages =
-      Math.max(2, Math.floor(c.rows / pageSize) + 1) + (c.takes === 'offset' && c.rows > 1 ? 1 : 0);
+      Math.max(2, Math.floor(c.rows / pageSize) + 1) +
+      (c.takes === 'offset' && c.rows > 1 ? 1 : 0) +
+      (oneRow ? 1 : 0);
     if (c.honours && told && c.rows > 0 && pages <= c.budget) {
       expect(read.length, label).toBe(c.want === 'all' ? c.rows : Math.min(c.rows, read.length));
       if (c.want !== 'all' && read.length < c.rows) return;

@@ -2,7 +2,8 @@
 // totaal: 250}`: pagination.ts, PageFacts) and nothing else that says how it goes on: the list read
 // (list-pages.ts) asks the next page once, under the parameter the facts name (the one holding the page,
 // 1, asked as 2; else the one holding 0, asked as 1: a page counted from 0, or an offset when the rows
-// come back one on) or else the usual `page`, and reads what comes back. Rows of their own, with the
+// come back one on) or else the usual `page` (and, that page refused, each name holding 1 in turn, its
+// number echoed), and reads what comes back. Rows of their own, with the
 // facts as the first page gave them (the page echoed under its name when it was), are the next page: the
 // list is read on so to an empty or a short page. The first page's rows again: the API does not take
 // that parameter, and the list could not be paged. An empty page: no rows follow the first page.

@@ -211,6 +211,38 @@ describe('the cases the generator draws, named', () => {
     expect(upstream.sent).toHaveLength(2);
   });
 
+  it('pages of one row ({seite: 1, pro_seite: 1}): `page` refused, then each name holding 1 in turn', async () => {
+    // The API reads its page from `seite`, then (`reads` cleared) from nothing.
+    let reads: string | undefined = 'seite';
+    answerEvery(upstream, '/v1/rankings', (url) => {
+      const seite = Number((reads && url.searchParams.get(reads)) ?? 1);
+      return {
+        data: { data: ranked(seite - 1, 3 - (seite - 1)).slice(0, 1), seite, pro_seite: 1, gesamt: 3 },
+      };
+    });
+    const asked = () =>
+      upstream.sent.map((r) =>
+        [...new URL(r.path, 'https://x').searchParams].filter(([k]) => k !== 'role' && k !== 'limit'),
+      );
+    const list = await read();
+    expect(list.data.data.map((r) => r.rank)).toEqual([1, 2, 3]);
+    expect(list.more).toBe('no');
+    expect(list.notes.join(' ')).toMatch(
+      /asked under "seite" \(the API took no page under "page"\), by page number/,
+    );
+    expect(asked()).toEqual([[], [['page', '2']], [['seite', '2']], [['seite', '3']], [['seite', '4']]]);
+
+    upstream.sent.length = 0;
+    reads = undefined;
+    const unpaged = await read();
+    expect(unpaged.data.data).toHaveLength(1);
+    expect(unpaged.more).toBe('may');
+    expect(unpaged.shortfall.join(' ')).toContain(
+      '3 requests more asked for 2 under "page", "seite", "pro_seite" in turn, none a page of this list',
+    );
+    expect(asked()).toEqual([[], [['page', '2']], [['seite', '2']], [['pro_seite', '2']]]);
+  });
+
   it('an offset in words ({vanaf: 0, aantal, totaal} in a wrapper): told by the rows one on, then read', async () => {
     answerEvery(upstream, '/v1/rankings', (url) => {
       const vanaf = Number(url.searchParams.get('vanaf') ?? 0);

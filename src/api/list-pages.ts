@@ -216,7 +216,6 @@ async function readPagesOf<N extends ListRoute, S extends ListSchema>(
       if (failed === undefined) throw error;
       break;
     }
-    // An API that ignores the way we asked for the next page answers the same rows again: not added twice.
     // The first page asked under the guess is none of this list: asked again under the next name that
     // may hold the page, when one is left and the budget allows; else the list could not be paged.
     const probed = guess !== undefined && results.length + 1 === probeAt;
@@ -227,6 +226,7 @@ async function readPagesOf<N extends ListRoute, S extends ListSchema>(
       probeAt = results.length + 1;
       return true;
     };
+    // An API that ignores the way we asked for the next page answers the same rows again: not added twice.
     if (page.data.data.length > 0 && sameRow(page.data.data[0], previous[0])) {
       results.push(page);
       if (probed && retried()) continue;

@@ -231,7 +231,7 @@ async function readPagesOf<N extends ListRoute, S extends ListSchema>(
       results.push(page);
       if (probed && retried()) continue;
       if (probed)
-        unpaged = `the API answered the same ${previous.length} rows again: it does not take that parameter`;
+        unpaged = `the API answered the same ${previous.length === 1 ? 'row' : `${previous.length} rows`} again: it does not take that parameter`;
       else stop = 'the API answered the same rows for the next page';
       break;
     }

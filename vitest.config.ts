@@ -48,7 +48,13 @@ export default defineConfig(({ mode }) => {
       // that needs modules of its own sets `isolate: true` in its tier. Tests within a file keep their
       // order: some measure what an earlier one cached.
       isolate: false,
-      env: { FOOTBALL_TEST_SAMPLE_SEED: seed, FOOTBALL_TEST_FULL: full ? '1' : '' },
+      // Every kept answer given again is checked against one made anew (src/mcp/answer-memo.ts), in the
+      // workers and in the servers the tests start (test/support/mcp.ts, stdio.ts).
+      env: {
+        FOOTBALL_TEST_SAMPLE_SEED: seed,
+        FOOTBALL_TEST_FULL: full ? '1' : '',
+        FOOTBALL_CHECK_REPLAYS: '1',
+      },
       projects: [
         {
           extends: true,

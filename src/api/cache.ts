@@ -1,11 +1,13 @@
 import Keyv from 'keyv';
 import { Utf8BoundedMap } from '../lib/bounded-map.js';
+import { noteChange } from './change-count.js';
 import { AbortedError, ApiError, NotCachedError } from './errors.js';
 import { DEFAULT_HOT_ENTRIES, freezeAndMeasure, HotEntries } from './hot-entries.js';
 import { maxAgeMs } from './max-age.js';
 import type { PageSignals } from './pagination.js';
 import { type KeptMarks, marksWithin, restoreMarks } from './reader/marks-kept.js';
 import type { ReadReport } from './reader/report.js';
+import { noteFreshUntil } from './request-tally.js';
 import type { CacheKind } from './routes.js';
 
 export interface CacheEntry {
@@ -142,7 +144,10 @@ export class ResponseCache {
     const ageMs = hit ? this.now() - hit.stored_at : Number.NaN;
     const fresh = hit !== undefined && !options.fresh && ageMs < accepted(ttl);
     if (ttl > 0) this.onLookup?.(fresh);
-    if (hit && fresh) return { entry: hit.entry, cached: true };
+    if (hit && fresh) {
+      noteFreshUntil(hit.stored_at + accepted(ttl));
+      return { entry: hit.entry, cached: true };
+    }
     // Not a request of its own: one joined by other callers would fail them too.
     if (options.onlyCached) throw new NotCachedError();
     try {
@@ -160,7 +165,9 @@ export class ResponseCache {
   async peek(key: string, kind: CacheKind): Promise<CacheEntry | undefined> {
     const ttl = this.ttls[kind];
     const hit = ttl > 0 ? await this.lookup(key, ttl) : undefined;
-    return hit && this.now() - hit.stored_at < accepted(ttl) ? hit.entry : undefined;
+    if (!hit || this.now() - hit.stored_at >= accepted(ttl)) return undefined;
+    noteFreshUntil(hit.stored_at + accepted(ttl));
+    return hit.entry;
   }
 
   /** Resolves once every answer fetched so far is in the store (writes run after the answer is given). */
@@ -178,6 +185,8 @@ export class ResponseCache {
     const stored = (await this.store.get(key)) as Stored | undefined;
     if (!stored || (known && known.stored_at >= stored.stored_at)) return known ?? stored;
     if (stored.entry.marks) restoreMarks(stored.entry.body, stored.entry.marks);
+    // Another process sharing the store wrote a newer answer: what this one answers changes.
+    noteChange();
     this.hot.keep(key, stored);
     return stored;
   }
@@ -190,6 +199,7 @@ export class ResponseCache {
    * thread pool woken) slowed the answer on a busy machine. A failed write is a later miss.
    */
   private storeBehind(key: string, stored: Stored, ttl: number): void {
+    noteChange();
     this.writing.set(key, stored);
     let bytes = 0;
     let kept = stored;
@@ -207,6 +217,7 @@ export class ResponseCache {
       })
       .catch(() => false)
       .finally(() => {
+        noteChange();
         if (this.writing.get(key) === stored) this.writing.delete(key);
         this.writes.delete(write);
       });
@@ -224,10 +235,22 @@ export class ResponseCache {
   }
 
   async clear(): Promise<void> {
+    noteChange();
     await this.settled();
     this.writing.clear();
     this.hot.clear();
     await this.store.clear();
+    noteChange();
+  }
+
+  /** Answers given again without a lookup (src/mcp/answer-memo.ts): counted as the hits they stand for. */
+  countHits(hits: number): void {
+    for (let i = 0; i < hits; i += 1) this.onLookup?.(true);
+  }
+
+  /** The time by this cache's clock, which says when an entry stops being fresh. */
+  time(): number {
+    return this.now();
   }
 
   private join(

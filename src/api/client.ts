@@ -6,6 +6,7 @@ import { canonicalJson, keyTag, sha256 } from '../lib/canonical.js';
 import { SecretMask } from '../log.js';
 import { ACCEPT_ENCODING, readBody } from './body.js';
 import { type CacheEntry, ResponseCache } from './cache.js';
+import { noteChange } from './change-count.js';
 import { deadline } from './deadline.js';
 import { EndpointBase } from './endpoint-methods.js';
 import {
@@ -502,6 +503,16 @@ export class ApiClient extends EndpointBase {
     };
   }
 
+  /** An answer given again (src/mcp/answer-memo.ts), standing for `hits` cached answers read. */
+  countReplayed(hits: number): void {
+    this.cache.countHits(hits);
+  }
+
+  /** The time by the cache's clock, which says when a cached answer stops being fresh. */
+  cacheTime(): number {
+    return this.cache.time();
+  }
+
   /** Resolves once the answers and quota states seen so far are in the store (written behind the answers). */
   async settled(): Promise<void> {
     await this.cache.settled();
@@ -553,7 +564,9 @@ export class ApiClient extends EndpointBase {
     await this.dispatcher.ready?.();
     const limit = deadline(signal, this.timeoutMs);
     const started = performance.now();
+    noteChange();
     const report = (status: UpstreamEvent['status']) => {
+      noteChange();
       // Every request that may have reached the upstream may count against its quota (request-tally.ts).
       if (status !== 'aborted') countSent();
       this.options.onUpstream?.({ route, method, status, attempt, ms: performance.now() - started });

@@ -29,6 +29,10 @@ interface Tally {
   outer: Tally | undefined;
   /** Answer from the cache only: a request that would be sent is refused before it is (see cacheOnly). */
   cacheOnly?: boolean;
+  /** When the first cached answer the run read stops being fresh, by the cache's clock. */
+  freshUntil: number;
+  /** The run a look at the cache (cacheOnly) is made for: what it read fresh bounds that run's too. */
+  lookFor?: Tally | undefined;
 }
 
 const tally = new AsyncLocalStorage<Tally>();
@@ -37,16 +41,19 @@ const tally = new AsyncLocalStorage<Tally>();
  * Runs `run` with its own tally, and says what it spent. Inside another tally (a run), what `run`
  * spends counts in both: exact for `run` alone, even while other parts of the run ask beside it.
  */
-export async function tallyRequests<T>(run: () => Promise<T>): Promise<{ value: T; requests: Requests }> {
+export async function tallyRequests<T>(
+  run: () => Promise<T>,
+): Promise<{ value: T; requests: Requests; freshUntil: number }> {
   const outer = tally.getStore();
   const own: Tally = {
     requests: { sent: 0, from_cache: 0 },
     retries: [],
     outer,
+    freshUntil: Number.POSITIVE_INFINITY,
     ...(outer?.cacheOnly ? { cacheOnly: true } : {}),
   };
   const value = await tally.run(own, run);
-  return { value, requests: { ...own.requests } };
+  return { value, requests: { ...own.requests }, freshUntil: own.freshUntil };
 }
 
 /**
@@ -58,7 +65,14 @@ export async function tallyRequests<T>(run: () => Promise<T>): Promise<{ value: 
 export async function cacheOnly<T>(
   run: () => Promise<T>,
 ): Promise<{ value: T | undefined; error?: unknown; requests: Requests; missed: number }> {
-  const own: Tally = { requests: { sent: 0, from_cache: 0 }, retries: [], outer: undefined, cacheOnly: true };
+  const own: Tally = {
+    requests: { sent: 0, from_cache: 0 },
+    retries: [],
+    outer: undefined,
+    cacheOnly: true,
+    freshUntil: Number.POSITIVE_INFINITY,
+    lookFor: tally.getStore(),
+  };
   const missed = { count: 0 };
   try {
     const value = await tally.run(own, () => missing.run(missed, run));
@@ -101,6 +115,11 @@ export function retriesFrom(): () => Retry[] {
 /** One HTTP request sent upstream by the current run (none outside a run). */
 export function countSent(): void {
   for (let t = tally.getStore(); t; t = t.outer) t.requests.sent += 1;
+}
+
+/** A cached answer the current run read, fresh until `at` (the cache's clock): the run's answer is too. */
+export function noteFreshUntil(at: number): void {
+  for (let t = tally.getStore(); t; t = t.outer ?? t.lookFor) if (at < t.freshUntil) t.freshUntil = at;
 }
 
 /** One answer served without a request of its own, in the current run (none outside a run). */

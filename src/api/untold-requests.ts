@@ -25,6 +25,11 @@ export class UntoldRequests {
     else this.byKey.set(tag, [...kept, { sent, why }]);
   }
 
+  /** Whether the key `tag` spent anything outside any answer that no answer has told yet. */
+  has(tag: string): boolean {
+    return this.byKey.has(tag);
+  }
+
   /** What the key `tag` spent outside any answer since last asked; told once. */
   take(tag: string): UntoldSpending[] {
     const kept = this.byKey.get(tag) ?? [];
@@ -37,8 +42,14 @@ export class UntoldRequests {
 export interface UntoldLedger {
   add(sent: number, why: string): void;
   take(): UntoldSpending[];
+  /** Whether `take` would give anything. */
+  pending(): boolean;
 }
 
 export function ledgerOf(untold: UntoldRequests, tag: string): UntoldLedger {
-  return { add: (sent, why) => untold.add(tag, sent, why), take: () => untold.take(tag) };
+  return {
+    add: (sent, why) => untold.add(tag, sent, why),
+    take: () => untold.take(tag),
+    pending: () => untold.has(tag),
+  };
 }

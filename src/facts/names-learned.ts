@@ -6,6 +6,7 @@
 // id, or a name only one known player has); a club, a league, a role key and a season by the set of
 // values known. One mechanism for the live reader (the client reads the answer again with what it
 // learned, reader/learning.ts) and for doctor (src/doctor/value-aliases.ts). No request is sent.
+import { noteChange } from '../api/change-count.js';
 import { readEnumRoles } from '../api/enums.js';
 import { pageSignals } from '../api/pagination.js';
 import type { FieldLearner, LearnedName } from '../api/reader/learning.js';
@@ -471,6 +472,7 @@ export class NamesLearned implements FieldLearner {
     const kept = await store.get(this.store.key);
     if (!Array.isArray(kept)) return;
     const known = new Set(this.names.map((n) => n.name));
+    noteChange();
     for (const name of kept.filter(isLearned).slice(0, NAMES_KEPT))
       if (!known.has(name.name)) {
         known.add(name.name);
@@ -511,6 +513,7 @@ export class NamesLearned implements FieldLearner {
 
   /** Role keys the API listed (enums: current and former keys): values a role field may hold. */
   addRoleKeys(keys: Iterable<string>): void {
+    noteChange();
     for (const key of keys) this.world.roles.add(same(key));
   }
 
@@ -521,6 +524,8 @@ export class NamesLearned implements FieldLearner {
     report: ReadReport,
     reserved: ReadonlySet<string> = new Set(),
   ): LearnedName[] {
+    // What is learned of a reading may change other answers, a cached one's reading again included.
+    noteChange();
     this.takeAtOnce(route, value);
     // Taking a page's facts of the world (every row's player, club and league) is most of learning from
     // it, and this reading weighs them only when it looks for a name below: else they are taken after the
@@ -601,6 +606,7 @@ export class NamesLearned implements FieldLearner {
 
   private takePending(): void {
     if (this.pending.length === 0) return;
+    noteChange();
     const taken = this.pending;
     this.pending = [];
     for (const { route, value, raw } of taken) this.takeFacts(route, value, raw);

@@ -1,11 +1,13 @@
 import type { CallToolResult, ToolAnnotations } from '@modelcontextprotocol/server';
 import { z } from 'zod';
+import { changeCount } from '../api/change-count.js';
 import { withMaxAge } from '../api/max-age.js';
 import { collectReadNotes } from '../api/reader/notes-sink.js';
 import { tallyRequests } from '../api/request-tally.js';
 import { CHART_APP_URI } from '../charts/app.js';
 import type { Chart } from '../charts/spec.js';
 import { lazy } from '../lib/lazy.js';
+import { answerKeys, type KeptAnswer, keepAnswer, keptAnswer, replayCheck } from './answer-memo.js';
 import { sourceFromTally } from './answer-origin.js';
 import { readArguments } from './arguments.js';
 import { inCanonicalForms } from './canonical-facts.js';
@@ -101,7 +103,10 @@ export function defineTool<
   // Each field of a kind with a canonical form gets a sibling for the API's own (canonical-forms.ts).
   const output = withApiForms(spec.output);
   const extra = withApiForms(z.object(spec.extra ?? {}));
-  return {
+  // Read-only tools answering from the API keep their last answers for the same call (answer-memo.ts).
+  const keeps = spec.cached !== false && spec.hints?.readOnlyHint !== false;
+  const answerKey = answerKeys();
+  const definition: ToolDefinition = {
     name: spec.name,
     title: spec.title,
     toolset: spec.toolset,
@@ -114,21 +119,27 @@ export function defineTool<
     annotations: { readOnlyHint: true, ...spec.hints, openWorldHint: true },
     ...(spec.chart ? { ui: CHART_APP_URI } : {}),
     async handle(rawArgs, ctx) {
+      // An answer told no spending of its key yet (untold-notes.ts) is made anew: its notes would be lost.
+      const key = keeps && !ctx.untold?.pending() ? answerKey(rawArgs) : undefined;
+      const kept = key ? keptAnswer(ctx.api, key) : undefined;
+      if (kept && !replayCheck.on) return replay(kept, ctx);
       try {
         const { maxAgeMs, rest } = takeMaxCacheAge(spec.name, rawArgs);
         const args = readArguments(spec.name, input, inputJson(), rest);
         assertWellFormed(args);
+        const madeAt = changeCount();
         // Each run counts its own upstream requests (request-tally.ts): a tool reads them while it runs,
         // and the answer's origin is judged by them. The caller's cache age limit holds for the whole run.
         const {
-          value: { value: run, requests },
+          value: { value: run, requests, freshUntil },
           notes: readNotes,
           reports,
         } = await collectReadNotes(() =>
           withMaxAge(maxAgeMs, () => tallyRequests(() => spec.run(args, ctx))),
         );
         let outcome = { ...run, source: sourceFromTally(run.source, requests) };
-        outcome = await inCanonicalForms(outcome, ctx.api, reports, ctx.signal);
+        const canonical = await tallyRequests(() => inCanonicalForms(outcome, ctx.api, reports, ctx.signal));
+        outcome = canonical.value;
         const spentBefore = untoldNotes(ctx);
         if (readNotes.length > 0 || spentBefore.length > 0)
           outcome = { ...outcome, notes: [...(outcome.notes ?? []), ...readNotes, ...spentBefore] };
@@ -152,17 +163,72 @@ export function defineTool<
           outcome = { ...outcome, notes: [...(outcome.notes ?? []), ...unreadNotes], unread };
         if (said && said.notes.length > 0)
           outcome = { ...outcome, notes: [...said.notes, ...(outcome.notes ?? [])] };
-        const structured = {
+        const { quota, ...structured } = {
           ...outcome,
           data: tabulate(outcome.data, output),
           ...(outcome.extra ? { extra: tabulate(outcome.extra, extra) } : {}),
         };
-        const result = successResult(structured, said ? `${said.line}\n${text}` : text, said?.season);
-        const { chart } = spec;
-        return chart ? await attachChart(result, () => chart(outcome, args), ctx) : result;
+        const answer: KeptAnswer = {
+          structured,
+          text: said ? `${said.line}\n${text}` : text,
+          season: said?.season,
+          hits: requests.from_cache,
+          drawFrom: { outcome, args },
+        };
+        // Kept only when made from the cache alone: an answer that sent a request says so in its source.
+        if (key && requests.sent === 0 && spentBefore.length === 0)
+          keepAnswer(ctx.api, key, answer, madeAt, Math.min(freshUntil, canonical.freshUntil));
+        const made = await withChart({ ...answer, structured: { ...structured, quota } }, ctx);
+        return kept ? await checkedReplay(kept, made, ctx) : made;
       } catch (error) {
         return errorResult(error, ctx.logger, spec.notFound);
       }
     },
   };
+
+  return definition;
+
+  /** The answer as `handle` returns it: the envelope and text, and the chart drawn for the client. */
+  function withChart(
+    answer: Omit<KeptAnswer, 'structured'> & { structured: Outcome<unknown, unknown> },
+    ctx: ToolContext,
+  ) {
+    const result = successResult(answer.structured, answer.text, answer.season);
+    const { chart } = spec;
+    if (!chart) return result;
+    const { outcome, args } = answer.drawFrom as {
+      outcome: Parameters<typeof chart>[0];
+      args: Parameters<typeof chart>[1];
+    };
+    return attachChart(result, () => chart(outcome, args), ctx);
+  }
+
+  /** A kept answer given again, with the quota as it stands now. */
+  async function replay(kept: KeptAnswer, ctx: ToolContext): Promise<CallToolResult> {
+    try {
+      if (!replayCheck.on) ctx.api.countReplayed(kept.hits);
+      return await withChart(
+        { ...kept, structured: { ...kept.structured, quota: await ctx.api.quota.reported() } },
+        ctx,
+      );
+    } catch (error) {
+      return errorResult(error, ctx.logger, spec.notFound);
+    }
+  }
+
+  /** Under replayCheck: the answer a replay would give must be the one the run just made. */
+  async function checkedReplay(
+    kept: KeptAnswer,
+    made: CallToolResult,
+    ctx: ToolContext,
+  ): Promise<CallToolResult> {
+    const replayed = await replay(kept, ctx);
+    if (JSON.stringify(replayed) === JSON.stringify(made)) return made;
+    return errorResult(
+      new Error(
+        `a kept answer of ${spec.name} differs from the answer made anew: ${JSON.stringify(replayed).slice(0, 2000)} against ${JSON.stringify(made).slice(0, 2000)}`,
+      ),
+      ctx.logger,
+    );
+  }
 }

@@ -15,6 +15,8 @@ import type { WatchlistStore } from '../../src/store/watchlists.js';
 import { TOOLS } from '../../tools/index.js';
 import { useOpened } from './hooks.js';
 
+import { replayChecks } from './replay-checks.js';
+
 export function defaultConfig(overrides: Partial<Config> = {}): Config {
   const config = loadConfig([], {});
   if (typeof config === 'string') throw new Error('unexpected');
@@ -203,7 +205,7 @@ export async function spawnHttpProcess(
   env: Record<string, string>,
 ): Promise<{ url: string; child: ChildProcess; stderr: () => string }> {
   const child = spawn(process.execPath, argv, {
-    env: { PATH: process.env.PATH ?? '', ...env },
+    env: { PATH: process.env.PATH ?? '', ...replayChecks(), ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let stderr = '';

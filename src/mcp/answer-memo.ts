@@ -17,6 +17,7 @@ export const replayCheck = { on: process.env.FOOTBALL_CHECK_REPLAYS === '1' };
 /** A bound on what the clock alone may change in an answer (a season's turn), whatever the cache allows. */
 export const MOST_KEPT_MS = 60_000;
 const MOST_ANSWERS = 256;
+/** About the bytes all kept answers hold (the text's length ×4: the text and the structured form). */
 const MOST_BYTES = 4 * 1024 * 1024;
 /** Calls whose arguments are longer than this are not kept (a key that long costs more than it saves). */
 const LONGEST_ARGUMENTS = 4_096;
@@ -40,20 +41,26 @@ interface Kept {
   freshUntil: number;
 }
 
-const answersOf = new WeakMap<ApiClient, LRUCache<string, Kept>>();
+/**
+ * Every client's kept answers in one bound (not one a client: a server holds a client a session), each
+ * under its client's number: a caller key may see other data, and a session's rows seen are its own.
+ */
+const kept = new LRUCache<string, Kept>({
+  max: MOST_ANSWERS,
+  maxSize: MOST_BYTES,
+  maxEntrySize: MOST_BYTES / 4,
+});
+const clientNumbers = new WeakMap<ApiClient, number>();
+let clients = 0;
 
-/** The kept answers of `api`'s calls: each key's cache is its own (a caller key may see other data). */
-function answers(api: ApiClient): LRUCache<string, Kept> {
-  let kept = answersOf.get(api);
-  if (!kept) {
-    kept = new LRUCache<string, Kept>({
-      max: MOST_ANSWERS,
-      maxSize: MOST_BYTES,
-      maxEntrySize: MOST_BYTES / 4,
-    });
-    answersOf.set(api, kept);
+function clientKey(api: ApiClient, key: string): string {
+  let number = clientNumbers.get(api);
+  if (number === undefined) {
+    clients += 1;
+    number = clients;
+    clientNumbers.set(api, number);
   }
-  return kept;
+  return `${number}\n${key}`;
 }
 
 let tools = 0;
@@ -73,10 +80,11 @@ export function answerKeys(): (args: unknown) => string | undefined {
 
 /** The answer kept for `key`, while nothing it rests on can have changed. */
 export function keptAnswer(api: ApiClient, key: string): KeptAnswer | undefined {
-  const kept = answers(api).get(key);
-  if (!kept) return undefined;
-  if (kept.madeAt === changeCount() && api.cacheTime() < kept.freshUntil) return kept.answer;
-  answers(api).delete(key);
+  const at = clientKey(api, key);
+  const found = kept.get(at);
+  if (!found) return undefined;
+  if (found.madeAt === changeCount() && api.cacheTime() < found.freshUntil) return found.answer;
+  kept.delete(at);
   return undefined;
 }
 
@@ -97,5 +105,9 @@ export function keepAnswer(
   const midnight = new Date(now).setUTCHours(24, 0, 0, 0);
   const until = Math.min(freshUntil, now + MOST_KEPT_MS, midnight);
   // About the bytes held: the text, and the structured form, about its size (test/e2e/lean-forms.test.ts).
-  answers(api).set(key, { answer, madeAt, freshUntil: until }, { size: Math.max(1, 4 * answer.text.length) });
+  kept.set(
+    clientKey(api, key),
+    { answer, madeAt, freshUntil: until },
+    { size: Math.max(1, 4 * answer.text.length) },
+  );
 }

@@ -90,7 +90,7 @@ export function keptAnswer(api: ApiClient, key: string): KeptAnswer | undefined 
 
 /**
  * Keeps `answer`, made from the cache alone by a run begun at change count `madeAt`, unless anything
- * changed while it ran; `freshUntil` is when the first cached answer it read stops being fresh.
+ * changed while it ran (then false); `freshUntil` is when the first cached answer it read stops being fresh.
  */
 export function keepAnswer(
   api: ApiClient,
@@ -98,8 +98,8 @@ export function keepAnswer(
   answer: KeptAnswer,
   madeAt: number,
   freshUntil: number,
-): void {
-  if (changeCount() !== madeAt) return;
+): boolean {
+  if (changeCount() !== madeAt) return false;
   const now = api.cacheTime();
   // What the calendar alone changes (the season running, from 1 July) turns at a UTC midnight.
   const midnight = new Date(now).setUTCHours(24, 0, 0, 0);
@@ -110,4 +110,5 @@ export function keepAnswer(
     { answer, madeAt, freshUntil: until },
     { size: Math.max(1, 4 * answer.text.length) },
   );
+  return true;
 }

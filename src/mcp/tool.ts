@@ -2,6 +2,7 @@ import type { CallToolResult, ToolAnnotations } from '@modelcontextprotocol/serv
 import { z } from 'zod';
 import { changeCount } from '../api/change-count.js';
 import { withMaxAge } from '../api/max-age.js';
+import type { Quota } from '../api/quota.js';
 import { collectReadNotes } from '../api/reader/notes-sink.js';
 import { tallyRequests } from '../api/request-tally.js';
 import { CHART_APP_URI } from '../charts/app.js';
@@ -118,75 +119,86 @@ export function defineTool<
     // No idempotentHint on read-only tools: the spec gives it meaning only for tools that write.
     annotations: { readOnlyHint: true, ...spec.hints, openWorldHint: true },
     ...(spec.chart ? { ui: CHART_APP_URI } : {}),
-    async handle(rawArgs, ctx) {
-      // An answer told no spending of its key yet (untold-notes.ts) is made anew: its notes would be lost.
-      const key = keeps && !ctx.untold?.pending() ? answerKey(rawArgs) : undefined;
-      const kept = key ? keptAnswer(ctx.api, key) : undefined;
-      if (kept && !replayCheck.on) return replay(kept, ctx);
-      try {
-        const { maxAgeMs, rest } = takeMaxCacheAge(spec.name, rawArgs);
-        const args = readArguments(spec.name, input, inputJson(), rest);
-        assertWellFormed(args);
-        const madeAt = changeCount();
-        // Each run counts its own upstream requests (request-tally.ts): a tool reads them while it runs,
-        // and the answer's origin is judged by them. The caller's cache age limit holds for the whole run.
-        const {
-          value: { value: run, requests, freshUntil },
-          notes: readNotes,
-          reports,
-        } = await collectReadNotes(() =>
-          withMaxAge(maxAgeMs, () => tallyRequests(() => spec.run(args, ctx))),
-        );
-        let outcome = { ...run, source: sourceFromTally(run.source, requests) };
-        const canonical = await tallyRequests(() => inCanonicalForms(outcome, ctx.api, reports, ctx.signal));
-        outcome = canonical.value;
-        const spentBefore = untoldNotes(ctx);
-        if (readNotes.length > 0 || spentBefore.length > 0)
-          outcome = { ...outcome, notes: [...(outcome.notes ?? []), ...readNotes, ...spentBefore] };
-        let said: ReturnType<typeof answerSeason> | undefined;
-        const {
-          value: text,
-          blank,
-          unread: shown,
-        } = collectBlankColumns(() => {
-          const drawn = spec.text(outcome, args);
-          // What the structured layer shows blank is named too, shown in the text or not.
-          noteUnreadLeaves([outcome.data, outcome.extra]);
-          // The answer's season too: drawn here, so a season its rows left unread is named in the note.
-          said = seasonal
-            ? answerSeason((args as { season?: unknown }).season, outcome.seasons, outcome.data, unreadShown)
-            : undefined;
-          return drawn;
-        }, reports);
-        const { notes: unreadNotes, unread } = completeness(blank, reports, shown);
-        if (unreadNotes.length > 0)
-          outcome = { ...outcome, notes: [...(outcome.notes ?? []), ...unreadNotes], unread };
-        if (said && said.notes.length > 0)
-          outcome = { ...outcome, notes: [...said.notes, ...(outcome.notes ?? [])] };
-        const { quota, ...structured } = {
-          ...outcome,
-          data: tabulate(outcome.data, output),
-          ...(outcome.extra ? { extra: tabulate(outcome.extra, extra) } : {}),
-        };
-        const answer: KeptAnswer = {
-          structured,
-          text: said ? `${said.line}\n${text}` : text,
-          season: said?.season,
-          hits: requests.from_cache,
-          drawFrom: { outcome, args },
-        };
-        // Kept only when made from the cache alone: an answer that sent a request says so in its source.
-        if (key && requests.sent === 0 && spentBefore.length === 0)
-          keepAnswer(ctx.api, key, answer, madeAt, Math.min(freshUntil, canonical.freshUntil));
-        const made = await withChart({ ...answer, structured: { ...structured, quota } }, ctx);
-        return kept ? await checkedReplay(kept, made, ctx) : made;
-      } catch (error) {
-        return errorResult(error, ctx.logger, spec.notFound);
-      }
-    },
+    handle: (rawArgs, ctx) => answer(rawArgs, ctx, true),
   };
 
   return definition;
+
+  /**
+   * The answer to one call: kept, or made by a run. Under replayCheck (the tests), a kept answer is made
+   * anew all the same and must be the same, and `checkAgain` makes an answer just kept again at once.
+   */
+  async function answer(rawArgs: unknown, ctx: ToolContext, checkAgain: boolean): Promise<CallToolResult> {
+    // An answer told no spending of its key yet (untold-notes.ts) is made anew: its notes would be lost.
+    const key = keeps && !ctx.untold?.pending() ? answerKey(rawArgs) : undefined;
+    const kept = key ? keptAnswer(ctx.api, key) : undefined;
+    if (kept && !replayCheck.on) return replay(kept, ctx);
+    try {
+      const { maxAgeMs, rest } = takeMaxCacheAge(spec.name, rawArgs);
+      const args = readArguments(spec.name, input, inputJson(), rest);
+      assertWellFormed(args);
+      const madeAt = changeCount();
+      // Each run counts its own upstream requests (request-tally.ts): a tool reads them while it runs,
+      // and the answer's origin is judged by them. The caller's cache age limit holds for the whole run.
+      const {
+        value: { value: run, requests, freshUntil },
+        notes: readNotes,
+        reports,
+      } = await collectReadNotes(() => withMaxAge(maxAgeMs, () => tallyRequests(() => spec.run(args, ctx))));
+      let outcome = { ...run, source: sourceFromTally(run.source, requests) };
+      const canonical = await tallyRequests(() => inCanonicalForms(outcome, ctx.api, reports, ctx.signal));
+      outcome = canonical.value;
+      const spentBefore = untoldNotes(ctx);
+      if (readNotes.length > 0 || spentBefore.length > 0)
+        outcome = { ...outcome, notes: [...(outcome.notes ?? []), ...readNotes, ...spentBefore] };
+      let said: ReturnType<typeof answerSeason> | undefined;
+      const {
+        value: text,
+        blank,
+        unread: shown,
+      } = collectBlankColumns(() => {
+        const drawn = spec.text(outcome, args);
+        // What the structured layer shows blank is named too, shown in the text or not.
+        noteUnreadLeaves([outcome.data, outcome.extra]);
+        // The answer's season too: drawn here, so a season its rows left unread is named in the note.
+        said = seasonal
+          ? answerSeason((args as { season?: unknown }).season, outcome.seasons, outcome.data, unreadShown)
+          : undefined;
+        return drawn;
+      }, reports);
+      const { notes: unreadNotes, unread } = completeness(blank, reports, shown);
+      if (unreadNotes.length > 0)
+        outcome = { ...outcome, notes: [...(outcome.notes ?? []), ...unreadNotes], unread };
+      if (said && said.notes.length > 0)
+        outcome = { ...outcome, notes: [...said.notes, ...(outcome.notes ?? [])] };
+      const { quota, ...structured } = {
+        ...outcome,
+        data: tabulate(outcome.data, output),
+        ...(outcome.extra ? { extra: tabulate(outcome.extra, extra) } : {}),
+      };
+      const made: KeptAnswer = {
+        structured,
+        text: said ? `${said.line}\n${text}` : text,
+        season: said?.season,
+        hits: requests.from_cache,
+        drawFrom: { outcome, args },
+      };
+      // Kept only when made from the cache alone: an answer that sent a request says so in its source.
+      const keptNow =
+        key !== undefined &&
+        requests.sent === 0 &&
+        spentBefore.length === 0 &&
+        keepAnswer(ctx.api, key, made, madeAt, Math.min(freshUntil, canonical.freshUntil));
+      const result = await withChart({ ...made, structured: { ...structured, quota } }, ctx);
+      if (kept) return await checkedReplay(kept, result, quota, ctx);
+      if (!(keptNow && replayCheck.on && checkAgain)) return result;
+      // Made again for the check only: its progress is not the client's to see twice.
+      const again = await answer(rawArgs, { ...ctx, progress: () => {} }, false);
+      return again.isError ? again : result;
+    } catch (error) {
+      return errorResult(error, ctx.logger, spec.notFound);
+    }
+  }
 
   /** The answer as `handle` returns it: the envelope and text, and the chart drawn for the client. */
   function withChart(
@@ -203,12 +215,12 @@ export function defineTool<
     return attachChart(result, () => chart(outcome, args), ctx);
   }
 
-  /** A kept answer given again, with the quota as it stands now. */
-  async function replay(kept: KeptAnswer, ctx: ToolContext): Promise<CallToolResult> {
+  /** A kept answer given again, with the quota as it stands now (or `quota`). */
+  async function replay(kept: KeptAnswer, ctx: ToolContext, quota?: Quota): Promise<CallToolResult> {
     try {
       if (!replayCheck.on) ctx.api.countReplayed(kept.hits);
       return await withChart(
-        { ...kept, structured: { ...kept.structured, quota: await ctx.api.quota.reported() } },
+        { ...kept, structured: { ...kept.structured, quota: quota ?? (await ctx.api.quota.reported()) } },
         ctx,
       );
     } catch (error) {
@@ -216,13 +228,17 @@ export function defineTool<
     }
   }
 
-  /** Under replayCheck: the answer a replay would give must be the one the run just made. */
+  /**
+   * Under replayCheck: the answer a replay would give must be the one the run just made, but for the
+   * quota, which a replay reads anew from the same tracker the run read (a test's tool may make one up).
+   */
   async function checkedReplay(
     kept: KeptAnswer,
     made: CallToolResult,
+    quota: Quota,
     ctx: ToolContext,
   ): Promise<CallToolResult> {
-    const replayed = await replay(kept, ctx);
+    const replayed = await replay(kept, ctx, quota);
     if (JSON.stringify(replayed) === JSON.stringify(made)) return made;
     return errorResult(
       new Error(

@@ -1,8 +1,8 @@
 // Identifiers kept exactly as the API wrote them: an integer id past 2^53 is not rounded by the parse.
 import fc from 'fast-check';
 import { expect, it } from 'vitest';
-import { keepLongIntegers } from '../../src/api/reader/exact-ids.js';
-import { SAMPLE_SEED } from '../support/sample.js';
+import { hasLongDigitRun, keepLongIntegers } from '../../src/api/reader/exact-ids.js';
+import { FULL_RUN, SAMPLE_SEED } from '../support/sample.js';
 
 const SEED = [...`${SAMPLE_SEED}:exact-ids`].reduce(
   (h, c) => Math.imul(h ^ c.charCodeAt(0), 0x01000193),
@@ -44,4 +44,25 @@ it('changes nothing else: strings, floats, safe integers, exponents (seeded)', (
     '[9007199254740991]',
   ])
     expect(keepLongIntegers(text)).toBe(text);
+});
+
+it('finds sixteen digits in a row wherever they stand, as a regular expression does (seeded)', () => {
+  // Texts of digit runs of every length around 16 between other characters, at every offset.
+  const piece = fc.oneof(
+    fc.integer({ min: 1, max: 40 }).map((n) => '7'.repeat(n)),
+    fc.constantFrom(',', '.', '"', 'a', ' ', '-', 'e'),
+  );
+  fc.assert(
+    fc.property(fc.array(piece, { maxLength: 30 }), (pieces) => {
+      const text = pieces.join('');
+      expect(hasLongDigitRun(text), text).toBe(/\d{16}/.test(text));
+    }),
+    { seed: SEED, numRuns: FULL_RUN ? 5_000 : 500 },
+  );
+  // Every length about one and two looks apart, at every offset of a look.
+  for (const n of [1, 15, 16, 17, 31, 32, 33])
+    for (let offset = 0; offset < 34; offset += 1) {
+      const text = `${'x'.repeat(offset)}${'1'.repeat(n)}"`;
+      expect(hasLongDigitRun(text), text).toBe(n >= 16);
+    }
 });

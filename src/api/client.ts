@@ -178,6 +178,7 @@ export class ApiClient extends EndpointBase {
   readonly pageCaps = new Map<RouteName, number>();
   /** Where each linked player row was last read in a list answer (rows-seen.ts). */
   private readonly rowsSeen = new RowsSeen();
+
   private readonly origin: string;
   private readonly basePath: string;
   private readonly dispatcher: Requester;
@@ -398,6 +399,8 @@ export class ApiClient extends EndpointBase {
       const url = `${this.origin}${path}${search ? `?${search}` : ''}`;
       const sentBody = def.method === 'POST' ? options.body : undefined;
       const paging = pageSignals(raw, url, answer.headers, sentBody, options.pageParam);
+      const fetched = fetchedByRoute(this.cache);
+      fetched.set(route, (fetched.get(route) ?? 0) + 1);
       return {
         body: value,
         fetched_at: new Date().toISOString(),
@@ -506,6 +509,11 @@ export class ApiClient extends EndpointBase {
   /** An answer given again (src/mcp/answer-memo.ts), standing for `hits` cached answers read. */
   countReplayed(hits: number): void {
     this.cache.countHits(hits);
+  }
+
+  /** How many answers of `route` the clients sharing this one's cache have fetched (and so cached) so far. */
+  fetchedOf(route: RouteName): number {
+    return fetchedByRoute(this.cache).get(route) ?? 0;
   }
 
   /** The time by the cache's clock, which says when a cached answer stops being fresh. */
@@ -754,6 +762,18 @@ function retryReason(error: ApiError): string {
   if (error.kind === 'timeout') return 'a timeout';
   if (error.kind === 'network') return 'a network error';
   return error.kind.replace('_', ' ');
+}
+
+/** Answers fetched by route, per cache (the clients of one server share theirs). */
+const fetchedByCache = new WeakMap<ResponseCache, Map<RouteName, number>>();
+
+function fetchedByRoute(cache: ResponseCache): Map<RouteName, number> {
+  let fetched = fetchedByCache.get(cache);
+  if (!fetched) {
+    fetched = new Map();
+    fetchedByCache.set(cache, fetched);
+  }
+  return fetched;
 }
 
 function parseJson(text: string): unknown {

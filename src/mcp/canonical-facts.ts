@@ -6,7 +6,8 @@ import type { ApiClient } from '../api/client.js';
 import { readEnumRoles } from '../api/enums.js';
 import { fieldName } from '../api/reader/names.js';
 import type { ReadReport } from '../api/reader/report.js';
-import { cacheOnly } from '../api/request-tally.js';
+import { cacheOnly, noteFreshUntil } from '../api/request-tally.js';
+import type { RouteName } from '../api/routes.js';
 import type { League } from '../api/schemas.js';
 import { roleByName } from '../domain/role-labels.js';
 import { canonicalStatistic, type GlossaryWords, statisticForms } from '../facts/statistic-canon.js';
@@ -48,11 +49,15 @@ export async function canonicalFacts(
   signal: AbortSignal,
 ): Promise<CanonicalFacts> {
   const [leagues, renamed, glossary] = await Promise.all([
-    kinds.has('league') ? cached(() => api.leagues({ signal }).then((r) => r.data.data)) : undefined,
-    kinds.has('role')
-      ? cached(() => api.enums({ signal }).then((r) => renamedRoles(r.data, api)))
+    kinds.has('league')
+      ? cached(api, 'leagues', () => api.leagues({ signal }).then((r) => r.data.data))
       : undefined,
-    kinds.has('statistic') ? cached(() => api.glossary({ signal }).then((r) => r.data.data)) : undefined,
+    kinds.has('role')
+      ? cached(api, 'enums', () => api.enums({ signal }).then((r) => renamedRoles(r.data, api)))
+      : undefined,
+    kinds.has('statistic')
+      ? cached(api, 'glossary', () => api.glossary({ signal }).then((r) => r.data.data))
+      : undefined,
   ]);
   return {
     seasonForms: seasonFormsOf(reports),
@@ -70,13 +75,48 @@ export async function currentRoleKeys(
   api: ApiClient,
   signal: AbortSignal,
 ): Promise<(written: string) => string | undefined> {
-  const renamed = await cached(() => api.enums({ signal }).then((r) => renamedRoles(r.data, api)));
+  const renamed = await cached(api, 'enums', () =>
+    api.enums({ signal }).then((r) => renamedRoles(r.data, api)),
+  );
   return roleKeys(renamed ?? new Map(), api);
 }
 
-/** `read`'s value when the cache holds all it asks; undefined otherwise (nothing is sent). */
-async function cached<T>(read: () => Promise<T>): Promise<T | undefined> {
-  return (await cacheOnly(read)).value;
+/**
+ * How long a look that found a reference list absent holds while this client fetched none: another
+ * process sharing the store may cache one meanwhile, shown after this long at most.
+ */
+export const ABSENT_HOLDS_MS = 5_000;
+
+/** Looks that found `route`'s answer absent: how many of them the client had fetched then, and when. */
+const foundAbsent = new WeakMap<ApiClient, Map<RouteName, { fetched: number; at: number }>>();
+
+/**
+ * `read`'s value when the cache holds all it asks; undefined otherwise (nothing is sent). A list found
+ * absent is not looked for again until the client fetches one or ABSENT_HOLDS_MS pass: most answers
+ * look for the leagues list, which many sessions never ask for, and each look through the list's
+ * reading took ~70 µs of a cache miss.
+ */
+async function cached<T>(api: ApiClient, route: RouteName, read: () => Promise<T>): Promise<T | undefined> {
+  let absent = foundAbsent.get(api);
+  const seen = absent?.get(route);
+  const fetched = api.fetchedOf(route);
+  const now = api.cacheTime();
+  if (seen && seen.fetched === fetched && now - seen.at < ABSENT_HOLDS_MS) {
+    // An answer resting on the list's absence holds no longer than the look (answer-memo.ts).
+    noteFreshUntil(seen.at + ABSENT_HOLDS_MS);
+    return undefined;
+  }
+  const { value } = await cacheOnly(read);
+  if (value !== undefined) absent?.delete(route);
+  else {
+    if (!absent) {
+      absent = new Map();
+      foundAbsent.set(api, absent);
+    }
+    absent.set(route, { fetched, at: now });
+    noteFreshUntil(now + ABSENT_HOLDS_MS);
+  }
+  return value;
 }
 
 function seasonFormsOf(reports: readonly ReadReport[]): Map<string, Set<string>> {

@@ -29,8 +29,8 @@ export interface KeptAnswer {
   season: string | null | undefined;
   /** The cached answers its run read: a replay counts them as hits (the cache's metrics). */
   hits: number;
-  /** The outcome and arguments the tool's chart is drawn from, drawn again on each replay. */
-  drawFrom: { outcome: unknown; args: unknown };
+  /** The outcome and arguments a tool with a chart draws it from, again on each replay. */
+  drawFrom?: { outcome: unknown; args: unknown };
 }
 
 interface Kept {

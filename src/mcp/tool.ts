@@ -181,7 +181,7 @@ export function defineTool<
         text: said ? `${said.line}\n${text}` : text,
         season: said?.season,
         hits: requests.from_cache,
-        drawFrom: { outcome, args },
+        ...(spec.chart ? { drawFrom: { outcome, args } } : {}),
       };
       // Kept only when made from the cache alone: an answer that sent a request says so in its source.
       const keptNow =
@@ -207,7 +207,7 @@ export function defineTool<
   ) {
     const result = successResult(answer.structured, answer.text, answer.season);
     const { chart } = spec;
-    if (!chart) return result;
+    if (!chart || !answer.drawFrom) return result;
     const { outcome, args } = answer.drawFrom as {
       outcome: Parameters<typeof chart>[0];
       args: Parameters<typeof chart>[1];

@@ -124,9 +124,13 @@ export class ResponseCache {
     this.ttls = keepsNothing
       ? { reference: 0, computed: 0, account: 0 }
       : { ...DEFAULT_TTLS_MS, ...options.ttlMs };
+    this.settingBounds = {
+      maxEntries: options.maxEntries ?? Number.POSITIVE_INFINITY,
+      maxBytes: options.maxBytes ?? Number.POSITIVE_INFINITY,
+    };
     this.hot = new HotEntries({
-      maxEntries: Math.min(DEFAULT_HOT_ENTRIES.maxEntries, options.maxEntries ?? Number.POSITIVE_INFINITY),
-      maxBytes: Math.min(DEFAULT_HOT_ENTRIES.maxBytes, options.maxBytes ?? Number.POSITIVE_INFINITY),
+      maxEntries: Math.min(DEFAULT_HOT_ENTRIES.maxEntries, this.settingBounds.maxEntries),
+      maxBytes: Math.min(DEFAULT_HOT_ENTRIES.maxBytes, this.settingBounds.maxBytes),
     });
     this.staleMaxAgeMs = options.staleMaxAgeMs ?? 0;
     this.now = options.now ?? Date.now;
@@ -247,6 +251,12 @@ export class ResponseCache {
   countHits(hits: number): void {
     for (let i = 0; i < hits; i += 1) this.onLookup?.(true);
   }
+
+  /**
+   * What the settings allow the cache to hold (--cache-max-entries, --cache-max-bytes): what is kept in
+   * memory beside it (hot entries, answers kept for replay) holds no more.
+   */
+  readonly settingBounds: { maxEntries: number; maxBytes: number };
 
   /** The time by this cache's clock, which says when an entry stops being fresh. */
   time(): number {

@@ -516,6 +516,11 @@ export class ApiClient extends EndpointBase {
     return fetchedByRoute(this.cache).get(route) ?? 0;
   }
 
+  /** The cache this client answers from (its clients share it) and what its settings let it hold. */
+  cacheBounds(): { cache: object; maxEntries: number; maxBytes: number } {
+    return { cache: this.cache, ...this.cache.settingBounds };
+  }
+
   /** The time by the cache's clock, which says when a cached answer stops being fresh. */
   cacheTime(): number {
     return this.cache.time();

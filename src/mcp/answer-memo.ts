@@ -16,6 +16,7 @@ export const replayCheck = { on: process.env.FOOTBALL_CHECK_REPLAYS === '1' };
 
 /** A bound on what the clock alone may change in an answer (a season's turn), whatever the cache allows. */
 export const MOST_KEPT_MS = 60_000;
+/** At most, and no more than --cache-max-entries and --cache-max-bytes allow. */
 const MOST_ANSWERS = 256;
 /** About the bytes all kept answers hold (the text's length ×4: the text and the structured form). */
 const MOST_BYTES = 4 * 1024 * 1024;
@@ -42,14 +43,25 @@ interface Kept {
 }
 
 /**
- * Every client's kept answers in one bound (not one a client: a server holds a client a session), each
- * under its client's number: a caller key may see other data, and a session's rows seen are its own.
+ * The kept answers of the clients sharing a cache, in one bound (not one a client: a server holds a client
+ * a session), no more than the cache's own settings allow; each client's under its number: a caller key
+ * may see other data, and a session's rows seen are its own. Undefined when the settings keep nothing.
  */
-const kept = new LRUCache<string, Kept>({
-  max: MOST_ANSWERS,
-  maxSize: MOST_BYTES,
-  maxEntrySize: MOST_BYTES / 4,
-});
+const keptByCache = new WeakMap<object, LRUCache<string, Kept> | undefined>();
+
+function keptOf(api: ApiClient): LRUCache<string, Kept> | undefined {
+  const { cache, maxEntries, maxBytes } = api.cacheBounds();
+  if (keptByCache.has(cache)) return keptByCache.get(cache);
+  const most = Math.floor(Math.min(MOST_ANSWERS, maxEntries));
+  const bytes = Math.floor(Math.min(MOST_BYTES, maxBytes));
+  const kept =
+    most < 1 || bytes < 4
+      ? undefined
+      : new LRUCache<string, Kept>({ max: most, maxSize: bytes, maxEntrySize: Math.floor(bytes / 4) });
+  keptByCache.set(cache, kept);
+  return kept;
+}
+
 const clientNumbers = new WeakMap<ApiClient, number>();
 let clients = 0;
 
@@ -80,11 +92,12 @@ export function answerKeys(): (args: unknown) => string | undefined {
 
 /** The answer kept for `key`, while nothing it rests on can have changed. */
 export function keptAnswer(api: ApiClient, key: string): KeptAnswer | undefined {
+  const kept = keptOf(api);
   const at = clientKey(api, key);
-  const found = kept.get(at);
+  const found = kept?.get(at);
   if (!found) return undefined;
   if (found.madeAt === changeCount() && api.cacheTime() < found.freshUntil) return found.answer;
-  kept.delete(at);
+  kept?.delete(at);
   return undefined;
 }
 
@@ -99,16 +112,16 @@ export function keepAnswer(
   madeAt: number,
   freshUntil: number,
 ): boolean {
-  if (changeCount() !== madeAt) return false;
+  const kept = keptOf(api);
+  if (!kept || changeCount() !== madeAt) return false;
   const now = api.cacheTime();
   // What the calendar alone changes (the season running, from 1 July) turns at a UTC midnight.
   const midnight = new Date(now).setUTCHours(24, 0, 0, 0);
   const until = Math.min(freshUntil, now + MOST_KEPT_MS, midnight);
   // About the bytes held: the text, and the structured form, about its size (test/e2e/lean-forms.test.ts).
-  kept.set(
-    clientKey(api, key),
-    { answer, madeAt, freshUntil: until },
-    { size: Math.max(1, 4 * answer.text.length) },
-  );
+  const size = Math.max(1, 4 * answer.text.length);
+  // An answer over a quarter of the bound is not kept (the LRU would refuse it).
+  if (size > kept.maxEntrySize) return false;
+  kept.set(clientKey(api, key), { answer, madeAt, freshUntil: until }, { size });
   return true;
 }

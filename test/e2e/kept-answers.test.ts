@@ -43,7 +43,7 @@ describe('answers kept for repeated calls', () => {
           }),
         );
       }
-      expect(answered).toBeGreaterThan(30);
+      expect(answered).toBeGreaterThanOrEqual(30);
     } finally {
       await Promise.all(sessions.map((s) => s.close()));
     }

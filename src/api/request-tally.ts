@@ -9,7 +9,7 @@
 // - from_cache: each answer given without a request of its own: a fresh cache entry, an answer shared
 //   with an identical request already in flight, a batch whose every item is cached, and a stale entry
 //   served because the upstream failed (that one's failed attempts are counted as sent too).
-import { AsyncLocalStorage } from 'node:async_hooks';
+import { runSlot } from '../lib/run-scope.js';
 
 export interface Requests {
   sent: number;
@@ -35,7 +35,7 @@ interface Tally {
   lookFor?: Tally | undefined;
 }
 
-const tally = new AsyncLocalStorage<Tally>();
+const tally = runSlot<Tally>('tally');
 
 /**
  * Runs `run` with its own tally, and says what it spent. Inside another tally (a run), what `run`
@@ -44,7 +44,7 @@ const tally = new AsyncLocalStorage<Tally>();
 export async function tallyRequests<T>(
   run: () => Promise<T>,
 ): Promise<{ value: T; requests: Requests; freshUntil: number }> {
-  const outer = tally.getStore();
+  const outer = tally.get();
   const own: Tally = {
     requests: { sent: 0, from_cache: 0 },
     retries: [],
@@ -71,7 +71,7 @@ export async function cacheOnly<T>(
     outer: undefined,
     cacheOnly: true,
     freshUntil: Number.POSITIVE_INFINITY,
-    lookFor: tally.getStore(),
+    lookFor: tally.get(),
   };
   const missed = { count: 0 };
   try {
@@ -82,49 +82,49 @@ export async function cacheOnly<T>(
   }
 }
 
-const missing = new AsyncLocalStorage<{ count: number }>();
+const missing = runSlot<{ count: number }>('missed');
 
 /** Whether the current run answers from the cache only (see cacheOnly): nothing may be sent. */
 export function sendsRefused(): boolean {
-  return tally.getStore()?.cacheOnly === true;
+  return tally.get()?.cacheOnly === true;
 }
 
 /** One answer the cache did not hold while answering from it only: a request the run would have sent. */
 export function countMissed(): void {
-  const missed = missing.getStore();
+  const missed = missing.get();
   if (missed) missed.count += 1;
 }
 
 /** One request sent again by the current run, and why (none outside a run). */
 export function countRetry(retry: Retry): void {
-  for (let t = tally.getStore(); t; t = t.outer) t.retries.push(retry);
+  for (let t = tally.get(); t; t = t.outer) t.retries.push(retry);
 }
 
 /** The requests the current run has sent again so far, and why; empty outside a run. */
 export function retriesSpent(): Retry[] {
-  return [...(tally.getStore()?.retries ?? [])];
+  return [...(tally.get()?.retries ?? [])];
 }
 
 /** The retries of the current run from now on: call the function returned to read them. */
 export function retriesFrom(): () => Retry[] {
-  const target = tally.getStore()?.retries;
+  const target = tally.get()?.retries;
   const start = target?.length ?? 0;
   return () => target?.slice(start) ?? [];
 }
 
 /** One HTTP request sent upstream by the current run (none outside a run). */
 export function countSent(): void {
-  for (let t = tally.getStore(); t; t = t.outer) t.requests.sent += 1;
+  for (let t = tally.get(); t; t = t.outer) t.requests.sent += 1;
 }
 
 /** A cached answer the current run read, fresh until `at` (the cache's clock): the run's answer is too. */
 export function noteFreshUntil(at: number): void {
-  for (let t = tally.getStore(); t; t = t.outer ?? t.lookFor) if (at < t.freshUntil) t.freshUntil = at;
+  for (let t = tally.get(); t; t = t.outer ?? t.lookFor) if (at < t.freshUntil) t.freshUntil = at;
 }
 
 /** One answer served without a request of its own, in the current run (none outside a run). */
 export function countFromCache(): void {
-  for (let t = tally.getStore(); t; t = t.outer) t.requests.from_cache += 1;
+  for (let t = tally.get(); t; t = t.outer) t.requests.from_cache += 1;
 }
 
 /**
@@ -132,7 +132,7 @@ export function countFromCache(): void {
  * run one after another; requests made meanwhile by a part running beside them count too.
  */
 export function spendingFrom(): () => Requests {
-  const target = tally.getStore()?.requests;
+  const target = tally.get()?.requests;
   if (!target) throw new Error('no request tally: upstream requests are counted only inside a tool run');
   const start = { ...target };
   return () => ({ sent: target.sent - start.sent, from_cache: target.from_cache - start.from_cache });
@@ -140,7 +140,7 @@ export function spendingFrom(): () => Requests {
 
 /** What the current run has spent so far. */
 export function requestsSpent(): Requests {
-  const target = tally.getStore()?.requests;
+  const target = tally.get()?.requests;
   if (!target) throw new Error('no request tally: upstream requests are counted only inside a tool run');
   return { ...target };
 }

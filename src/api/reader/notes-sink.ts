@@ -1,7 +1,7 @@
 // Read notes travel from every upstream call of a tool run to its result without each tool passing
 // them on: the run is wrapped in `collectReadNotes`, and the client publishes into it, with the read
 // report each note came from (the completeness guard, src/mcp/completeness.ts, looks at its coverage).
-import { AsyncLocalStorage } from 'node:async_hooks';
+import { runSlot } from '../../lib/run-scope.js';
 import type { ReadReport } from './report.js';
 
 interface Collected {
@@ -9,7 +9,7 @@ interface Collected {
   reports: Set<ReadReport>;
 }
 
-const sink = new AsyncLocalStorage<Collected>();
+const sink = runSlot<Collected>('readNotes');
 
 export async function collectReadNotes<T>(
   run: () => Promise<T>,
@@ -20,7 +20,7 @@ export async function collectReadNotes<T>(
 }
 
 export function publishReadNotes(notes: readonly string[], report?: ReadReport): void {
-  const target = sink.getStore();
+  const target = sink.get();
   if (!target) return;
   for (const note of notes) target.notes.add(note);
   if (report) target.reports.add(report);

@@ -63,7 +63,7 @@ function asHostsSend(value: unknown, schema: JsonSchema | undefined): unknown {
   if (Array.isArray(value))
     return schema.items ? value.map((item) => asHostsSend(item, schema.items)) : value;
   const properties = schema.properties ?? {};
-  const required = new Set(schema.required ?? []);
+  const required = requiredOf(schema);
   const out: Record<string, unknown> = {};
   for (const [key, item] of Object.entries(value)) {
     const property = Object.hasOwn(properties, key) ? properties[key] : undefined;
@@ -84,10 +84,28 @@ function acceptsNull(schema: JsonSchema): boolean {
   return typesOf(schema).includes('null');
 }
 
+/** Worked out once per schema node: a tool's schemas are made once, and asked of on every call. */
+const typesKnown = new WeakMap<JsonSchema, readonly unknown[]>();
+const requiredKnown = new WeakMap<JsonSchema, ReadonlySet<string>>();
+
 /** The JSON types `schema` takes, its `anyOf` branches' too. */
-function typesOf(schema: JsonSchema): unknown[] {
-  const own = Array.isArray(schema.type) ? schema.type : [schema.type];
-  return [...own, ...(schema.anyOf ?? []).flatMap((s) => (Array.isArray(s.type) ? s.type : [s.type]))];
+function typesOf(schema: JsonSchema): readonly unknown[] {
+  let types = typesKnown.get(schema);
+  if (!types) {
+    const own = Array.isArray(schema.type) ? schema.type : [schema.type];
+    types = [...own, ...(schema.anyOf ?? []).flatMap((s) => (Array.isArray(s.type) ? s.type : [s.type]))];
+    typesKnown.set(schema, types);
+  }
+  return types;
+}
+
+function requiredOf(schema: JsonSchema): ReadonlySet<string> {
+  let required = requiredKnown.get(schema);
+  if (!required) {
+    required = new Set(schema.required ?? []);
+    requiredKnown.set(schema, required);
+  }
+  return required;
 }
 
 /** A plain decimal number as text: "20", "-3", "0.5" (no exponent, no separators, no unit). */

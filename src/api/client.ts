@@ -147,6 +147,8 @@ export interface ApiClientOptions {
   learner?: FieldLearner;
   /** Called once per upstream attempt, after the answer; for logs and metrics. */
   onUpstream?: (event: UpstreamEvent) => void;
+  /** Called once per tool answer given again without its run (src/mcp/answer-memo.ts); for metrics. */
+  onReplay?: (tool: string) => void;
   /** The most pages one list read follows (list-pages.ts); default DEFAULT_MAX_PAGES. */
   maxPages?: number;
   /** The most redirects one request follows on this upstream (redirects.ts); default DEFAULT_MAX_REDIRECTS. */
@@ -506,9 +508,13 @@ export class ApiClient extends EndpointBase {
     };
   }
 
-  /** An answer given again (src/mcp/answer-memo.ts), standing for `hits` cached answers read. */
-  countReplayed(hits: number): void {
+  /**
+   * An answer of `tool` given again (src/mcp/answer-memo.ts), standing for `hits` cached answers read
+   * (0 when its run read them all the same, as under the replay check).
+   */
+  countReplayed(tool: string, hits: number): void {
     this.cache.countHits(hits);
+    this.options.onReplay?.(tool);
   }
 
   /** How many answers of `route` the clients sharing this one's cache have fetched (and so cached) so far. */

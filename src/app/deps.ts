@@ -183,6 +183,7 @@ function depsBuilder(
         }
         logger.debug('upstream', { ...event, key: label });
       },
+      ...(metrics ? { onReplay: (tool: string) => metrics.answerReplayed(tool) } : {}),
       ...(routes ? { routes } : {}),
       ...(overrides ? { aliases: overrides.fields } : {}),
       learner,

@@ -44,6 +44,12 @@ export class Metrics {
     buckets: UPSTREAM_SECONDS_BUCKETS,
     registers: [this.registry],
   });
+  private readonly replays = new Counter({
+    name: 'football_scout_answers_replayed_total',
+    help: 'Tool answers given again without a run (kept for repeated calls while nothing they rest on changed), by tool; the cache reads each stands for count as hits.',
+    labelNames: ['tool'],
+    registers: [this.registry],
+  });
   private readonly cacheLookups = new Counter({
     name: 'football_scout_cache_lookups_total',
     help: 'Response cache reads by result.',
@@ -95,6 +101,11 @@ export class Metrics {
 
   quotaSeen(tag: string, quota: Quota): void {
     this.quota.set(tag, quota);
+  }
+
+  /** One tool answer given again without its run (ApiClient's onReplay). */
+  answerReplayed(tool: string): void {
+    this.replays.inc({ tool });
   }
 
   /** One lookup of the response cache: answered from it, or not (ResponseCache's onLookup). */

@@ -190,7 +190,8 @@ export function defineTool<
         spentBefore.length === 0 &&
         keepAnswer(ctx.api, key, made, madeAt, Math.min(freshUntil, canonical.freshUntil));
       const result = await withChart({ ...made, structured: { ...structured, quota } }, ctx);
-      if (kept) return await checkedReplay(kept, result, quota, ctx);
+      // Under the check, an answer made again for it alone is no call of the client's: no replay counted.
+      if (kept) return await checkedReplay(kept, result, quota, ctx, checkAgain);
       if (!(keptNow && replayCheck.on && checkAgain)) return result;
       // Made again for the check only: its progress is not the client's to see twice.
       const again = await answer(rawArgs, { ...ctx, progress: () => {} }, false);
@@ -215,10 +216,18 @@ export function defineTool<
     return attachChart(result, () => chart(outcome, args), ctx);
   }
 
-  /** A kept answer given again, with the quota as it stands now (or `quota`). */
-  async function replay(kept: KeptAnswer, ctx: ToolContext, quota?: Quota): Promise<CallToolResult> {
+  /**
+   * A kept answer given again, with the quota as it stands now (or `quota`). `counted`: a call of the
+   * client's, told to the metrics (under the check, its run already counted its cache reads).
+   */
+  async function replay(
+    kept: KeptAnswer,
+    ctx: ToolContext,
+    quota?: Quota,
+    counted = true,
+  ): Promise<CallToolResult> {
     try {
-      if (!replayCheck.on) ctx.api.countReplayed(kept.hits);
+      if (counted) ctx.api.countReplayed(spec.name, replayCheck.on ? 0 : kept.hits);
       return await withChart(
         { ...kept, structured: { ...kept.structured, quota: quota ?? (await ctx.api.quota.reported()) } },
         ctx,
@@ -237,8 +246,9 @@ export function defineTool<
     made: CallToolResult,
     quota: Quota,
     ctx: ToolContext,
+    counted: boolean,
   ): Promise<CallToolResult> {
-    const replayed = await replay(kept, ctx, quota);
+    const replayed = await replay(kept, ctx, quota, counted);
     if (JSON.stringify(replayed) === JSON.stringify(made)) return made;
     return errorResult(
       new Error(

@@ -76,6 +76,17 @@ describe('Metrics', () => {
     expect(value(after, 'football_scout_cache_hit_ratio')).toBe(0.75);
   });
 
+  it('counts answers given again without a run, by tool', async () => {
+    const m = new Metrics();
+    m.answerReplayed('list_roles');
+    m.answerReplayed('list_roles');
+    m.answerReplayed('get_player');
+    const text = await m.render();
+    expect(value(text, 'football_scout_answers_replayed_total{tool="list_roles"}')).toBe(2);
+    expect(value(text, 'football_scout_answers_replayed_total{tool="get_player"}')).toBe(1);
+    expect(text).toContain('# TYPE football_scout_answers_replayed_total counter');
+  });
+
   it('shows the last quota per key label, and none for an unlimited key', async () => {
     const m = new Metrics();
     m.quotaSeen('k1', quota(2500, 2400));

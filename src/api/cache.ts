@@ -144,9 +144,12 @@ export class ResponseCache {
     options: { signal?: AbortSignal; fresh?: boolean; onlyCached?: boolean } = {},
   ): Promise<CacheLookup> {
     const ttl = this.ttls[kind];
-    const hit = ttl > 0 ? await this.lookup(key, ttl) : undefined;
-    const ageMs = hit ? this.now() - hit.stored_at : Number.NaN;
-    const fresh = hit !== undefined && !options.fresh && ageMs < accepted(ttl);
+    // A call that takes nothing cached (`fresh`, or a run's max age of 0: a forced refresh) asks the
+    // upstream without reading the store first; the entry is read only if the upstream fails, to stand
+    // in as stale. Read first, it was a whole page parsed (a file read, a Redis round trip) for nothing.
+    const readFirst = ttl > 0 && !options.fresh && accepted(ttl) > 0;
+    const hit = readFirst ? await this.lookup(key, ttl) : undefined;
+    const fresh = hit !== undefined && this.now() - hit.stored_at < accepted(ttl);
     if (ttl > 0) this.onLookup?.(fresh);
     if (hit && fresh) {
       noteFreshUntil(hit.stored_at + accepted(ttl));
@@ -158,8 +161,12 @@ export class ResponseCache {
       const { entry, shared } = await this.join(key, ttl, fetcher, options.signal);
       return { entry, cached: false, ...(shared ? { shared } : {}) };
     } catch (error) {
-      if (hit && isOutage(error) && ageMs < ttl + this.staleMaxAgeMs) {
-        return { entry: hit.entry, cached: true, stale: { age_s: Math.max(0, Math.round(ageMs / 1000)) } };
+      if (!isOutage(error) || ttl <= 0) throw error;
+      // A store that fails now too leaves the upstream's failure to be told, not its own.
+      const stale = readFirst ? hit : await this.lookup(key, ttl).catch(() => undefined);
+      const ageMs = stale ? this.now() - stale.stored_at : Number.NaN;
+      if (stale && ageMs < ttl + this.staleMaxAgeMs) {
+        return { entry: stale.entry, cached: true, stale: { age_s: Math.max(0, Math.round(ageMs / 1000)) } };
       }
       throw error;
     }

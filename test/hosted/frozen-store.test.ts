@@ -29,8 +29,17 @@ describe('a frozen Redis store', () => {
       timings.push(performance.now() - started);
       expect(structured(result).data).toHaveLength(limit);
     }
-    // ApiClient.call straight, too: the cache read is a miss, the write dropped, the quota sync skipped.
-    const started = performance.now();
+    // A question not cached: its read of Redis times out, and it is asked upstream.
+    let started = performance.now();
+    const other = await within(
+      5_000,
+      call(rig.client, 'rank_players_by_role', { ...ranking(4), league: 'Serie A' }),
+    );
+    timings.push(performance.now() - started);
+    expect(structured(other).source.cached).toBe(false);
+    // ApiClient.call straight, too, taking nothing cached: asked at once (no cache read), the write
+    // dropped, the quota sync skipped.
+    started = performance.now();
     const leagues = await within(5_000, rig.deps.api.call('leagues', LeaguesResponse, { fresh: true }));
     timings.push(performance.now() - started);
     expect(leagues.source.cached).toBe(false);

@@ -1,5 +1,6 @@
 // A run's limit on a cached answer's age (src/api/max-age.ts), honoured by every lookup of the cache:
 // a whole answer, and the items of a batch read one by one.
+import Keyv from 'keyv';
 import { describe, expect, it } from 'vitest';
 import { type CacheEntry, ResponseCache } from '../../src/api/cache.js';
 import { UpstreamServerError } from '../../src/api/errors.js';
@@ -57,5 +58,51 @@ describe('a run with a cache age limit', () => {
     };
     const served = await withMaxAge(0, () => cache.getOrFetch('k', 'computed', failing));
     expect(served).toMatchObject({ cached: true, stale: { age_s: 90 } });
+  });
+
+  it('asks without reading the store first when it takes nothing cached, which it reads on an outage', async () => {
+    const time = clock();
+    const map = new Map<string, unknown>();
+    let reads = 0;
+    const store = new Keyv({
+      store: {
+        get: (key: string) => {
+          reads += 1;
+          return map.get(key);
+        },
+        set: (key: string, value: unknown) => map.set(key, value),
+        delete: (key: string) => map.delete(key),
+        clear: () => map.clear(),
+      } as unknown as Map<string, unknown>,
+    });
+    const first = new ResponseCache({ store, now: time.now });
+    await first.getOrFetch('k', 'computed', async () => entry(1));
+    await first.settled();
+    time.pass(30_000);
+    // Another process sharing the store: nothing of it kept in memory, every lookup a store read.
+    const other = new ResponseCache({ store, now: time.now });
+    reads = 0;
+    let fetched = 0;
+    const fetch = async () => entry(++fetched);
+    for (const ask of [
+      () => withMaxAge(0, () => other.getOrFetch('k', 'computed', fetch)),
+      () => other.getOrFetch('k', 'computed', fetch, { fresh: true }),
+    ]) {
+      expect((await ask()).cached).toBe(false);
+      await other.settled();
+    }
+    expect([fetched, reads]).toEqual([2, 0]);
+    // An outage: the entry is read then, and stands in as stale.
+    const third = new ResponseCache({ store, now: time.now, staleMaxAgeMs: 60_000 });
+    const failing = async (): Promise<CacheEntry> => {
+      throw new UpstreamServerError(503);
+    };
+    const served = await withMaxAge(0, () => third.getOrFetch('k', 'computed', failing));
+    expect(served).toMatchObject({ cached: true, stale: { age_s: 0 } });
+    expect(reads).toBe(1);
+    // Read first under any other limit: a younger answer than it asks may be there.
+    const fourth = new ResponseCache({ store, now: time.now });
+    expect((await withMaxAge(60_000, () => fourth.getOrFetch('k', 'computed', fetch))).cached).toBe(true);
+    expect(reads).toBe(2);
   });
 });

@@ -175,7 +175,8 @@ export class ResponseCache {
   /** The entry under `key` while fresh (and as young as the run accepts), without fetching. */
   async peek(key: string, kind: CacheKind): Promise<CacheEntry | undefined> {
     const ttl = this.ttls[kind];
-    const hit = ttl > 0 ? await this.lookup(key, ttl) : undefined;
+    // Nothing cached is taken (a run's max age of 0): no entry to read, whatever the store holds.
+    const hit = ttl > 0 && accepted(ttl) > 0 ? await this.lookup(key, ttl) : undefined;
     if (!hit || this.now() - hit.stored_at >= accepted(ttl)) return undefined;
     noteFreshUntil(hit.stored_at + accepted(ttl));
     return hit.entry;

@@ -91,6 +91,9 @@ describe('a run with a cache age limit', () => {
       expect((await ask()).cached).toBe(false);
       await other.settled();
     }
+    // A batch's items looked at one by one: none taken, none read.
+    const looker = new ResponseCache({ store, now: time.now });
+    expect(await withMaxAge(0, () => looker.peek('k', 'computed'))).toBeUndefined();
     expect([fetched, reads]).toEqual([2, 0]);
     // An outage: the entry is read then, and stands in as stale.
     const third = new ResponseCache({ store, now: time.now, staleMaxAgeMs: 60_000 });

@@ -1,5 +1,5 @@
 // The last answers of the read-only tools, given again to the same call while nothing they rest on can
-// have changed: no upstream request sent or answered, no cache entry written and no tool run begun since
+// have changed: no upstream request sent or answered, no cache entry written and nothing learned since
 // (src/api/change-count.ts), and every cached answer the run read still fresh. A repeated call then skips
 // its run (the cache reads, the reading of the pages, the text), the most of a cached call's own work.
 // Only an answer its run made from the cache alone is kept; its quota is read anew on every replay.
@@ -102,7 +102,7 @@ export function keptAnswer(api: ApiClient, key: string): KeptAnswer | undefined 
 }
 
 /**
- * Keeps `answer`, made from the cache alone by a run begun at change count `madeAt`, unless anything
+ * Keeps `answer`, made from the cache alone by a run that began at change count `madeAt`, unless anything
  * changed while it ran (then false); `freshUntil` is when the first cached answer it read stops being fresh.
  */
 export function keepAnswer(

@@ -10,7 +10,13 @@ import { besideByOurNames, besideLacking } from '../src/facts/beside-numbers.js'
 import { canonicalNote, canonicalStatistics, statisticForms } from '../src/facts/statistic-canon.js';
 import { PlayerIdArg, Season, seasonParam } from '../src/mcp/args.js';
 import { defineTool } from '../src/mcp/tool.js';
-import { answerWhatYouCan, mostSplitCalls, unansweredNotes } from './kit/batch-split.js';
+import {
+  answerWhatYouCan,
+  mostSplitCalls,
+  UnansweredOut,
+  unansweredFields,
+  unansweredNotes,
+} from './kit/batch-split.js';
 import { announcePlan, type Plan, PlannedCostOut, plan, plannedCost, plannedCostText } from './kit/plan.js';
 import { unconfirmedNote } from './kit/section-statistics.js';
 import { idCell, PLAYER_NOT_FOUND, PlayerRowOut, type RowIds, toPlayerRowOut } from './kit/shapes.js';
@@ -47,7 +53,7 @@ export default defineTool({
     season: Season.optional(),
   },
   output: z.array(Compared),
-  extra: { requests: PlannedCostOut },
+  extra: { requests: PlannedCostOut, ...UnansweredOut },
   notFound: PLAYER_NOT_FOUND,
   async run({ player_ids, season }, ctx) {
     const { api, signal } = ctx;
@@ -93,7 +99,7 @@ export default defineTool({
       ...result,
       data,
       glossary: namesOf(keys, glossary),
-      extra: { requests: plannedCost(cost) },
+      extra: { requests: plannedCost(cost), ...unansweredFields(result) },
       notes: [
         ...canonicalNote(renamed),
         ...unconfirmedNote(labelsKept(keys)),

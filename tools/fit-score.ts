@@ -3,7 +3,13 @@ import { carryUnread, markUnread, unreadMarks, unreadWhy } from '../src/api/read
 import { ClubName, PlayerIdArg } from '../src/mcp/args.js';
 import { currentSeason, fallbackWords } from '../src/mcp/season.js';
 import { defineTool } from '../src/mcp/tool.js';
-import { answerWhatYouCan, mostSplitCalls, unansweredNotes } from './kit/batch-split.js';
+import {
+  answerWhatYouCan,
+  mostSplitCalls,
+  UnansweredOut,
+  unansweredFields,
+  unansweredNotes,
+} from './kit/batch-split.js';
 import { withClubHint } from './kit/club-hint.js';
 import { fitForTheirFootball } from './kit/club-side.js';
 import { fetchFits } from './kit/fits.js';
@@ -37,7 +43,7 @@ export default defineTool({
     club: ClubName.optional().describe('Club name (e.g. FC Lens) or team id; omit for best fits'),
   },
   output: z.array(Fit),
-  extra: { requests: PlannedCostOut },
+  extra: { requests: PlannedCostOut, ...UnansweredOut },
   notFound: PLAYER_NOT_FOUND,
   async run({ player_ids, club }, ctx) {
     const { api, signal } = ctx;
@@ -100,7 +106,7 @@ export default defineTool({
     return {
       ...result,
       data,
-      extra: { requests: plannedCost(cost) },
+      extra: { requests: plannedCost(cost), ...unansweredFields(result) },
       notes: [...notes, ...unansweredNotes(result)],
     };
   },

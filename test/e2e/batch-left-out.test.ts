@@ -47,6 +47,7 @@ describe('a batch answered in part', () => {
     const { body, text } = await callOk(session.client, 'compare_players', { player_ids: ids });
     expect(body.data).toHaveLength(2);
     expect(text).toContain(`Not in the API's answer, though it refused none: ${ids[0]}`);
+    expect((body.unanswered as { id: string }[]).map((u) => u.id)).toEqual([ids[0]]);
   });
 
   it('resolve_players: a row the API sent as an error is no answer, and its words are said', async () => {

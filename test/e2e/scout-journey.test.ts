@@ -102,6 +102,10 @@ describe('a batch with an id that has no row', () => {
     const rows = structured(result).data as { player_id: string; service_id: string | null }[];
     expect(rows.map((r) => r.service_id ?? r.player_id)).toEqual(good);
     expect(textOf(result)).toContain('p_no_such_row not answered: no row');
+    // In the structure too: an agent reading only it must not take the rows for every player asked.
+    expect(structured(result).unanswered).toEqual([
+      { id: 'p_no_such_row', reason: expect.stringMatching(/^no row/) },
+    ]);
   });
 
   it('fit_score does the same, and fails only when no id answers', async () => {
@@ -112,6 +116,7 @@ describe('a batch with an id that has no row', () => {
     const rows: { service_id: string | null; player_id?: string }[] = structured(some).data;
     expect(new Set(rows.map((r) => r.service_id ?? r.player_id))).toEqual(new Set([good[0]]));
     expect(textOf(some)).toContain('p_no_such_row not answered');
+    expect(structured(some).unanswered?.map((u: { id: string }) => u.id)).toEqual(['p_no_such_row']);
     const none = await call(server.client, 'fit_score', { player_ids: ['p_no_such_row', 'p_nor_this_one'] });
     expect(none.isError).toBe(true);
   });

@@ -3,7 +3,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { ApiResult } from '../../src/api/client.js';
 import { NotFoundError, QuotaExhaustedError } from '../../src/api/errors.js';
-import { answerWhatYouCan, unansweredNotes } from '../../tools/kit/batch-split.js';
+import { answerWhatYouCan, unansweredFields, unansweredNotes } from '../../tools/kit/batch-split.js';
 import { propertyRuns } from '../support/sample.js';
 
 type Row = { player_id: string; service_id: null };
@@ -54,6 +54,9 @@ describe('answerWhatYouCan', () => {
           for (const id of good.filter((g) => !answered.includes(g)))
             expect(result.unanswered.find((u) => u.id === id)?.reason).toMatch(/could not be asked alone/);
           expect(result.requests).toBeLessThanOrEqual(1 + 3 * ids.length);
+          // The structure names the same ids as the notes: every id asked and not shown.
+          const named = unansweredFields(result).unanswered?.map((u) => u.id) ?? [];
+          expect(new Set(named)).toEqual(new Set(ids.filter((id) => !answered.includes(id))));
         },
       ),
       {
@@ -129,9 +132,24 @@ describe('answerWhatYouCan', () => {
           const strays = ids.filter((_, i) => fate(i) === 'other id').length;
           const notes = unansweredNotes(result).join('\n');
           const label = JSON.stringify({ ids, fates: fates.slice(0, ids.length) });
+          const fields = unansweredFields(result);
           if (left.length === 0) {
             expect(notes, label).toBe('');
+            expect(fields, label).toEqual({});
             return;
+          }
+          // The structure says what the notes say: the ids left out, or the ids among which they are.
+          if (strays === 0)
+            expect(
+              fields.unanswered?.map((u) => u.id),
+              label,
+            ).toEqual(left);
+          else {
+            expect(fields.unanswered, label).toBeUndefined();
+            expect(fields.unanswered_among?.at_least, label).toBe(left.length);
+            for (const id of left) expect(fields.unanswered_among?.ids, label).toContain(id);
+            for (const [i, id] of ids.entries())
+              if (fate(i) === 'row') expect(fields.unanswered_among?.ids, label).not.toContain(id);
           }
           // Every id left out is named; one shown under its own id never is (alone, nor as a prefix).
           const named = (id: string) => new RegExp(`\\b${id}\\b(?!-)`).test(notes);

@@ -2,6 +2,7 @@
 // row this season, an old player_id, a league the key does not cover. The batch is then split in
 // halves until each failing id stands alone, so the call answers every other player and names each
 // id it could not, with the reason. Only failures about an id split; a spent quota or an outage does not.
+import { z } from 'zod';
 import type { ApiResult } from '../../src/api/client.js';
 import { type ApiError, BadRequestError, ForbiddenError, NotFoundError } from '../../src/api/errors.js';
 
@@ -241,6 +242,42 @@ function sameRow(a: Identified, b: Identified): boolean {
     (a.player_id != null && a.player_id === b.player_id) ||
     (a.service_id != null && a.service_id === b.service_id)
   );
+}
+
+/**
+ * Who a batch answer does not show, in its structure: an agent that reads the structure (and not the
+ * notes) must not take the rows shown for every player asked.
+ */
+export const UnansweredOut = {
+  unanswered: z
+    .array(z.object({ id: z.string(), reason: z.string() }))
+    .optional()
+    .describe('Ids asked that the answer does not show, each with the reason (also in the notes).'),
+  unanswered_among: z
+    .object({ ids: z.array(z.string()), at_least: z.number() })
+    .optional()
+    .describe(
+      'Rows shown carry no id asked (an old player_id answered under the current one): at least `at_least` of `ids` are not shown, which cannot be told.',
+    ),
+};
+
+const NOT_IN_ANSWER = "not in the API's answer, though it refused none (resolve_players gives current ids)";
+
+/** The structured fields of UnansweredOut for a split batch: set only when someone asked is not shown. */
+export function unansweredFields(split: {
+  unanswered: readonly Unanswered[];
+  missing?: Missing | undefined;
+}): { unanswered?: Unanswered[]; unanswered_among?: { ids: string[]; at_least: number } } {
+  const { missing } = split;
+  const certain =
+    missing && missing.strays === 0 ? missing.ids.map((id) => ({ id, reason: NOT_IN_ANSWER })) : [];
+  const unanswered = [...split.unanswered, ...certain];
+  return {
+    ...(unanswered.length > 0 ? { unanswered } : {}),
+    ...(missing && missing.strays > 0
+      ? { unanswered_among: { ids: missing.ids, at_least: missing.ids.length - missing.strays } }
+      : {}),
+  };
 }
 
 /** The notes of a split batch: each id left out and why, and what finding them cost. */

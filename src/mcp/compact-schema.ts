@@ -13,9 +13,19 @@ type Json = Record<string, unknown>;
 /**
  * Fields every tool shares: described once, in the server instructions (INSTRUCTIONS in server.ts), and
  * named in each schema only by `required` (quota, source); listing them in every tool cost 26 tokens each.
- * `requests` (what a call of several requests planned and spent) too: 21 tokens a tool that has it.
+ * `requests` (what a call of several requests planned and spent) too: 21 tokens a tool that has it, and
+ * `unanswered` (the ids a batch tool was asked and does not show): 22.
  */
-const ENVELOPE = new Set(['quota', 'source', 'notes', 'unread', 'has_more', 'season', 'requests']);
+const ENVELOPE = new Set([
+  'quota',
+  'source',
+  'notes',
+  'unread',
+  'has_more',
+  'season',
+  'requests',
+  'unanswered',
+]);
 
 /**
  * Output: the names of `data`'s fields (of its rows, for a list) and of tool-specific fields; deeper

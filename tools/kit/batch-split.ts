@@ -252,32 +252,33 @@ export const UnansweredOut = {
   unanswered: z
     .array(z.object({ id: z.string(), reason: z.string() }))
     .optional()
-    .describe('Ids asked that the answer does not show, each with the reason (also in the notes).'),
-  unanswered_among: z
-    .object({ ids: z.array(z.string()), at_least: z.number() })
-    .optional()
-    .describe(
-      'Rows shown carry no id asked (an old player_id answered under the current one): at least `at_least` of `ids` are not shown, which cannot be told.',
-    ),
+    .describe('Ids asked that the answer does not show (or may not: the reason says), each with the reason.'),
 };
 
 const NOT_IN_ANSWER = "not in the API's answer, though it refused none (resolve_players gives current ids)";
 
-/** The structured fields of UnansweredOut for a split batch: set only when someone asked is not shown. */
+/**
+ * The structured form of a split batch's notes: every id refused or that no row carries. Beside rows
+ * under ids not asked (an old player_id answered under the current one), which of those ids are missing
+ * cannot be told: each is named with how many at least are.
+ */
 export function unansweredFields(split: {
   unanswered: readonly Unanswered[];
   missing?: Missing | undefined;
-}): { unanswered?: Unanswered[]; unanswered_among?: { ids: string[]; at_least: number } } {
+}): {
+  unanswered?: Unanswered[];
+} {
   const { missing } = split;
-  const certain =
-    missing && missing.strays === 0 ? missing.ids.map((id) => ({ id, reason: NOT_IN_ANSWER })) : [];
-  const unanswered = [...split.unanswered, ...certain];
-  return {
-    ...(unanswered.length > 0 ? { unanswered } : {}),
-    ...(missing && missing.strays > 0
-      ? { unanswered_among: { ids: missing.ids, at_least: missing.ids.length - missing.strays } }
-      : {}),
-  };
+  const maybe = (ids: readonly string[], strays: number) =>
+    `not shown, or shown under an id not asked: at least ${ids.length - strays} of ${ids.join(', ')} are not in the API's answer, which cannot be told`;
+  const left = missing
+    ? missing.ids.map((id) => ({
+        id,
+        reason: missing.strays === 0 ? NOT_IN_ANSWER : maybe(missing.ids, missing.strays),
+      }))
+    : [];
+  const unanswered = [...split.unanswered, ...left];
+  return unanswered.length > 0 ? { unanswered } : {};
 }
 
 /** The notes of a split batch: each id left out and why, and what finding them cost. */

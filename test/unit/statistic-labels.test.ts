@@ -58,14 +58,19 @@ it('the card: "both feet", a position without underscores', () => {
     age: null,
     position: 'centre_back',
     nationality: null,
+    birth_date: null,
     foot: 'both',
     height_cm: null,
     primary_role: null,
     performance_index: null,
     minutes: null,
+    appearances: 1,
     contract_until: null,
     market_value_eur: 7_100_000,
+    data_as_of: null,
   });
+  expect(text).toContain('1 appearance ·');
+  expect(text).not.toContain('data as of');
   expect(text).toContain('both feet');
   expect(text).toContain('centre back');
   expect(text).toContain('value €7.1m');

@@ -36,13 +36,16 @@ const n = z.number().nullable();
 export const PlayerCardOut = PlayerOut.extend({
   position: z.string().nullable(),
   nationality: z.string().nullable(),
+  birth_date: z.string().nullable(),
   foot: z.string().nullable(),
   height_cm: n,
   primary_role: z.string().nullable(),
   performance_index: n,
   minutes: n,
+  appearances: n,
   contract_until: z.string().nullable(),
   market_value_eur: n,
+  data_as_of: z.string().nullable().describe('Date of the data the record rests on (it moves weekly).'),
 });
 export type PlayerCard = z.infer<typeof PlayerCardOut>;
 
@@ -103,13 +106,16 @@ export function toPlayerCard(row: PlayerRecord): PlayerCard {
     ...toPlayerOut(row),
     position: row.position ?? null,
     nationality: row.nationality ?? null,
+    birth_date: row.birth_date ?? null,
     foot: row.foot ?? null,
     height_cm: row.height_cm ?? null,
     primary_role: row.primary_role ?? null,
     performance_index: row.performance_index ?? null,
     minutes: row.minutes ?? null,
+    appearances: row.appearances ?? null,
     contract_until: row.contract_until ?? null,
     market_value_eur: row.market_value_eur ?? null,
+    data_as_of: row.data_as_of ?? null,
   };
 }
 

@@ -27,17 +27,24 @@ export function cardText(p: PlayerCard): string {
       club && league ? `${club} (${league})` : (club ?? league),
       fact('season', (s) => `season ${s}`),
       fact('age', (a) => `age ${a}`),
+      fact('birth_date', (d) => `born ${d}`),
       fact('position', words),
       fact('nationality', (n) => n),
       fact('foot', footText),
       fact('height_cm', (h) => `${h} cm`),
       fact('minutes', (m) => `${m} min`),
+      fact('appearances', (a) => `${a} ${a === '1' ? 'appearance' : 'appearances'}`),
       fact('contract_until', (c) => `contract until ${c}`),
       value !== undefined && `value ${formatEuros(value)}`,
     ],
     ' · ',
   );
-  const lines = [`## ${playerLabel(p)}`, facts, `player_id ${p.player_id}`];
+  const asOf = shownText(p, 'data_as_of');
+  const lines = [
+    `## ${playerLabel(p)}`,
+    facts,
+    `player_id ${p.player_id}${asOf ? ` · data as of ${asOf}` : ''}`,
+  ];
   // Each asked on its own: an unread index is noted even when the role is not shown.
   const role = shown(p, 'primary_role');
   const index = shown(p, 'performance_index');

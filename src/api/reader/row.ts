@@ -184,7 +184,7 @@ export function row<S extends z.ZodRawShape>(kind: string, shape: S, options: Ro
     ctx.addIssue({ code: 'custom', message: `no readable ${result.at}`, input: raw });
     return z.NEVER;
   });
-  return Object.assign(schema, { kind, read, readStrictly, readRecord });
+  return Object.assign(schema, { kind, fields: keys as readonly string[], read, readStrictly, readRecord });
 }
 
 type RowReader = ReturnType<typeof row>;

@@ -5,11 +5,13 @@
 import { z } from 'zod';
 import { isAnswerMember } from './api-words.js';
 import { fieldName } from './names.js';
+import { currentAliases } from './report.js';
 import { withIncluded } from './resource.js';
 import { row, rowsOf } from './row.js';
 import { isPlainObject } from './values.js';
 
-type RowReader = Pick<ReturnType<typeof row>, 'kind' | 'read'>;
+type RowReader = Pick<ReturnType<typeof row>, 'kind' | 'read'> &
+  Partial<Pick<ReturnType<typeof row>, 'fields' | 'words'>>;
 type RecordReader = RowReader & Partial<Pick<ReturnType<typeof row>, 'readRecord'>>;
 type RowOf<R extends RowReader> = Extract<ReturnType<R['read']>, { ok: true }>['value'];
 
@@ -33,10 +35,40 @@ function omit(record: Record<string, unknown>, ...keys: string[]): Record<string
   return out;
 }
 
+/** A service_id as the spec writes it: `ds_` and 16 characters. */
+const SERVICE_ID_FORM = /^ds_[A-Za-z0-9]{16}$/;
+
+/**
+ * `data` as a map of rows (`{"ds_…": {…}, …}`: a batch answered id by id) rather than a list. The spec
+ * puts lists in an array, but does not show the shapes of the batch routes (resolve-batch, compare,
+ * fit-score). A map when every value is an object and no key is a name the rows read (a single row's
+ * field, or an object it lifts): its values are the rows. A key in the spec's service_id form is the
+ * row's service_id when the row carries none; any other key is no id we can name, and is not taken.
+ */
+function mapOfRows(data: Record<string, unknown>, item: RowReader): unknown[] | undefined {
+  const keys = Object.keys(data);
+  if (keys.length === 0 || !item.words) return undefined;
+  const aliases = currentAliases();
+  for (const key of keys) {
+    const name = fieldName(key);
+    const value = data[key];
+    if (!isPlainObject(value) || item.words.has(name) || aliases.words.has(name)) return undefined;
+    if (isAnswerMember(key, value)) return undefined;
+  }
+  const serviceIdNames = new Set(['service_id', ...aliases.of('service_id')]);
+  const takesServiceId = item.fields?.includes('service_id') === true;
+  return keys.map((key) => {
+    const value = data[key] as Record<string, unknown>;
+    const carries = Object.keys(value).some((k) => serviceIdNames.has(fieldName(k)));
+    return takesServiceId && SERVICE_ID_FORM.test(key) && !carries ? { ...value, service_id: key } : value;
+  });
+}
+
 /** The list of an answer and the fields beside it. */
 function findList(
   raw: unknown,
   preferred: readonly string[],
+  item: RowReader,
 ): { list: unknown; rest: Record<string, unknown> } | undefined {
   if (Array.isArray(raw)) return { list: raw, rest: {} };
   if (!isPlainObject(raw)) return undefined;
@@ -45,6 +77,8 @@ function findList(
   if (isPlainObject(data)) {
     const inner = soleArray(data, preferred);
     if (inner) return { list: data[inner], rest: { ...omit(data, inner), ...omit(raw, 'data') } };
+    const rows = mapOfRows(data, item);
+    if (rows) return { list: rows, rest: omit(raw, 'data') };
     return undefined;
   }
   if (data === undefined) {
@@ -66,7 +100,7 @@ export function listAnswer<R extends RowReader, B extends z.ZodRawShape = Record
   const besideReader = row(`${item.kind} answer`, (options.beside ?? {}) as B);
   type Beside = Extract<ReturnType<typeof besideReader.read>, { ok: true }>['value'];
   return z.unknown().transform((raw, ctx): Beside & { data: RowOf<R>[] } => {
-    const found = findList(raw, options.names ?? []);
+    const found = findList(raw, options.names ?? [], item);
     if (!found) {
       ctx.addIssue({ code: 'custom', message: 'no list of rows in data', input: raw });
       return z.NEVER;

@@ -184,7 +184,16 @@ export function row<S extends z.ZodRawShape>(kind: string, shape: S, options: Ro
     ctx.addIssue({ code: 'custom', message: `no readable ${result.at}`, input: raw });
     return z.NEVER;
   });
-  return Object.assign(schema, { kind, fields: keys as readonly string[], read, readStrictly, readRecord });
+  /** Every name a row of this kind reads (its fields, the objects it lifts, its own aliases), folded. */
+  const words: ReadonlySet<string> = names.words;
+  return Object.assign(schema, {
+    kind,
+    fields: keys as readonly string[],
+    words,
+    read,
+    readStrictly,
+    readRecord,
+  });
 }
 
 type RowReader = ReturnType<typeof row>;

@@ -55,6 +55,37 @@ describe('data as a map of rows', () => {
     expect(read.failed?.error.message).toMatch(/no list of rows in data/);
   });
 
+  it("resolve-batch's service_id per player: each key a row id, each value its person or null", () => {
+    fc.assert(
+      fc.property(
+        fc.uniqueArray(
+          fc.record({
+            player_id: fc.stringMatching(/^p2[0-9a-z]{9}$/),
+            service_id: fc.option(serviceId, { nil: null }),
+          }),
+          { minLength: 1, maxLength: 6, selector: (p) => p.player_id },
+        ),
+        (pairs) => {
+          const map = Object.fromEntries(pairs.map((p) => [p.player_id, p.service_id]));
+          const read = readAnswer(ResolveBatchResponse, { data: map }, 'resolve-batch').value.data;
+          expect(read.map((r) => [r.player_id, r.service_id, r.status])).toEqual(
+            pairs.map((p) => [p.player_id, p.service_id, p.service_id ? 'resolved' : 'unlinked']),
+          );
+        },
+      ),
+      propertyRuns('resolve-batch as a map'),
+    );
+  });
+
+  it('a map of ids to null or to a service_id is no rows of a compare: nothing is said of those players', () => {
+    const read = tryReadAnswer(
+      CompareResponse,
+      { data: { p20aaaaaaaaa: null, p20bbbbbbbbb: 'ds_0000000000000001' } },
+      'compare',
+    );
+    expect(read.failed?.error.message).toMatch(/no list of rows in data/);
+  });
+
   it('takes no key as an id unless it has the service_id form', () => {
     const read = readAnswer(
       CompareResponse,

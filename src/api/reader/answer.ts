@@ -44,23 +44,32 @@ const SERVICE_ID_FORM = /^ds_[A-Za-z0-9]{16}$/;
  * fit-score). A map when every value is an object and no key is a name the rows read (a single row's
  * field, or an object it lifts): its values are the rows. A key in the spec's service_id form is the
  * row's service_id when the row carries none; any other key is no id we can name, and is not taken.
+ * For resolve rows, a map of row ids each to a service_id or null (`{"p20…": "ds_…"}`: "service_id per
+ * player", as the spec says of resolve-batch) is each key's row: its player_id and service_id.
  */
 function mapOfRows(data: Record<string, unknown>, item: RowReader): unknown[] | undefined {
   const keys = Object.keys(data);
   if (keys.length === 0 || !item.words) return undefined;
   const aliases = currentAliases();
-  for (const key of keys) {
+  const isKey = (key: string) => {
     const name = fieldName(key);
-    const value = data[key];
-    if (!isPlainObject(value) || item.words.has(name) || aliases.words.has(name)) return undefined;
-    if (isAnswerMember(key, value)) return undefined;
-  }
+    return !item.words?.has(name) && !aliases.words.has(name) && !isAnswerMember(key, data[key]);
+  };
+  if (!keys.every(isKey)) return undefined;
+  const fields = item.fields ?? [];
+  // Rows that say how a person was found (a status: resolve-batch's), keyed by row ids, not persons.
+  const resolves = ['player_id', 'service_id', 'status'].every((f) => fields.includes(f));
+  const isPersonOrNull = (value: unknown) =>
+    value === null || (typeof value === 'string' && SERVICE_ID_FORM.test(value));
+  const personPerRow = keys.every((key) => !SERVICE_ID_FORM.test(key) && isPersonOrNull(data[key]));
+  if (resolves && personPerRow) return keys.map((key) => ({ player_id: key, service_id: data[key] }));
+  if (!keys.every((key) => isPlainObject(data[key]))) return undefined;
   const serviceIdNames = new Set(['service_id', ...aliases.of('service_id')]);
-  const takesServiceId = item.fields?.includes('service_id') === true;
   return keys.map((key) => {
     const value = data[key] as Record<string, unknown>;
     const carries = Object.keys(value).some((k) => serviceIdNames.has(fieldName(k)));
-    return takesServiceId && SERVICE_ID_FORM.test(key) && !carries ? { ...value, service_id: key } : value;
+    const keyed = fields.includes('service_id') && SERVICE_ID_FORM.test(key) && !carries;
+    return keyed ? { ...value, service_id: key } : value;
   });
 }
 

@@ -3,6 +3,7 @@
 // service_id, a summary, meta) are read like a row whose unreadable values become null. Resource
 // objects (JSON:API style) are read with the answer's `included` objects at hand (resource.ts).
 import { z } from 'zod';
+import { SERVICE_ID_PATTERN } from '../../domain/season.js';
 import { isAnswerMember } from './api-words.js';
 import { fieldName } from './names.js';
 import { currentAliases } from './report.js';
@@ -35,9 +36,6 @@ function omit(record: Record<string, unknown>, ...keys: string[]): Record<string
   return out;
 }
 
-/** A service_id as the spec writes it: `ds_` and 16 characters. */
-const SERVICE_ID_FORM = /^ds_[A-Za-z0-9]{16}$/;
-
 /**
  * `data` as a map of rows (`{"ds_…": {…}, …}`: a batch answered id by id) rather than a list. The spec
  * puts lists in an array, but does not show the shapes of the batch routes (resolve-batch, compare,
@@ -49,26 +47,27 @@ const SERVICE_ID_FORM = /^ds_[A-Za-z0-9]{16}$/;
  */
 function mapOfRows(data: Record<string, unknown>, item: RowReader): unknown[] | undefined {
   const keys = Object.keys(data);
-  if (keys.length === 0 || !item.words) return undefined;
+  const { words } = item;
+  if (keys.length === 0 || !words) return undefined;
   const aliases = currentAliases();
   const isKey = (key: string) => {
     const name = fieldName(key);
-    return !item.words?.has(name) && !aliases.words.has(name) && !isAnswerMember(key, data[key]);
+    return !words.has(name) && !aliases.words.has(name) && !isAnswerMember(key, data[key]);
   };
   if (!keys.every(isKey)) return undefined;
   const fields = item.fields ?? [];
   // Rows that say how a person was found (a status: resolve-batch's), keyed by row ids, not persons.
   const resolves = ['player_id', 'service_id', 'status'].every((f) => fields.includes(f));
   const isPersonOrNull = (value: unknown) =>
-    value === null || (typeof value === 'string' && SERVICE_ID_FORM.test(value));
-  const personPerRow = keys.every((key) => !SERVICE_ID_FORM.test(key) && isPersonOrNull(data[key]));
+    value === null || (typeof value === 'string' && SERVICE_ID_PATTERN.test(value));
+  const personPerRow = keys.every((key) => !SERVICE_ID_PATTERN.test(key) && isPersonOrNull(data[key]));
   if (resolves && personPerRow) return keys.map((key) => ({ player_id: key, service_id: data[key] }));
   if (!keys.every((key) => isPlainObject(data[key]))) return undefined;
   const serviceIdNames = new Set(['service_id', ...aliases.of('service_id')]);
   return keys.map((key) => {
     const value = data[key] as Record<string, unknown>;
     const carries = Object.keys(value).some((k) => serviceIdNames.has(fieldName(k)));
-    const keyed = fields.includes('service_id') && SERVICE_ID_FORM.test(key) && !carries;
+    const keyed = fields.includes('service_id') && SERVICE_ID_PATTERN.test(key) && !carries;
     return keyed ? { ...value, service_id: key } : value;
   });
 }

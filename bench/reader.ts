@@ -74,6 +74,30 @@ function measure(page: () => unknown, runs = 400): number {
   return median(times);
 }
 
+/** Idle time before each read of `measureAfterIdle`: the far rows' upstream latency (benchmark 1). */
+const IDLE_MS = 30;
+
+/**
+ * Median ms of the page's JSON.parse and of its reading, each after the process slept IDLE_MS (as a miss
+ * 30 ms away finds it), warmed first: what the idle wait alone does to the same work, nothing else running.
+ */
+async function measureAfterIdle(page: () => unknown, runs = 150): Promise<{ parse: number; read: number }> {
+  const json = JSON.stringify(page());
+  for (let i = 0; i < 300; i++) readAnswer(RankingsResponse, JSON.parse(json), 'GET /v1/rankings');
+  const parse: number[] = [];
+  const read: number[] = [];
+  for (let i = 0; i < runs; i++) {
+    await new Promise((resolve) => setTimeout(resolve, IDLE_MS));
+    const t0 = performance.now();
+    const raw = JSON.parse(json);
+    const t1 = performance.now();
+    readAnswer(RankingsResponse, raw, 'GET /v1/rankings');
+    read.push(performance.now() - t1);
+    parse.push(t1 - t0);
+  }
+  return { parse: median(parse), read: median(read) };
+}
+
 /**
  * Median ms of a page read with learning on, as the client does it (src/api/client.ts): the reading,
  * then the learner shown the answer (facts of a ranking taken, empty fields looked for), and a second
@@ -132,7 +156,29 @@ export async function benchReader(): Promise<Row[]> {
       '—',
     ),
   ];
-  return [...rows, ...readerRows()];
+  const readers = readerRows();
+  const warm = measure(PAGES.standard as () => unknown);
+  const warmParse = measureParse(PAGES.standard as () => unknown);
+  const idle = await measureAfterIdle(PAGES.standard as () => unknown);
+  const idleRow = row(
+    '8 reader',
+    `the same page after ${IDLE_MS} ms asleep (as a miss ${IDLE_MS} ms away finds the process): its reading, its JSON.parse`,
+    `${idle.read.toFixed(3)} ms (${(idle.read / warm).toFixed(1)} × warm), ${idle.parse.toFixed(3)} ms (${(idle.parse / warmParse).toFixed(1)} × warm)`,
+    '—',
+  );
+  return [...rows, ...readers, idleRow];
+}
+
+/** Median ms of the page's JSON.parse, warm. */
+function measureParse(page: () => unknown, runs = 400): number {
+  const json = JSON.stringify(page());
+  const times: number[] = [];
+  for (let i = 0; i < runs + 100; i++) {
+    const t0 = performance.now();
+    JSON.parse(json);
+    if (i >= 100) times.push(performance.now() - t0);
+  }
+  return median(times);
 }
 
 function readerRows(): Row[] {

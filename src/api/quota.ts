@@ -54,6 +54,15 @@ export interface SharedQuota {
   pending?: Set<QuotaTracker>;
 }
 
+/**
+ * The quota to print beside an answer: the tracker's state as it stands at the answer's end, unless the
+ * run's own was observed after it. A run's result carries the state its main request brought, and a
+ * request sent after it (a league list for a note, a concurrent call of the same key) spends more.
+ */
+export function quotaAtAnswer(run: Quota, tracked: Quota): Quota {
+  return tracked.observed_at !== null && tracked.observed_at >= (run.observed_at ?? '') ? tracked : run;
+}
+
 /** How long the quota reported with an answer may go without reading what others observed (see `reported`). */
 export const ADOPT_EVERY_MS = 1000;
 /** At or below this many requests left, every upstream request first reads what others observed. */

@@ -2,7 +2,7 @@ import type { CallToolResult, ToolAnnotations } from '@modelcontextprotocol/serv
 import { z } from 'zod';
 import { changeCount } from '../api/change-count.js';
 import { withMaxAge } from '../api/max-age.js';
-import type { Quota } from '../api/quota.js';
+import { type Quota, quotaAtAnswer } from '../api/quota.js';
 import { collectReadNotes } from '../api/reader/notes-sink.js';
 import { tallyRequests } from '../api/request-tally.js';
 import { CHART_APP_URI } from '../charts/app.js';
@@ -171,7 +171,7 @@ export function defineTool<
         outcome = { ...outcome, notes: [...(outcome.notes ?? []), ...unreadNotes], unread };
       if (said && said.notes.length > 0)
         outcome = { ...outcome, notes: [...said.notes, ...(outcome.notes ?? [])] };
-      const { quota, ...structured } = {
+      const { quota: runQuota, ...structured } = {
         ...outcome,
         data: tabulate(outcome.data, output),
         ...(outcome.extra ? { extra: tabulate(outcome.extra, extra) } : {}),
@@ -189,6 +189,7 @@ export function defineTool<
         requests.sent === 0 &&
         spentBefore.length === 0 &&
         keepAnswer(ctx.api, key, made, madeAt, Math.min(freshUntil, canonical.freshUntil));
+      const quota = quotaAtAnswer(runQuota, await ctx.api.quota.reported());
       const result = await withChart({ ...made, structured: { ...structured, quota } }, ctx);
       // Under the check, an answer made again for it alone is no call of the client's: no replay counted.
       if (kept) return await checkedReplay(kept, result, quota, ctx, checkAgain);

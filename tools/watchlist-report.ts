@@ -221,7 +221,12 @@ export default defineTool({
           ...(why.length > 0 ? { why } : {}),
         },
       },
-      notes: refreshed.notes,
+      notes: [
+        ...refreshed.notes,
+        ...(fresh.merged.length > 0
+          ? [`Kept once, as the player followed already: ${fresh.merged.join('; ')}.`]
+          : []),
+      ],
     };
   },
   text: ({ data, extra, source }) =>

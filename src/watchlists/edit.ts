@@ -3,6 +3,7 @@
 // refused change stores nothing and costs no quota.
 import type { Source } from '../api/client.js';
 import { unreadWhy } from '../api/reader/unread.js';
+import { queryLabel } from '../facts/resolve-labels.js';
 import type { ResolveQuery } from '../facts/resolve-match.js';
 import { fold } from '../lib/fold.js';
 import {
@@ -14,7 +15,7 @@ import {
   watchlistName,
 } from '../store/watchlists.js';
 import { type Additions, resolveAdditions, unreadServiceIds } from './additions.js';
-import { keyOf, labelsOf, NAME_MAX, type PlayerToAdd, uniqueQueries } from './entries.js';
+import { entryLabel, keyOf, labelsOf, NAME_MAX, type PlayerToAdd, uniqueQueries } from './entries.js';
 import { WatchlistRefusal } from './refusal.js';
 import type { OwnedLists, WatchlistUpstream } from './upstream.js';
 
@@ -72,14 +73,12 @@ export async function updateWatchlist(
   if (deleting && current) return deleteList(lists, current);
 
   const { removing, absent, unchecked, unnamed } = removals(current, name, change.remove);
-  const wanted = await checkLimits(lists, current, name, change.add, removing);
+  const { wanted, onList } = toResolve(current, change.add, removing);
+  await checkLimits(lists, current, name, wanted, removing);
   const additions = await resolveAdditions(upstream, wanted, signal, findPlayers);
-  const {
-    doc,
-    created,
-    added,
-    removed: gone,
-  } = await applyChange(lists, name, removing, additions, change.note);
+  const applied = await applyChange(lists, name, removing, additions, change.note);
+  const { doc, created, added, removed: gone } = applied;
+  const notAdded = [...onList, ...applied.notAdded];
   const { named: removed, unnamed: removed_unnamed } = labelsOf(gone);
   const notes = [
     ...(absent.length > 0 ? [`Not in the watchlist, nothing to remove: ${absent.join(', ')}.`] : []),
@@ -88,6 +87,7 @@ export async function updateWatchlist(
           `Not removed: ${unchecked.join(', ')}: no service_id, row id or name listed matches, and the names of ${unnamed.length} player(s) could not be read (${unnamed.map(keyOf).join(', ')}): remove by service_id.`,
         ]
       : []),
+    ...(notAdded.length > 0 ? [`Not added again: ${notAdded.join('; ')}.`] : []),
     ...(additions.strayRows ? [additions.strayRows] : []),
     ...(unreadServiceIds(additions) ? [unreadServiceIds(additions) as string] : []),
   ];
@@ -200,17 +200,41 @@ function removals(
 }
 
 /** The players to resolve, once the limits are checked: before any request, so a refusal costs no quota. */
+/**
+ * The players to resolve: those asked, but those the list holds under the id asked (its person's or its
+ * pending row's), which are said (`onList`) and cost no request.
+ */
+function toResolve(
+  current: WatchlistDoc | undefined,
+  add: readonly PlayerToAdd[],
+  removing: ReadonlySet<string>,
+): { wanted: ResolveQuery[]; onList: string[] } {
+  const byId = new Map<string, WatchlistEntry>();
+  for (const entry of current?.entries ?? []) {
+    if (entry.service_id) byId.set(entry.service_id, entry);
+    if (entry.pending?.player_id) byId.set(entry.pending.player_id, entry);
+  }
+  const wanted: ResolveQuery[] = [];
+  const onList: string[] = [];
+  for (const query of uniqueQueries(add)) {
+    const entry = 'player_id' in query ? byId.get(query.player_id) : undefined;
+    if (!entry) wanted.push(query);
+    else if (removing.has(keyOf(entry)))
+      onList.push(`${queryLabel(query)} (${entryLabel(entry)}) is removed by this change`);
+    else onList.push(notAddedAgain(query, entry, undefined));
+  }
+  return { wanted, onList };
+}
+
 async function checkLimits(
   lists: OwnedLists,
   current: WatchlistDoc | undefined,
   name: string,
-  add: readonly PlayerToAdd[],
+  wanted: readonly ResolveQuery[],
   removing: ReadonlySet<string>,
-): Promise<ResolveQuery[]> {
+): Promise<void> {
   const { store, owner } = lists;
   const entries = current?.entries ?? [];
-  const known = new Set(entries.flatMap((e) => [e.service_id, e.pending?.player_id]).filter(Boolean));
-  const wanted = uniqueQueries(add).filter((q) => !('player_id' in q && known.has(q.player_id)));
   const size = entries.length - removing.size + wanted.length;
   if (size > store.limits.maxPlayers) {
     throw new WatchlistError(
@@ -232,7 +256,6 @@ async function checkLimits(
       'with these players',
     );
   }
-  return wanted;
 }
 
 /** Hands the change to the store; what it added and removed of the list as stored then. */
@@ -242,14 +265,22 @@ async function applyChange(
   removing: ReadonlySet<string>,
   { resolved }: Additions,
   note: string | undefined,
-): Promise<{ doc: WatchlistDoc; created: boolean; added: string[]; removed: WatchlistEntry[] }> {
+): Promise<{
+  doc: WatchlistDoc;
+  created: boolean;
+  added: string[];
+  removed: WatchlistEntry[];
+  notAdded: string[];
+}> {
   const added: string[] = [];
   const removed: WatchlistEntry[] = [];
+  const notAdded: string[] = [];
   let created = false;
   const doc = await lists.store.update(lists.owner, name, (stored, now) => {
     // The store may run a change again (Redis, when another replica wrote meanwhile): start afresh.
     added.length = 0;
     removed.length = 0;
+    notAdded.length = 0;
     created = stored === undefined;
     const base = stored ?? newWatchlist(name, now);
     const next: WatchlistEntry[] = [];
@@ -257,11 +288,18 @@ async function applyChange(
       if (removing.has(keyOf(entry))) removed.push(entry);
       else next.push(entry);
     }
-    const have = new Set(next.map(keyOf));
-    for (const { row } of resolved) {
+    const listed = new Set(next.map(keyOf));
+    // Each player added, by the first query that named him: a later one naming him again is said.
+    const addedBy = new Map<string, ResolveQuery>();
+    for (const { query, row } of resolved) {
       const entry = newEntry(row, now);
-      if (have.has(keyOf(entry))) continue;
-      have.add(keyOf(entry));
+      const key = keyOf(entry);
+      const first = addedBy.get(key);
+      if (listed.has(key) || first) {
+        notAdded.push(notAddedAgain(query, entry, first));
+        continue;
+      }
+      addedBy.set(key, query);
       next.push(entry);
       added.push(entry.name ?? '');
     }
@@ -270,7 +308,18 @@ async function applyChange(
     return { ...base, entries: next, note: nextNote };
   });
   if (!doc) throw new WatchlistRefusal(`The watchlist "${name}" could not be read back; call again.`);
-  return { doc, created, added, removed };
+  return { doc, created, added, removed, notAdded };
+}
+
+/**
+ * Why a player asked was not added: he is on the list already, or an earlier player asked (another of
+ * his ids: a row id and his service_id) is the same one.
+ */
+function notAddedAgain(query: ResolveQuery, entry: WatchlistEntry, first: ResolveQuery | undefined): string {
+  const who = `${queryLabel(query)} (${entryLabel(entry)})`;
+  return first
+    ? `${who} is the same player as ${queryLabel(first)}: added once`
+    : `${who} is on the list already`;
 }
 
 /** A resolved row as an entry: his person, or the row kept pending until it is linked. */

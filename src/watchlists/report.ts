@@ -43,6 +43,8 @@ export interface WatchlistReport {
   /** This refresh replaced the snapshot a refresh earlier in the same week had stored. */
   replaced?: WatchlistSnapshot;
   players: ReportRow[];
+  /** Pending rows this refresh found to be players followed already: gone from the list, each said. */
+  merged: string[];
 }
 
 /** The owner's lists as said of them (none read whole), and notes on those that cannot be read. */
@@ -113,7 +115,7 @@ export function storedReport(
     missing,
     ...(roleKey ? { roleKey } : {}),
   });
-  return { name: doc.name, snapshot: last, week, previous, players };
+  return { name: doc.name, snapshot: last, week, previous, players, merged: [] };
 }
 
 function lastOf(snapshots: readonly WatchlistSnapshot[]) {
@@ -174,6 +176,7 @@ export async function refreshWatchlist(
   let snapshot: WatchlistSnapshot | undefined;
   let backwards: string | undefined;
   let week = fresh.week;
+  const merged: string[] = [];
   const stored = await lists.store.update(lists.owner, doc.name, (current, now) => {
     backwards = undefined;
     if (!current) return undefined;
@@ -184,7 +187,15 @@ export async function refreshWatchlist(
     week = weekOfRefresh(fresh, last);
     replaced = last && sameWeek(weekOf(last), week) ? last : undefined;
     const linked = new Set<string>();
-    const entries = withLinks(current.entries, fresh.links, fresh.players, linked, now, replaced?.taken_at);
+    merged.length = 0;
+    const entries = withLinks(
+      current.entries,
+      fresh.links,
+      fresh.players,
+      { linked, merged },
+      now,
+      replaced?.taken_at,
+    );
     snapshot = { taken_at: now, data_as_of: fresh.data_as_of, week, players: fresh.players };
     const kept = replaced ? current.snapshots.slice(0, -1) : current.snapshots;
     previous = earlierWeek(kept, week);
@@ -217,6 +228,7 @@ export async function refreshWatchlist(
       previous,
       ...(replaced ? { replaced } : {}),
       players,
+      merged,
     },
     refreshed: fresh,
   };
@@ -245,12 +257,15 @@ function named({ name_unread: _, ...entry }: WatchlistEntry, name: string): Watc
   return { ...entry, name: name.slice(0, NAME_MAX) };
 }
 
-/** The entries after a refresh: pending rows now linked get their person (or go, if already followed). */
+/**
+ * The entries after a refresh: pending rows now linked get their person, or go when he is followed
+ * already (each such row said in `merged`).
+ */
 function withLinks(
   entries: readonly WatchlistEntry[],
   links: Record<string, { service_id: string; name: string | null }>,
   players: Record<string, { name?: string | null }>,
-  linked: Set<string>,
+  { linked, merged }: { linked: Set<string>; merged: string[] },
   now: string,
   replacedAt?: string,
 ): WatchlistEntry[] {
@@ -259,7 +274,13 @@ function withLinks(
   for (const entry of entries) {
     const link = entry.pending ? links[entry.pending.player_id] : undefined;
     if (entry.service_id === null && entry.pending && link) {
-      if (followed.has(link.service_id)) continue;
+      if (followed.has(link.service_id)) {
+        const who = link.name ?? entry.pending.name;
+        merged.push(
+          `row ${entry.pending.player_id}${who ? ` (${who})` : ''} is now linked to ${link.service_id}`,
+        );
+        continue;
+      }
       followed.add(link.service_id);
       linked.add(link.service_id);
       const name = (link.name ?? entry.pending.name).slice(0, NAME_MAX);

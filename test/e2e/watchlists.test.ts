@@ -44,6 +44,10 @@ describe('update_watchlist', () => {
     expect(again.body.data.added).toBeUndefined();
     expect(again.body.data.created).toBeUndefined();
     expect(ids(again.body)).toEqual([MBENRA, GARMONT]);
+    // Every player asked is accounted for: one not added is said, in both forms.
+    const already = `Not added again: "${MBENRA}" (Christian Mbenra) is on the list already.`;
+    expect(again.text).toContain(`Note: ${already}`);
+    expect(again.body.notes).toContain(already);
 
     const removed = await ok(client, 'update_watchlist', {
       watchlist: 'keepers',
@@ -59,6 +63,21 @@ describe('update_watchlist', () => {
     expect(ids(removed.body)).toEqual([GARMONT]);
     expect(removed.text).toContain('Note: Not in the watchlist, nothing to remove: ds_NotInTheList000.');
     expect(sandbox.requestCount()).toBe(before);
+  });
+
+  it('a player asked twice in one add, by his row id and his service_id, is added once and said', async () => {
+    const { client } = await at(0, new MemoryWatchlistStore());
+    const card = await ok(client, 'get_player', { player_id: MBENRA, sections: [] });
+    const row: string = card.body.data.player.player_id;
+    const made = await ok(client, 'update_watchlist', {
+      watchlist: 'Backs',
+      add: [{ player_id: MBENRA }, { player_id: GARMONT }, { player_id: row }],
+    });
+    expect(ids(made.body)).toEqual([MBENRA, GARMONT]);
+    expect(made.text).toMatch(/^Watchlist "Backs" created: 2 players\./);
+    expect(made.body.notes).toContain(
+      `Not added again: "${row}" (Christian Mbenra) is the same player as "${MBENRA}": added once.`,
+    );
   });
 
   it('names the players added to a list that existed; a new list says it was created', async () => {
@@ -142,7 +161,11 @@ describe('watchlist_report across weeks', () => {
       add: [{ player_id: KOUYANDE }],
     });
     expect(ids(both.body)).toEqual([KOUYANDE_ROW, VERAC, KOUYANDE]);
-    await ok(w1.client, 'watchlist_report', { watchlist: 'Keepers' });
+    const merged = await ok(w1.client, 'watchlist_report', { watchlist: 'Keepers' });
+    // The row gone from the list is said, not dropped without a word.
+    expect(merged.text).toContain(
+      `Kept once, as the player followed already: row ${KOUYANDE_ROW} (Ousmane Kouyandé) is now linked to ${KOUYANDE}.`,
+    );
     const after = await ok(w1.client, 'update_watchlist', { watchlist: 'Keepers' });
     expect(ids(after.body)).toEqual([VERAC, KOUYANDE]);
   });

@@ -26,6 +26,7 @@ type Ranked = {
   age: number | null;
   value: number | null;
   league: string | null;
+  minutes: number | null;
 } & RowIds;
 
 export default defineTool({
@@ -92,6 +93,7 @@ export default defineTool({
         age: e.age ?? null,
         value: e.value ?? e.score ?? null,
         league: e.league ?? null,
+        minutes: e.minutes ?? null,
         ...rowIds(e),
       }),
     );
@@ -148,8 +150,9 @@ export default defineTool({
       ['name', (e) => e.name],
       ['club', (e) => e.club],
       ['age', (e) => e.age],
-      ['value', (e) => String(e.value)],
+      ['value', (e) => e.value],
       ['league', (e) => e.league],
+      ['min', (e) => e.minutes],
       ['service_id', idCell],
     ]),
   chart: ({ data, extra, glossary, source }, { league, season }) =>

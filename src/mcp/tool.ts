@@ -14,6 +14,7 @@ import { readArguments } from './arguments.js';
 import { inCanonicalForms } from './canonical-facts.js';
 import { withApiForms } from './canonical-forms.js';
 import { attachChart } from './chart-content.js';
+import { codeWordIn } from './code-words.js';
 import { fullInputSchema, withCompactInputSchema, withCompactOutputSchema } from './compact-schema.js';
 import { collectBlankColumns, completeness, noteUnreadLeaves, unreadShown } from './completeness.js';
 import type { ToolContext } from './context.js';
@@ -183,6 +184,11 @@ export function defineTool<
         hits: requests.from_cache,
         ...(spec.chart ? { drawFrom: { outcome, args } } : {}),
       };
+      // Under the test runs' checks: an answer printing what only a program prints fails loudly.
+      const printed = replayCheck.on ? codeWordIn(made.text) : undefined;
+      if (printed !== undefined) {
+        throw new Error(`${spec.name} printed "${printed}" in its text: ${made.text.slice(0, 2000)}`);
+      }
       // Kept only when made from the cache alone: an answer that sent a request says so in its source.
       const keptNow =
         key !== undefined &&

@@ -1,0 +1,13 @@
+// What only a program prints: `undefined`, `NaN`, `[object Object]` in any text, or a table cell that is
+// `null` (a value printed as JavaScript writes it: the tables print an absent value as "–" and leave an
+// unread one blank). The test runs check every answer for them (tool.ts, under the replay check's flag).
+
+const ANYWHERE = /\bundefined\b|\bNaN\b|\[object Object\]/;
+const NULL_CELL = /\|\s*null\s*(?=\|)/;
+
+/** The first code word `text` prints, or undefined. */
+export function codeWordIn(text: string): string | undefined {
+  const found = ANYWHERE.exec(text);
+  if (found) return found[0];
+  return NULL_CELL.test(text) ? 'null' : undefined;
+}

@@ -199,7 +199,6 @@ function removals(
     : { removing, absent, unchecked: [], unnamed };
 }
 
-/** The players to resolve, once the limits are checked: before any request, so a refusal costs no quota. */
 /**
  * The players to resolve: those asked, but those the list holds under the id asked (its person's or its
  * pending row's), which are said (`onList`) and cost no request.
@@ -226,6 +225,7 @@ function toResolve(
   return { wanted, onList };
 }
 
+/** The list's limits with the players to resolve: checked before any request, so a refusal costs no quota. */
 async function checkLimits(
   lists: OwnedLists,
   current: WatchlistDoc | undefined,

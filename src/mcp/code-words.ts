@@ -1,6 +1,7 @@
 // What only a program prints: `undefined`, `NaN`, `[object Object]` in any text, or a table cell that is
 // `null` (a value printed as JavaScript writes it: the tables print an absent value as "–" and leave an
-// unread one blank). The test runs check every answer for them (tool.ts, under the replay check's flag).
+// unread one blank). The test runs fail an answer that prints one (tool.ts, under the replay check's
+// flag); a server in use logs a warning and gives the answer.
 
 const ANYWHERE = /\bundefined\b|\bNaN\b|\[object Object\]/;
 const NULL_CELL = /\|\s*null\s*(?=\|)/;

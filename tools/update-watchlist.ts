@@ -76,7 +76,9 @@ export default defineTool({
     const change = { watchlist, add, remove, note, delete: deleting };
     const upstream = watchlistUpstream(ctx.api);
     // One resolve-batch for the players added (none when each is cached); removing asks nothing.
-    const cost = plan([[add.length > 0 ? 1 : 0, `1 resolve-batch of ${add.length} players`]]);
+    const cost = plan([
+      [add.length > 0 ? 1 : 0, `1 resolve-batch of ${add.length} player${add.length === 1 ? '' : 's'}`],
+    ]);
     announcePlan(ctx, cost);
     const done = await updateWatchlist(watchlistAccess(ctx), upstream, change, ctx.signal, 'search_players');
     const { created, added, removed, removed_unnamed, deleted } = done;
@@ -110,11 +112,11 @@ export default defineTool({
     const added = data.added ?? [];
     const cost = extra ? plannedCostText(extra.requests) : '';
     if (data.deleted) {
-      return `Watchlist "${data.watchlist}" deleted, with its snapshots: ${removed.length} players were on it${removed.length > 0 ? ` (${removed.join(', ')})` : ''}. ${cost}`;
+      return `Watchlist "${data.watchlist}" deleted, with its snapshots: ${removed.length} player${removed.length === 1 ? ' was' : 's were'} on it${removed.length > 0 ? ` (${removed.join(', ')})` : ''}. ${cost}`;
     }
     const pending = data.players.filter((p) => !p.service_id).length;
     return [
-      `Watchlist "${data.watchlist}"${data.created ? ' created' : ''}: ${data.players.length} players${pending > 0 ? ` (${pending} pending: kept by row id until a service_id is read)` : ''}.${data.note ? ` Note: ${data.note}` : ''}`,
+      `Watchlist "${data.watchlist}"${data.created ? ' created' : ''}: ${data.players.length} player${data.players.length === 1 ? '' : 's'}${pending > 0 ? ` (${pending} pending: kept by row id until a service_id is read)` : ''}.${data.note ? ` Note: ${data.note}` : ''}`,
       added.length > 0 && `Added: ${added.join(', ')}.`,
       removed.length > 0 && `Removed: ${removed.join(', ')}.`,
       table(data.players, [

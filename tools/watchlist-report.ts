@@ -343,7 +343,7 @@ function reportText(
       ? `data ${weekText(data.week)}`
       : `data as of ${data.data_as_of ?? 'unknown'}`;
   const header =
-    `Watchlist "${data.watchlist}": ${rows.length} players, ${data.season ? `season ${data.season}, ` : ''}${dated}` +
+    `Watchlist "${data.watchlist}": ${rows.length} player${rows.length === 1 ? '' : 's'}, ${data.season ? `season ${data.season}, ` : ''}${dated}` +
     (before
       ? `; compared with the snapshot of ${when(before.taken_at)} (data as of ${before.data_as_of ?? before.week ?? 'unknown'}), the last of an earlier week.`
       : "; no snapshot of an earlier week to compare with yet (the next week's report shows what changed).");

@@ -215,7 +215,13 @@ function toResolve(
   }
   const wanted: ResolveQuery[] = [];
   const onList: string[] = [];
-  for (const query of uniqueQueries(add)) {
+  const queries = uniqueQueries(add);
+  const repeated = add.length - queries.length;
+  if (repeated > 0)
+    onList.push(
+      `${repeated} player${repeated === 1 ? ' was' : 's were'} asked twice in this change (the same id, or name and club)`,
+    );
+  for (const query of queries) {
     const entry = 'player_id' in query ? byId.get(query.player_id) : undefined;
     if (!entry) wanted.push(query);
     else if (removing.has(keyOf(entry)))

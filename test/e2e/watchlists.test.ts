@@ -71,12 +71,12 @@ describe('update_watchlist', () => {
     const row: string = card.body.data.player.player_id;
     const made = await ok(client, 'update_watchlist', {
       watchlist: 'Backs',
-      add: [{ player_id: MBENRA }, { player_id: GARMONT }, { player_id: row }],
+      add: [{ player_id: MBENRA }, { player_id: GARMONT }, { player_id: row }, { player_id: GARMONT }],
     });
     expect(ids(made.body)).toEqual([MBENRA, GARMONT]);
     expect(made.text).toMatch(/^Watchlist "Backs" created: 2 players\./);
     expect(made.body.notes).toContain(
-      `Not added again: "${row}" (Christian Mbenra) is the same player as "${MBENRA}": added once.`,
+      `Not added again: 1 player was asked twice in this change (the same id, or name and club); "${row}" (Christian Mbenra) is the same player as "${MBENRA}": added once.`,
     );
   });
 
@@ -84,6 +84,7 @@ describe('update_watchlist', () => {
     const { client } = await at(0, new MemoryWatchlistStore());
     const made = await ok(client, 'update_watchlist', { watchlist: 'Backs', add: [{ player_id: MBENRA }] });
     expect(made.body.data).toMatchObject({ created: true });
+    expect(made.text).toMatch(/^Watchlist "Backs" created: 1 player\./);
     const more = await ok(client, 'update_watchlist', { watchlist: 'Backs', add: [{ player_id: GARMONT }] });
     expect(more.body.data.created).toBeUndefined();
     expect(more.body.data.added).toHaveLength(1);

@@ -105,6 +105,7 @@ export default defineTool({
         ...unconfirmedNote(labelsKept(keys)),
         ...besideUnread(data, glossary, api.aliases),
         ...unansweredNotes(result),
+        ...sameRowNotes(result.data),
       ],
     };
   },
@@ -254,4 +255,23 @@ function rolesPartlyRead(roles: RoleRows): { why: UnreadWhy; names: readonly str
 /** Statistics left under a label (words, not a key) the glossary as read did not tie to a key. */
 function labelsKept(keys: readonly string[]): Set<string> {
   return new Set(keys.filter((k) => fieldName(k) !== k));
+}
+
+/**
+ * Rows the API answered more than once: the ids asked named the same row (a player's row id beside his
+ * service_id), so the comparison shows that player beside himself.
+ */
+function sameRowNotes(rows: readonly { player_id?: string | null; name?: string | null }[]): string[] {
+  const times = new Map<string, { name: string | null | undefined; count: number }>();
+  for (const row of rows) {
+    if (typeof row.player_id !== 'string') continue;
+    const seen = times.get(row.player_id);
+    times.set(row.player_id, { name: seen?.name ?? row.name, count: (seen?.count ?? 0) + 1 });
+  }
+  return [...times]
+    .filter(([, { count }]) => count > 1)
+    .map(
+      ([id, { name, count }]) =>
+        `${name ?? 'A player'} (row ${id}) is shown ${count} times: the ids asked name the same row.`,
+    );
 }

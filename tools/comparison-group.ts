@@ -141,7 +141,7 @@ export default defineTool({
     const missing = [...wanted].filter((id) => !found.has(id));
     if (missing.length > 0)
       notes.push(
-        `not in the group's ${all.length} most-played players (other league, season or position, or too few minutes): ${missing.join(', ')}.`,
+        `not among the ${all.length} players the API sent of the group${total !== undefined && total > all.length ? `'s ${total}` : ''} (another league, season or position, too few minutes, or beyond what the API sends): ${missing.join(', ')}.`,
       );
     const s = result.data.summary;
     const spread =

@@ -2,6 +2,7 @@
 // sandbox over real HTTP: answers, truncation, optional sections that fail without failing the call.
 import { describe, expect, it } from 'vitest';
 import { SANDBOX_PRO_LIGUE_KEY } from '../../src/sandbox/keys.js';
+import { PAGE_SIZE } from '../../tools/kit/pages.js';
 import { call, sandboxClient, structured, textOf, useSandboxSession } from '../support/mcp.js';
 
 const session = useSandboxSession();
@@ -278,7 +279,10 @@ describe('comparison_group', () => {
       body.data.filter((p: { highlighted: boolean }) => p.highlighted).map((p: { name: string }) => p.name),
     ).toEqual([near.name, far.name]);
     expect(body.has_more).toBe(true);
-    expect(body.notes.join(' ')).toContain('ds_0000000000000000');
+    // Not found: said of what the API sent, never as a fact of the group (that they are its most played).
+    expect(body.notes).toContain(
+      `not among the ${PAGE_SIZE.comparisonGroup} players the API sent of the group's ${all.count} (another league, season or position, too few minutes, or beyond what the API sends): ds_0000000000000000.`,
+    );
     expect(textOf(result)).toContain(`★ ${far.name}`);
   });
 

@@ -43,7 +43,7 @@ export default defineTool({
     season: Season.optional(),
     limit: Limit(10, MAX),
   },
-  output: z.array(PlayerOut.extend({ position: z.string().nullable() })),
+  output: z.array(PlayerOut.extend({ position: z.string().nullable(), minutes: z.number().nullable() })),
   extra: { requests: PlannedCostOut },
   async run({ query, league, club, season, limit }, ctx) {
     const { api, signal } = ctx;
@@ -71,7 +71,11 @@ export default defineTool({
     const ranked = byNameAndProminence(result.data.data, query);
     const { rows, has_more, notes } = cut(ranked, limit, MAX, result);
     if (has_more && rows.length > 0) notes.push(rankedAmong(result.data.data.length, result.more));
-    const data = rows.map((row) => ({ ...toPlayerOut(row), position: row.position ?? null }));
+    const data = rows.map((row) => ({
+      ...toPlayerOut(row),
+      position: row.position ?? null,
+      minutes: row.minutes ?? null,
+    }));
     if (data.length === 0) notes.push(noMatchHint(query, league ?? club ?? season));
     return { ...result, data, extra: { requests: plannedCost(cost) }, notes, has_more };
   },
@@ -83,6 +87,7 @@ export default defineTool({
       ['season', (p) => p.season],
       ['age', (p) => p.age],
       ['position', (p) => p.position],
+      ['min', (p) => p.minutes],
       ['service_id', (p) => p.service_id ?? shownOr(p, 'service_id', 'unlinked')],
       ['player_id', (p) => p.player_id],
     ]) + (extra ? `\n${plannedCostText(extra.requests)}` : ''),

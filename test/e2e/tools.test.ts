@@ -206,6 +206,8 @@ describe('the other tools', () => {
     const found = structured(await run('search_players', { query: a.name, league: 'Ligue 1' }));
     const row = found.data.find((p: { service_id: string }) => p.service_id === a.service_id);
     expect(row?.player_id).toEqual(expect.any(String));
+    // The minutes the order rests on (best name match, then most minutes) are shown beside it.
+    expect(row?.minutes).toBe(a.minutes);
 
     const resolved = structured(
       await run('resolve_players', {

@@ -1,18 +1,18 @@
-// What only a program prints: `undefined`, `NaN`, `[object Object]` in any text, or a table cell that is
-// `null` (a value printed as JavaScript writes it: the tables print an absent value as "–" and leave an
-// unread one blank). The test runs fail an answer that prints one (tool.ts, under the replay check's
-// flag); a server in use logs a warning and gives the answer.
+// What only a program prints: `[object Object]`, or `undefined`, `NaN` or `null` where a value stands (a
+// whole table cell, in parentheses, after a colon ending a clause), as a template writes a value it did
+// not have; the tables print an absent value as "–" and leave an unread one blank. Words of the API's own
+// text ("xG is undefined for penalties") are none. The test runs fail an answer that prints one (tool.ts,
+// under the replay check's flag); a server in use logs a warning and gives the answer.
 
-const ANYWHERE = /\bundefined\b|\bNaN\b|\[object Object\]/;
-const NULL_CELL = /\|\s*null\s*(?=\|)/;
+const CODE_WORD =
+  /\[object Object\]|\|\s*(undefined|NaN|null)\s*(?=\|)|\((undefined|NaN|null)\)|:\s(undefined|NaN)(?=[,;.)]|\s*$)/m;
 
 /** The first code word `text` prints, or undefined. */
 export function codeWordIn(text: string): string | undefined {
-  // Every answer comes here: plain searches first, the patterns only when one of the words is there.
+  // Every answer comes here: plain searches first, the pattern only when one of the words is there.
   const suspect =
     text.includes('undefined') || text.includes('NaN') || text.includes('[object') || text.includes('null');
   if (!suspect) return undefined;
-  const found = ANYWHERE.exec(text);
-  if (found) return found[0];
-  return NULL_CELL.test(text) ? 'null' : undefined;
+  const found = CODE_WORD.exec(text);
+  return found ? (found[1] ?? found[2] ?? found[3] ?? found[0]) : undefined;
 }

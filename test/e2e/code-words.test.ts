@@ -9,16 +9,21 @@ import { startProxy, type TestProxy } from '../support/proxy.js';
 type Json = Record<string, unknown>;
 
 describe('code words', () => {
-  it('are found in any text, and null as a whole table cell only', () => {
+  it('are found where a value stands, never in words of the API', () => {
     expect(codeWordIn('| 1 | Tobias | null | Ligue 1 |')).toBe('null');
     expect(codeWordIn('|null|')).toBe('null');
+    expect(codeWordIn('| 1 | undefined |')).toBe('undefined');
     expect(codeWordIn('Tobias Lindvik (undefined)')).toBe('undefined');
-    expect(codeWordIn('value NaN per 90')).toBe('NaN');
-    expect(codeWordIn('club: [object Object]')).toBe('[object Object]');
+    expect(codeWordIn('Lindvik (null) → Pau')).toBe('null');
+    expect(codeWordIn('value: NaN, per 90')).toBe('NaN');
+    expect(codeWordIn('club: undefined\nnext')).toBe('undefined');
+    expect(codeWordIn('club [object Object]')).toBe('[object Object]');
     for (const fine of [
       '| Null Island FC | nullable | annulled |',
       'undefinedness, Nantes, NaNa',
       'service_id null while not linked',
+      'Expected goals: undefined for penalties is how the API words it',
+      'xG is undefined for penalties; NaN is no number',
       '| – |  |',
     ])
       expect(codeWordIn(fine), fine).toBeUndefined();

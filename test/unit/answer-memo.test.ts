@@ -2,7 +2,7 @@
 // (src/mcp/answer-memo.ts): no request sent or answered, no cache entry written, nothing learned, every
 // cached answer its run read still fresh. The check the tests run under (replayCheck) must catch an
 // answer that rests on anything else.
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { ResponseCache } from '../../src/api/cache.js';
 import type { ApiClient } from '../../src/api/client.js';
@@ -11,17 +11,12 @@ import { createLogger } from '../../src/log.js';
 import { MOST_KEPT_MS, replayCheck } from '../../src/mcp/answer-memo.js';
 import type { ToolContext } from '../../src/mcp/context.js';
 import { defineTool, type ToolDefinition } from '../../src/mcp/tool.js';
+import { withoutReplayChecks } from '../support/replay-checks.js';
 import { FULL_RUN, generator, SAMPLE_SEED } from '../support/sample.js';
 import { clientFor, JSON_HEADERS, useMockUpstream } from './helpers.js';
 
 const upstream = useMockUpstream();
-const checking = replayCheck.on;
-beforeAll(() => {
-  replayCheck.on = false;
-});
-afterAll(() => {
-  replayCheck.on = checking;
-});
+withoutReplayChecks();
 
 const HOUR = 3_600_000;
 let clock = Date.UTC(2026, 10, 30, 9, 0, 0);

@@ -1,21 +1,16 @@
 // An answer printing what only a program prints (src/mcp/code-words.ts): the test runs fail the call; a
 // server in use gives the answer and says it in the log, so an API's shape no test had is reported.
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import type { ApiClient } from '../../src/api/client.js';
 import { createLogger } from '../../src/log.js';
 import { replayCheck } from '../../src/mcp/answer-memo.js';
 import { defineTool } from '../../src/mcp/tool.js';
+import { withoutReplayChecks } from '../support/replay-checks.js';
 import { clientFor, useMockUpstream } from './helpers.js';
 
 const upstream = useMockUpstream();
-const checking = replayCheck.on;
-beforeAll(() => {
-  replayCheck.on = false;
-});
-afterAll(() => {
-  replayCheck.on = checking;
-});
+withoutReplayChecks();
 
 let api: ApiClient | undefined;
 afterEach(async () => {

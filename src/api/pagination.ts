@@ -7,6 +7,7 @@
 // spec shows no pagination at all: every name here is a guess, read where it is found, and an answer
 // with none of them is one page.
 import type { HeaderBag } from './quota.js';
+import { fieldName } from './reader/names.js';
 import { isPlainObject } from './reader/values.js';
 
 /** The default request budget of one list read: every page, the first included, is one request. */
@@ -297,7 +298,9 @@ export function pageSignals(
   told?: string,
 ): PageSignals | undefined {
   const fromHeaders = headerSignals(headers, url);
-  const fromBody = isPlainObject(raw) ? bodySignals(raw, url, sentWith(url, body), told) : undefined;
+  const fromBody = isPlainObject(raw)
+    ? bodySignals(knownNamesFolded(raw), url, sentWith(url, body), told)
+    : undefined;
   // The body's word first: a header is what a gateway in front may add.
   const signals = { ...fromHeaders, ...fromBody };
   // Stripe's way is a guess taken only where nothing says how the list goes on, the headers neither.
@@ -312,6 +315,54 @@ export function pageSignals(
   if (signals.facts && !told && (way || signals.hasMore === false || (signals.total ?? rows + 1) <= rows))
     delete signals.facts;
   return Object.keys(signals).length > 0 ? signals : undefined;
+}
+
+/** Every name the body's paging is read under, as it is read. */
+const READ_SPELLINGS: ReadonlySet<string> = new Set([
+  ...PAGING_PLACES,
+  'links',
+  '_links',
+  'cursor',
+  'cursors',
+  'after',
+  'page',
+  'href',
+  ...KNOWN_NAMES,
+  ...PAGE_NAMES,
+  ...PAGE_PARAM_NAMES,
+  ...RELAY_CURSORS.flat(),
+]);
+/**
+ * Each of them by its folded form (names.ts), the first listed of a fold: `META`, `Meta` and `meta` are
+ * one envelope, `TOTAL_PAGES` and `TotalPages` one count, as the row reader folds a row's names.
+ */
+const READ_NAMES: ReadonlyMap<string, string> = new Map(
+  [...READ_SPELLINGS].reverse().map((name) => [fieldName(name), name]),
+);
+const FOLD_DEPTH = 3;
+
+/**
+ * The answer with each name of its envelope that folds to a name paging reads spelt as that name (an
+ * UPPER_SNAKE API's `META: {COUNT, RETURNED}` once read as page facts in unknown words, and asked a page
+ * more for them). Its rows (`data`) are not looked into; names nothing reads keep the API's spelling (a
+ * page asked under an unknown word goes back as sent), and a name is not folded onto one the object holds.
+ */
+function knownNamesFolded(value: Json, depth = 0): Json {
+  let changed = false;
+  const out: Json = {};
+  for (const key of Object.keys(value)) {
+    const v = value[key];
+    // An own `__proto__` of the JSON: the object is read as it came.
+    if (key === '__proto__') return value;
+    const folded = READ_SPELLINGS.has(key) ? undefined : READ_NAMES.get(fieldName(key));
+    const name =
+      folded !== undefined && !Object.hasOwn(value, folded) && !Object.hasOwn(out, folded) ? folded : key;
+    const inner =
+      depth < FOLD_DEPTH && key !== 'data' && isPlainObject(v) ? knownNamesFolded(v, depth + 1) : v;
+    if (name !== key || inner !== v) changed = true;
+    out[name] = inner;
+  }
+  return changed ? out : value;
 }
 
 function headerSignals(headers: HeaderBag | undefined, url: string): PageSignals {
@@ -482,12 +533,17 @@ function lastRowId(raw: Json): string | undefined {
   return undefined;
 }
 
-/** Relay's end cursor, where the object holding it says a next page exists (RELAY_CURSORS). */
+/**
+ * Relay's end cursor, where the object holding it says a next page exists (RELAY_CURSORS, in either
+ * spelling: an envelope's names folded may meet one of each).
+ */
 function relayCursor(objects: readonly Json[]): PageSignals['cursor'] {
+  const flags = RELAY_CURSORS.map(([, flagName]) => flagName);
   for (const o of objects)
-    for (const [field, flagName] of RELAY_CURSORS) {
+    for (const [field] of RELAY_CURSORS) {
       const value = token(o[field]);
-      if (value !== undefined && flag(o[flagName]) === true) return { name: 'after', value };
+      if (value !== undefined && flags.some((flagName) => flag(o[flagName]) === true))
+        return { name: 'after', value };
     }
   return undefined;
 }

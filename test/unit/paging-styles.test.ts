@@ -13,6 +13,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { readPages } from '../../src/api/list-pages.js';
 import { LeaguesResponse } from '../../src/api/schemas.js';
+import { CASES } from '../../src/sandbox/styles/casing.js';
 import { cut } from '../../tools/kit/pages.js';
 import { FULL_RUN, generator, SAMPLE_SEED } from '../support/sample.js';
 import { clientFor, JSON_HEADERS, mockUpstream, ORIGIN, type Upstream } from './helpers.js';
@@ -65,6 +66,11 @@ interface Case {
   want: number | 'all';
   /** The limit sent with each page, when one is (the API pages by its own size all the same). */
   limit: number | undefined;
+  /**
+   * The envelope's names in another case (`META: {NEXT_CURSOR}`, `Meta: {TotalPages}`), a page asked
+   * back under a name of its own in that case too; `data` and the rows as they are.
+   */
+  casing: keyof typeof CASES | 'as sent';
 }
 
 /** Names an API may give its next page's address under, beyond those the reader lists by name. */
@@ -94,7 +100,28 @@ function caseOf(seed: string): Case {
     fromEnd: r() < 0.3,
     want: r() < 0.5 ? 'all' : 1 + Math.floor(r() * 90),
     limit: r() < 0.5 ? undefined : 1 + Math.floor(r() * 60),
+    casing: r() < 0.4 ? 'as sent' : pick(Object.keys(CASES) as (keyof typeof CASES)[]),
   };
+}
+
+/** The envelope of `body` with every name in `casing`, at any depth; `data` and its rows as they are. */
+function cased(body: Record<string, unknown>, casing: Case['casing']): Record<string, unknown> {
+  if (casing === 'as sent') return body;
+  const write = CASES[casing] as (key: string) => string;
+  const walk = (value: unknown): unknown =>
+    value !== null && typeof value === 'object' && !Array.isArray(value)
+      ? Object.fromEntries(Object.entries(value).map(([k, v]) => [write(k), walk(v)]))
+      : value;
+  return Object.fromEntries(
+    Object.entries(body).map(([k, v]) => (k === 'data' ? [k, v] : [write(k), walk(v)])),
+  );
+}
+
+/** A query parameter as the API takes it: under its name in any case (a name it echoed in its own case). */
+function param(q: URLSearchParams, name: string): string | null {
+  const fold = (n: string) => n.replace(/[_-]/g, '').toLowerCase();
+  for (const [key, value] of q) if (fold(key) === fold(name)) return value;
+  return null;
 }
 
 /** The parameter each page-number style reads the page from (`page` for the rest). */
@@ -118,18 +145,18 @@ function serve(c: Case, url: URL): { body: Record<string, unknown>; headers: Rec
   const q = url.searchParams;
   const start =
     c.style === 'cursor'
-      ? Number(q.get('cursor') ?? 0)
+      ? Number(param(q, 'cursor') ?? 0)
       : c.style.startsWith('pages')
-        ? (Number(q.get(PAGE_PARAM[c.style] ?? 'page') ?? 1) - 1) * c.perPage
+        ? (Number(param(q, PAGE_PARAM[c.style] ?? 'page') ?? 1) - 1) * c.perPage
         : ['offset-beside', 'offset-wrapper', 'next-offset'].includes(c.style)
-          ? Number(q.get('offset') ?? 0)
+          ? Number(param(q, 'offset') ?? 0)
           : c.style === 'hal-pages'
-            ? Number(q.get('page') ?? 0) * c.perPage
+            ? Number(param(q, 'page') ?? 0) * c.perPage
             : c.style === 'relay'
-              ? afterCursor(q.get('after'))
+              ? afterCursor(param(q, 'after'))
               : c.style === 'stripe'
-                ? afterId(q.get('starting_after'))
-                : Number(q.get('at') ?? 0);
+                ? afterId(param(q, 'starting_after'))
+                : Number(param(q, 'at') ?? 0);
   const served = names(c.rows).slice(start, start + c.perPage);
   const rows =
     c.drift && start > 0 && served.length > 0 ? [names(c.rows)[start - 1], ...served.slice(1)] : served;
@@ -239,7 +266,7 @@ function serve(c: Case, url: URL): { body: Record<string, unknown>; headers: Rec
   if (Object.keys(meta).length > 0) body.meta = meta;
   if (c.style === 'offset-wrapper' && c.total === 'body')
     (body.paging as Record<string, unknown>).total = c.rows;
-  return { body, headers };
+  return { body: cased(body, c.casing), headers };
 }
 
 let upstream: Upstream;

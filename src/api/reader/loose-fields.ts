@@ -6,6 +6,7 @@
 // The object carries its unread fields as a row does (unread.ts): a tool that makes its own object of it
 // carries them with `carryUnread`.
 import { z } from 'zod';
+import { regroupFlattened } from './flattened.js';
 import { foldedRecord } from './names.js';
 import { currentAliases, noteAlias, noteUnreadable } from './report.js';
 import { unreadMarker } from './unread.js';
@@ -32,7 +33,7 @@ export function looseFields<S extends z.ZodRawShape>(
       ctx.addIssue({ code: 'custom', message: `${kind} is not an object`, input: raw });
       return z.NEVER;
     }
-    const fields = foldedRecord(raw);
+    const fields = foldedRecord(regroupFlattened(raw));
     // A field under an alias (the defaults, a routes file's "fields": the fix the note names) is read.
     const aliases = currentAliases();
     for (const key of keys) {

@@ -1,6 +1,6 @@
 // One row of an upstream answer, read generously. Structure first: a resource object (JSON:API style)
-// is flattened into the row it stands for (resource.ts), and field names in any casing are folded to
-// one (names.ts). Then names: fields found under their aliases, a nested `player` object lifted,
+// is flattened into the row it stands for (resource.ts), objects a table export flattened into dotted
+// names are made objects again (flattened.ts), and field names in any casing are folded to one (names.ts). Then names: fields found under their aliases, a nested `player` object lifted,
 // `{id, name}` objects read as their name (the id kept beside it), and an optional value that cannot
 // be read set to null instead of failing the row. Only a field the spec fixes may be required (the
 // shape's non-optional fields): a row lacking one fails, as does a row with none of the ids the spec fixes
@@ -10,6 +10,7 @@ import { z } from 'zod';
 import { sameKeys } from '../../lib/same-keys.js';
 import type { Aliases } from './aliases.js';
 import { capped, rowError } from './api-words.js';
+import { mayBeFlattened, regroupFlattened } from './flattened.js';
 import { fieldName, member } from './names.js';
 import { currentAliases, noteAlias, noteDropped, noteFields, noteUnreadable } from './report.js';
 import { ENTITY_FIELDS, flattenResource, isResource, type ResourceReading } from './resource.js';
@@ -364,6 +365,8 @@ class PlainLayout {
 
   /** The layout of rows with `keys`, or undefined when their folding or lifting depends on their values. */
   static of(keys: readonly string[], names: RowNames, aliases: Aliases): PlainLayout | undefined {
+    // Names a flattened object may have written: regrouped by their values (normalize).
+    if (keys.some(mayBeFlattened)) return undefined;
     const held = new Set(keys);
     const renames: [string, string][] = [];
     for (const key of keys) {
@@ -471,7 +474,8 @@ function keepIdsOfNamedObjects(fields: Record<string, unknown>, names: RowNames)
 }
 
 function normalize(raw: Record<string, unknown>, names: RowNames, aliases: Aliases): Record<string, unknown> {
-  const source = isResource(raw) ? flattenResource(raw, names.resource) : raw;
+  const resource = isResource(raw) ? flattenResource(raw, names.resource) : raw;
+  const source = regroupFlattened(resource);
   const fields: Record<string, unknown> = { ...source };
   foldNames(fields, source, names, aliases);
   for (const name of names.lift) {

@@ -10,7 +10,7 @@ import { noteChange } from '../api/change-count.js';
 import { readEnumRoles } from '../api/enums.js';
 import { pageSignals } from '../api/pagination.js';
 import type { FieldLearner, LearnedName } from '../api/reader/learning.js';
-import { fieldName } from '../api/reader/names.js';
+import { fieldName, member as memberNamed } from '../api/reader/names.js';
 import type { FieldJudge } from '../api/reader/plausible.js';
 import type { ReadReport } from '../api/reader/report.js';
 import { isPlainObject, nameOf, toNumber } from '../api/reader/values.js';
@@ -269,7 +269,8 @@ export class WorldFacts {
       const player = perPlayer ? tied[i] : undefined;
       const fact = player?.[field as PlayerField];
       for (const name of names) {
-        const value = scalarOf(row[name]);
+        // The reading names a field folded (`formazione`), the raw row as sent (`Formazione`).
+        const value = scalarOf(row[name] !== undefined ? row[name] : memberNamed(row, name));
         if (value === undefined) continue;
         let agrees: boolean | undefined;
         if (fact !== undefined) agrees = sameValue(value, fact, field);
@@ -586,7 +587,12 @@ export class NamesLearned implements FieldLearner {
       if (typeof id !== 'string' || seen.rows !== 1 || seen.empty[DATE_FIELD] !== 1) continue;
       const row = rawRows(raw)[0] ?? {};
       const names = [...seen.unread, ...(seen.taken ?? [])].filter((name) => !skip(name));
-      this.dates.note(id, Object.fromEntries(names.map((name) => [name, row[name]])));
+      this.dates.note(
+        id,
+        Object.fromEntries(
+          names.map((name) => [name, row[name] !== undefined ? row[name] : memberNamed(row, name)]),
+        ),
+      );
       noted = true;
     }
     // Only a record just noted can change the verdict.

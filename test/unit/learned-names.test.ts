@@ -78,6 +78,19 @@ function compareWithClubAs(name: string, players: readonly { player_id: string; 
 }
 
 describe('fields found by their values', () => {
+  it('under a word the reader knows for another field, written in another case', () => {
+    // `formazione` is Italian for a formation and for a team: the reading folds `Formazione` to it (an
+    // alias of formation) and names it so; the raw rows still hold it as the API wrote it.
+    const learner = new NamesLearned();
+    learnRanking(learner, TWO_RANKED);
+    const { raw, value, report } = compareWithClubAs('Formazione', [
+      { player_id: 'p1', club: 'RC Lens' },
+      { player_id: 'p2', club: 'FC Metz' },
+    ]);
+    const found = learner.learn('compare', raw, value, report);
+    expect(found.map((f) => [f.field, f.name])).toContainEqual(['club', 'formazione']);
+  });
+
   it('show the fact the rankings told, or stay blank and named: never another', () => {
     fc.assert(
       fc.property(

@@ -65,7 +65,9 @@ function nest(value: unknown, known: ReadonlyMap<string, string>): unknown {
   let folded = false;
   const out: Json = {};
   for (const [key, v] of Object.entries(value)) {
-    if ((key === 'club' || key === 'team') && typeof v === 'string') {
+    // A name has letters: a head-to-head metric's `team` is the team's value, a number (as a string
+    // once the `strings` piece wrote it so), no club.
+    if ((key === 'club' || key === 'team') && typeof v === 'string' && /\p{L}/u.test(v)) {
       out[key] = { id: teamId ?? known.get(v) ?? `cl_${slug(v)}`, name: v };
       folded ||= teamId !== undefined;
     } else if (key === 'league' && typeof v === 'string') out[key] = { id: leagueId(v), name: v };

@@ -20,7 +20,6 @@ export const flatten: Piece = {
   name: 'flatten',
   chance: 0.25,
   make(draw) {
-    const separator = '.';
     const statistics = draw.chance(0.5);
     const flatMap = (key: string, value: unknown) =>
       statistics &&
@@ -43,18 +42,18 @@ export const flatten: Piece = {
           !NEVER_FLAT.has(structural(key)) &&
           !isFixed(key, place) &&
           (!isDataValue(key, v) || flatMap(key, v)) &&
-          // A name the object holds already (`club_id` beside `club: {id}`) is not written over.
-          Object.keys(kept).every((member) => !(`${key}${separator}${member}` in value));
+          // A name the object holds already (`"club.id"` beside `club: {id}`) is not written over.
+          Object.keys(kept).every((member) => !(`${key}.${member}` in value));
         if (!flat) {
           out[key] = kept;
           continue;
         }
-        for (const [member, m] of Object.entries(kept)) out[`${key}${separator}${member}`] = m;
+        for (const [member, m] of Object.entries(kept)) out[`${key}.${member}`] = m;
       }
       return out;
     };
     return {
-      describe: `objects in records flattened into "parent${separator}child" names${statistics ? ', the statistics map too' : ''}`,
+      describe: `objects in records flattened into "parent.child" names${statistics ? ', the statistics map too' : ''}`,
       response: (body, req) =>
         walk(body, { route: req.route, top: true, entry: RANKING_ROUTES.has(req.route) }),
     };

@@ -1,7 +1,6 @@
 import { z } from 'zod';
 import { COMPARE_BATCH } from '../src/api/endpoints.js';
 import type { Aliases } from '../src/api/reader/aliases.js';
-import { fieldName } from '../src/api/reader/names.js';
 import { markUnread, type UnreadWhy, unreadMarks } from '../src/api/reader/unread.js';
 import type { ComparedPlayer } from '../src/api/schemas.js';
 import { comparisonRadar } from '../src/charts/comparison-radar.js';
@@ -18,7 +17,7 @@ import {
   unansweredNotes,
 } from './kit/batch-split.js';
 import { announcePlan, type Plan, PlannedCostOut, plan, plannedCost, plannedCostText } from './kit/plan.js';
-import { unconfirmedNote } from './kit/section-statistics.js';
+import { unconfirmedNote, untiedName } from './kit/section-statistics.js';
 import { idCell, PLAYER_NOT_FOUND, PlayerRowOut, type RowIds, toPlayerRowOut } from './kit/shapes.js';
 import { emptyCell, sideBySide } from './kit/shown.js';
 import {
@@ -102,7 +101,7 @@ export default defineTool({
       extra: { requests: plannedCost(cost), ...unansweredFields(result) },
       notes: [
         ...canonicalNote(renamed),
-        ...unconfirmedNote(labelsKept(keys)),
+        ...unconfirmedNote(labelsKept(keys, glossary)),
         ...besideUnread(data, glossary, api.aliases),
         ...unansweredNotes(result),
         ...sameRowNotes(result.data),
@@ -252,9 +251,9 @@ function rolesPartlyRead(roles: RoleRows): { why: UnreadWhy; names: readonly str
   return undefined;
 }
 
-/** Statistics left under a label (words, not a key) the glossary as read did not tie to a key. */
-function labelsKept(keys: readonly string[]): Set<string> {
-  return new Set(keys.filter((k) => fieldName(k) !== k));
+/** Statistics left under a label (words, or a key behind words of the API's) the glossary did not tie to a key. */
+function labelsKept(keys: readonly string[], glossary: GlossaryAsRead): Set<string> {
+  return new Set(keys.filter((k) => untiedName(k, glossary)));
 }
 
 /**

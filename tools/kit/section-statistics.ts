@@ -29,7 +29,7 @@ export function canonicalSections(sections: Sections, glossary: GlossaryAsRead):
   const notRanked = new Map<string, Unplaced>();
   const keyOf = (name: string) => {
     const key = forms.get(name) === name ? name : canonicalStatistic(name, forms);
-    if (key === undefined && fieldName(name) !== name) unconfirmed.add(name);
+    if (key === undefined && untiedName(name, glossary)) unconfirmed.add(name);
     if (key === undefined || key === name) return name;
     renamed.set(name, key);
     return key;
@@ -89,6 +89,19 @@ export function canonicalSections(sections: Sections, glossary: GlossaryAsRead):
     ...unplacedNote('the strengths and weaknesses', notRanked),
   ]);
   return out;
+}
+
+/**
+ * A statistic's name the glossary did not tie to a key that is no key of the API's own making: a label
+ * (words, not a key), or a key of the glossary behind words of the API's (`kutruneis_goals`: a statistics
+ * map under a name of its own flattened with `_`, `goals` a key): shown as the API wrote it, and said.
+ */
+export function untiedName(name: string, glossary: GlossaryAsRead): boolean {
+  if (fieldName(name) !== name) return true;
+  if (glossary.has(name)) return false;
+  for (let i = name.indexOf('_'); i > 0; i = name.indexOf('_', i + 1))
+    if (glossary.has(name.slice(i + 1))) return true;
+  return false;
 }
 
 /** Names that look like labels, not keys, the glossary (unread, or read in part) could not tie to a key. */

@@ -6,7 +6,7 @@
 // The object carries its unread fields as a row does (unread.ts): a tool that makes its own object of it
 // carries them with `carryUnread`.
 import { z } from 'zod';
-import { regroupFlattened } from './flattened.js';
+import { objectFields, regroupFlattened, regroupingOf, regroupUnderscored } from './flattened.js';
 import { foldedRecord } from './names.js';
 import { currentAliases, noteAlias, noteUnreadable } from './report.js';
 import { unreadMarker } from './unread.js';
@@ -27,7 +27,9 @@ export function looseFields<S extends z.ZodRawShape>(
   const keys = Object.keys(shape);
   const known = new Set(keys);
   const optional = new Set(keys.filter((k) => (shape[k] as z.ZodType).safeParse(undefined).success));
-  const marker = unreadMarker(kind, shape, new Set([...known, ...alsoKnown]));
+  const reads = new Set([...known, ...alsoKnown]);
+  const marker = unreadMarker(kind, shape, reads);
+  const regrouping = regroupingOf(objectFields(shape));
   return z.unknown().transform((raw, ctx): Value => {
     if (!isPlainObject(raw)) {
       ctx.addIssue({ code: 'custom', message: `${kind} is not an object`, input: raw });
@@ -44,6 +46,9 @@ export function looseFields<S extends z.ZodRawShape>(
       delete fields[alias];
       noteAlias(alias, key);
     }
+    const made = regrouping(aliases);
+    if (made.groups.length > 0)
+      regroupUnderscored(fields, made, (name) => reads.has(name) || aliases.words.has(name));
     const unparsed: string[] = [];
     let parsed = object.safeParse(fields);
     if (!parsed.success) {

@@ -10,7 +10,15 @@ import { z } from 'zod';
 import { sameKeys } from '../../lib/same-keys.js';
 import type { Aliases } from './aliases.js';
 import { capped, rowError } from './api-words.js';
-import { mayBeFlattened, regroupFlattened } from './flattened.js';
+import {
+  mayBeFlattened,
+  mayBeUnderscored,
+  objectFields,
+  type Regrouping,
+  regroupFlattened,
+  regroupingOf,
+  regroupUnderscored,
+} from './flattened.js';
 import { fieldName, member } from './names.js';
 import { currentAliases, noteAlias, noteDropped, noteFields, noteUnreadable } from './report.js';
 import { ENTITY_FIELDS, flattenResource, isResource, type ResourceReading } from './resource.js';
@@ -74,12 +82,18 @@ export function row<S extends z.ZodRawShape>(kind: string, shape: S, options: Ro
   /** What a row of this kind reads: its fields and the objects it lifts. */
   const noted = new Set([...keys, ...lift]);
   const unread = unreadMarker(kind, shape, noted, options.fixed);
+  // Numbers kept beside the fields (a compare row's market value) may come wrapped too (`{value, unit}`).
+  const objects = [
+    ...objectFields(shape),
+    ...(options.qualified ?? []).map((field) => ({ field, anchor: 'value' as const })),
+  ];
   const names: RowNames = {
     keys,
     known,
     lift,
     aliases: rowAliases,
     words: new Set([...keys, ...lift, ...Object.values(rowAliases).flat()]),
+    regrouping: regroupingOf(objects, rowAliases),
     resource: {
       lift: new Set(lift),
       idIsEntity: Object.entries(rowAliases).some(([f, a]) => ENTITY_FIELDS.has(f) && a.includes('id')),
@@ -258,8 +272,14 @@ interface RowNames {
   aliases: Readonly<Record<string, readonly string[]>>;
   /** Names this row kind reads beside the alias set's: its fields, lifted objects and own aliases. */
   words: ReadonlySet<string>;
+  /** The fields that read an object, and what makes them one again from names flattened with `_`. */
+  regrouping: (aliases: Aliases) => Regrouping;
   resource: ResourceReading;
 }
+
+/** Whether a row kind reads `name` (folded) under an alias set. */
+const readsName = (names: RowNames, aliases: Aliases) => (name: string) =>
+  names.words.has(name) || aliases.words.has(name);
 
 /**
  * Puts each key of `source` that folds (names.ts) to a name we read under that name, unless the row
@@ -366,7 +386,8 @@ class PlainLayout {
   /** The layout of rows with `keys`, or undefined when their folding or lifting depends on their values. */
   static of(keys: readonly string[], names: RowNames, aliases: Aliases): PlainLayout | undefined {
     // Names a flattened object may have written: regrouped by their values (normalize).
-    if (keys.some(mayBeFlattened)) return undefined;
+    if (keys.some(mayBeFlattened) || mayBeUnderscored(keys, names.regrouping(aliases).groups))
+      return undefined;
     const held = new Set(keys);
     const renames: [string, string][] = [];
     for (const key of keys) {
@@ -500,6 +521,8 @@ function normalize(raw: Record<string, unknown>, names: RowNames, aliases: Alias
   }
   liftGroups(fields, names, aliases);
   takeAliases(fields, names, aliases);
+  const regrouping = names.regrouping(aliases);
+  if (regrouping.groups.length > 0) regroupUnderscored(fields, regrouping, readsName(names, aliases));
   keepIdsOfNamedObjects(fields, names);
   return fields;
 }

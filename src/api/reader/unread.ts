@@ -8,6 +8,7 @@
 
 import type { z } from 'zod';
 import { isImplausibleValuation } from '../../domain/valuations.js';
+import { objectFields } from './flattened.js';
 import { fieldName } from './names.js';
 import { plausibleAs } from './plausible.js';
 import { type CouldHold, currentJudge, namesWithin, quietly } from './report.js';
@@ -138,11 +139,16 @@ export function holderTest(shape: z.ZodRawShape): CouldHold {
   const holds = (field: string, schema: z.ZodType, value: unknown, row: Record<string, unknown>) =>
     (fitsField(schema, value, ID_NAME.test(field)) || unscaledAmount(field, value)) &&
     plausibleAs(field, (isPlainObject(value) && nameOf(value)) || value, row, currentJudge());
+  let objectOnly: ReadonlySet<string> | undefined;
   return (field, name, row) => {
     const schema = shape[field] as z.ZodType | undefined;
     const value = row[name];
     if (!schema || (!ID_NAME.test(field) && ID_NAME.test(name))) return false;
     if (holds(field, schema, value, row)) return true;
+    // An object flattened with `_` under a name nothing reads (`zorblax_possession`, `zorblax_pressing`):
+    // a field that reads an object alone may be it, its members written as the row's.
+    objectOnly ??= new Set(objectFields(shape).flatMap((f) => (f.anchor === 'all' ? [f.field] : [])));
+    if (objectOnly.has(field) && isOneValue(value) && flattenedUnder(name, row, schema)) return true;
     // A list of records none of whose names we read may be the list of rows the row lacks (a role list
     // whose items are renamed too): nothing in it reads, so the list is unread, not absent.
     if (isListOfRecords(value) && readsListOfRecords(schema)) return true;
@@ -151,6 +157,27 @@ export function holderTest(shape: z.ZodRawShape): CouldHold {
     if (typeof value !== 'object' || value === null || fitsField(schema, value)) return false;
     return innerValues(value).some((inner) => holds(field, schema, inner, row));
   };
+}
+
+/**
+ * Whether `name` is a member of an object flattened with `_` into `row` that `schema` reads: with at least
+ * one other name of the row under the same first words (`zorblax_possession` beside `zorblax_pressing`).
+ */
+function flattenedUnder(name: string, row: Record<string, unknown>, schema: z.ZodType): boolean {
+  const folded = fieldName(name);
+  for (let i = folded.indexOf('_'); i > 0; i = folded.indexOf('_', i + 1)) {
+    const prefix = folded.slice(0, i + 1);
+    const members: Record<string, unknown> = {};
+    let count = 0;
+    for (const key in row) {
+      const other = fieldName(key);
+      if (!other.startsWith(prefix) || other.length === prefix.length || !isOneValue(row[key])) continue;
+      members[other.slice(prefix.length)] = row[key];
+      count++;
+    }
+    if (count >= 2 && fitsField(schema, members)) return true;
+  }
+  return false;
 }
 
 /** An amount its reader refuses as too small for a valuation: one whose scale went unsaid (values.ts). */

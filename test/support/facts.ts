@@ -206,6 +206,31 @@ const label = (row: Json) => {
 };
 
 /**
+ * A player's statistics the styled answer could not place and showed apart under the API's names
+ * (`statistics.unplaced`, said in a note) count as shown where such a name is a statistic's key of the
+ * plain answer behind words of the API's (`kutruneis_xg` for `xg`, a statistics map under a name of its own
+ * flattened with `_`) and holds the same value: the shortest such name, so `kutruneis_long_pass_completion_pct`
+ * is no `pass_completion_pct`. Any other value there is left to the comparison.
+ */
+function withUnplacedShown(plain: unknown, styled: unknown): unknown {
+  const at = (v: unknown) =>
+    isRecord(v) && isRecord(v.data) && isRecord(v.data.statistics) ? v.data.statistics : undefined;
+  const [p, s] = [at(plain), at(styled)];
+  if (!p || !s || !isRecord(p.values) || !isRecord(s.values) || !isRecord(s.unplaced)) return styled;
+  const values: Json = { ...s.values };
+  const unplaced = s.unplaced;
+  for (const [key, value] of Object.entries(p.values)) {
+    if (!blank(values[key]) || blank(value)) continue;
+    const names = Object.keys(unplaced)
+      .filter((name) => name.endsWith(`_${key}`) && sameScalar(unplaced[name], value))
+      .sort((a, b) => a.length - b.length);
+    if (names[0] !== undefined) values[key] = unplaced[names[0]];
+  }
+  const data = (styled as { data: Json }).data;
+  return { ...(styled as Json), data: { ...data, statistics: { ...s, values } } };
+}
+
+/**
  * The findings of comparing a styled answer with the plain one. `notes` are the styled answer's.
  * Findings of kind `blank` with `noted` true are what the property allows; every other one breaks it.
  */
@@ -353,7 +378,7 @@ export function compareFacts(
       findings.push({ kind: 'wrong', path: `${path} (order)`, plain: 'best first', styled: order });
   };
 
-  walk('', '', plain, styled);
+  walk('', '', plain, withUnplacedShown(plain, styled));
   return findings;
 }
 

@@ -34,7 +34,7 @@ export const KNOWN_UNREAD: Readonly<Record<string, string>> = {};
 /**
  * MUST_READ: values a piece writes in a form the readers read. On a style with the piece, a blank where
  * the plain answer has such a value is a breach even when a note names it, unless a piece hides the
- * field's name from every reader (`rename`'s made-up words).
+ * field's name from every reader (`rename`'s made-up words, `group`'s word flattened into it by `underscored`).
  */
 const MUST_READ: Readonly<Record<string, (f: Finding) => boolean>> = {
   dates: (f) => typeof f.plain === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(f.plain),
@@ -61,7 +61,9 @@ function undecidableAmount(description: string, pieces: readonly string[]): (f: 
 }
 
 function unreadThatMustBeRead(pieces: readonly string[], findings: readonly Finding[]): Finding[] {
-  if (pieces.includes('rename')) return [];
+  // A field moved under a word no reader knows, then flattened with `_` (`profile_birth_date`), has lost
+  // its name as surely: it is named unread, as a made-up word's.
+  if (pieces.includes('rename') || (pieces.includes('group') && pieces.includes('underscored'))) return [];
   const asText = pieces.some((p) => AS_TEXT.includes(p));
   const musts = pieces.flatMap((piece) => (piece === 'amounts' && asText ? [] : (MUST_READ[piece] ?? [])));
   return findings.filter((f) => f.kind === 'blank' && f.noted && musts.some((must) => must(f)));

@@ -12,7 +12,7 @@ import { casing } from './casing.js';
 import { compress } from './compress.js';
 import { dates } from './dates.js';
 import { display } from './display.js';
-import { flatten } from './flatten.js';
+import { flatten, underscored } from './flatten.js';
 import { group } from './group.js';
 import { hal } from './hal.js';
 import { ids } from './ids.js';
@@ -48,6 +48,7 @@ export const PIECES: readonly Piece[] = [
   casing,
   // After the names change: a flattened name joins the names as they are sent.
   flatten,
+  underscored,
   // After the names change: a record's fields meet the answer's own at the top only once they are named.
   bare,
   paging,

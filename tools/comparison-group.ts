@@ -38,7 +38,7 @@ export default defineTool({
   title: 'Players over two statistics',
   toolset: 'reference',
   description:
-    "How a league's players spread over two statistics (x, y): mean, median, p10/p90, correlation, and the most-played players; highlight keeps players of interest. 1 request, +1 glossary.",
+    "How a league's players spread over two statistics (x, y): mean, median, p10/p90, correlation, and the players the API sends; highlight keeps players of interest. 1 request, +1 glossary.",
   input: {
     x: StatisticArg,
     y: StatisticArg,

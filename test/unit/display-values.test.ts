@@ -161,7 +161,7 @@ describe('flags, dates and seasons', () => {
     for (const other of ['maybe', 2, 'current']) expect(parseBoolean(other)).toBe(UNPARSED);
   });
 
-  it('reads ISO and day-first dates as ISO; an order it cannot tell is kept as written', () => {
+  it('reads ISO, day-first and month-first dates as ISO; an order it cannot tell is kept as written', () => {
     fc.assert(
       fc.property(
         fc.date({ min: new Date('1950-01-01'), max: new Date('2040-12-31'), noInvalidDate: true }),
@@ -170,9 +170,11 @@ describe('flags, dates and seasons', () => {
           const [y, m, d] = iso.split('-') as [string, string, string];
           expect(parseDate(iso)).toBe(iso);
           expect(parseDate(`${d}.${m}.${y}`)).toBe(iso);
-          const slash = `${d}/${m}/${y}`;
-          expect([iso, slash]).toContain(parseDate(slash));
-          if (Number(d) > 12) expect(parseDate(slash)).toBe(iso);
+          // Day first or month first (a US API), with a slash or a hyphen: the date, or kept as written.
+          for (const written of [`${d}/${m}/${y}`, `${d}-${m}-${y}`, `${m}/${d}/${y}`, `${m}-${d}-${y}`]) {
+            expect([iso, written], written).toContain(parseDate(written));
+            if (Number(d) > 12) expect(parseDate(written), written).toBe(iso);
+          }
         },
       ),
       RUNS,

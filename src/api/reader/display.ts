@@ -11,8 +11,9 @@
 //   is ambiguous: it is a thousands separator only where the field holds whole numbers (minutes, counts,
 //   amounts without a scale), and UNPARSED everywhere else. Never a guess.
 // - Amounts: only euros are read as euros (€, EUR, euro); another currency is UNPARSED, never converted.
-// - Dates: ISO as given; DD.MM.YYYY and DD-MM-YYYY day first; DD/MM/YYYY day first when the day is past
-//   12 or equals the month, month first when only the second part is past 12; otherwise (03/04/2026) it
+// - Dates: ISO as given; DD.MM.YYYY day first (no one writes the month first with dots); DD/MM/YYYY and
+//   DD-MM-YYYY day first when the day is past 12 or equals the month, month first when only the second
+//   part is past 12; otherwise (03/04/2026, 03-04-2026: a US API writes the month first with either) it
 //   is kept as the API wrote it, not reordered.
 import { normalizeSeason } from '../../domain/season.js';
 import { wordDate } from './word-dates.js';
@@ -289,7 +290,7 @@ const DAY_FIRST = /^(\d{1,2})([./-])(\d{1,2})\2(\d{4})$/;
 /**
  * A date: ISO (date or timestamp, as given; "2026" and "2026-06" too), a day-first form written with
  * dots, hyphens or slashes, or a form with the month as a word or the year first (word-dates.ts), given
- * as ISO. A slash date that could be either order is kept as written; anything else is UNPARSED.
+ * as ISO. A slash or hyphen date that could be either order is kept as written; anything else is UNPARSED.
  */
 export function parseDate(input: string): string | null | Unparsed {
   if (isPlaceholder(input)) return null;
@@ -301,8 +302,9 @@ export function parseDate(input: string): string | null | Unparsed {
   const [, a = '', separator, b = '', year = ''] = match;
   let day = Number(a);
   let month = Number(b);
-  if (separator === '/' && day <= 12 && month <= 12 && day !== month) return text;
-  if (separator === '/' && month > 12 && day <= 12) [day, month] = [month, day];
+  const eitherOrder = separator !== '.';
+  if (eitherOrder && day <= 12 && month <= 12 && day !== month) return text;
+  if (eitherOrder && month > 12 && day <= 12) [day, month] = [month, day];
   const iso = `${year}-${String(month).padStart(2, '0')}-${String(day).padStart(2, '0')}`;
   return validDate(iso) ? iso : UNPARSED;
 }

@@ -143,6 +143,42 @@ describe('fields found by their values', () => {
     );
   });
 
+  it('inside a group under a word no reader knows, as at the top', () => {
+    // `{Details: {Kluborb: "RC Lens"}}`: the reading names the group's member by its path; the name
+    // learned is the member's, which the next reading lifts out of the group as it lifts a known one.
+    fc.assert(
+      fc.property(worldArb, cased(unknownWord), cased(unknownWord), (players, group, clubName) => {
+        fc.pre(fieldName(group) !== fieldName(clubName));
+        const learner = new NamesLearned();
+        learnRanking(
+          learner,
+          players.map((p, i) => ({ ...p, rank: i + 1, score: 90 - i })),
+        );
+        const raw = {
+          data: players.map((p) => ({
+            player_id: p.player_id,
+            service_id: p.service_id,
+            [group]: { [clubName]: p.club },
+          })),
+        };
+        const first = readAnswer(S.CompareResponse, raw, 'GET /v1/compare');
+        learner.learn('compare', raw, first.value, first.report);
+        const again = readAnswer(
+          S.CompareResponse,
+          raw,
+          'GET /v1/compare',
+          aliasSet(learnedTable(learner.learned)),
+        );
+        for (const row of again.value.data) {
+          const p = players.find((q) => q.service_id === row.service_id);
+          if (row.club != null) expect(row.club).toBe(p?.club);
+        }
+        if (players.length >= 2) expect(again.value.data.every((r) => r.club != null)).toBe(true);
+      }),
+      { ...RUNS, numRuns: 60 },
+    );
+  });
+
   it('learn nothing from one row: one match is chance', () => {
     const learner = new NamesLearned();
     learnRanking(learner, [{ rank: 1, name: 'A', club: 'RC Lens', age: 20, score: 1, player_id: 'p1' }]);

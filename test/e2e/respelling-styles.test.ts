@@ -14,7 +14,8 @@ import { runStyle, usePlainRun } from '../support/styles.js';
 /**
  * Each respelling piece, and the pieces its base style leaves out beside the waits: objects named as
  * `{id, name}` or flattened expose a member's name to `rename` that the plain field hid (`verein.name_voll`),
- * a different style, not the same facts respelt.
+ * a different style, not the same facts respelt; flattened with `_`, a group under `group`'s unknown word
+ * loses where its fields were (`details_minutes`), which the reader names unread.
  */
 const RESPELLING: Readonly<Record<string, string>> = {
   casing: '',
@@ -24,6 +25,7 @@ const RESPELLING: Readonly<Record<string, string>> = {
   ids: '',
   bare: '',
   flatten: ',-rename',
+  underscored: ',-rename,-group',
   objects: ',-rename',
 };
 

@@ -81,8 +81,13 @@ const SCALES = [1, 50, 5_000_000];
 
 /** The fields of a row kind that read an object, each with how (`Anchor`). Lists are none. */
 export function objectFields(shape: z.ZodRawShape): { field: string; anchor: Anchor }[] {
+  // One quiet reading for every probe: a reading of its own each cost a start 30 ms over the row kinds.
+  return quietly(() => probedObjectFields(shape));
+}
+
+function probedObjectFields(shape: z.ZodRawShape): { field: string; anchor: Anchor }[] {
   const reads = (schema: z.ZodType, value: unknown) => {
-    const parsed = quietly(() => schema.safeParse(value));
+    const parsed = schema.safeParse(value);
     const { data } = parsed;
     // A reader that gives an empty map for what it cannot read (a statistics map) read nothing.
     return (
@@ -92,21 +97,25 @@ export function objectFields(shape: z.ZodRawShape): { field: string; anchor: Anc
       !(isPlainObject(data) && Object.keys(data).length === 0)
     );
   };
+  const anchorOf = (schema: z.ZodType): Anchor | null => {
+    const alone = reads(schema, 'text') || SCALES.some((n) => reads(schema, n)) || reads(schema, true);
+    if (!alone) return reads(schema, { probe_member: 1 }) ? 'all' : null;
+    if (reads(schema, { name: 'Probe Name' })) return 'name';
+    return SCALES.some((value) => reads(schema, { value })) ? 'value' : null;
+  };
   return Object.keys(shape).flatMap((field) => {
     const schema = shape[field] as z.ZodType;
-    const alone = reads(schema, 'text') || SCALES.some((n) => reads(schema, n)) || reads(schema, true);
-    const anchor: Anchor | undefined = !alone
-      ? reads(schema, { probe_member: 1 })
-        ? 'all'
-        : undefined
-      : reads(schema, { name: 'Probe Name' })
-        ? 'name'
-        : SCALES.some((value) => reads(schema, { value }))
-          ? 'value'
-          : undefined;
+    let anchor = ANCHORS.get(schema);
+    if (anchor === undefined) {
+      anchor = anchorOf(schema);
+      ANCHORS.set(schema, anchor);
+    }
     return anchor ? [{ field, anchor }] : [];
   });
 }
+
+/** Per field reader, how it reads an object: row kinds share most readers (a text, a number). */
+const ANCHORS = new WeakMap<z.ZodType, Anchor | null>();
 
 /**
  * The member of the object `group` (a folded name) that `key` stands for when it was flattened into its
@@ -164,18 +173,21 @@ export interface Regrouping {
 }
 
 /**
- * The regrouping of a row kind's `objects` (objectFields) per alias set, made once a set: a field that
+ * The regrouping of a row kind's objects (`objectsOf`: objectFields) per alias set, made once a set: a field that
  * reads an object alone goes by its own name, the row kind's aliases (`own`) and the set's; one that also
  * reads a value by its own name only (`team_label` beside no club is no club's name for certain: the note
  * names it, and doctor proposes the alias).
  */
 export function regroupingOf(
-  objects: readonly { field: string; anchor: Anchor }[],
+  objectsOf: () => readonly { field: string; anchor: Anchor }[],
   own: Readonly<Record<string, readonly string[]>> = {},
 ): (aliases: Aliases) => Regrouping {
+  // Probed on the first reading of the row kind, not at start: a start reads no answer.
+  let objects: readonly { field: string; anchor: Anchor }[] | undefined;
   let last: { aliases: Aliases; regrouping: Regrouping } | undefined;
   return (aliases) => {
     if (last?.aliases === aliases) return last.regrouping;
+    objects ??= objectsOf();
     const groups = objects.map(
       ({ field, anchor }) =>
         [

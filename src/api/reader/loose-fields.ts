@@ -29,7 +29,7 @@ export function looseFields<S extends z.ZodRawShape>(
   const optional = new Set(keys.filter((k) => (shape[k] as z.ZodType).safeParse(undefined).success));
   const reads = new Set([...known, ...alsoKnown]);
   const marker = unreadMarker(kind, shape, reads);
-  const regrouping = regroupingOf(objectFields(shape));
+  const regrouping = regroupingOf(() => objectFields(shape));
   return z.unknown().transform((raw, ctx): Value => {
     if (!isPlainObject(raw)) {
       ctx.addIssue({ code: 'custom', message: `${kind} is not an object`, input: raw });

@@ -83,7 +83,7 @@ export function row<S extends z.ZodRawShape>(kind: string, shape: S, options: Ro
   const noted = new Set([...keys, ...lift]);
   const unread = unreadMarker(kind, shape, noted, options.fixed);
   // Numbers kept beside the fields (a compare row's market value) may come wrapped too (`{value, unit}`).
-  const objects = [
+  const objects = () => [
     ...objectFields(shape),
     ...(options.qualified ?? []).map((field) => ({ field, anchor: 'value' as const })),
   ];

@@ -77,6 +77,12 @@ function compareWithClubAs(name: string, players: readonly { player_id: string; 
   return { raw, ...readAnswer(S.CompareResponse, raw, 'c') };
 }
 
+/** The compare answer `raw` read again with every name `learner` learned: its rows. */
+function readAgain(learner: NamesLearned, raw: unknown) {
+  return readAnswer(S.CompareResponse, raw, 'GET /v1/compare', aliasSet(learnedTable(learner.learned))).value
+    .data;
+}
+
 describe('fields found by their values', () => {
   it('under a word the reader knows for another field, written in another case', () => {
     // `formazione` is Italian for a formation and for a team: the reading folds `Formazione` to it (an
@@ -123,20 +129,15 @@ describe('fields found by their values', () => {
           const first = readAnswer(S.CompareResponse, raw, 'GET /v1/compare');
           const found = learner.learn('compare', raw, first.value, first.report);
           expect(found.map((f) => f.name)).not.toContain(decoy);
-          const again = readAnswer(
-            S.CompareResponse,
-            raw,
-            'GET /v1/compare',
-            aliasSet(learnedTable(learner.learned)),
-          );
-          for (const row of again.value.data) {
+          const again = readAgain(learner, raw);
+          for (const row of again) {
             const p = players.find((q) => q.service_id === row.service_id);
             expect(p).toBeDefined();
             if (row.club != null) expect(row.club).toBe(p?.club);
             if (row.age != null) expect(row.age).toBe(p?.age);
           }
           // Two rows or more agreeing: the club is found (a club is a known club on every row).
-          if (players.length >= 2) expect(again.value.data.every((r) => r.club != null)).toBe(true);
+          if (players.length >= 2) expect(again.every((r) => r.club != null)).toBe(true);
         },
       ),
       RUNS,
@@ -163,17 +164,12 @@ describe('fields found by their values', () => {
         };
         const first = readAnswer(S.CompareResponse, raw, 'GET /v1/compare');
         learner.learn('compare', raw, first.value, first.report);
-        const again = readAnswer(
-          S.CompareResponse,
-          raw,
-          'GET /v1/compare',
-          aliasSet(learnedTable(learner.learned)),
-        );
-        for (const row of again.value.data) {
+        const again = readAgain(learner, raw);
+        for (const row of again) {
           const p = players.find((q) => q.service_id === row.service_id);
           if (row.club != null) expect(row.club).toBe(p?.club);
         }
-        if (players.length >= 2) expect(again.value.data.every((r) => r.club != null)).toBe(true);
+        if (players.length >= 2) expect(again.every((r) => r.club != null)).toBe(true);
       }),
       { ...RUNS, numRuns: 60 },
     );

@@ -292,11 +292,7 @@ const agreed = ({ matched, of }: { matched: number; of: number }, needed: number
 /** Objects whose own fields are the row's (a nested player, a resource's attributes). */
 const INNER = ['attributes', 'player', 'joueur', 'person', 'personne', 'spieler', 'jugador', 'giocatore'];
 
-/**
- * A raw row's fields as compared: its own scalars, then those of the objects it nests, each once; the
- * scalars of any other object it holds under their path (`Details.Campionato`), as the reading names a
- * member of a group under a word nothing reads.
- */
+/** A raw row's fields as compared: its own scalars, then those of the objects it nests, each once. */
 export function flatRow(row: Json): Json {
   const out: Json = {};
   for (const [key, value] of Object.entries(row)) if (scalarOf(value) !== undefined) out[key] = value;
@@ -306,20 +302,8 @@ export function flatRow(row: Json): Json {
     for (const [key, value] of Object.entries(nested))
       if (out[key] === undefined && scalarOf(value) !== undefined) out[key] = value;
   }
-  for (const [key, nested] of Object.entries(row)) {
-    if (INNER.includes(key) || !isPlainObject(nested)) continue;
-    for (const [member, value] of Object.entries(nested))
-      if (scalarOf(value) !== undefined) out[`${key}.${member}`] = value;
-  }
   return out;
 }
-
-/**
- * The name learned for a member of a group found by its path (`Details.Campionato`): the member's, which
- * the next reading lifts out of its group as it lifts a known one. (A group whose member is a name word
- * stands for one value and is named whole: no path reaches here with one.)
- */
-const learnedNameOf = (name: string) => name.slice(name.indexOf('.') + 1);
 
 /** The rows of a raw answer: every list of objects within two levels (meta, links and included aside), or the record. */
 export function rawRows(raw: unknown): Json[] {
@@ -554,9 +538,7 @@ export class NamesLearned implements FieldLearner {
     let rows: Json[] | undefined;
     const known = new Set(this.names.map((n) => n.name));
     for (const [kind, seen] of Object.entries(report.coverage ?? {})) {
-      // Members of groups under words nothing reads, by their path, where they could fill a field.
-      const members = Object.values(seen.fits ?? {}).flatMap((names) => names.filter((n) => n.includes('.')));
-      const candidates = [...new Set([...seen.unread, ...(seen.taken ?? []), ...members])];
+      const candidates = [...seen.unread, ...(seen.taken ?? [])];
       if (seen.rows < AGREEING_ROWS || candidates.length === 0) continue;
       const empty = Object.entries(seen.empty)
         .filter(([, count]) => count === seen.rows)
@@ -571,10 +553,9 @@ export class NamesLearned implements FieldLearner {
       const learned = fieldsByValues(this.facts, rows, empty, unread, AGREEING_ROWS, kind);
       if (learned.length === 0 && this.tried.size < TRIES_KEPT) this.tried.add(attempt);
       for (const found of learned) {
-        const name = learnedNameOf(found.name);
-        if (known.has(name) || reserved.has(fieldName(name))) continue;
-        known.add(name);
-        out.push({ ...found, name, route });
+        if (known.has(found.name)) continue;
+        known.add(found.name);
+        out.push({ ...found, route });
       }
     }
     const dated = this.learnDate(route, raw, value, report, known, reserved);

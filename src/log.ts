@@ -1,6 +1,7 @@
 // Logs go to stderr only: stdout is the stdio transport's protocol channel.
 // Every line passes through `redact`, so a secret that slips into a message is masked.
 // The same masking cleans upstream answers of the keys as they arrive (src/api/client.ts).
+import type { Writable } from 'node:stream';
 
 export const MASK = '[redacted]';
 
@@ -93,10 +94,31 @@ export interface Logger {
   redact(text: string): string;
 }
 
+/** Streams whose writes failed (their reader gone), and those a writer listens to for it. */
+const gone = new WeakSet<Writable>();
+const listened = new WeakSet<Writable>();
+
+/**
+ * Lines to `stream` until it fails: a reader gone (EPIPE: the parent, or the pipe the logs went to,
+ * closed) leaves the process without logs from then on. Unheard, the stream's `error` event was an
+ * uncaught exception that the HTTP process guard logged, to the same stream, failing again: one core
+ * spun for ever on errors about writing errors.
+ */
+export function lineWriter(stream: Writable): (line: string) => void {
+  if (!listened.has(stream)) {
+    listened.add(stream);
+    stream.on('error', () => gone.add(stream));
+  }
+  return (line) => {
+    if (gone.has(stream) || stream.destroyed) return;
+    stream.write(`${line}\n`);
+  };
+}
+
 export function createLogger(
   level: LogLevel,
   secrets: readonly (string | undefined)[] = [],
-  write: (line: string) => void = (line) => process.stderr.write(`${line}\n`),
+  write: (line: string) => void = lineWriter(process.stderr),
 ): Logger {
   const mask = new SecretMask(secrets);
   const redact = (text: string) => mask.text(text);

@@ -5,6 +5,8 @@
 // without a coach's name), which reads as it did without the regrouping.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { DEFAULT_ALIAS_SET } from '../../src/api/reader/aliases.js';
+import { mayBeUnderscored, regroupingOf } from '../../src/api/reader/flattened.js';
 import { readAnswer } from '../../src/api/reader/index.js';
 import {
   ComparisonResponse,
@@ -179,5 +181,22 @@ describe('statistics under a name of their own flattened with `_`', () => {
     expect(untiedName('progressive_passes', glossary)).toBe(false);
     expect(untiedName('xg', glossary)).toBe(false);
     expect(untiedName('sweeper_actions', glossary)).toBe(false);
+  });
+});
+
+describe('which rows leave the reader fast path', () => {
+  const regrouping = regroupingOf(() => [
+    { field: 'club', anchor: 'name' as const },
+    { field: 'summary', anchor: 'all' as const },
+  ])(DEFAULT_ALIAS_SET);
+  const none = () => false;
+
+  it('only rows that hold an object the regrouping would make', () => {
+    expect(mayBeUnderscored(['club', 'club_id', 'name'], regrouping, none)).toBe(false);
+    expect(mayBeUnderscored(['club_id', 'club_country'], regrouping, none)).toBe(false);
+    expect(mayBeUnderscored(['club_id', 'Club_Name'], regrouping, none)).toBe(true);
+    expect(mayBeUnderscored(['summary_played'], regrouping, none)).toBe(true);
+    // A name a reader takes as a field of its own is no member.
+    expect(mayBeUnderscored(['club_name'], regrouping, (n) => n === 'club_name')).toBe(false);
   });
 });

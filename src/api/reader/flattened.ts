@@ -138,24 +138,15 @@ export function underscoredMember(key: string, group: string): string | undefine
  */
 export function regroupUnderscored(
   fields: Record<string, unknown>,
-  { groups, words }: Regrouping,
+  regrouping: Regrouping,
   reads: (name: string) => boolean,
 ): void {
-  for (const [field, names, anchor] of groups) {
+  for (const group of regrouping.groups) {
+    const field = group[0];
     if (fields[field] != null) continue;
-    const taken: [key: string, member: string][] = [];
-    let anchored = anchor === 'all';
-    for (const key of Object.keys(fields)) {
-      if (key === '__proto__' || fields[key] === undefined || reads(fieldName(key))) continue;
-      for (const name of names) {
-        const member = underscoredMember(key, name);
-        if (member === undefined || member === '__proto__') continue;
-        if (anchor !== 'all' && fields[key] != null) anchored ||= words(anchor).includes(fieldName(member));
-        taken.push([key, member]);
-        break;
-      }
-    }
-    if (!anchored || taken.length === 0) continue;
+    const keys = Object.keys(fields).filter((key) => fields[key] !== undefined);
+    const taken = membersOf(keys, group, regrouping, reads, (key) => fields[key] != null);
+    if (taken === undefined) continue;
     const made: Record<string, unknown> = {};
     for (const [key, member] of taken) {
       if (!Object.hasOwn(made, member)) made[member] = fields[key];
@@ -163,6 +154,32 @@ export function regroupUnderscored(
     }
     fields[field] = made;
   }
+}
+
+/**
+ * The keys among `keys` that `group` would take, each with its member, when they hold what its anchor
+ * asks (`held`: whether a key holds a value, an anchor must), else undefined. Nothing read is taken.
+ */
+function membersOf(
+  keys: readonly string[],
+  [, names, anchor]: Group,
+  { words }: Regrouping,
+  reads: (name: string) => boolean,
+  held: (key: string) => boolean,
+): [key: string, member: string][] | undefined {
+  const taken: [key: string, member: string][] = [];
+  let anchored = anchor === 'all';
+  for (const key of keys) {
+    if (key === '__proto__' || reads(fieldName(key))) continue;
+    for (const name of names) {
+      const member = underscoredMember(key, name);
+      if (member === undefined || member === '__proto__') continue;
+      if (anchor !== 'all' && held(key)) anchored ||= words(anchor).includes(fieldName(member));
+      taken.push([key, member]);
+      break;
+    }
+  }
+  return anchored && taken.length > 0 ? taken : undefined;
 }
 
 /** What `regroupUnderscored` is given for a row kind under one alias set. */
@@ -205,10 +222,17 @@ export function regroupingOf(
   };
 }
 
-/** Whether one of `keys` may be a member of `groups` flattened with `_` (a row layout's test). */
-export function mayBeUnderscored(keys: readonly string[], groups: readonly Group[]): boolean {
-  for (const key of keys)
-    for (const [, names] of groups)
-      for (const name of names) if (underscoredMember(key, name) !== undefined) return true;
-  return false;
+/**
+ * Whether rows of `keys` may hold an object flattened with `_` that `regroupUnderscored` would make (a
+ * row layout's test, whatever the values): `club_id` beside `club`, taken by no group without the club's
+ * name, leaves the rows on the layout's fast path.
+ */
+export function mayBeUnderscored(
+  keys: readonly string[],
+  regrouping: Regrouping,
+  reads: (name: string) => boolean,
+): boolean {
+  return regrouping.groups.some(
+    (group) => membersOf(keys, group, regrouping, reads, () => true) !== undefined,
+  );
 }

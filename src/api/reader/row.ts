@@ -386,7 +386,10 @@ class PlainLayout {
   /** The layout of rows with `keys`, or undefined when their folding or lifting depends on their values. */
   static of(keys: readonly string[], names: RowNames, aliases: Aliases): PlainLayout | undefined {
     // Names a flattened object may have written: regrouped by their values (normalize).
-    if (keys.some(mayBeFlattened) || mayBeUnderscored(keys, names.regrouping(aliases).groups))
+    if (
+      keys.some(mayBeFlattened) ||
+      mayBeUnderscored(keys, names.regrouping(aliases), readsName(names, aliases))
+    )
       return undefined;
     const held = new Set(keys);
     const renames: [string, string][] = [];

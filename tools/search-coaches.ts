@@ -13,6 +13,8 @@ type CoachRow = {
   team: string | null;
   league: string | null;
   age: number | null;
+  nationality: string | null;
+  since: string | null;
   formation: string | null;
 };
 
@@ -21,7 +23,7 @@ export default defineTool({
   title: 'Search coaches',
   toolset: 'clubs',
   description:
-    'Current head coaches by (part of) name and/or league, with their team and the coach_id get_coach needs (record, career, tactical profile). 1 request a page.',
+    'Current head coaches by (part of) name and/or league, with their team, since when, and the coach_id get_coach needs (career, tactical profile). 1 request a page.',
   input: {
     query: NamePart.meta({ examples: ['Garcia'] })
       .optional()
@@ -43,6 +45,8 @@ export default defineTool({
         team: c.team ?? null,
         league: c.league ?? null,
         age: c.age ?? null,
+        nationality: c.nationality ?? null,
+        since: c.since ?? null,
         formation: c.formation ?? null,
       }),
     );
@@ -53,6 +57,8 @@ export default defineTool({
       ['team', (c) => c.team],
       ['league', (c) => c.league],
       ['age', (c) => c.age],
+      ['nationality', (c) => c.nationality],
+      ['since', (c) => c.since],
       ['formation', (c) => c.formation],
       ['coach_id', (c) => c.coach_id],
     ]),

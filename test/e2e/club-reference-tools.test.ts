@@ -147,7 +147,15 @@ describe('search_coaches and get_coach', () => {
       sections: ['career', 'tactical_profile'],
     });
     const body = structured(result);
-    expect(body.data.coach).toMatchObject({ coach_id: coach.coach_id, name: coach.name, team: coach.team });
+    // The search row gives what the record gives of the coach's post: no get_coach needed for it.
+    expect(coach.since).toEqual(expect.any(String));
+    expect(body.data.coach).toMatchObject({
+      coach_id: coach.coach_id,
+      name: coach.name,
+      team: coach.team,
+      nationality: coach.nationality,
+      since: coach.since,
+    });
     expect(body.data.career.length).toBeGreaterThan(0);
     expect(body.data.career.at(-1).club).toBeTypeOf('string');
     expect(body.data.tactical_profile.formation).toBe(coach.formation);

@@ -24,11 +24,17 @@ const leftOut = Object.keys(SAMPLE_LEAVES_OUT);
 const takesAll = process.env.FOOTBALL_TEST_STYLE_ALL === '1';
 const sampled = (seed: string) =>
   takesAll || leftOut.length === 0 ? seed : `${seed}:${leftOut.map((p) => `-${p}`).join(',')}`;
+/**
+ * Styles that once drew a breach, kept as cases in every run: s108 (an object in made-up words,
+ * `{Vusan: {Truboutar, Toumadak}}`, whose member is also the API's word for the player's name) showed
+ * each player's own name as his club when the names learner took a group's member as the club.
+ */
+const ONCE_FAILED = ['s108'];
 const specs = replay
   ? replay.split(/\s+/)
   : process.env.FOOTBALL_TEST_STYLE_SURVEY
     ? []
-    : sample('generated styles', SEEDS, SAMPLE_SIZE).map(sampled);
+    : [...new Set([...sample('generated styles', SEEDS, SAMPLE_SIZE), ...ONCE_FAILED])].map(sampled);
 console.info(
   `generated styles: known unread (blanks allowed): ${Object.keys(KNOWN_UNREAD).join(', ') || 'none'}; ` +
     `left out (a different fact today; FOOTBALL_TEST_STYLE_ALL=1 takes them): ${takesAll ? 'none' : leftOut.join(', ') || 'none'}`,

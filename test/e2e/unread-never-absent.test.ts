@@ -6,7 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import { describeFinding } from '../support/facts.js';
 import { runStyle, usePlainRun, withoutWaits } from '../support/styles.js';
-import { callsNamed } from '../support/tool-plans.js';
+import { callsNamed, callsThrough } from '../support/tool-plans.js';
 
 /** Each style, the tools it broke, and whether KNOWN_UNREAD's allowance is taken (never for a wrong fact). */
 const CASES: [spec: string, tools: string[], known?: 'known'][] = [
@@ -148,7 +148,10 @@ const plain = usePlainRun(callsNamed(CASES.flatMap(([, tools]) => tools)));
 describe.each(CASES)('style %s', (spec, tools, known) => {
   it(`${tools.join(', ')}: ${known ? 'no other fact' : 'every blank is named, none printed as absent'}`, async () => {
     const { answers, ids, world } = plain();
-    const run = await runStyle(withoutWaits(spec), answers, ids, world, { strict: known === undefined });
+    const run = await runStyle(withoutWaits(spec), answers, ids, world, {
+      strict: known === undefined,
+      calls: callsThrough(tools),
+    });
     const broken = run.outcomes
       .filter((o) => tools.includes(o.call))
       .flatMap((o) => o.breaches.map((f) => `${o.call}: ${describeFinding(f)}`));

@@ -160,14 +160,26 @@ export interface PlainWorld {
   readonly key: string;
 }
 
+/** What the plain world answered for each player_id asked: its service_id, or null (none, or no such row). */
+const personsAsked = new WeakMap<PlainWorld, Map<string, string | null>>();
+
 async function personsOf(world: PlainWorld, playerIds: Iterable<string>): Promise<Map<string, string>> {
+  let asked = personsAsked.get(world);
+  if (!asked) {
+    asked = new Map();
+    personsAsked.set(world, asked);
+  }
   const out = new Map<string, string>();
   for (const id of playerIds) {
-    const res = await fetch(`${world.url}/v1/players/${encodeURIComponent(id)}`, {
-      headers: { 'X-API-Key': world.key },
-    });
-    const body = (await res.json()) as { data?: { service_id?: unknown } };
-    if (res.ok && typeof body.data?.service_id === 'string') out.set(id, body.data.service_id);
+    if (!asked.has(id)) {
+      const res = await fetch(`${world.url}/v1/players/${encodeURIComponent(id)}`, {
+        headers: { 'X-API-Key': world.key },
+      });
+      const body = (await res.json()) as { data?: { service_id?: unknown } };
+      asked.set(id, res.ok && typeof body.data?.service_id === 'string' ? body.data.service_id : null);
+    }
+    const person = asked.get(id);
+    if (typeof person === 'string') out.set(id, person);
   }
   return out;
 }

@@ -254,6 +254,17 @@ export function callsNamed(names: Iterable<string>): Plan[] {
   return [...EVERY_TOOL, ...MORE_CALLS.filter((plan) => wanted.has(callName(plan)))];
 }
 
+/**
+ * `calls` in their order up to the last one named: what a case checking only those needs. The calls
+ * before it stay (a later call may read what an earlier one cached or made), those after it could change
+ * none of its answers.
+ */
+export function callsThrough(names: Iterable<string>, calls: readonly Plan[] = HARNESS_CALLS): Plan[] {
+  const wanted = new Set(names);
+  const last = calls.findLastIndex((plan) => wanted.has(callName(plan)));
+  return calls.slice(0, last + 1);
+}
+
 /** Real ids, names and a club from a ranking, a team and a coach of Ligue 1. */
 export async function idsOf(client: Client): Promise<Ids> {
   const ranked = structured(

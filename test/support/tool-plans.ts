@@ -261,6 +261,9 @@ export function callsNamed(names: Iterable<string>): Plan[] {
  */
 export function callsThrough(names: Iterable<string>, calls: readonly Plan[] = HARNESS_CALLS): Plan[] {
   const wanted = new Set(names);
+  // A name no call has would leave its case checking nothing, and passing.
+  const unknown = [...wanted].filter((name) => !calls.some((plan) => callName(plan) === name));
+  if (unknown.length > 0) throw new Error(`no harness call named ${unknown.join(', ')}`);
   const last = calls.findLastIndex((plan) => wanted.has(callName(plan)));
   return calls.slice(0, last + 1);
 }

@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Report } from '../../src/doctor/output.js';
-import { doctorBinary, doctorJson } from '../support/doctor.js';
+import { doctorInProcess, doctorJson } from '../support/doctor.js';
 import { BUILT_ENTRY, structured, useSandbox } from '../support/mcp.js';
 import { type Rule, startProxy, type TestProxy } from '../support/proxy.js';
 import { stdioClient } from '../support/stdio.js';
@@ -64,7 +64,7 @@ describe('doctor maps renamed fields by their values and waits out bursts', () =
     const file = join(dir, 'routes.json');
     const env = { FOOTBALL_API_BASE_URL: proxy.url, FOOTBALL_API_KEY: sandbox.demoKey };
     const started = performance.now();
-    const run = await doctorBinary(['--yes', '--json', '--write-routes', file], env);
+    const run = await doctorInProcess(['--yes', '--json', '--write-routes', file], env);
     const seconds = (performance.now() - started) / 1000;
     expect(run.code, run.stderr).toBe(0);
     const report = JSON.parse(run.stdout) as Report;

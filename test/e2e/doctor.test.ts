@@ -1,5 +1,6 @@
-// `football-scout-mcp doctor` as a user runs it: the built binary against the sandbox, directly and
-// behind a proxy that moves or breaks routes. Run `npm run build` first.
+// `football-scout-mcp doctor` against the sandbox, directly and behind a proxy that moves or breaks routes.
+// The built binary runs where its own path is the point (a full run, a refusal, stdin not a terminal; run
+// `npm run build` first); what the doctor finds is checked in this process, which writes the same lines.
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -9,7 +10,7 @@ import { type DoctorIo, runDoctor } from '../../src/doctor/main.js';
 import { type Report, summaryText } from '../../src/doctor/output.js';
 import { SANDBOX_DIALECTS } from '../../src/sandbox/dialects/index.js';
 import { startSandbox } from '../../src/sandbox/server.js';
-import { doctorBinary, doctorJson } from '../support/doctor.js';
+import { doctorBinary, doctorInProcess, doctorJson } from '../support/doctor.js';
 import { useSandbox } from '../support/mcp.js';
 import { type Rule, startProxy, type TestProxy } from '../support/proxy.js';
 import { drawn, sample } from '../support/sample.js';
@@ -80,7 +81,7 @@ describe('doctor on the sandbox', () => {
   }, 60_000);
 
   it('prints a table naming every route, a summary and the quota, never the key', async () => {
-    const run = await doctorBinary(['--yes'], against(sandbox.url));
+    const run = await doctorInProcess(['--yes'], against(sandbox.url));
     expect(run.code, run.stderr).toBe(0);
     for (const name of ROUTE_NAMES) expect(run.stdout).toMatch(new RegExp(`^${name}\\s`, 'm'));
     expect(run.stdout).toContain('Documented routes: 8/8 readable');
@@ -101,7 +102,7 @@ describe('doctor on the sandbox', () => {
 
 describe('doctor --sandbox', () => {
   it('checks the embedded sandbox in the dialect the settings name', async () => {
-    const run = await doctorBinary(['--sandbox', '--sandbox-dialect', 'french', '--yes', '--json'], {});
+    const run = await doctorInProcess(['--sandbox', '--sandbox-dialect', 'french', '--yes', '--json'], {});
     expect(run.code, run.stderr).toBe(0);
     expect(run.stderr).toContain('(the embedded sandbox: synthetic data, french dialect)');
     const report = JSON.parse(run.stdout) as Report;
@@ -112,7 +113,7 @@ describe('doctor --sandbox', () => {
 describe('doctor against an API that differs', () => {
   it('finds a missing assumed route at another path and prints the routes-file entry (exit 0)', async () => {
     await behind(teamsMoved, async (proxy) => {
-      const run = await doctorBinary(['--yes', '--json'], against(proxy.url));
+      const run = await doctorInProcess(['--yes', '--json'], against(proxy.url));
       expect(run.code, run.stderr).toBe(0);
       const report = JSON.parse(run.stdout) as Report;
       const teams = report.results.find((r) => r.route === 'teams');
@@ -139,7 +140,7 @@ describe('doctor against an API that differs', () => {
       expect(report.summary.requests).toBeLessThanOrEqual(report.plan.max_requests);
       expect(report.summary.requests).toBe(report.plan.requests + 5);
 
-      const table = await doctorBinary(['--yes'], against(proxy.url));
+      const table = await doctorInProcess(['--yes'], against(proxy.url));
       expect(table.code).toBe(0);
       expect(table.stdout).toContain('teams: {"teams":{"path":"/v1/clubs"}}');
       expect(table.stdout).toMatch(/^teams\s+GET \/v1\/teams\s+assumed\s+404\s+no \(fix\)/m);
@@ -149,7 +150,7 @@ describe('doctor against an API that differs', () => {
       const dir = mkdtempSync(join(tmpdir(), 'doctor-'));
       const file = join(dir, 'routes.json');
       writeFileSync(file, JSON.stringify(report.routes_file));
-      const fixed = await doctorBinary(['--yes', '--json', '--routes-file', file], against(proxy.url));
+      const fixed = await doctorInProcess(['--yes', '--json', '--routes-file', file], against(proxy.url));
       expect(fixed.code, fixed.stderr).toBe(0);
       const again = JSON.parse(fixed.stdout) as Report;
       expect(again.results.every((r) => r.readable)).toBe(true);
@@ -164,7 +165,7 @@ describe('doctor against an API that differs', () => {
         ? { status: 404, body: JSON.stringify({ detail: 'No route\nrankings' }) }
         : 'pass';
     await behind(rule, async (proxy) => {
-      const run = await doctorBinary(['--yes', '--json'], against(proxy.url));
+      const run = await doctorInProcess(['--yes', '--json'], against(proxy.url));
       expect(run.code, run.stderr).toBe(1);
       const report = JSON.parse(run.stdout) as Report;
       const rankings = report.results.find((r) => r.route === 'rankings');
@@ -182,7 +183,7 @@ describe('doctor against an API that differs', () => {
     const rule = (path: string): Rule =>
       path.split('?')[0] === '/v1/rankings' ? { status: 200, body: '{"data": [{"nom": "x"}]}' } : 'pass';
     await behind(rule, async (proxy) => {
-      const run = await doctorBinary(['--yes'], against(proxy.url));
+      const run = await doctorInProcess(['--yes'], against(proxy.url));
       expect(run.code, run.stderr).toBe(1);
       expect(run.stdout).toMatch(
         /^rankings\s+GET \/v1\/rankings\s+documented\s+200\s+no\s.*unreadable answer/m,
@@ -197,7 +198,7 @@ describe('doctor against an API that differs', () => {
         ? { status: 200, body: JSON.stringify({ success: false, message: 'Rankings feed paused' }) }
         : 'pass';
     await behind(rule, async (proxy) => {
-      const run = await doctorBinary(['--yes'], against(proxy.url));
+      const run = await doctorInProcess(['--yes'], against(proxy.url));
       expect(run.code, run.stderr).toBe(1);
       expect(run.stdout).toContain(
         'the API marked its answer failed (success: false), saying: "Rankings feed paused"',
@@ -206,7 +207,7 @@ describe('doctor against an API that differs', () => {
   });
 
   it('a rejected key stops the run after the first request', async () => {
-    const run = await doctorBinary(['--yes', '--json'], {
+    const run = await doctorInProcess(['--yes', '--json'], {
       FOOTBALL_API_BASE_URL: sandbox.url,
       FOOTBALL_API_KEY: 'live_wrong_key_0123456789',
     });
@@ -218,7 +219,7 @@ describe('doctor against an API that differs', () => {
   });
 
   it('a base URL under which the documented routes answer 404 stops the run after two requests', async () => {
-    const run = await doctorBinary(['--yes', '--json'], against(`${sandbox.url}/api`));
+    const run = await doctorInProcess(['--yes', '--json'], against(`${sandbox.url}/api`));
     expect(run.code).toBe(1);
     const report = JSON.parse(run.stdout) as Report;
     expect(report.summary.requests).toBe(2);
@@ -232,7 +233,7 @@ describe('doctor refuses before sending', () => {
     expect(run.code).toBe(2);
     expect(run.stderr).toContain('FOOTBALL_API_KEY');
     expect(run.stderr).toContain('FOOTBALL_API_BASE_URL');
-    const keyOnly = await doctorBinary(['--yes'], { FOOTBALL_API_KEY: 'live_secret_key_123' });
+    const keyOnly = await doctorInProcess(['--yes'], { FOOTBALL_API_KEY: 'live_secret_key_123' });
     expect(keyOnly.code).toBe(2);
     expect(keyOnly.stderr).toContain('FOOTBALL_API_BASE_URL');
     expect(keyOnly.stdout + keyOnly.stderr).not.toContain('live_secret_key_123');
@@ -249,12 +250,12 @@ describe('doctor refuses before sending', () => {
   });
 
   it('an unknown flag is a usage error (exit 2); --help describes the subcommand', async () => {
-    const bad = await doctorBinary(['--yes', '--frobnicate'], against(sandbox.url));
+    const bad = await doctorInProcess(['--yes', '--frobnicate'], against(sandbox.url));
     expect(bad.code).toBe(2);
-    const noFile = await doctorBinary(['--yes', '--write-routes'], against(sandbox.url));
+    const noFile = await doctorInProcess(['--yes', '--write-routes'], against(sandbox.url));
     expect(noFile.code).toBe(2);
     expect(noFile.stderr).toContain('--write-routes needs a file to write');
-    const help = await doctorBinary(['--help'], {});
+    const help = await doctorInProcess(['--help'], {});
     expect(help.code).toBe(0);
     expect(help.stderr).toContain('football-scout-mcp doctor [--yes] [--json]');
   });

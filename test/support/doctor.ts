@@ -28,6 +28,32 @@ export interface DoctorRun {
   stderr: string;
 }
 
+/**
+ * The doctor in this process, written as the binary writes it (results to `stdout`, the rest to `stderr`),
+ * with no terminal. A test of what the doctor finds runs here: a spawned binary costs a process start and
+ * a cold start of the code, seconds on a busy machine, for the same lines (`runDoctor` writes everything
+ * through its io). The binary's own path, `doctor` dispatched by main and its exit code, keeps its tests.
+ */
+export async function doctorInProcess(args: string[], env: Record<string, string>): Promise<DoctorRun> {
+  let stdout = '';
+  let stderr = '';
+  const io: DoctorIo = {
+    out: (text) => {
+      stdout += text;
+    },
+    err: (text) => {
+      stderr += text;
+    },
+    interactive: false,
+    progress: false,
+    ask: async () => {
+      throw new Error('the doctor asked a question without a terminal');
+    },
+  };
+  const code = await runDoctor(args, env, io);
+  return { code, stdout, stderr };
+}
+
 /** `football-scout-mcp doctor` of the built binary, asynchronously (a sandbox answering it may live in this process), its stdin closed. */
 export function doctorBinary(args: string[], env: Record<string, string>): Promise<DoctorRun> {
   return new Promise((resolve, reject) => {

@@ -1,15 +1,15 @@
 // An unread field is never printed as absent: styles where a renamed field once showed as "–" or
 // "unnamed", or as null with no note (a compare or watchlist table's minutes and best role, a row's age
 // written "29 years" under a made-up name, a name update_watchlist could not read). Each is checked
-// strictly (no KNOWN_UNREAD allowance) for the tools it broke, text and structured content alike; a style
-// whose fix was against a different fact takes the allowance for what is still unread.
+// strictly (no KNOWN_UNREAD allowance) for the tools it broke, text and structured content alike. The
+// cases of one style share its run (a call's answer is the same whatever calls come after it).
 import { describe, expect, it } from 'vitest';
 import { describeFinding } from '../support/facts.js';
-import { runStyle, usePlainRun, withoutWaits } from '../support/styles.js';
+import { runStyle, type StyleRun, usePlainRun, withoutWaits } from '../support/styles.js';
 import { callsNamed, callsThrough } from '../support/tool-plans.js';
 
-/** Each style, the tools it broke, and whether KNOWN_UNREAD's allowance is taken (never for a wrong fact). */
-const CASES: [spec: string, tools: string[], known?: 'known'][] = [
+/** Each style and the tools (harness calls) it broke. */
+const CASES: [spec: string, tools: string[]][] = [
   ['s3:rename', ['compare_players', 'watchlist_report']],
   // A spread's median under a made-up name, written "0,1": named unread, never "median –".
   ['s218', ['comparison_group']],
@@ -145,17 +145,31 @@ const CASES: [spec: string, tools: string[], known?: 'known'][] = [
 // Every tool's call, and the branch calls the cases name.
 const plain = usePlainRun(callsNamed(CASES.flatMap(([, tools]) => tools)));
 
-describe.each(CASES)('style %s', (spec, tools, known) => {
-  it(`${tools.join(', ')}: ${known ? 'no other fact' : 'every blank is named, none printed as absent'}`, async () => {
+/** The calls of every case of `spec`: its cases share one run, made through the last call any checks. */
+const toolsOf = (spec: string) => new Set(CASES.filter(([s]) => s === spec).flatMap(([, tools]) => tools));
+const runs = new Map<string, Promise<StyleRun>>();
+function runOf(spec: string): Promise<StyleRun> {
+  let run = runs.get(spec);
+  if (!run) {
     const { answers, ids, world } = plain();
-    const run = await runStyle(withoutWaits(spec), answers, ids, world, {
-      strict: known === undefined,
+    const tools = toolsOf(spec);
+    run = runStyle(withoutWaits(spec), answers, ids, world, {
+      strict: true,
       calls: callsThrough(tools),
-      checked: new Set(tools),
+      checked: tools,
     });
+    runs.set(spec, run);
+  }
+  return run;
+}
+
+describe.each(CASES)('style %s', (spec, tools) => {
+  it(`${tools.join(', ')}: every blank is named, none printed as absent`, async () => {
+    const run = await runOf(spec);
+    const mine = run.outcomes.filter((o) => tools.includes(o.call));
     // Every call the case names was compared: a case checking none passes on nothing.
-    expect(new Set(run.outcomes.map((o) => o.call))).toEqual(new Set(tools));
-    const broken = run.outcomes.flatMap((o) => o.breaches.map((f) => `${o.call}: ${describeFinding(f)}`));
+    expect(new Set(mine.map((o) => o.call))).toEqual(new Set(tools));
+    const broken = mine.flatMap((o) => o.breaches.map((f) => `${o.call}: ${describeFinding(f)}`));
     expect(broken, run.description).toEqual([]);
   }, 90_000);
 });

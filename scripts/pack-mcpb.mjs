@@ -42,15 +42,24 @@ function sh(command, args, cwd) {
   return execFileSync(command, args, { cwd, encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'] });
 }
 
-/** `npm pack`s `spec` (the project, or a registry package) into `dir` and unpacks it into `into`. */
-function unpackInto(spec, dir, into, cwd) {
-  const [info] = JSON.parse(
-    sh(npm, ['pack', spec, '--json', '--ignore-scripts', '--pack-destination', dir, ...quiet], cwd),
+/**
+ * `npm pack`s each package named (the project `.`, or registry packages `name@version`) into `dir` and unpacks
+ * it into the folder given for its name: one npm process for all of them (each start of npm costs a second).
+ */
+function unpackInto(wanted, dir, cwd) {
+  const specs = [...wanted.keys()];
+  const infos = JSON.parse(
+    sh(npm, ['pack', ...specs, '--json', '--ignore-scripts', '--pack-destination', dir, ...quiet], cwd),
   );
-  mkdirSync(into, { recursive: true });
-  // Every npm tarball holds one folder, package/.
-  sh('tar', ['-xzf', join(dir, info.filename), '-C', into, '--strip-components=1'], cwd);
-  rmSync(join(dir, info.filename));
+  for (const [spec, into] of wanted) {
+    const name = spec === '.' ? pkg.name : spec.slice(0, spec.lastIndexOf('@'));
+    const info = infos.find((i) => i.name === name);
+    if (!info) throw new Error(`npm pack did not say which file holds ${spec}`);
+    mkdirSync(into, { recursive: true });
+    // Every npm tarball holds one folder, package/.
+    sh('tar', ['-xzf', join(dir, info.filename), '-C', into, '--strip-components=1'], cwd);
+    rmSync(join(dir, info.filename));
+  }
 }
 
 /** A value for a prompt argument that reads as a placeholder in the manifest's prompt text. */
@@ -108,20 +117,22 @@ async function main() {
   try {
     log(`staging in ${staging}`);
     // 1. The npm package, exactly what `npm publish` would ship (files of package.json, no source maps).
-    unpackInto('.', staging, bundle, root);
+    unpackInto(new Map([['.', bundle]]), staging, root);
     // 2. Its production dependencies, at the lockfile's versions; no install script runs (none is needed).
     cpSync(join(root, 'package-lock.json'), join(bundle, 'package-lock.json'));
     sh(npm, ['ci', '--omit=dev', '--ignore-scripts', '--prefer-offline', ...quiet], bundle);
     rmSync(join(bundle, 'package-lock.json'));
     // 3. npm installs the renderer's binary for this machine only; the bundle runs on the user's.
     const resvg = JSON.parse(readFileSync(join(bundle, 'node_modules/@resvg/resvg-js/package.json'), 'utf8'));
+    const natives = new Map();
     for (const platform of RESVG_PLATFORMS) {
       const name = `@resvg/resvg-js-${platform}`;
       const version = resvg.optionalDependencies?.[name];
       if (!version) throw new Error(`${name} is no longer an optional dependency of @resvg/resvg-js`);
       const into = join(bundle, 'node_modules', name);
-      if (!existsSync(into)) unpackInto(`${name}@${version}`, staging, into, staging);
+      if (!existsSync(into)) natives.set(`${name}@${version}`, into);
     }
+    if (natives.size > 0) unpackInto(natives, staging, staging);
     // 4. The icon, drawn by the server's own SVG-to-PNG path.
     const { svgToPng } = await import(new URL('../dist/src/charts/render.js', import.meta.url).href);
     writeFileSync(

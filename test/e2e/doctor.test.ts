@@ -1,6 +1,7 @@
 // `football-scout-mcp doctor` against the sandbox, directly and behind a proxy that moves or breaks routes.
-// The built binary runs where its own path is the point (a full run, a refusal, stdin not a terminal; run
-// `npm run build` first); what the doctor finds is checked in this process, which writes the same lines.
+// The built binary runs where its own path is the point (a full run, a refusal, stdin not a terminal, a key
+// it must not print; run `npm run build` first); what the doctor finds is checked in this process, which
+// writes the same lines.
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -207,7 +208,7 @@ describe('doctor against an API that differs', () => {
   });
 
   it('a rejected key stops the run after the first request', async () => {
-    const run = await doctorInProcess(['--yes', '--json'], {
+    const run = await doctorBinary(['--yes', '--json'], {
       FOOTBALL_API_BASE_URL: sandbox.url,
       FOOTBALL_API_KEY: 'live_wrong_key_0123456789',
     });

@@ -11,6 +11,7 @@ type CoachRow = {
   coach_id: string | null;
   name: string | null;
   team: string | null;
+  team_id: string | null;
   league: string | null;
   age: number | null;
   nationality: string | null;
@@ -23,7 +24,7 @@ export default defineTool({
   title: 'Search coaches',
   toolset: 'clubs',
   description:
-    'Current head coaches by (part of) name and/or league, with their team, since when, and the coach_id get_coach needs (career, tactical profile). 1 request a page.',
+    'Current head coaches by (part of) name and/or league, with their team and its team_id (for get_team), since when, and the coach_id get_coach needs (career, tactical profile). 1 request a page.',
   input: {
     query: NamePart.meta({ examples: ['Garcia'] })
       .optional()
@@ -43,6 +44,7 @@ export default defineTool({
         coach_id: c.coach_id,
         name: c.name,
         team: c.team ?? null,
+        team_id: c.team_id ?? null,
         league: c.league ?? null,
         age: c.age ?? null,
         nationality: c.nationality ?? null,
@@ -61,5 +63,6 @@ export default defineTool({
       ['since', (c) => c.since],
       ['formation', (c) => c.formation],
       ['coach_id', (c) => c.coach_id],
+      ['team_id', (c) => c.team_id],
     ]),
 });

@@ -159,6 +159,13 @@ describe('search_coaches and get_coach', () => {
     expect(body.data.career.length).toBeGreaterThan(0);
     expect(body.data.career.at(-1).club).toBeTypeOf('string');
     expect(body.data.tactical_profile.formation).toBe(coach.formation);
+    // The team_id beside the team is what get_team takes: no search_teams needed to reach the club.
+    expect(coach.team_id).toEqual(expect.any(String));
+    expect(
+      textOf(await call(session.client, 'search_coaches', { league: 'Bundesliga', limit: 2 })),
+    ).toContain(coach.team_id);
+    const team = structured(await call(session.client, 'get_team', { team_id: coach.team_id }));
+    expect(team.data.team).toMatchObject({ team_id: coach.team_id, name: coach.team });
     expect(Array.isArray(body.data.tactical_profile.favoured_roles)).toBe(true);
     expect(textOf(result)).toContain('Tactical profile:');
     expect(paths('/v1/coaches/').map((r) => r.path.split('?')[0])).toEqual(

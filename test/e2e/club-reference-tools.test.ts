@@ -133,9 +133,8 @@ describe('get_team', () => {
 
 describe('search_coaches and get_coach', () => {
   it('finds a coach and reads the record, career and tactical profile', async () => {
-    const coaches = structured(
-      await call(session.client, 'search_coaches', { league: 'Bundesliga', limit: 2 }),
-    );
+    const searched = await call(session.client, 'search_coaches', { league: 'Bundesliga', limit: 2 });
+    const coaches = structured(searched);
     expect(coaches.data).toHaveLength(2);
     expect(coaches.has_more).toBe(true);
     const [coach] = coaches.data;
@@ -161,9 +160,7 @@ describe('search_coaches and get_coach', () => {
     expect(body.data.tactical_profile.formation).toBe(coach.formation);
     // The team_id beside the team is what get_team takes: no search_teams needed to reach the club.
     expect(coach.team_id).toEqual(expect.any(String));
-    expect(
-      textOf(await call(session.client, 'search_coaches', { league: 'Bundesliga', limit: 2 })),
-    ).toContain(coach.team_id);
+    expect(textOf(searched)).toContain(coach.team_id);
     const team = structured(await call(session.client, 'get_team', { team_id: coach.team_id }));
     expect(team.data.team).toMatchObject({ team_id: coach.team_id, name: coach.team });
     expect(Array.isArray(body.data.tactical_profile.favoured_roles)).toBe(true);

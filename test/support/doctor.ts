@@ -1,25 +1,15 @@
-// Test support: the doctor, in process as a script runs it (`--yes --json`, no terminal), or the built binary's.
+// Test support: the doctor, in process (no terminal) or as the built binary.
 import { spawn } from 'node:child_process';
 import { type DoctorIo, runDoctor } from '../../src/doctor/main.js';
 import type { Report } from '../../src/doctor/output.js';
 import { BUILT_ENTRY } from './mcp.js';
 
-/** Runs the doctor on `env`, answering no to any question; `report()` reads what it printed. */
+/** Runs the doctor on `env` as a script does (`--yes --json`); `report()` reads what it printed. */
 export async function doctorJson(
   env: Record<string, string>,
-): Promise<{ code: number; report: () => Report }> {
-  let out = '';
-  const io: DoctorIo = {
-    out: (text) => {
-      out += text;
-    },
-    err: () => undefined,
-    interactive: false,
-    progress: false,
-    ask: async () => 'n',
-  };
-  const code = await runDoctor(['--yes', '--json'], env, io);
-  return { code, report: () => JSON.parse(out) as Report };
+): Promise<{ code: number | null; report: () => Report }> {
+  const run = await doctorInProcess(['--yes', '--json'], env);
+  return { code: run.code, report: () => JSON.parse(run.stdout) as Report };
 }
 
 export interface DoctorRun {

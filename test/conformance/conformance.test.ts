@@ -8,7 +8,7 @@ import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, it } from 'vitest';
 import { spawnHttpServer, stop } from '../support/mcp.js';
 import { missingPrerequisite } from '../support/prerequisites.js';
 
@@ -95,9 +95,11 @@ describe('MCP conformance suite', () => {
     ['stateless', '2025-11-25'],
     ['stateless', '2026-07-28'],
   ];
-  it.each(runs)(
+  // Concurrent: each run mostly waits on the suite's own timers, and the runs share no state.
+  it.concurrent.for(runs)(
     'the %s server meets the %s requirements, but for the listed fixture scenarios',
-    async (mode, revision) => {
+    { timeout: 240_000 },
+    async ([mode, revision], { expect }) => {
       const baseline = mode === 'stateless' ? statelessBaseline() : EXPECTED_FAILURES;
       const { code, output } = await conformance([
         '--url',
@@ -114,6 +116,5 @@ describe('MCP conformance suite', () => {
       }
       expect(code, output).toBe(0);
     },
-    240_000,
   );
 });

@@ -150,6 +150,12 @@ export const SETTINGS = {
     schema: intIn(0, 52).default(0),
     help: 'Weeks the sandbox world has moved on from today (0-52): rounds played, indices recalculated, values moved, transfers in the windows; 0 is today, unchanged.',
   },
+  sandboxWarm: {
+    flag: 'sandbox-warm',
+    env: 'FOOTBALL_SANDBOX_WARM',
+    schema: bool.default(true),
+    help: "Build the embedded sandbox's current season of every league in the background just after start (1-2 s of CPU, ~75 MB), so the first search over all leagues answers at once; false: each league is built when first asked.",
+  },
   transport: {
     flag: 'transport',
     env: 'FOOTBALL_MCP_TRANSPORT',

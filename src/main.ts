@@ -238,7 +238,7 @@ async function pickUpstream(config: Config, logger: Logger, closers: Closer[], e
     dialect: config.sandboxDialect,
     ...(config.sandboxStyle === undefined ? {} : { style: config.sandboxStyle }),
     week: config.sandboxWeek,
-    warm: true,
+    warm: config.sandboxWarm,
   });
   closers.push(() => sandbox.close());
   logger.info(

@@ -25,6 +25,14 @@ describe('learning names', () => {
   });
 });
 
+describe('warming the embedded sandbox', () => {
+  it('is on unless turned off by flag or variable', () => {
+    expect(load().sandboxWarm).toBe(true);
+    expect(load(['--sandbox-warm', 'false']).sandboxWarm).toBe(false);
+    expect(load([], { FOOTBALL_SANDBOX_WARM: '0' }).sandboxWarm).toBe(false);
+  });
+});
+
 describe('loadConfig defaults', () => {
   it('gives every documented default with no flags and no env', () => {
     expect(load()).toEqual({
@@ -43,6 +51,7 @@ describe('loadConfig defaults', () => {
       sandboxSeed: 'football-scout',
       sandboxDialect: 'standard',
       sandboxWeek: 0,
+      sandboxWarm: true,
       transport: 'stdio',
       host: '127.0.0.1',
       port: 3000,

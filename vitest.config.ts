@@ -48,11 +48,13 @@ export default defineConfig(({ mode }) => {
       // one cached.
       isolate: false,
       // Every kept answer given again is checked against one made anew (src/mcp/answer-memo.ts), in the
-      // workers and in the servers the tests start (test/support/mcp.ts, stdio.ts).
+      // workers and in the servers the tests start; their embedded sandboxes are not warmed (1-2 s of CPU
+      // each). Both passed on by test/support/server-env.ts.
       env: {
         FOOTBALL_TEST_SAMPLE_SEED: seed,
         FOOTBALL_TEST_FULL: full ? '1' : '',
         FOOTBALL_CHECK_REPLAYS: '1',
+        FOOTBALL_SANDBOX_WARM: 'false',
       },
       projects: [
         {

@@ -19,6 +19,7 @@ import {
   type Transport,
 } from '../support/frameworks.js';
 import { spawnHttpServer, stop } from '../support/mcp.js';
+import { testServerEnv } from '../support/server-env.js';
 import { countTokens } from '../support/tokens.js';
 import { argumentSamples, type Schema } from '../support/tool-arguments.js';
 
@@ -43,7 +44,12 @@ afterAll(async () => {
 
 async function serverOver(transport: Transport): Promise<ServerAt> {
   if (transport === 'stdio') {
-    const env = { PATH: process.env.PATH ?? '', XDG_CACHE_HOME: cacheHome, FOOTBALL_MCP_LOG_LEVEL: 'warn' };
+    const env = {
+      PATH: process.env.PATH ?? '',
+      XDG_CACHE_HOME: cacheHome,
+      FOOTBALL_MCP_LOG_LEVEL: 'warn',
+      ...testServerEnv(),
+    };
     return { transport, args: ['--sandbox'], env };
   }
   const { url, child } = await spawnHttpServer(['--sandbox'], { XDG_CACHE_HOME: cacheHome });

@@ -1,5 +1,5 @@
 // A repeated call may be given its kept answer (src/mcp/answer-memo.ts). The servers the tests start
-// check every such answer against one made anew (FOOTBALL_CHECK_REPLAYS, test/support/replay-checks.ts)
+// check every such answer against one made anew (FOOTBALL_CHECK_REPLAYS, test/support/server-env.ts)
 // and fail the call when they differ: here two sessions of the built server fire a seeded mix of the
 // calls an agent repeats (misses, hits and answers kept, side by side), and every one must succeed.
 import { describe, expect, it } from 'vitest';

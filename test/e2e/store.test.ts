@@ -13,6 +13,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { untabulate } from '../../src/mcp/tabular.js';
 import { BUILT_ENTRY } from '../support/mcp.js';
 import { MBENRA } from '../support/people.js';
+import { testServerEnv } from '../support/server-env.js';
 
 const dirs: string[] = [];
 afterAll(() => {
@@ -35,7 +36,7 @@ async function session(
   const transport = new StdioClientTransport({
     command: process.execPath,
     args: [BUILT_ENTRY],
-    env: { PATH: process.env.PATH ?? '', ...env },
+    env: { PATH: process.env.PATH ?? '', ...testServerEnv(), ...env },
     stderr: 'pipe',
   });
   let stderr = '';

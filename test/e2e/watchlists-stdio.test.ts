@@ -11,6 +11,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { type RunningSandbox, startSandbox } from '../../src/sandbox/server.js';
 import { BUILT_ENTRY, call, callOk as ok, textOf } from '../support/mcp.js';
 import { GARMONT, KOUYANDE, KOUYANDE_ROW, MBENRA, VERAC } from '../support/people.js';
+import { testServerEnv } from '../support/server-env.js';
 
 // The default seed's world (see the sandbox README, "Weeks"): a Ligue 1 midfielder who joins a Cypriot
 // club in week 7, one whose row is linked to a person in week 1, and two more.
@@ -39,7 +40,7 @@ async function server(dir: string, args: string[] = [], env: Record<string, stri
     // An upstream timeout with room: the sandbox runs in this busy test process, and a slow answer must
     // not read as the API's silence (--timeout-ms in `args` still wins).
     args: [BUILT_ENTRY, '--store', `file:${dir}`, '--timeout-ms', '60000', ...args],
-    env: { PATH: process.env.PATH ?? '', FOOTBALL_MCP_LOG_LEVEL: 'warn', ...env },
+    env: { PATH: process.env.PATH ?? '', FOOTBALL_MCP_LOG_LEVEL: 'warn', ...testServerEnv(), ...env },
     stderr: 'pipe',
   });
   const client = new Client({ name: 'overnight-agent', version: '1.0.0' });

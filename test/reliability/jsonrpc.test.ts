@@ -4,6 +4,7 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { afterAll, describe, expect, it } from 'vitest';
 import { BUILT_ENTRY, spawnHttpServer, stop } from '../support/mcp.js';
 import { raw } from '../support/raw-http.js';
+import { testServerEnv } from '../support/server-env.js';
 
 const INITIALIZE = {
   jsonrpc: '2.0',
@@ -45,7 +46,7 @@ afterAll(async () => {
 describe('stdio', () => {
   it('skips every broken line and answers the next valid request', async () => {
     const child = spawn(process.execPath, [BUILT_ENTRY, '--sandbox'], {
-      env: { PATH: process.env.PATH ?? '' },
+      env: { PATH: process.env.PATH ?? '', ...testServerEnv() },
       stdio: ['pipe', 'pipe', 'pipe'],
     });
     children.push(child);

@@ -15,7 +15,7 @@ import type { WatchlistStore } from '../../src/store/watchlists.js';
 import { TOOLS } from '../../tools/index.js';
 import { useOpened } from './hooks.js';
 
-import { replayChecks } from './replay-checks.js';
+import { testServerEnv } from './server-env.js';
 
 export function defaultConfig(overrides: Partial<Config> = {}): Config {
   const config = loadConfig([], {});
@@ -205,7 +205,7 @@ export async function spawnHttpProcess(
   env: Record<string, string>,
 ): Promise<{ url: string; child: ChildProcess; stderr: () => string }> {
   const child = spawn(process.execPath, argv, {
-    env: { PATH: process.env.PATH ?? '', ...replayChecks(), ...env },
+    env: { PATH: process.env.PATH ?? '', ...testServerEnv(), ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let stderr = '';

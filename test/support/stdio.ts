@@ -2,7 +2,7 @@
 import { Client, type ClientCapabilities } from '@modelcontextprotocol/client';
 import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
 
-import { replayChecks } from './replay-checks.js';
+import { testServerEnv } from './server-env.js';
 
 export interface StdioOptions {
   /** The program: this Node by default, with `args` naming the script (e.g. BUILT_ENTRY). */
@@ -29,7 +29,7 @@ export async function stdioClient(
   const transport = new StdioClientTransport({
     command,
     args,
-    env: { PATH: process.env.PATH ?? '', ...replayChecks(), ...env },
+    env: { PATH: process.env.PATH ?? '', ...testServerEnv(), ...env },
     ...(cwd !== undefined ? { cwd } : {}),
     stderr: 'pipe',
   });

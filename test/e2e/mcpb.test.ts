@@ -2,6 +2,10 @@
 // manifest and unpacks it, and the server starts as the manifest's mcp_config says, with the variables
 // substituted by the CLI library's own getMcpConfigForManifest (what hosts implement): ${__dirname} and
 // the user's settings. Then the SDK client drives it over stdio, on the sandbox and on a configured API.
+// In `npm run test:full` only (CI runs it on every landing): building the bundle installs the production
+// tree again and zips 76 MB, a fifth of a busy `npm test`'s process time, for a release artifact whose
+// inputs (mcpb/, scripts/pack-mcpb.mjs, the dependencies) seldom change. package.test.ts keeps the npm
+// package, which the bundle is made of, in every run. Alone: `npx vitest run --mode full test/e2e/mcpb.test.ts`.
 import { execFile, spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -15,6 +19,7 @@ import { untabulate } from '../../src/mcp/tabular.js';
 import { type RunningSandbox, startSandbox } from '../../src/sandbox/server.js';
 import { TOOLS } from '../../tools/index.js';
 import { BUILT_ENTRY } from '../support/mcp.js';
+import { FULL_RUN } from '../support/sample.js';
 import { stdioClient } from '../support/stdio.js';
 
 const run = promisify(execFile);
@@ -45,33 +50,6 @@ function registryProblem(): string | undefined {
   return `npm cannot reach its registry (npm ping: ${why || 'no answer'}) and the bundle's dependencies are not all in its cache`;
 }
 
-beforeAll(async () => {
-  if (!existsSync(BUILT_ENTRY))
-    throw new Error('dist/ is missing: run `npm run build` first (npm test does).');
-  dir = mkdtempSync(join(tmpdir(), 'football-scout-mcpb-test-'));
-  bundlePath = join(dir, 'football-scout-mcp.mcpb');
-  try {
-    await run(process.execPath, [join(root, 'scripts', 'pack-mcpb.mjs'), '--out', bundlePath], {
-      cwd: root,
-      timeout: 120_000,
-    });
-  } catch (error) {
-    unreachable = registryProblem();
-    if (!unreachable) throw error;
-    console.warn(`mcpb.test.ts: skipped: ${unreachable}`);
-    return;
-  }
-  unpacked = join(dir, 'unpacked');
-  await run(process.execPath, [cli, 'unpack', bundlePath, unpacked], { timeout: 60_000 });
-  manifest = JSON.parse(readFileSync(join(unpacked, 'manifest.json'), 'utf8')) as McpbManifestAny;
-  sandbox = await startSandbox({ port: 0 });
-}, 180_000);
-
-afterAll(async () => {
-  await sandbox?.close();
-  if (dir) rmSync(dir, { recursive: true, force: true });
-});
-
 /** The server as a host would start it from the manifest, with `userConfig` as the user's settings. */
 async function connect(userConfig: Record<string, string>) {
   const config = await getMcpConfigForManifest({
@@ -96,7 +74,34 @@ async function connect(userConfig: Record<string, string>) {
   return { client, config, stderr };
 }
 
-describe('the .mcpb bundle', () => {
+describe.skipIf(!FULL_RUN)('the .mcpb bundle', () => {
+  beforeAll(async () => {
+    if (!existsSync(BUILT_ENTRY))
+      throw new Error('dist/ is missing: run `npm run build` first (npm test does).');
+    dir = mkdtempSync(join(tmpdir(), 'football-scout-mcpb-test-'));
+    bundlePath = join(dir, 'football-scout-mcp.mcpb');
+    try {
+      await run(process.execPath, [join(root, 'scripts', 'pack-mcpb.mjs'), '--out', bundlePath], {
+        cwd: root,
+        timeout: 120_000,
+      });
+    } catch (error) {
+      unreachable = registryProblem();
+      if (!unreachable) throw error;
+      console.warn(`mcpb.test.ts: skipped: ${unreachable}`);
+      return;
+    }
+    unpacked = join(dir, 'unpacked');
+    await run(process.execPath, [cli, 'unpack', bundlePath, unpacked], { timeout: 60_000 });
+    manifest = JSON.parse(readFileSync(join(unpacked, 'manifest.json'), 'utf8')) as McpbManifestAny;
+    sandbox = await startSandbox({ port: 0 });
+  }, 180_000);
+
+  afterAll(async () => {
+    await sandbox?.close();
+    if (dir) rmSync(dir, { recursive: true, force: true });
+  });
+
   it('passes `mcpb validate`', async (ctx) => {
     if (unreachable) ctx.skip(`skipped: ${unreachable}`);
     const { stdout } = await run(process.execPath, [cli, 'validate', join(unpacked, 'manifest.json')], {

@@ -21,29 +21,35 @@ afterAll(async () => {
   await sandbox.close();
 });
 
-/** One list_leagues call on a fresh server with `faults` on every request. */
-async function callUnder(faults: FaultOptions | undefined, config: Partial<Config> = SHORT) {
-  sandbox.setFaults(faults);
-  const deps = depsFor(sandbox.url, sandbox.demoKey, config);
+/** One list_leagues call on a fresh server with `faults` on every request of `upstream`. */
+async function callUnder(
+  faults: FaultOptions | undefined,
+  config: Partial<Config> = SHORT,
+  upstream: RunningSandbox = sandbox,
+) {
+  upstream.setFaults(faults);
+  const deps = depsFor(upstream.url, upstream.demoKey, config);
   const client = await inMemoryClient(deps);
-  const before = sandbox.requestCount();
+  const before = upstream.requestCount();
   const started = performance.now();
   try {
     const result = await call(client, 'list_leagues');
     return {
       result,
-      attempts: sandbox.requestCount() - before,
+      attempts: upstream.requestCount() - before,
       ms: performance.now() - started,
       deps,
       client,
     };
   } finally {
-    sandbox.setFaults(undefined);
+    upstream.setFaults(undefined);
   }
 }
 
 describe('injected faults', () => {
-  it.each<[string, FaultOptions, RegExp, number]>([
+  // Concurrent, each on a sandbox of its own (faults are a sandbox's): the cases mostly wait out
+  // timeouts and backoffs.
+  it.concurrent.for<[string, FaultOptions, RegExp, number]>([
     ['503 on every request', { errors: { 503: 1 } }, /failing \(HTTP 503\).*retries did not help/, 2],
     ['500 on every request', { errors: { 500: 1 } }, /failing \(HTTP 500\)/, 2],
     ['connection resets', { reset: 1 }, /could not be reached, even after retries/, 2],
@@ -59,16 +65,21 @@ describe('injected faults', () => {
       /limiting how fast.*HTTP 429.*not the daily quota/,
       2,
     ],
-  ])('%s: a clear isError, bounded attempts', async (_, faults, message, attempts) => {
-    const run = await callUnder(faults);
-    expect(run.result.isError).toBe(true);
-    expect(textOf(run.result)).toMatch(message);
-    expect(run.attempts).toBe(attempts);
-    expect(run.ms).toBeLessThan(BUDGET_MS);
-    // The same server answers the next call once the fault is gone: nothing latched.
-    expect(structured(await call(run.client, 'list_leagues')).data.length).toBeGreaterThan(0);
-    await run.client.close();
-    await run.deps.api.close();
+  ])('%s: a clear isError, bounded attempts', async ([, faults, message, attempts], { expect }) => {
+    const own = await startSandbox({ port: 0 });
+    try {
+      const run = await callUnder(faults, SHORT, own);
+      expect(run.result.isError).toBe(true);
+      expect(textOf(run.result)).toMatch(message);
+      expect(run.attempts).toBe(attempts);
+      expect(run.ms).toBeLessThan(BUDGET_MS);
+      // The same server answers the next call once the fault is gone: nothing latched.
+      expect(structured(await call(run.client, 'list_leagues')).data.length).toBeGreaterThan(0);
+      await run.client.close();
+      await run.deps.api.close();
+    } finally {
+      await own.close();
+    }
   });
 
   it('latency under the timeout only slows answers down', async () => {

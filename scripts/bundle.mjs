@@ -85,7 +85,21 @@ const dynamic = Object.values(result.metafile.outputs).flatMap((o) =>
 );
 if (dynamic.length > 0) throw new Error(`import() left in ${outfile}: ${dynamic.join(', ')}`);
 
-const code = readFileSync(outfile, 'utf8');
+/**
+ * `source` with every UTF-16 unit above 0x7f written as a `\u` escape. V8 keeps a source holding any such
+ * character as two bytes a character (4.7 MB instead of 2.4 for this bundle), which every start reads,
+ * decodes and scans again: 15-19 ms of a 330 ms start on a 2-core machine. esbuild escapes strings but
+ * leaves comments and regular expression literals as written, where an escape means the same character
+ * (a backslash already escaping the character is dropped: `\’` and `\u2019` are one character too).
+ */
+function asciiOnly(source) {
+  return source.replace(/(\\*)([\u0080-\uffff])/g, (_, slashes, char) => {
+    const kept = slashes.length % 2 === 1 ? slashes.slice(1) : slashes;
+    return `${kept}\\u${char.charCodeAt(0).toString(16).padStart(4, '0')}`;
+  });
+}
+
+const code = asciiOnly(readFileSync(outfile, 'utf8'));
 if (!code.startsWith(UNNAMED)) throw new Error(`${outfile} does not start with its banner`);
 const id = createHash('sha256').update(code).digest('hex').slice(0, 32);
 writeFileSync(outfile, code.replace(UNNAMED, `// build:${id}`));

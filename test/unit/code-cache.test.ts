@@ -63,6 +63,22 @@ it('runs the file as require() would, then from the cache it wrote', async () =>
   expect(second.exports).toEqual({ answer: 42, file, self: true });
 });
 
+it('reads a file in UTF-8 or ASCII as the same text, fresh and from the cache', async () => {
+  // The bundle is ASCII and read as Latin-1; a file holding other characters must still read as UTF-8.
+  for (const text of ['Ligue 1', 'jusqu’à 5 €, Köln – 😀']) {
+    writeFileSync(
+      file,
+      `// build:0123456789abcdef\nexports.text = ${JSON.stringify(text)};\nexports.raw = String.raw\`${text}\`;\n`,
+    );
+    rmSync(cacheDir, { recursive: true, force: true });
+    expect(requireCached(file, options()).exports).toEqual({ text, raw: text });
+    await expect.poll(cacheFiles).toHaveLength(1);
+    const again = requireCached(file, options());
+    expect(again.cache).toBe('used');
+    expect(again.exports).toEqual({ text, raw: text });
+  }
+});
+
 it('ignores a cache altered or cut short, runs the file, and writes a good one again', async () => {
   const path = await primed();
   const bytes = readFileSync(path);

@@ -2,7 +2,6 @@
 // functions an earlier start compiled instead of parsing and compiling the source again (Node 20 has no
 // module.enableCompileCache). The cache is only ever a shortcut: a missing, stale, corrupt or
 // unwritable one means a normal compile, never a failed start.
-import { isAscii } from 'node:buffer';
 import { createHash } from 'node:crypto';
 import {
   mkdirSync,
@@ -53,7 +52,10 @@ export function requireCached(
   file: string,
   options: CodeCacheOptions,
 ): { exports: unknown; cache: CacheUse } {
-  const source = readSource(file);
+  // As UTF-8 even for the ASCII bundle: read as Latin-1 (an external string in V8) it started 15 ms sooner,
+  // but the HTTP server's CPU a cached call rose from 0.24-0.27 to 0.37-0.45 ms (stateless, 2026-07-28
+  // wire; two bench runs each), a cost every call pays for 15 ms once.
+  const source = readFileSync(file, 'utf8');
   // The wrapper Node's own require puts around a CommonJS file.
   const wrapped = `(function (exports, require, module, __filename, __dirname) {${source}\n})`;
   const cacheFile = options.dir === undefined ? undefined : cachePath(options.dir, file, source);
@@ -66,15 +68,6 @@ export function requireCached(
   const run = script.runInThisContext() as (...args: unknown[]) => void;
   run.call(module.exports, module.exports, createRequire(file), module, file, dirname(file));
   return { exports: module.exports, cache };
-}
-
-/**
- * The file's text. An ASCII file (the bundle is, scripts/bundle.mjs) read as Latin-1 is the same text
- * without UTF-8's decoding: 20 against 31 ms for the 2.4 MB bundle on a 2-core machine.
- */
-function readSource(file: string): string {
-  const bytes = readFileSync(file);
-  return isAscii(bytes) ? bytes.toString('latin1') : bytes.toString('utf8');
 }
 
 function compile(wrapped: string, file: string, cached: Buffer | undefined): Script {

@@ -64,7 +64,8 @@ it('runs the file as require() would, then from the cache it wrote', async () =>
 });
 
 it('reads a file in UTF-8 or ASCII as the same text, fresh and from the cache', async () => {
-  // The bundle is ASCII and read as Latin-1; a file holding other characters must still read as UTF-8.
+  // The bundle is ASCII (scripts/bundle.mjs escapes the rest); a file holding other characters, in strings
+  // and in a template's raw text, must run the same.
   for (const text of ['Ligue 1', 'jusqu’à 5 €, Köln – 😀']) {
     writeFileSync(
       file,

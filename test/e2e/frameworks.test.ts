@@ -44,12 +44,7 @@ afterAll(async () => {
 
 async function serverOver(transport: Transport): Promise<ServerAt> {
   if (transport === 'stdio') {
-    const env = {
-      PATH: process.env.PATH ?? '',
-      XDG_CACHE_HOME: cacheHome,
-      FOOTBALL_MCP_LOG_LEVEL: 'warn',
-      ...testServerEnv(),
-    };
+    const env = testServerEnv({ XDG_CACHE_HOME: cacheHome, FOOTBALL_MCP_LOG_LEVEL: 'warn' });
     return { transport, args: ['--sandbox'], env };
   }
   const { url, child } = await spawnHttpServer(['--sandbox'], { XDG_CACHE_HOME: cacheHome });

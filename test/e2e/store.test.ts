@@ -36,7 +36,7 @@ async function session(
   const transport = new StdioClientTransport({
     command: process.execPath,
     args: [BUILT_ENTRY],
-    env: { PATH: process.env.PATH ?? '', ...testServerEnv(), ...env },
+    env: testServerEnv(env),
     stderr: 'pipe',
   });
   let stderr = '';

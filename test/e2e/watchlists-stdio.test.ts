@@ -40,7 +40,7 @@ async function server(dir: string, args: string[] = [], env: Record<string, stri
     // An upstream timeout with room: the sandbox runs in this busy test process, and a slow answer must
     // not read as the API's silence (--timeout-ms in `args` still wins).
     args: [BUILT_ENTRY, '--store', `file:${dir}`, '--timeout-ms', '60000', ...args],
-    env: { PATH: process.env.PATH ?? '', FOOTBALL_MCP_LOG_LEVEL: 'warn', ...testServerEnv(), ...env },
+    env: testServerEnv({ FOOTBALL_MCP_LOG_LEVEL: 'warn', ...env }),
     stderr: 'pipe',
   });
   const client = new Client({ name: 'overnight-agent', version: '1.0.0' });

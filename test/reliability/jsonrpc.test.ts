@@ -46,7 +46,7 @@ afterAll(async () => {
 describe('stdio', () => {
   it('skips every broken line and answers the next valid request', async () => {
     const child = spawn(process.execPath, [BUILT_ENTRY, '--sandbox'], {
-      env: { PATH: process.env.PATH ?? '', ...testServerEnv() },
+      env: testServerEnv(),
       stdio: ['pipe', 'pipe', 'pipe'],
     });
     children.push(child);

@@ -205,7 +205,7 @@ export async function spawnHttpProcess(
   env: Record<string, string>,
 ): Promise<{ url: string; child: ChildProcess; stderr: () => string }> {
   const child = spawn(process.execPath, argv, {
-    env: { PATH: process.env.PATH ?? '', ...testServerEnv(), ...env },
+    env: testServerEnv(env),
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let stderr = '';

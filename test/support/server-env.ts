@@ -8,14 +8,15 @@ const PASSED_ON = [
 ] as const;
 
 /**
- * What a server started by a test is told of the test runs' settings: set in the test runs, unset in the
- * bench, which starts its servers through the same helpers and measures them as a user runs them.
+ * The environment of a server a test starts: PATH, the test runs' settings above (set in the test runs,
+ * unset in the bench, which starts its servers through the same helpers and measures them as a user runs
+ * them), then `env`, which wins.
  */
-export function testServerEnv(): Record<string, string> {
-  const out: Record<string, string> = {};
+export function testServerEnv(env: Record<string, string> = {}): Record<string, string> {
+  const out: Record<string, string> = { PATH: process.env.PATH ?? '' };
   for (const name of PASSED_ON) {
     const value = process.env[name];
     if (value) out[name] = value;
   }
-  return out;
+  return { ...out, ...env };
 }

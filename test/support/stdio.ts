@@ -29,7 +29,7 @@ export async function stdioClient(
   const transport = new StdioClientTransport({
     command,
     args,
-    env: { PATH: process.env.PATH ?? '', ...testServerEnv(), ...env },
+    env: testServerEnv(env),
     ...(cwd !== undefined ? { cwd } : {}),
     stderr: 'pipe',
   });

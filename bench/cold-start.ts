@@ -13,6 +13,8 @@ const SPAWNS = 21;
 const FIRST_SPAWNS = 7;
 /** Ours against server-everything, medians side by side: stdio hosts start every server at launch. */
 const TARGET_RATIO = 0.8;
+/** Node's own start, the floor of any stdio server's: a process that writes one answer line at once. */
+const BARE_NODE = ['-e', 'process.stdout.write(\'{"result":{}}\\n\'); setInterval(() => {}, 60_000);'];
 const EVERYTHING_ENTRY = new URL(
   '../node_modules/@modelcontextprotocol/server-everything/dist/index.js',
   import.meta.url,
@@ -57,6 +59,8 @@ export async function benchColdStart(upstream: Upstream): Promise<Row[]> {
     firstRuns.push(await timeToInitialize([BUILT_ENTRY], { ...env, ...freshCacheHome() }));
     firstEverything.push(await theirs());
   }
+  const bare: Start[] = [];
+  for (let i = 0; i < SPAWNS; i++) bare.push(await timeToInitialize(BARE_NODE, { PATH: env.PATH ?? '' }));
   const wall = (starts: Start[]) => median(starts.map((s) => s.ms));
   const cpu = (starts: Start[]) => median(starts.map((s) => s.cpuMs));
   const [o, e] = [wall(oursRuns), wall(everythingRuns)];
@@ -73,6 +77,12 @@ export async function benchColdStart(upstream: Upstream): Promise<Row[]> {
       '4 cold start',
       'same for @modelcontextprotocol/server-everything',
       `${ms(e)} (CPU ${ms(cpu(everythingRuns))})`,
+      '—',
+    ),
+    row(
+      '4 cold start',
+      `Node's own start: a process writing one line at once (node -e), same timing, median of ${SPAWNS}`,
+      `${ms(wall(bare))} (CPU ${ms(cpu(bare))})`,
       '—',
     ),
     row(

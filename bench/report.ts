@@ -11,6 +11,8 @@ export interface Row {
   /** The target the figure is held to (docs/performance.md), or '—' for figures measured for information. */
   target: string;
   verdict: Verdict;
+  /** For a missed target: why it is missed, from figures measured in the same run. */
+  why?: string;
 }
 
 export interface Machine {
@@ -34,6 +36,16 @@ export function row(bench: string, measure: string, figure: string, target: stri
   return { bench, measure, figure, target, verdict: ok === undefined ? 'info' : ok ? 'met' : 'missed' };
 }
 
+/** The row with the measured reason its target is missed (kept only when it is). */
+export function because(r: Row, why: string): Row {
+  return r.verdict === 'missed' ? { ...r, why } : r;
+}
+
+/** One line per missed target that carries its reason. */
+export function renderReasons(rows: readonly Row[]): string[] {
+  return rows.filter((r) => r.why).map((r) => `${r.bench}, ${r.measure}: ${r.why}`);
+}
+
 const MARK: Record<Verdict, string> = { met: '✅ met', missed: '❌ missed', info: '' };
 
 export function renderTable(rows: readonly Row[]): string {
@@ -54,6 +66,7 @@ export function renderMarkdown(
 ): string {
   const met = rows.filter((r) => r.verdict === 'met').length;
   const targets = rows.filter((r) => r.verdict !== 'info').length;
+  const reasons = renderReasons(rows);
   return [
     '# Benchmarks',
     '',
@@ -63,6 +76,9 @@ export function renderMarkdown(
     '',
     renderTable(rows),
     '',
+    ...(reasons.length
+      ? ['Missed, and why (the figures of this run):', '', ...reasons.map((r) => `- ${r}`), '']
+      : []),
     ...notes.map((n) => `- ${n}`),
     ...(notes.length ? [''] : []),
   ].join('\n');

@@ -11,7 +11,7 @@ import { benchOverhead } from './overhead.js';
 import type { Upstream } from './processes.js';
 import { benchQuota } from './quota.js';
 import { benchReader } from './reader.js';
-import { type Row, renderMarkdown, renderTable, row, thisMachine } from './report.js';
+import { type Row, renderMarkdown, renderReasons, renderTable, row, thisMachine } from './report.js';
 import { benchSandbox } from './sandbox-alone.js';
 import { benchThroughput } from './throughput.js';
 import { benchWatchlistListing } from './watchlist-listing.js';
@@ -65,6 +65,7 @@ async function main(): Promise<void> {
   const seconds = (performance.now() - started) / 1000;
   const machine = thisMachine();
   console.log(renderTable(rows));
+  for (const reason of renderReasons(rows)) console.log(`missed: ${reason}`);
   console.log(`\nwhole run: ${seconds.toFixed(1)} s (target < 300 s on 2 cores)`);
   if (only.length === 0) {
     await writeFile(OUTPUT, renderMarkdown(rows, machine, new Date(), seconds, NOTES));

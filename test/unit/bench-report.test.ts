@@ -1,6 +1,6 @@
 // The benchmark table formatter (bench/report.ts): layout only, no timing.
 import { describe, expect, it } from 'vitest';
-import { renderMarkdown, renderTable, row } from '../../bench/report.js';
+import { because, renderMarkdown, renderTable, row } from '../../bench/report.js';
 
 const rows = [
   row('1 overhead', 'cache miss', '1.60 ms vs 0.70 ms', '≤ 1.3× + 1 ms', true),
@@ -38,5 +38,20 @@ describe('bench report', () => {
     expect(text).toContain('whole run 123 s. Targets met: 1 of 2.');
     expect(text).toContain(renderTable(rows));
     expect(text).toContain('- a note');
+  });
+
+  it('gives each missed target its measured reason under the table, and drops a reason from a met one', () => {
+    const missed = because(row('2 quota', 'requests per call', '0.56', '≤ 0.45', false), 'none repeats');
+    const met = because(row('1 overhead', 'cache hit', '1 ms', '≤ 2 ms', true), 'not a reason');
+    expect(met.why).toBeUndefined();
+    const text = renderMarkdown([met, missed], { cores: 2, cpu: 'x', ramGb: 1, node: 'v20' }, new Date(0), 1);
+    const after = text.slice(text.indexOf(renderTable([met, missed])));
+    expect(after).toContain('Missed, and why (the figures of this run):');
+    expect(after).toContain('- 2 quota, requests per call: none repeats');
+    expect(text).not.toContain('not a reason');
+    // With no reason to give, no heading for one.
+    expect(
+      renderMarkdown([met], { cores: 2, cpu: 'x', ramGb: 1, node: 'v20' }, new Date(0), 1),
+    ).not.toContain('Missed, and why');
   });
 });

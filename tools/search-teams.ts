@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { LeagueName, Limit, NamePart, Season, seasonParam } from '../src/mcp/args.js';
+import { seasonsOf } from '../src/mcp/season.js';
 import { defineTool } from '../src/mcp/tool.js';
 import { searchByName } from './kit/name-search.js';
 import { PAGE_SIZE } from './kit/pages.js';
@@ -12,7 +13,10 @@ type TeamRow = {
   name: string | null;
   league: string | null;
   country: string | null;
+  city: string | null;
   coach: string | null;
+  /** Kept only when the rows are of different seasons; else the answer's first line says the season. */
+  season?: string | null;
 };
 
 export default defineTool({
@@ -33,26 +37,39 @@ export default defineTool({
   output: z.array(z.looseObject({ team_id: z.string().nullable(), name: z.string().nullable() })),
   extra: { has_more: z.boolean() },
   async run({ query, league, season, limit }, { api, signal }) {
-    return searchByName(
+    const found = await searchByName(
       api,
       'teams',
-      { league, limit, max: MAX, signal },
+      { league, limit, max: MAX, signal, seasonal: true },
       (league) => api.teams({ name: query, league, season: seasonParam(season), limit, signal }),
       (t): TeamRow => ({
         team_id: t.team_id,
         name: t.name,
         league: t.league ?? null,
         country: t.country ?? null,
+        city: t.city ?? null,
         coach: t.coach?.name ?? null,
+        season: t.season ?? null,
       }),
     );
+    if (!Array.isArray(found.data)) return found;
+    // The season the rows carry is said once, in the answer's first line (src/mcp/season.ts), unless
+    // they differ: then each row says its own.
+    const seasons = seasonsOf(found.data);
+    const data = seasons.length > 1 ? found.data : found.data.map(({ season: _, ...row }) => row);
+    return { ...found, data, seasons };
   },
-  text: ({ data }) =>
-    table(data as TeamRow[], [
+  text: ({ data }) => {
+    const rows = data as TeamRow[];
+    const mixed = rows.some((t) => t.season !== undefined);
+    return table(rows, [
       ['team', (t) => t.name],
       ['league', (t) => t.league],
       ['country', (t) => t.country],
+      ['city', (t) => t.city],
       ['coach', (t) => t.coach],
+      ...(mixed ? ([['season', (t: TeamRow) => t.season ?? null]] as const) : []),
       ['team_id', (t) => t.team_id],
-    ]),
+    ]);
+  },
 });

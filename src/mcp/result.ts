@@ -58,6 +58,8 @@ export interface Outcome<D, X = Record<string, never>> {
   unread?: string[];
   /** The seasons the rows were read in, when `data` does not show them (see season.ts). */
   seasons?: string[];
+  /** No row could be read, so neither could their season (a note says why): never said to be "current". */
+  seasonUnread?: boolean;
   /**
    * Words for the keys in `data` (a statistic's name and unit), for the text and the chart only: the
    * structured form carries the keys, which get_glossary names, not their words again.

@@ -25,6 +25,7 @@ export function answerSeason(
   carried: string[] | undefined,
   data: unknown,
   unread: (row: object, field: string) => boolean = () => false,
+  seasonUnread = false,
 ): AnswerSeason {
   const askedLabel = typeof asked === 'string' ? labelOf(asked) : undefined;
   const rows = seasonRows(data);
@@ -37,7 +38,7 @@ export function answerSeason(
   if (seasons.length > 1)
     return { season: null, line: `Seasons ${seasons.join(', ')}: the rows differ (see each row).`, notes };
   // Rows whose season the reading could not read say nothing of the API's choice: named unread, not "current".
-  if (rows.some((row) => isEmpty(row.season) && unread(row, 'season')))
+  if (seasonUnread || rows.some((row) => isEmpty(row.season) && unread(row, 'season')))
     return { season: null, line: 'Season: unread (see the note).', notes };
   return { season: null, line: 'Season: current season (as the API decides).', notes };
 }

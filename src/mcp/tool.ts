@@ -163,7 +163,13 @@ export function defineTool<
         noteUnreadLeaves([outcome.data, outcome.extra]);
         // The answer's season too: drawn here, so a season its rows left unread is named in the note.
         said = seasonal
-          ? answerSeason((args as { season?: unknown }).season, outcome.seasons, outcome.data, unreadShown)
+          ? answerSeason(
+              (args as { season?: unknown }).season,
+              outcome.seasons,
+              outcome.data,
+              unreadShown,
+              outcome.seasonUnread,
+            )
           : undefined;
         return drawn;
       }, reports);

@@ -27,7 +27,28 @@ describe('search_teams', () => {
     expect(body.data.every((t: Team) => t.league === 'Ligue 1' && /\S/.test(t.team_id))).toBe(true);
     expect(body.has_more).toBe(true);
     expect(body.notes.join(' ')).toMatch(/4 of \d+ rows shown: raise limit \(up to 100\)/);
-    expect(textOf(result)).toMatch(/\| team \| league \| country \| coach \| team_id \|/);
+    expect(textOf(result)).toMatch(/\| team \| league \| country \| city \| coach \| team_id \|/);
+  });
+
+  it("shows each team's city and, in its first line, the season the rows carry, as the API sent them", async () => {
+    const result = await call(session.client, 'search_teams', { league: 'Bundesliga', limit: 5 });
+    const body = structured(result);
+    const sent = await fetch(`${session.sandbox.url}/v1/teams?league=Bundesliga&limit=5`, {
+      headers: { 'X-API-Key': session.sandbox.demoKey },
+    });
+    const rows = ((await sent.json()) as { data: { team_id: string; city: string; season: string }[] }).data;
+    const seasons = [...new Set(rows.map((t) => t.season))];
+    expect(seasons).toHaveLength(1);
+    expect(rows.every((t) => /\S/.test(t.city))).toBe(true);
+    const byId = new Map(rows.map((t) => [t.team_id, t]));
+    for (const team of body.data as (Team & { city: string })[]) {
+      expect(team.city).toBe(byId.get(team.team_id)?.city);
+      expect(textOf(result)).toContain(`| ${team.city} |`);
+      // One season said once: not repeated row by row.
+      expect(team).not.toHaveProperty('season');
+    }
+    expect(body.season).toBe(seasons[0]);
+    expect(textOf(result).split('\n')[0]).toMatch(new RegExp(`^Season ${seasons[0]}\\b`));
   });
 
   it('finds a team by part of its name, with no has_more when all are shown', async () => {

@@ -14,6 +14,7 @@ type SearchRead<R> = ListRead<{ data: R[]; meta?: { total?: number | null | unde
 /**
  * The rows `ask` reads for `league`, each made a tool row by `toRow`, at most `limit` (of `max`), with
  * whether more exist; `what` names the rows ("teams") in the note of a list none of whose rows could be read.
+ * `seasonal`: the rows carry a season, which that note and the answer's first line then name unread.
  */
 export async function searchByName<R, Row>(
   api: ApiClient,
@@ -23,12 +24,24 @@ export async function searchByName<R, Row>(
     limit,
     max,
     signal,
-  }: { league: string | undefined; limit: number; max: number; signal: AbortSignal | undefined },
+    seasonal = false,
+  }: {
+    league: string | undefined;
+    limit: number;
+    max: number;
+    signal: AbortSignal | undefined;
+    seasonal?: boolean;
+  },
   ask: (league: string | undefined) => Promise<SearchRead<R>>,
   toRow: (row: R) => Row,
 ): Promise<Outcome<Row[], { has_more: boolean }>> {
-  const got = await readOrNoRows(api, what, () => withLeagueHint(api, league, signal, ask));
-  if (got.none) return got.none;
+  const got = await readOrNoRows(
+    api,
+    what,
+    () => withLeagueHint(api, league, signal, ask),
+    seasonal ? { untold: 'their season' } : {},
+  );
+  if (got.none) return seasonal ? { ...got.none, seasonUnread: true } : got.none;
   const result = got.read;
   const { rows, has_more, notes } = cut(result.data.data, limit, max, {
     ...result,

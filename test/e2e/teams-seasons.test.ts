@@ -1,10 +1,9 @@
 // search_teams says the season its rows carry: once, in its first line, when they agree; row by row when
 // they differ (an API may answer a search across seasons), never "as the API decides" when it said, nor
 // when no row could be read: then their season could not be either.
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { sandboxClient, structured, textOf } from '../support/mcp.js';
+import { useUpstream } from '../support/upstream.js';
 
 const TEAMS = [
   { team_id: 't1', name: 'Racing Nord', league: 'Ligue 1', country: 'France', city: 'Lens', season: '25-26' },
@@ -20,67 +19,52 @@ const UNNAMED = [
   { zorbid: 'u8', quillo: 'Union Est', plimu: 'Ligue 1', grask: 'Metz', romo: '26-27' },
 ];
 
-let upstream: Server;
-let baseUrl: string;
-
-beforeAll(async () => {
-  upstream = createServer((req, res) => {
-    const path = new URL(req.url ?? '/', 'http://x').pathname;
-    res.setHeader('content-type', 'application/json');
-    if (path !== '/v1/teams') {
-      res.statusCode = 404;
-      res.end(JSON.stringify({ error: 'not found' }));
-      return;
-    }
-    const unnamed = [...new URL(req.url ?? '/', 'http://x').searchParams.values()].includes('Unnamed');
-    res.end(JSON.stringify({ data: unnamed ? UNNAMED : TEAMS }));
-  });
-  await new Promise<void>((resolve) => upstream.listen(0, '127.0.0.1', resolve));
-  baseUrl = `http://127.0.0.1:${(upstream.address() as AddressInfo).port}`;
+const upstream = useUpstream((req, res) => {
+  const url = new URL(req.url ?? '/', 'http://x');
+  res.setHeader('content-type', 'application/json');
+  if (url.pathname !== '/v1/teams') {
+    res.statusCode = 404;
+    res.end(JSON.stringify({ error: 'not found' }));
+    return;
+  }
+  const unnamed = [...url.searchParams.values()].includes('Unnamed');
+  res.end(JSON.stringify({ data: unnamed ? UNNAMED : TEAMS }));
 });
 
-afterAll(async () => {
-  upstream.closeAllConnections();
-  await new Promise((resolve) => upstream.close(resolve));
-});
-
-it('names each row of a different season, in both forms', async () => {
-  const { client, close } = await sandboxClient(baseUrl, 'teams-seasons-key');
+/** search_teams on the upstream above, through an in-memory client of its own. */
+async function searchTeams(query: string) {
+  const { client, close } = await sandboxClient(upstream.url, 'teams-seasons-key');
   try {
-    const result = await client.callTool({ name: 'search_teams', arguments: { query: 'Racing' } });
-    const text = textOf(result);
-    expect(result.isError, text).toBeFalsy();
-    expect(text.split('\n')[0]).toMatch(/^Seasons 25-26, 26-27: the rows differ/);
-    expect(text).toMatch(/\| team \| league \| country \| city \| coach \| season \| team_id \|/);
-    expect(text).toContain('| Racing Nord | Ligue 1 | France | Lens |');
-    expect(text).toMatch(/\| Racing Sud \| .*\| 26-27 \| t2 \|/);
-    const body = structured(result);
-    expect(body.season).toBeNull();
-    expect(body.data.map((t: { season: string }) => t.season)).toEqual(['25-26', '26-27']);
-    expect(body.notes).toContainEqual(
-      expect.stringMatching(/rows from different seasons: Racing Nord 25-26, Racing Sud 26-27/),
-    );
+    const result = await client.callTool({ name: 'search_teams', arguments: { query } });
+    return { result, text: textOf(result), body: structured(result) };
   } finally {
     await close();
   }
+}
+
+it('names each row of a different season, in both forms', async () => {
+  const { result, text, body } = await searchTeams('Racing');
+  expect(result.isError, text).toBeFalsy();
+  expect(text.split('\n')[0]).toMatch(/^Seasons 25-26, 26-27: the rows differ/);
+  expect(text).toMatch(/\| team \| league \| country \| city \| coach \| season \| team_id \|/);
+  expect(text).toContain('| Racing Nord | Ligue 1 | France | Lens |');
+  expect(text).toMatch(/\| Racing Sud \| .*\| 26-27 \| t2 \|/);
+  expect(body.season).toBeNull();
+  expect(body.data.map((t: { season: string }) => t.season)).toEqual(['25-26', '26-27']);
+  expect(body.notes).toContainEqual(
+    expect.stringMatching(/rows from different seasons: Racing Nord 25-26, Racing Sud 26-27/),
+  );
 });
 
 it('says the season unread, not current, when no team could be read', async () => {
-  const { client, close } = await sandboxClient(baseUrl, 'teams-seasons-key');
-  try {
-    const result = await client.callTool({ name: 'search_teams', arguments: { query: 'Unnamed' } });
-    const text = textOf(result);
-    expect(result.isError, text).toBeFalsy();
-    expect(text.split('\n')[0]).toBe('Season: unread (see the note).');
-    const body = structured(result);
-    expect(body.data).toEqual([]);
-    expect(body.season).toBeNull();
-    expect(body.notes).toContainEqual(
-      expect.stringMatching(
-        /^None of the 2 teams could be read: .*so no team is shown, their season cannot be told\./,
-      ),
-    );
-  } finally {
-    await close();
-  }
+  const { result, text, body } = await searchTeams('Unnamed');
+  expect(result.isError, text).toBeFalsy();
+  expect(text.split('\n')[0]).toBe('Season: unread (see the note).');
+  expect(body.data).toEqual([]);
+  expect(body.season).toBeNull();
+  expect(body.notes).toContainEqual(
+    expect.stringMatching(
+      /^None of the 2 teams could be read: .*so no team is shown, their season cannot be told\./,
+    ),
+  );
 });

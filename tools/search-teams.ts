@@ -52,7 +52,6 @@ export default defineTool({
         season: t.season ?? null,
       }),
     );
-    if (!Array.isArray(found.data)) return found;
     // The season the rows carry is said once, in the answer's first line (src/mcp/season.ts), unless
     // they differ: then each row says its own.
     const seasons = seasonsOf(found.data);
